@@ -1,0 +1,109 @@
+/** Business constants and limits (spec part 1 section 9, part 2 section 9). */
+
+export const CREATOR_PLAN = {
+  monthlyPrice: 88,
+  annualMonthlyPrice: 71,
+  annualPrice: 852,
+  annualSavingPercent: 20,
+  trialDays: 7,
+  currency: 'USD',
+} as const;
+
+/** Platform fee on member charges, in percent. */
+export const TRANSACTION_FEE_PERCENT = 2.9;
+
+export const NEW_CLUB_DEFAULTS = {
+  price: 0,
+  currency: 'USD',
+  trialPeriod: 7,
+  status: 'unpaid',
+} as const;
+
+export const DEFAULT_TRIAL_DAYS = 7;
+export const FEATURED_CLUB_COUNT = 3;
+export const DASHBOARD_DISCOVER_COUNT = 3;
+export const DESCRIPTION_TRUNCATE_LENGTH = 150;
+export const RECENT_CLUB_DAYS = 30;
+
+/** Size buckets: small under 10 members, medium 10 to under 50, large 50 or more. */
+export const SIZE_BUCKETS = { mediumFrom: 10, largeFrom: 50 } as const;
+
+export const CATEGORIES = ['wellness', 'sports', 'business', 'arts', 'lifestyle'] as const;
+
+export const SETUP_CALLBACK = {
+  initialWaitMs: 2000,
+  initialWaitWithoutClubIdMs: 3000,
+  polls: 10,
+  pollIntervalMs: 2000,
+  loginWaitMs: 3000,
+} as const;
+
+export const TOKEN_REFRESH = { checkEveryMs: 30_000, expiringWithinMs: 90_000 } as const;
+export const TOAST = { durationMs: 4000, maxVisible: 3 } as const;
+export const CONTACT_FORM_DELAY_MS = 1500;
+
+export const SIDEBAR = {
+  width: '16rem',
+  widthMobile: '18rem',
+  widthCollapsed: '3rem',
+  mobileBreakpointPx: 768,
+  cookieName: 'sidebar:state',
+  cookieMaxAgeDays: 7,
+} as const;
+
+export const CLUB_HOME = {
+  upcomingEvents: 3,
+  trendingPosts: 3,
+  memberAvatars: 5,
+  loadingTimeoutMs: 10_000,
+} as const;
+
+export const UPLOAD = {
+  maxBytes: 10 * 1024 * 1024,
+  allowedContentTypes: ['image/jpeg', 'image/png', 'image/gif', 'video/mp4', 'video/webm'],
+  cacheControl: 'max-age=3600',
+} as const;
+
+export const DEFAULT_MEMBERSHIP_PRICE = 9.99;
+export const SUPER_ADMIN_PAGE_SIZE = 10;
+export const EVENT_DEFAULT_TIME = '18:00';
+export const EVENT_DURATION_MINUTES = 60;
+export const EVENT_MAX_AVATARS = 5;
+export const LEADERBOARD_SIZE = 10;
+export const COURSE_CARD_SECTIONS = 3;
+export const DEFAULT_COURSE_LEVEL = 'beginner';
+
+/**
+ * Deliberate departure from the spec's 6 (DESIGN.md section 7): NIST SP 800-63B asks for 8.
+ * Cognito enforces the same minimum.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Input bounds: the spec sets none, so these keep every stored item small and bounded. */
+export const LIMITS = {
+  clubName: 100,
+  clubDescription: 2000,
+  personName: 100,
+  email: 254,
+  bio: 1000,
+  location: 100,
+  url: 2048,
+  postTitle: 200,
+  postContent: 10_000,
+  postMedia: 10,
+  comment: 2000,
+  courseTitle: 200,
+  courseText: 2000,
+  courseOutline: 20_000,
+  sectionTitle: 200,
+  sectionHtml: 100_000,
+  eventTitle: 200,
+  eventDescription: 5000,
+  contactSubject: 200,
+  contactMessage: 5000,
+  maxPrice: 10_000,
+  maxTrialDays: 365,
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+  cursor: 1024,
+} as const;

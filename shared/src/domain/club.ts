@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { CATEGORIES, LIMITS, NEW_CLUB_DEFAULTS } from '../constants.ts';
+import { idSchema, isoDateTime, mediaUrlSchema, requiredText } from './common.ts';
+
+export const CLUB_STATUSES = ['active', 'unpaid', 'inactive', 'pending'] as const;
+export const clubStatusSchema = z.enum(CLUB_STATUSES);
+export type ClubStatus = z.infer<typeof clubStatusSchema>;
+
+export const categorySchema = z.enum(CATEGORIES);
+export type Category = z.infer<typeof categorySchema>;
+
+export const currencySchema = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO currency code')
+  .transform((v) => v.toUpperCase());
+
+/** Price per month in major units; 0 means free. At most two decimals. */
+export const priceSchema = z
+  .number()
+  .min(0)
+  .max(LIMITS.maxPrice)
+  .refine(
+    (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+    'at most 2 decimals',
+  );
+
+/** A club as the API returns it (part 1 section 3, part 2 section 3). */
+export const clubSchema = z.object({
+  id: idSchema,
+  ownerId: idSchema,
+  name: z.string(),
+  description: z.string(),
+  logoUrl: z.string().nullable(),
+  coverImageUrl: z.string().nullable(),
+  createdAt: isoDateTime,
+  price: z.number(),
+  currency: z.string(),
+  trialPeriod: z.number().int(),
+  category: categorySchema.nullable(),
+  status: clubStatusSchema,
+  memberCount: z.number().int().min(0),
+});
+export type Club = z.infer<typeof clubSchema>;
+
+/** The create-club form (part 1 section 3): name and description. */
+export const createClubInputSchema = z.strictObject({
+  name: requiredText(LIMITS.clubName),
+  description: requiredText(LIMITS.clubDescription),
+});
+export type CreateClubInput = z.infer<typeof createClubInputSchema>;
+
+/** Edit club (part 2): name required; description, images and category optional. */
+export const updateClubInputSchema = z.strictObject({
+  name: requiredText(LIMITS.clubName).optional(),
+  description: z.string().trim().max(LIMITS.clubDescription).optional(),
+  logoUrl: mediaUrlSchema.nullable().optional(),
+  coverImageUrl: mediaUrlSchema.nullable().optional(),
+  category: categorySchema.nullable().optional(),
+});
+export type UpdateClubInput = z.infer<typeof updateClubInputSchema>;
+
+/** The membership pricing draft (part 2 section 3). */
+export const membershipPricingSchema = z.strictObject({
+  model: z.enum(['free', 'paid']),
+  monthlyPrice: priceSchema,
+  freeTrial: z.boolean(),
+  currency: currencySchema.default(NEW_CLUB_DEFAULTS.currency),
+});
+export type MembershipPricing = z.infer<typeof membershipPricingSchema>;
+
+export const clubPathSchema = z.strictObject({ clubId: idSchema });

@@ -1,0 +1,58 @@
+/**
+ * The event-routing manifest: which events on the custom bus go to which handler group.
+ * CDK makes one EventBridge rule per entry; the local bus matches the same entries.
+ */
+export const EVENT_BUS = {
+  /** Overridden by the EVENT_BUS_NAME environment variable. */
+  defaultName: 'clubs-events',
+  stripeSource: 'clubs.stripe',
+} as const;
+
+export type EventHandlerGroup = 'stripe-events';
+
+export interface EventRoute {
+  readonly id: string;
+  readonly source: string;
+  /** EventBridge detail-type values; for Stripe events, the Stripe event type. */
+  readonly detailTypes: readonly string[];
+  readonly group: EventHandlerGroup;
+  readonly description: string;
+}
+
+export const EVENT_ROUTES = [
+  {
+    id: 'StripeCheckout',
+    source: EVENT_BUS.stripeSource,
+    detailTypes: ['checkout.session.completed'],
+    group: 'stripe-events',
+    description: 'a paid checkout activates the club or the membership',
+  },
+  {
+    id: 'StripeSubscription',
+    source: EVENT_BUS.stripeSource,
+    detailTypes: ['customer.subscription.updated', 'customer.subscription.deleted'],
+    group: 'stripe-events',
+    description: 'a subscription change or end updates the club or the membership',
+  },
+  {
+    id: 'StripeInvoice',
+    source: EVENT_BUS.stripeSource,
+    detailTypes: ['invoice.paid', 'invoice.payment_failed'],
+    group: 'stripe-events',
+    description: 'invoice outcomes keep the billing state current',
+  },
+  {
+    id: 'StripeAccount',
+    source: EVENT_BUS.stripeSource,
+    detailTypes: ['account.updated'],
+    group: 'stripe-events',
+    description: "a connected account's onboarding state",
+  },
+] as const satisfies readonly EventRoute[];
+
+/** The routes an event matches (source equal and detail-type listed), as EventBridge would. */
+export function matchEventRoutes(source: string, detailType: string): readonly EventRoute[] {
+  return EVENT_ROUTES.filter(
+    (route) => route.source === source && (route.detailTypes as readonly string[]).includes(detailType),
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The single DynamoDB table: its key names and indexes. CDK creates it from this, the local
+ * stack and the test harness create it from this, and the repositories read their names from it.
+ * Every GSI projects all attributes. What each index answers is listed with it; items put
+ * their own values in the generic gsiNpk/gsiNsk attributes (see functions/src/data/keys.ts).
+ */
+export interface IndexDefinition {
+  readonly name: string;
+  readonly partitionKey: string;
+  readonly sortKey: string;
+  readonly purpose: string;
+}
+
+export const TABLE = {
+  /** Overridden by the TABLE_NAME environment variable wherever the table is used. */
+  defaultName: 'clubs',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'expiresAt',
+  indexes: {
+    byStatus: {
+      name: 'gsi1',
+      partitionKey: 'gsi1pk',
+      sortKey: 'gsi1sk',
+      purpose: 'clubs by status, newest first (the directory lists STATUS#active)',
+    },
+    byOwner: {
+      name: 'gsi2',
+      partitionKey: 'gsi2pk',
+      sortKey: 'gsi2sk',
+      purpose: "an owner's clubs by creation time",
+    },
+    byUser: {
+      name: 'gsi3',
+      partitionKey: 'gsi3pk',
+      sortKey: 'gsi3sk',
+      purpose: "a user's memberships, by status then club",
+    },
+  },
+} as const satisfies {
+  defaultName: string;
+  partitionKey: string;
+  sortKey: string;
+  ttlAttribute: string;
+  indexes: Record<string, IndexDefinition>;
+};
+
+export type IndexKey = keyof typeof TABLE.indexes;
+export const TABLE_INDEXES: readonly IndexDefinition[] = Object.values(TABLE.indexes);
