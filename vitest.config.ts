@@ -1,0 +1,49 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// One runner, one project per layer. `npm test` runs them all (see scripts/test.mjs).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['tests/shared/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'functions',
+          include: ['tests/functions/**/*.test.ts'],
+          environment: 'node',
+          env: { POWERTOOLS_DEV: 'false', POWERTOOLS_LOG_LEVEL: 'SILENT', TABLE_NAME: 'clubs-unit' },
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/web/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
