@@ -71,7 +71,7 @@ export const ROUTES = {
     path: '/api/clubs/{clubId}',
     group: 'clubs',
     auth: 'public',
-    summary: 'One club by id; unpaid and inactive clubs are visible only to their owner',
+    summary: 'One active club by id; any other status answers 404 like a missing club',
     params: clubPathSchema,
     response: clubSchema,
   },

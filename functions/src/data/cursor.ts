@@ -1,0 +1,38 @@
+/**
+ * Opaque paging cursors: DynamoDB's LastEvaluatedKey as base64url JSON. A cursor comes back
+ * from the caller, so it is parsed like any input: only the expected key attributes, only
+ * strings, and the partition it was issued for.
+ */
+import { badRequest } from '../http/errors.ts';
+
+type KeyMap = Record<string, string>;
+
+export function encodeCursor(lastKey: Record<string, unknown> | undefined): string | null {
+  if (!lastKey) return null;
+  return Buffer.from(JSON.stringify(lastKey), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(
+  cursor: string | undefined,
+  expected: { attributes: readonly string[]; fixed?: KeyMap },
+): KeyMap | undefined {
+  if (cursor === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('The cursor is not valid');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw badRequest('The cursor is not valid');
+  const entries = Object.entries(parsed);
+  const names = entries.map(([name]) => name).sort();
+  const wanted = [...expected.attributes].sort();
+  const valid =
+    names.length === wanted.length &&
+    names.every((name, i) => name === wanted[i]) &&
+    entries.every(([, value]) => typeof value === 'string' && value.length > 0 && value.length <= 512) &&
+    Object.entries(expected.fixed ?? {}).every(([name, value]) => (parsed as KeyMap)[name] === value);
+  if (!valid) throw badRequest('The cursor is not valid');
+  return parsed as KeyMap;
+}

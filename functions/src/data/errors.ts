@@ -1,0 +1,13 @@
+/** Recognizes DynamoDB's refusals so repositories can turn them into domain answers. */
+export const isConditionFailed = (error: unknown): boolean =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/** A transaction refused because one of its conditions failed (reasons are listed per item). */
+export function transactionConditionFailures(error: unknown): number[] | null {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return null;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  const failed = reasons.flatMap((reason, index) =>
+    reason.Code === 'ConditionalCheckFailed' ? [index] : [],
+  );
+  return failed.length > 0 ? failed : null;
+}

@@ -1,0 +1,78 @@
+/**
+ * Key builders for every item of the single table (docs/ARCHITECTURE.md lists the access
+ * patterns). Items never build keys by hand elsewhere.
+ */
+import type { ClubStatus, MembershipStatus } from '@clubs/shared';
+
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
+export const keys = {
+  profile: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  club: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'META' }),
+  membership: (clubId: string, userId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `MEMBER#${userId}` }),
+  post: (clubId: string, postId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `POST#${postId}` }),
+  comment: (postId: string, commentId: string): Key => ({ pk: `POST#${postId}`, sk: `COMMENT#${commentId}` }),
+  like: (postId: string, userId: string): Key => ({ pk: `POST#${postId}`, sk: `LIKE#${userId}` }),
+  course: (clubId: string, courseId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `COURSE#${courseId}` }),
+  section: (courseId: string, sortOrder: number): Key => ({
+    pk: `COURSE#${courseId}`,
+    sk: `SECTION#${String(sortOrder).padStart(6, '0')}`,
+  }),
+  event: (clubId: string, startIso: string, eventId: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `EVENT#${startIso}#${eventId}`,
+  }),
+  attendance: (eventId: string, userId: string): Key => ({
+    pk: `EVENT#${eventId}`,
+    sk: `ATTENDEE#${userId}`,
+  }),
+  invite: (token: string): Key => ({ pk: `INVITE#${token}`, sk: 'META' }),
+  stripeEvent: (eventId: string): Key => ({ pk: `STRIPE#${eventId}`, sk: 'META' }),
+} as const;
+
+/** Sort-key prefixes for queries within a partition. */
+export const prefixes = {
+  member: 'MEMBER#',
+  post: 'POST#',
+  comment: 'COMMENT#',
+  like: 'LIKE#',
+  course: 'COURSE#',
+  section: 'SECTION#',
+  event: 'EVENT#',
+  attendee: 'ATTENDEE#',
+} as const;
+
+/** Values of the generic GSI attributes (shared/src/table.ts names the indexes). */
+export const indexKeys = {
+  /** byStatus: clubs of one status, newest first. */
+  clubStatus: (status: ClubStatus, createdAt: string, clubId: string) => ({
+    gsi1pk: `CLUB_STATUS#${status}`,
+    gsi1sk: `${createdAt}#${clubId}`,
+  }),
+  clubStatusPartition: (status: ClubStatus) => `CLUB_STATUS#${status}`,
+  /** byOwner: an owner's clubs by creation time. */
+  clubOwner: (ownerId: string, createdAt: string, clubId: string) => ({
+    gsi2pk: `OWNER#${ownerId}`,
+    gsi2sk: `${createdAt}#${clubId}`,
+  }),
+  clubOwnerPartition: (ownerId: string) => `OWNER#${ownerId}`,
+  /** byUser: a user's memberships by status, then club. */
+  userMembership: (userId: string, status: MembershipStatus, clubId: string) => ({
+    gsi3pk: `USER#${userId}`,
+    gsi3sk: `MEMBERSHIP#${status}#${clubId}`,
+  }),
+  userMembershipPartition: (userId: string) => `USER#${userId}`,
+  userMembershipPrefix: (status?: MembershipStatus) => (status ? `MEMBERSHIP#${status}#` : 'MEMBERSHIP#'),
+} as const;
+
+/** Strips key and index attributes so an item can be parsed as its entity. */
+export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'type'> {
+  const copy: Record<string, unknown> = { ...item };
+  for (const name of Object.keys(copy)) {
+    if (name === 'pk' || name === 'sk' || name === 'type' || /^gsi\d+(pk|sk)$/.test(name)) delete copy[name];
+  }
+  return copy as Omit<T, 'pk' | 'sk' | 'type'>;
+}

@@ -1,0 +1,63 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Profile, profileSchema, type UpdateProfileInput } from '@clubs/shared';
+import { db, tableName } from '../client.ts';
+import { isConditionFailed } from '../errors.ts';
+import { keys, withoutKeys } from '../keys.ts';
+
+const toProfile = (item: Record<string, unknown>): Profile => profileSchema.parse(withoutKeys(item));
+
+export async function getProfile(userId: string): Promise<Profile | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));
+  return Item ? toProfile(Item) : null;
+}
+
+/**
+ * Creates the profile unless it exists (a conditional write): two first calls racing each other
+ * end with one profile, and the loser reads the winner's.
+ */
+export async function createProfileIfAbsent(profile: Profile): Promise<Profile> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.profile(profile.id), type: 'profile', ...profile },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return profile;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const existing = await getProfile(profile.id);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+export async function updateProfile(userId: string, changes: UpdateProfileInput): Promise<Profile | null> {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return getProfile(userId);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([name, value], i) => {
+    names[`#f${i}`] = name;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(userId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toProfile(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}

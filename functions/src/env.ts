@@ -1,0 +1,21 @@
+/**
+ * Environment read once per container. Handlers know nothing of CDK or the local stack: both
+ * set these variables (endpoints only locally).
+ */
+import { EVENT_BUS, TABLE } from '@clubs/shared';
+
+export const env = {
+  get tableName(): string {
+    return process.env.TABLE_NAME || TABLE.defaultName;
+  },
+  get region(): string {
+    return process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1';
+  },
+  /** Set only locally (DynamoDB Local). */
+  get dynamodbEndpoint(): string | undefined {
+    return process.env.DYNAMODB_ENDPOINT || undefined;
+  },
+  get eventBusName(): string {
+    return process.env.EVENT_BUS_NAME || EVENT_BUS.defaultName;
+  },
+};

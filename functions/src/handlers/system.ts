@@ -1,0 +1,10 @@
+import { reply } from '../http/reply.ts';
+import { defineGroup } from '../http/route-handler.ts';
+import { checkHealth } from '../services/health.ts';
+
+export const handler = defineGroup('system', {
+  health: async () => {
+    const health = await checkHealth();
+    return health.status === 'ok' ? health : reply(503, health);
+  },
+});
