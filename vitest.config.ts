@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// The SDK's notice about Node 22 is for us, not for every test run; workers inherit this.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 // One runner, one project per layer. `npm test` runs them all (see scripts/test.mjs).
 export default defineConfig({
   test: {
@@ -38,6 +41,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: ['tests/integration/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },

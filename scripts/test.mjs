@@ -1,0 +1,69 @@
+// `npm test`: lint, typecheck, then every suite (unit, integration, CDK, web, end-to-end), each
+// printing its own summary, then one closing line with the totals. Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const results = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const reports = mkdtempSync(join(tmpdir(), 'clubs-test-'));
+const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', FORCE_COLOR: '0' };
+
+function step(name, command, args, extraEnv = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  const ok = run.status === 0;
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+step('lint', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
+step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+
+const vitestReport = join(reports, 'vitest.json');
+step('vitest (shared, functions, web, infra, integration)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+
+const playwrightReport = join(reports, 'playwright.json');
+step(
+  'end-to-end (Playwright, headless Chromium)',
+  'npx',
+  ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  },
+);
+const playwright = readJson(playwrightReport);
+if (playwright?.stats) {
+  totals.passed += playwright.stats.expected;
+  totals.failed += playwright.stats.unexpected + playwright.stats.flaky;
+  totals.skipped += playwright.stats.skipped;
+}
+rmSync(reports, { recursive: true, force: true });
+
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
+const failedSteps = results.filter((r) => !r.ok).length;
+console.log(`\n${totals.passed} passed, ${totals.failed + failedSteps} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps === 0 && totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end suite: boots the whole local stack (`npm start`) on its own ports with a fresh data
+ * folder and demo data, then drives the real UI in the system's headless Chromium.
+ */
+const port = Number(process.env.E2E_PORT ?? 5273);
+const baseURL = `http://localhost:${port}`;
+const localDir = process.env.E2E_LOCAL_DIR ?? mkdtempSync(join(tmpdir(), 'clubs-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx infra/local/start.ts',
+    cwd: join(import.meta.dirname, '..', '..'),
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      LOCAL_DIR: localDir,
+      DYNAMODB_PORT: String(port + 1),
+      COGNITO_PORT: String(port + 2),
+      S3_PORT: String(port + 3),
+      GATEWAY_PORT: String(port + 4),
+      EVENTS_PORT: String(port + 5),
+      STRIPE_PORT: String(port + 6),
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
+  },
+});

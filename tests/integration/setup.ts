@@ -1,0 +1,22 @@
+/**
+ * Per test file: a fresh table from the shared definition on the harness's DynamoDB Local, and
+ * the environment the handlers read, so repositories and handlers run unchanged against it.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { setDocumentClient } from '../../functions/src/data/client.ts';
+import { ensureTable } from '../../infra/local/dynamodb.ts';
+
+const endpoint = inject('dynamodbEndpoint');
+process.env.DYNAMODB_ENDPOINT = endpoint;
+process.env.TABLE_NAME = `test_${randomBytes(6).toString('hex')}`;
+process.env.AWS_REGION = 'us-east-1';
+
+beforeAll(async () => {
+  setDocumentClient(undefined);
+  await ensureTable(endpoint, process.env.TABLE_NAME as string);
+});
+
+afterAll(() => {
+  setDocumentClient(undefined);
+});

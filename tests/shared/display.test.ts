@@ -1,0 +1,71 @@
+import {
+  displayName,
+  featuredJoinLabel,
+  formatPrice,
+  initials,
+  paidJoinLabel,
+  priceUnit,
+  sizeBucket,
+  truncate,
+  userName,
+} from '@clubs/shared';
+import { describe, expect, it } from 'vitest';
+
+describe('displayName (part 1 section 2)', () => {
+  it('takes the first word of the full name, else of the name, else the e-mail local part', () => {
+    expect(displayName({ fullName: 'Max  Member', name: 'Other', email: 'x@y.z' })).toBe('Max');
+    expect(displayName({ fullName: '  ', name: 'Olivia Owner', email: 'x@y.z' })).toBe('Olivia');
+    expect(displayName({ email: 'ada.admin@clubs.local' })).toBe('ada.admin');
+    expect(displayName({})).toBe('');
+  });
+});
+
+describe('userName (part 1 section 3)', () => {
+  it('uses the full name, else the e-mail local part, else User', () => {
+    expect(userName({ fullName: 'Max Member', email: 'm@x.y' })).toBe('Max Member');
+    expect(userName({ fullName: '', email: 'max@x.y' })).toBe('max');
+    expect(userName({})).toBe('User');
+  });
+});
+
+describe('truncate', () => {
+  it('cuts at 150 characters with an ellipsis, and leaves shorter text alone', () => {
+    expect(truncate('a'.repeat(150))).toBe('a'.repeat(150));
+    expect(truncate('a'.repeat(151))).toBe(`${'a'.repeat(150)}...`);
+    expect(truncate('short', 3)).toBe('sho...');
+  });
+  it('never splits a character made of two code units', () => {
+    expect(truncate('😀😀😀', 2)).toBe('😀😀...');
+  });
+});
+
+describe('sizeBucket (part 1 section 9)', () => {
+  it('puts under 10 in small, 10 to 49 in medium, 50 and more in large', () => {
+    expect([0, 9, 10, 49, 50, 500].map(sizeBucket)).toEqual([
+      'small',
+      'small',
+      'medium',
+      'medium',
+      'large',
+      'large',
+    ]);
+  });
+});
+
+describe('price labels', () => {
+  it('labels featured cards as the spec shows', () => {
+    expect(featuredJoinLabel({ price: 0 })).toBe('Join for Free');
+    expect(featuredJoinLabel({ price: 29, trialPeriod: 14 })).toBe('Join ($29/mo, 14 days free)');
+    expect(featuredJoinLabel({ price: 9.5, trialPeriod: null })).toBe('Join ($9.50/mo, 7 days free)');
+  });
+  it("uses the currency in lower case, or 'month' when it is missing", () => {
+    expect(paidJoinLabel({ price: 29, currency: 'USD' })).toBe('Join for $29/usd');
+    expect(paidJoinLabel({ price: 29, currency: null })).toBe('Join for $29/month');
+    expect(priceUnit(undefined)).toBe('month');
+    expect(formatPrice(9.99)).toBe('9.99');
+  });
+  it('makes initials for generated avatars', () => {
+    expect(initials('morning yoga circle')).toBe('MY');
+    expect(initials('Solo')).toBe('S');
+  });
+});
