@@ -50,13 +50,14 @@ describe('GET /api/clubs', () => {
 
   it('refuses a forged cursor and a bad limit with 400', async () => {
     const forged = Buffer.from(JSON.stringify({ pk: 'USER#x', sk: 'PROFILE' })).toString('base64url');
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { cursor: forged },
       { cursor: '%%%' },
       { limit: '0' },
       { limit: '1000' },
       { sort: 'x' },
-    ]) {
+    ];
+    for (const query of queries) {
       const res = await invoke<{ error: { code: string } }>(handler, httpEvent('listClubs', { query }));
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.body.error.code).toMatch(/bad_request|validation_failed/);
