@@ -1,0 +1,62 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProviders } from '../../web/src/App.tsx';
+import type { AuthService, AuthSnapshot, AuthUser } from '../../web/src/auth/types.ts';
+import { routes as appRoutes } from '../../web/src/routes.tsx';
+
+export function snapshotFor(user: Partial<AuthUser> = {}): AuthSnapshot {
+  return {
+    user: { sub: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace', groups: [], ...user },
+    session: { idToken: 'id-token-1', accessToken: 'access-token-1', expiresAt: Date.now() + 3_600_000 },
+  };
+}
+
+/** An AuthService double: a session that sign-in sets and sign-out clears, and emittable events. */
+export function fakeAuthService(
+  initial: AuthSnapshot | null = null,
+  signedInAs: AuthSnapshot = snapshotFor(),
+) {
+  let current = initial;
+  const listeners = new Set<(event: string) => void>();
+  const service = {
+    currentSession: vi.fn(async () => current),
+    signIn: vi.fn(async (_email: string, _password: string) => {
+      current = signedInAs;
+    }),
+    signOut: vi.fn(async () => {
+      current = null;
+    }),
+    onChange: vi.fn((listener: (event: string) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    }),
+  } satisfies AuthService;
+  return {
+    service,
+    /** Changes the session behind the provider's back and fires an auth event, as Amplify's Hub does. */
+    emit(event: string, next: AuthSnapshot | null) {
+      current = next;
+      for (const listener of listeners) listener(event);
+    },
+  };
+}
+
+export function renderApp(
+  path: string | { pathname: string; search?: string; state?: unknown },
+  {
+    service = fakeAuthService().service,
+    routes = appRoutes,
+  }: { service?: AuthService; routes?: RouteObject[] } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <AppProviders authService={service}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router };
+}
+
+export const currentUrl = (router: ReturnType<typeof createMemoryRouter>) =>
+  `${router.state.location.pathname}${router.state.location.search}`;

@@ -1,0 +1,107 @@
+/**
+ * The auth holder (spec part 1 section 4, "Session"): the user, the session and a loading flag
+ * that clears after the first session check. It re-checks the session on every auth event
+ * (signed in, signed out, token refresh, ...).
+ */
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { isSuperAdmin } from './claims.ts';
+import type { AuthService, AuthSession, AuthUser } from './types.ts';
+
+export interface AuthContextValue {
+  user: AuthUser | null;
+  session: AuthSession | null;
+  /** True until the first session check has finished. */
+  loading: boolean;
+  isSuperAdmin: boolean;
+  signIn(email: string, password: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** Re-reads the session (e.g. after a profile change). */
+  refresh(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+interface State {
+  user: AuthUser | null;
+  session: AuthSession | null;
+  loading: boolean;
+}
+
+export function AuthProvider({
+  service,
+  onUserChange,
+  children,
+}: {
+  service: AuthService;
+  /** Called when the signed-in person changes after the first check (sign-in, sign-out, switch). */
+  onUserChange?: (user: AuthUser | null) => void;
+  children: ReactNode;
+}) {
+  const [state, setState] = useState<State>({ user: null, session: null, loading: true });
+  // Each check gets a number; only the newest one may write, so a slow old check never wins.
+  const latestCheck = useRef(0);
+
+  const refresh = useCallback(async () => {
+    const check = ++latestCheck.current;
+    let next: State;
+    try {
+      const snapshot = await service.currentSession();
+      next = { user: snapshot?.user ?? null, session: snapshot?.session ?? null, loading: false };
+    } catch (error) {
+      console.error('Session check failed', error);
+      next = { user: null, session: null, loading: false };
+    }
+    if (check === latestCheck.current) setState(next);
+  }, [service]);
+
+  useEffect(() => {
+    void refresh();
+    return service.onChange(() => void refresh());
+  }, [service, refresh]);
+
+  const previousSub = useRef<string | null | undefined>(undefined);
+  const onUserChangeRef = useRef(onUserChange);
+  onUserChangeRef.current = onUserChange;
+  useEffect(() => {
+    if (state.loading) return;
+    const sub = state.user?.sub ?? null;
+    if (previousSub.current !== undefined && previousSub.current !== sub)
+      onUserChangeRef.current?.(state.user);
+    previousSub.current = sub;
+  }, [state.loading, state.user]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      await service.signIn(email, password);
+      await refresh();
+    },
+    [service, refresh],
+  );
+
+  const signOut = useCallback(async () => {
+    await service.signOut();
+    ++latestCheck.current;
+    setState({ user: null, session: null, loading: false });
+  }, [service]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, isSuperAdmin: isSuperAdmin(state.user), signIn, signOut, refresh }),
+    [state, signIn, signOut, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

@@ -1,0 +1,29 @@
+/** Sign-in and sign-out through Amplify; imported on first use (keeps SRP off the first load). */
+import type { RuntimeConfig } from '@clubs/shared';
+import { signIn, signOut } from 'aws-amplify/auth';
+
+const NEXT_STEP_MESSAGES: Record<string, string> = {
+  CONFIRM_SIGN_UP: 'Please confirm your e-mail address before logging in.',
+  RESET_PASSWORD: 'Please reset your password before logging in.',
+};
+
+export async function passwordSignIn(
+  email: string,
+  password: string,
+  authFlow: RuntimeConfig['authFlow'],
+): Promise<void> {
+  const { isSignedIn, nextStep } = await signIn({
+    username: email,
+    password,
+    options: { authFlowType: authFlow },
+  });
+  if (!isSignedIn) {
+    throw new Error(
+      NEXT_STEP_MESSAGES[nextStep.signInStep] ?? `Sign-in needs another step (${nextStep.signInStep}).`,
+    );
+  }
+}
+
+export async function signOutUser(): Promise<void> {
+  await signOut();
+}

@@ -1,0 +1,106 @@
+/**
+ * Amplify Auth wiring: configured once from the runtime config, and the AuthService the auth
+ * provider uses. Sign-in and sign-out live in ./amplifyActions.ts, loaded on first use, so the
+ * SRP and sign-in code stays out of the initial bundle.
+ */
+import type { RuntimeConfig } from '@clubs/shared';
+import { Amplify, type ResourcesConfig } from 'aws-amplify';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { Hub } from 'aws-amplify/utils';
+import { absoluteUrl, loadRuntimeConfig } from '../config/runtimeConfig.ts';
+import { snapshotFromTokens } from './claims.ts';
+import { createInitiateAuthRefresher } from './refresher.ts';
+import type { AuthService } from './types.ts';
+
+/** Amplify's Auth section for a runtime config; a relative endpoint is made absolute. */
+export function amplifyAuthConfig(
+  config: RuntimeConfig,
+  origin: string = window.location.origin,
+): NonNullable<ResourcesConfig['Auth']> {
+  const { oauth } = config;
+  return {
+    Cognito: {
+      userPoolId: config.userPoolId,
+      userPoolClientId: config.userPoolClientId,
+      ...(config.userPoolEndpoint ? { userPoolEndpoint: absoluteUrl(config.userPoolEndpoint, origin) } : {}),
+      loginWith: {
+        email: true,
+        ...(oauth
+          ? {
+              oauth: {
+                domain: oauth.domain,
+                scopes: oauth.scopes,
+                redirectSignIn: oauth.redirectSignIn,
+                redirectSignOut: oauth.redirectSignOut,
+                responseType: 'code',
+                providers: ['Google'],
+              },
+            }
+          : {}),
+      },
+    },
+  };
+}
+
+let configured: Promise<RuntimeConfig> | undefined;
+
+/**
+ * Loads /config.json and configures Amplify, once. Locally (cognito-local) token refresh goes
+ * through InitiateAuth REFRESH_TOKEN_AUTH, since GetTokensFromRefreshToken is missing there.
+ */
+export function configureAuth(): Promise<RuntimeConfig> {
+  if (!configured) {
+    configured = loadRuntimeConfig()
+      .then((config) => {
+        const auth = amplifyAuthConfig(config);
+        Amplify.configure({ Auth: auth });
+        const endpoint = auth.Cognito.userPoolEndpoint;
+        if (config.stage === 'local' && endpoint) {
+          cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
+            createInitiateAuthRefresher({ endpoint, clientId: config.userPoolClientId }),
+          );
+        }
+        return config;
+      })
+      .catch((error: unknown) => {
+        configured = undefined;
+        throw error;
+      });
+  }
+  return configured;
+}
+
+/** The current ID token, refreshed when expired; undefined when signed out or unconfigured. */
+export async function currentIdToken(): Promise<string | undefined> {
+  try {
+    await configureAuth();
+  } catch {
+    return undefined;
+  }
+  const { tokens } = await fetchAuthSession();
+  return tokens?.idToken?.toString();
+}
+
+export const amplifyAuthService: AuthService = {
+  async currentSession() {
+    await configureAuth();
+    const { tokens } = await fetchAuthSession();
+    if (!tokens?.idToken) return null;
+    return snapshotFromTokens(tokens.idToken, tokens.accessToken);
+  },
+  async signIn(email, password) {
+    const config = await configureAuth();
+    const { passwordSignIn } = await import('./amplifyActions.ts');
+    // cognito-local has no SRP: the local stage always signs in with USER_PASSWORD_AUTH.
+    await passwordSignIn(email, password, config.stage === 'local' ? 'USER_PASSWORD_AUTH' : config.authFlow);
+  },
+  async signOut() {
+    await configureAuth();
+    const { signOutUser } = await import('./amplifyActions.ts');
+    await signOutUser();
+  },
+  onChange(listener) {
+    return Hub.listen('auth', ({ payload }) => listener(payload.event));
+  },
+};

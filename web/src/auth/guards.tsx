@@ -1,0 +1,49 @@
+/**
+ * Route guards (spec part 1 section 6, part 2 section 6): guarded routes need login, otherwise
+ * /login?redirect=<where the visitor was going>; the super-admin guard sends signed-out visitors
+ * to /login and signed-in non-admins to /dashboard.
+ */
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { LoadingScreen } from '../components/LoadingScreen.tsx';
+import { useToast } from '../components/Toaster.tsx';
+import { useAuth } from './AuthProvider.tsx';
+import { loginPathFor } from './redirect.ts';
+
+function ToLogin() {
+  const location = useLocation();
+  const target = `${location.pathname}${location.search}`;
+  return <Navigate to={loginPathFor(target)} replace state={{ from: location }} />;
+}
+
+/** Layout route: renders its children only for a signed-in user. */
+export function RequireAuth() {
+  const { user, loading } = useAuth();
+  if (loading) return <LoadingScreen />;
+  if (!user) return <ToLogin />;
+  return <Outlet />;
+}
+
+function AccessDenied() {
+  const { toast } = useToast();
+  const shown = useRef(false); // StrictMode runs effects twice in development: one toast only.
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    toast({
+      title: 'Access Denied',
+      description: "You don't have permission to access this page.",
+      variant: 'error',
+    });
+  }, [toast]);
+  return <Navigate to="/dashboard" replace />;
+}
+
+/** Layout route: only members of the super_admin group. */
+export function RequireSuperAdmin() {
+  const { user, loading, isSuperAdmin } = useAuth();
+  if (loading) return <LoadingScreen />;
+  if (!user) return <ToLogin />;
+  if (!isSuperAdmin) return <AccessDenied />;
+  return <Outlet />;
+}

@@ -1,0 +1,21 @@
+/**
+ * The runtime configuration: /config.json (CDK writes it at deploy time; the local gateway serves
+ * it under `npm start`), parsed with the shared schema.
+ */
+import { type RuntimeConfig, runtimeConfigSchema } from '@clubs/shared';
+import { fetchConfigJson } from './configJson.ts';
+
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  const parsed = runtimeConfigSchema.safeParse(value);
+  if (!parsed.success) throw new Error(`Invalid /config.json: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  return parseRuntimeConfig(await fetchConfigJson());
+}
+
+/** Makes a site-relative endpoint ("/cognito") absolute against the page's origin. */
+export function absoluteUrl(value: string, origin: string = window.location.origin): string {
+  return value.startsWith('/') ? new URL(value, origin).toString().replace(/\/$/, '') : value;
+}

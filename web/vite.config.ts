@@ -1,0 +1,68 @@
+/**
+ * Vite config for the SPA. In development the dev server stands in for CloudFront: it serves the
+ * app and proxies the same-origin paths CloudFront routes in AWS (`/api`, `/config.json`,
+ * `/media`) plus `/cognito` (the local Cognito stand-in). The local stack starts Vite
+ * programmatically (`createServer({ configFile, root, server: { port, strictPort } })`) after
+ * setting the LOCAL_* variables, so everything here is read when the config is evaluated and
+ * every path is absolute.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+const sharedSrc = fileURLToPath(new URL('../shared/src/', import.meta.url));
+
+/**
+ * @clubs/shared is pure (only declarations at module level) but its package.json does not say
+ * so; without this, importing one display helper through its barrel would bundle every zod
+ * schema. Marks its modules side-effect free so unused ones are dropped. (Better: declare
+ * `"sideEffects": false` in shared/package.json; then this plugin can go.)
+ */
+function sharedIsSideEffectFree(): Plugin {
+  return {
+    name: 'clubs:shared-side-effect-free',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== '@clubs/shared' && !importer?.startsWith(sharedSrc)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved?.id.startsWith(sharedSrc)) return resolved;
+      return { ...resolved, moduleSideEffects: false };
+    },
+  };
+}
+
+/** Removes a leading path prefix: "/cognito" -> "/", "/media/a.png" -> "/a.png". */
+export const stripPrefix =
+  (prefix: string) =>
+  (path: string): string => {
+    const rest = path.slice(prefix.length);
+    return rest.startsWith('/') ? rest : `/${rest}`;
+  };
+
+export function localProxy(env: NodeJS.ProcessEnv = process.env): Record<string, ProxyOptions> {
+  const gateway = env.LOCAL_GATEWAY_URL ?? 'http://localhost:3030';
+  const cognito = env.LOCAL_COGNITO_URL ?? 'http://localhost:9229';
+  const media = `${env.LOCAL_S3_URL ?? 'http://localhost:4568'}/${env.MEDIA_BUCKET ?? 'clubs-media'}`;
+  return {
+    // Keys starting with "^" are regular expressions: only whole path segments match.
+    '^/api(/|$)': { target: gateway, changeOrigin: true },
+    '^/config\\.json$': { target: gateway, changeOrigin: true },
+    '^/cognito(/|$)': { target: cognito, changeOrigin: true, rewrite: stripPrefix('/cognito') },
+    '^/media(/|$)': { target: media, changeOrigin: true, rewrite: stripPrefix('/media') },
+  };
+}
+
+export default defineConfig(() => ({
+  root: webDir,
+  plugins: [react(), sharedIsSideEffectFree()],
+  server: { proxy: localProxy() },
+  preview: { proxy: localProxy() },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+  },
+}));
