@@ -1,0 +1,121 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Course, courseSchema, TABLE } from '@clubs/shared';
+import { badRequest } from '../../http/errors.ts';
+import { db, tableName } from '../client.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { keys, prefixes, withoutKeys } from '../keys.ts';
+
+const toCourse = (item: Record<string, unknown>): Course => courseSchema.parse(withoutKeys(item));
+
+/** Courses live in their club's partition; ids are ULIDs, so the sort key orders them by time. */
+export function courseItem(course: Course) {
+  return { ...keys.course(course.clubId, course.id), type: 'course', ...course };
+}
+
+export async function getCourse(clubId: string, courseId: string): Promise<Course | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.course(clubId, courseId) }),
+  );
+  return Item ? toCourse(Item) : null;
+}
+
+export type CreateCourseResult =
+  | { created: true; course: Course }
+  | { created: false; reason: 'exists' | 'no_club' };
+
+/** Creates a course, only in a club that exists. */
+export async function createCourse(course: Course): Promise<CreateCourseResult> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: courseItem(course),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.club(course.clubId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return { created: true, course };
+  } catch (error) {
+    const failed = transactionConditionFailures(error);
+    if (!failed) throw error;
+    return { created: false, reason: failed.includes(0) ? 'exists' : 'no_club' };
+  }
+}
+
+/** A club's courses, newest first, paged by cursor. */
+export async function listCourses(clubId: string, page: { limit: number; cursor?: string }) {
+  const partition = keys.club(clubId).pk;
+  const startKey = decodeCursor(page.cursor, {
+    attributes: [TABLE.partitionKey, TABLE.sortKey],
+    fixed: { [TABLE.partitionKey]: partition },
+  });
+  if (startKey && !startKey[TABLE.sortKey]?.startsWith(prefixes.course)) {
+    throw badRequest('The cursor is not valid');
+  }
+  const { Items = [], LastEvaluatedKey } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+      ExpressionAttributeValues: { ':pk': partition, ':prefix': prefixes.course },
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { items: Items.map(toCourse), nextCursor: encodeCursor(LastEvaluatedKey) };
+}
+
+export type CourseChanges = Partial<
+  Pick<
+    Course,
+    'title' | 'description' | 'level' | 'mainTopic' | 'targetAudience' | 'learningGoals' | 'outline'
+  >
+>;
+
+/** Changes the editable fields of an existing course (the outline too); null when there is none. */
+export async function updateCourse(
+  clubId: string,
+  courseId: string,
+  changes: CourseChanges,
+): Promise<Course | null> {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return getCourse(clubId, courseId);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([name, value], i) => {
+    names[`#f${i}`] = name;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.course(clubId, courseId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toCourse(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}

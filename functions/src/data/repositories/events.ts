@@ -1,0 +1,297 @@
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type ClubEvent, clubEventSchema, idSchema, isoDateTime, TABLE } from '@clubs/shared';
+import { z } from 'zod';
+import { badRequest } from '../../http/errors.ts';
+import { db, tableName } from '../client.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { keys, prefixes, withoutKeys } from '../keys.ts';
+
+/** One person's attendance of an event; counted on the event as attendeeCount. */
+export const attendanceSchema = z.object({ eventId: idSchema, userId: idSchema, createdAt: isoDateTime });
+export type Attendance = z.infer<typeof attendanceSchema>;
+
+/** What locates an event item: its club, its start (part of the sort key) and its id. */
+export type EventRef = Pick<ClubEvent, 'clubId' | 'startDate' | 'id'>;
+
+const toEvent = (item: Record<string, unknown>): ClubEvent => clubEventSchema.parse(withoutKeys(item));
+const toAttendance = (item: Record<string, unknown>): Attendance => attendanceSchema.parse(withoutKeys(item));
+
+/** The sort key holds the start in UTC, so events of a club sort by start whatever the offset. */
+const startKeyOf = (startDate: string): string => new Date(startDate).toISOString();
+const eventKey = (event: EventRef) => keys.event(event.clubId, startKeyOf(event.startDate), event.id);
+
+export function eventItem(event: ClubEvent) {
+  return { ...eventKey(event), type: 'event', ...event };
+}
+
+export function attendanceItem(attendance: Attendance) {
+  return { ...keys.attendance(attendance.eventId, attendance.userId), type: 'attendance', ...attendance };
+}
+
+/** A transaction holds at most 100 items: the event, the club check and the first attendees. */
+export const MAX_INITIAL_ATTENDEES = 98;
+
+export type CreateEventResult =
+  | { created: true; event: ClubEvent }
+  | { created: false; reason: 'exists' | 'no_club' };
+
+/**
+ * Creates an event in an existing club together with its first attendees (the creator, as the
+ * spec's createEvent does); attendeeCount starts at exactly their number.
+ */
+export async function createEvent(
+  event: Omit<ClubEvent, 'attendeeCount'>,
+  attendeeIds: readonly string[] = [],
+  createdAt = new Date().toISOString(),
+): Promise<CreateEventResult> {
+  const attendees = [...new Set(attendeeIds)];
+  if (attendees.length > MAX_INITIAL_ATTENDEES) {
+    throw new RangeError(`At most ${MAX_INITIAL_ATTENDEES} attendees can be added with the event`);
+  }
+  const stored: ClubEvent = { ...event, attendeeCount: attendees.length };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: eventItem(stored),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.club(event.clubId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          ...attendees.map((userId) => ({
+            Put: {
+              TableName: tableName(),
+              Item: attendanceItem({ eventId: event.id, userId, createdAt }),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          })),
+        ],
+      }),
+    );
+    return { created: true, event: stored };
+  } catch (error) {
+    const failed = transactionConditionFailures(error);
+    if (!failed) throw error;
+    return { created: false, reason: failed.includes(1) ? 'no_club' : 'exists' };
+  }
+}
+
+/** An event by its full reference: one key lookup. */
+export async function getEventAt(event: EventRef): Promise<ClubEvent | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: eventKey(event) }));
+  return Item ? toEvent(Item) : null;
+}
+
+/**
+ * An event by club and id only: the start is part of the key, so this reads the club's event
+ * range (one query, filtered on the id). Prefer getEventAt when the start is known.
+ */
+export async function getEvent(clubId: string, eventId: string): Promise<ClubEvent | null> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items = [], LastEvaluatedKey } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        FilterExpression: '#id = :id',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey, '#id': 'id' },
+        ExpressionAttributeValues: { ':pk': keys.club(clubId).pk, ':prefix': prefixes.event, ':id': eventId },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const found = Items[0];
+    if (found) return toEvent(found);
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return null;
+}
+
+export type EventWindow = 'upcoming' | 'past';
+
+/** The sort-key range of a club's upcoming (start now or later) or past events. */
+function windowRange(window: EventWindow, now: Date) {
+  const boundary = `${prefixes.event}${now.toISOString()}`;
+  // '\uffff' sorts after every character of an ISO date and an id.
+  return window === 'upcoming'
+    ? { from: boundary, to: `${prefixes.event}\uffff`, forward: true }
+    : { from: prefixes.event, to: boundary, forward: false };
+}
+
+/**
+ * Upcoming events soonest first, or past events latest first (spec: upcoming when the start is
+ * now or later), paged by cursor.
+ */
+export async function listEvents(
+  clubId: string,
+  options: { window: EventWindow; now?: Date; limit: number; cursor?: string },
+) {
+  const partition = keys.club(clubId).pk;
+  const range = windowRange(options.window, options.now ?? new Date());
+  const startKey = decodeCursor(options.cursor, {
+    attributes: [TABLE.partitionKey, TABLE.sortKey],
+    fixed: { [TABLE.partitionKey]: partition },
+  });
+  if (startKey && !startKey[TABLE.sortKey]?.startsWith(prefixes.event)) {
+    throw badRequest('The cursor is not valid');
+  }
+  const { Items = [], LastEvaluatedKey } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+      ExpressionAttributeValues: { ':pk': partition, ':from': range.from, ':to': range.to },
+      ScanIndexForward: range.forward,
+      Limit: options.limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { items: Items.map(toEvent), nextCursor: encodeCursor(LastEvaluatedKey) };
+}
+
+/** How many upcoming or past events a club has (the tab counts): a counting query. */
+export async function countEvents(clubId: string, window: EventWindow, now = new Date()): Promise<number> {
+  const range = windowRange(window, now);
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Count = 0, LastEvaluatedKey } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+        ExpressionAttributeValues: { ':pk': keys.club(clubId).pk, ':from': range.from, ':to': range.to },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += Count;
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/** Deletes the event item; false when there was none. Attendance items stay in their partition. */
+export async function deleteEvent(event: EventRef): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: eventKey(event),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+export type AddAttendeeResult =
+  | { created: true; attendance: Attendance }
+  | { created: false; reason: 'exists' | 'no_event' };
+
+/** Registers a person for an event once; the attendance and the count change together. */
+export async function addAttendee(
+  event: EventRef,
+  userId: string,
+  createdAt = new Date().toISOString(),
+): Promise<AddAttendeeResult> {
+  const attendance: Attendance = { eventId: event.id, userId, createdAt };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: attendanceItem(attendance),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: eventKey(event),
+              UpdateExpression: 'ADD attendeeCount :one',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+    return { created: true, attendance };
+  } catch (error) {
+    const failed = transactionConditionFailures(error);
+    if (!failed) throw error;
+    return { created: false, reason: failed.includes(0) ? 'exists' : 'no_event' };
+  }
+}
+
+/** Cancels a registration: true when one was removed (and counted down). */
+export async function removeAttendee(event: EventRef, userId: string): Promise<boolean> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.attendance(event.id, userId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: eventKey(event),
+              UpdateExpression: 'ADD attendeeCount :minusOne',
+              ConditionExpression: 'attribute_exists(pk) AND attendeeCount > :zero',
+              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (transactionConditionFailures(error)) return false;
+    throw error;
+  }
+}
+
+export async function isAttending(eventId: string, userId: string): Promise<boolean> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.attendance(eventId, userId),
+      ProjectionExpression: 'pk',
+    }),
+  );
+  return Boolean(Item);
+}
+
+/** The first attendees of an event (the avatars on an event card), in user id order. */
+export async function listAttendees(eventId: string, limit: number): Promise<Attendance[]> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+      ExpressionAttributeValues: { ':pk': keys.attendance(eventId, '').pk, ':prefix': prefixes.attendee },
+      Limit: limit,
+    }),
+  );
+  return Items.map(toAttendance);
+}

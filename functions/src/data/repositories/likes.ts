@@ -1,0 +1,117 @@
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type Like, likeSchema } from '@clubs/shared';
+import { db, tableName } from '../client.ts';
+import { transactionConditionFailures } from '../errors.ts';
+import { keys, withoutKeys } from '../keys.ts';
+
+const toLike = (item: Record<string, unknown>): Like => likeSchema.parse(withoutKeys(item));
+
+export function likeItem(like: Like) {
+  return { ...keys.like(like.postId, like.userId), type: 'like', ...like };
+}
+
+export async function getLike(postId: string, userId: string): Promise<Like | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.like(postId, userId) }),
+  );
+  return Item ? toLike(Item) : null;
+}
+
+export type AddLikeResult = { created: true; like: Like } | { created: false; reason: 'exists' | 'no_post' };
+
+/**
+ * Likes a post once: the like item and the post's likeCount change in one transaction, and the
+ * like is only written when absent, so a repeated or concurrent like never counts twice.
+ */
+export async function addLike(clubId: string, like: Like): Promise<AddLikeResult> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: likeItem(like),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.post(clubId, like.postId),
+              UpdateExpression: 'ADD likeCount :one',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+    return { created: true, like };
+  } catch (error) {
+    const failed = transactionConditionFailures(error);
+    if (!failed) throw error;
+    return { created: false, reason: failed.includes(0) ? 'exists' : 'no_post' };
+  }
+}
+
+/** Unlikes a post: true when a like was removed (and counted down), false when there was none. */
+export async function removeLike(clubId: string, postId: string, userId: string): Promise<boolean> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.like(postId, userId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.post(clubId, postId),
+              UpdateExpression: 'ADD likeCount :minusOne',
+              ConditionExpression: 'attribute_exists(pk) AND likeCount > :zero',
+              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (transactionConditionFailures(error)) return false;
+    throw error;
+  }
+}
+
+/** BatchGetItem takes at most 100 keys per call. */
+const BATCH_SIZE = 100;
+const MAX_BATCH_ROUNDS = 5;
+
+/** Which of these posts the user has liked: key lookups only, 100 per batch. */
+export async function likedPostIds(postIds: readonly string[], userId: string): Promise<Set<string>> {
+  const liked = new Set<string>();
+  const unique = [...new Set(postIds)];
+  for (let i = 0; i < unique.length; i += BATCH_SIZE) {
+    let pending: Record<string, unknown>[] = unique
+      .slice(i, i + BATCH_SIZE)
+      .map((postId) => ({ ...keys.like(postId, userId) }));
+    for (let round = 0; pending.length > 0; round += 1) {
+      if (round === MAX_BATCH_ROUNDS) throw new Error('likedPostIds: keys stayed unprocessed');
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
+      const { Responses, UnprocessedKeys } = await db().send(
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: pending, ProjectionExpression: 'postId' } },
+        }),
+      );
+      for (const item of Responses?.[tableName()] ?? []) {
+        if (typeof item.postId === 'string') liked.add(item.postId);
+      }
+      pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return liked;
+}

@@ -1,0 +1,162 @@
+import {
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { type Post, postSchema, TABLE } from '@clubs/shared';
+import { badRequest } from '../../http/errors.ts';
+import { db, tableName } from '../client.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { keys, prefixes, withoutKeys } from '../keys.ts';
+
+/**
+ * A post as stored: `likedByMe` depends on who is asking, so it is not stored; services add it
+ * from likes.likedPostIds. Post ids are ULIDs, so the sort key orders a club's posts by time.
+ */
+export const storedPostSchema = postSchema.omit({ likedByMe: true });
+export type StoredPost = Omit<Post, 'likedByMe'>;
+export type NewPost = Omit<StoredPost, 'likeCount' | 'commentCount'>;
+
+/**
+ * The item attribute `type` names the entity (and withoutKeys drops it), so the post's own type
+ * (text, image, video) is stored as `postType`.
+ */
+const POST_TYPE_ATTRIBUTE = 'postType';
+
+function toPost(item: Record<string, unknown>): StoredPost {
+  const { [POST_TYPE_ATTRIBUTE]: postType, ...rest } = withoutKeys(item);
+  return storedPostSchema.parse({ ...rest, type: postType });
+}
+
+export function postItem(post: StoredPost) {
+  const { type: postType, ...rest } = post;
+  return { ...keys.post(post.clubId, post.id), type: 'post', ...rest, [POST_TYPE_ATTRIBUTE]: postType };
+}
+
+export async function getPost(clubId: string, postId: string): Promise<StoredPost | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.post(clubId, postId) }),
+  );
+  return Item ? toPost(Item) : null;
+}
+
+export type CreatePostResult =
+  | { created: true; post: StoredPost }
+  | { created: false; reason: 'exists' | 'no_club' };
+
+/** Creates a post with zero likes and comments, only in a club that exists. */
+export async function createPost(post: NewPost): Promise<CreatePostResult> {
+  const stored: StoredPost = { ...post, likeCount: 0, commentCount: 0 };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: postItem(stored),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.club(post.clubId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return { created: true, post: stored };
+  } catch (error) {
+    const failed = transactionConditionFailures(error);
+    if (!failed) throw error;
+    return { created: false, reason: failed.includes(0) ? 'exists' : 'no_club' };
+  }
+}
+
+/** A club's posts, newest first, paged by cursor (pinned-first ordering is the service's). */
+export async function listPosts(clubId: string, page: { limit: number; cursor?: string }) {
+  const partition = keys.club(clubId).pk;
+  const startKey = decodeCursor(page.cursor, {
+    attributes: [TABLE.partitionKey, TABLE.sortKey],
+    fixed: { [TABLE.partitionKey]: partition },
+  });
+  if (startKey && !startKey[TABLE.sortKey]?.startsWith(prefixes.post))
+    throw badRequest('The cursor is not valid');
+  const { Items = [], LastEvaluatedKey } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+      ExpressionAttributeValues: { ':pk': partition, ':prefix': prefixes.post },
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { items: Items.map(toPost), nextCursor: encodeCursor(LastEvaluatedKey) };
+}
+
+export type PostChanges = Partial<Pick<StoredPost, 'title' | 'content' | 'type' | 'media' | 'isPinned'>>;
+
+/** Changes the editable fields of an existing post; null when there is no such post. */
+export async function updatePost(
+  clubId: string,
+  postId: string,
+  changes: PostChanges,
+): Promise<StoredPost | null> {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return getPost(clubId, postId);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([name, value], i) => {
+    names[`#f${i}`] = name === 'type' ? POST_TYPE_ATTRIBUTE : name;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.post(clubId, postId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toPost(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
+
+export const setPostPinned = (clubId: string, postId: string, isPinned: boolean) =>
+  updatePost(clubId, postId, { isPinned });
+
+/**
+ * Deletes the post item; false when there was none. Its comments and likes live in the post's
+ * own partition and are no longer reachable through the club; removing them is the caller's.
+ */
+export async function deletePost(clubId: string, postId: string): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.post(clubId, postId),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,189 @@
+import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Section, sectionSchema, TABLE } from '@clubs/shared';
+import { db, tableName } from '../client.ts';
+import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { keys, prefixes, withoutKeys } from '../keys.ts';
+
+const toSection = (item: Record<string, unknown>): Section => sectionSchema.parse(withoutKeys(item));
+
+/**
+ * A course's sections live in the course's partition, keyed by their zero-padded sort order, so
+ * one query returns them in order. A sort order is a slot: two writers cannot take the same one.
+ */
+export function sectionItem(section: Section) {
+  return { ...keys.section(section.courseId, section.sortOrder), type: 'section', ...section };
+}
+
+const partitionOf = (courseId: string) => keys.section(courseId, 1).pk;
+
+/** A transaction holds at most 100 items; one of them is the course check. */
+export const MAX_SECTIONS_PER_WRITE = 99;
+
+/** A course's sections in sort order; `limit` returns only the first ones (course cards). */
+export async function listSections(courseId: string, options: { limit?: number } = {}): Promise<Section[]> {
+  const sections: Section[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items = [], LastEvaluatedKey } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+        ExpressionAttributeValues: { ':pk': partitionOf(courseId), ':prefix': prefixes.section },
+        ScanIndexForward: true,
+        Limit: options.limit,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    sections.push(...Items.map(toSection));
+    startKey = options.limit !== undefined && sections.length >= options.limit ? undefined : LastEvaluatedKey;
+  } while (startKey);
+  return options.limit === undefined ? sections : sections.slice(0, options.limit);
+}
+
+/** One section by id: a query of the course's (bounded) section list. */
+export async function getSection(courseId: string, sectionId: string): Promise<Section | null> {
+  return (await listSections(courseId)).find((section) => section.id === sectionId) ?? null;
+}
+
+/** The sort order after the last section (1 for a course without sections). */
+export async function nextSortOrder(courseId: string): Promise<number> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+      ExpressionAttributeValues: { ':pk': partitionOf(courseId), ':prefix': prefixes.section },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const last = Items[0];
+  return last ? toSection(last).sortOrder + 1 : 1;
+}
+
+export type AddSectionsResult =
+  | { created: true; sections: Section[] }
+  | { created: false; reason: 'slot_taken' | 'no_course' };
+
+/**
+ * Writes sections of one course in one transaction (all or none), each only into a free sort
+ * order slot, and only while the course exists (clubId locates the course item).
+ */
+export async function addSections(clubId: string, sections: readonly Section[]): Promise<AddSectionsResult> {
+  if (sections.length === 0) return { created: true, sections: [] };
+  if (sections.length > MAX_SECTIONS_PER_WRITE) {
+    throw new RangeError(`At most ${MAX_SECTIONS_PER_WRITE} sections can be written at once`);
+  }
+  const courseIds = new Set(sections.map((section) => section.courseId));
+  const [courseId] = courseIds;
+  if (courseIds.size !== 1 || !courseId) throw new RangeError('Sections of one course only');
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.course(clubId, courseId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          ...sections.map((section) => ({
+            Put: {
+              TableName: tableName(),
+              Item: sectionItem(section),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          })),
+        ],
+      }),
+    );
+    return { created: true, sections: [...sections] };
+  } catch (error) {
+    const failed = transactionConditionFailures(error);
+    if (!failed) throw error;
+    return { created: false, reason: failed.includes(0) ? 'no_course' : 'slot_taken' };
+  }
+}
+
+/**
+ * Appends sections after the course's last one. Sort orders are claimed with conditional
+ * writes; if a concurrent append took the slots, it reads the new end and tries again.
+ */
+export async function appendSections(
+  clubId: string,
+  courseId: string,
+  sections: readonly Omit<Section, 'courseId' | 'sortOrder'>[],
+  attempts = 5,
+): Promise<AddSectionsResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    const first = await nextSortOrder(courseId);
+    const result = await addSections(
+      clubId,
+      sections.map((section, i) => ({ ...section, courseId, sortOrder: first + i })),
+    );
+    if (result.created || result.reason !== 'slot_taken' || attempt >= attempts) return result;
+  }
+}
+
+export type SectionChanges = Partial<Pick<Section, 'title' | 'htmlContent' | 'featuredImage'>> & {
+  updatedAt: string;
+};
+
+/** Changes a section found by id; null when the course has no such section. */
+export async function updateSection(
+  courseId: string,
+  sectionId: string,
+  changes: SectionChanges,
+): Promise<Section | null> {
+  const current = await getSection(courseId, sectionId);
+  if (!current) return null;
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const names: Record<string, string> = { '#id': 'id' };
+  const values: Record<string, unknown> = { ':id': sectionId };
+  const sets = entries.map(([name, value], i) => {
+    names[`#f${i}`] = name;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.section(courseId, current.sortOrder),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        // The slot must still hold this section (not one written after a concurrent delete).
+        ConditionExpression: 'attribute_exists(pk) AND #id = :id',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toSection(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
+
+/** Deletes a section found by id; false when there is none. */
+export async function deleteSection(courseId: string, sectionId: string): Promise<boolean> {
+  const current = await getSection(courseId, sectionId);
+  if (!current) return false;
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.section(courseId, current.sortOrder),
+        ConditionExpression: 'attribute_exists(pk) AND #id = :id',
+        ExpressionAttributeNames: { '#id': 'id' },
+        ExpressionAttributeValues: { ':id': sectionId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
