@@ -8,8 +8,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// jsdom has no matchMedia; Amplify UI's responsive style props ask for it.
-if (!window.matchMedia) {
+// jsdom has no matchMedia; Amplify UI's responsive style props ask for it. (Node-environment
+// files in this project, like vite-config.test.ts, have no window at all.)
+if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     value: (query: string): MediaQueryList =>
@@ -25,3 +26,6 @@ if (!window.matchMedia) {
       }) as MediaQueryList,
   });
 }
+
+// jsdom does not implement scrolling; the router's ScrollRestoration calls it on navigation.
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;

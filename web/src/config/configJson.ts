@@ -19,3 +19,8 @@ export function fetchConfigJson(fetchImpl: typeof fetch = fetch): Promise<unknow
   }
   return pending;
 }
+
+/** Drops the cached answer (e.g. it did not parse), so the next call fetches again. */
+export function forgetConfigJson(): void {
+  pending = undefined;
+}

@@ -3,7 +3,7 @@
  * it under `npm start`), parsed with the shared schema.
  */
 import { type RuntimeConfig, runtimeConfigSchema } from '@clubs/shared';
-import { fetchConfigJson } from './configJson.ts';
+import { fetchConfigJson, forgetConfigJson } from './configJson.ts';
 
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const parsed = runtimeConfigSchema.safeParse(value);
@@ -12,7 +12,12 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
 }
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  return parseRuntimeConfig(await fetchConfigJson());
+  try {
+    return parseRuntimeConfig(await fetchConfigJson());
+  } catch (error) {
+    forgetConfigJson();
+    throw error;
+  }
 }
 
 /** Makes a site-relative endpoint ("/cognito") absolute against the page's origin. */

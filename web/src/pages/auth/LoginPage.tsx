@@ -69,6 +69,8 @@ export default function LoginPage() {
             label="Password"
             name="password"
             autoComplete="current-password"
+            // Not "Show password": that would make two elements answer to the label "Password".
+            showPasswordButtonLabel="Show"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             isRequired

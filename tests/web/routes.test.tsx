@@ -1,0 +1,191 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { CLUB_SUB_PATHS, routes } from '../../web/src/routes.tsx';
+import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
+
+const signedIn = (groups: string[] = []) => fakeAuthService(snapshotFor({ groups })).service;
+
+describe('public routes', () => {
+  it('/ is the landing page with the hero and Log In / Sign Up when signed out', async () => {
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { name: 'Cultivate Your Exclusive Circle' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Begin Your Journey' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Explore Clubs' })).toHaveAttribute('href', '/clubs');
+  });
+
+  it('/ greets a signed-in user by first name, linking to /dashboard', async () => {
+    renderApp('/', { service: signedIn() });
+    const welcome = await screen.findByRole('link', { name: 'Welcome, Ada' });
+    expect(welcome).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/login', 'Welcome back'],
+    ['/register', 'Create your account'],
+    ['/forgot-password', 'Reset your password'],
+    ['/clubs', 'Explore Clubs'],
+    ['/c/club-1', 'Club page'],
+    ['/about', 'About Clubs'],
+    ['/features', 'Features'],
+    ['/pricing', 'Pricing'],
+    ['/contact', 'Contact Us'],
+    ['/terms', 'Terms of Service'],
+    ['/privacy', 'Privacy Policy'],
+    ['/support', 'Help Centre'],
+    ['/club-setup?success=true', 'Setting up your club...'],
+  ])('%s renders without signing in', async (path, heading) => {
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe(path);
+  });
+});
+
+describe('guarded routes', () => {
+  it('send a signed-out visitor to /login?redirect=<original path and search>', async () => {
+    const { router } = renderApp('/clubs/club-1/events?tab=past');
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/login?redirect=%2Fclubs%2Fclub-1%2Fevents%3Ftab%3Dpast');
+  });
+
+  it.each([
+    '/dashboard',
+    '/member-dashboard',
+    '/profile',
+    '/settings',
+    '/club-settings/club-1',
+    '/club-billing/club-1',
+    '/invite/club-1/token-1',
+    '/communities/club-1',
+    '/clubs/club-1',
+    '/clubs/club-1/courses/course-1/take',
+  ])('%s needs login', async (path) => {
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(path)}`);
+  });
+
+  it('shows the loading screen while the first session check runs', async () => {
+    const { service } = fakeAuthService();
+    let release: (value: null) => void = () => undefined;
+    service.currentSession.mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));
+    const { router } = renderApp('/dashboard', { service });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(router.state.location.pathname).toBe('/dashboard');
+    release(null);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  const clubPaths = CLUB_SUB_PATHS.flatMap((sub) =>
+    ['/clubs', '/communities'].map(
+      (prefix) => `${prefix}/club-1${sub ? `/${sub.replace(':courseId', 'course-1')}` : ''}`,
+    ),
+  );
+  const headings: Record<string, string> = {
+    '': 'Club home',
+    home: 'Club home',
+    settings: 'Club settings',
+    billing: 'Billing',
+    edit: 'Edit club',
+    dashboard: 'Member dashboard',
+    events: 'Events',
+    'events/create': 'Events',
+    invite: 'Invite members',
+    'invite-members': 'Invite members',
+    members: 'Members',
+    leaderboard: 'Leaderboard',
+    courses: 'Courses',
+    'courses/create': 'Create a course',
+    'courses/course-1': 'Course',
+    'courses/course-1/take': 'Course content',
+    'membership-success': 'Membership Activated!',
+  };
+
+  it.each(clubPaths)('%s renders its club screen for a signed-in member', async (path) => {
+    const { router } = renderApp(path, { service: signedIn() });
+    const sub = path.replace(/^\/(clubs|communities)\/club-1\/?/, '');
+    expect(await screen.findByRole('heading', { level: 1, name: headings[sub] })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Club' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe(path);
+  });
+
+  it.each([
+    ['/dashboard', 'Welcome'],
+    ['/member-dashboard', 'Member dashboard'],
+    ['/profile', 'Edit Profile'],
+    ['/settings', 'Account Settings'],
+    ['/club-settings/club-1', 'Club settings'],
+    ['/club-billing/club-1', 'Billing'],
+    ['/invite/club-1/token-1', 'Club invitation'],
+    ['/members/user-2', 'Member profile'],
+  ])('%s renders for a signed-in user', async (path, heading) => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    const { router } = renderApp(path, { service: signedIn() });
+    if (heading === 'Welcome') {
+      expect(await screen.findByText(/Your clubs, requests/)).toBeInTheDocument();
+    } else {
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    }
+    expect(currentUrl(router)).toBe(path);
+  });
+
+  it('/communities (no club) redirects to /dashboard', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    const { router } = renderApp('/communities', { service: signedIn() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('super-admin guard', () => {
+  it('lets a member of the super_admin group in', async () => {
+    renderApp('/super-admin', { service: signedIn(['super_admin']) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Super admin' })).toBeInTheDocument();
+  });
+
+  it('sends other signed-in users to /dashboard with Access Denied', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    const { router } = renderApp('/super-admin', { service: signedIn(['club_owner']) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to access this page.")).toBeInTheDocument();
+  });
+
+  it('sends signed-out visitors to /login', async () => {
+    const { router } = renderApp('/super-admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fsuper-admin');
+  });
+});
+
+describe('fallbacks', () => {
+  it.each(['/no-such-page', '/c', '/clubs/club-1/unknown', '/communities/club-1/courses/c1/take/extra'])(
+    'an unknown path (%s) shows the 404 page with a Return Home link',
+    async (path) => {
+      renderApp(path, { service: signedIn() });
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
+    },
+  );
+
+  it('a render error shows "Unexpected Application Error!"', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Boom(): never {
+      throw new Error('kaboom');
+    }
+    const [root, ...rest] = routes as [RouteObject, ...RouteObject[]];
+    const withBoom: RouteObject[] = [
+      { ...root, children: [{ path: 'boom', element: <Boom /> }, ...(root.children ?? [])] },
+      ...rest,
+    ];
+    renderApp('/boom', { routes: withBoom });
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('kaboom')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
+    expect(error).toHaveBeenCalled();
+  });
+});
