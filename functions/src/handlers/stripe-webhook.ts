@@ -1,0 +1,70 @@
+/**
+ * Stripe's webhook (the public route stripeWebhook). Verifies the Stripe-Signature header on the
+ * raw body (base64-decoded when API Gateway encoded it) and only then puts the event on the
+ * custom bus, where the rules of the event manifest route it. A missing, forged or stale
+ * signature gets 400 and nothing is stored; a failure to read the secret or to put the event
+ * gets 500, so Stripe delivers again.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import Stripe from 'stripe';
+import { badRequest, toErrorResponse } from '../http/errors.ts';
+import { logger } from '../logger.ts';
+import { publishStripeEvent } from '../stripe/publish.ts';
+import { getWebhookSecret } from '../stripe/webhook-secret.ts';
+
+const json = (statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 => ({
+  statusCode,
+  headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
+});
+
+function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted && value) return value;
+  }
+  return undefined;
+}
+
+/** The exact bytes Stripe signed. */
+function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
+  const body = event.body ?? '';
+  return event.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+}
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const signature = headerOf(event, 'stripe-signature');
+  if (!signature) {
+    logger.warn('webhook without a Stripe-Signature header');
+    return json(400, badRequest('Missing Stripe-Signature header').toBody());
+  }
+
+  let secret: string;
+  try {
+    secret = await getWebhookSecret();
+  } catch (error) {
+    logger.error('cannot read the webhook signing secret', { error });
+    const { status, body } = toErrorResponse(error);
+    return json(status, body);
+  }
+
+  const payload = rawBodyOf(event);
+  let stripeEvent: Stripe.Event;
+  try {
+    stripeEvent = await Stripe.webhooks.constructEventAsync(payload, signature, secret);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.warn('webhook signature verification failed', { reason: message });
+    return json(400, badRequest('Invalid Stripe signature').toBody());
+  }
+
+  try {
+    const eventId = await publishStripeEvent(stripeEvent, JSON.stringify(stripeEvent));
+    logger.info('stripe event published', { stripeEventId: stripeEvent.id, type: stripeEvent.type, eventId });
+  } catch (error) {
+    logger.error('cannot put the stripe event on the bus', { stripeEventId: stripeEvent.id, error });
+    const { status, body } = toErrorResponse(error);
+    return json(status, body);
+  }
+  return json(200, { received: true });
+}

@@ -1,0 +1,135 @@
+/**
+ * The HTTP API, generated from the shared route manifest: one Lambda function per handler group,
+ * one route per manifest entry (never wired by hand), a Cognito JWT authorizer on `user` and
+ * `super_admin` routes and none on `public` ones (the super_admin group itself is checked inside
+ * the handlers, from the token's cognito:groups claim), explicit stage throttling and JSON
+ * access logs. CloudFront forwards /api/* here unchanged, so route paths keep their /api prefix.
+ */
+import { HANDLER_GROUPS, type HandlerGroup, ROUTE_IDS, ROUTES, type RouteDefinition } from '@clubs/shared';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  type IHttpRouteAuthorizer,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { environmentFor, GROUP_ACCESS, grantAccess, type HandlerResources } from './group-access.ts';
+import { HandlerFunction, SIZES } from './handler-function.ts';
+import { pascal } from './names.ts';
+
+export interface ApiProps {
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  readonly resources: HandlerResources;
+  readonly logRetention: RetentionDays;
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+}
+
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly functions: ReadonlyMap<HandlerGroup, HandlerFunction>;
+  readonly authorizer: HttpUserPoolAuthorizer;
+  readonly routes: ReadonlyMap<string, HttpRoute>;
+  readonly accessLogs: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Clubs API, generated from the shared route manifest',
+      createDefaultStage: false,
+    });
+
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            userId: '$context.authorizer.claims.sub',
+          }),
+        ),
+      },
+    });
+
+    this.authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
+      userPoolClients: [props.userPoolClient],
+      authorizerName: 'cognito-jwt',
+      identitySource: ['$request.header.Authorization'],
+    });
+    const noAuthorizer = new HttpNoneAuthorizer();
+
+    const functions = new Map<HandlerGroup, HandlerFunction>();
+    const integrations = new Map<HandlerGroup, HttpLambdaIntegration>();
+    for (const group of HANDLER_GROUPS) {
+      const handler = new HandlerFunction(this, `${pascal(group)}Handler`, {
+        handler: group,
+        description: GROUP_ACCESS[group].description,
+        ...SIZES[GROUP_ACCESS[group].size],
+        logRetention: props.logRetention,
+        environment: environmentFor(group, props.resources),
+      });
+      grantAccess(group, handler, props.resources);
+      functions.set(group, handler);
+      integrations.set(group, new HttpLambdaIntegration(`${pascal(group)}Integration`, handler.function));
+    }
+    this.functions = functions;
+
+    const routes = new Map<string, HttpRoute>();
+    for (const routeId of ROUTE_IDS) {
+      const route: RouteDefinition = ROUTES[routeId];
+      const integration = integrations.get(route.group);
+      if (!integration) throw new Error(`route ${routeId}: no function for handler group ${route.group}`);
+      const authorizer: IHttpRouteAuthorizer = route.auth === 'public' ? noAuthorizer : this.authorizer;
+      const httpRoute = new HttpRoute(this, `Route${pascal(routeId)}`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration,
+        authorizer,
+      });
+      if (route.auth === 'public') {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `Public by the route manifest (${routeId}: ${route.summary}); anonymous visitors use it.`,
+        });
+      }
+      routes.set(routeId, httpRoute);
+    }
+    this.routes = routes;
+  }
+
+  /** execute-api host name: the origin CloudFront forwards /api/* to. */
+  get originDomain(): string {
+    return `${this.httpApi.apiId}.execute-api.${this.httpApi.stack.region}.${this.httpApi.stack.urlSuffix}`;
+  }
+}

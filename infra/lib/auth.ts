@@ -1,0 +1,204 @@
+/**
+ * Sign-in: the Cognito user pool (e-mail as the user name, self sign-up verified by an e-mailed
+ * code, account recovery by e-mail, no user-existence leaks), its hosted domain for the OAuth
+ * redirect, Google as an identity provider when a client id is configured, the super_admin group
+ * and the post-confirmation trigger that puts the configured super-admin e-mail into it, and the
+ * SPA's app client (SRP and refresh; OAuth code grant, which Amplify runs with PKCE).
+ */
+import { PASSWORD_MIN_LENGTH, SUPER_ADMIN_GROUP } from '@clubs/shared';
+import { Aws, Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  OAuthScope,
+  ProviderAttribute,
+  UserPool,
+  type UserPoolClient,
+  UserPoolClientIdentityProvider,
+  type UserPoolDomain,
+  UserPoolEmail,
+  UserPoolIdentityProviderGoogle,
+  UserPoolOperation,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { ClubsConfig } from './config.ts';
+import { HandlerFunction, SIZES } from './handler-function.ts';
+
+export interface AuthProps {
+  readonly config: ClubsConfig;
+  /** https://{site domain}, without a trailing slash. */
+  readonly siteUrl: string;
+  readonly logRetention: RetentionDays;
+}
+
+/** The OAuth scopes the SPA asks for; config.json lists the same. */
+export const OAUTH_SCOPES = ['openid', 'email', 'profile'] as const;
+
+/** The hosted domain prefix: configured, or derived from the stack name and the account. */
+export function authDomainPrefixOf(config: ClubsConfig, stack: Stack): string {
+  if (config.authDomainPrefix) return config.authDomainPrefix;
+  const base = stack.stackName
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .replace(/aws|amazon|cognito/g, 'x')
+    .slice(0, 30)
+    .replace(/-+$/, '');
+  return `${base}-${Aws.ACCOUNT_ID}`;
+}
+
+/** {prefix}.auth.{region}.amazoncognito.com, known before the user pool exists. */
+export const authHostedDomainOf = (config: ClubsConfig, stack: Stack): string =>
+  `${authDomainPrefixOf(config, stack)}.auth.${stack.region}.amazoncognito.com`;
+
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly domain: UserPoolDomain;
+  /** {prefix}.auth.{region}.amazoncognito.com: what Amplify's oauth.domain wants. */
+  readonly hostedDomain: string;
+  readonly postConfirmation: HandlerFunction;
+  readonly googleEnabled: boolean;
+  readonly redirectUrls: string[];
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const { config } = props;
+    const stack = Stack.of(this);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      userVerification: {
+        emailStyle: VerificationEmailStyle.CODE,
+        emailSubject: 'Your Clubs verification code',
+        emailBody: 'Your Clubs verification code is {####}',
+      },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        // Mutable: Google sign-in rewrites mapped attributes at every sign-in.
+        fullname: { required: false, mutable: true },
+        profilePicture: { required: false, mutable: true },
+      },
+      passwordPolicy: {
+        minLength: PASSWORD_MIN_LENGTH,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      email: config.sesFromEmail
+        ? UserPoolEmail.withSES({
+            fromEmail: config.sesFromEmail,
+            fromName: 'Clubs',
+            sesRegion: config.sesRegion ?? stack.region,
+          })
+        : UserPoolEmail.withCognito(),
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG1',
+      reason:
+        'The password policy is length-only (at least 8 characters), following NIST SP 800-63B which advises ' +
+        'against composition rules; a deliberate departure documented in DESIGN.md section 7.',
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'MFA is not required: the product is an open community sign-up (spec part 1); forcing MFA on every ' +
+        'member is out of scope. Sign-in stays behind SRP and e-mail verification.',
+    });
+    const planReason =
+      'Threat protection (advanced security) needs the Plus feature plan, billed per monthly active user; ' +
+      'the Essentials plan is chosen on cost. Revisit when the platform has paying volume.';
+    Validations.of(this.userPool).acknowledge({ id: 'AwsSolutions-COG3', reason: planReason });
+    Validations.of(this.userPool).acknowledge({ id: 'AwsSolutions-COG8', reason: planReason });
+
+    this.userPool.addGroup('SuperAdminGroup', {
+      groupName: SUPER_ADMIN_GROUP,
+      description: 'Platform super admins: oversee every club',
+      precedence: 0,
+    });
+
+    this.postConfirmation = this.createPostConfirmationTrigger(config, props.logRetention);
+
+    const prefix = authDomainPrefixOf(config, stack);
+    this.domain = this.userPool.addDomain('HostedDomain', { cognitoDomain: { domainPrefix: prefix } });
+    this.hostedDomain = authHostedDomainOf(config, stack);
+
+    const identityProviders = [UserPoolClientIdentityProvider.COGNITO];
+    let google: UserPoolIdentityProviderGoogle | undefined;
+    if (config.googleClientId) {
+      google = new UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool: this.userPool,
+        clientId: config.googleClientId,
+        clientSecretValue: SecretValue.secretsManager(config.googleClientSecretName),
+        scopes: ['openid', 'email', 'profile'],
+        attributeMapping: {
+          email: ProviderAttribute.GOOGLE_EMAIL,
+          emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+          fullname: ProviderAttribute.GOOGLE_NAME,
+          profilePicture: ProviderAttribute.GOOGLE_PICTURE,
+        },
+      });
+      identityProviders.push(UserPoolClientIdentityProvider.GOOGLE);
+    }
+    this.googleEnabled = google !== undefined;
+
+    this.redirectUrls = [`${props.siteUrl}/`];
+    this.client = this.userPool.addClient('WebClient', {
+      userPoolClientName: 'web',
+      generateSecret: false,
+      authFlows: { userSrp: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      supportedIdentityProviders: identityProviders,
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+        callbackUrls: this.redirectUrls,
+        logoutUrls: this.redirectUrls,
+      },
+    });
+    if (google) this.client.node.addDependency(google);
+  }
+
+  private createPostConfirmationTrigger(config: ClubsConfig, logRetention: RetentionDays): HandlerFunction {
+    const trigger = new HandlerFunction(this, 'PostConfirmation', {
+      handler: 'post-confirmation',
+      description: `Adds the configured super-admin e-mail to the ${SUPER_ADMIN_GROUP} group when it confirms`,
+      ...SIZES.trigger,
+      logRetention,
+      environment: {
+        POWERTOOLS_SERVICE_NAME: 'clubs-post-confirmation',
+        POWERTOOLS_LOG_LEVEL: config.logLevel,
+        ...(config.superAdminEmail ? { SUPER_ADMIN_EMAIL: config.superAdminEmail } : {}),
+      },
+    });
+    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, trigger.function);
+    // A policy of its own, not the role's default policy: the function must not depend on the
+    // pool's ARN, since the pool depends on the function's.
+    new Policy(this, 'PostConfirmationPolicy', {
+      roles: [trigger.role],
+      statements: [
+        new PolicyStatement({
+          actions: ['cognito-idp:AdminAddUserToGroup'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    });
+    return trigger;
+  }
+}

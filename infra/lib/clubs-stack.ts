@@ -1,0 +1,157 @@
+/**
+ * The whole product in one stack, composed of one construct per concern. Construction order
+ * follows what each part needs to know (the site URL before the app client's callback URLs, the
+ * bus and secrets before the functions), not CloudFormation's order, which follows references.
+ */
+import { EVENT_BUS, ROUTES } from '@clubs/shared';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { AccessLogs } from './access-logs.ts';
+import { Api } from './api.ts';
+import { Auth, authHostedDomainOf, OAUTH_SCOPES } from './auth.ts';
+import type { ClubsConfig } from './config.ts';
+import { Data } from './data.ts';
+import type { HandlerResources } from './group-access.ts';
+import { Media } from './media.ts';
+import { Operations } from './operations.ts';
+import { PaymentsEvents } from './payments-events.ts';
+import { Site } from './site.ts';
+
+export interface ClubsStackProps extends StackProps {
+  readonly config: ClubsConfig;
+}
+
+export class ClubsStack extends Stack {
+  readonly config: ClubsConfig;
+  readonly data: Data;
+  readonly media: Media;
+  readonly site: Site;
+  readonly auth: Auth;
+  readonly payments: PaymentsEvents;
+  readonly api: Api;
+  readonly operations: Operations;
+
+  constructor(scope: Construct, id: string, props: ClubsStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    this.config = config;
+    const logRetention = config.logRetentionDays;
+
+    const logs = new AccessLogs(this, 'AccessLogs');
+    this.data = new Data(this, 'Data');
+    this.media = new Media(this, 'Media', { logBucket: logs.bucket });
+
+    const authHostedDomain = authHostedDomainOf(config, this);
+    this.site = new Site(this, 'Site', {
+      config,
+      logBucket: logs.bucket,
+      media: this.media,
+      authHostedDomain,
+      logRetention,
+    });
+    this.media.allowUploadsFrom(this.site.siteUrl);
+
+    this.auth = new Auth(this, 'Auth', { config, siteUrl: this.site.siteUrl, logRetention });
+
+    this.payments = new PaymentsEvents(this, 'PaymentsEvents', {
+      archiveRetention: Duration.days(config.eventArchiveDays),
+    });
+
+    const resources: HandlerResources = {
+      table: this.data.table,
+      mediaBucket: this.media.bucket,
+      eventBus: this.payments.bus,
+      stripeSecretKey: this.payments.stripeSecretKey,
+      stripeWebhookSecret: this.payments.stripeWebhookSecret,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      siteUrl: this.site.siteUrl,
+      logLevel: config.logLevel,
+      stripeCreatorMonthlyPrice: config.stripeCreatorMonthlyPrice,
+      stripeCreatorAnnualPrice: config.stripeCreatorAnnualPrice,
+      stripeLivemode: config.stripeLivemode,
+    };
+
+    this.api = new Api(this, 'Api', {
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.client,
+      resources,
+      logRetention,
+      throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
+    });
+    this.payments.routeEvents(resources, logRetention);
+    this.site.routeApi(this.api.originDomain);
+
+    this.site.deployContent({
+      runtimeConfig: {
+        stage: 'aws',
+        region: this.region,
+        userPoolId: this.auth.userPool.userPoolId,
+        userPoolClientId: this.auth.client.userPoolClientId,
+        authFlow: 'USER_SRP_AUTH',
+        ...(this.auth.googleEnabled
+          ? {
+              oauth: {
+                domain: this.auth.hostedDomain,
+                redirectSignIn: this.auth.redirectUrls,
+                redirectSignOut: this.auth.redirectUrls,
+                scopes: [...OAUTH_SCOPES],
+              },
+            }
+          : {}),
+        mediaBaseUrl: '/media',
+      },
+    });
+
+    const functions = new Map<string, IFunction>();
+    for (const [group, handler] of this.api.functions) functions.set(group, handler.function);
+    for (const [group, handler] of this.payments.functions) functions.set(group, handler.function);
+    functions.set('post-confirmation', this.auth.postConfirmation.function);
+    const deadLetterQueues = new Map<string, IQueue>(this.payments.deadLetterQueues);
+
+    const siteUrl = this.site.siteUrl;
+    this.operations = new Operations(this, 'Operations', {
+      alarmEmail: config.alarmEmail,
+      httpApi: this.api.httpApi,
+      functions,
+      deadLetterQueues,
+      outputs: {
+        SiteUrl: { value: siteUrl, description: 'The site' },
+        WebhookUrl: {
+          value: `${siteUrl}${ROUTES.stripeWebhook.path}`,
+          description: "Stripe webhook endpoint URL (register it in Stripe's dashboard)",
+        },
+        UserPoolId: { value: this.auth.userPool.userPoolId, description: 'Cognito user pool id' },
+        UserPoolClientId: {
+          value: this.auth.client.userPoolClientId,
+          description: "The SPA's app client id",
+        },
+        AuthDomain: { value: this.auth.hostedDomain, description: 'Cognito hosted domain' },
+        GoogleRedirectUri: {
+          value: `https://${this.auth.hostedDomain}/oauth2/idpresponse`,
+          description: "Authorized redirect URI for Google's OAuth client",
+        },
+        StripeSecretKeyArn: {
+          value: this.payments.stripeSecretKey.secretArn,
+          description: 'Put the Stripe secret key here (put-secret-value)',
+        },
+        StripeWebhookSecretArn: {
+          value: this.payments.stripeWebhookSecret.secretArn,
+          description: "Put the webhook endpoint's signing secret here (put-secret-value)",
+        },
+        EventBusName: {
+          value: this.payments.bus.eventBusName,
+          description: `Custom bus (${EVENT_BUS.stripeSource} events)`,
+        },
+        EventBusArn: {
+          value: this.payments.bus.eventBusArn,
+          description: 'Custom bus ARN (Stripe event destination)',
+        },
+        TableName: { value: this.data.table.tableName, description: 'DynamoDB table' },
+        MediaBucketName: { value: this.media.bucket.bucketName, description: 'Media bucket' },
+      },
+    });
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * The deployment's configuration: CDK context values (`-c key=value`, cdk.json or
+ * cdk.context.json), parsed and validated once, before any construct is created. Every value is
+ * documented in docs/DEPLOY.md. Context given on the command line arrives as strings, so numbers
+ * are coerced; empty strings count as absent.
+ */
+import type { Node } from 'constructs';
+import { z } from 'zod';
+
+/** The retention periods CloudWatch Logs accepts (RetentionDays), in days. */
+const LOG_RETENTION_DAYS = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+] as const;
+
+const blankToUndefined = (value: unknown): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, value: z.input<T>) =>
+  z.preprocess(blankToUndefined, schema.default(value as never));
+
+const hostname = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'must be a host name such as clubs.example.com',
+  );
+
+const email = z.string().trim().toLowerCase().pipe(z.email('must be an e-mail address'));
+
+/** A Stripe price id (price_…) or a price lookup key. */
+const stripePrice = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'must be a Stripe price id (price_…) or a lookup key');
+
+const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
+
+export const configSchema = z
+  .object({
+    /** The CloudFormation stack name; also the prefix of the Cognito hosted domain by default. */
+    stackName: withDefault(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z][A-Za-z0-9-]{0,63}$/, 'must start with a letter; letters, digits and hyphens only'),
+      'Clubs',
+    ),
+    /** The account that is added to the super_admin group when it confirms its sign-up. */
+    superAdminEmail: optional(email),
+    /** A custom domain for the site (needs certificateArn); the CloudFront domain otherwise. */
+    siteDomain: optional(hostname),
+    /** ACM certificate for siteDomain; CloudFront only accepts certificates in us-east-1. */
+    certificateArn: optional(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/,
+          'must be the ARN of an ACM certificate in us-east-1 (CloudFront only accepts those)',
+        ),
+    ),
+    /** Route 53 hosted zone of siteDomain: when given, the alias records are created. */
+    hostedZoneId: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^Z[A-Z0-9]{1,32}$/, 'must be a Route 53 hosted zone id (Z…)'),
+    ),
+    hostedZoneName: optional(hostname),
+    /** The Cognito hosted domain prefix ({prefix}.auth.{region}.amazoncognito.com). */
+    authDomainPrefix: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be lower-case letters, digits and hyphens')
+        .refine(
+          (prefix) => !/aws|amazon|cognito/.test(prefix),
+          'must not contain "aws", "amazon" or "cognito" (Cognito refuses such prefixes)',
+        ),
+    ),
+    /** Google OAuth client id; Google sign-in is configured only when it is given. */
+    googleClientId: optional(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^[\w-]+\.apps\.googleusercontent\.com$/,
+          'must be a Google OAuth client id (….apps.googleusercontent.com)',
+        ),
+    ),
+    /** Name or ARN of the Secrets Manager secret holding the Google client secret (plain text). */
+    googleClientSecretName: withDefault(z.string().trim().min(1), 'clubs/google-client-secret'),
+    /** The creator plan's prices: Stripe price ids or lookup keys. */
+    stripeCreatorMonthlyPrice: withDefault(stripePrice, 'clubs_creator_monthly'),
+    stripeCreatorAnnualPrice: withDefault(stripePrice, 'clubs_creator_annual'),
+    /**
+     * Whether the Stripe keys are live-mode keys: handlers ignore events of the other mode, so a
+     * test-mode webhook can never activate a live club.
+     */
+    stripeLivemode: withDefault(
+      z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]),
+      false,
+    ),
+    /** Where alarm notifications are e-mailed (an SNS subscription to confirm). */
+    alarmEmail: optional(email),
+    /** Sender of Cognito's e-mails through SES (a verified identity); Cognito's own sender otherwise. */
+    sesFromEmail: optional(email),
+    sesRegion: optional(
+      z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-1'),
+    ),
+    logRetentionDays: withDefault(
+      z.coerce
+        .number()
+        .refine(
+          (days) => (LOG_RETENTION_DAYS as readonly number[]).includes(days),
+          `must be one of ${LOG_RETENTION_DAYS.join(', ')}`,
+        ),
+      30,
+    ),
+    logLevel: withDefault(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
+    /** API Gateway stage throttling: steady requests per second and burst. */
+    apiRateLimit: withDefault(positiveInt(10_000), 50),
+    apiBurstLimit: withDefault(positiveInt(5_000), 100),
+    /** Days the event archive keeps Stripe events for replay. */
+    eventArchiveDays: withDefault(positiveInt(3650), 90),
+    /** CloudFront price class. */
+    priceClass: withDefault(z.enum(['PriceClass_100', 'PriceClass_200', 'PriceClass_All']), 'PriceClass_100'),
+    /** An existing WAFv2 web ACL (scope CLOUDFRONT) to attach to the distribution. */
+    webAclArn: optional(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/,
+          'must be a global (CloudFront) WAFv2 web ACL ARN',
+        ),
+    ),
+    /** The built SPA, relative to the repository root. */
+    webDistDir: withDefault(z.string().trim().min(1), 'web/dist'),
+  })
+  .superRefine((config, ctx) => {
+    if (config.siteDomain && !config.certificateArn) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['certificateArn'],
+        message: 'is required when siteDomain is set',
+      });
+    }
+    if (config.certificateArn && !config.siteDomain) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['siteDomain'],
+        message: 'is required when certificateArn is set',
+      });
+    }
+    if (config.hostedZoneId && !config.hostedZoneName) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hostedZoneName'],
+        message: 'is required when hostedZoneId is set',
+      });
+    }
+    if ((config.hostedZoneId || config.hostedZoneName) && !config.siteDomain) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['siteDomain'],
+        message: 'is required when a hosted zone is given',
+      });
+    }
+    if (
+      config.hostedZoneName &&
+      config.siteDomain &&
+      !`.${config.siteDomain}`.endsWith(`.${config.hostedZoneName}`)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['siteDomain'],
+        message: `must be inside the hosted zone ${config.hostedZoneName}`,
+      });
+    }
+    if (config.sesRegion && !config.sesFromEmail) {
+      ctx.addIssue({ code: 'custom', path: ['sesFromEmail'], message: 'is required when sesRegion is set' });
+    }
+  });
+
+export type ClubsConfig = z.output<typeof configSchema>;
+export type ConfigKey = keyof z.input<typeof configSchema>;
+export const CONFIG_KEYS = Object.keys(configSchema.shape) as ConfigKey[];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(
+      `Invalid CDK context (see docs/DEPLOY.md, "Context values"):\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+        'Pass values with `npx cdk deploy -c key=value` or put them in the "context" of cdk.json.',
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Keys that look like this app's configuration (plain camelCase) but are not known: typos. */
+function unknownKeys(raw: Record<string, unknown>): string[] {
+  const known = new Set<string>(CONFIG_KEYS);
+  return Object.keys(raw).filter((key) => /^[a-z][A-Za-z0-9]*$/.test(key) && !known.has(key));
+}
+
+/** Validates raw context values; throws a ConfigError listing every problem at once. */
+export function parseConfig(raw: Record<string, unknown>): ClubsConfig {
+  const problems = unknownKeys(raw).map(
+    (key) => `${key}: unknown context key (known keys: ${CONFIG_KEYS.join(', ')})`,
+  );
+  const values = Object.fromEntries(CONFIG_KEYS.map((key) => [key, raw[key]]));
+  const result = configSchema.safeParse(values);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = issue.path.join('.') || '(context)';
+      const received = issue.path.length > 0 ? values[String(issue.path[0])] : undefined;
+      problems.push(
+        `${key}: ${issue.message}${received === undefined ? '' : ` (got ${JSON.stringify(received)})`}`,
+      );
+    }
+  }
+  if (problems.length > 0 || !result.success) throw new ConfigError(problems);
+  return result.data;
+}
+
+/** Reads the whole context of a construct tree (normally the App) and validates it. */
+export function loadConfig(node: Node): ClubsConfig {
+  return parseConfig(node.getAllContext());
+}

@@ -1,0 +1,33 @@
+/**
+ * The single DynamoDB table, created from the shared table definition (key names, TTL attribute
+ * and global secondary indexes): on demand, point-in-time recovery, deletion protection,
+ * retained when the stack is deleted, encrypted with the AWS managed KMS key.
+ */
+import { TABLE, TABLE_INDEXES } from '@clubs/shared';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+
+export class Data extends Construct {
+  readonly table: TableV2;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      encryption: TableEncryptionV2.awsManagedKey(),
+      globalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      })),
+    });
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * One Lambda function built from functions/src/handlers/{name}.ts, the same way for every
+ * handler: esbuild on this machine (no Docker), minified ESM for arm64 on the newest Node LTS
+ * runtime aws-cdk-lib offers, the AWS SDK v3 bundled (versions pinned by the lock file), explicit
+ * memory and timeout, its own log group with a retention, active tracing, and its own role that
+ * starts with nothing but writing to that log group. Grants are added by the caller.
+ */
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Charset, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { handlerEntry, LOCK_FILE, REPO_ROOT } from './paths.ts';
+
+/** Node.js 24 is the newest LTS line aws-cdk-lib offers a Lambda runtime for. */
+export const NODE_RUNTIME = Runtime.NODEJS_24_X;
+
+/**
+ * ESM output cannot `require`; some bundled dependencies are CommonJS and do. The banner gives
+ * the module a real `require` (esbuild's shim calls it for Node built-ins).
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __clubsCreateRequire } from 'node:module'; const require = __clubsCreateRequire(import.meta.url);";
+
+export interface HandlerFunctionProps {
+  /** The file name under functions/src/handlers, without .ts. */
+  readonly handler: string;
+  readonly description: string;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+  readonly logRetention: RetentionDays;
+  readonly environment: Record<string, string>;
+  /** For asynchronously invoked functions: where failed invocations go after Lambda's retries. */
+  readonly deadLetterQueue?: IQueue;
+}
+
+export class HandlerFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // Not AWSLambdaBasicExecutionRole: that one may create any log group and write to all of them.
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs the ${props.handler} function`,
+    });
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: handlerEntry(props.handler),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: LOCK_FILE,
+      description: props.description,
+      runtime: NODE_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: Tracing.ACTIVE,
+      deadLetterQueue: props.deadLetterQueue,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        banner: ESM_REQUIRE_BANNER,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        // Bundle the AWS SDK v3 too: the versions the tests ran against, not the runtime's.
+        externalModules: [],
+        charset: Charset.UTF8,
+        logLevel: LogLevel.ERROR,
+        forceDockerBundling: false,
+      },
+    });
+
+    if (!props.deadLetterQueue) {
+      Validations.of(this.function).acknowledge({
+        id: 'Serverless-LambdaDLQ',
+        reason:
+          `${props.handler} is invoked synchronously (by API Gateway or Cognito): a failure returns to the caller, ` +
+          'and a dead-letter queue only ever receives asynchronous invocations.',
+      });
+    }
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions.',
+    });
+  }
+}
+
+/** Memory and timeout presets, named by what the function does. */
+export const SIZES = {
+  api: { memorySize: 512, timeout: Duration.seconds(10) },
+  webhook: { memorySize: 256, timeout: Duration.seconds(10) },
+  events: { memorySize: 512, timeout: Duration.seconds(30) },
+  trigger: { memorySize: 256, timeout: Duration.seconds(5) },
+} as const;

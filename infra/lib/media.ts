@@ -1,0 +1,86 @@
+/**
+ * The media bucket: club images, post media, course media and avatars, each under its own key
+ * prefix. Private (all public access blocked, bucket-owner-enforced ownership), SSL only,
+ * encrypted, logged, retained when the stack is deleted. Browsers upload straight to it with a
+ * presigned POST (so CORS allows POST from the site origin, and nothing else), and read it
+ * through CloudFront under /media/* with origin access control.
+ *
+ * The bucket has an explicit name so that CloudFront's origin domain can be written without
+ * referring to the bucket resource: the CORS rule refers to the distribution's domain, and a
+ * reference the other way round would be a circular dependency.
+ */
+import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  type IBucket,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+export interface MediaProps {
+  readonly logBucket: IBucket;
+}
+
+export class Media extends Construct {
+  readonly bucket: Bucket;
+  /** The same bucket as an origin: its name and regional domain written without references. */
+  readonly originBucket: IBucket;
+  /** {bucket}.s3.{region}.amazonaws.com: where browsers POST their uploads. */
+  readonly uploadDomain: string;
+
+  constructor(scope: Construct, id: string, props: MediaProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    // Bucket names are global and at most 63 characters: 20 + 7 + 12 + 1 + 14 (longest region) < 63.
+    const prefix = stack.stackName.toLowerCase().slice(0, 20).replace(/-+$/, '');
+    const bucketName = `${prefix}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    this.uploadDomain = `${bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      bucketName,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: props.logBucket,
+      serverAccessLogsPrefix: 'media-bucket/',
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.originBucket = Bucket.fromBucketAttributes(this, 'OriginView', {
+      bucketName,
+      region: Aws.REGION,
+      bucketRegionalDomainName: this.uploadDomain,
+    });
+  }
+
+  /** CORS for presigned POST uploads from the site, and only from it. */
+  allowUploadsFrom(siteOrigin: string): void {
+    this.bucket.addCorsRule({
+      allowedOrigins: [siteOrigin],
+      allowedMethods: [HttpMethods.POST],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag', 'Location'],
+      maxAge: 3000,
+    });
+  }
+
+  /** Origin access control: the distribution (and only it) may read objects. */
+  allowReadsFrom(distribution: IDistribution): void {
+    this.bucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowCloudFrontOriginAccessControlRead',
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects('*')],
+        conditions: { StringEquals: { 'AWS:SourceArn': distribution.distributionArn } },
+      }),
+    );
+  }
+}

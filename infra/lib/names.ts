@@ -1,0 +1,18 @@
+import type { CfnElement } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+
+/** "stripe-webhook" -> "StripeWebhook": construct ids from manifest names. */
+export const pascal = (value: string): string =>
+  value
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+/** The logical id of a construct's CloudFormation resource, as cdk-nag prints it in findings. */
+export function logicalIdOf(construct: IConstruct): string {
+  const child = construct.node.defaultChild;
+  if (!child) throw new Error(`${construct.node.path} has no CloudFormation resource`);
+  return Stack.of(construct).getLogicalId(child as CfnElement);
+}
