@@ -1,0 +1,101 @@
+/**
+ * Settings of the local stack (`npm start`): ports, folders and the stable ids of the local
+ * Cognito pool. Everything can be overridden by environment variables.
+ */
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EVENT_BUS, TABLE } from '@clubs/shared';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+
+/** cognito-local accepts any id; this one has AWS's shape, so issuers look like AWS's. */
+export const LOCAL_USER_POOL_ID = 'us-east-1_LocalPool1';
+export const LOCAL_USER_POOL_CLIENT_ID = 'clubslocalclient0000000001';
+export const LOCAL_REGION = 'us-east-1';
+/** Tokens carry `https://cognito-idp.us-east-1.amazonaws.com/<pool>` as issuer, like AWS. */
+export const COGNITO_ISSUER_DOMAIN = `https://cognito-idp.${LOCAL_REGION}.amazonaws.com`;
+/**
+ * The one key pair of the local stack: s3rver knows only S3RVER/S3RVER, DynamoDB Local accepts
+ * any key of letters and digits, cognito-local ignores keys. AWS never sees these.
+ */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+export interface LocalConfig {
+  root: string;
+  localDir: string;
+  host: string;
+  ports: { app: number; dynamodb: number; cognito: number; s3: number; gateway: number; events: number };
+  tableName: string;
+  mediaBucket: string;
+  eventBusName: string;
+  seed: boolean;
+  logLevel: string;
+}
+
+function port(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65_535) {
+    throw new Error(`${name}=${raw} is not a port number (1-65535)`);
+  }
+  return value;
+}
+
+export function loadLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
+  return {
+    root: REPO_ROOT,
+    localDir: resolve(env.LOCAL_DIR || join(REPO_ROOT, '.local')),
+    // Every emulator binds the loopback address only; the app is served on "localhost".
+    host: '127.0.0.1',
+    ports: {
+      app: port('PORT', 5173),
+      dynamodb: port('DYNAMODB_PORT', 8000),
+      cognito: port('COGNITO_PORT', 9229),
+      s3: port('S3_PORT', 4568),
+      gateway: port('GATEWAY_PORT', 3030),
+      events: port('EVENTS_PORT', 4010),
+    },
+    tableName: env.TABLE_NAME || TABLE.defaultName,
+    mediaBucket: env.MEDIA_BUCKET || 'clubs-media',
+    eventBusName: env.EVENT_BUS_NAME || EVENT_BUS.defaultName,
+    seed: env.SEED !== '0' && env.SEED !== 'false',
+    logLevel: env.POWERTOOLS_LOG_LEVEL || 'WARN',
+  };
+}
+
+export const urlOf = (host: string, port: number) => `http://${host}:${port}`;
+
+/**
+ * The environment the handlers read (functions/src/env.ts and the AWS SDK): what CDK sets in
+ * AWS, pointed at the local emulators.
+ */
+export function handlerEnvironment(config: LocalConfig): Record<string, string> {
+  const { host, ports } = config;
+  return {
+    TABLE_NAME: config.tableName,
+    DYNAMODB_ENDPOINT: urlOf(host, ports.dynamodb),
+    AWS_REGION: LOCAL_REGION,
+    AWS_DEFAULT_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    MEDIA_BUCKET: config.mediaBucket,
+    S3_ENDPOINT: urlOf(host, ports.s3),
+    EVENT_BUS_NAME: config.eventBusName,
+    EVENTBRIDGE_ENDPOINT: urlOf(host, ports.events),
+    USER_POOL_ID: LOCAL_USER_POOL_ID,
+    USER_POOL_CLIENT_ID: LOCAL_USER_POOL_CLIENT_ID,
+    COGNITO_ENDPOINT: urlOf(host, ports.cognito),
+    POWERTOOLS_LOG_LEVEL: config.logLevel,
+    POWERTOOLS_SERVICE_NAME: 'clubs-local',
+    APP_URL: `http://localhost:${ports.app}`,
+  };
+}
+
+/**
+ * Points this process at the local emulators. Overwrites: a developer's real AWS variables must
+ * never leak into the local stack (the values that may be chosen are read by loadLocalConfig).
+ */
+export function applyEnvironment(values: Record<string, string>, env: NodeJS.ProcessEnv = process.env): void {
+  Object.assign(env, values);
+}

@@ -1,0 +1,334 @@
+/**
+ * The local stand-in for EventBridge: an endpoint speaking EventBridge's JSON protocol for
+ * PutEvents, so the AWS SDK's EventBridgeClient works unchanged with `endpoint` set. Each entry
+ * becomes an EventBridge event and is delivered, asynchronously, to every rule of the shared
+ * event manifest it matches, by invoking that rule's handler module. Failed deliveries are
+ * retried with backoff, then written to a dead-letter file.
+ *
+ * The same server also answers the Lambda Invoke REST API (POST
+ * /2015-03-31/functions/{name}/invocations) for local functions, e.g. cognito-local's triggers.
+ */
+import { randomUUID } from 'node:crypto';
+import { appendFile, mkdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import { EVENT_BUS, matchEventRoutes } from '@clubs/shared';
+import { LOCAL_REGION } from './config.ts';
+import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
+
+const ACCOUNT = '000000000000';
+/** PutEvents takes at most 10 entries, each at most 256 KB. */
+const MAX_ENTRIES = 10;
+const MAX_ENTRY_BYTES = 256 * 1024;
+const MAX_REQUEST_BYTES = 1024 * 1024;
+const TARGET_TIMEOUT_MS = 30_000;
+
+/** A local function answering the Lambda Invoke API. */
+export type LocalFunction = (event: unknown) => Promise<unknown> | unknown;
+
+export interface EventBusOptions {
+  port: number;
+  host?: string;
+  /** The custom bus the manifest's rules are on (EVENT_BUS_NAME). */
+  busName?: string;
+  handlersDir?: string;
+  /** Delivery attempts per target before dead-lettering (EventBridge retries for up to 24 h). */
+  maxAttempts?: number;
+  /** Delay before the second attempt; doubles each time. */
+  retryBaseMs?: number;
+  /** JSON lines of undeliverable events are appended here. */
+  deadLetterFile?: string;
+  /** Functions reachable through the Lambda Invoke API, by name. */
+  functions?: Record<string, LocalFunction>;
+  log?: (message: string) => void;
+}
+
+export interface EventBridgeEvent {
+  version: '0';
+  id: string;
+  'detail-type': string;
+  source: string;
+  account: string;
+  time: string;
+  region: string;
+  resources: string[];
+  detail: unknown;
+}
+
+export interface LocalEventBus {
+  url: string;
+  port: number;
+  server: Server;
+  /** Resolves once every delivery started so far has finished (tests wait on it). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface PutEventsEntry {
+  Source?: unknown;
+  DetailType?: unknown;
+  Detail?: unknown;
+  EventBusName?: unknown;
+  Resources?: unknown;
+  Time?: unknown;
+}
+
+type EntryResult = { EventId: string } | { ErrorCode: string; ErrorMessage: string };
+
+function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(Object.assign(new Error('Request too large'), { code: 'TooLarge' }));
+        req.pause();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        resolve(text ? JSON.parse(text) : {});
+      } catch {
+        reject(
+          Object.assign(new Error('The request body is not valid JSON'), { code: 'SerializationException' }),
+        );
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/x-amz-json-1.1',
+    'content-length': String(Buffer.byteLength(text)),
+    'x-amzn-requestid': randomUUID(),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** AWS JSON-protocol errors: `{ "__type": ..., "message": ... }`. */
+const sendAwsError = (res: ServerResponse, status: number, type: string, message: string) =>
+  sendJson(res, status, { __type: type, message }, { 'x-amzn-errortype': type });
+
+/** Accepts `clubs-events`, or an ARN ending in `event-bus/clubs-events`. */
+function busNameOf(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return 'default';
+  const arn = /^arn:aws:events:[^:]*:[^:]*:event-bus\/(.+)$/.exec(value);
+  return arn?.[1] ?? value;
+}
+
+export async function startEventBus(options: EventBusOptions): Promise<LocalEventBus> {
+  const host = options.host ?? '127.0.0.1';
+  const busName = options.busName ?? EVENT_BUS.defaultName;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const retryBaseMs = options.retryBaseMs ?? 500;
+  const registry = new HandlerRegistry(options.handlersDir);
+  const log = options.log ?? ((message: string) => console.error(message));
+  const inFlight = new Set<Promise<void>>();
+  let stopping = false;
+
+  const deadLetter = async (event: EventBridgeEvent, ruleId: string, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`[event-bus] gave up delivering ${event['detail-type']} (${event.id}) to rule ${ruleId}: ${message}`);
+    if (!options.deadLetterFile) return;
+    const line = JSON.stringify({ failedAt: new Date().toISOString(), rule: ruleId, error: message, event });
+    await mkdir(dirname(options.deadLetterFile), { recursive: true });
+    await appendFile(options.deadLetterFile, `${line}\n`);
+  };
+
+  const deliver = async (event: EventBridgeEvent, ruleId: string, group: string) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const handler = await registry.get(group);
+        await invokeHandler(handler, event, `clubs-local-${group}`, TARGET_TIMEOUT_MS);
+        return;
+      } catch (error) {
+        if (attempt >= maxAttempts || stopping) {
+          await deadLetter(event, ruleId, error).catch((e: unknown) =>
+            log(`[event-bus] dead letter failed: ${e}`),
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, retryBaseMs * 2 ** (attempt - 1)));
+      }
+    }
+  };
+
+  const track = (work: Promise<void>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+
+  const putEntry = (entry: PutEventsEntry): EntryResult => {
+    if (typeof entry.Source !== 'string' || entry.Source === '') {
+      return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Parameter Source is not valid.' };
+    }
+    if (typeof entry.DetailType !== 'string' || entry.DetailType === '') {
+      return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Parameter DetailType is not valid.' };
+    }
+    if (typeof entry.Detail !== 'string' || entry.Detail === '') {
+      return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Parameter Detail is not valid.' };
+    }
+    if (Buffer.byteLength(JSON.stringify(entry)) > MAX_ENTRY_BYTES) {
+      return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Entry size exceeds 256 KB.' };
+    }
+    let detail: unknown;
+    try {
+      detail = JSON.parse(entry.Detail);
+    } catch {
+      return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
+    }
+    if (!detail || typeof detail !== 'object' || Array.isArray(detail)) {
+      return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
+    }
+    const time =
+      typeof entry.Time === 'string' || typeof entry.Time === 'number' ? new Date(entry.Time) : new Date();
+    const event: EventBridgeEvent = {
+      version: '0',
+      id: randomUUID(),
+      'detail-type': entry.DetailType,
+      source: entry.Source,
+      account: ACCOUNT,
+      time: (Number.isNaN(time.getTime()) ? new Date() : time).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      region: LOCAL_REGION,
+      resources: Array.isArray(entry.Resources) ? entry.Resources.filter((r) => typeof r === 'string') : [],
+      detail,
+    };
+    // Rules live on the custom bus only; events sent to another bus match nothing (like AWS).
+    if (busNameOf(entry.EventBusName) === busName) {
+      for (const rule of matchEventRoutes(event.source, event['detail-type'])) {
+        track(deliver(event, rule.id, rule.group));
+      }
+    }
+    return { EventId: event.id };
+  };
+
+  const handlePutEvents = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = (await readJson(req, MAX_REQUEST_BYTES)) as { Entries?: unknown };
+    const entries = body.Entries;
+    if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_ENTRIES) {
+      sendAwsError(res, 400, 'ValidationException', `Entries must hold 1 to ${MAX_ENTRIES} entries.`);
+      return;
+    }
+    const results = entries.map((entry) =>
+      entry && typeof entry === 'object'
+        ? putEntry(entry as PutEventsEntry)
+        : { ErrorCode: 'InvalidArgument', ErrorMessage: 'Entry is not valid.' },
+    );
+    sendJson(res, 200, {
+      FailedEntryCount: results.filter((r) => 'ErrorCode' in r).length,
+      Entries: results,
+    });
+  };
+
+  /** The Lambda Invoke REST API, answered by a local function (RequestResponse only). */
+  const handleInvoke = async (req: IncomingMessage, res: ServerResponse, name: string) => {
+    const fn = options.functions?.[name];
+    if (!fn) {
+      sendJson(
+        res,
+        404,
+        { Type: 'User', message: `Function not found: ${name}` },
+        { 'x-amzn-errortype': 'ResourceNotFoundException', 'content-type': 'application/json' },
+      );
+      return;
+    }
+    const event = await readJson(req, 6 * 1024 * 1024);
+    try {
+      const result = await fn(event);
+      const text = JSON.stringify(result ?? null);
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(text)),
+        'x-amz-executed-version': '$LATEST',
+      });
+      res.end(text);
+    } catch (error) {
+      const text = JSON.stringify({
+        errorType: error instanceof Error ? error.name : 'Error',
+        errorMessage: error instanceof Error ? error.message : String(error),
+      });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(text)),
+        'x-amz-function-error': 'Unhandled',
+      });
+      res.end(text);
+    }
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://bus.local');
+    const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
+    const work = async () => {
+      if (req.method === 'POST' && invoke?.[1]) {
+        await handleInvoke(req, res, decodeURIComponent(invoke[1]));
+        return;
+      }
+      if (req.method !== 'POST' || url.pathname !== '/') {
+        req.resume();
+        sendAwsError(res, 404, 'UnknownOperationException', 'Not found');
+        return;
+      }
+      const target = req.headers['x-amz-target'];
+      if (target !== 'AWSEvents.PutEvents') {
+        req.resume();
+        sendAwsError(
+          res,
+          400,
+          'UnknownOperationException',
+          `Operation ${String(target)} is not supported locally`,
+        );
+        return;
+      }
+      await handlePutEvents(req, res);
+    };
+    work().catch((error: unknown) => {
+      const code = (error as { code?: string }).code;
+      if (res.headersSent) return;
+      if (code === 'SerializationException') sendAwsError(res, 400, 'SerializationException', String(error));
+      else if (code === 'TooLarge') sendAwsError(res, 413, 'ValidationException', 'Request too large');
+      else {
+        log(`[event-bus] ${error instanceof Error ? error.stack : String(error)}`);
+        sendAwsError(res, 500, 'InternalException', 'Internal error');
+      }
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  const idle = async () => {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  };
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    server,
+    idle,
+    stop: async () => {
+      stopping = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      // Let deliveries under way finish (retries are cut short once stopping).
+      await Promise.race([idle(), new Promise((resolve) => setTimeout(resolve, 5000))]);
+    },
+  };
+}

@@ -1,0 +1,421 @@
+/**
+ * The local stand-in for API Gateway (HTTP API) + Lambda: matches `/api/*` requests against the
+ * shared route manifest, verifies the Cognito ID token on non-public routes with the same
+ * verifier code the AWS deployment relies on, builds an API Gateway v2 event and invokes the
+ * route group's handler module in-process. It also serves `/config.json` for the SPA.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  HANDLER_GROUPS,
+  matchRoute,
+  ROUTES,
+  type RouteDefinition,
+  type RuntimeConfig,
+  routeKeyOf,
+} from '@clubs/shared';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { createIdTokenVerifier, type IdTokenClaims } from '../../functions/src/http/token-verifier.ts';
+import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
+
+/** API Gateway's payload limit. */
+export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+/** API Gateway's integration timeout (HTTP APIs: 30 s). */
+const INTEGRATION_TIMEOUT_MS = 30_000;
+
+type Jwks = { keys: unknown[] };
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  userPoolId: string;
+  clientId: string;
+  /** The pool's JWKS, or where to fetch it (cognito-local's /{poolId}/.well-known/jwks.json). */
+  jwks?: Jwks;
+  jwksUrl?: string;
+  /** Served as /config.json. */
+  runtimeConfig?: RuntimeConfig;
+  /** Folder of the handler modules (defaults to functions/src/handlers). */
+  handlersDir?: string;
+  /** Called for each request with its outcome (the local stack logs these). */
+  onRequest?: (entry: { method: string; path: string; status: number; ms: number }) => void;
+  /** Called when a handler throws or a module fails to load. */
+  onError?: (error: unknown, context: { group?: string; path: string }) => void;
+}
+
+export interface LocalGateway {
+  url: string;
+  port: number;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  cookies?: string[];
+}
+
+const errorReply = (
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Reply => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  body: JSON.stringify({ error: { code, message } }),
+});
+
+class PayloadTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      reject(new PayloadTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new PayloadTooLarge());
+        req.pause();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Content types API Gateway passes as text; anything else arrives base64-encoded. */
+export function isTextContentType(contentType: string | undefined): boolean {
+  if (!contentType) return true;
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return (
+    type.startsWith('text/') ||
+    /^application\/([\w.+-]+\+)?(json|xml)$/.test(type) ||
+    type === 'application/x-www-form-urlencoded' ||
+    type === 'application/javascript' ||
+    type === 'application/graphql'
+  );
+}
+
+/** API Gateway's JWT authorizer hands claims over as strings; arrays become "[a b]". */
+export function claimsAsApiGatewayPasses(claims: IdTokenClaims): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(claims)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) out[name] = `[${value.join(' ')}]`;
+    else if (typeof value === 'object') out[name] = JSON.stringify(value);
+    else out[name] = String(value);
+  }
+  return out;
+}
+
+/** "Bearer <jwt>" or a bare token, as API Gateway's JWT authorizer accepts. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const value = header.trim();
+  const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '') : value;
+  return token.split('.').length === 3 ? token : null;
+}
+
+/** API Gateway's requestContext.time format: "12/Mar/2020:19:03:58 +0000". */
+function apiGatewayTime(date: Date): string {
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${pad(date.getUTCDate())}/${months[date.getUTCMonth()]}/${date.getUTCFullYear()}:` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`
+  );
+}
+
+function sourceIpOf(req: IncomingMessage): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return (first || req.socket.remoteAddress || '127.0.0.1').replace(/^::ffff:/, '');
+}
+
+export interface BuildEventInput {
+  req: IncomingMessage;
+  route: RouteDefinition;
+  pathParameters: Record<string, string>;
+  body: Buffer;
+  claims: Record<string, string> | null;
+  scopes: string[] | null;
+  requestId: string;
+  now: Date;
+}
+
+/** An API Gateway HTTP API payload v2.0 event, as API Gateway would deliver this request. */
+export function buildApiGatewayEvent(input: BuildEventInput): APIGatewayProxyEventV2 {
+  const { req, route, body, now } = input;
+  const url = new URL(req.url ?? '/', 'http://gateway.local');
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]?.toLowerCase() ?? '';
+    const value = req.rawHeaders[i + 1] ?? '';
+    if (name === 'cookie') {
+      cookies = [
+        ...(cookies ?? []),
+        ...value
+          .split(';')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      ];
+      continue;
+    }
+    headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) {
+    query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
+  }
+  const rawQueryString = (req.url ?? '').includes('?')
+    ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1)
+    : '';
+  const method = (req.method ?? 'GET').toUpperCase();
+  const routeKey = routeKeyOf(route);
+  const text = isTextContentType(headers['content-type']);
+  const hasBody = body.length > 0;
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString,
+    ...(cookies ? { cookies } : {}),
+    headers,
+    ...(Object.keys(query).length > 0 ? { queryStringParameters: query } : {}),
+    ...(Object.keys(input.pathParameters).length > 0 ? { pathParameters: input.pathParameters } : {}),
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: sourceIpOf(req),
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: input.requestId,
+      routeKey,
+      stage: '$default',
+      time: apiGatewayTime(now),
+      timeEpoch: now.getTime(),
+      ...(input.claims ? { authorizer: { jwt: { claims: input.claims, scopes: input.scopes } } } : {}),
+    } as APIGatewayProxyEventV2['requestContext'],
+    ...(hasBody ? { body: text ? body.toString('utf8') : body.toString('base64') } : {}),
+    isBase64Encoded: hasBody && !text,
+  };
+  return event;
+}
+
+/** Turns a handler's return value into an HTTP reply, as API Gateway does for payload v2. */
+export function replyFromResult(result: unknown): Reply {
+  const structured =
+    result !== null && typeof result === 'object' && 'statusCode' in result
+      ? (result as APIGatewayProxyStructuredResultV2)
+      : null;
+  if (!structured) {
+    // A bare value: API Gateway answers 200 with it as JSON.
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: typeof result === 'string' ? result : JSON.stringify(result ?? null),
+    };
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(structured.headers ?? {}))
+    headers[name.toLowerCase()] = String(value);
+  const raw = structured.body ?? '';
+  return {
+    status: structured.statusCode ?? 200,
+    headers,
+    body: structured.isBase64Encoded ? Buffer.from(raw, 'base64') : raw,
+    cookies: structured.cookies,
+  };
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  if (res.headersSent) return;
+  const headers: Record<string, string | string[]> = { ...(reply.headers ?? {}) };
+  if (reply.cookies?.length) headers['set-cookie'] = reply.cookies;
+  const body = reply.body ?? '';
+  headers['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(reply.status, headers);
+  res.end(body);
+}
+
+export async function startGateway(options: GatewayOptions): Promise<LocalGateway> {
+  const host = options.host ?? '127.0.0.1';
+  const registry = new HandlerRegistry(options.handlersDir);
+  let verifier: ReturnType<typeof createIdTokenVerifier> | undefined;
+  let verifierLoading: Promise<ReturnType<typeof createIdTokenVerifier>> | undefined;
+
+  const loadVerifier = (): Promise<ReturnType<typeof createIdTokenVerifier>> => {
+    if (verifier) return Promise.resolve(verifier);
+    verifierLoading ??= (async () => {
+      let jwks = options.jwks;
+      if (!jwks) {
+        if (!options.jwksUrl) throw new Error('the gateway has no JWKS to verify tokens with');
+        const response = await fetch(options.jwksUrl, { signal: AbortSignal.timeout(5000) });
+        if (!response.ok) throw new Error(`JWKS fetch failed: ${response.status} from ${options.jwksUrl}`);
+        jwks = (await response.json()) as Jwks;
+      }
+      verifier = createIdTokenVerifier({ userPoolId: options.userPoolId, clientId: options.clientId, jwks });
+      return verifier;
+    })();
+    verifierLoading.catch(() => {
+      verifierLoading = undefined;
+    });
+    return verifierLoading;
+  };
+
+  const handleApi = async (req: IncomingMessage, path: string, requestId: string): Promise<Reply> => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const match = matchRoute(method, path);
+    if (match.id === null) {
+      // Drain the body so the connection stays usable.
+      req.resume();
+      return match.methodNotAllowed
+        ? errorReply(405, 'method_not_allowed', `${method} is not allowed on ${path}`)
+        : errorReply(404, 'not_found', 'No such route');
+    }
+    const route: RouteDefinition = ROUTES[match.id];
+
+    let claims: Record<string, string> | null = null;
+    let scopes: string[] | null = null;
+    if (route.auth !== 'public') {
+      const token = tokenFromHeader(req.headers.authorization);
+      if (!token) {
+        req.resume();
+        return errorReply(401, 'unauthorized', 'Sign in to continue', { 'www-authenticate': 'Bearer' });
+      }
+      let verified: IdTokenClaims;
+      try {
+        verified = await (await loadVerifier()).verify(token);
+      } catch (error) {
+        req.resume();
+        if (error instanceof Error && /JWKS|fetch/i.test(error.message)) {
+          options.onError?.(error, { path });
+          return errorReply(503, 'unavailable', 'The sign-in service is not available');
+        }
+        return errorReply(401, 'unauthorized', 'The sign-in token is not valid or has expired', {
+          'www-authenticate': 'Bearer error="invalid_token"',
+        });
+      }
+      claims = claimsAsApiGatewayPasses(verified);
+      const scope = typeof verified.scope === 'string' ? verified.scope : '';
+      scopes = scope ? scope.split(' ') : [];
+    }
+
+    let body: Buffer;
+    try {
+      body = await readBody(req, MAX_PAYLOAD_BYTES);
+    } catch (error) {
+      if (error instanceof PayloadTooLarge) {
+        return errorReply(413, 'payload_too_large', 'The request body is larger than 10 MB', {
+          connection: 'close',
+        });
+      }
+      throw error;
+    }
+
+    const event = buildApiGatewayEvent({
+      req,
+      route,
+      pathParameters: match.params,
+      body,
+      claims,
+      scopes,
+      requestId,
+      now: new Date(),
+    });
+    try {
+      const handler = await registry.get(route.group);
+      const result = await invokeHandler(
+        handler,
+        event,
+        `clubs-local-${route.group}`,
+        INTEGRATION_TIMEOUT_MS,
+      );
+      return replyFromResult(result);
+    } catch (error) {
+      options.onError?.(error, { group: route.group, path });
+      if (error instanceof Error && error.message.startsWith('Task timed out')) {
+        return errorReply(503, 'unavailable', 'The service did not answer in time');
+      }
+      return errorReply(500, 'internal', 'Something went wrong. Please try again.');
+    }
+  };
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    const url = new URL(req.url ?? '/', 'http://gateway.local');
+    const path = url.pathname;
+    const finish = (reply: Reply) => {
+      send(res, { ...reply, headers: { ...(reply.headers ?? {}), 'apigw-requestid': requestId } });
+      options.onRequest?.({
+        method: req.method ?? 'GET',
+        path,
+        status: reply.status,
+        ms: performance.now() - started,
+      });
+    };
+    let work: Promise<Reply>;
+    if (path === '/config.json' && (req.method === 'GET' || req.method === 'HEAD')) {
+      work = Promise.resolve(
+        options.runtimeConfig
+          ? {
+              status: 200,
+              headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+              body: JSON.stringify(options.runtimeConfig),
+            }
+          : errorReply(404, 'not_found', 'No runtime configuration'),
+      );
+    } else if (path === '/api' || path.startsWith('/api/')) {
+      work = handleApi(req, path, requestId);
+    } else {
+      req.resume();
+      work = Promise.resolve(errorReply(404, 'not_found', 'No such route'));
+    }
+    work.then(finish, (error: unknown) => {
+      options.onError?.(error, { path });
+      finish(errorReply(500, 'internal', 'Something went wrong. Please try again.'));
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  // Warm containers: import every handler module now rather than on the first request.
+  void registry.warm(HANDLER_GROUPS);
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    server,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,51 @@
+/** Port checks, so `npm start` fails at once with a clear message instead of half-starting. */
+import { createServer } from 'node:net';
+
+export interface PortClaim {
+  port: number;
+  /** What needs the port, e.g. "DynamoDB Local". */
+  service: string;
+  /** The environment variable that moves it. */
+  envVar: string;
+  host?: string;
+}
+
+function probe(port: number, host: string): Promise<'free' | 'taken' | 'unavailable'> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      // A host this machine does not have (e.g. ::1 without IPv6) cannot be in use.
+      resolve(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? 'taken' : 'unavailable');
+    });
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve('free')));
+  });
+}
+
+/** Throws one message listing every port in use (checked on IPv4 and IPv6 loopback). */
+export async function assertPortsFree(claims: readonly PortClaim[]): Promise<void> {
+  const seen = new Map<number, string>();
+  const problems: string[] = [];
+  for (const claim of claims) {
+    const other = seen.get(claim.port);
+    if (other) problems.push(`port ${claim.port} is configured for both ${other} and ${claim.service}`);
+    seen.set(claim.port, claim.service);
+  }
+  const results = await Promise.all(
+    claims.map(async (claim) => {
+      const hosts = claim.host ? [claim.host] : ['127.0.0.1', '::1'];
+      const states = await Promise.all(hosts.map((host) => probe(claim.port, host)));
+      return { claim, taken: states.includes('taken') };
+    }),
+  );
+  for (const { claim, taken } of results) {
+    if (taken) {
+      problems.push(
+        `port ${claim.port} (${claim.service}) is already in use — stop whatever uses it, ` +
+          `or choose another port with ${claim.envVar}=<port>`,
+      );
+    }
+  }
+  if (problems.length > 0) {
+    throw new Error(`Cannot start the local stack:\n  - ${problems.join('\n  - ')}`);
+  }
+}

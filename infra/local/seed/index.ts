@@ -1,0 +1,465 @@
+/**
+ * Seeds the demo data on first start: Cognito accounts through the Cognito API (cognito-local),
+ * images into the media bucket, and every table item through the functions' own repositories,
+ * so keys, index attributes and counters are exactly what the product writes.
+ *
+ * Ids are derived from names (seed/ids.ts) and every write is conditional, so an interrupted
+ * seeding resumes without duplicates; `<localDir>/seed.json` remembers that it is done.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { type Club, EVENT_DURATION_MINUTES, type Profile, SUPER_ADMIN_GROUP } from '@clubs/shared';
+import { transactionConditionFailures } from '../../../functions/src/data/errors.ts';
+import { createClubWithOwner, setClubStatus } from '../../../functions/src/data/repositories/clubs.ts';
+import { addComment } from '../../../functions/src/data/repositories/comments.ts';
+import { createCourse } from '../../../functions/src/data/repositories/courses.ts';
+import { createEvent } from '../../../functions/src/data/repositories/events.ts';
+import { addLike } from '../../../functions/src/data/repositories/likes.ts';
+import { addMembership } from '../../../functions/src/data/repositories/memberships.ts';
+import { createPost } from '../../../functions/src/data/repositories/posts.ts';
+import { createProfileIfAbsent } from '../../../functions/src/data/repositories/profiles.ts';
+import { addSections } from '../../../functions/src/data/repositories/sections.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../config.ts';
+import { localS3Client } from '../s3.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CLUBS,
+  DEMO_MEMBER_COUNT,
+  DEMO_PASSWORD,
+  type DemoClub,
+  demoMemberName,
+  type Person,
+} from './data.ts';
+import { pick, seededUlid, seededUuid } from './ids.ts';
+import { avatarSvg, coverSvg, logoSvg, PALETTES, paletteOf, sceneSvg } from './images.ts';
+
+const SEED_VERSION = 1;
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+export interface SeedOptions {
+  localDir: string;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  s3Endpoint: string;
+  bucket: string;
+  log?: (message: string) => void;
+}
+
+export interface SeedResult {
+  status: 'seeded' | 'skipped';
+  ms: number;
+}
+
+interface SeedState {
+  version: number;
+  baseTime: number;
+  completedAt?: string;
+}
+
+interface PersonInfo {
+  id: string;
+  name: string;
+  email: string;
+  avatarUrl: string | null;
+}
+
+export const stateFile = (localDir: string) => join(localDir, 'seed.json');
+
+function readState(localDir: string): SeedState | null {
+  const file = stateFile(localDir);
+  if (!existsSync(file)) return null;
+  try {
+    const state = JSON.parse(readFileSync(file, 'utf8')) as SeedState;
+    return state.version === SEED_VERSION && Number.isFinite(state.baseTime) ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeState(localDir: string, state: SeedState): void {
+  mkdirSync(localDir, { recursive: true });
+  writeFileSync(stateFile(localDir), `${JSON.stringify(state, null, 2)}\n`);
+}
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function eachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index] as T, index);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+/** A write that may already have happened on an interrupted earlier run. */
+const alreadyThere = (error: unknown) => transactionConditionFailures(error) !== null;
+
+class Seeder {
+  private readonly cognito: CognitoIdentityProviderClient;
+  private readonly s3: S3Client;
+  private readonly people = new Map<Person, PersonInfo>();
+  private readonly uploads: { key: string; body: string }[] = [];
+
+  constructor(
+    private readonly options: SeedOptions,
+    private readonly base: number,
+  ) {
+    this.cognito = new CognitoIdentityProviderClient({
+      endpoint: options.cognitoEndpoint,
+      region: LOCAL_REGION,
+      credentials: { ...LOCAL_CREDENTIALS },
+    });
+    this.s3 = localS3Client(options.s3Endpoint);
+  }
+
+  close() {
+    this.cognito.destroy();
+    this.s3.destroy();
+  }
+
+  private iso(time: number): string {
+    return new Date(Math.min(time, this.base)).toISOString();
+  }
+
+  private media(key: string, body: string): string {
+    this.uploads.push({ key, body });
+    return `/media/${key}`;
+  }
+
+  person(who: Person): PersonInfo {
+    const info = this.people.get(who);
+    if (!info) throw new Error(`unknown demo person ${String(who)}`);
+    return info;
+  }
+
+  /** A Cognito user (created once, e-mail verified, permanent password); its sub is the id. */
+  private async ensureAccount(email: string, name: string, superAdmin: boolean): Promise<string> {
+    const UserPoolId = this.options.userPoolId;
+    try {
+      await this.cognito.send(
+        new AdminCreateUserCommand({
+          UserPoolId,
+          Username: email,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'name', Value: name },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'UsernameExistsException')) throw error;
+    }
+    await this.cognito.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId,
+        Username: email,
+        Password: DEMO_PASSWORD,
+        Permanent: true,
+      }),
+    );
+    if (superAdmin) {
+      await this.cognito.send(
+        new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: SUPER_ADMIN_GROUP }),
+      );
+    }
+    const user = await this.cognito.send(new AdminGetUserCommand({ UserPoolId, Username: email }));
+    const sub = user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (!sub) throw new Error(`cognito-local returned no sub for ${email}`);
+    return sub;
+  }
+
+  async createPeople(): Promise<void> {
+    for (const account of DEMO_ACCOUNTS) {
+      const id = await this.ensureAccount(account.email, account.name, account.superAdmin);
+      const avatarUrl = this.media(`avatars/${id}.svg`, avatarSvg(account.name, PALETTES.neutral));
+      this.people.set(account.key, { id, name: account.name, email: account.email, avatarUrl });
+      await this.profile({
+        id,
+        email: account.email,
+        fullName: account.name,
+        bio: account.bio,
+        location: account.location,
+        avatarUrl,
+        createdAt: this.iso(this.base - 400 * DAY),
+      });
+    }
+    const palettes = Object.values(PALETTES);
+    await eachLimit(
+      Array.from({ length: DEMO_MEMBER_COUNT }, (_, i) => i),
+      8,
+      async (index) => {
+        const name = demoMemberName(index);
+        const id = seededUuid(`member:${index}`);
+        const email = `${name.toLowerCase().replace(/\s+/g, '.')}.${index}@members.clubs.local`;
+        // Two in three members have a picture; the rest show initials.
+        const avatarUrl =
+          index % 3 === 2
+            ? null
+            : this.media(
+                `avatars/${id}.svg`,
+                avatarSvg(name, palettes[index % palettes.length] ?? PALETTES.neutral),
+              );
+        this.people.set(index, { id, name, email, avatarUrl });
+        await this.profile({
+          id,
+          email,
+          fullName: name,
+          bio: '',
+          location: '',
+          avatarUrl,
+          createdAt: this.iso(this.base - (300 - index) * DAY),
+        });
+      },
+    );
+  }
+
+  private async profile(profile: Profile): Promise<void> {
+    await createProfileIfAbsent(profile);
+  }
+
+  private membersOf(club: DemoClub): Person[] {
+    const required = new Set<Person>();
+    for (const post of club.posts ?? []) {
+      required.add(post.author);
+      for (const comment of post.comments) required.add(comment.author);
+    }
+    required.delete(club.owner);
+    for (const account of club.accounts) required.delete(account);
+    const community = [...required].filter((p): p is number => typeof p === 'number');
+    const pool = Array.from({ length: DEMO_MEMBER_COUNT }, (_, i) => i).filter(
+      (i) => i !== club.owner && !community.includes(i),
+    );
+    const others = pick(pool, Math.max(0, club.extraMembers - community.length), `members:${club.slug}`);
+    return [...club.accounts, ...community, ...others];
+  }
+
+  async club(demo: DemoClub, index: number): Promise<Club> {
+    const createdMs = this.base - demo.daysAgo * DAY - (index % 5) * HOUR;
+    const id = seededUlid(`club:${demo.slug}`, createdMs);
+    const palette = paletteOf(demo.category);
+    const owner = this.person(demo.owner);
+    const club: Omit<Club, 'memberCount'> = {
+      id,
+      ownerId: owner.id,
+      name: demo.name,
+      description: demo.description,
+      logoUrl: this.media(`clubs/${id}/logo.svg`, logoSvg(demo.name, palette)),
+      coverImageUrl: this.media(
+        `clubs/${id}/cover.svg`,
+        coverSvg(demo.name, `${demo.category[0]?.toUpperCase()}${demo.category.slice(1)} club`, palette),
+      ),
+      createdAt: this.iso(createdMs),
+      price: demo.price,
+      currency: demo.currency,
+      trialPeriod: demo.trialPeriod,
+      category: demo.category,
+      // Clubs start unpaid and are activated, as the creator plan's payment does.
+      status: 'unpaid',
+    };
+    try {
+      await createClubWithOwner(club);
+    } catch (error) {
+      if (!alreadyThere(error)) throw error;
+    }
+    if (demo.status !== 'unpaid') await setClubStatus(id, demo.status, 'unpaid');
+
+    const members = this.membersOf(demo);
+    const span = Math.max(HOUR, this.base - createdMs);
+    for (const [i, who] of members.entries()) {
+      await addMembership({
+        clubId: id,
+        userId: this.person(who).id,
+        role: 'club_member',
+        status: 'active',
+        createdAt: this.iso(createdMs + Math.floor((span * (i + 1)) / (members.length + 2))),
+      });
+    }
+    for (const who of demo.pending ?? []) {
+      await addMembership({
+        clubId: id,
+        userId: this.person(who).id,
+        role: 'club_member',
+        status: 'pending',
+        createdAt: this.iso(this.base - 2 * DAY),
+      });
+    }
+    const everyone: Person[] = [demo.owner, ...members];
+    await this.posts(demo, id, everyone);
+    await this.courses(demo, id, owner.id);
+    await this.events(demo, id, everyone);
+    return { ...club, status: demo.status, memberCount: everyone.length };
+  }
+
+  private async posts(demo: DemoClub, clubId: string, everyone: Person[]) {
+    const palette = paletteOf(demo.category);
+    for (const [i, post] of (demo.posts ?? []).entries()) {
+      const createdMs = this.base - post.daysAgo * DAY + i * 7 * 60 * 1000;
+      const id = seededUlid(`post:${demo.slug}:${i}`, createdMs);
+      const author = this.person(post.author);
+      const media = (post.images ?? []).map((caption, n) =>
+        this.media(`posts/${clubId}/${id}-${n + 1}.svg`, sceneSvg(caption, palette, i + n)),
+      );
+      await createPost({
+        id,
+        clubId,
+        authorId: author.id,
+        authorName: author.name,
+        authorAvatar: author.avatarUrl,
+        title: post.title,
+        content: post.content,
+        type: post.type ?? (media.length > 0 ? 'image' : 'text'),
+        media,
+        isPinned: post.pinned ?? false,
+        createdAt: this.iso(createdMs),
+      });
+      for (const [j, comment] of post.comments.entries()) {
+        const at = createdMs + (j + 1) * 47 * 60 * 1000;
+        const commenter = this.person(comment.author);
+        await addComment(clubId, {
+          id: seededUlid(`comment:${id}:${j}`, Math.min(at, this.base)),
+          postId: id,
+          authorId: commenter.id,
+          authorName: commenter.name,
+          authorAvatar: commenter.avatarUrl,
+          content: comment.content,
+          createdAt: this.iso(at),
+        });
+      }
+      for (const [j, who] of pick(everyone, post.likes, `likes:${id}`).entries()) {
+        await addLike(clubId, {
+          postId: id,
+          userId: this.person(who).id,
+          createdAt: this.iso(createdMs + (j + 1) * 13 * 60 * 1000),
+        });
+      }
+    }
+  }
+
+  private async courses(demo: DemoClub, clubId: string, ownerId: string) {
+    for (const [i, course] of (demo.courses ?? []).entries()) {
+      const createdMs = this.base - course.daysAgo * DAY;
+      const id = seededUlid(`course:${demo.slug}:${i}`, createdMs);
+      await createCourse({
+        id,
+        clubId,
+        creatorId: ownerId,
+        title: course.title,
+        description: course.description,
+        level: course.level,
+        mainTopic: course.mainTopic,
+        targetAudience: course.targetAudience,
+        learningGoals: course.learningGoals,
+        outline: course.sections.map((section, n) => `${n + 1}. ${section.title}`).join('\n'),
+        createdAt: this.iso(createdMs),
+      });
+      await addSections(
+        clubId,
+        course.sections.map((section, n) => ({
+          id: seededUlid(`section:${id}:${n}`, createdMs + n * 1000),
+          courseId: id,
+          title: section.title,
+          htmlContent: section.html,
+          sortOrder: n + 1,
+          featuredImage: null,
+          updatedAt: this.iso(createdMs + n * HOUR),
+        })),
+      );
+    }
+  }
+
+  private async events(demo: DemoClub, clubId: string, everyone: Person[]) {
+    const palette = paletteOf(demo.category);
+    const midnight = Math.floor(this.base / DAY) * DAY;
+    for (const [i, event] of (demo.events ?? []).entries()) {
+      const startMs = midnight + event.daysFromNow * DAY + event.hour * HOUR;
+      const id = seededUlid(`event:${demo.slug}:${i}`, Math.min(startMs, this.base) - 14 * DAY);
+      const creator = this.person(demo.owner);
+      const others = pick(
+        everyone.filter((p) => p !== demo.owner),
+        Math.max(0, event.attendees - 1),
+        `attendees:${id}`,
+      );
+      await createEvent(
+        {
+          id,
+          clubId,
+          title: event.title,
+          description: event.description,
+          startDate: new Date(startMs).toISOString(),
+          endDate: new Date(startMs + EVENT_DURATION_MINUTES * 60 * 1000).toISOString(),
+          location: event.location,
+          createdBy: creator.id,
+          thumbnail: event.thumbnail
+            ? this.media(`events/${id}.svg`, sceneSvg(event.title, palette, i))
+            : null,
+        },
+        [creator.id, ...others.map((p) => this.person(p).id)],
+        this.iso(startMs - 7 * DAY),
+      );
+    }
+  }
+
+  async upload(): Promise<void> {
+    const pending = this.uploads.splice(0);
+    await eachLimit(pending, 8, async ({ key, body }) => {
+      await this.s3.send(
+        new PutObjectCommand({
+          Bucket: this.options.bucket,
+          Key: key,
+          Body: body,
+          ContentType: 'image/svg+xml',
+          CacheControl: 'max-age=3600',
+        }),
+      );
+    });
+  }
+}
+
+/** Seeds unless `<localDir>/seed.json` says it is done. */
+export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  const previous = readState(options.localDir);
+  if (previous?.completedAt) return { status: 'skipped', ms: 0 };
+  // The first attempt fixes the base time, so a resumed seeding derives the same ids.
+  const state: SeedState = previous ?? { version: SEED_VERSION, baseTime: Date.now() };
+  writeState(options.localDir, state);
+  const seeder = new Seeder(options, state.baseTime);
+  try {
+    await seeder.createPeople();
+    await eachLimit(DEMO_CLUBS, 6, async (club, index) => {
+      await seeder.club(club, index);
+    });
+    await seeder.upload();
+  } finally {
+    seeder.close();
+  }
+  writeState(options.localDir, { ...state, completedAt: new Date().toISOString() });
+  return { status: 'seeded', ms: Math.round(performance.now() - started) };
+}
+
+export const DEMO_LOGINS: readonly { email: string; name: string; role: string }[] = DEMO_ACCOUNTS.map(
+  (a) => ({
+    email: a.email,
+    name: a.name,
+    role: a.superAdmin ? 'super admin' : a.key === 'owner' ? 'owns several clubs' : 'member of a few clubs',
+  }),
+);
+
+export { DEMO_PASSWORD };

@@ -1,0 +1,245 @@
+/**
+ * `npm start`: the whole product on one machine, against local emulators of the same AWS APIs.
+ * One process tree: DynamoDB Local (a Java child process), and in this process cognito-local,
+ * s3rver, the local API gateway, the local event bus and the Vite dev server. Ctrl-C (SIGINT)
+ * or SIGTERM stops all of it. Data persists under .local/ (LOCAL_DIR); `npm run reset` wipes it.
+ */
+import './quiet-sdk.ts';
+import { mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { runtimeConfigSchema } from '@clubs/shared';
+import { startCognitoLocal } from './cognito.ts';
+import { cognitoTriggerHandlers } from './cognito-triggers.ts';
+import {
+  applyEnvironment,
+  handlerEnvironment,
+  LOCAL_REGION,
+  LOCAL_USER_POOL_CLIENT_ID,
+  LOCAL_USER_POOL_ID,
+  loadLocalConfig,
+  urlOf,
+} from './config.ts';
+import { assertJava, type DynamoDbLocal, ensureTable, startDynamoDbLocal } from './dynamodb.ts';
+import { startEventBus } from './event-bus.ts';
+import { startGateway } from './gateway.ts';
+import { assertPortsFree } from './ports.ts';
+import { startS3Local } from './s3.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed/index.ts';
+import { startVite } from './vite.ts';
+
+const started = performance.now();
+const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+
+interface Running {
+  name: string;
+  stop(): Promise<void>;
+}
+
+/** What is running, in start order; stopped in reverse. */
+const running: Running[] = [];
+let dynamodb: DynamoDbLocal | undefined;
+let shuttingDown = false;
+
+const log = (message: string) => console.log(`[local] ${message}`);
+
+async function stopAll(): Promise<void> {
+  for (const service of running.splice(0).reverse()) {
+    try {
+      await Promise.race([
+        service.stop(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 5000).unref()),
+      ]);
+    } catch (error) {
+      console.error(`[local] could not stop ${service.name}: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function shutdown(code: number, reason?: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  if (reason) console.log(`\n[local] ${reason}`);
+  await stopAll();
+  if (code === 0) console.log('[local] Stopped.');
+  process.exit(code);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (shuttingDown) {
+      // A second Ctrl-C while stopping: leave at once (the Java child is killed on exit).
+      process.exit(1);
+    }
+    void shutdown(0, `${signal}: stopping…`);
+  });
+}
+process.on('uncaughtException', (error) => {
+  console.error('[local] unexpected error:', error);
+  void shutdown(1);
+});
+process.on('unhandledRejection', (error) => {
+  console.error('[local] unexpected error:', error);
+  void shutdown(1);
+});
+// Whatever happens, never leave the Java process behind.
+process.on('exit', () => {
+  if (dynamodb && dynamodb.process.exitCode === null) dynamodb.process.kill('SIGKILL');
+});
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
+      if (response.ok) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${url} did not answer in time (last answer: ${last})`);
+}
+
+async function main(): Promise<void> {
+  const config = loadLocalConfig();
+  const { ports, host, localDir } = config;
+  console.log(`Starting Clubs locally (data in ${relative(process.cwd(), localDir) || '.'}/)…`);
+  assertJava();
+  await assertPortsFree([
+    { port: ports.app, service: 'the app (Vite)', envVar: 'PORT' },
+    { port: ports.dynamodb, service: 'DynamoDB Local', envVar: 'DYNAMODB_PORT' },
+    { port: ports.cognito, service: 'cognito-local', envVar: 'COGNITO_PORT' },
+    { port: ports.s3, service: 's3rver', envVar: 'S3_PORT' },
+    { port: ports.gateway, service: 'the local API gateway', envVar: 'GATEWAY_PORT' },
+    { port: ports.events, service: 'the local event bus', envVar: 'EVENTS_PORT' },
+  ]);
+  mkdirSync(localDir, { recursive: true });
+  // The handlers (gateway, event bus) and the seed read these, as they read CDK's in AWS.
+  applyEnvironment(handlerEnvironment(config));
+
+  const appOrigins = [`http://localhost:${ports.app}`, `http://127.0.0.1:${ports.app}`];
+  const track = <T extends { stop(): Promise<void> }>(name: string, service: T): T => {
+    running.push({ name, stop: () => service.stop() });
+    return service;
+  };
+
+  const dynamoDbReady = startDynamoDbLocal({
+    port: ports.dynamodb,
+    host,
+    dbPath: join(localDir, 'dynamodb'),
+  }).then(async (db) => {
+    dynamodb = db;
+    track('DynamoDB Local', db);
+    db.process.once('exit', (code, signal) => {
+      // Give a terminal Ctrl-C (which reaches Java too) a moment to be seen as a shutdown.
+      setTimeout(() => {
+        if (!shuttingDown)
+          void shutdown(1, `DynamoDB Local stopped unexpectedly (${signal ?? `code ${code}`}).`);
+      }, 200);
+    });
+    await ensureTable(db.endpoint, config.tableName);
+    return db;
+  });
+  // Settle every start before deciding, so a failure still lets the others be stopped.
+  dynamoDbReady.catch(() => undefined);
+
+  const bus = track(
+    'event bus',
+    await startEventBus({
+      port: ports.events,
+      host,
+      busName: config.eventBusName,
+      deadLetterFile: join(localDir, 'dead-letters.jsonl'),
+      functions: cognitoTriggerHandlers,
+      log: (message) => console.error(message),
+    }),
+  );
+  const [cognito, s3, gateway] = await Promise.all([
+    startCognitoLocal({
+      port: ports.cognito,
+      host,
+      dataDir: join(localDir, 'cognito'),
+      lambdaEndpoint: bus.url,
+    }).then((service) => track('cognito-local', service)),
+    startS3Local({
+      port: ports.s3,
+      host,
+      directory: join(localDir, 's3'),
+      buckets: [config.mediaBucket],
+      allowedOrigins: appOrigins,
+    }).then((service) => track('s3rver', service)),
+    startGateway({
+      port: ports.gateway,
+      host,
+      userPoolId: LOCAL_USER_POOL_ID,
+      clientId: LOCAL_USER_POOL_CLIENT_ID,
+      jwksUrl: `${urlOf(host, ports.cognito)}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`,
+      runtimeConfig: runtimeConfigSchema.parse({
+        stage: 'local',
+        region: LOCAL_REGION,
+        userPoolId: LOCAL_USER_POOL_ID,
+        userPoolClientId: LOCAL_USER_POOL_CLIENT_ID,
+        userPoolEndpoint: '/cognito',
+        authFlow: 'USER_PASSWORD_AUTH',
+        mediaBaseUrl: '/media',
+      }),
+      onRequest: ({ method, path, status, ms }) => {
+        if (status >= 500 || process.env.LOG_REQUESTS === '1') {
+          console.log(`[gateway] ${method} ${path} → ${status} (${ms.toFixed(0)} ms)`);
+        }
+      },
+      onError: (error, { group, path }) => {
+        console.error(`[gateway] ${group ?? '-'} ${path}:`, error);
+      },
+    }).then((service) => track('gateway', service)),
+  ]);
+  const vite = startVite({
+    root: config.root,
+    port: ports.app,
+    gatewayUrl: gateway.url,
+    cognitoUrl: cognito.url,
+    s3Url: s3.url,
+    mediaBucket: config.mediaBucket,
+  }).then((service) => track('Vite', service));
+  vite.catch(() => undefined);
+
+  const db = await dynamoDbReady;
+  let seeded: 'seeded' | 'skipped' | 'disabled' = 'disabled';
+  if (config.seed) {
+    const result = await seedDemoData({
+      localDir,
+      cognitoEndpoint: cognito.url,
+      userPoolId: LOCAL_USER_POOL_ID,
+      s3Endpoint: s3.url,
+      bucket: config.mediaBucket,
+    });
+    seeded = result.status;
+    if (result.status === 'seeded') log(`demo data seeded in ${(result.ms / 1000).toFixed(1)} s`);
+  }
+  await vite;
+  const appUrl = `http://localhost:${ports.app}`;
+  await waitForHealth(`${appUrl}/api/health`, 30_000);
+
+  console.log(`\nReady: ${appUrl}   (started in ${seconds()} s)\n`);
+  if (seeded === 'disabled') {
+    console.log('Demo data: not seeded (SEED=0).');
+  } else {
+    console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_LOGINS) {
+      console.log(`  ${account.email.padEnd(20)} ${account.name.padEnd(14)} ${account.role}`);
+    }
+  }
+  console.log(
+    `\nServices: gateway ${gateway.url} · DynamoDB ${db.endpoint} · cognito-local ${cognito.url} · ` +
+      `s3rver ${s3.url} · event bus ${bus.url}`,
+  );
+  console.log('Ctrl-C stops everything; `npm run reset` wipes the local data.');
+}
+
+main().catch((error: unknown) => {
+  console.error(`\n[local] ${error instanceof Error ? error.message : String(error)}`);
+  if (process.env.DEBUG && error instanceof Error) console.error(error.stack);
+  void shutdown(1);
+});
