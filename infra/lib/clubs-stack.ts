@@ -17,7 +17,7 @@ import type { HandlerResources } from './group-access.ts';
 import { Media } from './media.ts';
 import { Operations } from './operations.ts';
 import { PaymentsEvents } from './payments-events.ts';
-import { Site } from './site.ts';
+import { runtimeConfigFor, Site } from './site.ts';
 
 export interface ClubsStackProps extends StackProps {
   readonly config: ClubsConfig;
@@ -85,24 +85,14 @@ export class ClubsStack extends Stack {
     this.site.routeApi(this.api.originDomain);
 
     this.site.deployContent({
-      runtimeConfig: {
-        stage: 'aws',
+      runtimeConfig: runtimeConfigFor({
         region: this.region,
         userPoolId: this.auth.userPool.userPoolId,
         userPoolClientId: this.auth.client.userPoolClientId,
-        authFlow: 'USER_SRP_AUTH',
-        ...(this.auth.googleEnabled
-          ? {
-              oauth: {
-                domain: this.auth.hostedDomain,
-                redirectSignIn: this.auth.redirectUrls,
-                redirectSignOut: this.auth.redirectUrls,
-                scopes: [...OAUTH_SCOPES],
-              },
-            }
-          : {}),
-        mediaBaseUrl: '/media',
-      },
+        oauth: this.auth.googleEnabled
+          ? { domain: this.auth.hostedDomain, redirectUrls: this.auth.redirectUrls, scopes: OAUTH_SCOPES }
+          : undefined,
+      }),
     });
 
     const functions = new Map<string, IFunction>();

@@ -39,7 +39,15 @@ export class Operations extends Construct {
         'Alarm notifications carry only alarm names and states; encrypting the topic with a KMS key would ' +
         'need a customer managed key (CloudWatch cannot publish with the AWS managed one) for no gain.',
     });
-    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    if (props.alarmEmail) {
+      const subscription = this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+      Validations.of(subscription).acknowledge({
+        id: 'Serverless-SNSRedrivePolicy',
+        reason:
+          'An e-mail subscription for alarm notifications: SNS retries e-mail delivery itself, and a lost ' +
+          'notification stays visible as the alarm state in CloudWatch; a dead-letter queue would add nothing.',
+      });
+    }
     const action = new SnsAction(this.topic);
 
     const alarm = (alarmId: string, description: string, metric: IMetric, threshold: number) => {

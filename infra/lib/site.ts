@@ -63,6 +63,36 @@ export interface SiteContent {
   readonly runtimeConfig: RuntimeConfig;
 }
 
+export interface RuntimeConfigInput {
+  readonly region: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  /** The hosted domain and redirect URLs, when Google sign-in is configured. */
+  readonly oauth?: { readonly domain: string; readonly redirectUrls: readonly string[]; readonly scopes: readonly string[] };
+}
+
+/** The deployed config.json: SRP sign-in, same-origin media, and the OAuth settings only with Google. */
+export function runtimeConfigFor(input: RuntimeConfigInput): RuntimeConfig {
+  return runtimeConfigSchema.parse({
+    stage: 'aws',
+    region: input.region,
+    userPoolId: input.userPoolId,
+    userPoolClientId: input.userPoolClientId,
+    authFlow: 'USER_SRP_AUTH',
+    ...(input.oauth
+      ? {
+          oauth: {
+            domain: input.oauth.domain,
+            redirectSignIn: [...input.oauth.redirectUrls],
+            redirectSignOut: [...input.oauth.redirectUrls],
+            scopes: [...input.oauth.scopes],
+          },
+        }
+      : {}),
+    mediaBaseUrl: '/media',
+  });
+}
+
 /** Client routes (no file extension in the last path segment) get the app shell. */
 const SPA_FALLBACK = `function handler(event) {
   var request = event.request;
@@ -114,6 +144,8 @@ export class Site extends Construct {
   readonly siteUrl: string;
   /** Whether web/dist was found at synth time (else only a placeholder and config.json ship). */
   webBuildFound = false;
+  /** The config.json deployed (tokens resolve at deploy time). */
+  runtimeConfig?: RuntimeConfig;
   private readonly config: ClubsConfig;
   private readonly logRetention: RetentionDays;
 
@@ -286,6 +318,7 @@ export class Site extends Construct {
    */
   deployContent(content: SiteContent): void {
     const runtimeConfig = runtimeConfigSchema.parse(content.runtimeConfig);
+    this.runtimeConfig = runtimeConfig;
     const distDir = resolveFromRoot(this.config.webDistDir);
     this.webBuildFound = existsSync(path.join(distDir, 'index.html'));
 

@@ -1,0 +1,82 @@
+/**
+ * Builds the stack the way infra/bin/app.ts does (same feature flags from cdk.json, same config
+ * parsing), with test context. Bundling dominates the time, so each test file builds once.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { ClubsStack } from '../../infra/lib/clubs-stack.ts';
+import { loadConfig } from '../../infra/lib/config.ts';
+import { REPO_ROOT } from '../../infra/lib/paths.ts';
+
+/** The feature flags and defaults of cdk.json. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}
+
+/** A stand-in for web/dist, so the tests do not depend on whether the web app was built. */
+export function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'clubs-web-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+export const TEST_CONTEXT = {
+  superAdminEmail: 'founder@clubs.example',
+  googleClientId: '1234567890-abc.apps.googleusercontent.com',
+  alarmEmail: 'ops@clubs.example',
+} as const;
+
+export function newApp(context: Record<string, unknown> = {}): App {
+  return new App({ context: { ...cdkJsonContext(), ...context } });
+}
+
+export interface Synthesized {
+  app: App;
+  stack: ClubsStack;
+  template: Template;
+}
+
+export function synthStack(context: Record<string, unknown> = {}): Synthesized {
+  const app = newApp({ webDistDir: fakeWebDist(), ...TEST_CONTEXT, ...context });
+  const config = loadConfig(app.node);
+  const stack = new ClubsStack(app, config.stackName, { config });
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+export const logicalId = (construct: IConstruct): string => {
+  const child = construct.node.defaultChild ?? construct;
+  return Stack.of(construct).getLogicalId(child as CfnElement);
+};
+
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+/** Every policy statement that applies to a function's role. */
+export function statementsOfRole(template: Template, roleLogicalId: string): Statement[] {
+  const policies = template.findResources('AWS::IAM::Policy');
+  const statements: Statement[] = [];
+  for (const policy of Object.values(policies)) {
+    const roles = (policy.Properties.Roles ?? []) as { Ref?: string }[];
+    if (!roles.some((role) => role.Ref === roleLogicalId)) continue;
+    statements.push(...(policy.Properties.PolicyDocument.Statement as Statement[]));
+  }
+  return statements;
+}
+
+export const actionsOf = (statements: Statement[]): string[] =>
+  statements.flatMap((statement) =>
+    Array.isArray(statement.Action) ? statement.Action : [statement.Action],
+  );

@@ -1,0 +1,656 @@
+/**
+ * Security-relevant properties of every construct of the stack, asserted on the synthesized
+ * template, then the cdk-nag AwsSolutions and Serverless packs over the same app, exactly as
+ * `cdk synth` runs them (infra/lib/nag.ts): no finding may be left unacknowledged, and every
+ * acknowledgement must carry a real reason. One synthesis for the whole file (bundling the
+ * functions is the slow part).
+ */
+import {
+  EVENT_BUS,
+  EVENT_ROUTES,
+  HANDLER_GROUPS,
+  PASSWORD_MIN_LENGTH,
+  ROUTE_IDS,
+  ROUTES,
+  type RouteDefinition,
+  routeKeyOf,
+  runtimeConfigSchema,
+  SUPER_ADMIN_GROUP,
+  TABLE,
+  TABLE_INDEXES,
+} from '@clubs/shared';
+import { Validations } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_ACCESS } from '../../infra/lib/group-access.ts';
+import { NODE_RUNTIME } from '../../infra/lib/handler-function.ts';
+import { addNagChecks, nagPacks } from '../../infra/lib/nag.ts';
+import { actionsOf, logicalId, type Synthesized, statementsOfRole, synthStack, TEST_CONTEXT } from './app.ts';
+
+let synth: Synthesized;
+let template: Template;
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+const resourcesOf = (type: string, props?: object): Record<string, Resource> =>
+  template.findResources(type, props ? { Properties: props } : undefined) as Record<string, Resource>;
+const only = (type: string): [string, Resource] => {
+  const entries = Object.entries(resourcesOf(type));
+  expect(entries).toHaveLength(1);
+  return entries[0] as [string, Resource];
+};
+
+beforeAll(() => {
+  synth = synthStack();
+  template = synth.template;
+});
+
+describe('api: routes generated from the shared manifest', () => {
+  const routes = () => Object.values(resourcesOf('AWS::ApiGatewayV2::Route'));
+  const routeFor = (route: RouteDefinition) => {
+    const found = routes().filter((r) => r.Properties.RouteKey === routeKeyOf(route));
+    expect(found, routeKeyOf(route)).toHaveLength(1);
+    return found[0] as Resource;
+  };
+
+  it('has exactly one API Gateway route per manifest entry', () => {
+    expect(
+      routes()
+        .map((r) => r.Properties.RouteKey)
+        .sort(),
+    ).toEqual(ROUTE_IDS.map((id) => routeKeyOf(ROUTES[id])).sort());
+  });
+
+  it('puts the Cognito JWT authorizer on every user and super_admin route', () => {
+    const [authorizerId, authorizer] = only('AWS::ApiGatewayV2::Authorizer');
+    expect(authorizer.Properties).toMatchObject({
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: { Audience: [{ Ref: logicalId(synth.stack.auth.client) }] },
+    });
+    const protectedRoutes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter(
+      (r) => r.auth !== 'public',
+    );
+    expect(protectedRoutes.length).toBeGreaterThan(0);
+    for (const route of protectedRoutes) {
+      expect(routeFor(route).Properties, routeKeyOf(route)).toMatchObject({
+        AuthorizationType: 'JWT',
+        AuthorizerId: { Ref: authorizerId },
+      });
+    }
+  });
+
+  it('puts no authorizer on public routes', () => {
+    const publicRoutes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter(
+      (r) => r.auth === 'public',
+    );
+    expect(publicRoutes.length).toBeGreaterThan(0);
+    for (const route of publicRoutes) {
+      const props = routeFor(route).Properties;
+      expect(props.AuthorizationType, routeKeyOf(route)).toBe('NONE');
+      expect(props.AuthorizerId, routeKeyOf(route)).toBeUndefined();
+    }
+  });
+
+  it('integrates each route with its handler group function', () => {
+    for (const id of ROUTE_IDS) {
+      const route = ROUTES[id] as RouteDefinition;
+      const target = JSON.stringify(routeFor(route).Properties.Target);
+      const integrationId = /"Ref":"([^"]+)"/.exec(target)?.[1] ?? '';
+      const integration = template.toJSON().Resources[integrationId] as Resource;
+      const fn = synth.stack.api.functions.get(route.group)?.function;
+      expect(fn, route.group).toBeDefined();
+      expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(logicalId(fn as never));
+      expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
+    }
+  });
+
+  it('throttles the stage explicitly and writes JSON access logs', () => {
+    const [, stage] = only('AWS::ApiGatewayV2::Stage');
+    expect(stage.Properties).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [logicalId(synth.stack.api.accessLogs), 'Arn'] } },
+    });
+    const format = JSON.parse((stage.Properties.AccessLogSettings as { Format: string }).Format) as object;
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+  });
+
+  it('builds one function per handler group: ESM on arm64, newest Node LTS, explicit memory and timeout, logs retained', () => {
+    expect([...synth.stack.api.functions.keys()].sort()).toEqual([...HANDLER_GROUPS].sort());
+    const all = [...synth.stack.api.functions.values(), ...synth.stack.payments.functions.values()];
+    for (const handler of all) {
+      const fn = template.toJSON().Resources[logicalId(handler.function)] as Resource;
+      expect(fn.Properties).toMatchObject({
+        Runtime: NODE_RUNTIME.name,
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: expect.any(Number),
+        Timeout: expect.any(Number),
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: { Ref: logicalId(handler.logGroup) } },
+      });
+    }
+    expect(NODE_RUNTIME.name).toBe('nodejs24.x');
+    for (const logGroup of Object.values(resourcesOf('AWS::Logs::LogGroup'))) {
+      expect(logGroup.Properties.RetentionInDays).toBe(30);
+    }
+  });
+});
+
+describe('api: least privilege per handler group', () => {
+  const statementsOf = (group: keyof typeof GROUP_ACCESS) => {
+    const handler =
+      synth.stack.api.functions.get(group as never) ?? synth.stack.payments.functions.get(group as never);
+    expect(handler, group).toBeDefined();
+    return statementsOfRole(template, logicalId(handler?.role as never));
+  };
+  const tableId = () => logicalId(synth.stack.data.table);
+
+  it('gives the webhook only events:PutEvents on the bus and its own secret', () => {
+    const statements = statementsOf('stripe-webhook');
+    const actions = actionsOf(statements);
+    expect(actions.filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+    expect(actions.filter((a) => a.startsWith('s3:'))).toEqual([]);
+    expect(actions).toContain('events:PutEvents');
+    const secretStatements = statements.filter((s) =>
+      actionsOf([s]).includes('secretsmanager:GetSecretValue'),
+    );
+    expect(secretStatements).toHaveLength(1);
+    expect(secretStatements[0]?.Resource).toEqual({
+      Ref: logicalId(synth.stack.payments.stripeWebhookSecret),
+    });
+    const env = (
+      template.toJSON().Resources[
+        logicalId(synth.stack.api.functions.get('stripe-webhook')?.function as never)
+      ] as Resource
+    ).Properties.Environment as { Variables: Record<string, unknown> };
+    expect(env.Variables).toMatchObject({
+      EVENT_BUS_NAME: { Ref: logicalId(synth.stack.payments.bus) },
+      STRIPE_WEBHOOK_SECRET_ARN: { Ref: logicalId(synth.stack.payments.stripeWebhookSecret) },
+    });
+    expect(env.Variables.TABLE_NAME).toBeUndefined();
+    expect(env.Variables.STRIPE_SECRET_KEY_ARN).toBeUndefined();
+  });
+
+  it('gives the system group read-only table access and nothing else', () => {
+    const actions = actionsOf(statementsOf('system'));
+    expect(actions).toContain('dynamodb:GetItem');
+    for (const write of [
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ]) {
+      expect(actions).not.toContain(write);
+    }
+    expect(
+      actions.some((a) => a.startsWith('s3:') || a.startsWith('events:') || a.startsWith('secretsmanager:')),
+    ).toBe(false);
+  });
+
+  it('grants table writes only to the groups that change items', () => {
+    for (const group of Object.keys(GROUP_ACCESS) as (keyof typeof GROUP_ACCESS)[]) {
+      const writes = actionsOf(statementsOf(group)).includes('dynamodb:PutItem');
+      expect(writes, group).toBe(GROUP_ACCESS[group].table === 'readWrite');
+    }
+    const tableStatement = statementsOf('clubs').find((s) => actionsOf([s]).includes('dynamodb:PutItem'));
+    expect(JSON.stringify(tableStatement?.Resource)).toContain(tableId());
+  });
+
+  it('lets only the media groups presign uploads, and only in the media bucket', () => {
+    for (const group of Object.keys(GROUP_ACCESS) as (keyof typeof GROUP_ACCESS)[]) {
+      const s3 = statementsOf(group).filter((s) => actionsOf([s]).some((a) => a.startsWith('s3:')));
+      if (!GROUP_ACCESS[group].media) {
+        expect(s3, group).toEqual([]);
+        continue;
+      }
+      expect(s3, group).toHaveLength(1);
+      expect(actionsOf(s3).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+      expect(JSON.stringify(s3[0]?.Resource)).toContain(logicalId(synth.stack.media.bucket));
+    }
+  });
+
+  it('never grants a wildcard action', () => {
+    for (const group of Object.keys(GROUP_ACCESS) as (keyof typeof GROUP_ACCESS)[]) {
+      for (const action of actionsOf(statementsOf(group))) {
+        expect(action, group).not.toMatch(/^\*$|:\*$/);
+      }
+    }
+  });
+});
+
+describe('data: the single table', () => {
+  it('follows the shared definition: keys, TTL and every index', () => {
+    const [, table] = only('AWS::DynamoDB::GlobalTable');
+    expect(table.Properties).toMatchObject({
+      KeySchema: [
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+    const indexes = table.Properties.GlobalSecondaryIndexes as { IndexName: string; Projection: unknown }[];
+    expect(indexes.map((i) => i.IndexName)).toEqual(TABLE_INDEXES.map((i) => i.name));
+    for (const index of indexes) expect(index.Projection).toEqual({ ProjectionType: 'ALL' });
+  });
+
+  it('has point-in-time recovery, deletion protection, encryption, and is retained', () => {
+    const [, table] = only('AWS::DynamoDB::GlobalTable');
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.Properties).toMatchObject({
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+      Replicas: [
+        {
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          DeletionProtectionEnabled: true,
+        },
+      ],
+    });
+  });
+});
+
+describe('media and site buckets', () => {
+  const bucket = (construct: { node: unknown }) =>
+    template.toJSON().Resources[logicalId(construct as never)] as Resource;
+
+  it('block all public access, enforce SSL and encrypt, on every bucket', () => {
+    const buckets = resourcesOf('AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(3);
+    for (const [id, b] of Object.entries(buckets)) {
+      expect(b.Properties.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(b.Properties.BucketEncryption, id).toBeDefined();
+    }
+    for (const [id, policy] of Object.entries(resourcesOf('AWS::S3::BucketPolicy'))) {
+      const statements = (policy.Properties.PolicyDocument as { Statement: unknown[] }).Statement;
+      expect(statements, id).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Deny',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
+      );
+    }
+  });
+
+  it('retains the media bucket and allows CORS uploads from the site origin only', () => {
+    const media = bucket(synth.stack.media.bucket);
+    expect(media.DeletionPolicy).toBe('Retain');
+    const cors = (media.Properties.CorsConfiguration as { CorsRules: Record<string, unknown>[] }).CorsRules;
+    expect(cors).toHaveLength(1);
+    expect(cors[0]).toMatchObject({ AllowedMethods: ['POST'] });
+    const origins = cors[0]?.AllowedOrigins as unknown[];
+    expect(origins).toHaveLength(1);
+    expect(JSON.stringify(origins[0])).toContain(logicalId(synth.stack.site.distribution));
+  });
+
+  it('serves both buckets through CloudFront with origin access control, readable only by the distribution', () => {
+    const [distributionId, distribution] = only('AWS::CloudFront::Distribution');
+    const config = distribution.Properties.DistributionConfig as {
+      Origins: { Id: string; OriginAccessControlId?: unknown; DomainName: unknown }[];
+    };
+    const s3Origins = config.Origins.filter((o) => JSON.stringify(o.DomainName).match(/s3|SiteBucket/));
+    expect(s3Origins).toHaveLength(2);
+    for (const origin of s3Origins) expect(origin.OriginAccessControlId, origin.Id).toBeDefined();
+    for (const oac of Object.values(resourcesOf('AWS::CloudFront::OriginAccessControl'))) {
+      expect(oac.Properties.OriginAccessControlConfig).toMatchObject({
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      });
+    }
+    for (const target of [synth.stack.media.bucket, synth.stack.site.bucket]) {
+      const policies = Object.values(resourcesOf('AWS::S3::BucketPolicy')).filter(
+        (p) => JSON.stringify(p.Properties.Bucket) === JSON.stringify({ Ref: logicalId(target) }),
+      );
+      expect(policies).toHaveLength(1);
+      const document = policies[0]?.Properties.PolicyDocument as
+        | { Statement: Record<string, unknown>[] }
+        | undefined;
+      const statements = document?.Statement ?? [];
+      const read = statements.find(
+        (s) => s.Effect === 'Allow' && JSON.stringify(s.Principal).includes('cloudfront'),
+      );
+      expect(read).toMatchObject({
+        Action: 's3:GetObject',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+      });
+      expect(JSON.stringify(read?.Condition)).toContain(distributionId);
+    }
+  });
+});
+
+describe('site: one distribution for the SPA, /api/* and /media/*', () => {
+  const config = () =>
+    (only('AWS::CloudFront::Distribution')[1].Properties.DistributionConfig ?? {}) as {
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: Record<string, unknown>[];
+      CustomErrorResponses?: unknown;
+      Origins: { Id: string; DomainName: unknown; CustomOriginConfig?: Record<string, unknown> }[];
+    };
+  const behavior = (pattern: string) => config().CacheBehaviors.find((b) => b.PathPattern === pattern);
+
+  it('routes /api/* to the HTTP API: never cached, all viewer headers but Host, HTTPS only', () => {
+    expect(behavior('/api/*')).toMatchObject({
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: expect.arrayContaining(['POST', 'PUT', 'PATCH', 'DELETE']),
+    });
+    const origin = config().Origins.find((o) => o.Id === behavior('/api/*')?.TargetOriginId);
+    expect(JSON.stringify(origin?.DomainName)).toContain(logicalId(synth.stack.api.httpApi));
+    expect(origin?.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
+  });
+
+  it('routes /media/* to the media bucket', () => {
+    const media = behavior('/media/*');
+    const origin = config().Origins.find((o) => o.Id === media?.TargetOriginId);
+    expect(JSON.stringify(origin?.DomainName)).toContain('-media-');
+    expect(media?.AllowedMethods).toEqual(['GET', 'HEAD']);
+  });
+
+  it('falls back to index.html for client routes in a viewer-request function, not with error responses', () => {
+    expect(config().CustomErrorResponses).toBeUndefined();
+    const association = (config().DefaultCacheBehavior.FunctionAssociations as Record<string, unknown>[])[0];
+    expect(association?.EventType).toBe('viewer-request');
+    const fn = template.toJSON().Resources[
+      logicalId(synth.stack.site.node.findChild('SpaFallback'))
+    ] as Resource;
+    const code = fn.Properties.FunctionCode as string;
+    // Run the function's code as CloudFront would.
+    const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
+    const uriFor = (uri: string) => handler({ request: { uri } }).uri;
+    expect(uriFor('/c/club-1/settings')).toBe('/index.html');
+    expect(uriFor('/')).toBe('/index.html');
+    expect(uriFor('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(uriFor('/config.json')).toBe('/config.json');
+  });
+
+  it('attaches the security headers policy to every behavior', () => {
+    const behaviors = [config().DefaultCacheBehavior, ...config().CacheBehaviors];
+    for (const b of behaviors)
+      expect(b.ResponseHeadersPolicyId, String(b.PathPattern ?? 'default')).toBeDefined();
+    const headers = template.toJSON().Resources[logicalId(synth.stack.site.headersPolicy)] as Resource;
+    const security = (
+      headers.Properties.ResponseHeadersPolicyConfig as {
+        SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+      }
+    ).SecurityHeadersConfig;
+    expect(security.StrictTransportSecurity).toMatchObject({
+      AccessControlMaxAgeSec: 63_072_000,
+      IncludeSubdomains: true,
+      Override: true,
+    });
+    expect(security.FrameOptions).toMatchObject({ FrameOption: 'DENY', Override: true });
+    expect(security.ContentTypeOptions).toMatchObject({ Override: true });
+    const csp = JSON.stringify(security.ContentSecurityPolicy?.ContentSecurityPolicy);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain('cognito-idp.');
+    expect(csp).toContain('.amazoncognito.com');
+  });
+
+  it('renders user media inert', () => {
+    const headers = template.toJSON().Resources[logicalId(synth.stack.site.mediaHeadersPolicy)] as Resource;
+    expect(JSON.stringify(headers.Properties)).toContain("default-src 'none'");
+    expect(JSON.stringify(headers.Properties)).toContain('sandbox');
+  });
+
+  it('caches hashed assets as immutable and index.html/config.json not at all', () => {
+    const deployments = Object.values(resourcesOf('Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    const assets = deployments.find((d) => d.Properties.DestinationBucketKeyPrefix === 'assets/');
+    expect(assets?.Properties.SystemMetadata).toMatchObject({
+      'cache-control': expect.stringContaining('immutable'),
+    });
+    const root = deployments.find((d) => d.Properties.DestinationBucketKeyPrefix === undefined);
+    expect(root?.Properties.SystemMetadata).toMatchObject({ 'cache-control': 'no-cache' });
+    expect(root?.Properties.DistributionPaths).toEqual(['/*']);
+    for (const d of deployments) expect(d.Properties.Prune).toBe(false);
+  });
+
+  it('writes config.json from the deployed resources, valid for the SPA', () => {
+    const runtimeConfig = synth.stack.site.runtimeConfig;
+    expect(runtimeConfig).toBeDefined();
+    expect(runtimeConfigSchema.safeParse(runtimeConfig).success).toBe(true);
+    const resolved = synth.stack.resolve(runtimeConfig) as Record<string, unknown>;
+    expect(resolved).toMatchObject({
+      stage: 'aws',
+      authFlow: 'USER_SRP_AUTH',
+      mediaBaseUrl: '/media',
+      userPoolId: { Ref: logicalId(synth.stack.auth.userPool) },
+      userPoolClientId: { Ref: logicalId(synth.stack.auth.client) },
+      oauth: { scopes: ['openid', 'email', 'profile'] },
+    });
+    expect(JSON.stringify(resolved.oauth)).toContain('.amazoncognito.com');
+    expect(JSON.stringify(resolved.oauth)).toContain(logicalId(synth.stack.site.distribution));
+  });
+});
+
+describe('auth: the user pool', () => {
+  const pool = () => only('AWS::Cognito::UserPool')[1];
+
+  it('signs in by e-mail, verifies e-mail by code, requires 8 characters, recovers by e-mail, is protected', () => {
+    expect(pool().DeletionPolicy).toBe('Retain');
+    expect(pool().Properties).toMatchObject({
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      VerificationMessageTemplate: { DefaultEmailOption: 'CONFIRM_WITH_CODE' },
+      Policies: { PasswordPolicy: { MinimumLength: PASSWORD_MIN_LENGTH } },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      DeletionProtection: 'ACTIVE',
+    });
+    expect(PASSWORD_MIN_LENGTH).toBeGreaterThanOrEqual(8);
+  });
+
+  it('has the super_admin group and the post-confirmation trigger that fills it', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: SUPER_ADMIN_GROUP,
+      UserPoolId: { Ref: logicalId(synth.stack.auth.userPool) },
+    });
+    const trigger = synth.stack.auth.postConfirmation;
+    expect(pool().Properties.LambdaConfig).toEqual({
+      PostConfirmation: { 'Fn::GetAtt': [logicalId(trigger.function), 'Arn'] },
+    });
+    const fn = template.toJSON().Resources[logicalId(trigger.function)] as Resource;
+    expect(fn.Properties.Environment).toMatchObject({
+      Variables: { SUPER_ADMIN_EMAIL: TEST_CONTEXT.superAdminEmail },
+    });
+    const statements = statementsOfRole(template, logicalId(trigger.role));
+    const cognito = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('cognito-idp:')));
+    expect(cognito).toEqual([
+      expect.objectContaining({
+        Action: 'cognito-idp:AdminAddUserToGroup',
+        Resource: { 'Fn::GetAtt': [logicalId(synth.stack.auth.userPool), 'Arn'] },
+      }),
+    ]);
+  });
+
+  it("gives the SPA a public client: SRP and refresh, code grant, no user-existence errors, the site's URLs", () => {
+    const [, client] = only('AWS::Cognito::UserPoolClient');
+    expect(client.Properties).toMatchObject({
+      GenerateSecret: false,
+      PreventUserExistenceErrors: 'ENABLED',
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthScopes: ['openid', 'email', 'profile'],
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+    });
+    expect(JSON.stringify(client.Properties.CallbackURLs)).toContain(
+      logicalId(synth.stack.site.distribution),
+    );
+    expect(client.Properties.LogoutURLs).toEqual(client.Properties.CallbackURLs);
+  });
+
+  it('federates Google with its secret from Secrets Manager and maps e-mail, name and picture', () => {
+    const [, google] = only('AWS::Cognito::UserPoolIdentityProvider');
+    expect(google.Properties).toMatchObject({
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: {
+        client_id: TEST_CONTEXT.googleClientId,
+        client_secret: expect.stringContaining(
+          '{{resolve:secretsmanager:clubs/google-client-secret:SecretString',
+        ),
+      },
+      AttributeMapping: {
+        email: 'email',
+        email_verified: 'email_verified',
+        name: 'name',
+        picture: 'picture',
+      },
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: Match.anyValue() });
+  });
+});
+
+describe('payments events', () => {
+  it('makes one rule per event manifest entry on the custom bus, each with retries and a dead-letter queue', () => {
+    const rules = Object.values(resourcesOf('AWS::Events::Rule'));
+    expect(rules).toHaveLength(EVENT_ROUTES.length);
+    for (const route of EVENT_ROUTES) {
+      const rule = rules.find((r) => r.Properties.Description === route.description);
+      expect(rule, route.id).toBeDefined();
+      expect(rule?.Properties).toMatchObject({
+        EventBusName: { Ref: logicalId(synth.stack.payments.bus) },
+        EventPattern: { source: [route.source], 'detail-type': [...route.detailTypes] },
+      });
+      const targets = rule?.Properties.Targets as Record<string, unknown>[];
+      expect(targets).toHaveLength(1);
+      const handler = synth.stack.payments.functions.get(route.group);
+      const dlq = synth.stack.payments.deadLetterQueues.get(route.group);
+      expect(targets[0]).toMatchObject({
+        Arn: { 'Fn::GetAtt': [logicalId(handler?.function as never), 'Arn'] },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [logicalId(dlq as never), 'Arn'] } },
+        RetryPolicy: {
+          MaximumRetryAttempts: expect.any(Number),
+          MaximumEventAgeInSeconds: expect.any(Number),
+        },
+      });
+    }
+  });
+
+  it('gives the event handler function the same dead-letter queue for failed invocations', () => {
+    for (const [group, handler] of synth.stack.payments.functions) {
+      const fn = template.toJSON().Resources[logicalId(handler.function)] as Resource;
+      const dlq = synth.stack.payments.deadLetterQueues.get(group);
+      expect(fn.Properties.DeadLetterConfig).toEqual({
+        TargetArn: { 'Fn::GetAtt': [logicalId(dlq as never), 'Arn'] },
+      });
+    }
+    for (const queue of Object.values(resourcesOf('AWS::SQS::Queue'))) {
+      expect(queue.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 1_209_600,
+      });
+    }
+  });
+
+  it('archives every Stripe event for replay, and keeps the Stripe secrets in Secrets Manager', () => {
+    const [, archive] = only('AWS::Events::Archive');
+    expect(archive.Properties).toMatchObject({
+      SourceArn: { 'Fn::GetAtt': [logicalId(synth.stack.payments.bus), 'Arn'] },
+      EventPattern: { source: [EVENT_BUS.stripeSource] },
+      RetentionDays: 90,
+    });
+    expect(Object.keys(resourcesOf('AWS::SecretsManager::Secret'))).toHaveLength(2);
+  });
+});
+
+describe('operations', () => {
+  it('alarms on API 5xx, on every function error and on dead-letter queue depth, to one topic', () => {
+    const alarms = Object.values(resourcesOf('AWS::CloudWatch::Alarm'));
+    const metrics = alarms.map((a) => `${a.Properties.Namespace}/${a.Properties.MetricName}`);
+    expect(metrics).toContain('AWS/ApiGateway/5xx');
+    const functionCount = synth.stack.api.functions.size + synth.stack.payments.functions.size + 1;
+    expect(metrics.filter((m) => m === 'AWS/Lambda/Errors')).toHaveLength(functionCount);
+    expect(metrics.filter((m) => m === 'AWS/SQS/ApproximateNumberOfMessagesVisible')).toHaveLength(
+      synth.stack.payments.deadLetterQueues.size,
+    );
+    for (const alarm of alarms) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: logicalId(synth.stack.operations.topic) }]);
+    }
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: TEST_CONTEXT.alarmEmail,
+    });
+  });
+
+  it('outputs the site URL, the webhook URL and the user pool', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    for (const name of [
+      'SiteUrl',
+      'WebhookUrl',
+      'UserPoolId',
+      'UserPoolClientId',
+      'AuthDomain',
+      'GoogleRedirectUri',
+    ]) {
+      expect(outputs[name], name).toBeDefined();
+    }
+    expect(JSON.stringify(outputs.WebhookUrl?.Value)).toContain(ROUTES.stripeWebhook.path);
+  });
+});
+
+function allConstructs(root: IConstruct): IConstruct[] {
+  return [root, ...root.node.children.flatMap((child) => allConstructs(child))];
+}
+
+describe('cdk-nag', () => {
+  it('reports no unacknowledged AwsSolutions or Serverless finding (errors or warnings)', () => {
+    const findings = nagPacks(synth.app).flatMap((pack) =>
+      pack
+        .validateScope(synth.app)
+        .violations.map(
+          (violation) =>
+            `${violation.severity} ${violation.ruleName} at ${violation.violatingResources
+              .map((resource) => resource.constructPath)
+              .join(', ')}`,
+        ),
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it('lets the app synthesize with the packs registered as validation plugins, as `cdk synth` does', () => {
+    addNagChecks(synth.app);
+    expect(() => synth.app.synth({ force: true })).not.toThrow();
+  });
+
+  it('gives every acknowledgement a reason that explains it', () => {
+    const acknowledgements = allConstructs(synth.app).flatMap((construct) =>
+      construct.node.metadata
+        .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((entry) =>
+          Object.entries(entry.data as Record<string, string>).map(([rule, reason]) => ({
+            path: construct.node.path,
+            rule,
+            reason,
+          })),
+        ),
+    );
+    expect(acknowledgements.length).toBeGreaterThan(10);
+    for (const { path, rule, reason } of acknowledgements) {
+      expect(reason.length, `${rule} at ${path}`).toBeGreaterThanOrEqual(50);
+      expect(reason, `${rule} at ${path}`).not.toMatch(/^(todo|tbd|n\/a|not needed|ok|fine)\b/i);
+    }
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Configurations the full-stack tests do not cover, on single constructs (cheap to build):
+ * no Google and no super-admin e-mail; a custom domain with a hosted zone and a web ACL; no web
+ * build at synth time; config.json without Google.
+ */
+
+import { Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AccessLogs } from '../../infra/lib/access-logs.ts';
+import { Auth } from '../../infra/lib/auth.ts';
+import { parseConfig } from '../../infra/lib/config.ts';
+import { Media } from '../../infra/lib/media.ts';
+import { runtimeConfigFor, Site } from '../../infra/lib/site.ts';
+import { logicalId, newApp } from './app.ts';
+
+describe('auth without Google and without a super-admin e-mail', () => {
+  let template: Template;
+  let auth: Auth;
+
+  beforeAll(() => {
+    const stack = new Stack(newApp(), 'AuthOnly');
+    auth = new Auth(stack, 'Auth', {
+      config: parseConfig({}),
+      siteUrl: 'https://clubs.example.com',
+      logRetention: RetentionDays.ONE_MONTH,
+    });
+    template = Template.fromStack(stack);
+  });
+
+  it('offers only Cognito sign-in, redirecting to the site', () => {
+    expect(auth.googleEnabled).toBe(false);
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: ['COGNITO'],
+      CallbackURLs: ['https://clubs.example.com/'],
+      LogoutURLs: ['https://clubs.example.com/'],
+    });
+  });
+
+  it('still has the trigger, which then adds nobody', () => {
+    const fn = template.toJSON().Resources[logicalId(auth.postConfirmation.function)];
+    expect(fn.Properties.Environment.Variables.SUPER_ADMIN_EMAIL).toBeUndefined();
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { PostConfirmation: Match.anyValue() },
+    });
+  });
+
+  it('derives a hosted domain prefix from the stack name and the account', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', {
+      Domain: { 'Fn::Join': ['', ['authonly-', { Ref: 'AWS::AccountId' }]] },
+    });
+  });
+});
+
+describe('site with a custom domain, a hosted zone and a web ACL, before the web app is built', () => {
+  let template: Template;
+  let site: Site;
+  let stack: Stack;
+
+  beforeAll(() => {
+    stack = new Stack(newApp(), 'SiteOnly');
+    const config = parseConfig({
+      siteDomain: 'clubs.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-123456789abc',
+      hostedZoneId: 'Z0123456789ABC',
+      hostedZoneName: 'example.com',
+      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/clubs/abc',
+      webDistDir: 'does/not/exist',
+    });
+    const logs = new AccessLogs(stack, 'Logs');
+    const media = new Media(stack, 'Media', { logBucket: logs.bucket });
+    site = new Site(stack, 'Site', {
+      config,
+      logBucket: logs.bucket,
+      media,
+      authHostedDomain: 'clubs-prod.auth.eu-west-1.amazoncognito.com',
+      logRetention: RetentionDays.ONE_MONTH,
+    });
+    media.allowUploadsFrom(site.siteUrl);
+    site.deployContent({
+      runtimeConfig: runtimeConfigFor({
+        region: 'eu-west-1',
+        userPoolId: 'pool',
+        userPoolClientId: 'client',
+      }),
+    });
+    template = Template.fromStack(stack);
+  });
+
+  it('serves the custom domain with TLS 1.2 and SNI, behind the web ACL', () => {
+    expect(site.siteUrl).toBe('https://clubs.example.com');
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['clubs.example.com'],
+        ViewerCertificate: {
+          AcmCertificateArn: Match.stringLikeRegexp('^arn:aws:acm:us-east-1:'),
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        },
+        WebACLId: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/clubs/abc',
+      }),
+    });
+  });
+
+  it('creates the alias records in the hosted zone', () => {
+    for (const type of ['A', 'AAAA']) {
+      template.hasResourceProperties('AWS::Route53::RecordSet', {
+        Name: 'clubs.example.com.',
+        Type: type,
+        HostedZoneId: 'Z0123456789ABC',
+        AliasTarget: Match.objectLike({ DNSName: Match.anyValue() }),
+      });
+    }
+  });
+
+  it('allows media uploads from exactly the custom domain', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://clubs.example.com'] })] },
+    });
+  });
+
+  it('deploys a placeholder page and config.json only, and says so', () => {
+    expect(site.webBuildFound).toBe(false);
+    template.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    const warnings = Annotations.fromStack(stack).findWarning(
+      '*',
+      Match.stringLikeRegexp('npm run build -w web'),
+    );
+    expect(warnings).toHaveLength(1);
+  });
+});
+
+describe('config.json', () => {
+  it('has no OAuth section without Google, so the SPA hides Google sign-in', () => {
+    const config = runtimeConfigFor({
+      region: 'eu-west-1',
+      userPoolId: 'eu-west-1_abc',
+      userPoolClientId: 'client',
+    });
+    expect(config).toEqual({
+      stage: 'aws',
+      region: 'eu-west-1',
+      userPoolId: 'eu-west-1_abc',
+      userPoolClientId: 'client',
+      authFlow: 'USER_SRP_AUTH',
+      mediaBaseUrl: '/media',
+    });
+  });
+
+  it('has the hosted domain and the site URLs with Google', () => {
+    const config = runtimeConfigFor({
+      region: 'eu-west-1',
+      userPoolId: 'eu-west-1_abc',
+      userPoolClientId: 'client',
+      oauth: {
+        domain: 'clubs.auth.eu-west-1.amazoncognito.com',
+        redirectUrls: ['https://clubs.example.com/'],
+        scopes: ['openid', 'email', 'profile'],
+      },
+    });
+    expect(config.oauth).toEqual({
+      domain: 'clubs.auth.eu-west-1.amazoncognito.com',
+      redirectSignIn: ['https://clubs.example.com/'],
+      redirectSignOut: ['https://clubs.example.com/'],
+      scopes: ['openid', 'email', 'profile'],
+    });
+  });
+});
