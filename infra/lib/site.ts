@@ -68,7 +68,11 @@ export interface RuntimeConfigInput {
   readonly userPoolId: string;
   readonly userPoolClientId: string;
   /** The hosted domain and redirect URLs, when Google sign-in is configured. */
-  readonly oauth?: { readonly domain: string; readonly redirectUrls: readonly string[]; readonly scopes: readonly string[] };
+  readonly oauth?: {
+    readonly domain: string;
+    readonly redirectUrls: readonly string[];
+    readonly scopes: readonly string[];
+  };
 }
 
 /** The deployed config.json: SRP sign-in, same-origin media, and the OAuth settings only with Google. */
