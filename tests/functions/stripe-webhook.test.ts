@@ -110,6 +110,13 @@ describe('stripe webhook: a valid signature', () => {
     expect(putCalls()).toHaveLength(1);
   });
 
+  it('accepts the secret of any configured endpoint (platform and Connect)', async () => {
+    vi.stubEnv('STRIPE_WEBHOOK_SECRET', `whsec_platform_endpoint, ${SECRET}`);
+    const response = await call(request(payload, { 'stripe-signature': sign(payload) }));
+    expect(response.statusCode).toBe(200);
+    expect(putCalls()).toHaveLength(1);
+  });
+
   it('uses the default bus name when EVENT_BUS_NAME is not set', async () => {
     vi.stubEnv('EVENT_BUS_NAME', '');
     await call(request(payload, { 'stripe-signature': sign(payload) }));
@@ -161,7 +168,7 @@ describe('stripe webhook: the signing secret from Secrets Manager', () => {
   it('reads the secret by its ARN once per container', async () => {
     secretsManager
       .on(GetSecretValueCommand, { SecretId: SECRET_ARN })
-      .resolves({ SecretString: `${SECRET}\n` });
+      .resolves({ SecretString: `whsec_connect_endpoint\n${SECRET}\n` });
 
     for (let i = 0; i < 3; i += 1) {
       const response = await call(request(payload, { 'stripe-signature': sign(payload) }));

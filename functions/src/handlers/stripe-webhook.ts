@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { badRequest, toErrorResponse } from '../http/errors.ts';
 import { logger } from '../logger.ts';
 import { publishStripeEvent } from '../stripe/publish.ts';
-import { getWebhookSecret } from '../stripe/webhook-secret.ts';
+import { getWebhookSecrets } from '../stripe/webhook-secret.ts';
 
 const json = (statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 => ({
   statusCode,
@@ -32,6 +32,24 @@ function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
   return event.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
 }
 
+/** The event, if the signature matches one of the endpoints' secrets (and is fresh); else null. */
+async function verify(
+  payload: Buffer,
+  signature: string,
+  secrets: readonly string[],
+): Promise<Stripe.Event | null> {
+  let reason = 'no secret';
+  for (const secret of secrets) {
+    try {
+      return await Stripe.webhooks.constructEventAsync(payload, signature, secret);
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    }
+  }
+  logger.warn('webhook signature verification failed', { reason });
+  return null;
+}
+
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const signature = headerOf(event, 'stripe-signature');
   if (!signature) {
@@ -39,9 +57,9 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
     return json(400, badRequest('Missing Stripe-Signature header').toBody());
   }
 
-  let secret: string;
+  let secrets: string[];
   try {
-    secret = await getWebhookSecret();
+    secrets = await getWebhookSecrets();
   } catch (error) {
     logger.error('cannot read the webhook signing secret', { error });
     const { status, body } = toErrorResponse(error);
@@ -49,14 +67,8 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   }
 
   const payload = rawBodyOf(event);
-  let stripeEvent: Stripe.Event;
-  try {
-    stripeEvent = await Stripe.webhooks.constructEventAsync(payload, signature, secret);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    logger.warn('webhook signature verification failed', { reason: message });
-    return json(400, badRequest('Invalid Stripe signature').toBody());
-  }
+  const stripeEvent = await verify(payload, signature, secrets);
+  if (!stripeEvent) return json(400, badRequest('Invalid Stripe signature').toBody());
 
   try {
     const eventId = await publishStripeEvent(stripeEvent, JSON.stringify(stripeEvent));
