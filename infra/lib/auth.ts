@@ -6,7 +6,7 @@
  * SPA's app client (SRP and refresh; OAuth code grant, which Amplify runs with PKCE).
  */
 import { PASSWORD_MIN_LENGTH, SUPER_ADMIN_GROUP } from '@clubs/shared';
-import { Aws, Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Aws, Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
@@ -130,6 +130,12 @@ export class Auth extends Construct {
     });
 
     this.postConfirmation = this.createPostConfirmationTrigger(config, props.logRetention);
+    if (!config.superAdminEmail) {
+      Annotations.of(this).addWarningV2(
+        '@clubs/infra:noSuperAdminEmail',
+        'superAdminEmail is not set: nobody will join the super_admin group. Deploy with -c superAdminEmail=you@example.com.',
+      );
+    }
 
     const prefix = authDomainPrefixOf(config, stack);
     this.domain = this.userPool.addDomain('HostedDomain', { cognitoDomain: { domainPrefix: prefix } });

@@ -18,9 +18,10 @@ import { logicalId, newApp } from './app.ts';
 describe('auth without Google and without a super-admin e-mail', () => {
   let template: Template;
   let auth: Auth;
+  let stack: Stack;
 
   beforeAll(() => {
-    const stack = new Stack(newApp(), 'AuthOnly');
+    stack = new Stack(newApp(), 'AuthOnly');
     auth = new Auth(stack, 'Auth', {
       config: parseConfig({}),
       siteUrl: 'https://clubs.example.com',
@@ -45,6 +46,11 @@ describe('auth without Google and without a super-admin e-mail', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       LambdaConfig: { PostConfirmation: Match.anyValue() },
     });
+    const warnings = Annotations.fromStack(stack).findWarning(
+      '*',
+      Match.stringLikeRegexp('superAdminEmail is not set'),
+    );
+    expect(warnings).toHaveLength(1);
   });
 
   it('derives a hosted domain prefix from the stack name and the account', () => {
