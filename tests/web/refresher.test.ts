@@ -74,6 +74,20 @@ describe('local token refresher (InitiateAuth REFRESH_TOKEN_AUTH)', () => {
     });
   });
 
+  it('shares one request between concurrent callers', async () => {
+    const { fetchImpl, refresher } = setup(200, {
+      AuthenticationResult: { AccessToken: fakeJwt({ iat: now }) },
+    });
+    const [a, b] = await Promise.all([
+      refresher({ tokens: oldTokens, username: 'u1' }),
+      refresher({ tokens: oldTokens, username: 'u1' }),
+    ]);
+    expect(fetchImpl).toHaveBeenCalledOnce();
+    expect(a).toBe(b);
+    await refresher({ tokens: oldTokens, username: 'u1' });
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
   it('refuses to run without a refresh token', async () => {
     const { fetchImpl, refresher } = setup(200, {});
     await expect(

@@ -1,6 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// No server in unit tests: unless a test mocks fetch itself, every request gets a 503.
+beforeEach(() => {
+  if (typeof window === 'undefined') return; // node-environment files may talk to real servers
+  vi.spyOn(globalThis, 'fetch').mockImplementation(
+    async () =>
+      new Response(JSON.stringify({ error: { code: 'unavailable', message: 'No server in unit tests' } }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
+});
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -51,7 +51,7 @@ export function createInitiateAuthRefresher(options: {
   clientId: string;
   fetchImpl?: typeof fetch;
 }): TokenRefresher {
-  return async ({ tokens, username }) => {
+  const refresh: TokenRefresher = async ({ tokens, username }) => {
     if (!tokens.refreshToken) throw new CognitoServiceError('NotAuthorizedException', 'No refresh token');
     const response = await (options.fetchImpl ?? fetch)(options.endpoint, {
       method: 'POST',
@@ -81,5 +81,14 @@ export function createInitiateAuthRefresher(options: {
       deviceMetadata: tokens.deviceMetadata,
       username,
     };
+  };
+  // Concurrent callers (the session check and an API call at boot) share one request, as
+  // Amplify's own refresher does.
+  let inFlight: Promise<CognitoAuthTokens> | undefined;
+  return (args) => {
+    inFlight ??= refresh(args).finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
   };
 }

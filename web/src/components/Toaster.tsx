@@ -77,12 +77,8 @@ export function ToastProvider({
       {children}
       <section className="clubs-toasts" aria-label="Notifications">
         {toasts.map((t) => (
-          <div
-            key={t.id}
-            className={`clubs-toast clubs-toast--${t.variant}`}
-            role={t.variant === 'error' ? 'alert' : 'status'}
-          >
-            <div className="clubs-toast__text">
+          <div key={t.id} className={`clubs-toast clubs-toast--${t.variant}`}>
+            <div className="clubs-toast__text" role={t.variant === 'error' ? 'alert' : 'status'}>
               <strong>{t.title}</strong>
               {t.description ? <span>{t.description}</span> : null}
             </div>

@@ -1,6 +1,6 @@
 import { Button, Flex } from '@aws-amplify/ui-react';
-import { displayName } from '@clubs/shared';
 import { Link } from 'react-router-dom';
+import { useGreetingName } from '../api/hooks.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useLogout } from '../auth/useLogout.ts';
 
@@ -8,11 +8,12 @@ import { useLogout } from '../auth/useLogout.ts';
 export function UserNav() {
   const { user } = useAuth();
   const logout = useLogout();
+  const name = useGreetingName();
   if (!user) return null;
   return (
     <Flex as="nav" aria-label="Account" alignItems="center" gap="medium" wrap="wrap">
       <Link to="/dashboard" className="amplify-link">
-        {displayName({ name: user.name, email: user.email })}
+        {name}
       </Link>
       <Link to="/profile" className="amplify-link">
         Profile

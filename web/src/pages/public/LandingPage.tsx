@@ -3,8 +3,8 @@
  * clubs, feature blurbs, pricing, testimonials and the footer sections come with the landing issue.
  */
 import { Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { displayName } from '@clubs/shared';
 import { Link } from 'react-router-dom';
+import { useGreetingName } from '../../api/hooks.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { Brand } from '../../components/Brand.tsx';
 
@@ -19,11 +19,12 @@ const FOOTER_LINKS = [
 
 function TopBarAccount() {
   const { user, loading } = useAuth();
+  const name = useGreetingName();
   if (loading) return null;
   if (user) {
     return (
       <Link to="/dashboard" className="amplify-link">
-        Welcome, {displayName({ name: user.name, email: user.email })}
+        Welcome, {name}
       </Link>
     );
   }

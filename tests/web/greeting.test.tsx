@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
+
+vi.mock('../../web/src/auth/service.ts', () => ({
+  currentIdToken: vi.fn(async () => 'id-token-1'),
+}));
+
+const profile = (fullName: string) => ({
+  id: 'user-1',
+  email: 'max@example.com',
+  fullName,
+  name: fullName,
+  bio: '',
+  location: '',
+  avatarUrl: null,
+  createdAt: '2025-04-01T00:00:00.000Z',
+  isSuperAdmin: false,
+});
+
+describe('greeting name', () => {
+  it('on /, uses the profile once loaded (cognito-local tokens carry no name)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () => new Response(JSON.stringify(profile('Max Mustermann'))),
+    );
+    renderApp('/', {
+      service: fakeAuthService(snapshotFor({ name: null, email: 'max@example.com' })).service,
+    });
+    expect(await screen.findByRole('link', { name: 'Welcome, Max' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('on /, falls back to the e-mail before the @ while the profile is unavailable', async () => {
+    renderApp('/', {
+      service: fakeAuthService(snapshotFor({ name: null, email: 'grace@example.com' })).service,
+    });
+    expect(await screen.findByRole('link', { name: 'Welcome, grace' })).toBeInTheDocument();
+  });
+
+  it('in the app header, shows the profile name linking to /dashboard', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () => new Response(JSON.stringify(profile('Ada King'))),
+    );
+    renderApp('/profile', { service: fakeAuthService(snapshotFor({ name: null })).service });
+    const nav = await screen.findByRole('navigation', { name: 'Account' });
+    expect(await screen.findByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/dashboard');
+    expect(nav).toContainElement(screen.getByRole('button', { name: 'Log out' }));
+  });
+});
