@@ -24,6 +24,22 @@ export const NODE_RUNTIME = Runtime.NODEJS_24_X;
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __clubsCreateRequire } from 'node:module'; const require = __clubsCreateRequire(import.meta.url);";
 
+/**
+ * The esbuild settings every handler is bundled with, in esbuild's own terms, so that a bundle
+ * measurement (esbuild's metafile) can use exactly what `cdk deploy` ships.
+ */
+export const BUNDLE_SETTINGS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  minify: true,
+  mainFields: ['module', 'main'],
+  banner: { js: ESM_REQUIRE_BANNER },
+  /** Nothing external: the AWS SDK v3 is bundled too (DESIGN.md), pinned by the lock file. */
+  external: [] as string[],
+} as const;
+
 export interface HandlerFunctionProps {
   /** The file name under functions/src/handlers, without .ts. */
   readonly handler: string;
@@ -78,13 +94,14 @@ export class HandlerFunction extends Construct {
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
         format: OutputFormat.ESM,
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
+        target: BUNDLE_SETTINGS.target,
+        banner: BUNDLE_SETTINGS.banner.js,
+        minify: BUNDLE_SETTINGS.minify,
         sourceMap: true,
         sourcesContent: false,
-        mainFields: ['module', 'main'],
+        mainFields: [...BUNDLE_SETTINGS.mainFields],
         // Bundle the AWS SDK v3 too: the versions the tests ran against, not the runtime's.
-        externalModules: [],
+        externalModules: [...BUNDLE_SETTINGS.external],
         charset: Charset.UTF8,
         logLevel: LogLevel.ERROR,
         forceDockerBundling: false,
