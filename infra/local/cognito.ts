@@ -7,6 +7,7 @@
  * absolute folder instead. Its Lambda triggers are called through the Lambda Invoke API at
  * `lambdaEndpoint` (the local event bus serves it; see cognito-triggers.ts).
  */
+import './quiet-sdk.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';

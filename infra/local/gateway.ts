@@ -127,6 +127,18 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return token.split('.').length === 3 ? token : null;
 }
 
+/** The `kid` of a JWT's header, or null when the token cannot be read. */
+export function keyIdOf(token: string): string | null {
+  try {
+    const header: unknown = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'));
+    return header && typeof header === 'object' && 'kid' in header && typeof header.kid === 'string'
+      ? header.kid
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** API Gateway's requestContext.time format: "12/Mar/2020:19:03:58 +0000". */
 function apiGatewayTime(date: Date): string {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -259,10 +271,11 @@ function send(res: ServerResponse, reply: Reply): void {
 export async function startGateway(options: GatewayOptions): Promise<LocalGateway> {
   const host = options.host ?? '127.0.0.1';
   const registry = new HandlerRegistry(options.handlersDir);
-  let verifier: ReturnType<typeof createIdTokenVerifier> | undefined;
-  let verifierLoading: Promise<ReturnType<typeof createIdTokenVerifier>> | undefined;
+  type Verifier = { kids: Set<string>; verify: ReturnType<typeof createIdTokenVerifier>['verify'] };
+  let verifier: Verifier | undefined;
+  let verifierLoading: Promise<Verifier> | undefined;
 
-  const loadVerifier = (): Promise<ReturnType<typeof createIdTokenVerifier>> => {
+  const loadVerifier = (): Promise<Verifier> => {
     if (verifier) return Promise.resolve(verifier);
     verifierLoading ??= (async () => {
       let jwks = options.jwks;
@@ -272,7 +285,17 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
         if (!response.ok) throw new Error(`JWKS fetch failed: ${response.status} from ${options.jwksUrl}`);
         jwks = (await response.json()) as Jwks;
       }
-      verifier = createIdTokenVerifier({ userPoolId: options.userPoolId, clientId: options.clientId, jwks });
+      const kids = new Set(
+        jwks.keys.flatMap((key) =>
+          key && typeof key === 'object' && 'kid' in key && typeof key.kid === 'string' ? [key.kid] : [],
+        ),
+      );
+      const { verify } = createIdTokenVerifier({
+        userPoolId: options.userPoolId,
+        clientId: options.clientId,
+        jwks,
+      });
+      verifier = { kids, verify };
       return verifier;
     })();
     verifierLoading.catch(() => {
@@ -301,18 +324,28 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
         req.resume();
         return errorReply(401, 'unauthorized', 'Sign in to continue', { 'www-authenticate': 'Bearer' });
       }
-      let verified: IdTokenClaims;
+      let jwt: Verifier;
       try {
-        verified = await (await loadVerifier()).verify(token);
+        jwt = await loadVerifier();
       } catch (error) {
         req.resume();
-        if (error instanceof Error && /JWKS|fetch/i.test(error.message)) {
-          options.onError?.(error, { path });
-          return errorReply(503, 'unavailable', 'The sign-in service is not available');
-        }
+        options.onError?.(error, { path });
+        return errorReply(503, 'unavailable', 'The sign-in service is not available');
+      }
+      const invalid = () => {
+        req.resume();
         return errorReply(401, 'unauthorized', 'The sign-in token is not valid or has expired', {
           'www-authenticate': 'Bearer error="invalid_token"',
         });
+      };
+      // A key this pool never published cannot verify; checking here also keeps the verifier
+      // from looking for it on the internet (the issuer is AWS's address).
+      if (!jwt.kids.has(keyIdOf(token) ?? '')) return invalid();
+      let verified: IdTokenClaims;
+      try {
+        verified = await jwt.verify(token);
+      } catch {
+        return invalid();
       }
       claims = claimsAsApiGatewayPasses(verified);
       const scope = typeof verified.scope === 'string' ? verified.scope : '';

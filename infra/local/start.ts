@@ -5,7 +5,7 @@
  * or SIGTERM stops all of it. Data persists under .local/ (LOCAL_DIR); `npm run reset` wipes it.
  */
 import './quiet-sdk.ts';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runtimeConfigSchema } from '@clubs/shared';
 import { startCognitoLocal } from './cognito.ts';
@@ -64,13 +64,18 @@ async function shutdown(code: number, reason?: string): Promise<void> {
   process.exit(code);
 }
 
+let firstSignalAt = 0;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
-    if (shuttingDown) {
-      // A second Ctrl-C while stopping: leave at once (the Java child is killed on exit).
-      process.exit(1);
+    if (!shuttingDown) {
+      firstSignalAt = Date.now();
+      void shutdown(0, `${signal}: stopping…`);
+      return;
     }
-    void shutdown(0, `${signal}: stopping…`);
+    // One Ctrl-C often arrives more than once (the terminal signals the whole group, and npm and
+    // tsx pass it on again). A deliberate second Ctrl-C later on leaves at once; the Java child
+    // is killed on exit.
+    if (Date.now() - firstSignalAt > 2000) process.exit(1);
   });
 }
 process.on('uncaughtException', (error) => {
@@ -85,6 +90,38 @@ process.on('unhandledRejection', (error) => {
 process.on('exit', () => {
   if (dynamodb && dynamodb.process.exitCode === null) dynamodb.process.kill('SIGKILL');
 });
+
+/** The parent pid of a process, from /proc (Linux); null where that is not available. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), "(name) state ppid ...".
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number.isInteger(ppid) ? ppid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `npm start` runs npm → tsx → this process. npm does not pass a SIGTERM sent to it alone on to
+ * its script, so when the process that launched us goes away, stop as if signalled.
+ */
+function stopWhenOrphaned(): void {
+  const parent = process.ppid;
+  const grandparent = parentOf(parent);
+  const timer = setInterval(() => {
+    const orphaned =
+      process.ppid !== parent ||
+      (grandparent !== null && grandparent > 1 && parentOf(parent) !== grandparent);
+    if (orphaned) {
+      clearInterval(timer);
+      void shutdown(0, 'the launching process exited: stopping…');
+    }
+  }, 1000);
+  timer.unref();
+}
+stopWhenOrphaned();
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
