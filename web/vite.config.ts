@@ -8,30 +8,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
-const sharedSrc = fileURLToPath(new URL('../shared/src/', import.meta.url));
-
-/**
- * @clubs/shared is pure (only declarations at module level) but its package.json does not say
- * so; without this, importing one display helper through its barrel would bundle every zod
- * schema. Marks its modules side-effect free so unused ones are dropped. (Better: declare
- * `"sideEffects": false` in shared/package.json; then this plugin can go.)
- */
-function sharedIsSideEffectFree(): Plugin {
-  return {
-    name: 'clubs:shared-side-effect-free',
-    apply: 'build',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (source !== '@clubs/shared' && !importer?.startsWith(sharedSrc)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved?.id.startsWith(sharedSrc)) return resolved;
-      return { ...resolved, moduleSideEffects: false };
-    },
-  };
-}
 
 /** Removes a leading path prefix: "/cognito" -> "/", "/media/a.png" -> "/a.png". */
 export const stripPrefix =
@@ -56,7 +35,7 @@ export function localProxy(env: NodeJS.ProcessEnv = process.env): Record<string,
 
 export default defineConfig(() => ({
   root: webDir,
-  plugins: [react(), sharedIsSideEffectFree()],
+  plugins: [react()],
   server: { proxy: localProxy() },
   preview: { proxy: localProxy() },
   build: {
