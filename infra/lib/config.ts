@@ -5,7 +5,7 @@
  * are coerced; empty strings count as absent.
  */
 import type { Node } from 'constructs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The retention periods CloudWatch Logs accepts (RetentionDays), in days. */
 const LOG_RETENTION_DAYS = [

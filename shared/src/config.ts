@@ -2,7 +2,7 @@
  * The runtime configuration the SPA reads from /config.json: written at deploy time by CDK,
  * served by the local gateway under `npm start`. Nothing secret goes here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const runtimeConfigSchema = z.object({
   stage: z.enum(['local', 'aws']),

@@ -3,7 +3,7 @@
  * authorizers from it, the local gateway dispatches with it, handlers validate with its schemas
  * and the web client is typed by it. Add a route here and nowhere else.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { clubPathSchema, clubSchema } from '../domain/club.ts';
 import { pageOf, pageQuerySchema } from '../domain/common.ts';
 import { meSchema } from '../domain/profile.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CATEGORIES, LIMITS, NEW_CLUB_DEFAULTS } from '../constants.ts';
 import { idSchema, isoDateTime, mediaUrlSchema, requiredText } from './common.ts';
 

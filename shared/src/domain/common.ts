@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from '../constants.ts';
 
 /** Ids are ULIDs (26 Crockford base32 characters) or UUIDs; anything else is refused early. */

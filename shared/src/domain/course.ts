@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_COURSE_LEVEL, LIMITS } from '../constants.ts';
 import { idSchema, isoDateTime, mediaUrlSchema, requiredText, trimmed } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CLUB_ROLES } from '../permissions.ts';
 import { idSchema, isoDateTime } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { emailSchema, idSchema, isoDateTime, mediaUrlSchema, requiredText, trimmed } from './common.ts';
 

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type ClubEvent, clubEventSchema, idSchema, isoDateTime, TABLE } from '@clubs/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest } from '../../http/errors.ts';
 import { db, tableName } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
