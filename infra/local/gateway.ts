@@ -42,12 +42,19 @@ export interface GatewayOptions {
   onRequest?: (entry: { method: string; path: string; status: number; ms: number }) => void;
   /** Called when a handler throws or a module fails to load. */
   onError?: (error: unknown, context: { group?: string; path: string }) => void;
+  /**
+   * Answer /api/* with 503 until open() is called, so nothing that waits for /api/health
+   * (the e2e runner, scripts) starts before the local stack has finished seeding.
+   */
+  startClosed?: boolean;
 }
 
 export interface LocalGateway {
   url: string;
   port: number;
   server: Server;
+  /** Starts serving /api/* (see startClosed). */
+  open(): void;
   stop(): Promise<void>;
 }
 
@@ -271,6 +278,7 @@ function send(res: ServerResponse, reply: Reply): void {
 export async function startGateway(options: GatewayOptions): Promise<LocalGateway> {
   const host = options.host ?? '127.0.0.1';
   const registry = new HandlerRegistry(options.handlersDir);
+  let open = !options.startClosed;
   type Verifier = { kids: Set<string>; verify: ReturnType<typeof createIdTokenVerifier>['verify'] };
   let verifier: Verifier | undefined;
   let verifierLoading: Promise<Verifier> | undefined;
@@ -417,6 +425,10 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
             }
           : errorReply(404, 'not_found', 'No runtime configuration'),
       );
+    } else if ((path === '/api' || path.startsWith('/api/')) && !open) {
+      req.resume();
+      send(res, errorReply(503, 'unavailable', 'The local stack is still starting', { 'retry-after': '1' }));
+      return;
     } else if (path === '/api' || path.startsWith('/api/')) {
       work = handleApi(req, path, requestId);
     } else {
@@ -445,6 +457,9 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     url: `http://${host}:${port}`,
     port,
     server,
+    open: () => {
+      open = true;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -27,8 +27,8 @@ import { startS3Local } from './s3.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed/index.ts';
 import { startVite } from './vite.ts';
 
-const started = performance.now();
-const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+/** Seconds since this Node process began (performance.now() counts from the process start). */
+const seconds = () => (performance.now() / 1000).toFixed(1);
 
 interface Running {
   name: string;
@@ -230,6 +230,7 @@ async function main(): Promise<void> {
       onError: (error, { group, path }) => {
         console.error(`[gateway] ${group ?? '-'} ${path}:`, error);
       },
+      startClosed: true,
     }).then((service) => track('gateway', service)),
   ]);
   const vite = startVite({
@@ -256,6 +257,7 @@ async function main(): Promise<void> {
     if (result.status === 'seeded') log(`demo data seeded in ${(result.ms / 1000).toFixed(1)} s`);
   }
   await vite;
+  gateway.open();
   const appUrl = `http://localhost:${ports.app}`;
   await waitForHealth(`${appUrl}/api/health`, 30_000);
 

@@ -44,6 +44,8 @@ import { avatarSvg, coverSvg, logoSvg, PALETTES, paletteOf, sceneSvg } from './i
 const SEED_VERSION = 1;
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
+/** Concurrent writes within one club (clubs themselves are seeded side by side too). */
+const PARALLEL_WRITES = 4;
 
 export interface SeedOptions {
   localDir: string;
@@ -113,7 +115,7 @@ class Seeder {
   private readonly cognito: CognitoIdentityProviderClient;
   private readonly s3: S3Client;
   private readonly people = new Map<Person, PersonInfo>();
-  private readonly uploads: { key: string; body: string }[] = [];
+  private readonly uploads: Promise<unknown>[] = [];
 
   constructor(
     private readonly options: SeedOptions,
@@ -136,8 +138,20 @@ class Seeder {
     return new Date(Math.min(time, this.base)).toISOString();
   }
 
+  /** Starts uploading a generated image (awaited in upload()) and returns its site path. */
   private media(key: string, body: string): string {
-    this.uploads.push({ key, body });
+    const upload = this.s3.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: body,
+        ContentType: 'image/svg+xml',
+        CacheControl: 'max-age=3600',
+      }),
+    );
+    // Reported when upload() awaits it, not as an unhandled rejection before.
+    upload.catch(() => undefined);
+    this.uploads.push(upload);
     return `/media/${key}`;
   }
 
@@ -282,7 +296,8 @@ class Seeder {
 
     const members = this.membersOf(demo);
     const span = Math.max(HOUR, this.base - createdMs);
-    for (const [i, who] of members.entries()) {
+    // Transactions on one club item may run side by side: the count stays exact.
+    await eachLimit(members, PARALLEL_WRITES, async (who, i) => {
       await addMembership({
         clubId: id,
         userId: this.person(who).id,
@@ -290,7 +305,7 @@ class Seeder {
         status: 'active',
         createdAt: this.iso(createdMs + Math.floor((span * (i + 1)) / (members.length + 2))),
       });
-    }
+    });
     for (const who of demo.pending ?? []) {
       await addMembership({
         clubId: id,
@@ -342,13 +357,13 @@ class Seeder {
           createdAt: this.iso(at),
         });
       }
-      for (const [j, who] of pick(everyone, post.likes, `likes:${id}`).entries()) {
+      await eachLimit(pick(everyone, post.likes, `likes:${id}`), PARALLEL_WRITES, async (who, j) => {
         await addLike(clubId, {
           postId: id,
           userId: this.person(who).id,
           createdAt: this.iso(createdMs + (j + 1) * 13 * 60 * 1000),
         });
-      }
+      });
     }
   }
 
@@ -417,18 +432,7 @@ class Seeder {
   }
 
   async upload(): Promise<void> {
-    const pending = this.uploads.splice(0);
-    await eachLimit(pending, 8, async ({ key, body }) => {
-      await this.s3.send(
-        new PutObjectCommand({
-          Bucket: this.options.bucket,
-          Key: key,
-          Body: body,
-          ContentType: 'image/svg+xml',
-          CacheControl: 'max-age=3600',
-        }),
-      );
-    });
+    await Promise.all(this.uploads.splice(0));
   }
 }
 
