@@ -1,9 +1,10 @@
 /**
  * One Lambda function built from functions/src/handlers/{name}.ts, the same way for every
  * handler: esbuild on this machine (no Docker), minified ESM for arm64 on the newest Node LTS
- * runtime aws-cdk-lib offers, the AWS SDK v3 bundled (versions pinned by the lock file), explicit
- * memory and timeout, its own log group with a retention, active tracing, and its own role that
- * starts with nothing but writing to that log group. Grants are added by the caller.
+ * runtime aws-cdk-lib offers, the AWS SDK v3 taken from that runtime rather than bundled (see
+ * BUNDLE_SETTINGS), explicit memory and timeout, its own log group with a retention, active
+ * tracing, and its own role that starts with nothing but writing to that log group. Grants are
+ * added by the caller.
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -12,6 +13,7 @@ import { Charset, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { BuildOptions } from 'esbuild';
 import { handlerEntry, LOCK_FILE, REPO_ROOT } from './paths.ts';
 
 /** Node.js 24 is the newest LTS line aws-cdk-lib offers a Lambda runtime for. */
@@ -26,7 +28,8 @@ export const ESM_REQUIRE_BANNER =
 
 /**
  * The esbuild settings every handler is bundled with, in esbuild's own terms, so that a bundle
- * measurement (esbuild's metafile) can use exactly what `cdk deploy` ships.
+ * measurement (`npm run bench:bundle`, from esbuild's metafile) uses exactly what `cdk deploy`
+ * ships. HandlerFunction passes each of them to NodejsFunction, which adds `--bundle`.
  */
 export const BUNDLE_SETTINGS = {
   bundle: true,
@@ -34,11 +37,26 @@ export const BUNDLE_SETTINGS = {
   format: 'esm',
   target: 'node24',
   minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  charset: 'utf8',
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_BANNER },
-  /** Nothing external: the AWS SDK v3 is bundled too (DESIGN.md), pinned by the lock file. */
-  external: [] as string[],
-} as const;
+  /**
+   * The AWS SDK v3 is not bundled: the Lambda Node.js runtimes (18 and later) ship it, and the
+   * ESM bundle imports it from there like an installed package. This is NodejsFunction's own
+   * default for those runtimes, `@aws-sdk/*` and, with cdk.json's feature flag
+   * `@aws-cdk/aws-lambda-nodejs:sdkV3ExcludeSmithyPackages`, `@smithy/*` too: the clients and
+   * their Smithy core must come from one release. Bundled, the SDK made up most of every
+   * function (345 to 473 KB minified, `@smithy/core` alone 134 KB) and was parsed at every
+   * cold start; without it they are 24 to 134 KB. The price: functions run against the runtime's SDK release, not the lock file's
+   * (docs/DEPLOY.md, "Function bundles").
+   */
+  external: ['@aws-sdk/*', '@smithy/*'],
+} satisfies BuildOptions;
+
+const CHARSETS = { utf8: Charset.UTF8, ascii: Charset.ASCII } as const;
+const OUTPUT_FORMATS = { esm: OutputFormat.ESM, cjs: OutputFormat.CJS } as const;
 
 export interface HandlerFunctionProps {
   /** The file name under functions/src/handlers, without .ts. */
@@ -53,12 +71,18 @@ export interface HandlerFunctionProps {
 }
 
 export class HandlerFunction extends Construct {
+  /** The file name under functions/src/handlers, without .ts. */
+  readonly handler: string;
+  /** The absolute path of the entry esbuild bundles. */
+  readonly entry: string;
   readonly function: NodejsFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
+    this.handler = props.handler;
+    this.entry = handlerEntry(props.handler);
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: props.logRetention,
@@ -78,7 +102,7 @@ export class HandlerFunction extends Construct {
     );
 
     this.function = new NodejsFunction(this, 'Function', {
-      entry: handlerEntry(props.handler),
+      entry: this.entry,
       handler: 'handler',
       projectRoot: REPO_ROOT,
       depsLockFilePath: LOCK_FILE,
@@ -93,16 +117,16 @@ export class HandlerFunction extends Construct {
       deadLetterQueue: props.deadLetterQueue,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
-        format: OutputFormat.ESM,
+        format: OUTPUT_FORMATS[BUNDLE_SETTINGS.format],
         target: BUNDLE_SETTINGS.target,
         banner: BUNDLE_SETTINGS.banner.js,
         minify: BUNDLE_SETTINGS.minify,
-        sourceMap: true,
-        sourcesContent: false,
+        sourceMap: BUNDLE_SETTINGS.sourcemap,
+        sourcesContent: BUNDLE_SETTINGS.sourcesContent,
         mainFields: [...BUNDLE_SETTINGS.mainFields],
-        // Bundle the AWS SDK v3 too: the versions the tests ran against, not the runtime's.
+        // Given explicitly, it replaces NodejsFunction's default; the two are the same list.
         externalModules: [...BUNDLE_SETTINGS.external],
-        charset: Charset.UTF8,
+        charset: CHARSETS[BUNDLE_SETTINGS.charset],
         logLevel: LogLevel.ERROR,
         forceDockerBundling: false,
       },

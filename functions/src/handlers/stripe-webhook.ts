@@ -1,15 +1,16 @@
 /**
  * Stripe's webhook (the public route stripeWebhook). Verifies the Stripe-Signature header on the
- * raw body (base64-decoded when API Gateway encoded it) and only then puts the event on the
- * custom bus, where the rules of the event manifest route it. A missing, forged or stale
- * signature gets 400 and nothing is stored; a failure to read the secret or to put the event
- * gets 500, so Stripe delivers again.
+ * raw body (base64-decoded when API Gateway encoded it) with Stripe's documented scheme
+ * (../stripe/signature.ts), only then parses the event, and puts it on the custom bus, where the
+ * rules of the event manifest route it. A missing, malformed, forged or stale signature, or a
+ * signed body that is no event, gets 400 and nothing is stored; a failure to read the secret or
+ * to put the event gets 500, so Stripe delivers again.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import Stripe from 'stripe';
 import { badRequest, toErrorResponse } from '../http/errors.ts';
 import { logger } from '../logger.ts';
 import { publishStripeEvent } from '../stripe/publish.ts';
+import { constructWebhookEvent } from '../stripe/signature.ts';
 import { getWebhookSecrets } from '../stripe/webhook-secret.ts';
 
 const json = (statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 => ({
@@ -32,24 +33,6 @@ function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
   return event.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
 }
 
-/** The event, if the signature matches one of the endpoints' secrets (and is fresh); else null. */
-async function verify(
-  payload: Buffer,
-  signature: string,
-  secrets: readonly string[],
-): Promise<Stripe.Event | null> {
-  let reason = 'no secret';
-  for (const secret of secrets) {
-    try {
-      return await Stripe.webhooks.constructEventAsync(payload, signature, secret);
-    } catch (error) {
-      reason = error instanceof Error ? error.message : String(error);
-    }
-  }
-  logger.warn('webhook signature verification failed', { reason });
-  return null;
-}
-
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const signature = headerOf(event, 'stripe-signature');
   if (!signature) {
@@ -66,9 +49,19 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
     return json(status, body);
   }
 
-  const payload = rawBodyOf(event);
-  const stripeEvent = await verify(payload, signature, secrets);
-  if (!stripeEvent) return json(400, badRequest('Invalid Stripe signature').toBody());
+  const verified = constructWebhookEvent(rawBodyOf(event), signature, secrets);
+  if (!verified.ok && verified.reason === 'no_secret') {
+    logger.error('no webhook signing secret is configured');
+    const { status, body } = toErrorResponse(new Error('no webhook signing secret'));
+    return json(status, body);
+  }
+  if (!verified.ok) {
+    logger.warn('webhook refused', { reason: verified.reason });
+    const message =
+      verified.reason === 'not_an_event' ? 'The body is not a Stripe event' : 'Invalid Stripe signature';
+    return json(400, badRequest(message).toBody());
+  }
+  const stripeEvent = verified.event;
 
   try {
     const eventId = await publishStripeEvent(stripeEvent, JSON.stringify(stripeEvent));

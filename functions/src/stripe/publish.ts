@@ -1,6 +1,7 @@
 /**
  * Puts a verified Stripe event on the custom bus: Source EVENT_BUS.stripeSource, DetailType the
- * Stripe event type, Detail the event. The client honours EVENTBRIDGE_ENDPOINT (the local bus).
+ * Stripe event type, Detail the event, Time its `created` (when present; else the time of the
+ * put). The client honours EVENTBRIDGE_ENDPOINT (the local bus).
  */
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { EVENT_BUS } from '@clubs/shared';
@@ -8,7 +9,8 @@ import { EVENT_BUS } from '@clubs/shared';
 export interface StripeEventEnvelope {
   readonly id: string;
   readonly type: string;
-  readonly created: number;
+  /** Unix seconds; Stripe always sends it. */
+  readonly created?: number;
 }
 
 let client: EventBridgeClient | undefined;
@@ -38,7 +40,7 @@ export async function publishStripeEvent(event: StripeEventEnvelope, detail: str
           Source: EVENT_BUS.stripeSource,
           DetailType: event.type,
           Detail: detail,
-          Time: new Date(event.created * 1000),
+          Time: event.created === undefined ? undefined : new Date(event.created * 1000),
         },
       ],
     }),
