@@ -78,25 +78,26 @@ const errorReply = (
 
 class PayloadTooLarge extends Error {}
 
+/** Beyond this, an oversized body is cut off rather than read to its end. */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads the body up to `limit`. An oversized body is still read to its end (and dropped), so
+ * the 413 reaches a client or proxy that is still sending, instead of a reset connection.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      reject(new PayloadTooLarge());
-      return;
-    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        reject(new PayloadTooLarge());
-        req.pause();
-        return;
-      }
-      chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
+      else if (size > MAX_DRAIN_BYTES) req.destroy();
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => (size > limit ? reject(new PayloadTooLarge()) : resolve(Buffer.concat(chunks))));
+    req.on('close', () => {
+      if (!req.complete) reject(size > limit ? new PayloadTooLarge() : new Error('request aborted'));
+    });
     req.on('error', reject);
   });
 }
@@ -365,9 +366,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       body = await readBody(req, MAX_PAYLOAD_BYTES);
     } catch (error) {
       if (error instanceof PayloadTooLarge) {
-        return errorReply(413, 'payload_too_large', 'The request body is larger than 10 MB', {
-          connection: 'close',
-        });
+        return errorReply(413, 'payload_too_large', 'The request body is larger than 10 MB');
       }
       throw error;
     }
