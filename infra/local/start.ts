@@ -24,7 +24,7 @@ import { startEventBus } from './event-bus.ts';
 import { startGateway } from './gateway.ts';
 import { assertPortsFree } from './ports.ts';
 import { startS3Local } from './s3.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed/index.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, isSeeded, seedDemoData } from './seed/index.ts';
 import { startVite } from './vite.ts';
 
 /** Seconds since this Node process began (performance.now() counts from the process start). */
@@ -82,9 +82,9 @@ process.on('uncaughtException', (error) => {
   console.error('[local] unexpected error:', error);
   void shutdown(1);
 });
+// A stray rejected promise (say, in one request) is reported but does not take the stack down.
 process.on('unhandledRejection', (error) => {
-  console.error('[local] unexpected error:', error);
-  void shutdown(1);
+  console.error('[local] unhandled rejection:', error);
 });
 // Whatever happens, never leave the Java process behind.
 process.on('exit', () => {
@@ -244,7 +244,7 @@ async function main(): Promise<void> {
   vite.catch(() => undefined);
 
   const db = await dynamoDbReady;
-  let seeded: 'seeded' | 'skipped' | 'disabled' = 'disabled';
+  let seeded: 'seeded' | 'skipped' | 'disabled' = isSeeded(localDir) ? 'skipped' : 'disabled';
   if (config.seed) {
     const result = await seedDemoData({
       localDir,

@@ -87,6 +87,9 @@ function readState(localDir: string): SeedState | null {
   }
 }
 
+/** Whether the demo data of this data folder has been seeded completely. */
+export const isSeeded = (localDir: string): boolean => Boolean(readState(localDir)?.completedAt);
+
 function writeState(localDir: string, state: SeedState): void {
   mkdirSync(localDir, { recursive: true });
   writeFileSync(stateFile(localDir), `${JSON.stringify(state, null, 2)}\n`);
