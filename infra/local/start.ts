@@ -37,6 +37,8 @@ interface Running {
 
 /** What is running, in start order; stopped in reverse. */
 const running: Running[] = [];
+/** Starts under way: a shutdown waits for them, so nothing starts after it and lingers. */
+const starting: Promise<unknown>[] = [];
 let dynamodb: DynamoDbLocal | undefined;
 let shuttingDown = false;
 
@@ -59,6 +61,10 @@ async function shutdown(code: number, reason?: string): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
   if (reason) console.log(`\n[local] ${reason}`);
+  await Promise.race([
+    Promise.allSettled(starting),
+    new Promise((resolve) => setTimeout(resolve, 35_000).unref()),
+  ]);
   await stopAll();
   if (code === 0) console.log('[local] Stopped.');
   process.exit(code);
@@ -179,7 +185,7 @@ async function main(): Promise<void> {
     await ensureTable(db.endpoint, config.tableName);
     return db;
   });
-  // Settle every start before deciding, so a failure still lets the others be stopped.
+  starting.push(dynamoDbReady);
   dynamoDbReady.catch(() => undefined);
 
   const bus = track(
@@ -193,7 +199,7 @@ async function main(): Promise<void> {
       log: (message) => console.error(message),
     }),
   );
-  const [cognito, s3, gateway] = await Promise.all([
+  const services = [
     startCognitoLocal({
       port: ports.cognito,
       host,
@@ -232,7 +238,12 @@ async function main(): Promise<void> {
       },
       startClosed: true,
     }).then((service) => track('gateway', service)),
-  ]);
+  ] as const;
+  for (const service of services) {
+    starting.push(service);
+    service.catch(() => undefined);
+  }
+  const [cognito, s3, gateway] = await Promise.all(services);
   const vite = startVite({
     root: config.root,
     port: ports.app,
@@ -241,6 +252,7 @@ async function main(): Promise<void> {
     s3Url: s3.url,
     mediaBucket: config.mediaBucket,
   }).then((service) => track('Vite', service));
+  starting.push(vite);
   vite.catch(() => undefined);
 
   const db = await dynamoDbReady;
