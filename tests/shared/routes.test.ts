@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildPath, HANDLER_GROUPS, matchRoute, ROUTE_IDS, ROUTES, routeKeyOf } from '@clubs/shared';
+import {
+  buildPath,
+  HANDLER_GROUPS,
+  matchRoute,
+  ROUTE_AREAS,
+  ROUTE_IDS,
+  ROUTES,
+  routeKeyOf,
+} from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 
@@ -38,5 +46,13 @@ describe('the route manifest', () => {
   it('builds paths with encoded parameters', () => {
     expect(buildPath('/api/clubs/{clubId}', { clubId: 'a/b' })).toBe('/api/clubs/a%2Fb');
     expect(() => buildPath('/api/clubs/{clubId}', {})).toThrow(/clubId/);
+  });
+});
+
+describe('route areas', () => {
+  it('never reuse a route id across areas (a later spread would silently replace an earlier one)', () => {
+    const ids = ROUTE_AREAS.flatMap((area) => Object.keys(area));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort()).toEqual([...ROUTE_IDS].sort());
   });
 });

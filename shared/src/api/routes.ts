@@ -1,89 +1,27 @@
 /**
  * The route manifest: the one list of HTTP routes. CDK generates API Gateway routes and
  * authorizers from it, the local gateway dispatches with it, handlers validate with its schemas
- * and the web client is typed by it. Add a route here and nowhere else.
+ * and the web client is typed by it. Each area keeps its routes in routes/{area}.ts; add a route
+ * there and nowhere else (route ids must be unique across areas: a test checks).
  */
-import * as z from 'zod';
-import { clubPathSchema, clubSchema } from '../domain/club.ts';
-import { pageOf, pageQuerySchema } from '../domain/common.ts';
-import { meSchema } from '../domain/profile.ts';
+import type * as z from 'zod';
+import type { HandlerGroup, RouteDefinition } from './route-definition.ts';
+import { clubRoutes } from './routes/clubs.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { profileRoutes } from './routes/profiles.ts';
+import { systemRoutes } from './routes/system.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export * from './route-definition.ts';
+export { type Health, healthSchema } from './routes/system.ts';
 
-/** public: no token; user: a valid Cognito ID token; super_admin: a token in that group. */
-export type AuthLevel = 'public' | 'user' | 'super_admin';
-
-/** One Lambda function per group: functions/src/handlers/{group}.ts. */
-export type HandlerGroup = 'system' | 'profiles' | 'clubs' | 'stripe-webhook';
-
-export interface RouteDefinition {
-  readonly method: HttpMethod;
-  readonly path: `/api/${string}`;
-  readonly group: HandlerGroup;
-  readonly auth: AuthLevel;
-  readonly summary: string;
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
-  readonly response: z.ZodType;
-  /** Success status; 200 unless set. */
-  readonly status?: number;
-  /** The handler reads the raw body itself (e.g. to verify a signature); no JSON parsing. */
-  readonly rawBody?: boolean;
-}
-
-export const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  checks: z.object({
-    table: z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional() }),
-  }),
-});
-export type Health = z.infer<typeof healthSchema>;
+/** Every area's routes, by id. */
+export const ROUTE_AREAS = [systemRoutes, profileRoutes, clubRoutes, paymentRoutes] as const;
 
 export const ROUTES = {
-  health: {
-    method: 'GET',
-    path: '/api/health',
-    group: 'system',
-    auth: 'public',
-    summary: 'Reports whether the table answers (503 when it does not)',
-    response: healthSchema,
-  },
-  getMe: {
-    method: 'GET',
-    path: '/api/me',
-    group: 'profiles',
-    auth: 'user',
-    summary: "The caller's profile, created on first call from the token's name and e-mail",
-    response: meSchema,
-  },
-  listClubs: {
-    method: 'GET',
-    path: '/api/clubs',
-    group: 'clubs',
-    auth: 'public',
-    summary: 'Active clubs, newest first, paged by cursor',
-    query: pageQuerySchema,
-    response: pageOf(clubSchema),
-  },
-  getClub: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}',
-    group: 'clubs',
-    auth: 'public',
-    summary: 'One active club by id; any other status answers 404 like a missing club',
-    params: clubPathSchema,
-    response: clubSchema,
-  },
-  stripeWebhook: {
-    method: 'POST',
-    path: '/api/webhooks/stripe',
-    group: 'stripe-webhook',
-    auth: 'public',
-    summary: "Stripe's webhook: verifies the signature on the raw body, then puts the event on the bus",
-    rawBody: true,
-    response: z.object({ received: z.literal(true) }),
-  },
+  ...systemRoutes,
+  ...profileRoutes,
+  ...clubRoutes,
+  ...paymentRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;
