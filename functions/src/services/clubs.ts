@@ -11,6 +11,6 @@ export const listActiveClubs = (page: { limit: number; cursor?: string }) =>
  */
 export async function getPublicClub(clubId: string): Promise<Club> {
   const club = await getClub(clubId);
-  if (!club || club.status !== 'active') throw notFound('Club not found');
+  if (club?.status !== 'active') throw notFound('Club not found');
   return club;
 }
