@@ -98,3 +98,23 @@ describe('GET /api/clubs/{clubId}', () => {
     expect(await getClub(unpaid.id)).toMatchObject({ status: 'unpaid' });
   });
 });
+
+describe('GET /api/featured-clubs', () => {
+  it('returns three distinct active clubs', async () => {
+    const res = await invoke<{ items: Club[] }>(handler, httpEvent('featuredClubs'));
+    expect(res.status).toBe(200);
+    expect(res.body.items).toHaveLength(3);
+    expect(new Set(res.body.items.map((c) => c.id)).size).toBe(3);
+    expect(res.body.items.every((c) => c.status === 'active')).toBe(true);
+  });
+
+  it('reaches every active club over many samples (the start point and the pick are random)', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      const res = await invoke<{ items: Club[] }>(handler, httpEvent('featuredClubs'));
+      for (const club of res.body.items) seen.add(club.id);
+    }
+    for (const club of active) expect(seen.has(club.id), club.name).toBe(true);
+    expect(seen.has(unpaid.id)).toBe(false);
+  });
+});

@@ -1,7 +1,8 @@
 import { defineGroup } from '../http/route-handler.ts';
-import { getPublicClub, listActiveClubs } from '../services/clubs.ts';
+import { featuredClubs, getPublicClub, listActiveClubs } from '../services/clubs.ts';
 
 export const handler = defineGroup('clubs', {
   listClubs: async ({ input }) => listActiveClubs(input.query),
   getClub: async ({ input }) => getPublicClub(input.params.clubId),
+  featuredClubs: async () => ({ items: await featuredClubs() }),
 });

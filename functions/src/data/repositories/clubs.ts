@@ -114,3 +114,40 @@ export async function listClubsByStatus(status: ClubStatus, page: { limit: numbe
   );
   return { items: Items.map(toClub), nextCursor: encodeCursor(LastEvaluatedKey) };
 }
+
+/**
+ * Up to `window` clubs of one status starting at a random point of the status index, wrapping
+ * around to the oldest when the tail is short: at most two queries and `window` items read,
+ * however many clubs exist.
+ */
+export async function sampleClubsByStatus(
+  status: ClubStatus,
+  window: number,
+  random: () => number = Math.random,
+  now = Date.now(),
+): Promise<Club[]> {
+  const partition = indexKeys.clubStatusPartition(status);
+  const pivotTime = SAMPLE_EPOCH + Math.floor(random() * Math.max(1, now - SAMPLE_EPOCH));
+  const pivot = new Date(pivotTime).toISOString();
+  const query = (condition: string, values: Record<string, string>, limit: number) =>
+    db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: STATUS_INDEX.name,
+        KeyConditionExpression: condition,
+        ExpressionAttributeNames: { '#pk': STATUS_INDEX.partitionKey, '#sk': STATUS_INDEX.sortKey },
+        ExpressionAttributeValues: { ':pk': partition, ...values },
+        Limit: limit,
+      }),
+    );
+  const tail = await query('#pk = :pk AND #sk >= :pivot', { ':pivot': pivot }, window);
+  const items = tail.Items ?? [];
+  if (items.length < window) {
+    const head = await query('#pk = :pk AND #sk < :pivot', { ':pivot': pivot }, window - items.length);
+    items.push(...(head.Items ?? []));
+  }
+  return items.map(toClub);
+}
+
+/** The earliest creation time the featured sample draws its random starting point from. */
+const SAMPLE_EPOCH = Date.parse('2024-01-01T00:00:00Z');
