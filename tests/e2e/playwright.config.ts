@@ -9,7 +9,10 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 5273);
 const baseURL = `http://localhost:${port}`;
-const localDir = process.env.E2E_LOCAL_DIR ?? mkdtempSync(join(tmpdir(), 'clubs-e2e-'));
+// Set once in the runner's environment so that workers (which load this file again) and specs
+// see the same data folder, e.g. to read a confirmation code cognito-local stored.
+process.env.E2E_LOCAL_DIR ??= mkdtempSync(join(tmpdir(), 'clubs-e2e-'));
+const localDir = process.env.E2E_LOCAL_DIR;
 
 export default defineConfig({
   testDir: '.',
