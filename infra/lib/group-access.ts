@@ -48,6 +48,12 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     putEvents: true,
     stripeWebhookSecret: true,
   },
+  payments: {
+    description: 'Payments: club creation, creator plan and member checkouts, Connect onboarding, billing',
+    size: 'api',
+    table: 'readWrite',
+    stripeApi: true,
+  },
   'stripe-events': {
     description: 'Stripe events from the bus: activates and updates clubs and memberships',
     size: 'events',

@@ -7,7 +7,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'public' | 'user' | 'super_admin';
 
 /** One Lambda function per group: functions/src/handlers/{group}.ts. */
-export type HandlerGroup = 'system' | 'profiles' | 'clubs' | 'stripe-webhook';
+export type HandlerGroup = 'system' | 'profiles' | 'clubs' | 'stripe-webhook' | 'payments';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
