@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalGateway, startGateway } from '../../../infra/local/gateway.ts';
+import { freePort } from '../global-setup.ts';
+import { createSigningKey, signIdToken, TEST_CLIENT_ID, TEST_POOL_ID } from './tokens.ts';
+
+const key = createSigningKey('key-1');
+const otherKey = createSigningKey('key-1');
+let gateway: LocalGateway;
+
+beforeAll(async () => {
+  gateway = await startGateway({
+    port: await freePort(),
+    userPoolId: TEST_POOL_ID,
+    clientId: TEST_CLIENT_ID,
+    jwks: { keys: [key.jwk] },
+  });
+});
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+const get = (path: string, token?: string) =>
+  fetch(`${gateway.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('local API gateway', () => {
+  it('serves public routes from the manifest through the real handlers', async () => {
+    const res = await get('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('passes verified claims to user routes, as API Gateway does', async () => {
+    const res = await get('/api/me', signIdToken(key, { sub: 'gateway-user' }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      id: 'gateway-user',
+      fullName: 'Max Member',
+      isSuperAdmin: true,
+    });
+  });
+
+  it('answers 401 with the error JSON for a missing, forged, expired or foreign token', async () => {
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    const bad = [
+      undefined,
+      'not-a-jwt',
+      signIdToken(otherKey),
+      signIdToken(key, { exp: past + 3600, iat: past }),
+      signIdToken(key, { aud: 'another-client' }),
+      signIdToken(key, { iss: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Other' }),
+      signIdToken(key, { token_use: 'access' }),
+    ];
+    for (const token of bad) {
+      const res = await get('/api/me', token);
+      expect(res.status, String(token)).toBe(401);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+    }
+  });
+
+  it('answers 404 for unknown paths and 405 for a known path with another method', async () => {
+    expect((await get('/api/nowhere')).status).toBe(404);
+    const res = await fetch(`${gateway.url}/api/clubs`, { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(await res.json()).toMatchObject({ error: { code: 'method_not_allowed' } });
+  });
+
+  it('hands path and query parameters to the handler, which validates them', async () => {
+    const res = await get('/api/clubs?limit=0');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    expect((await get('/api/clubs/01JZZZZZZZZZZZZZZZZZZZZZZZ')).status).toBe(404);
+  });
+});
