@@ -1,10 +1,11 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Course, courseSchema, TABLE } from '@clubs/shared';
 import { badRequest } from '../../http/errors.ts';
 import { db, tableName } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
-import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { transactionConditionFailures } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
+import { updateExistingItem } from '../update-item.ts';
 
 const toCourse = (item: Record<string, unknown>): Course => courseSchema.parse(withoutKeys(item));
 
@@ -92,30 +93,6 @@ export async function updateCourse(
   courseId: string,
   changes: CourseChanges,
 ): Promise<Course | null> {
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) return getCourse(clubId, courseId);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([name, value], i) => {
-    names[`#f${i}`] = name;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.course(clubId, courseId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toCourse(Attributes) : null;
-  } catch (error) {
-    if (isConditionFailed(error)) return null;
-    throw error;
-  }
+  const item = await updateExistingItem(keys.course(clubId, courseId), changes);
+  return item ? toCourse(item) : null;
 }

@@ -1,16 +1,11 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Post, postSchema, TABLE } from '@clubs/shared';
 import { badRequest } from '../../http/errors.ts';
 import { db, tableName } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
+import { updateExistingItem } from '../update-item.ts';
 
 /**
  * A post as stored: `likedByMe` depends on who is asking, so it is not stored; services add it
@@ -110,32 +105,10 @@ export async function updatePost(
   postId: string,
   changes: PostChanges,
 ): Promise<StoredPost | null> {
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) return getPost(clubId, postId);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([name, value], i) => {
-    names[`#f${i}`] = name === 'type' ? POST_TYPE_ATTRIBUTE : name;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
+  const item = await updateExistingItem(keys.post(clubId, postId), changes, {
+    attributeNames: { type: POST_TYPE_ATTRIBUTE },
   });
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.post(clubId, postId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toPost(Attributes) : null;
-  } catch (error) {
-    if (isConditionFailed(error)) return null;
-    throw error;
-  }
+  return item ? toPost(item) : null;
 }
 
 export const setPostPinned = (clubId: string, postId: string, isPinned: boolean) =>

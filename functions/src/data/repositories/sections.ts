@@ -1,8 +1,9 @@
-import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Section, sectionSchema, TABLE } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
+import { updateExistingItem } from '../update-item.ts';
 
 const toSection = (item: Record<string, unknown>): Section => sectionSchema.parse(withoutKeys(item));
 
@@ -139,32 +140,11 @@ export async function updateSection(
 ): Promise<Section | null> {
   const current = await getSection(courseId, sectionId);
   if (!current) return null;
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  const names: Record<string, string> = { '#id': 'id' };
-  const values: Record<string, unknown> = { ':id': sectionId };
-  const sets = entries.map(([name, value], i) => {
-    names[`#f${i}`] = name;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
+  // The slot must still hold this section (not one written after a concurrent delete).
+  const item = await updateExistingItem(keys.section(courseId, current.sortOrder), changes, {
+    condition: { expression: '#id = :id', names: { '#id': 'id' }, values: { ':id': sectionId } },
   });
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.section(courseId, current.sortOrder),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        // The slot must still hold this section (not one written after a concurrent delete).
-        ConditionExpression: 'attribute_exists(pk) AND #id = :id',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toSection(Attributes) : null;
-  } catch (error) {
-    if (isConditionFailed(error)) return null;
-    throw error;
-  }
+  return item ? toSection(item) : null;
 }
 
 /** Deletes a section found by id; false when there is none. */
