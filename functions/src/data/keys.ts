@@ -31,6 +31,16 @@ export const keys = {
   }),
   invite: (token: string): Key => ({ pk: `INVITE#${token}`, sk: 'META' }),
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE#${eventId}`, sk: 'META' }),
+  /** Contact-form messages, one partition per UTC month, in arrival order (a support inbox reads them). */
+  contactMessage: (receivedAt: string, messageId: string): Key => ({
+    pk: `CONTACT#${receivedAt.slice(0, 7)}`,
+    sk: `MESSAGE#${receivedAt}#${messageId}`,
+  }),
+  /** A fixed-window counter (rate limits): `scope` names what is limited, `subject` who. TTL. */
+  rateWindow: (scope: string, subject: string, windowStart: string): Key => ({
+    pk: `RATE#${scope}#${subject}`,
+    sk: `WINDOW#${windowStart}`,
+  }),
 } as const;
 
 /** Sort-key prefixes for queries within a partition. */
@@ -66,6 +76,24 @@ export const indexKeys = {
   }),
   userMembershipPartition: (userId: string) => `USER#${userId}`,
   userMembershipPrefix: (status?: MembershipStatus) => (status ? `MEMBERSHIP#${status}#` : 'MEMBERSHIP#'),
+} as const;
+
+/**
+ * The club directory index (functions/src/data/directory-index.ts): items of the base table.
+ * List partitions hold one tab/size combination newest first; term partitions hold the words
+ * that start with the same three letters, so a word prefix is one begins_with query.
+ */
+export const directoryKeys = {
+  list: (tab: string, size: string, createdAt: string, clubId: string): Key => ({
+    pk: directoryKeys.listPartition(tab, size),
+    sk: `${createdAt}#${clubId}`,
+  }),
+  listPartition: (tab: string, size: string) => `DIR#list#${tab}#${size}`,
+  term: (word: string, clubId: string): Key => ({
+    pk: directoryKeys.termPartition(word),
+    sk: `${word}#${clubId}`,
+  }),
+  termPartition: (word: string) => `DIR#term#${Array.from(word).slice(0, 3).join('')}`,
 } as const;
 
 /** Strips key and index attributes so an item can be parsed as its entity. */

@@ -1,8 +1,15 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Club, type ClubStatus, clubSchema, type Membership, TABLE } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
-import { isConditionFailed } from '../errors.ts';
+import {
+  backoff,
+  CLUB_WRITE_ATTEMPTS,
+  cancellationReasons,
+  indexActions,
+  indexChanges,
+  sameIndexState,
+} from '../directory-index.ts';
 import { indexKeys, keys, withoutKeys } from '../keys.ts';
 import { membershipItem } from './memberships.ts';
 
@@ -23,9 +30,57 @@ export async function getClub(clubId: string): Promise<Club | null> {
   return Item ? toClub(Item) : null;
 }
 
+/** BatchGetItem takes at most 100 keys per call. */
+const BATCH_SIZE = 100;
+const MAX_BATCH_ROUNDS = 5;
+
+/** Clubs by id, in the order asked, missing ones left out: key lookups only, 100 per batch. */
+export async function getClubs(clubIds: readonly string[]): Promise<Club[]> {
+  const unique = [...new Set(clubIds)];
+  const found = new Map<string, Club>();
+  for (let i = 0; i < unique.length; i += BATCH_SIZE) {
+    let pending: Record<string, unknown>[] = unique
+      .slice(i, i + BATCH_SIZE)
+      .map((id) => ({ ...keys.club(id) }));
+    for (let round = 0; pending.length > 0; round += 1) {
+      if (round === MAX_BATCH_ROUNDS) throw new Error('getClubs: keys stayed unprocessed');
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
+      const { Responses, UnprocessedKeys } = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
+      );
+      for (const item of Responses?.[tableName()] ?? []) {
+        const club = toClub(item);
+        found.set(club.id, club);
+      }
+      pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return unique.flatMap((id) => {
+    const club = found.get(id);
+    return club ? [club] : [];
+  });
+}
+
+/** A club as stored, with the version its directory index entries were written at. */
+export interface StoredClub {
+  club: Club;
+  indexVersion: number | undefined;
+}
+
+/** Reads a club strongly consistently, for a read-then-write that must see the latest state. */
+export async function readClubForUpdate(clubId: string): Promise<StoredClub | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.club(clubId), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const version = Item.indexVersion;
+  return { club: toClub(Item), indexVersion: typeof version === 'number' ? version : undefined };
+}
+
 /**
  * Creates a club and its owner's active membership in one transaction: either both exist or
- * neither does, and the member count starts at exactly one.
+ * neither does, and the member count starts at exactly one. An active club enters the directory
+ * index in the same transaction.
  */
 export async function createClubWithOwner(club: Omit<Club, 'memberCount'>, createdAt = club.createdAt) {
   const stored: Club = { ...club, memberCount: 1 };
@@ -42,7 +97,7 @@ export async function createClubWithOwner(club: Omit<Club, 'memberCount'>, creat
         {
           Put: {
             TableName: tableName(),
-            Item: clubItem(stored),
+            Item: { ...clubItem(stored), indexVersion: 0 },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -53,42 +108,96 @@ export async function createClubWithOwner(club: Omit<Club, 'memberCount'>, creat
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        ...indexActions(tableName(), indexChanges(null, stored)),
       ],
     }),
   );
   return { club: stored, owner };
 }
 
+type Attributes = Record<string, unknown>;
+
 /**
- * Moves a club to another status; its directory index entry moves with it. With `from`, only a
- * club in that status moves (a conditional write), so concurrent transitions cannot interleave.
+ * Read the club, derive the new state, write the club and its index changes in one transaction
+ * conditioned on the state read (sameIndexState); a concurrent writer makes it read and try again.
+ * `change` returns null to write nothing (e.g. the club is not in the expected status).
+ */
+async function rewriteClub(
+  clubId: string,
+  change: (club: Club) => { set: Attributes } | null,
+): Promise<Club | null> {
+  for (let attempt = 0; attempt < CLUB_WRITE_ATTEMPTS; attempt++) {
+    const stored = await readClubForUpdate(clubId);
+    if (!stored) return null;
+    const planned = change(stored.club);
+    if (!planned) return null;
+    const next = clubSchema.parse({ ...stored.club, ...planned.set });
+    const state = sameIndexState({ memberCount: stored.club.memberCount, indexVersion: stored.indexVersion });
+    const names: Record<string, string> = { ...state.names };
+    const values: Record<string, unknown> = { ...state.values, ':nextVersion': state.nextVersion };
+    const sets = Object.entries(planned.set).map(([name, value], i) => {
+      names[`#f${i}`] = name;
+      values[`:v${i}`] = value;
+      return `#f${i} = :v${i}`;
+    });
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.club(clubId),
+                UpdateExpression: `SET ${[...sets, '#indexVersion = :nextVersion'].join(', ')}`,
+                ConditionExpression: `attribute_exists(pk) AND ${state.condition}`,
+                ExpressionAttributeNames: names,
+                ExpressionAttributeValues: values,
+              },
+            },
+            ...indexActions(tableName(), indexChanges(stored.club, next)),
+          ],
+        }),
+      );
+      return next;
+    } catch (error) {
+      if (!cancellationReasons(error)) throw error;
+      await backoff(attempt);
+    }
+  }
+  throw new Error(`club ${clubId} changed too often to update`);
+}
+
+/**
+ * Moves a club to another status; its status-index entry and its directory entries move with
+ * it (only active clubs are listed). With `from`, only a club in that status moves, so
+ * concurrent transitions cannot interleave; null when the club is missing or not in `from`.
  */
 export async function setClubStatus(
   clubId: string,
   status: ClubStatus,
   from?: ClubStatus,
 ): Promise<Club | null> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.club(clubId),
-        UpdateExpression: 'SET #status = :status, gsi1pk = :gsi1pk',
-        ConditionExpression: from ? 'attribute_exists(pk) AND #status = :from' : 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':status': status,
-          ':gsi1pk': indexKeys.clubStatusPartition(status),
-          ...(from ? { ':from': from } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toClub(Attributes) : null;
-  } catch (error) {
-    if (isConditionFailed(error)) return null;
-    throw error;
-  }
+  return rewriteClub(clubId, (club) => {
+    if (from && club.status !== from) return null;
+    return { set: { status, gsi1pk: indexKeys.clubStatusPartition(status) } };
+  });
+}
+
+/** What the club's owner (or the payments flow) may change. */
+export type ClubChanges = Partial<
+  Pick<
+    Club,
+    'name' | 'description' | 'price' | 'currency' | 'trialPeriod' | 'category' | 'logoUrl' | 'coverImageUrl'
+  >
+>;
+
+/**
+ * Changes a club's details; its directory entries (tier, category, words) follow in the same
+ * transaction. Undefined fields stay as they are. Null when the club does not exist.
+ */
+export async function updateClub(clubId: string, changes: ClubChanges): Promise<Club | null> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  return rewriteClub(clubId, () => ({ set }));
 }
 
 const STATUS_INDEX = TABLE.indexes.byStatus;

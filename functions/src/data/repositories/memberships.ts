@@ -1,7 +1,24 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type Membership, type MembershipStatus, membershipSchema, TABLE } from '@clubs/shared';
+import {
+  type Club,
+  clubSchema,
+  type Membership,
+  type MembershipStatus,
+  membershipSchema,
+  SIZE_BUCKETS,
+  sizeBucket,
+  TABLE,
+} from '@clubs/shared';
 import { db, tableName } from '../client.ts';
-import { transactionConditionFailures } from '../errors.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
+import {
+  backoff,
+  CLUB_WRITE_ATTEMPTS,
+  cancellationReasons,
+  indexActions,
+  indexChanges,
+  sameIndexState,
+} from '../directory-index.ts';
 import { indexKeys, keys, withoutKeys } from '../keys.ts';
 
 const toMembership = (item: Record<string, unknown>): Membership => membershipSchema.parse(withoutKeys(item));
@@ -22,59 +39,256 @@ export async function getMembership(clubId: string, userId: string): Promise<Mem
   return Item ? toMembership(Item) : null;
 }
 
+type TransactItem = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>[number];
+
+async function readClub(clubId: string): Promise<{ club: Club; indexVersion: number | undefined } | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.club(clubId), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const version = Item.indexVersion;
+  return {
+    club: clubSchema.parse(withoutKeys(Item)),
+    indexVersion: typeof version === 'number' ? version : undefined,
+  };
+}
+
+/** Member counts from which one step of `delta` lands in another size bucket. */
+const crossingCounts = (delta: 1 | -1) =>
+  delta === 1
+    ? [SIZE_BUCKETS.mediumFrom - 1, SIZE_BUCKETS.largeFrom - 1]
+    : [SIZE_BUCKETS.mediumFrom, SIZE_BUCKETS.largeFrom];
+
+/**
+ * The writes that change a club's member count by one, as read in `stored`:
+ * - a step within the size bucket is an ADD conditioned only on not standing at a bucket edge,
+ *   so concurrent joins do not have to retry each other;
+ * - a step over a bucket edge of an active club sets the exact count, moves its size list items
+ *   (directory-index.ts) and is conditioned on the exact state read;
+ * - over an edge of a club that is not listed, only the exact count is conditioned (activation
+ *   re-checks the bucket itself).
+ */
+function countChange(stored: { club: Club; indexVersion: number | undefined }, delta: 1 | -1) {
+  const { club } = stored;
+  const next = club.memberCount + delta;
+  const key = keys.club(club.id);
+  if (sizeBucket(next) === sizeBucket(club.memberCount)) {
+    const [edgeA, edgeB] = crossingCounts(delta);
+    const clubAction: TransactItem = {
+      Update: {
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD #memberCount :delta',
+        ConditionExpression:
+          'attribute_exists(pk) AND #memberCount > :floor AND NOT (#memberCount IN (:edgeA, :edgeB))',
+        ExpressionAttributeNames: { '#memberCount': 'memberCount' },
+        ExpressionAttributeValues: {
+          ':delta': delta,
+          ':floor': delta === 1 ? -1 : 0,
+          ':edgeA': edgeA,
+          ':edgeB': edgeB,
+        },
+      },
+    };
+    return [clubAction];
+  }
+  if (club.status !== 'active') {
+    return [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET #memberCount = :next',
+          ConditionExpression: 'attribute_exists(pk) AND #memberCount = :count AND #status <> :active',
+          ExpressionAttributeNames: { '#memberCount': 'memberCount', '#status': 'status' },
+          ExpressionAttributeValues: { ':next': next, ':count': club.memberCount, ':active': 'active' },
+        },
+      } satisfies TransactItem,
+    ];
+  }
+  const state = sameIndexState({ memberCount: club.memberCount, indexVersion: stored.indexVersion });
+  const clubAction: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET #memberCount = :next, #indexVersion = :nextVersion',
+      ConditionExpression: `attribute_exists(pk) AND #memberCount = :count AND #status = :active AND ${state.condition}`,
+      ExpressionAttributeNames: { ...state.names, '#status': 'status' },
+      ExpressionAttributeValues: {
+        ...state.values,
+        ':next': next,
+        ':count': club.memberCount,
+        ':active': 'active',
+        ':nextVersion': state.nextVersion,
+      },
+    },
+  };
+  return [clubAction, ...indexActions(tableName(), indexChanges(club, { ...club, memberCount: next }))];
+}
+
+type CountedWrite = 'done' | 'no_club' | 'refused';
+
+/**
+ * Writes `action` (a membership change) together with a member count change of `delta` in one
+ * transaction. 'refused' when the action's own condition failed; a club changed concurrently is
+ * read again and the transaction retried.
+ */
+async function writeWithCount(clubId: string, delta: 1 | -1, action: TransactItem): Promise<CountedWrite> {
+  for (let attempt = 0; attempt < CLUB_WRITE_ATTEMPTS; attempt++) {
+    const stored = await readClub(clubId);
+    if (!stored) return 'no_club';
+    const [clubAction, ...moves] = countChange(stored, delta);
+    try {
+      await db().send(
+        new TransactWriteCommand({ TransactItems: [action, clubAction as TransactItem, ...moves] }),
+      );
+      return 'done';
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons) throw error;
+      if (reasons[0] === 'ConditionalCheckFailed') return 'refused';
+      await backoff(attempt);
+    }
+  }
+  throw new Error(`club ${clubId} changed too often to count a membership`);
+}
+
 export type AddMembershipResult =
   | { created: true; membership: Membership }
   | { created: false; reason: 'exists' | 'no_club' };
 
 /**
  * Adds a membership if the person has none in the club. An active membership raises the club's
- * member count in the same transaction, so the count stays exact under concurrent joins.
+ * member count in the same transaction (and moves its directory size entries when the count
+ * crosses a bucket edge), so the count stays exact under concurrent joins.
  */
 export async function addMembership(membership: Membership): Promise<AddMembershipResult> {
-  const clubCheck =
-    membership.status === 'active'
-      ? {
-          Update: {
-            TableName: tableName(),
-            Key: keys.club(membership.clubId),
-            UpdateExpression: 'ADD memberCount :one',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        }
-      : {
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: keys.club(membership.clubId),
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        };
+  const put: TransactItem = {
+    Put: {
+      TableName: tableName(),
+      Item: membershipItem(membership),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+  if (membership.status === 'active') {
+    const result = await writeWithCount(membership.clubId, 1, put);
+    if (result === 'done') return { created: true, membership };
+    return { created: false, reason: result === 'refused' ? 'exists' : 'no_club' };
+  }
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
+          put,
           {
-            Put: {
+            ConditionCheck: {
               TableName: tableName(),
-              Item: membershipItem(membership),
-              ConditionExpression: 'attribute_not_exists(pk)',
+              Key: keys.club(membership.clubId),
+              ConditionExpression: 'attribute_exists(pk)',
             },
           },
-          clubCheck,
         ],
       }),
     );
     return { created: true, membership };
   } catch (error) {
-    const failed = transactionConditionFailures(error);
-    if (!failed) throw error;
-    return { created: false, reason: failed.includes(0) ? 'exists' : 'no_club' };
+    const reasons = cancellationReasons(error);
+    if (!reasons) throw error;
+    if (reasons[0] === 'ConditionalCheckFailed') return { created: false, reason: 'exists' };
+    if (reasons[1] === 'ConditionalCheckFailed') return { created: false, reason: 'no_club' };
+    throw error;
   }
+}
+
+export type ActivateMembershipResult =
+  | { activated: true; membership: Membership }
+  | { activated: false; reason: 'not_pending' | 'no_club' };
+
+/**
+ * Turns a pending membership active (approval, or a paid membership's confirmed payment) and
+ * counts it, in one transaction; anything but a pending membership is left alone.
+ */
+export async function activateMembership(clubId: string, userId: string): Promise<ActivateMembershipResult> {
+  const key = keys.membership(clubId, userId);
+  const update: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET #status = :active, gsi3sk = :sk',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':active': 'active',
+        ':pending': 'pending',
+        ':sk': indexKeys.userMembership(userId, 'active', clubId).gsi3sk,
+      },
+    },
+  };
+  const result = await writeWithCount(clubId, 1, update);
+  if (result === 'no_club') return { activated: false, reason: 'no_club' };
+  if (result === 'refused') return { activated: false, reason: 'not_pending' };
+  const membership = await getMembership(clubId, userId);
+  if (!membership) throw new Error('activated membership vanished');
+  return { activated: true, membership };
+}
+
+export type RemoveMembershipResult =
+  | { removed: true; membership: Membership }
+  | { removed: false; reason: 'not_found' | 'owner' };
+
+/**
+ * Removes a membership; an active one lowers the member count in the same transaction. The
+ * club's owner cannot be removed.
+ */
+export async function removeMembership(clubId: string, userId: string): Promise<RemoveMembershipResult> {
+  for (let attempt = 0; attempt < CLUB_WRITE_ATTEMPTS; attempt++) {
+    const membership = await getMembership(clubId, userId);
+    if (!membership) return { removed: false, reason: 'not_found' };
+    if (membership.role === 'club_owner') return { removed: false, reason: 'owner' };
+    const remove: TransactItem = {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.membership(clubId, userId),
+        ConditionExpression: '#status = :status AND #role <> :owner',
+        ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
+        ExpressionAttributeValues: { ':status': membership.status, ':owner': 'club_owner' },
+      },
+    };
+    if (membership.status === 'active') {
+      const result = await writeWithCount(clubId, -1, remove);
+      if (result !== 'refused') return { removed: true, membership };
+    } else {
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: [remove] }));
+        return { removed: true, membership };
+      } catch (error) {
+        if (!cancellationReasons(error)) throw error;
+      }
+    }
+    // The membership changed under us (activated or removed meanwhile): look again.
+    await backoff(attempt);
+  }
+  throw new Error('membership changed too often to remove');
 }
 
 const USER_INDEX = TABLE.indexes.byUser;
 
-/** A user's memberships, optionally of one status: one query on the user index. */
+function userIndexQuery(userId: string, status: MembershipStatus | undefined) {
+  return {
+    TableName: tableName(),
+    IndexName: USER_INDEX.name,
+    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+    ExpressionAttributeNames: { '#pk': USER_INDEX.partitionKey, '#sk': USER_INDEX.sortKey },
+    ExpressionAttributeValues: {
+      ':pk': indexKeys.userMembershipPartition(userId),
+      ':prefix': indexKeys.userMembershipPrefix(status),
+    },
+  };
+}
+
+/** A user's memberships, optionally of one status: queries on the user index, every page. */
 export async function listMembershipsOfUser(
   userId: string,
   status?: MembershipStatus,
@@ -83,20 +297,31 @@ export async function listMembershipsOfUser(
   let startKey: Record<string, unknown> | undefined;
   do {
     const { Items = [], LastEvaluatedKey } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: USER_INDEX.name,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': USER_INDEX.partitionKey, '#sk': USER_INDEX.sortKey },
-        ExpressionAttributeValues: {
-          ':pk': indexKeys.userMembershipPartition(userId),
-          ':prefix': indexKeys.userMembershipPrefix(status),
-        },
-        ExclusiveStartKey: startKey,
-      }),
+      new QueryCommand({ ...userIndexQuery(userId, status), ExclusiveStartKey: startKey }),
     );
     memberships.push(...Items.map(toMembership));
     startKey = LastEvaluatedKey;
   } while (startKey);
   return memberships;
+}
+
+/** One page of a user's memberships (optionally of one status): one query on the user index. */
+export async function listMembershipsOfUserPage(
+  userId: string,
+  page: { status?: MembershipStatus; limit: number; cursor?: string },
+): Promise<{ items: Membership[]; nextCursor: string | null }> {
+  const startKey = decodeCursor(page.cursor, {
+    attributes: [TABLE.partitionKey, TABLE.sortKey, USER_INDEX.partitionKey, USER_INDEX.sortKey],
+    fixed: { [USER_INDEX.partitionKey]: indexKeys.userMembershipPartition(userId) },
+  });
+  if (startKey && !startKey[USER_INDEX.sortKey]?.startsWith(indexKeys.userMembershipPrefix(page.status)))
+    return { items: [], nextCursor: null };
+  const { Items = [], LastEvaluatedKey } = await db().send(
+    new QueryCommand({
+      ...userIndexQuery(userId, page.status),
+      Limit: page.limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { items: Items.map(toMembership), nextCursor: encodeCursor(LastEvaluatedKey) };
 }

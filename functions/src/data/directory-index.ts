@@ -1,0 +1,216 @@
+/**
+ * The club directory index: plain items in the base table, written only by the repositories
+ * that change what they describe, in the same transaction (docs/ARCHITECTURE.md, data model).
+ *
+ * Only active clubs are indexed. Per active club:
+ * - list items `DIR#list#{tab}#{size}` / `{createdAt}#{clubId}` for each tab the club is in
+ *   (all, free|premium, its category) and each size it is in (any, its bucket): 4 or 6 items.
+ *   Any tab/size combination is one query, newest first; "recently added" is a sort-key range.
+ * - term items `DIR#term#{first 3 letters}` / `{word}#{clubId}` for the distinct words of the
+ *   name and description (at most MAX_TERMS): a search word is a begins_with on one partition,
+ *   so "yog" finds "yoga" and "yogi".
+ * Index items hold keys and the club id only; readers fetch the clubs by key (BatchGet), so a
+ * member-count change never has to rewrite them, except when it moves the club to another size
+ * bucket (memberships.ts moves the `size` list items then, in the same transaction).
+ */
+import {
+  CATEGORIES,
+  type Category,
+  type Club,
+  SIZE_BUCKETS,
+  type SizeBucket,
+  sizeBucket,
+} from '@clubs/shared';
+import { directoryKeys, type Key } from './keys.ts';
+
+export const DIRECTORY_TABS = ['all', 'free', 'premium', ...CATEGORIES] as const;
+export type DirectoryTab = 'all' | 'free' | 'premium' | Category;
+export const DIRECTORY_SIZES = ['any', 'small', 'medium', 'large'] as const;
+export type DirectorySize = 'any' | SizeBucket;
+
+/**
+ * Distinct words indexed per club. A TransactWriteItems call holds at most 100 actions, and
+ * renaming a club may delete all old term items and put all new ones beside its list items:
+ * 2 × 40 + 12 + 1 < 100.
+ */
+export const MAX_TERMS = 40;
+const MAX_WORD_LENGTH = 40;
+const MIN_WORD_LENGTH = 2;
+
+/** Words too common to narrow a search; they are still matched as text (see matchesText). */
+const STOP_WORDS = new Set(
+  'an and are as at be but by for from has have in into is it its of on or our so that the their this to us we with you your'.split(
+    ' ',
+  ),
+);
+
+/** What the index of a club is derived from. */
+export type IndexedClub = Pick<Club, 'id' | 'createdAt' | 'price' | 'category' | 'status' | 'memberCount'> &
+  Pick<Club, 'name' | 'description'>;
+
+/** Lower case, accents removed, anything but letters and digits turned into spaces. */
+export function normalizeText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const wordsOf = (text: string): string[] =>
+  normalizeText(text)
+    .split(' ')
+    .filter((w) => w.length > 0)
+    .map((w) => Array.from(w).slice(0, MAX_WORD_LENGTH).join(''));
+
+/** The words a club is found by: name words first, then description words, in order, distinct. */
+export function directoryTerms(name: string, description: string): string[] {
+  const terms: string[] = [];
+  const seen = new Set<string>();
+  for (const word of [...wordsOf(name), ...wordsOf(description)]) {
+    if (Array.from(word).length < MIN_WORD_LENGTH || STOP_WORDS.has(word) || seen.has(word)) continue;
+    seen.add(word);
+    terms.push(word);
+    if (terms.length === MAX_TERMS) break;
+  }
+  return terms;
+}
+
+/** A search text's words (normalized, distinct). */
+export function searchWords(query: string): string[] {
+  return [...new Set(wordsOf(query))];
+}
+
+/**
+ * The word whose term partition a search reads: the longest one that can be indexed (longer
+ * words are rarer), or null when no word can be (e.g. only stop words or single letters).
+ */
+export function anchorWord(words: readonly string[]): string | null {
+  const candidates = words.filter((w) => Array.from(w).length >= MIN_WORD_LENGTH && !STOP_WORDS.has(w));
+  if (candidates.length === 0) return null;
+  return candidates.reduce((best, w) => (Array.from(w).length > Array.from(best).length ? w : best));
+}
+
+/**
+ * The search rule applied to candidates: every word of the query occurs in the normalized name or
+ * description (case- and accent-insensitive substring, as the spec's "matches name or
+ * description"). The anchor word's term partition only narrows the candidates.
+ */
+export function matchesText(club: Pick<Club, 'name' | 'description'>, words: readonly string[]): boolean {
+  const text = ` ${normalizeText(club.name)} ${normalizeText(club.description)} `;
+  return words.every((w) => text.includes(w));
+}
+
+export const tierOf = (club: Pick<Club, 'price'>): 'free' | 'premium' =>
+  club.price > 0 ? 'premium' : 'free';
+
+export function tabsOf(club: Pick<Club, 'price' | 'category'>): DirectoryTab[] {
+  return ['all', tierOf(club), ...(club.category ? [club.category] : [])];
+}
+
+export const sizesOf = (memberCount: number): DirectorySize[] => ['any', sizeBucket(memberCount)];
+
+/** Whether a club belongs in a tab (used to re-check fetched clubs). */
+export function inTab(club: Pick<Club, 'price' | 'category'>, tab: DirectoryTab): boolean {
+  return tabsOf(club).includes(tab);
+}
+
+export function inSize(club: Pick<Club, 'memberCount'>, size: DirectorySize): boolean {
+  return size === 'any' || sizeBucket(club.memberCount) === size;
+}
+
+/** The member counts a bucket spans: a write that moves within them keeps the list items valid. */
+export function bucketRange(memberCount: number): { min: number; max: number } {
+  const bucket = sizeBucket(memberCount);
+  if (bucket === 'small') return { min: 0, max: SIZE_BUCKETS.mediumFrom - 1 };
+  if (bucket === 'medium') return { min: SIZE_BUCKETS.mediumFrom, max: SIZE_BUCKETS.largeFrom - 1 };
+  return { min: SIZE_BUCKETS.largeFrom, max: Number.MAX_SAFE_INTEGER };
+}
+
+export interface IndexItem extends Key {
+  type: 'directory';
+  clubId: string;
+}
+
+function listItems(club: IndexedClub, sizes: readonly DirectorySize[]): IndexItem[] {
+  return tabsOf(club).flatMap((tab) =>
+    sizes.map((size) => ({
+      ...directoryKeys.list(tab, size, club.createdAt, club.id),
+      type: 'directory' as const,
+      clubId: club.id,
+    })),
+  );
+}
+
+/** Every index item of a club in the given state: none unless it is active. */
+export function indexItemsOf(club: IndexedClub | null): IndexItem[] {
+  if (club?.status !== 'active') return [];
+  const terms = directoryTerms(club.name, club.description).map((word) => ({
+    ...directoryKeys.term(word, club.id),
+    type: 'directory' as const,
+    clubId: club.id,
+  }));
+  return [...listItems(club, sizesOf(club.memberCount)), ...terms];
+}
+
+const keyOf = (key: Key) => `${key.pk}\u0000${key.sk}`;
+
+/** The writes that take a club's index from one state to another: only what differs. */
+export function indexChanges(
+  before: IndexedClub | null,
+  after: IndexedClub | null,
+): { puts: IndexItem[]; deletes: Key[] } {
+  const old = indexItemsOf(before);
+  const next = indexItemsOf(after);
+  const oldKeys = new Set(old.map(keyOf));
+  const nextKeys = new Set(next.map(keyOf));
+  return {
+    puts: next.filter((item) => !oldKeys.has(keyOf(item))),
+    deletes: old.filter((item) => !nextKeys.has(keyOf(item))).map(({ pk, sk }) => ({ pk, sk })),
+  };
+}
+
+/** The transaction actions for indexChanges. */
+export function indexActions(table: string, changes: { puts: IndexItem[]; deletes: Key[] }) {
+  return [
+    ...changes.deletes.map((Key) => ({ Delete: { TableName: table, Key } })),
+    ...changes.puts.map((Item) => ({ Put: { TableName: table, Item } })),
+  ];
+}
+
+/** Why a transaction was cancelled, per action (DynamoDB lists a reason for each). */
+export function cancellationReasons(error: unknown): string[] | null {
+  if (!(error instanceof Error)) return null;
+  if (error.name === 'TransactionConflictException') return ['TransactionConflict'];
+  if (error.name !== 'TransactionCanceledException') return null;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.map((reason) => reason.Code ?? 'None');
+}
+
+/** Attempts of a read-then-write on a club item before giving up (each re-reads the club). */
+export const CLUB_WRITE_ATTEMPTS = 12;
+
+/** A short random pause between attempts, so racing writers spread out. */
+export const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
+
+/**
+ * The condition that the club item is still in the state an index change was derived from:
+ * the same index version (status, price, category, name, description, createdAt change it)
+ * and a member count in the same size bucket.
+ */
+export function sameIndexState(club: { memberCount: number; indexVersion?: number }) {
+  const range = bucketRange(club.memberCount);
+  const version = club.indexVersion;
+  return {
+    condition: `${version === undefined ? 'attribute_not_exists(#indexVersion)' : '#indexVersion = :indexVersion'} AND #memberCount BETWEEN :bucketMin AND :bucketMax`,
+    names: { '#indexVersion': 'indexVersion', '#memberCount': 'memberCount' },
+    values: {
+      ...(version === undefined ? {} : { ':indexVersion': version }),
+      ':bucketMin': range.min,
+      ':bucketMax': range.max,
+    },
+    nextVersion: (version ?? 0) + 1,
+  };
+}
