@@ -15,6 +15,14 @@ export const env = {
   get dynamodbEndpoint(): string | undefined {
     return process.env.DYNAMODB_ENDPOINT || undefined;
   },
+  /** The media bucket (avatars, club images, post and course media). */
+  get mediaBucket(): string {
+    return process.env.MEDIA_BUCKET || '';
+  },
+  /** Set only locally (s3rver). */
+  get s3Endpoint(): string | undefined {
+    return process.env.S3_ENDPOINT || undefined;
+  },
   get eventBusName(): string {
     return process.env.EVENT_BUS_NAME || EVENT_BUS.defaultName;
   },

@@ -42,6 +42,11 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     media: true,
     stripeApi: true,
   },
+  contact: {
+    description: 'Contact form: stores messages, rate-limited per sender address',
+    size: 'api',
+    table: 'readWrite',
+  },
   'stripe-webhook': {
     description: "Stripe's webhook: verifies the signature, then puts the event on the bus",
     size: 'webhook',

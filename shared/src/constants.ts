@@ -64,6 +64,22 @@ export const UPLOAD = {
   cacheControl: 'max-age=3600',
 } as const;
 
+/**
+ * Profile photos: images only (no SVG: it can carry script), under the general 10 MB limit. The
+ * presigned POST that uploads one expires after a few minutes.
+ */
+export const AVATAR_UPLOAD = {
+  contentTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  maxBytes: UPLOAD.maxBytes,
+  expiresInSeconds: 300,
+} as const;
+
+/**
+ * The contact form is real (DESIGN.md section 6): messages are stored, at most `perAddress` per
+ * sender e-mail address in each fixed window of `windowSeconds`.
+ */
+export const CONTACT_RATE_LIMIT = { perAddress: 3, windowSeconds: 3600 } as const;
+
 export const DEFAULT_MEMBERSHIP_PRICE = 9.99;
 export const SUPER_ADMIN_PAGE_SIZE = 10;
 export const EVENT_DEFAULT_TIME = '18:00';

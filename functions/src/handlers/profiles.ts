@@ -1,6 +1,8 @@
 import { defineGroup } from '../http/route-handler.ts';
-import { getOrCreateMe } from '../services/profiles.ts';
+import { createAvatarUpload, getOrCreateMe, updateMe } from '../services/profiles.ts';
 
 export const handler = defineGroup('profiles', {
   getMe: async ({ auth }) => getOrCreateMe(auth),
+  updateMe: async ({ auth, input }) => updateMe(auth, input.body),
+  createAvatarUpload: async ({ auth, input }) => createAvatarUpload(auth, input.body),
 });

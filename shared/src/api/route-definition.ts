@@ -7,7 +7,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'public' | 'user' | 'super_admin';
 
 /** One Lambda function per group: functions/src/handlers/{group}.ts. */
-export type HandlerGroup = 'system' | 'profiles' | 'clubs' | 'stripe-webhook' | 'payments';
+export type HandlerGroup =
+  | 'system'
+  | 'profiles'
+  | 'clubs'
+  | 'stripe-webhook'
+  | 'payments'
+  | 'contact';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;

@@ -7,21 +7,30 @@
 import type * as z from 'zod';
 import type { HandlerGroup, RouteDefinition } from './route-definition.ts';
 import { clubRoutes } from './routes/clubs.ts';
+import { contactRoutes } from './routes/contact.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profiles.ts';
 import { systemRoutes } from './routes/system.ts';
 
 export * from './route-definition.ts';
+export { type ContactReceipt, contactReceiptSchema } from './routes/contact.ts';
 export { type Health, healthSchema } from './routes/system.ts';
 
 /** Every area's routes, by id. */
-export const ROUTE_AREAS = [systemRoutes, profileRoutes, clubRoutes, paymentRoutes] as const;
+export const ROUTE_AREAS = [
+  systemRoutes,
+  profileRoutes,
+  clubRoutes,
+  paymentRoutes,
+  contactRoutes,
+] as const;
 
 export const ROUTES = {
   ...systemRoutes,
   ...profileRoutes,
   ...clubRoutes,
   ...paymentRoutes,
+  ...contactRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LIMITS, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { AVATAR_UPLOAD, LIMITS, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { emailSchema, idSchema, isoDateTime, mediaUrlSchema, requiredText, trimmed } from './common.ts';
 
 /** A person's profile (part 2 section 3), keyed by the Cognito sub. */
@@ -28,6 +28,29 @@ export const updateProfileInputSchema = z.strictObject({
   avatarUrl: mediaUrlSchema.nullable().optional(),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
+
+export const AVATAR_TYPE_MESSAGE = 'Only image files are allowed';
+export const AVATAR_SIZE_MESSAGE = 'File size must be less than 10MB';
+
+/** What the browser says about the photo it wants to upload; checked before anything is signed. */
+export const avatarUploadInputSchema = z.strictObject({
+  contentType: z.enum(AVATAR_UPLOAD.contentTypes, { error: AVATAR_TYPE_MESSAGE }),
+  size: z.number().int().min(1, 'The file is empty').max(AVATAR_UPLOAD.maxBytes, AVATAR_SIZE_MESSAGE),
+});
+export type AvatarUploadInput = z.infer<typeof avatarUploadInputSchema>;
+
+/**
+ * A presigned POST: the browser sends `fields` plus the file (last) as multipart/form-data to
+ * `url`; once stored, the object is served at `mediaUrl` (same origin, /media/...).
+ */
+export const presignedUploadSchema = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+  mediaUrl: z.string(),
+  expiresAt: isoDateTime,
+});
+export type PresignedUpload = z.infer<typeof presignedUploadSchema>;
 
 /** Registration and login payloads (part 1 section 3); confirm and terms live only in the form. */
 export const registrationSchema = z.strictObject({

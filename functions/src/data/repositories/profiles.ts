@@ -61,3 +61,23 @@ export async function updateProfile(userId: string, changes: UpdateProfileInput)
     throw error;
   }
 }
+
+/** Follows a verified e-mail change (the ID token's claim) onto the stored profile. */
+export async function setProfileEmail(userId: string, email: string): Promise<Profile | null> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(userId),
+        UpdateExpression: 'SET email = :email',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':email': email },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toProfile(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}

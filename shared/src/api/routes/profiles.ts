@@ -1,4 +1,9 @@
-import { meSchema } from '../../domain/profile.ts';
+import {
+  avatarUploadInputSchema,
+  meSchema,
+  presignedUploadSchema,
+  updateProfileInputSchema,
+} from '../../domain/profile.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
 export const profileRoutes = {
@@ -9,5 +14,26 @@ export const profileRoutes = {
     auth: 'user',
     summary: "The caller's profile, created on first call from the token's name and e-mail",
     response: meSchema,
+  },
+  updateMe: {
+    method: 'PATCH',
+    path: '/api/me',
+    group: 'profiles',
+    auth: 'user',
+    summary:
+      "Saves the caller's full name, bio, location and photo; a new photo must be an uploaded image under avatars/{callerId}/",
+    body: updateProfileInputSchema,
+    response: meSchema,
+  },
+  createAvatarUpload: {
+    method: 'POST',
+    path: '/api/me/avatar-upload',
+    group: 'profiles',
+    auth: 'user',
+    summary:
+      'Signs a short-lived presigned POST for a profile photo (image types only, at most 10 MB, key under avatars/{callerId}/)',
+    body: avatarUploadInputSchema,
+    response: presignedUploadSchema,
+    status: 201,
   },
 } as const satisfies Record<string, RouteDefinition>;

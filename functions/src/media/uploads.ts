@@ -1,0 +1,107 @@
+/**
+ * Browser uploads straight to the media bucket with presigned POSTs. The API decides everything
+ * before it signs (key, content type, size) and the policy repeats it, so S3 itself refuses a
+ * different type, a larger file or another key. s3rver enforces no policy locally, so callers
+ * also check the stored object (`inspectMedia`) before they reference it.
+ *
+ * Keys live under per-purpose prefixes (avatars/{userId}/...); objects are served same-origin
+ * at /media/{key} (CloudFront locally: the dev server's proxy).
+ */
+import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import type { PresignedUpload } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { mediaBucket, s3 } from './s3.ts';
+
+export const MEDIA_PATH_PREFIX = '/media/';
+
+/** The file extension stored for each accepted type (keys never take the browser's file name). */
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+};
+
+export interface UploadRequest {
+  /** Folder of the key, without slashes at either end: "avatars/{userId}". */
+  prefix: string;
+  contentType: string;
+  size: number;
+  allowedContentTypes: readonly string[];
+  maxBytes: number;
+  expiresInSeconds: number;
+}
+
+export class UploadRefused extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'type' | 'size',
+  ) {
+    super(message);
+    this.name = 'UploadRefused';
+  }
+}
+
+/** The policy conditions beyond bucket and key (which createPresignedPost adds itself). */
+export function uploadConditions(contentType: string, maxBytes: number) {
+  return {
+    fields: { 'Content-Type': contentType },
+    conditions: [['content-length-range', 1, maxBytes] as ['content-length-range', number, number]],
+  };
+}
+
+export const mediaUrlOf = (key: string): string => `${MEDIA_PATH_PREFIX}${key}`;
+
+/** The key behind a /media/ URL, or null for anything else (e.g. an external https URL). */
+export function mediaKeyOf(url: string | null | undefined): string | null {
+  if (!url?.startsWith(MEDIA_PATH_PREFIX)) return null;
+  const key = url.slice(MEDIA_PATH_PREFIX.length);
+  return key && !key.split('/').includes('..') ? key : null;
+}
+
+export async function presignUpload(request: UploadRequest, now = new Date()): Promise<PresignedUpload> {
+  // Checked here as well as by the route's schema: this module is the last line before signing.
+  if (!request.allowedContentTypes.includes(request.contentType)) {
+    throw new UploadRefused('This type of file is not allowed', 'type');
+  }
+  if (!Number.isInteger(request.size) || request.size < 1 || request.size > request.maxBytes) {
+    throw new UploadRefused('The file is too large', 'size');
+  }
+  const extension = EXTENSIONS[request.contentType] ?? 'bin';
+  const key = `${request.prefix}/${ulid(now.getTime()).toLowerCase()}.${extension}`;
+  const { fields, conditions } = uploadConditions(request.contentType, request.maxBytes);
+  const signed = await createPresignedPost(s3(), {
+    Bucket: mediaBucket(),
+    Key: key,
+    Fields: fields,
+    Conditions: conditions,
+    Expires: request.expiresInSeconds,
+  });
+  return {
+    url: signed.url,
+    fields: signed.fields,
+    key,
+    mediaUrl: mediaUrlOf(key),
+    expiresAt: new Date(now.getTime() + request.expiresInSeconds * 1000).toISOString(),
+  };
+}
+
+/** What is stored under a key (type and size), or null when nothing is. */
+export async function inspectMedia(key: string): Promise<{ contentType: string; size: number } | null> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: mediaBucket(), Key: key }));
+    return { contentType: head.ContentType ?? '', size: head.ContentLength ?? 0 };
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (name === 'NotFound' || name === 'NoSuchKey' || status === 404) return null;
+    throw error;
+  }
+}
+
+export async function deleteMedia(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
+}

@@ -1,0 +1,21 @@
+import * as z from 'zod';
+import { isoDateTime } from '../../domain/common.ts';
+import { contactMessageSchema } from '../../domain/misc.ts';
+import type { RouteDefinition } from '../route-definition.ts';
+
+export const contactReceiptSchema = z.object({ id: z.string(), receivedAt: isoDateTime });
+export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
+
+export const contactRoutes = {
+  sendContactMessage: {
+    method: 'POST',
+    path: '/api/contact',
+    group: 'contact',
+    auth: 'public',
+    summary:
+      'Stores a message from the contact form; at most CONTACT_RATE_LIMIT.perAddress per sender address and window (429 beyond)',
+    body: contactMessageSchema,
+    response: contactReceiptSchema,
+    status: 201,
+  },
+} as const satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,202 @@
+/**
+ * PATCH /api/me and the avatar upload end to end: the handler signs, the file goes to a real
+ * s3rver with the presigned POST (as the browser sends it), and the profile only accepts a photo
+ * that is really stored, under the caller's own folder, of an image type and within 10 MB.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getProfile } from '@clubs/functions/data/repositories/profiles';
+import { handler } from '@clubs/functions/handlers/profiles';
+import { setS3Client } from '@clubs/functions/media/s3';
+import { inspectMedia, mediaKeyOf } from '@clubs/functions/media/uploads';
+import type { Me, PresignedUpload } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type S3Local, startS3Local } from '../../infra/local/s3.ts';
+import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { freePort } from './global-setup.ts';
+
+const BUCKET = 'clubs-media-test';
+let s3local: S3Local;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'clubs-s3-'));
+  s3local = await startS3Local({
+    port: await freePort(),
+    directory: dir,
+    buckets: [BUCKET],
+    allowedOrigins: ['http://localhost'],
+  });
+  Object.assign(process.env, {
+    MEDIA_BUCKET: BUCKET,
+    S3_ENDPOINT: s3local.url,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  });
+  setS3Client(undefined);
+});
+
+afterAll(async () => {
+  setS3Client(undefined);
+  await s3local?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type ErrorBody = { error: { code: string; message: string } };
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const me = (sub: string) => invoke<Me>(handler, httpEvent('getMe', { claims: memberClaims(sub) }));
+const patch = (sub: string, body: unknown) =>
+  invoke<Me & ErrorBody>(handler, httpEvent('updateMe', { claims: memberClaims(sub), body }));
+
+async function presign(sub: string, contentType = 'image/png', size = PNG.length) {
+  const res = await invoke<PresignedUpload>(
+    handler,
+    httpEvent('createAvatarUpload', { claims: memberClaims(sub), body: { contentType, size } }),
+  );
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** What the browser does: the signed fields, then the file last, as multipart/form-data. */
+async function post(upload: PresignedUpload, file: Buffer, overrides: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...upload.fields, ...overrides })) form.append(name, value);
+  form.append('file', new Blob([file], { type: overrides['Content-Type'] ?? upload.fields['Content-Type'] }));
+  const response = await fetch(upload.url, { method: 'POST', body: form });
+  expect(response.status).toBeLessThan(300);
+}
+
+describe('PATCH /api/me', () => {
+  it('saves full name, bio and location, trimmed, and GET /api/me returns them', async () => {
+    const sub = ulid();
+    await me(sub);
+    const res = await patch(sub, { fullName: '  Ada Lovelace ', bio: 'Counts things.', location: 'London' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ fullName: 'Ada Lovelace', name: 'Ada Lovelace', bio: 'Counts things.' });
+    expect((await me(sub)).body).toMatchObject({ fullName: 'Ada Lovelace', location: 'London' });
+  });
+
+  it('creates the profile first when the caller has none yet', async () => {
+    const sub = ulid();
+    const res = await patch(sub, { bio: 'First words.' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: sub, bio: 'First words.', fullName: 'Test Person' });
+  });
+
+  it.each([
+    [{ fullName: 'x'.repeat(101) }],
+    [{ bio: 'x'.repeat(1001) }],
+    [{ location: 5 }],
+    [{ email: 'other@example.com' }],
+    [{ avatarUrl: 'javascript:alert(1)' }],
+  ])('refuses %j with 400 and changes nothing', async (body) => {
+    const sub = ulid();
+    await patch(sub, { bio: 'before' });
+    const res = await patch(sub, body);
+    expect(res.status).toBe(400);
+    expect((await getProfile(sub))?.bio).toBe('before');
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await invoke<ErrorBody>(handler, httpEvent('updateMe', { body: { bio: 'x' } }));
+    expect(res.status).toBe(401);
+  });
+
+  it('follows a verified e-mail change from the token onto the profile', async () => {
+    const sub = ulid();
+    await me(sub);
+    const res = await invoke<Me>(
+      handler,
+      httpEvent('getMe', { claims: memberClaims(sub, { email: 'New@Example.com' }) }),
+    );
+    expect(res.body.email).toBe('new@example.com');
+    expect((await getProfile(sub))?.email).toBe('new@example.com');
+  });
+});
+
+describe('profile photo', () => {
+  it('uploads through the presigned POST and saves the photo on the profile', async () => {
+    const sub = ulid();
+    const upload = await presign(sub);
+    await post(upload, PNG);
+    const stored = await inspectMedia(upload.key);
+    expect(stored).toEqual({ contentType: 'image/png', size: PNG.length });
+
+    const res = await patch(sub, { avatarUrl: upload.mediaUrl });
+    expect(res.status).toBe(200);
+    expect(res.body.avatarUrl).toBe(upload.mediaUrl);
+    expect((await getProfile(sub))?.avatarUrl).toBe(upload.mediaUrl);
+  });
+
+  it('removes the previous photo when a new one replaces it, and keeps a re-sent current one', async () => {
+    const sub = ulid();
+    const first = await presign(sub);
+    await post(first, PNG);
+    await patch(sub, { avatarUrl: first.mediaUrl });
+    expect((await patch(sub, { avatarUrl: first.mediaUrl, bio: 'same photo' })).status).toBe(200);
+    expect(await inspectMedia(first.key)).not.toBeNull();
+
+    const second = await presign(sub);
+    await post(second, PNG);
+    expect((await patch(sub, { avatarUrl: second.mediaUrl })).status).toBe(200);
+    expect(await inspectMedia(first.key)).toBeNull();
+    expect(await inspectMedia(second.key)).not.toBeNull();
+  });
+
+  it("refuses a photo under someone else's folder", async () => {
+    const owner = ulid();
+    const upload = await presign(owner);
+    await post(upload, PNG);
+    const thief = ulid();
+    const res = await patch(thief, { avatarUrl: upload.mediaUrl });
+    expect(res.status).toBe(400);
+    expect((await getProfile(thief))?.avatarUrl ?? null).toBeNull();
+    expect(await inspectMedia(upload.key)).not.toBeNull();
+  });
+
+  it('refuses a photo that was never uploaded, and external URLs', async () => {
+    const sub = ulid();
+    const upload = await presign(sub);
+    expect((await patch(sub, { avatarUrl: upload.mediaUrl })).body.error.message).toBe(
+      'The photo was not uploaded. Please try again.',
+    );
+    expect((await patch(sub, { avatarUrl: 'https://example.com/me.png' })).status).toBe(400);
+  });
+
+  it('checks what is stored: another type sent past the policy is refused and removed', async () => {
+    const sub = ulid();
+    const upload = await presign(sub);
+    // s3rver does not enforce the policy's Content-Type condition; S3 would refuse this POST.
+    await post(upload, Buffer.from('<script>alert(1)</script>'), { 'Content-Type': 'text/html' });
+    const res = await patch(sub, { avatarUrl: upload.mediaUrl });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Only image files are allowed');
+    expect(await inspectMedia(upload.key)).toBeNull();
+  });
+
+  it('checks what is stored: a file over 10 MB sent past the policy is refused and removed', async () => {
+    const sub = ulid();
+    const upload = await presign(sub);
+    await post(upload, Buffer.alloc(10 * 1024 * 1024 + 1, 1));
+    const res = await patch(sub, { avatarUrl: upload.mediaUrl });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('File size must be less than 10MB');
+    expect(await inspectMedia(upload.key)).toBeNull();
+  });
+
+  it('removes the photo when the profile drops it', async () => {
+    const sub = ulid();
+    const upload = await presign(sub);
+    await post(upload, PNG);
+    await patch(sub, { avatarUrl: upload.mediaUrl });
+    const res = await patch(sub, { avatarUrl: null });
+    expect(res.body.avatarUrl).toBeNull();
+    expect(await inspectMedia(mediaKeyOf(upload.mediaUrl) ?? '')).toBeNull();
+  });
+});
