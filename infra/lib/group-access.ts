@@ -47,6 +47,11 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     size: 'api',
     table: 'readWrite',
   },
+  memberships: {
+    description: "Joining and the caller's memberships: join requests, membership status, dashboards",
+    size: 'api',
+    table: 'readWrite',
+  },
   'stripe-webhook': {
     description: "Stripe's webhook: verifies the signature, then puts the event on the bus",
     size: 'webhook',

@@ -13,20 +13,8 @@
  * member-count change never has to rewrite them, except when it moves the club to another size
  * bucket (memberships.ts moves the `size` list items then, in the same transaction).
  */
-import {
-  CATEGORIES,
-  type Category,
-  type Club,
-  SIZE_BUCKETS,
-  type SizeBucket,
-  sizeBucket,
-} from '@clubs/shared';
+import { type Club, type DirectorySize, type DirectoryTab, SIZE_BUCKETS, sizeBucket } from '@clubs/shared';
 import { directoryKeys, type Key } from './keys.ts';
-
-export const DIRECTORY_TABS = ['all', 'free', 'premium', ...CATEGORIES] as const;
-export type DirectoryTab = 'all' | 'free' | 'premium' | Category;
-export const DIRECTORY_SIZES = ['any', 'small', 'medium', 'large'] as const;
-export type DirectorySize = 'any' | SizeBucket;
 
 /**
  * Distinct words indexed per club. A TransactWriteItems call holds at most 100 actions, and

@@ -1,9 +1,25 @@
-import { type Club, FEATURED_CLUB_COUNT } from '@clubs/shared';
-import { getClub, listClubsByStatus, sampleClubsByStatus } from '../data/repositories/clubs.ts';
+import { type Club, type DirectoryQuery, FEATURED_CLUB_COUNT, RECENT_CLUB_DAYS } from '@clubs/shared';
+import { searchWords } from '../data/directory-index.ts';
+import { getClub, sampleClubsByStatus } from '../data/repositories/clubs.ts';
+import { type DirectoryPage, listDirectory, searchDirectory } from '../data/repositories/directory.ts';
 import { notFound } from '../http/errors.ts';
 
-export const listActiveClubs = (page: { limit: number; cursor?: string }) =>
-  listClubsByStatus('active', page);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The directory (part 1 section 2): active clubs only, newest first, by tab, size, recency and
+ * search words. Without words it is one list partition; with words, one term partition.
+ */
+export async function directory(query: DirectoryQuery, now: number = Date.now()): Promise<DirectoryPage> {
+  const filter = {
+    tab: query.tab,
+    size: query.size,
+    ...(query.recent ? { since: new Date(now - RECENT_CLUB_DAYS * DAY_MS).toISOString() } : {}),
+  };
+  const page = { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) };
+  const words = query.q ? searchWords(query.q) : [];
+  return words.length === 0 ? listDirectory(filter, page) : searchDirectory(words, filter, page);
+}
 
 /**
  * A club's public page. Only active clubs are public: an unpaid, pending or inactive club

@@ -13,7 +13,8 @@ export type HandlerGroup =
   | 'clubs'
   | 'stripe-webhook'
   | 'payments'
-  | 'contact';
+  | 'contact'
+  | 'memberships';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;

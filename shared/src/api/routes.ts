@@ -8,6 +8,7 @@ import type * as z from 'zod';
 import type { HandlerGroup, RouteDefinition } from './route-definition.ts';
 import { clubRoutes } from './routes/clubs.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profiles.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -23,6 +24,7 @@ export const ROUTE_AREAS = [
   clubRoutes,
   paymentRoutes,
   contactRoutes,
+  membershipRoutes,
 ] as const;
 
 export const ROUTES = {
@@ -31,6 +33,7 @@ export const ROUTES = {
   ...clubRoutes,
   ...paymentRoutes,
   ...contactRoutes,
+  ...membershipRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

@@ -1,6 +1,7 @@
 export * from './club.ts';
 export * from './common.ts';
 export * from './course.ts';
+export * from './directory.ts';
 export * from './event.ts';
 export * from './membership.ts';
 export * from './misc.ts';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { clubPathSchema, clubSchema } from '../../domain/club.ts';
-import { pageOf, pageQuerySchema } from '../../domain/common.ts';
+import { pageOf } from '../../domain/common.ts';
+import { directoryQuerySchema } from '../../domain/directory.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
 export const clubRoutes = {
@@ -9,8 +10,9 @@ export const clubRoutes = {
     path: '/api/clubs',
     group: 'clubs',
     auth: 'public',
-    summary: 'Active clubs, newest first, paged by cursor',
-    query: pageQuerySchema,
+    summary:
+      'The directory: active clubs newest first, by tab (all, free, premium, a category), size bucket, recently added and search words; one index partition per request, paged by cursor',
+    query: directoryQuerySchema,
     response: pageOf(clubSchema),
   },
   getClub: {

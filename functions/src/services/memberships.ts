@@ -1,0 +1,81 @@
+/**
+ * Joining and a person's own memberships (spec part 1 sections 2 and 4). Every answer is about
+ * the caller only, decided on the server from the stored club and membership.
+ */
+import type { Club, JoinRequestResult, Membership, MyMembership, ViewerMembership } from '@clubs/shared';
+import { getClub, getClubs } from '../data/repositories/clubs.ts';
+import { newestActiveClubsExcept } from '../data/repositories/directory.ts';
+import { addMembership, getMembership, listMembershipsOfUserPage } from '../data/repositories/memberships.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+/** Clubs that can be joined or looked at: active ones. Others answer like missing ones. */
+async function activeClub(clubId: string): Promise<Club> {
+  const club = await getClub(clubId);
+  if (club?.status !== 'active') throw notFound('Club not found');
+  return club;
+}
+
+function viewOf(club: Club, userId: string, membership: Membership | null): ViewerMembership {
+  // The owner counts as active even without a membership item (part 2 section 3).
+  if (club.ownerId === userId) return { status: 'active', role: 'club_owner' };
+  if (!membership) return { status: 'not_member', role: null };
+  return { status: membership.status, role: membership.role };
+}
+
+/** The caller's standing in an active club: not_member, pending or active. */
+export async function clubMembershipOf(clubId: string, userId: string): Promise<ViewerMembership> {
+  const club = await activeClub(clubId);
+  return viewOf(club, userId, await getMembership(clubId, userId));
+}
+
+/**
+ * A free club's join request: a pending membership, created once. A repeat (double click,
+ * second tab) answers the membership as it stands and writes nothing. A paid club is joined
+ * through its membership checkout instead.
+ */
+export async function requestMembership(clubId: string, userId: string): Promise<JoinRequestResult> {
+  const club = await activeClub(clubId);
+  const current = viewOf(club, userId, await getMembership(clubId, userId));
+  if (current.status !== 'not_member') return { status: current.status, created: false };
+  if (club.price > 0) throw conflict('This club is paid: join through its membership checkout');
+  const result = await addMembership({
+    clubId,
+    userId,
+    role: 'club_member',
+    status: 'pending',
+    createdAt: new Date().toISOString(),
+  });
+  if (result.created) return { status: 'pending', created: true };
+  if (result.reason === 'no_club') throw notFound('Club not found');
+  // Another request of the same person won the race: answer what it wrote.
+  const existing = await getMembership(clubId, userId);
+  return { status: existing?.status ?? 'pending', created: false };
+}
+
+/**
+ * The caller's memberships with their clubs: one query on the user index and one batch of key
+ * lookups. A club that is not active shows only to its owner (an unpaid club being set up).
+ */
+export async function myMemberships(
+  userId: string,
+  query: { status?: Membership['status']; limit: number; cursor?: string },
+): Promise<{ items: MyMembership[]; nextCursor: string | null }> {
+  const page = await listMembershipsOfUserPage(userId, query);
+  const clubs = new Map((await getClubs(page.items.map((m) => m.clubId))).map((c) => [c.id, c]));
+  const items = page.items.flatMap((membership) => {
+    const club = clubs.get(membership.clubId);
+    if (!club) return [];
+    if (club.status !== 'active' && club.ownerId !== userId) return [];
+    return [{ membership, club }];
+  });
+  return { items, nextCursor: page.nextCursor };
+}
+
+/** Memberships considered when excluding the caller's clubs from Discover. */
+const DISCOVER_MEMBERSHIPS = 100;
+
+/** Newest active clubs the caller has no membership in (dashboard Discover). */
+export async function discoverClubs(userId: string, limit: number): Promise<Club[]> {
+  const page = await listMembershipsOfUserPage(userId, { limit: DISCOVER_MEMBERSHIPS });
+  return newestActiveClubsExcept(new Set(page.items.map((m) => m.clubId)), limit);
+}
