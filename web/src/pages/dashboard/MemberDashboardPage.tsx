@@ -1,5 +1,136 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * The member dashboard /member-dashboard (spec part 2): 'Welcome, {name}', a club search, 'My
+ * Clubs' (with count) and 'Discover', cards with 'View Club' or 'Pending Approval', the three
+ * empty states and 'Create a Club'.
+ */
+import { Flex, Heading, Loader, SearchField, Tabs, Text } from '@aws-amplify/ui-react';
+import type { Club } from '@clubs/shared';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useGreetingName } from '../../api/hooks.ts';
+import { ClubCard } from '../../components/clubs/ClubCard.tsx';
+import '../../components/clubs/clubs.css';
+import { matchesSearch, useDiscover, useMyMemberships } from './useMyClubs.ts';
+
+const DISCOVER_LIMIT = 12;
+
+function Empty({ text }: { text: string }) {
+  return (
+    <Flex direction="column" alignItems="center" gap="small" padding="xl" textAlign="center">
+      <Text color="font.secondary">{text}</Text>
+      <Link to="/club-setup" className="amplify-button amplify-button--primary">
+        Create a Club
+      </Link>
+    </Flex>
+  );
+}
+
+function Grid({ children }: { children: ReactNode }) {
+  return <div className="club-grid">{children}</div>;
+}
+
+const viewClub = (to: string, club: Club) => (
+  <Link
+    to={to}
+    className="amplify-button amplify-button--primary amplify-button--fullwidth"
+    aria-label={`View Club: ${club.name}`}
+  >
+    View Club
+  </Link>
+);
 
 export default function MemberDashboardPage() {
-  return <Placeholder title="Member dashboard" />;
+  const name = useGreetingName();
+  const [search, setSearch] = useState('');
+  const mine = useMyMemberships();
+  const discover = useDiscover(DISCOVER_LIMIT);
+  // My Clubs: the clubs of my memberships, active or awaiting approval.
+  const myClubs = mine.all.filter((m) => m.club.status === 'active');
+  const shownMine = myClubs.filter((m) => matchesSearch(m.club, search));
+  const discoverable = discover.data?.items ?? [];
+  const shownDiscover = discoverable.filter((club) => matchesSearch(club, search));
+
+  return (
+    <Flex
+      as="main"
+      direction="column"
+      gap="large"
+      padding="large"
+      maxWidth="80rem"
+      margin="0 auto"
+      width="100%"
+    >
+      <Heading level={1}>Welcome, {name}</Heading>
+      <SearchField
+        label="Search clubs"
+        labelHidden
+        placeholder="Search clubs..."
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        onClear={() => setSearch('')}
+        hasSearchButton={false}
+      />
+      <Tabs
+        defaultValue="mine"
+        items={[
+          {
+            value: 'mine',
+            label: `My Clubs (${myClubs.length})`,
+            content: mine.isPending ? (
+              <Loader ariaLabel="Loading your clubs" />
+            ) : myClubs.length === 0 ? (
+              <Empty text="You haven't joined any clubs yet" />
+            ) : shownMine.length === 0 ? (
+              <Empty text="No clubs match your search" />
+            ) : (
+              <Grid>
+                {shownMine.map(({ club, membership }) => (
+                  <ClubCard
+                    key={club.id}
+                    club={club}
+                    showMembers={false}
+                    action={
+                      membership.status === 'pending' ? (
+                        <Link
+                          to={`/c/${club.id}`}
+                          className="amplify-button amplify-button--fullwidth"
+                          aria-label={`Pending Approval: ${club.name}`}
+                        >
+                          Pending Approval
+                        </Link>
+                      ) : (
+                        viewClub(`/communities/${club.id}`, club)
+                      )
+                    }
+                  />
+                ))}
+              </Grid>
+            ),
+          },
+          {
+            value: 'discover',
+            label: 'Discover',
+            content: discover.isPending ? (
+              <Loader ariaLabel="Loading clubs" />
+            ) : discoverable.length === 0 ? (
+              <Empty text="No clubs available to join" />
+            ) : shownDiscover.length === 0 ? (
+              <Empty text="No clubs match your search" />
+            ) : (
+              <Grid>
+                {shownDiscover.map((club) => (
+                  <ClubCard
+                    key={club.id}
+                    club={club}
+                    showMembers={false}
+                    action={viewClub(`/c/${club.id}`, club)}
+                  />
+                ))}
+              </Grid>
+            ),
+          },
+        ]}
+      />
+    </Flex>
+  );
 }

@@ -1,5 +1,199 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * The public club page /c/{clubId} (spec part 1 section 2): hero, About / Benefits /
+ * Testimonials, and the sticky side card with the price and the one action button.
+ */
+import { Card, Flex, Heading, Loader, Tabs, Text, View } from '@aws-amplify/ui-react';
+import { type Club, DEFAULT_TRIAL_DAYS, formatPrice, isPremium, priceUnit, truncate } from '@clubs/shared';
+import { Link, useParams } from 'react-router-dom';
+import { useApiQuery } from '../../api/hooks.ts';
+import { ClubLogo } from '../../components/clubs/ClubAvatar.tsx';
+import { memberCountLabel } from '../../components/clubs/ClubCard.tsx';
+import { JoinButton } from '../../components/clubs/JoinButton.tsx';
+import '../../components/clubs/clubs.css';
+
+const trialDays = (club: Club) => club.trialPeriod ?? DEFAULT_TRIAL_DAYS;
+
+function memberBenefits(club: Club): string {
+  if (!isPremium(club))
+    return 'Free access to every discussion, event and course in this community, at no cost.';
+  return `Full membership for $${formatPrice(club.price)}/${priceUnit(club.currency)}, starting with a ${trialDays(club)}-day free trial.`;
+}
+
+const BENEFITS = [
+  { title: 'Exclusive content', text: 'Masterclasses and resources available only to members.' },
+  { title: 'Live events', text: 'Soirees, workshops and Q&A sessions with the community.' },
+  { title: 'Member directory', text: 'Find and connect with members who share your interests.' },
+  { title: 'Discussion salon', text: 'A private forum to ask, share and learn together.' },
+] as const;
+
+const TESTIMONIALS = [
+  {
+    quote: 'Joining this club was the best decision I made this year. The community is warm and generous.',
+    author: 'Amelia R.',
+  },
+  {
+    quote: 'The events and courses helped me grow faster than I thought possible. Highly recommended.',
+    author: 'Daniel K.',
+  },
+] as const;
+
+function Blurb({ title, text }: { title: string; text: string }) {
+  return (
+    <Card variation="outlined">
+      <Heading level={3} fontSize="large">
+        {title}
+      </Heading>
+      <Text color="font.secondary">{text}</Text>
+    </Card>
+  );
+}
+
+function About({ club }: { club: Club }) {
+  return (
+    <Flex direction="column" gap="medium">
+      <Heading level={2}>{club.name}</Heading>
+      <Text whiteSpace="pre-line">{club.description}</Text>
+      <div className="club-grid">
+        <Blurb title="Events & Workshops" text="Regular live sessions, workshops and meetups for members." />
+        <Blurb title="Learning Resources" text="Courses and guides curated by the club's creators." />
+        <Blurb title="Community Network" text="Connect with like-minded members and grow together." />
+        <Blurb title="Member Benefits" text={memberBenefits(club)} />
+      </div>
+    </Flex>
+  );
+}
+
+function SideCard({ club }: { club: Club }) {
+  const premium = isPremium(club);
+  return (
+    <Card variation="elevated" className="club-side-card" as="aside" aria-label="Membership">
+      <Flex direction="column" gap="small">
+        {premium ? (
+          <>
+            <Text fontSize="xxl" fontWeight="bold">
+              ${formatPrice(club.price)}
+              <Text as="span" fontSize="medium" color="font.secondary">
+                /{priceUnit(club.currency)}
+              </Text>
+            </Text>
+            <Text fontWeight="semibold">{trialDays(club)}-day free trial</Text>
+            <Text color="font.secondary">Cancel anytime during your trial period</Text>
+          </>
+        ) : (
+          <>
+            <Text fontSize="xxl" fontWeight="bold">
+              Free
+            </Text>
+            <Text color="font.secondary">Join this community at no cost</Text>
+          </>
+        )}
+        <Text fontSize="small" color="font.secondary">
+          {memberCountLabel(club.memberCount)}
+        </Text>
+        <JoinButton club={club} />
+      </Flex>
+    </Card>
+  );
+}
+
+function ClubNotFound() {
+  return (
+    <Flex as="main" direction="column" alignItems="center" gap="medium" padding="xxl" textAlign="center">
+      <Heading level={1}>Club not found</Heading>
+      <Text color="font.secondary">The club you're looking for doesn't exist or has been removed.</Text>
+      <Link to="/clubs" className="amplify-button amplify-button--primary">
+        Browse All Clubs
+      </Link>
+    </Flex>
+  );
+}
 
 export default function ClubPublicPage() {
-  return <Placeholder title="Club page" />;
+  const { clubId = '' } = useParams();
+  const club = useApiQuery('getClub', { params: { clubId } });
+
+  if (club.isPending)
+    return (
+      <Flex justifyContent="center" padding="xxl" role="status">
+        <Loader size="large" ariaLabel="Loading club" />
+      </Flex>
+    );
+  if (club.isError) {
+    if (club.error.status !== 404 && club.error.status !== 400)
+      console.error('Error loading club', club.error);
+    return <ClubNotFound />;
+  }
+  const data = club.data;
+  return (
+    <main>
+      <View as="section" className="club-hero" aria-label="Club">
+        {data.coverImageUrl ? (
+          <div className="club-hero__bg">
+            <img src={data.coverImageUrl} alt="" />
+          </div>
+        ) : null}
+        <div className="club-hero__content">
+          <Link to="/clubs" className="amplify-link">
+            ← All Clubs
+          </Link>
+          <Flex alignItems="center" gap="medium" wrap="wrap">
+            <ClubLogo name={data.name} logoUrl={data.logoUrl} size={80} />
+            <Flex direction="column" gap="xs">
+              <Text
+                as="span"
+                fontSize="small"
+                fontWeight="bold"
+                className={isPremium(data) ? 'club-badge--premium' : 'club-badge--free'}
+                padding="xxs small"
+                borderRadius="medium"
+                alignSelf="flex-start"
+              >
+                {isPremium(data) ? 'PREMIUM CLUB' : 'FREE CLUB'}
+              </Text>
+              <Heading level={1}>{data.name}</Heading>
+            </Flex>
+          </Flex>
+          <Text as="p" maxWidth="48rem">
+            {truncate(data.description)}
+          </Text>
+        </div>
+      </View>
+      <div className="club-page__layout">
+        <Tabs
+          defaultValue="about"
+          items={[
+            { label: 'About', value: 'about', content: <About club={data} /> },
+            {
+              label: 'Benefits',
+              value: 'benefits',
+              content: (
+                <div className="club-grid">
+                  {BENEFITS.map((b) => (
+                    <Blurb key={b.title} title={b.title} text={b.text} />
+                  ))}
+                </div>
+              ),
+            },
+            {
+              label: 'Testimonials',
+              value: 'testimonials',
+              content: (
+                <Flex direction="column" gap="medium">
+                  {TESTIMONIALS.map((t) => (
+                    <Card key={t.author} variation="outlined" as="figure">
+                      <Text as="blockquote">“{t.quote}”</Text>
+                      <Text as="figcaption" color="font.secondary">
+                        {t.author}
+                      </Text>
+                    </Card>
+                  ))}
+                </Flex>
+              ),
+            },
+          ]}
+        />
+        <SideCard club={data} />
+      </div>
+    </main>
+  );
 }

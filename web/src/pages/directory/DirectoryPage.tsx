@@ -1,5 +1,151 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * The club directory /clubs (spec part 1 section 2): search, filters and tabs answered by the API
+ * from its index (never the whole list in the browser), cursor-paged cards, and the empty state.
+ */
+import { Button, Flex, Heading, Loader, Placeholder, SearchField, Tabs, Text } from '@aws-amplify/ui-react';
+import { DIRECTORY_TABS, type DirectoryTab } from '@clubs/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { ClubCard } from '../../components/clubs/ClubCard.tsx';
+import '../../components/clubs/clubs.css';
+import { FilterPopover } from './FilterPopover.tsx';
+import { type DirectoryFilters, filtersFrom, NO_FILTERS, paramsFrom, TAB_LABELS } from './filters.ts';
+import { useDirectory } from './useDirectory.ts';
+
+const SEARCH_DELAY_MS = 300;
+
+const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+function CardSkeletons() {
+  return (
+    <div className="club-grid" aria-hidden="true">
+      {SKELETONS.map((key) => (
+        <Flex key={key} direction="column" gap="small" className="club-card" padding="medium">
+          <Placeholder height="8rem" />
+          <Placeholder size="large" />
+          <Placeholder />
+        </Flex>
+      ))}
+    </div>
+  );
+}
 
 export default function DirectoryPage() {
-  return <Placeholder title="Explore Clubs" />;
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFrom(params), [params]);
+  const [search, setSearch] = useState(filters.q);
+
+  const update = (next: Partial<DirectoryFilters>) =>
+    setParams(paramsFrom({ ...filtersFrom(params), ...next }), { replace: true });
+
+  // Typing updates the URL (and the query) once the typing pauses.
+  useEffect(() => {
+    if (search === filters.q) return;
+    const timer = setTimeout(
+      () => setParams(paramsFrom({ ...filters, q: search }), { replace: true }),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [search, filters, setParams]);
+
+  const directory = useDirectory(filters);
+  const clearFilters = () => {
+    setSearch('');
+    setParams(paramsFrom(NO_FILTERS), { replace: true });
+  };
+
+  const showEmpty =
+    !directory.isPending && directory.clubs.length === 0 && (!directory.hasNextPage || directory.isError);
+
+  return (
+    <Flex
+      as="main"
+      direction="column"
+      gap="large"
+      padding="large"
+      maxWidth="80rem"
+      margin="0 auto"
+      width="100%"
+    >
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium">
+        <Flex direction="column" gap="xs">
+          <Link to="/" className="amplify-link">
+            Back to home
+          </Link>
+          <Heading level={1}>Explore Clubs</Heading>
+        </Flex>
+        <Link to={user ? '/club-setup' : '/register'} className="amplify-button amplify-button--primary">
+          Create a Club
+        </Link>
+      </Flex>
+
+      <Flex gap="medium" alignItems="flex-start" wrap="wrap">
+        <SearchField
+          label="Search clubs"
+          labelHidden
+          placeholder="Search clubs..."
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onClear={() => setSearch('')}
+          hasSearchButton={false}
+          flex="1"
+          minWidth="14rem"
+        />
+        <FilterPopover recent={filters.recent} size={filters.size} onChange={(next) => update(next)} />
+      </Flex>
+
+      <Tabs.Container value={filters.tab} onValueChange={(tab) => update({ tab: tab as DirectoryTab })}>
+        <Tabs.List aria-label="Club categories" wrap="wrap">
+          {DIRECTORY_TABS.map((tab) => (
+            <Tabs.Item key={tab} value={tab}>
+              {TAB_LABELS[tab]}
+            </Tabs.Item>
+          ))}
+        </Tabs.List>
+      </Tabs.Container>
+
+      {directory.isPending ? (
+        <CardSkeletons />
+      ) : showEmpty ? (
+        <Flex direction="column" alignItems="center" gap="small" padding="xxl" textAlign="center">
+          <Heading level={2}>No clubs found</Heading>
+          <Text color="font.secondary">Try adjusting your search or filter criteria</Text>
+          <Button onClick={clearFilters}>Clear filters</Button>
+        </Flex>
+      ) : (
+        <>
+          <section aria-label="Clubs" className="club-grid">
+            {directory.clubs.map((club) => (
+              <ClubCard
+                key={club.id}
+                club={club}
+                action={
+                  <Link
+                    to={`/c/${club.id}`}
+                    className="amplify-button amplify-button--primary amplify-button--fullwidth"
+                  >
+                    View Club
+                  </Link>
+                }
+              />
+            ))}
+          </section>
+          {directory.hasNextPage ? (
+            <Flex justifyContent="center">
+              <Button
+                isLoading={directory.isFetchingNextPage}
+                loadingText="Loading..."
+                onClick={() => void directory.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </Flex>
+          ) : null}
+          {directory.isFetching && !directory.isFetchingNextPage ? <Loader ariaLabel="Updating" /> : null}
+        </>
+      )}
+    </Flex>
+  );
 }

@@ -1,0 +1,64 @@
+/**
+ * The generated avatar of a club (or anything named): its initials on a colour derived from the
+ * name, so the same club always looks the same (spec part 1 section 3: "a default logo
+ * generated from initials").
+ */
+import { initials } from '@clubs/shared';
+import './clubs.css';
+
+/** A stable hue from the name (FNV-1a). */
+export function hueOf(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of name) {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % 360;
+}
+
+export const avatarBackground = (name: string) => {
+  const hue = hueOf(name);
+  return `linear-gradient(135deg, hsl(${hue} 55% 42%), hsl(${(hue + 40) % 360} 60% 30%))`;
+};
+
+export function ClubAvatar({ name, size = 48 }: { name: string; size?: number }) {
+  return (
+    <span
+      className="club-avatar"
+      role="img"
+      aria-label={`${name} avatar`}
+      style={{ width: size, height: size, fontSize: size * 0.4, background: avatarBackground(name) }}
+    >
+      {initials(name) || '?'}
+    </span>
+  );
+}
+
+/** The club's logo, or its generated avatar when it has none. */
+export function ClubLogo({
+  name,
+  logoUrl,
+  size = 48,
+}: {
+  name: string;
+  logoUrl: string | null;
+  size?: number;
+}) {
+  if (!logoUrl) return <ClubAvatar name={name} size={size} />;
+  return <img className="club-logo" src={logoUrl} alt={`${name} logo`} width={size} height={size} />;
+}
+
+/** A cover image, or a generated one from the name. */
+export function ClubCover({ name, coverImageUrl }: { name: string; coverImageUrl: string | null }) {
+  if (coverImageUrl) return <img src={coverImageUrl} alt={`${name} cover`} />;
+  return (
+    <div
+      className="club-cover-fallback"
+      role="img"
+      aria-label={`${name} cover`}
+      style={{ background: avatarBackground(name) }}
+    >
+      {initials(name)}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * A club card (directory and dashboards): cover or generated avatar, Premium/Free badge, logo,
+ * name, member count, the description clamped to two lines, and one action.
+ */
+import { Card, Text } from '@aws-amplify/ui-react';
+import type { Club } from '@clubs/shared';
+import type { ReactNode } from 'react';
+import { ClubCover, ClubLogo } from './ClubAvatar.tsx';
+import { TierBadge } from './ClubBadge.tsx';
+import './clubs.css';
+
+export const memberCountLabel = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`;
+
+export function ClubCard({
+  club,
+  action,
+  showMembers = true,
+  extra,
+}: {
+  club: Club;
+  action: ReactNode;
+  showMembers?: boolean;
+  extra?: ReactNode;
+}) {
+  return (
+    <Card as="article" className="club-card" aria-label={club.name} data-testid="club-card">
+      <div className="club-card__cover">
+        <ClubCover name={club.name} coverImageUrl={club.coverImageUrl} />
+        <span className="club-card__badge">
+          <TierBadge club={club} />
+        </span>
+      </div>
+      <div className="club-card__body">
+        <div className="club-card__title">
+          <ClubLogo name={club.name} logoUrl={club.logoUrl} size={36} />
+          <div>
+            <h3>{club.name}</h3>
+            {showMembers ? (
+              <Text fontSize="small" color="font.secondary">
+                {memberCountLabel(club.memberCount)}
+              </Text>
+            ) : null}
+          </div>
+        </div>
+        <Text className="club-clamp-2" color="font.secondary">
+          {club.description}
+        </Text>
+        {extra}
+        <div className="club-card__action">{action}</div>
+      </div>
+    </Card>
+  );
+}

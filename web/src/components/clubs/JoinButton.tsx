@@ -1,0 +1,22 @@
+import { Button } from '@aws-amplify/ui-react';
+import type { Club } from '@clubs/shared';
+import { useJoinAction } from './useJoinAction.ts';
+import './clubs.css';
+
+/** The club page's one action button, in each of the seven states of the spec's table. */
+export function JoinButton({ club }: { club: Club }) {
+  const action = useJoinAction(club);
+  return (
+    <Button
+      variation={action.amber ? undefined : 'primary'}
+      className={action.amber ? 'club-button--amber' : undefined}
+      isFullWidth
+      size="large"
+      isDisabled={!action.enabled}
+      data-state={action.state}
+      onClick={action.onClick}
+    >
+      {action.label}
+    </Button>
+  );
+}

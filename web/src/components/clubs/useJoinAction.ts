@@ -1,0 +1,129 @@
+/**
+ * The club page's one action (spec part 1 section 2, the button table, and section 4): what the
+ * button says, whether it is enabled, and what a click does, from the caller's membership as the
+ * server reports it.
+ */
+import { type Club, paidJoinLabel, type ViewerMembership } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { loginPathFor } from '../../auth/redirect.ts';
+import { useToast } from '../Toaster.tsx';
+import { loadApi } from './loadApi.ts';
+
+export const JOIN_TEXTS = {
+  logIn: 'Log in to Join',
+  busy: 'Processing...',
+  enter: 'Enter Club',
+  completePayment: 'Complete Payment',
+  requestPending: 'Request Pending',
+  joinFree: 'Join Now',
+  submitted: 'Join request submitted successfully!',
+  pending: 'Your membership request is pending approval.',
+  joinFailed: 'Failed to join club. Please try again.',
+  paymentFailed: 'Failed to process payment. Please try again.',
+  noCheckoutUrl: 'No checkout URL returned',
+} as const;
+
+export type JoinState =
+  | 'logIn'
+  | 'busy'
+  | 'enter'
+  | 'completePayment'
+  | 'requestPending'
+  | 'joinPaid'
+  | 'joinFree';
+
+export interface JoinAction {
+  state: JoinState;
+  label: string;
+  enabled: boolean;
+  amber: boolean;
+  onClick: () => void;
+}
+
+/** Where the browser goes for a Stripe Checkout URL (a seam for tests). */
+export const browser = { assign: (url: string) => window.location.assign(url) };
+
+export function useJoinAction(club: Club): JoinAction {
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const input = { params: { clubId: club.id } };
+  const membership = useApiQuery('getClubMembership', input, { enabled: !!user, retry: 1 });
+  const key = [...apiQueryKey('getClubMembership', input)];
+  const paid = club.price > 0;
+
+  const setStatus = (status: ViewerMembership['status']) =>
+    queryClient.setQueryData<ViewerMembership>(key, (old) => ({
+      status,
+      role: old?.role ?? 'club_member',
+    }));
+
+  const checkout = async () => {
+    setBusy(true);
+    try {
+      const { url } = await (await loadApi())('createMembershipCheckout', input);
+      if (!url) {
+        toast({ title: JOIN_TEXTS.noCheckoutUrl, variant: 'error' });
+        setBusy(false);
+        return;
+      }
+      // The page is left for Stripe: stay busy so nothing is clicked twice meanwhile.
+      browser.assign(url);
+    } catch (error) {
+      console.error('Membership checkout failed', error);
+      toast({ title: 'Error', description: JOIN_TEXTS.paymentFailed, variant: 'error' });
+      setBusy(false);
+    }
+  };
+
+  const requestToJoin = async () => {
+    setBusy(true);
+    try {
+      const result = await (await loadApi())('requestMembership', input);
+      setStatus(result.status);
+      if (result.created) toast({ title: JOIN_TEXTS.submitted, variant: 'success' });
+      else if (result.status === 'pending') toast({ title: JOIN_TEXTS.pending, variant: 'info' });
+    } catch (error) {
+      console.error('Join request failed', error);
+      toast({ title: JOIN_TEXTS.joinFailed, variant: 'error' });
+    } finally {
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: ['listMyMemberships'] });
+    }
+  };
+
+  const make = (
+    state: JoinState,
+    label: string,
+    enabled: boolean,
+    onClick: () => void = () => undefined,
+  ) => ({
+    state,
+    label,
+    enabled,
+    amber: state === 'completePayment',
+    onClick,
+  });
+
+  if (!loading && !user)
+    return make('logIn', JOIN_TEXTS.logIn, true, () => void navigate(loginPathFor(`/c/${club.id}`)));
+  if (busy || loading || membership.isPending) return make('busy', JOIN_TEXTS.busy, false);
+  // A status that failed to load is treated as not a member (the spec only logs such errors).
+  const status = membership.data?.status ?? 'not_member';
+  if (status === 'active')
+    return make('enter', JOIN_TEXTS.enter, true, () => void navigate(`/communities/${club.id}`));
+  if (status === 'pending') {
+    if (paid) return make('completePayment', JOIN_TEXTS.completePayment, true, () => void checkout());
+    return make('requestPending', JOIN_TEXTS.requestPending, false, () =>
+      toast({ title: JOIN_TEXTS.pending, variant: 'info' }),
+    );
+  }
+  if (paid) return make('joinPaid', paidJoinLabel(club), true, () => void checkout());
+  return make('joinFree', JOIN_TEXTS.joinFree, true, () => void requestToJoin());
+}

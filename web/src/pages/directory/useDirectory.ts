@@ -1,0 +1,74 @@
+import type { Club, RouteOutput } from '@clubs/shared';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import type { ApiError } from '../../api/errors.ts';
+import { loadApi } from '../../components/clubs/loadApi.ts';
+import type { DirectoryFilters } from './filters.ts';
+
+export const DIRECTORY_PAGE = 12;
+/** Pages fetched on their own after a short one (a search reads a bounded slice per request). */
+const AUTO_FOLLOW = 6;
+
+/**
+ * The directory list: pages from GET /api/clubs by cursor. A search answers from a bounded slice
+ * of the index, so a page may come back short with more to come: those are followed at once,
+ * a few times, until a screenful is there.
+ */
+export function useDirectory(filters: DirectoryFilters) {
+  const input = useMemo(
+    () => ({
+      tab: filters.tab,
+      size: filters.size,
+      ...(filters.recent ? { recent: 'true' as const } : {}),
+      ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+    }),
+    [filters],
+  );
+  const query = useInfiniteQuery<
+    RouteOutput<'listClubs'>,
+    ApiError,
+    { pages: RouteOutput<'listClubs'>[] },
+    readonly unknown[],
+    string | undefined
+  >({
+    queryKey: ['listClubs', input],
+    initialPageParam: undefined,
+    queryFn: async ({ pageParam, signal }) =>
+      (await loadApi())('listClubs', {
+        query: { ...input, limit: DIRECTORY_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+  const clubs = useMemo(() => {
+    const seen = new Set<string>();
+    const list: Club[] = [];
+    for (const page of query.data?.pages ?? []) {
+      for (const club of page.items) {
+        if (seen.has(club.id)) continue;
+        seen.add(club.id);
+        list.push(club);
+      }
+    }
+    return list;
+  }, [query.data]);
+
+  const followed = useRef({ key: '', count: 0 });
+  const inputKey = JSON.stringify(input);
+  const { hasNextPage, isFetching, fetchNextPage } = query;
+  useEffect(() => {
+    if (followed.current.key !== inputKey) followed.current = { key: inputKey, count: 0 };
+    if (!hasNextPage || isFetching || clubs.length >= DIRECTORY_PAGE || followed.current.count >= AUTO_FOLLOW)
+      return;
+    followed.current.count += 1;
+    void fetchNextPage();
+  }, [hasNextPage, isFetching, fetchNextPage, clubs.length, inputKey]);
+
+  useEffect(() => {
+    // The spec: directory load errors are only logged and leave the list empty.
+    if (query.error) console.error('Error loading clubs', query.error);
+  }, [query.error]);
+
+  return { ...query, clubs };
+}
