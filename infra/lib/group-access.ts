@@ -59,10 +59,15 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     stripeWebhookSecret: true,
   },
   payments: {
-    description: 'Payments: club creation, creator plan and member checkouts, Connect onboarding, billing',
+    description: 'Payments: creator plan and member checkouts, Connect onboarding, billing (calls Stripe)',
     size: 'api',
     table: 'readWrite',
     stripeApi: true,
+  },
+  'club-admin': {
+    description: "Club creation and the owner's setup reads (no Stripe)",
+    size: 'api',
+    table: 'readWrite',
   },
   'stripe-events': {
     description: 'Stripe events from the bus: activates and updates clubs and memberships',

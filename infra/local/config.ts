@@ -24,12 +24,50 @@ export interface LocalConfig {
   root: string;
   localDir: string;
   host: string;
-  ports: { app: number; dynamodb: number; cognito: number; s3: number; gateway: number; events: number };
+  ports: {
+    app: number;
+    dynamodb: number;
+    cognito: number;
+    s3: number;
+    gateway: number;
+    events: number;
+    stripe: number;
+  };
   tableName: string;
   mediaBucket: string;
   eventBusName: string;
   seed: boolean;
   logLevel: string;
+  stripe: LocalStripe;
+}
+
+/**
+ * Stripe locally: the simulator (infra/local/stripe-simulator) unless STRIPE_SECRET_KEY is set,
+ * in which case Stripe's own test mode is used with that key and the webhook secret of
+ * `stripe listen --forward-to localhost:<PORT>/api/webhooks/stripe` (README, docs/DEPLOY.md).
+ */
+export interface LocalStripe {
+  mode: 'simulator' | 'stripe';
+  secretKey: string;
+  webhookSecret: string;
+  creatorPriceMonthly: string;
+  creatorPriceAnnual: string;
+}
+
+/** The simulator's keys: not secrets, they only open the local simulator. */
+export const LOCAL_STRIPE_KEYS = {
+  secretKey: 'sk_test_clubs_local_simulator',
+  webhookSecret: 'whsec_clubs_local_simulator',
+} as const;
+
+function localStripe(env: NodeJS.ProcessEnv): LocalStripe {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const prices = {
+    creatorPriceMonthly: env.STRIPE_CREATOR_PRICE_MONTHLY?.trim() || 'clubs_creator_monthly',
+    creatorPriceAnnual: env.STRIPE_CREATOR_PRICE_ANNUAL?.trim() || 'clubs_creator_annual',
+  };
+  if (!secretKey) return { mode: 'simulator', ...LOCAL_STRIPE_KEYS, ...prices };
+  return { mode: 'stripe', secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() ?? '', ...prices };
 }
 
 function port(name: string, fallback: number): number {
@@ -55,12 +93,14 @@ export function loadLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConf
       s3: port('S3_PORT', 4568),
       gateway: port('GATEWAY_PORT', 3030),
       events: port('EVENTS_PORT', 4010),
+      stripe: port('STRIPE_PORT', 12111),
     },
     tableName: env.TABLE_NAME || TABLE.defaultName,
     mediaBucket: env.MEDIA_BUCKET || 'clubs-media',
     eventBusName: env.EVENT_BUS_NAME || EVENT_BUS.defaultName,
     seed: env.SEED !== '0' && env.SEED !== 'false',
     logLevel: env.POWERTOOLS_LOG_LEVEL || 'WARN',
+    stripe: localStripe(env),
   };
 }
 
@@ -89,6 +129,22 @@ export function handlerEnvironment(config: LocalConfig): Record<string, string> 
     POWERTOOLS_LOG_LEVEL: config.logLevel,
     POWERTOOLS_SERVICE_NAME: 'clubs-local',
     APP_URL: `http://localhost:${ports.app}`,
+    ...stripeEnvironment(config),
+  };
+}
+
+/** What CDK gives the functions with `stripeApi` and `stripeWebhookSecret`, for the local stack. */
+export function stripeEnvironment(config: LocalConfig): Record<string, string> {
+  const { stripe, host, ports } = config;
+  return {
+    SITE_URL: `http://localhost:${ports.app}`,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_CREATOR_PRICE_MONTHLY: stripe.creatorPriceMonthly,
+    STRIPE_CREATOR_PRICE_ANNUAL: stripe.creatorPriceAnnual,
+    STRIPE_LIVEMODE: 'false',
+    // Empty: the SDK talks to api.stripe.com.
+    STRIPE_API_BASE: stripe.mode === 'simulator' ? urlOf(host, ports.stripe) : '',
   };
 }
 

@@ -25,6 +25,8 @@ import { startGateway } from './gateway.ts';
 import { assertPortsFree } from './ports.ts';
 import { startS3Local } from './s3.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, isSeeded, seedDemoData } from './seed/index.ts';
+import { demoBillingSeeder } from './stripe-simulator/demo.ts';
+import { type StripeSimulator, startStripeSimulator } from './stripe-simulator/index.ts';
 import { startVite } from './vite.ts';
 
 /** Seconds since this Node process began (performance.now() counts from the process start). */
@@ -157,6 +159,9 @@ async function main(): Promise<void> {
     { port: ports.s3, service: 's3rver', envVar: 'S3_PORT' },
     { port: ports.gateway, service: 'the local API gateway', envVar: 'GATEWAY_PORT' },
     { port: ports.events, service: 'the local event bus', envVar: 'EVENTS_PORT' },
+    ...(config.stripe.mode === 'simulator'
+      ? [{ port: ports.stripe, service: 'the local Stripe simulator', envVar: 'STRIPE_PORT' }]
+      : []),
   ]);
   mkdirSync(localDir, { recursive: true });
   // The handlers (gateway, event bus) and the seed read these, as they read CDK's in AWS.
@@ -199,6 +204,22 @@ async function main(): Promise<void> {
       log: (message) => console.error(message),
     }),
   );
+  // Stripe: the simulator unless STRIPE_SECRET_KEY selects Stripe's own test mode (config.ts).
+  let stripeSimulator: StripeSimulator | undefined;
+  if (config.stripe.mode === 'simulator') {
+    stripeSimulator = track(
+      'Stripe simulator',
+      await startStripeSimulator({
+        port: ports.stripe,
+        host,
+        secretKey: config.stripe.secretKey,
+        webhookSecret: config.stripe.webhookSecret,
+        webhookUrl: `${urlOf(host, ports.gateway)}/api/webhooks/stripe`,
+        stateFile: join(localDir, 'stripe-simulator.json'),
+        log: (message) => console.error(message),
+      }),
+    );
+  }
   const services = [
     startCognitoLocal({
       port: ports.cognito,
@@ -264,6 +285,7 @@ async function main(): Promise<void> {
       userPoolId: LOCAL_USER_POOL_ID,
       s3Endpoint: s3.url,
       bucket: config.mediaBucket,
+      onClubSeeded: stripeSimulator ? demoBillingSeeder(stripeSimulator.simulator) : undefined,
     });
     seeded = result.status;
     if (result.status === 'seeded') log(`demo data seeded in ${(result.ms / 1000).toFixed(1)} s`);
@@ -284,7 +306,10 @@ async function main(): Promise<void> {
   }
   console.log(
     `\nServices: gateway ${gateway.url} · DynamoDB ${db.endpoint} · cognito-local ${cognito.url} · ` +
-      `s3rver ${s3.url} · event bus ${bus.url}`,
+      `s3rver ${s3.url} · event bus ${bus.url} · ` +
+      (stripeSimulator
+        ? `Stripe simulator ${stripeSimulator.publicUrl}`
+        : 'Stripe test mode (STRIPE_SECRET_KEY)'),
   );
   console.log('Ctrl-C stops everything; `npm run reset` wipes the local data.');
 }

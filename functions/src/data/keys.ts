@@ -31,6 +31,15 @@ export const keys = {
   }),
   invite: (token: string): Key => ({ pk: `INVITE#${token}`, sk: 'META' }),
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE#${eventId}`, sk: 'META' }),
+  /** A person's Stripe ids: their customer, their Connect account and its onboarding state. */
+  userBilling: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
+  /** A club's creator-plan subscription. */
+  clubPlan: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'PLAN' }),
+  /** A member's subscription to a paid club (beside the membership it pays for). */
+  memberSubscription: (clubId: string, userId: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `SUBSCRIPTION#${userId}`,
+  }),
   /** Contact-form messages, one partition per UTC month, in arrival order (a support inbox reads them). */
   contactMessage: (receivedAt: string, messageId: string): Key => ({
     pk: `CONTACT#${receivedAt.slice(0, 7)}`,

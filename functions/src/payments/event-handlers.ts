@@ -1,35 +1,103 @@
 /**
- * What each Stripe event type changes. The club-plan checkout is wired here; member
- * subscriptions, invoices and Connect accounts are added by the payments work (issue 6).
+ * What each Stripe event type changes (the types of the event manifest, shared/src/events.ts).
+ * The dispatcher (handlers/stripe-events.ts) has already checked the source, the livemode and
+ * claimed the event id, so each handler runs once per event. Each reads the object it acts on
+ * again from Stripe, because deliveries arrive in any order and the copy in an event may be
+ * older than Stripe's current state (subscription-sync.ts).
  */
-import { setClubStatus } from '../data/repositories/clubs.ts';
+import { saveConnectState } from '../data/repositories/billing.ts';
 import { logger } from '../logger.ts';
+import { stripeClient } from '../stripe/client.ts';
+import { idOf, readMetadata } from './metadata.ts';
+import { syncSubscriptionById } from './subscription-sync.ts';
 
 export interface StripeEventLike {
   id: string;
   type: string;
   livemode?: boolean;
+  /** Set on events of connected accounts (account.updated). */
+  account?: string;
   data: { object: Record<string, unknown> };
 }
 
-type Metadata = Record<string, string | undefined>;
-
-const metadataOf = (object: Record<string, unknown>): Metadata =>
-  (object.metadata && typeof object.metadata === 'object' ? object.metadata : {}) as Metadata;
-
-/** A completed creator-plan checkout activates the club it was opened for, once it is unpaid. */
+/**
+ * checkout.session.completed: a Checkout Session of the app's (creator plan or membership)
+ * finished; its subscription is read and takes effect (subscription-sync.ts).
+ */
 async function checkoutCompleted(event: StripeEventLike): Promise<void> {
   const session = event.data.object;
-  const metadata = metadataOf(session);
-  if (metadata.kind !== 'club_plan' || !metadata.clubId) {
-    logger.info('checkout without a club plan', { id: event.id });
+  const metadata = readMetadata(session.metadata);
+  if (!metadata) {
+    logger.info('checkout that is not one of ours', { id: event.id });
     return;
   }
-  const activated = await setClubStatus(metadata.clubId, 'active', 'unpaid');
-  if (!activated)
-    logger.warn('checkout for a club that is missing or not unpaid', { clubId: metadata.clubId });
+  if (session.mode !== 'subscription' || session.status !== 'complete') {
+    logger.info('checkout without a subscription to start', { id: event.id, mode: session.mode });
+    return;
+  }
+  const subscriptionId = idOf(session.subscription);
+  if (!subscriptionId) {
+    logger.warn('completed checkout without a subscription', { id: event.id });
+    return;
+  }
+  const outcome = await syncSubscriptionById(subscriptionId, { completedCheckout: true });
+  logger.info('checkout completed', { id: event.id, kind: metadata.kind, clubId: metadata.clubId, outcome });
+}
+
+/** customer.subscription.updated / deleted: the subscription's current state takes effect. */
+async function subscriptionChanged(event: StripeEventLike): Promise<void> {
+  const subscriptionId = idOf(event.data.object.id);
+  if (!subscriptionId || !readMetadata(event.data.object.metadata)) {
+    logger.info('subscription that is not one of ours', { id: event.id });
+    return;
+  }
+  const outcome = await syncSubscriptionById(subscriptionId, { completedCheckout: false });
+  logger.info('subscription synced', { id: event.id, type: event.type, subscriptionId, outcome });
+}
+
+/** The subscription an invoice belongs to (API versions since 2025-03-31 name it under parent). */
+export function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+  return idOf(parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
+}
+
+/**
+ * invoice.paid / invoice.payment_failed: a payment changes the subscription's status (a failed
+ * renewal makes it past_due, a paid one active again); its current state takes effect.
+ */
+async function invoiceSettled(event: StripeEventLike): Promise<void> {
+  const subscriptionId = invoiceSubscriptionId(event.data.object);
+  if (!subscriptionId) {
+    logger.info('invoice without a subscription', { id: event.id });
+    return;
+  }
+  const outcome = await syncSubscriptionById(subscriptionId, { completedCheckout: false });
+  logger.info('invoice synced', { id: event.id, type: event.type, subscriptionId, outcome });
+}
+
+/** account.updated: a connected account's onboarding state, read again from Stripe. */
+async function accountUpdated(event: StripeEventLike): Promise<void> {
+  const accountId = idOf(event.data.object.id);
+  const userId = (event.data.object.metadata as Record<string, unknown> | undefined)?.userId;
+  if (!accountId || typeof userId !== 'string' || !userId) {
+    logger.info('account that is not one of ours', { id: event.id });
+    return;
+  }
+  const stripe = await stripeClient();
+  const account = await stripe.accounts.retrieve(accountId);
+  const saved = await saveConnectState(userId, account.id, {
+    detailsSubmitted: account.details_submitted === true,
+    chargesEnabled: account.charges_enabled === true,
+    payoutsEnabled: account.payouts_enabled === true,
+  });
+  if (!saved) logger.warn('account.updated for an account the person does not have', { accountId });
 }
 
 export const stripeEventHandlers: Record<string, (event: StripeEventLike) => Promise<void>> = {
   'checkout.session.completed': checkoutCompleted,
+  'customer.subscription.updated': subscriptionChanged,
+  'customer.subscription.deleted': subscriptionChanged,
+  'invoice.paid': invoiceSettled,
+  'invoice.payment_failed': invoiceSettled,
+  'account.updated': accountUpdated,
 };

@@ -54,6 +54,8 @@ export interface SeedOptions {
   s3Endpoint: string;
   bucket: string;
   log?: (message: string) => void;
+  /** Called once per seeded club (the local Stripe simulator onboards owners of paid clubs). */
+  onClubSeeded?: (club: Club, owner: { id: string; name: string; email: string }) => Promise<void>;
 }
 
 export interface SeedResult {
@@ -451,7 +453,8 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   try {
     await seeder.createPeople();
     await eachLimit(DEMO_CLUBS, 6, async (club, index) => {
-      await seeder.club(club, index);
+      const seeded = await seeder.club(club, index);
+      await options.onClubSeeded?.(seeded, seeder.person(club.owner));
     });
     await seeder.upload();
   } finally {

@@ -13,6 +13,7 @@ export type HandlerGroup =
   | 'clubs'
   | 'stripe-webhook'
   | 'payments'
+  | 'club-admin'
   | 'contact'
   | 'memberships';
 

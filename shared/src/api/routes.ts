@@ -6,6 +6,7 @@
  */
 import type * as z from 'zod';
 import type { HandlerGroup, RouteDefinition } from './route-definition.ts';
+import { clubAdminRoutes } from './routes/club-admin.ts';
 import { clubRoutes } from './routes/clubs.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { membershipRoutes } from './routes/memberships.ts';
@@ -23,6 +24,7 @@ export const ROUTE_AREAS = [
   profileRoutes,
   clubRoutes,
   paymentRoutes,
+  clubAdminRoutes,
   contactRoutes,
   membershipRoutes,
 ] as const;
@@ -32,6 +34,7 @@ export const ROUTES = {
   ...profileRoutes,
   ...clubRoutes,
   ...paymentRoutes,
+  ...clubAdminRoutes,
   ...contactRoutes,
   ...membershipRoutes,
 } as const satisfies Record<string, RouteDefinition>;

@@ -1,3 +1,4 @@
+export * from './billing.ts';
 export * from './club.ts';
 export * from './common.ts';
 export * from './course.ts';

@@ -1,9 +1,17 @@
+/**
+ * Stripe: the webhook, checkouts (creator plan and member subscriptions), Connect onboarding and
+ * billing. Every route but the webhook runs in the payments group, the one function that bundles
+ * the `stripe` package.
+ */
 import * as z from 'zod';
+import {
+  clubBillingSchema,
+  clubCheckoutInputSchema,
+  connectStatusSchema,
+  redirectUrlSchema,
+} from '../../domain/billing.ts';
 import { clubPathSchema } from '../../domain/club.ts';
 import type { RouteDefinition } from '../route-definition.ts';
-
-/** A Stripe-hosted page to send the browser to (Checkout, onboarding, Billing Portal). */
-export const redirectUrlSchema = z.object({ url: z.string() });
 
 export const paymentRoutes = {
   stripeWebhook: {
@@ -15,6 +23,17 @@ export const paymentRoutes = {
     rawBody: true,
     response: z.object({ received: z.literal(true) }),
   },
+  createClubCheckout: {
+    method: 'POST',
+    path: '/api/clubs/{clubId}/plan-checkout',
+    group: 'payments',
+    auth: 'user',
+    summary:
+      "Opens Stripe Checkout for the creator plan of the caller's unpaid club (7-day trial, club id in metadata, back to /club-setup)",
+    params: clubPathSchema,
+    body: clubCheckoutInputSchema,
+    response: redirectUrlSchema,
+  },
   createMembershipCheckout: {
     method: 'POST',
     path: '/api/clubs/{clubId}/membership-checkout',
@@ -22,6 +41,42 @@ export const paymentRoutes = {
     auth: 'user',
     summary:
       "Creates (or keeps) the caller's pending membership of a paid club and returns a Stripe Checkout URL (destination charge to the owner's connected account)",
+    params: clubPathSchema,
+    response: redirectUrlSchema,
+  },
+  createConnectOnboarding: {
+    method: 'POST',
+    path: '/api/clubs/{clubId}/connect-onboarding',
+    group: 'payments',
+    auth: 'user',
+    summary: "Starts (or resumes) Stripe Connect Express onboarding of the club owner's account",
+    params: clubPathSchema,
+    response: redirectUrlSchema,
+  },
+  getConnectStatus: {
+    method: 'GET',
+    path: '/api/clubs/{clubId}/connect-status',
+    group: 'payments',
+    auth: 'user',
+    summary: "The owner's connected account as Stripe reports it (details submitted, charges enabled)",
+    params: clubPathSchema,
+    response: connectStatusSchema,
+  },
+  getClubBilling: {
+    method: 'GET',
+    path: '/api/clubs/{clubId}/billing',
+    group: 'payments',
+    auth: 'user',
+    summary: "The club's creator plan, payment method and invoices, read from Stripe (owner only)",
+    params: clubPathSchema,
+    response: clubBillingSchema,
+  },
+  createBillingPortal: {
+    method: 'POST',
+    path: '/api/clubs/{clubId}/billing-portal',
+    group: 'payments',
+    auth: 'user',
+    summary: 'A Stripe Billing Portal session for card changes and cancellation (owner only)',
     params: clubPathSchema,
     response: redirectUrlSchema,
   },

@@ -1,0 +1,252 @@
+/**
+ * What the app remembers of Stripe, so that it never has to search Stripe:
+ * - per person (USER#{userId} / BILLING): their Stripe customer, their Connect Express account
+ *   and that account's onboarding state as the last account.updated (or read) reported it;
+ * - per club (CLUB#{clubId} / PLAN): the creator-plan subscription;
+ * - per member of a paid club (CLUB#{clubId} / SUBSCRIPTION#{userId}): their subscription.
+ *
+ * Subscription records hold Stripe's subscription status. A subscription that ended (canceled,
+ * incomplete_expired) cannot come back, so once stored that status is never overwritten with a
+ * live one for the same subscription: a slow handler that read Stripe before the end cannot
+ * revive it.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CreatorPlanInterval } from '@clubs/shared';
+import { db, tableName } from '../client.ts';
+import { isConditionFailed } from '../errors.ts';
+import { type Key, keys } from '../keys.ts';
+
+/** Stripe subscription statuses after which a subscription never charges again. */
+export const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired'] as const;
+export const isEndedStatus = (status: string | null | undefined): boolean =>
+  status !== null &&
+  status !== undefined &&
+  (ENDED_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
+/** Statuses of a subscription that grants access: paid up or in its trial. */
+export const isLiveStatus = (status: string | null | undefined): boolean =>
+  status === 'active' || status === 'trialing';
+
+export interface ConnectState {
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+}
+
+export interface UserBilling {
+  userId: string;
+  stripeCustomerId: string | null;
+  connectAccountId: string | null;
+  connect: ConnectState & { updatedAt: string | null };
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+export async function getUserBilling(userId: string): Promise<UserBilling> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.userBilling(userId), ConsistentRead: true }),
+  );
+  return {
+    userId,
+    stripeCustomerId: text(Item?.stripeCustomerId),
+    connectAccountId: text(Item?.connectAccountId),
+    connect: {
+      detailsSubmitted: Item?.connectDetailsSubmitted === true,
+      chargesEnabled: Item?.connectChargesEnabled === true,
+      payoutsEnabled: Item?.connectPayoutsEnabled === true,
+      updatedAt: text(Item?.connectUpdatedAt),
+    },
+  };
+}
+
+/**
+ * Stores an id on the person's billing item unless one is already there; returns the stored
+ * one. Two concurrent first checkouts thus agree on one customer (the loser's is left unused).
+ */
+async function keepFirst(userId: string, attribute: string, value: string): Promise<string> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userBilling(userId),
+      UpdateExpression: 'SET #attr = if_not_exists(#attr, :value), #type = :type, userId = :userId',
+      ExpressionAttributeNames: { '#attr': attribute, '#type': 'type' },
+      ExpressionAttributeValues: { ':value': value, ':type': 'user_billing', ':userId': userId },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const stored = text(Attributes?.[attribute]);
+  if (!stored) throw new Error(`${attribute} was not stored`);
+  return stored;
+}
+
+export const saveStripeCustomer = (userId: string, customerId: string) =>
+  keepFirst(userId, 'stripeCustomerId', customerId);
+
+export const saveConnectAccount = (userId: string, accountId: string) =>
+  keepFirst(userId, 'connectAccountId', accountId);
+
+/** Records a connected account's onboarding state; false unless it is this person's account. */
+export async function saveConnectState(
+  userId: string,
+  accountId: string,
+  state: ConnectState,
+  now = new Date(),
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userBilling(userId),
+        UpdateExpression:
+          'SET connectDetailsSubmitted = :details, connectChargesEnabled = :charges, connectPayoutsEnabled = :payouts, connectUpdatedAt = :now',
+        ConditionExpression: 'connectAccountId = :account',
+        ExpressionAttributeValues: {
+          ':details': state.detailsSubmitted,
+          ':charges': state.chargesEnabled,
+          ':payouts': state.payoutsEnabled,
+          ':now': now.toISOString(),
+          ':account': accountId,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Which subscription record: a club's creator plan, or one member's subscription to a club. */
+export type SubscriptionTarget =
+  | { kind: 'club_plan'; clubId: string }
+  | { kind: 'membership'; clubId: string; userId: string };
+
+export interface SubscriptionRecord {
+  clubId: string;
+  /** The payer: the club's owner (plan) or the member. */
+  userId: string | null;
+  subscriptionId: string | null;
+  customerId: string | null;
+  /** Stripe's subscription status as last stored. */
+  status: string | null;
+  /** The last Checkout Session opened for this target, reused while it is open. */
+  checkoutSessionId: string | null;
+  checkoutPlan: CreatorPlanInterval | null;
+  updatedAt: string | null;
+}
+
+const keyOf = (target: SubscriptionTarget): Key =>
+  target.kind === 'club_plan'
+    ? keys.clubPlan(target.clubId)
+    : keys.memberSubscription(target.clubId, target.userId);
+
+const itemType = (target: SubscriptionTarget) =>
+  target.kind === 'club_plan' ? 'club_plan' : 'member_subscription';
+
+export async function getSubscriptionRecord(target: SubscriptionTarget): Promise<SubscriptionRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keyOf(target), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const plan = Item.checkoutPlan;
+  return {
+    clubId: target.clubId,
+    userId: text(Item.userId),
+    subscriptionId: text(Item.subscriptionId),
+    customerId: text(Item.customerId),
+    status: text(Item.status),
+    checkoutSessionId: text(Item.checkoutSessionId),
+    checkoutPlan: plan === 'monthly' || plan === 'annual' ? plan : null,
+    updatedAt: text(Item.updatedAt),
+  };
+}
+
+/** Remembers the Checkout Session just opened, so a second click reuses it while it is open. */
+export async function saveCheckoutSession(
+  target: SubscriptionTarget,
+  userId: string,
+  sessionId: string,
+  plan: CreatorPlanInterval | null,
+  now = new Date(),
+): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keyOf(target),
+      UpdateExpression:
+        'SET #type = :type, clubId = :clubId, userId = if_not_exists(userId, :userId), checkoutSessionId = :session, checkoutPlan = :plan, updatedAt = :now',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': itemType(target),
+        ':clubId': target.clubId,
+        ':userId': userId,
+        ':session': sessionId,
+        ':plan': plan,
+        ':now': now.toISOString(),
+      },
+    }),
+  );
+}
+
+export interface SubscriptionState {
+  subscriptionId: string;
+  customerId: string | null;
+  status: string;
+  userId: string;
+}
+
+export type SaveSubscriptionResult =
+  /** Stored; `status` is what the record now says. */
+  | { saved: true; status: string }
+  /** The record names another subscription than `expected`: read again and decide again. */
+  | { saved: false; reason: 'changed' }
+  /** This subscription already ended; the record keeps that. */
+  | { saved: false; reason: 'ended'; status: string };
+
+/**
+ * Stores a subscription's state on its record, replacing the subscription named there only if
+ * it is still `expected` (null: none yet). An ended subscription is never stored as live again.
+ */
+export async function saveSubscriptionState(
+  target: SubscriptionTarget,
+  state: SubscriptionState,
+  expected: string | null,
+  now = new Date(),
+): Promise<SaveSubscriptionResult> {
+  const live = !isEndedStatus(state.status);
+  const sameSubscription = expected === state.subscriptionId;
+  const conditions = [
+    expected === null ? 'attribute_not_exists(subscriptionId)' : 'subscriptionId = :expected',
+  ];
+  if (live && sameSubscription) conditions.push('NOT (#status IN (:canceled, :expired))');
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keyOf(target),
+        UpdateExpression:
+          'SET #type = :type, clubId = :clubId, userId = :userId, subscriptionId = :subscription, customerId = :customer, #status = :status, updatedAt = :now',
+        ConditionExpression: conditions.join(' AND '),
+        ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':type': itemType(target),
+          ':clubId': target.clubId,
+          ':userId': state.userId,
+          ':subscription': state.subscriptionId,
+          ':customer': state.customerId,
+          ':status': state.status,
+          ':now': now.toISOString(),
+          ...(expected === null ? {} : { ':expected': expected }),
+          ...(live && sameSubscription ? { ':canceled': 'canceled', ':expired': 'incomplete_expired' } : {}),
+        },
+      }),
+    );
+    return { saved: true, status: state.status };
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const current = await getSubscriptionRecord(target);
+    if (current?.subscriptionId === state.subscriptionId && isEndedStatus(current.status)) {
+      return { saved: false, reason: 'ended', status: current.status as string };
+    }
+    return { saved: false, reason: 'changed' };
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Memberships that a Stripe subscription pays for: started as pending at checkout, activated by
+ * the verified event, ended when the subscription ends. The counting and directory-index work of
+ * each step is memberships.ts's (addMembership, activateMembership, removeMembership), so a paid
+ * membership moves the member count exactly like an approved one.
+ */
+import type { Membership } from '@clubs/shared';
+import { activateMembership, addMembership, getMembership, removeMembership } from './memberships.ts';
+
+export type PendingResult =
+  | { ok: true; membership: Membership }
+  | { ok: false; reason: 'active' | 'owner' | 'no_club' };
+
+/** The caller's pending membership of a club, created when they have none (idempotent). */
+export async function ensurePendingMembership(
+  clubId: string,
+  userId: string,
+  now = new Date(),
+): Promise<PendingResult> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = await getMembership(clubId, userId);
+    if (existing) {
+      if (existing.role === 'club_owner') return { ok: false, reason: 'owner' };
+      if (existing.status === 'active') return { ok: false, reason: 'active' };
+      return { ok: true, membership: existing };
+    }
+    const membership: Membership = {
+      clubId,
+      userId,
+      role: 'club_member',
+      status: 'pending',
+      createdAt: now.toISOString(),
+    };
+    const added = await addMembership(membership);
+    if (added.created) return { ok: true, membership };
+    if (added.reason === 'no_club') return { ok: false, reason: 'no_club' };
+    // Created by a concurrent request: read it.
+  }
+  throw new Error('membership changed too often');
+}
+
+export type ActivationResult = 'activated' | 'already_active' | 'no_club';
+
+/**
+ * Makes a paid membership active and counted: a pending one is activated; a missing one (say,
+ * removed while the checkout was open) is created active, since the person has paid. Concurrent
+ * deliveries activate it once.
+ */
+export async function activatePaidMembership(
+  clubId: string,
+  userId: string,
+  now = new Date(),
+): Promise<ActivationResult> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = await getMembership(clubId, userId);
+    if (existing?.status === 'active') return 'already_active';
+    if (existing) {
+      const result = await activateMembership(clubId, userId);
+      if (result.activated) return 'activated';
+      if (result.reason === 'no_club') return 'no_club';
+    } else {
+      const added = await addMembership({
+        clubId,
+        userId,
+        role: 'club_member',
+        status: 'active',
+        createdAt: now.toISOString(),
+      });
+      if (added.created) return 'activated';
+      if (added.reason === 'no_club') return 'no_club';
+    }
+    // Changed concurrently (activated, or created by another delivery): look again.
+  }
+  const final = await getMembership(clubId, userId);
+  if (final?.status === 'active') return 'already_active';
+  throw new Error('membership changed too often');
+}
+
+export type EndResult = 'ended' | 'absent' | 'owner';
+
+/** Ends the access a subscription paid for; the club's owner keeps theirs. */
+export async function endPaidMembership(clubId: string, userId: string): Promise<EndResult> {
+  const result = await removeMembership(clubId, userId);
+  if (result.removed) return 'ended';
+  return result.reason === 'owner' ? 'owner' : 'absent';
+}

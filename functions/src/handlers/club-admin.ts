@@ -1,0 +1,19 @@
+/** Club creation and the owner's setup reads; no Stripe here (see handlers/payments.ts). */
+import { reply } from '../http/reply.ts';
+import { defineGroup } from '../http/route-handler.ts';
+import {
+  createClub,
+  getOwnedClub,
+  latestActiveOwnedClub,
+  membershipCheckoutState,
+} from '../payments/club-setup.ts';
+
+export const handler = defineGroup('club-admin', {
+  createClub: async ({ input, auth }) => {
+    const { club, created } = await createClub(auth, input.body);
+    return created ? club : reply(200, club);
+  },
+  getOwnedClub: async ({ input, auth }) => getOwnedClub(auth, input.params.clubId),
+  latestActiveOwnedClub: async ({ auth }) => latestActiveOwnedClub(auth),
+  getMembershipCheckout: async ({ input, auth }) => membershipCheckoutState(auth, input.params.clubId),
+});

@@ -1,0 +1,227 @@
+/**
+ * Stripe Checkout for the two things paid for: a club's creator plan (part 1 section 2, the
+ * create-club dialog's payment step) and a membership of a paid club (part 1 section 4). Nothing
+ * here changes a club or a membership's status: that happens only when the verified
+ * checkout.session.completed event arrives (event-handlers.ts).
+ *
+ * At most one Checkout Session is open per club plan and per membership: opening a new one
+ * expires the previous one, so two tabs cannot both be paid. (Two requests racing past that are
+ * caught when their events arrive: the second subscription is cancelled before any charge.)
+ */
+import { CREATOR_PLAN, type CreatorPlanInterval, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
+import type Stripe from 'stripe';
+import {
+  getSubscriptionRecord,
+  getUserBilling,
+  isEndedStatus,
+  isLiveStatus,
+  type SubscriptionRecord,
+  type SubscriptionTarget,
+  saveCheckoutSession,
+  saveConnectState,
+} from '../data/repositories/billing.ts';
+import { getClub } from '../data/repositories/clubs.ts';
+import { ensurePendingMembership } from '../data/repositories/membership-billing.ts';
+import { getMembership } from '../data/repositories/memberships.ts';
+import type { AuthContext } from '../http/auth.ts';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { logger } from '../logger.ts';
+import { stripeClient } from '../stripe/client.ts';
+import { creatorPriceReference, siteUrl } from '../stripe/config.ts';
+import { customerFor } from './customers.ts';
+import { toStripeMetadata } from './metadata.ts';
+import { toMinorUnits } from './money.ts';
+import { isMissing, withStripe } from './stripe-errors.ts';
+
+export const MESSAGES = {
+  checkoutFailed: 'Failed to create checkout session',
+  noUrl: 'No checkout URL returned',
+  processing: 'Your payment is being processed. Please wait a moment and check again.',
+  ownerNotReady:
+    "This club can't accept payments yet: its owner hasn't finished setting up payouts. Please try again later.",
+  notAccepting: 'This club is not accepting new members right now.',
+  freeClub: 'This club is free: send a join request instead.',
+  alreadyMember: 'You are already a member of this club.',
+  ownClub: 'You own this club.',
+  planActive: 'This club is already active.',
+  planExists: 'This club already has a plan. Manage it from the billing page.',
+  clubClosed: 'This club can no longer be set up. Please create a new club.',
+} as const;
+
+/** Price ids looked up by lookup key, per container. */
+const priceIds = new Map<string, Promise<string>>();
+
+async function creatorPrice(stripe: Stripe, interval: CreatorPlanInterval): Promise<string> {
+  const reference = creatorPriceReference(interval);
+  if (reference.startsWith('price_')) return reference;
+  let id = priceIds.get(reference);
+  if (!id) {
+    id = stripe.prices.list({ lookup_keys: [reference], active: true, limit: 1 }).then((list) => {
+      const price = list.data[0];
+      if (!price) throw new AppError('unavailable', 'The creator plan is not set up in Stripe yet');
+      return price.id;
+    });
+    priceIds.set(reference, id);
+    id.catch(() => priceIds.delete(reference));
+  }
+  return id;
+}
+
+/**
+ * Before a new session: a completed previous one means the payment is under way (its event has
+ * not been processed yet), an open one is expired so it can no longer be paid.
+ */
+async function retirePreviousSession(stripe: Stripe, record: SubscriptionRecord | null): Promise<void> {
+  const previous = record?.checkoutSessionId;
+  if (!previous) return;
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(previous);
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  if (session.status === 'complete') {
+    const subscriptionId =
+      typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+    // Its subscription ended since (say, cancelled in the portal): a new checkout is fine.
+    if (subscriptionId && record?.subscriptionId === subscriptionId && isEndedStatus(record.status)) return;
+    throw conflict(MESSAGES.processing);
+  }
+  if (session.status === 'open') {
+    try {
+      await stripe.checkout.sessions.expire(previous);
+    } catch (error) {
+      // Completed or expired in the meantime; the next checks (or the event) sort it out.
+      logger.warn('could not expire a previous checkout session', {
+        previous,
+        error: (error as Error).message,
+      });
+    }
+  }
+}
+
+async function remember(
+  target: SubscriptionTarget,
+  userId: string,
+  session: Stripe.Checkout.Session,
+  plan: CreatorPlanInterval | null,
+): Promise<{ url: string }> {
+  if (!session.url) throw new AppError('unavailable', MESSAGES.noUrl);
+  await saveCheckoutSession(target, userId, session.id, plan);
+  return { url: session.url };
+}
+
+/** The creator plan's checkout for the caller's unpaid club: 7-day trial, back to /club-setup. */
+export async function createClubCheckout(
+  auth: AuthContext,
+  clubId: string,
+  plan: CreatorPlanInterval,
+): Promise<{ url: string }> {
+  const club = await getClub(clubId);
+  // Someone else's club answers like a missing one.
+  if (!club || club.ownerId !== auth.userId) throw notFound('Club not found');
+  if (club.status === 'active') throw conflict(MESSAGES.planActive);
+  if (club.status !== 'unpaid') throw conflict(MESSAGES.clubClosed);
+  const target: SubscriptionTarget = { kind: 'club_plan', clubId };
+  const record = await getSubscriptionRecord(target);
+  if (record?.subscriptionId && !isEndedStatus(record.status)) throw conflict(MESSAGES.planExists);
+
+  return withStripe(MESSAGES.checkoutFailed, async () => {
+    const stripe = await stripeClient();
+    await retirePreviousSession(stripe, record);
+    const [customer, price] = await Promise.all([customerFor(stripe, auth), creatorPrice(stripe, plan)]);
+    const metadata = toStripeMetadata({ kind: 'club_plan', clubId, userId: auth.userId });
+    const site = siteUrl();
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: clubId,
+      line_items: [{ price, quantity: 1 }],
+      subscription_data: {
+        trial_period_days: CREATOR_PLAN.trialDays,
+        description: `Creator plan: ${club.name}`,
+        metadata,
+      },
+      metadata: { ...metadata, plan },
+      success_url: `${site}/club-setup?success=true&club_id=${encodeURIComponent(clubId)}`,
+      cancel_url: `${site}/club-setup?canceled=true`,
+    });
+    return remember(target, auth.userId, session, plan);
+  });
+}
+
+/**
+ * A member's checkout for a paid club: a monthly subscription at the club's price, currency
+ * and trial, charged as a Connect destination charge to the owner's account with the platform's
+ * 2.9 % application fee. The caller's membership is pending until the event activates it.
+ */
+export async function createMembershipCheckout(auth: AuthContext, clubId: string): Promise<{ url: string }> {
+  const club = await getClub(clubId);
+  if (!club) throw notFound('Club not found');
+  if (club.ownerId === auth.userId) throw conflict(MESSAGES.ownClub);
+  if (club.status !== 'active') throw conflict(MESSAGES.notAccepting);
+  if (club.price <= 0) throw badRequest(MESSAGES.freeClub);
+  const membership = await getMembership(clubId, auth.userId);
+  if (membership?.status === 'active') throw conflict(MESSAGES.alreadyMember);
+  const target: SubscriptionTarget = { kind: 'membership', clubId, userId: auth.userId };
+  const record = await getSubscriptionRecord(target);
+  if (record?.subscriptionId && isLiveStatus(record.status)) throw conflict(MESSAGES.processing);
+  const owner = await getUserBilling(club.ownerId);
+  const accountId = owner.connectAccountId;
+  if (!accountId) throw conflict(MESSAGES.ownerNotReady);
+
+  return withStripe(MESSAGES.checkoutFailed, async () => {
+    const stripe = await stripeClient();
+    // The owner's account as Stripe knows it now: charges may have been disabled since.
+    const account = await stripe.accounts.retrieve(accountId);
+    const state = {
+      detailsSubmitted: account.details_submitted === true,
+      chargesEnabled: account.charges_enabled === true,
+      payoutsEnabled: account.payouts_enabled === true,
+    };
+    if (
+      state.chargesEnabled !== owner.connect.chargesEnabled ||
+      state.detailsSubmitted !== owner.connect.detailsSubmitted
+    ) {
+      await saveConnectState(club.ownerId, accountId, state);
+    }
+    if (!state.chargesEnabled) throw conflict(MESSAGES.ownerNotReady);
+
+    const pending = await ensurePendingMembership(clubId, auth.userId);
+    if (!pending.ok) {
+      if (pending.reason === 'no_club') throw notFound('Club not found');
+      throw conflict(pending.reason === 'owner' ? MESSAGES.ownClub : MESSAGES.alreadyMember);
+    }
+    await retirePreviousSession(stripe, record);
+    const customer = await customerFor(stripe, auth);
+    const metadata = toStripeMetadata({ kind: 'membership', clubId, userId: auth.userId });
+    const site = siteUrl();
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: club.currency.toLowerCase(),
+            unit_amount: toMinorUnits(club.price, club.currency),
+            recurring: { interval: 'month' },
+            product_data: { name: `${club.name} membership` },
+          },
+        },
+      ],
+      subscription_data: {
+        application_fee_percent: TRANSACTION_FEE_PERCENT,
+        transfer_data: { destination: accountId },
+        ...(club.trialPeriod > 0 ? { trial_period_days: club.trialPeriod } : {}),
+        description: `Membership: ${club.name}`,
+        metadata,
+      },
+      metadata,
+      success_url: `${site}/communities/${encodeURIComponent(clubId)}/membership-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${site}/c/${encodeURIComponent(clubId)}?checkout=canceled`,
+    });
+    return remember(target, auth.userId, session, null);
+  });
+}

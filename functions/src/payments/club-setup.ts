@@ -1,0 +1,98 @@
+/**
+ * Creating a club and what its owner reads while setting it up (the create-club dialog, the
+ * /club-setup callback, the membership-success page). Nothing here calls Stripe: these routes
+ * run in the small club-admin function.
+ */
+import { createHash } from 'node:crypto';
+import {
+  type Club,
+  type CreateClubInput,
+  type MembershipCheckoutState,
+  NEW_CLUB_DEFAULTS,
+  type ViewerMembershipStatus,
+} from '@clubs/shared';
+import { ulid } from 'ulid';
+import { transactionConditionFailures } from '../data/errors.ts';
+import { createClubWithOwner, getClub } from '../data/repositories/clubs.ts';
+import { getMembership } from '../data/repositories/memberships.ts';
+import { newestOwnedClubWithStatus } from '../data/repositories/owned-clubs.ts';
+import type { AuthContext } from '../http/auth.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+/**
+ * A new club, unpaid, with its owner's active club_owner membership, in one transaction
+ * (part 1 section 4). With a requestId the club's id is derived from it, so a repeated
+ * submission (a double click, a retry after a lost answer) finds the club it made instead of
+ * making a second one.
+ */
+export async function createClub(
+  auth: AuthContext,
+  input: CreateClubInput & { requestId?: string },
+  now = new Date(),
+): Promise<{ club: Club; created: boolean }> {
+  const id = input.requestId ? clubIdFor(auth.userId, input.requestId) : ulid(now.getTime());
+  const club: Omit<Club, 'memberCount'> = {
+    id,
+    ownerId: auth.userId,
+    name: input.name,
+    description: input.description,
+    logoUrl: null,
+    coverImageUrl: null,
+    createdAt: now.toISOString(),
+    price: NEW_CLUB_DEFAULTS.price,
+    currency: NEW_CLUB_DEFAULTS.currency,
+    trialPeriod: NEW_CLUB_DEFAULTS.trialPeriod,
+    category: null,
+    status: NEW_CLUB_DEFAULTS.status,
+  };
+  try {
+    const { club: stored } = await createClubWithOwner(club);
+    return { club: stored, created: true };
+  } catch (error) {
+    if (!input.requestId || !transactionConditionFailures(error)) throw error;
+    const existing = await getClub(id);
+    if (!existing || existing.ownerId !== auth.userId) throw conflict('This request was already used');
+    return { club: existing, created: false };
+  }
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The club id of a create request: 26 Crockford base32 characters (a ULID's shape) derived from
+ * the requester and their request id, so it is the same on every retry and differs between
+ * people who happen to send the same request id.
+ */
+export function clubIdFor(userId: string, requestId: string): string {
+  const digest = createHash('sha256').update(`club:${userId}:${requestId}`).digest();
+  let id = '';
+  for (let i = 0; i < 26; i++) id += CROCKFORD[(digest[i] as number) % 32];
+  return id;
+}
+
+/** One of the caller's own clubs in any status; anyone else's answers like a missing club. */
+export async function getOwnedClub(auth: AuthContext, clubId: string): Promise<Club> {
+  const club = await getClub(clubId);
+  if (!club || club.ownerId !== auth.userId) throw notFound('Club not found');
+  return club;
+}
+
+export async function latestActiveOwnedClub(auth: AuthContext): Promise<{ club: Club | null }> {
+  return { club: await newestOwnedClubWithStatus(auth.userId, 'active') };
+}
+
+/** The caller's membership of a club as stored (the owner counts as active). */
+export async function membershipCheckoutState(
+  auth: AuthContext,
+  clubId: string,
+): Promise<MembershipCheckoutState> {
+  const club = await getClub(clubId);
+  if (!club || (club.status !== 'active' && club.ownerId !== auth.userId)) throw notFound('Club not found');
+  let status: ViewerMembershipStatus = 'not_member';
+  if (club.ownerId === auth.userId) status = 'active';
+  else {
+    const membership = await getMembership(clubId, auth.userId);
+    if (membership) status = membership.status;
+  }
+  return { clubId, clubName: club.name, status };
+}

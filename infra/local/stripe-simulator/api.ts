@@ -1,0 +1,227 @@
+/**
+ * The `/v1/...` API the `stripe` SDK calls: bearer-key authentication, form-encoded parameters,
+ * `expand[]`, idempotency keys (a repeated key answers with the first answer, as Stripe does for
+ * 24 hours), JSON answers and Stripe's error shape. Also a few simulator-only endpoints under
+ * `/_simulator/` for tests and demos (a failed renewal, charges disabled).
+ */
+import { type FormObject, read } from './form.ts';
+import { missing, type Simulator, StripeApiError } from './simulator.ts';
+import type { StripeObject } from './store.ts';
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  query: FormObject;
+  body: FormObject;
+  idempotencyKey: string | undefined;
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
+type Handler = (params: string[], request: ApiRequest) => unknown;
+
+const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000;
+
+function routes(sim: Simulator): Array<[string, RegExp, Handler]> {
+  const expandOf = (request: ApiRequest) => [
+    ...read.strings(request.query.expand),
+    ...read.strings(request.body.expand),
+  ];
+  const one = (kind: string, object: string) => (params: string[], request: ApiRequest) =>
+    sim.expand(sim.retrieve(kind, object, params[0] as string), expandOf(request));
+  const out = (request: ApiRequest, value: StripeObject) => sim.expand(value, expandOf(request));
+  const limitOf = (request: ApiRequest) => read.integer(request.query.limit);
+
+  return [
+    ['POST', /^\/v1\/customers$/, (_, r) => out(r, sim.createCustomer(r.body))],
+    ['GET', /^\/v1\/customers\/([^/]+)$/, one('customer', 'customer')],
+    ['POST', /^\/v1\/customers\/([^/]+)$/, ([id], r) => out(r, sim.updateCustomer(id as string, r.body))],
+
+    ['POST', /^\/v1\/products$/, (_, r) => out(r, sim.createProduct(read.string(r.body.name) ?? 'Product'))],
+    ['GET', /^\/v1\/products\/([^/]+)$/, one('product', 'product')],
+    ['POST', /^\/v1\/prices$/, (_, r) => out(r, sim.createPrice(r.body))],
+    ['GET', /^\/v1\/prices\/([^/]+)$/, one('price', 'price')],
+    [
+      'GET',
+      /^\/v1\/prices$/,
+      (_, r) => {
+        const keys = read.strings(r.query.lookup_keys);
+        const active = read.boolean(r.query.active);
+        const product = read.string(r.query.product);
+        const items = sim.store.all('price', (price) => {
+          if (keys.length > 0 && !keys.includes(String(price.lookup_key))) return false;
+          if (active !== undefined && price.active !== active) return false;
+          return !product || price.product === product;
+        });
+        return sim.list(
+          '/v1/prices',
+          items.map((p) => out(r, p)),
+          limitOf(r),
+        );
+      },
+    ],
+
+    ['POST', /^\/v1\/checkout\/sessions$/, (_, r) => out(r, sim.createCheckoutSession(r.body))],
+    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, one('checkout session', 'checkout.session')],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      ([id], r) => out(r, sim.expireCheckoutSession(id as string)),
+    ],
+    [
+      'GET',
+      /^\/v1\/checkout\/sessions$/,
+      (_, r) => {
+        const customer = read.string(r.query.customer);
+        const subscription = read.string(r.query.subscription);
+        const items = sim.store.all(
+          'checkout.session',
+          (s) => (!customer || s.customer === customer) && (!subscription || s.subscription === subscription),
+        );
+        return sim.list('/v1/checkout/sessions', items, limitOf(r));
+      },
+    ],
+
+    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, one('subscription', 'subscription')],
+    [
+      'POST',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([id], r) => out(r, sim.updateSubscription(id as string, r.body)),
+    ],
+    ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, ([id], r) => out(r, sim.cancelSubscription(id as string))],
+    [
+      'GET',
+      /^\/v1\/subscriptions$/,
+      (_, r) => {
+        const customer = read.string(r.query.customer);
+        const status = read.string(r.query.status);
+        const items = sim.store.all(
+          'subscription',
+          (s) =>
+            (!customer || s.customer === customer) &&
+            (status === 'all' || (status ? s.status === status : s.status !== 'canceled')),
+        );
+        return sim.list(
+          '/v1/subscriptions',
+          items.map((s) => out(r, s)),
+          limitOf(r),
+        );
+      },
+    ],
+
+    ['GET', /^\/v1\/invoices\/([^/]+)$/, one('invoice', 'invoice')],
+    [
+      'GET',
+      /^\/v1\/invoices$/,
+      (_, r) => {
+        const customer = read.string(r.query.customer);
+        const subscription = read.string(r.query.subscription);
+        const status = read.string(r.query.status);
+        const items = sim.store.all('invoice', (invoice) => {
+          const parent = invoice.parent as { subscription_details?: { subscription?: string } } | null;
+          return (
+            (!customer || invoice.customer === customer) &&
+            (!subscription || parent?.subscription_details?.subscription === subscription) &&
+            (!status || invoice.status === status)
+          );
+        });
+        return sim.list(
+          '/v1/invoices',
+          items.map((i) => out(r, i)),
+          limitOf(r),
+        );
+      },
+    ],
+    ['GET', /^\/v1\/payment_methods\/([^/]+)$/, one('payment method', 'payment_method')],
+
+    ['POST', /^\/v1\/accounts$/, (_, r) => out(r, sim.createAccount(r.body))],
+    ['GET', /^\/v1\/accounts\/([^/]+)$/, one('account', 'account')],
+    ['POST', /^\/v1\/accounts\/([^/]+)$/, ([id], r) => out(r, sim.updateAccount(id as string, r.body))],
+    ['POST', /^\/v1\/accounts\/([^/]+)\/login_links$/, ([id]) => sim.createLoginLink(id as string)],
+    [
+      'POST',
+      /^\/v1\/account_links$/,
+      (_, r) => {
+        const { id: _token, ...link } = sim.createAccountLink(r.body);
+        return link;
+      },
+    ],
+
+    ['POST', /^\/v1\/billing_portal\/sessions$/, (_, r) => out(r, sim.createPortalSession(r.body))],
+
+    ['GET', /^\/v1\/events\/([^/]+)$/, one('event', 'event')],
+    [
+      'GET',
+      /^\/v1\/events$/,
+      (_, r) => {
+        const type = read.string(r.query.type);
+        return sim.list(
+          '/v1/events',
+          sim.store.all('event', (e) => !type || e.type === type),
+          limitOf(r),
+        );
+      },
+    ],
+
+    // Simulator only: what a test or a demo needs to make happen on "Stripe's" side.
+    ['POST', /^\/_simulator\/subscriptions\/([^/]+)\/fail_renewal$/, ([id]) => sim.failRenewal(id as string)],
+    ['POST', /^\/_simulator\/subscriptions\/([^/]+)\/renew$/, ([id]) => sim.renew(id as string)],
+    [
+      'POST',
+      /^\/_simulator\/accounts\/([^/]+)\/complete_onboarding$/,
+      ([id]) => sim.completeOnboarding(id as string),
+    ],
+    [
+      'POST',
+      /^\/_simulator\/accounts\/([^/]+)\/disable_charges$/,
+      ([id]) => sim.disableCharges(id as string),
+    ],
+  ];
+}
+
+export function createApi(sim: Simulator) {
+  const table = routes(sim);
+  const idempotent = new Map<string, { answer: ApiAnswer; at: number }>();
+  return function answer(request: ApiRequest): ApiAnswer {
+    const cacheKey = request.idempotencyKey
+      ? `${request.method} ${request.path} ${request.idempotencyKey}`
+      : null;
+    if (cacheKey && request.method !== 'GET') {
+      const seen = idempotent.get(cacheKey);
+      if (seen && Date.now() - seen.at < IDEMPOTENCY_MS) return seen.answer;
+    }
+    let result: ApiAnswer;
+    try {
+      const match = table
+        .map(([method, pattern, handler]) => ({ method, handler, found: pattern.exec(request.path) }))
+        .find((entry) => entry.method === request.method && entry.found);
+      if (!match?.found) {
+        const known = table.some(([, pattern]) => pattern.test(request.path));
+        throw known
+          ? new StripeApiError(
+              405,
+              'invalid_request_error',
+              `Unrecognized request URL (${request.method}: ${request.path}).`,
+            )
+          : missing('endpoint', request.path);
+      }
+      const params = match.found.slice(1).map((p) => decodeURIComponent(p ?? ''));
+      result = { status: 200, body: match.handler(params, request) };
+    } catch (error) {
+      if (error instanceof StripeApiError) result = { status: error.status, body: error.toBody() };
+      else {
+        result = {
+          status: 500,
+          body: { error: { type: 'api_error', message: `Simulator error: ${(error as Error).message}` } },
+        };
+      }
+    }
+    // Stripe does not store answers of requests that failed before running (e.g. 500s).
+    if (cacheKey && request.method !== 'GET' && result.status < 500)
+      idempotent.set(cacheKey, { answer: result, at: Date.now() });
+    return result;
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Club creation and what its owner reads while setting it up: these routes never call Stripe,
+ * so their function stays small (the Stripe calls live in the payments group).
+ */
+import * as z from 'zod';
+import { createClubRequestSchema, membershipCheckoutStateSchema } from '../../domain/billing.ts';
+import { clubPathSchema, clubSchema } from '../../domain/club.ts';
+import type { RouteDefinition } from '../route-definition.ts';
+
+export const clubAdminRoutes = {
+  createClub: {
+    method: 'POST',
+    path: '/api/clubs',
+    group: 'club-admin',
+    auth: 'user',
+    summary:
+      "Creates an unpaid club and the caller's active club_owner membership in one transaction; a repeated requestId returns the same club",
+    body: createClubRequestSchema,
+    response: clubSchema,
+    status: 201,
+  },
+  getOwnedClub: {
+    method: 'GET',
+    path: '/api/owned-clubs/{clubId}',
+    group: 'club-admin',
+    auth: 'user',
+    summary:
+      "One of the caller's own clubs in any status (the setup callback polls it); 404 for anyone else's",
+    params: clubPathSchema,
+    response: clubSchema,
+  },
+  latestActiveOwnedClub: {
+    method: 'GET',
+    path: '/api/owned-clubs/latest-active',
+    group: 'club-admin',
+    auth: 'user',
+    summary: "The caller's newest active club, or null",
+    response: z.object({ club: clubSchema.nullable() }),
+  },
+  getMembershipCheckout: {
+    method: 'GET',
+    path: '/api/clubs/{clubId}/membership-checkout',
+    group: 'club-admin',
+    auth: 'user',
+    summary: "The caller's membership of a club as the server knows it (the membership-success page)",
+    params: clubPathSchema,
+    response: membershipCheckoutStateSchema,
+  },
+} as const satisfies Record<string, RouteDefinition>;
