@@ -13,7 +13,7 @@ import {
 } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { transactionConditionFailures } from '../data/errors.ts';
-import { createClubWithOwner, getClub } from '../data/repositories/clubs.ts';
+import { createClubWithOwner, getClub, updateClub } from '../data/repositories/clubs.ts';
 import { getMembership } from '../data/repositories/memberships.ts';
 import { newestOwnedClubWithStatus } from '../data/repositories/owned-clubs.ts';
 import type { AuthContext } from '../http/auth.ts';
@@ -23,7 +23,7 @@ import { conflict, notFound } from '../http/errors.ts';
  * A new club, unpaid, with its owner's active club_owner membership, in one transaction
  * (part 1 section 4). With a requestId the club's id is derived from it, so a repeated
  * submission (a double click, a retry after a lost answer) finds the club it made instead of
- * making a second one.
+ * making a second one; while that club is unpaid, changed details replace its old ones.
  */
 export async function createClub(
   auth: AuthContext,
@@ -52,6 +52,12 @@ export async function createClub(
     if (!input.requestId || !transactionConditionFailures(error)) throw error;
     const existing = await getClub(id);
     if (!existing || existing.ownerId !== auth.userId) throw conflict('This request was already used');
+    // The dialog's Back step lets the details change before payment: the same club takes them.
+    const changed = existing.name !== input.name || existing.description !== input.description;
+    if (changed && existing.status === 'unpaid') {
+      const updated = await updateClub(id, { name: input.name, description: input.description });
+      if (updated) return { club: updated, created: false };
+    }
     return { club: existing, created: false };
   }
 }

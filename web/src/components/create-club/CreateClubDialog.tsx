@@ -1,14 +1,294 @@
 /**
- * The create-club dialog (part 1 section 2): details, then the creator plan's payment step.
- * Opened from the directory and the dashboard empty states.
+ * The create-club dialog (spec part 1 sections 2, 4, 5 and 8), offered from the directory and
+ * the dashboard's empty states. Two steps:
+ * - details: Community Name and Description; Continue creates the club (unpaid, with the
+ *   owner's membership, in one transaction on the server) and moves on. A second submission
+ *   while one is under way is ignored, and the dialog sends one request id per opening, so a
+ *   retry or a Back-and-Continue reuses the same club.
+ * - payment: the Community Creator Plan ($88/month, or $71/month billed annually), the 2.9 %
+ *   fee's tooltip; Start Free Trial opens Stripe Checkout (the club is activated only by the
+ *   verified webhook, then /club-setup takes the owner to it).
+ * Closing the dialog resets the form.
  */
+import {
+  Alert,
+  Button,
+  Flex,
+  Radio,
+  RadioGroupField,
+  Text,
+  TextAreaField,
+  TextField,
+} from '@aws-amplify/ui-react';
+import { type Club, CREATOR_PLAN, type CreatorPlanInterval, LIMITS } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ApiFunction } from '../../api/client.ts';
+import { isApiError } from '../../api/errors.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { PLAN_FEATURES } from '../public/PricingCard.tsx';
+import { useToast } from '../Toaster.tsx';
+import { Modal } from './Modal.tsx';
+import { browser } from './navigation.ts';
+import { CREATE_CLUB_TEXTS as T } from './texts.ts';
+
+const loadApi = (): Promise<ApiFunction> => import('../../api/index.ts').then((m) => m.api);
+
+function newRequestId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The server's message for a refusal it explains (4xx, 503); otherwise the fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.message && (error.status < 500 || error.status === 503))
+    return error.message;
+  return fallback;
+}
+
+type Step = 'details' | 'payment';
+
 export function CreateClubDialog(props: { open: boolean; onClose: () => void }) {
-  if (!props.open) return null;
+  const { open, onClose } = props;
+  const { user } = useAuth();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>('details');
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [plan, setPlan] = useState<CreatorPlanInterval>('monthly');
+  const [club, setClub] = useState<Club | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Read synchronously, so a second click in the same tick is ignored too.
+  const busyRef = useRef(false);
+  const requestId = useRef(newRequestId());
+  const tipId = useId();
+
+  const reset = () => {
+    setStep('details');
+    setName('');
+    setDescription('');
+    setPlan('monthly');
+    setClub(null);
+    requestId.current = newRequestId();
+  };
+
+  // Closed from outside (or after a redirect was started): start afresh next time.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog closes
+  useEffect(() => {
+    if (!open && !busyRef.current) reset();
+  }, [open]);
+
+  const begin = () => {
+    if (busyRef.current) return false;
+    busyRef.current = true;
+    setBusy(true);
+    return true;
+  };
+  const end = () => {
+    busyRef.current = false;
+    setBusy(false);
+  };
+
+  const close = () => {
+    if (busyRef.current) return;
+    reset();
+    onClose();
+  };
+
+  const trimmedName = name.trim();
+  const trimmedDescription = description.trim();
+
+  const createClub = async () => {
+    if (busyRef.current) return;
+    if (!user) {
+      toast({ title: T.loginToCreate, variant: 'error' });
+      return;
+    }
+    if (!trimmedName || !trimmedDescription) {
+      toast({ title: T.fillAll, variant: 'error' });
+      return;
+    }
+    if (!begin()) return;
+    try {
+      const api = await loadApi();
+      const created = await api('createClub', {
+        body: { name: trimmedName, description: trimmedDescription, requestId: requestId.current },
+      });
+      setClub(created);
+      setStep('payment');
+      toast({ title: T.created, variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['listMyMemberships'] });
+    } catch (error) {
+      console.error('Club creation failed', error);
+      toast({ title: T.createFailed, description: messageOf(error, ''), variant: 'error' });
+    } finally {
+      end();
+    }
+  };
+
+  const startTrial = async () => {
+    if (busyRef.current) return;
+    if (!club) {
+      toast({ title: T.errorTitle, description: T.notCreated, variant: 'error' });
+      return;
+    }
+    if (!user?.email) {
+      toast({ title: T.errorTitle, description: T.loginToPay, variant: 'error' });
+      return;
+    }
+    if (!begin()) return;
+    try {
+      const api = await loadApi();
+      const { url } = await api('createClubCheckout', { params: { clubId: club.id }, body: { plan } });
+      if (!url) {
+        toast({ title: T.errorTitle, description: T.noCheckoutUrl, variant: 'error' });
+        end();
+        return;
+      }
+      // The dialog is reset and the page left for Stripe; it stays busy so nothing is clicked twice.
+      reset();
+      browser.assign(url);
+    } catch (error) {
+      console.error('Creator plan checkout failed', error);
+      toast({ title: T.errorTitle, description: messageOf(error, T.checkoutFailed), variant: 'error' });
+      end();
+    }
+  };
+
+  if (step === 'details') {
+    return (
+      <Modal
+        open={open}
+        title={T.detailsTitle}
+        description={T.detailsDescription}
+        onClose={close}
+        closable={!busy}
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void createClub();
+          }}
+        >
+          <Flex direction="column" gap="medium">
+            <TextField
+              label={T.nameLabel}
+              name="name"
+              value={name}
+              maxLength={LIMITS.clubName}
+              isRequired
+              autoComplete="off"
+              onChange={(event) => setName(event.target.value)}
+            />
+            <TextAreaField
+              label={T.descriptionLabel}
+              name="description"
+              value={description}
+              rows={4}
+              maxLength={LIMITS.clubDescription}
+              isRequired
+              onChange={(event) => setDescription(event.target.value)}
+            />
+            <div className="create-club__notice">
+              <Text fontWeight="bold">{T.costNotice}</Text>
+              <Text fontSize="small" color="font.secondary">
+                {T.trialNotice}
+              </Text>
+            </div>
+          </Flex>
+          <div className="clubs-modal__actions">
+            <Button type="button" onClick={close} isDisabled={busy}>
+              {T.cancel}
+            </Button>
+            <Button
+              type="submit"
+              variation="primary"
+              isDisabled={busy || !trimmedName || !trimmedDescription}
+              isLoading={busy}
+              loadingText={T.creating}
+            >
+              {T.continue}
+            </Button>
+          </div>
+        </form>
+      </Modal>
+    );
+  }
+
+  const annual = plan === 'annual';
   return (
-    <div role="dialog" aria-modal="true" aria-label="Create Your Community">
-      <button type="button" onClick={props.onClose}>
-        Cancel
-      </button>
-    </div>
+    <Modal
+      open={open}
+      title={T.paymentTitle}
+      description={T.paymentDescription}
+      onClose={close}
+      closable={!busy}
+    >
+      <Flex direction="column" gap="medium">
+        <div className="create-club__plan">
+          <Text fontWeight="bold">{T.planName}</Text>
+          <Text className="create-club__price">
+            ${annual ? CREATOR_PLAN.annualMonthlyPrice : CREATOR_PLAN.monthlyPrice}
+            <Text as="span" fontSize="medium" fontWeight="normal">
+              /month
+            </Text>
+          </Text>
+          <RadioGroupField
+            legend="Billing"
+            legendHidden
+            name="plan"
+            value={plan}
+            direction="row"
+            onChange={(event) => setPlan(event.target.value as CreatorPlanInterval)}
+          >
+            <Radio value="monthly">Monthly: ${CREATOR_PLAN.monthlyPrice}/month</Radio>
+            <Radio value="annual">
+              Annual: ${CREATOR_PLAN.annualMonthlyPrice}/month (${CREATOR_PLAN.annualPrice}/year, save{' '}
+              {CREATOR_PLAN.annualSavingPercent}%)
+            </Radio>
+          </RadioGroupField>
+          <ul className="create-club__features">
+            {PLAN_FEATURES.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+            <li>
+              {T.feeLabel}
+              <span className="create-club__tip">
+                <button
+                  type="button"
+                  className="create-club__tip-button"
+                  aria-label="About the transaction fee"
+                  aria-describedby={tipId}
+                >
+                  i
+                </button>
+                <span role="tooltip" id={tipId} className="create-club__tip-text">
+                  {T.feeTooltip}
+                </span>
+              </span>
+            </li>
+          </ul>
+        </div>
+        <Alert variation="info" hasIcon>
+          {T.redirectNote}
+        </Alert>
+      </Flex>
+      <div className="clubs-modal__actions">
+        <Button type="button" onClick={() => setStep('details')} isDisabled={busy}>
+          {T.back}
+        </Button>
+        <Button
+          type="button"
+          variation="primary"
+          onClick={() => void startTrial()}
+          isDisabled={busy}
+          isLoading={busy}
+          loadingText={T.redirecting}
+        >
+          {T.startTrial}
+        </Button>
+      </div>
+    </Modal>
   );
 }
