@@ -1,6 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import type { MyMembership } from '@clubs/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { club, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
 // The app's API client takes its token from Amplify; here the session is a fixed ID token.
@@ -20,36 +22,72 @@ const me = {
   isSuperAdmin: false,
 };
 
-function mockFetch(status: number, body: unknown) {
-  return vi
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation(async () => new Response(JSON.stringify(body), { status }));
+const membership = (
+  clubId: string,
+  status: 'active' | 'pending',
+  role: MyMembership['membership']['role'] = 'club_member',
+): MyMembership['membership'] => ({ clubId, userId: 'user-1', role, status, createdAt: me.createdAt });
+
+const requested = club({ id: 'req-1', name: 'Pending Pottery', description: 'Clay and wheels' });
+const joined = club({ id: 'join-1', name: 'Joined Joggers' });
+const moderated = club({ id: 'mod-1', name: 'Moderated Makers' });
+const owned = club({ id: 'own-1', name: 'Owned Orchestra', ownerId: 'user-1' });
+const unpaid = club({ id: 'own-2', name: 'Unpaid Union', ownerId: 'user-1', status: 'unpaid' });
+const discover = [
+  club({ id: 'd-1', name: 'Discover One' }),
+  club({ id: 'd-2', name: 'Discover Two' }),
+  club({ id: 'd-3', name: 'Discover Three' }),
+];
+
+const ALL: MyMembership[] = [
+  { club: requested, membership: membership('req-1', 'pending') },
+  { club: joined, membership: membership('join-1', 'active') },
+  { club: moderated, membership: membership('mod-1', 'active', 'club_moderator') },
+  { club: owned, membership: membership('own-1', 'active', 'club_owner') },
+  { club: unpaid, membership: membership('own-2', 'active', 'club_owner') },
+];
+
+function dashboardApi({ memberships = ALL, clubs = discover, profile = me as unknown } = {}) {
+  return mockApi({
+    'GET /api/me': () => ok(profile),
+    'GET /api/me/memberships': () => ok({ items: memberships, nextCursor: null }),
+    'GET /api/me/discover-clubs': () => ok({ items: clubs }),
+  });
 }
+
+const signedIn = () => fakeAuthService(snapshotFor({ email: me.email })).service;
 
 describe('dashboard', () => {
   it('calls GET /api/me with the bearer token and greets the user by first name', async () => {
-    const fetchSpy = mockFetch(200, me);
-    renderApp('/dashboard', { service: fakeAuthService(snapshotFor()).service });
+    const api = dashboardApi();
+    renderApp('/dashboard', { service: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Max' })).toBeInTheDocument();
-    const [url, init] = fetchSpy.mock.calls[0] ?? [];
+    const [url, init] = api.spy.mock.calls.find(([u]) => String(u) === '/api/me') ?? [];
     expect(url).toBe('/api/me');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer id-token-1');
   });
 
   it('falls back to the name, then to the e-mail before the @', async () => {
-    mockFetch(200, { ...me, fullName: '', name: '', email: 'grace@example.com' });
-    renderApp('/dashboard', { service: fakeAuthService(snapshotFor()).service });
+    dashboardApi({ profile: { ...me, fullName: '', name: '', email: 'grace@example.com' } });
+    renderApp('/dashboard', { service: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, grace' })).toBeInTheDocument();
   });
 
   it("shows the server's message when /api/me fails", async () => {
-    mockFetch(403, { error: { code: 'forbidden', message: 'Account disabled' } });
-    renderApp('/dashboard', { service: fakeAuthService(snapshotFor()).service });
+    mockApi({
+      'GET /api/me': () => ({
+        status: 403,
+        body: { error: { code: 'forbidden', message: 'Account disabled' } },
+      }),
+      'GET /api/me/memberships': () => ok({ items: [], nextCursor: null }),
+      'GET /api/me/discover-clubs': () => ok({ items: [] }),
+    });
+    renderApp('/dashboard', { service: signedIn() });
     expect(await screen.findByText('Account disabled')).toBeInTheDocument();
   });
 
   it('Log out signs out and goes to /', async () => {
-    mockFetch(200, me);
+    dashboardApi();
     const { service } = fakeAuthService(snapshotFor());
     const { router } = renderApp('/dashboard', { service });
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Max' });
@@ -58,5 +96,119 @@ describe('dashboard', () => {
     expect(service.signOut).toHaveBeenCalledOnce();
     expect(await screen.findByRole('link', { name: 'Log In' })).toBeInTheDocument();
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+  });
+
+  it('shows the search box, the create-club banner and How It Works', async () => {
+    dashboardApi();
+    renderApp('/dashboard', { service: signedIn() });
+    expect(await screen.findByPlaceholderText('Search clubs...')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create your own club' })).toBeInTheDocument();
+    const how = screen.getByRole('region', { name: 'How It Works' });
+    for (const step of ['1. Join a club', '2. Engage and learn', '3. Create your own'])
+      expect(within(how).getByRole('heading', { name: step })).toBeInTheDocument();
+  });
+
+  it('Discover: up to 3 clubs the user is not in, View Details to the club page, Discover More Clubs', async () => {
+    const api = dashboardApi();
+    renderApp('/dashboard', { service: signedIn() });
+    const card = await screen.findByRole('article', { name: 'Discover Two' });
+    expect(within(card).getByRole('link', { name: /View Details/ })).toHaveAttribute('href', '/c/d-2');
+    expect(
+      screen.getAllByRole('article').filter((a) => a.closest('[role=tabpanel]:not([hidden])')),
+    ).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Discover More Clubs' })).toHaveAttribute('href', '/clubs');
+    expect(api.callsTo('GET', '/api/me/discover-clubs')[0]?.query.get('limit')).toBe('3');
+  });
+
+  it('counts and lists Clubs Requested, Joined and Owned with the link and label rules', async () => {
+    const user = userEvent.setup();
+    dashboardApi();
+    renderApp('/dashboard', { service: signedIn() });
+    const tab = async (name: RegExp) => {
+      await user.click(await screen.findByRole('tab', { name }));
+      return screen.getByRole('tabpanel');
+    };
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Clubs Requested/ })).toHaveTextContent('1'));
+    expect(screen.getByRole('tab', { name: /Clubs Joined/ })).toHaveTextContent('Clubs Joined2');
+    expect(screen.getByRole('tab', { name: /Clubs Owned/ })).toHaveTextContent('Clubs Owned2');
+
+    const req = await tab(/Clubs Requested/);
+    expect(within(req).getByRole('link', { name: /View Club/ })).toHaveAttribute('href', '/c/req-1');
+
+    const joinedPanel = await tab(/Clubs Joined/);
+    expect(within(joinedPanel).getByRole('link', { name: 'View Club: Joined Joggers' })).toHaveAttribute(
+      'href',
+      '/communities/join-1',
+    );
+    expect(within(joinedPanel).getByRole('link', { name: 'View Club: Moderated Makers' })).toHaveAttribute(
+      'href',
+      '/communities/mod-1',
+    );
+
+    const ownedPanel = await tab(/Clubs Owned/);
+    expect(within(ownedPanel).getByRole('link', { name: 'Manage Club: Owned Orchestra' })).toHaveAttribute(
+      'href',
+      '/communities/own-1',
+    );
+    expect(within(ownedPanel).getByText('Awaiting payment')).toBeInTheDocument();
+  });
+
+  it('the search narrows the cards of the open tab', async () => {
+    const user = userEvent.setup();
+    dashboardApi();
+    renderApp('/dashboard', { service: signedIn() });
+    await user.click(await screen.findByRole('tab', { name: /Clubs Requested/ }));
+    await screen.findByRole('article', { name: 'Pending Pottery' });
+    await user.type(screen.getByPlaceholderText('Search clubs...'), 'wheels');
+    expect(screen.getByRole('article', { name: 'Pending Pottery' })).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('Search clubs...'), 'xyz');
+    expect(within(screen.getByRole('tabpanel')).getByText('No clubs match your search')).toBeInTheDocument();
+  });
+
+  it("empty tabs have no count badge and offer 'Create Club', which opens the create-club dialog", async () => {
+    const user = userEvent.setup();
+    dashboardApi({ memberships: [], clubs: [] });
+    renderApp('/dashboard', { service: signedIn() });
+    for (const [name, empty] of [
+      [/Clubs Requested/, 'No pending requests'],
+      [/Clubs Joined/, "You haven't joined any clubs yet"],
+      [/Clubs Owned/, "You don't own any clubs yet"],
+    ] as const) {
+      const tabButton = await screen.findByRole('tab', { name });
+      await user.click(tabButton);
+      expect(tabButton.textContent).toMatch(/^Clubs (Requested|Joined|Owned)$/);
+      const panel = screen.getByRole('tabpanel');
+      expect(await within(panel).findByRole('heading', { name: empty })).toBeInTheDocument();
+      await user.click(within(panel).getByRole('button', { name: 'Create Club' }));
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      const cancel = screen.queryByRole('button', { name: 'Cancel' });
+      if (cancel) await user.click(cancel);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+  });
+
+  it("the avatar menu: 'My Account', the e-mail (disabled), Profile, Settings, Log out", async () => {
+    const user = userEvent.setup();
+    dashboardApi();
+    const { service } = fakeAuthService(snapshotFor({ email: me.email }));
+    const { router } = renderApp('/dashboard', { service });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('My Account')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: me.email })).toBeDisabled();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Profile' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/profile'));
+
+    router.navigate('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Settings' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/settings'));
+
+    router.navigate('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/'));
+    expect(service.signOut).toHaveBeenCalledOnce();
   });
 });

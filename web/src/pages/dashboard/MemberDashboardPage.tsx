@@ -72,6 +72,7 @@ export default function MemberDashboardPage() {
       />
       <Tabs
         defaultValue="mine"
+        isLazy
         items={[
           {
             value: 'mine',

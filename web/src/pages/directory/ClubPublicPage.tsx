@@ -6,6 +6,7 @@ import { Card, Flex, Heading, Loader, Tabs, Text, View } from '@aws-amplify/ui-r
 import { type Club, DEFAULT_TRIAL_DAYS, formatPrice, isPremium, priceUnit, truncate } from '@clubs/shared';
 import { Link, useParams } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
+import { shouldRetry } from '../../api/queryClient.ts';
 import { ClubLogo } from '../../components/clubs/ClubAvatar.tsx';
 import { memberCountLabel } from '../../components/clubs/ClubCard.tsx';
 import { JoinButton } from '../../components/clubs/JoinButton.tsx';
@@ -110,7 +111,12 @@ function ClubNotFound() {
 
 export default function ClubPublicPage() {
   const { clubId = '' } = useParams();
-  const club = useApiQuery('getClub', { params: { clubId } });
+  // One quick retry of a failed load (never of a 4xx): the page then says what it knows.
+  const club = useApiQuery(
+    'getClub',
+    { params: { clubId } },
+    { retry: (count, error) => count < 1 && shouldRetry(count, error), retryDelay: 300 },
+  );
 
   if (club.isPending)
     return (
@@ -161,6 +167,7 @@ export default function ClubPublicPage() {
       <div className="club-page__layout">
         <Tabs
           defaultValue="about"
+          isLazy
           items={[
             { label: 'About', value: 'about', content: <About club={data} /> },
             {

@@ -1,0 +1,198 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { browser } from '../../web/src/components/clubs/useJoinAction.ts';
+import { club, mockApi, ok } from './api-mock.ts';
+import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
+
+vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
+
+const signedIn = () => fakeAuthService(snapshotFor()).service;
+const free = club({ id: 'free-1', name: 'Morning Yoga', price: 0 });
+const paid = club({ id: 'paid-1', name: 'Founders Circle', price: 29, currency: 'USD', trialPeriod: 14 });
+const notFound = { status: 404, body: { error: { code: 'not_found', message: 'Club not found' } } };
+
+function clubApi(target: typeof free, status: 'not_member' | 'pending' | 'active', extra = {}) {
+  return mockApi({
+    'GET /api/clubs/:id': (call) => (call.path.endsWith(target.id) ? ok(target) : notFound),
+    'GET /api/clubs/:id/membership': () =>
+      ok({ status, role: status === 'not_member' ? null : 'club_member' }),
+    ...extra,
+  });
+}
+
+const actionButton = () =>
+  within(screen.getByRole('complementary', { name: 'Membership' })).getByRole('button');
+
+describe('the public club page /c/{clubId}', () => {
+  it("shows 'Club not found' with a link to browse all clubs", async () => {
+    mockApi({ 'GET /api/clubs/:id': () => notFound });
+    renderApp('/c/missing');
+    expect(await screen.findByRole('heading', { name: 'Club not found' })).toBeInTheDocument();
+    expect(
+      screen.getByText("The club you're looking for doesn't exist or has been removed."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse All Clubs' })).toHaveAttribute('href', '/clubs');
+  });
+
+  it('shows the hero: badge, generated avatar, description cut at 150 characters, All Clubs', async () => {
+    const long = club({ id: 'long-1', name: 'Long Story', description: 'x'.repeat(200), price: 5 });
+    clubApi(long, 'not_member');
+    renderApp('/c/long-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Long Story' })).toBeInTheDocument();
+    const hero = screen.getByRole('region', { name: 'Club' });
+    expect(within(hero).getByText('PREMIUM CLUB')).toBeInTheDocument();
+    expect(within(hero).getByText(`${'x'.repeat(150)}...`)).toBeInTheDocument();
+    expect(within(hero).getByRole('img', { name: 'Long Story avatar' })).toHaveTextContent('LS');
+    expect(within(hero).getByRole('link', { name: /All Clubs/ })).toHaveAttribute('href', '/clubs');
+  });
+
+  it('a paid club: price per lower-case currency, trial and the Member Benefits blurb', async () => {
+    clubApi(paid, 'not_member');
+    renderApp('/c/paid-1');
+    const side = await screen.findByRole('complementary', { name: 'Membership' });
+    expect(side).toHaveTextContent('$29/usd');
+    expect(within(side).getByText('14-day free trial')).toBeInTheDocument();
+    expect(within(side).getByText('Cancel anytime during your trial period')).toBeInTheDocument();
+    for (const blurb of ['Events & Workshops', 'Learning Resources', 'Community Network', 'Member Benefits'])
+      expect(screen.getByRole('heading', { name: blurb })).toBeInTheDocument();
+    expect(screen.getByText(/\$29\/usd, starting with a 14-day free trial/)).toBeInTheDocument();
+  });
+
+  it("a free club: 'Free', 'Join this community at no cost', FREE CLUB; 'month' when the currency is missing", async () => {
+    clubApi(free, 'not_member');
+    const { unmount } = renderApp('/c/free-1');
+    const side = await screen.findByRole('complementary', { name: 'Membership' });
+    expect(within(side).getByText('Free')).toBeInTheDocument();
+    expect(within(side).getByText('Join this community at no cost')).toBeInTheDocument();
+    expect(screen.getByText('FREE CLUB')).toBeInTheDocument();
+    unmount();
+    clubApi(club({ id: 'nocur-1', price: 9.5, currency: '' }), 'not_member');
+    renderApp('/c/nocur-1');
+    expect(await screen.findByRole('complementary', { name: 'Membership' })).toHaveTextContent('$9.50/month');
+  });
+
+  it('Benefits and Testimonials tabs', async () => {
+    const user = userEvent.setup();
+    clubApi(free, 'not_member');
+    renderApp('/c/free-1');
+    await user.click(await screen.findByRole('tab', { name: 'Benefits' }));
+    expect(screen.getByRole('heading', { name: 'Exclusive content' })).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Testimonials' }));
+    expect(screen.getAllByRole('figure')).toHaveLength(2);
+  });
+});
+
+describe('the action button, in each state of the table', () => {
+  it("not logged in: 'Log in to Join', enabled, to /login?redirect=/c/{id}", async () => {
+    const user = userEvent.setup();
+    clubApi(free, 'not_member');
+    const { router } = renderApp('/c/free-1');
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Log in to Join'));
+    expect(actionButton()).toBeEnabled();
+    await user.click(actionButton());
+    await waitFor(() => expect(currentUrl(router)).toBe('/login?redirect=%2Fc%2Ffree-1'));
+  });
+
+  it("active: 'Enter Club', enabled, to /communities/{id}", async () => {
+    const user = userEvent.setup();
+    clubApi(free, 'active');
+    const { router } = renderApp('/c/free-1', { service: signedIn() });
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Enter Club'));
+    await user.click(actionButton());
+    await waitFor(() => expect(currentUrl(router)).toBe('/communities/free-1'));
+  });
+
+  it("pending, free club: 'Request Pending', disabled", async () => {
+    clubApi(free, 'pending');
+    renderApp('/c/free-1', { service: signedIn() });
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Request Pending'));
+    expect(actionButton()).toBeDisabled();
+  });
+
+  it("pending, paid club: amber 'Complete Payment' retries the checkout and follows its URL", async () => {
+    const user = userEvent.setup();
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const api = clubApi(paid, 'pending', {
+      'POST /api/clubs/:id/membership-checkout': () => ok({ url: 'https://checkout.example/s/1' }),
+    });
+    renderApp('/c/paid-1', { service: signedIn() });
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Complete Payment'));
+    expect(actionButton()).toHaveClass('club-button--amber');
+    await user.click(actionButton());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/s/1'));
+    expect(api.callsTo('POST', '/api/clubs/paid-1/membership-checkout')).toHaveLength(1);
+    // Busy until the browser has left for the checkout.
+    expect(actionButton()).toHaveTextContent('Processing...');
+    expect(actionButton()).toBeDisabled();
+  });
+
+  it("not a member, paid club: 'Join for $29/usd' starts the checkout; a failure says so", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    clubApi(paid, 'not_member', {
+      'POST /api/clubs/:id/membership-checkout': () => ({
+        status: 502,
+        body: { error: { code: 'unavailable', message: 'Stripe is down' } },
+      }),
+    });
+    renderApp('/c/paid-1', { service: signedIn() });
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Join for $29/usd'));
+    await user.click(actionButton());
+    expect(await screen.findByText('Failed to process payment. Please try again.')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    expect(actionButton()).toHaveTextContent('Join for $29/usd');
+  });
+
+  it("not a member, free club: 'Join Now' -> busy 'Processing...' -> pending at once, with the toast", async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const api = clubApi(free, 'not_member', {
+      'POST /api/clubs/:id/join-requests': () =>
+        new Promise((resolve) => {
+          release = () => resolve(ok({ status: 'pending', created: true }));
+        }),
+    });
+    renderApp('/c/free-1', { service: signedIn() });
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Join Now'));
+    expect(actionButton()).toBeEnabled();
+    await user.click(actionButton());
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Processing...'));
+    expect(actionButton()).toBeDisabled();
+    release();
+    expect(await screen.findByText('Join request submitted successfully!')).toBeInTheDocument();
+    expect(actionButton()).toHaveTextContent('Request Pending');
+    expect(actionButton()).toBeDisabled();
+    expect(api.callsTo('POST', '/api/clubs/free-1/join-requests')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/clubs/free-1/membership')).toHaveLength(1);
+  });
+
+  it('a request already made elsewhere (another tab) answers that it is pending approval', async () => {
+    const user = userEvent.setup();
+    clubApi(free, 'not_member', {
+      'POST /api/clubs/:id/join-requests': () => ok({ status: 'pending', created: false }),
+    });
+    renderApp('/c/free-1', { service: signedIn() });
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Join Now'));
+    await user.click(actionButton());
+    expect(await screen.findByText('Your membership request is pending approval.')).toBeInTheDocument();
+    expect(actionButton()).toHaveTextContent('Request Pending');
+  });
+
+  it('a failed free join says so and leaves the button as it was', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    clubApi(free, 'not_member', {
+      'POST /api/clubs/:id/join-requests': () => ({
+        status: 409,
+        body: { error: { code: 'conflict', message: 'x' } },
+      }),
+    });
+    renderApp('/c/free-1', { service: signedIn() });
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Join Now'));
+    await user.click(actionButton());
+    expect(await screen.findByText('Failed to join club. Please try again.')).toBeInTheDocument();
+    expect(actionButton()).toHaveTextContent('Join Now');
+  });
+});

@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { club, mockApi, ok } from './api-mock.ts';
+import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
+
+vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
+
+const yoga = club({ id: 'c-yoga', name: 'Morning Yoga', price: 0, memberCount: 1 });
+const founders = club({
+  id: 'c-found',
+  name: 'Founders Circle',
+  price: 49,
+  category: 'business',
+  memberCount: 12,
+});
+
+function directoryApi(answer: (query: URLSearchParams) => { items: unknown[]; nextCursor: string | null }) {
+  return mockApi({ 'GET /api/clubs': (call) => ok(answer(call.query)) });
+}
+
+const lastQuery = (api: ReturnType<typeof mockApi>) => {
+  const calls = api.callsTo('GET', '/api/clubs');
+  return Object.fromEntries(calls[calls.length - 1]?.query ?? []);
+};
+
+describe('the directory /clubs', () => {
+  it('shows the header, and a card per club with badge, member count, description and View Club', async () => {
+    directoryApi(() => ({ items: [yoga, founders], nextCursor: null }));
+    renderApp('/clubs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Explore Clubs' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.getByPlaceholderText('Search clubs...')).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Founders Circle' });
+    expect(within(card).getByText('Premium')).toBeInTheDocument();
+    expect(within(card).getByText('12 members')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View Club' })).toHaveAttribute('href', '/c/c-found');
+    expect(within(card).getByRole('img', { name: 'Founders Circle avatar' })).toHaveTextContent('FC');
+    const free = screen.getByRole('article', { name: 'Morning Yoga' });
+    expect(within(free).getByText('Free')).toBeInTheDocument();
+    expect(within(free).getByText('1 member')).toBeInTheDocument();
+    expect(within(free).getByText('Gentle flows at dawn.')).toHaveClass('club-clamp-2');
+  });
+
+  it("'Create a Club' goes to /register signed out and to /club-setup signed in", async () => {
+    directoryApi(() => ({ items: [], nextCursor: null }));
+    const { unmount } = renderApp('/clubs');
+    expect(await screen.findByRole('link', { name: 'Create a Club' })).toHaveAttribute('href', '/register');
+    unmount();
+    renderApp('/clubs', { service: fakeAuthService(snapshotFor()).service });
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Create a Club' })).toHaveAttribute('href', '/club-setup'),
+    );
+  });
+
+  it('asks the API for each tab, the search, the filters and their combination', async () => {
+    const user = userEvent.setup();
+    const api = directoryApi(() => ({ items: [yoga], nextCursor: null }));
+    const { router } = renderApp('/clubs');
+    await screen.findByRole('article', { name: 'Morning Yoga' });
+    expect(lastQuery(api)).toEqual({ tab: 'all', size: 'any', limit: '12' });
+
+    for (const [label, tab] of [
+      ['Free', 'free'],
+      ['Premium', 'premium'],
+      ['Wellness', 'wellness'],
+      ['Sports', 'sports'],
+      ['Business', 'business'],
+      ['Arts', 'arts'],
+      ['Lifestyle', 'lifestyle'],
+    ] as const) {
+      await user.click(screen.getByRole('tab', { name: label }));
+      await waitFor(() => expect(lastQuery(api).tab).toBe(tab));
+    }
+    await user.click(screen.getByRole('tab', { name: 'All Clubs' }));
+    // Answered from the cache of the first request.
+    await waitFor(() => expect(currentUrl(router)).toBe('/clubs'));
+
+    await user.type(screen.getByPlaceholderText('Search clubs...'), 'Yoga');
+    await waitFor(() => expect(lastQuery(api).q).toBe('Yoga'));
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const filters = screen.getByRole('dialog', { name: 'Filters' });
+    await user.click(within(filters).getByLabelText('Recently added (last 30 days)'));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ recent: 'true', q: 'Yoga' }));
+    for (const [label, size] of [
+      ['Small (< 10 members)', 'small'],
+      ['Medium (10-50 members)', 'medium'],
+      ['Large (50+ members)', 'large'],
+    ] as const) {
+      await user.click(within(filters).getByLabelText(label));
+      await waitFor(() => expect(lastQuery(api).size).toBe(size));
+    }
+    await user.click(screen.getByRole('tab', { name: 'Sports' }));
+    await waitFor(() =>
+      expect(lastQuery(api)).toEqual({
+        tab: 'sports',
+        size: 'large',
+        recent: 'true',
+        q: 'Yoga',
+        limit: '12',
+      }),
+    );
+    expect(currentUrl(router)).toBe('/clubs?q=Yoga&tab=sports&size=large&recent=true');
+
+    // Clicking outside closed the popover; open it again.
+    await user.click(screen.getByRole('button', { name: 'Filters (2)' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Reset' }),
+    );
+    await waitFor(() =>
+      expect(lastQuery(api)).toEqual({ tab: 'sports', size: 'any', q: 'Yoga', limit: '12' }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Apply Filters' }),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+  });
+
+  it("shows the empty state; 'Clear filters' resets search, tab, recent and size", async () => {
+    const user = userEvent.setup();
+    const api = directoryApi((query) => ({ items: query.get('q') ? [] : [yoga], nextCursor: null }));
+    const { router } = renderApp('/clubs?q=zzz&tab=arts&size=small&recent=true');
+    expect(await screen.findByRole('heading', { name: 'No clubs found' })).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search or filter criteria')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search clubs...')).toHaveValue('zzz');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('article', { name: 'Morning Yoga' })).toBeInTheDocument();
+    expect(lastQuery(api)).toEqual({ tab: 'all', size: 'any', limit: '12' });
+    expect(screen.getByPlaceholderText('Search clubs...')).toHaveValue('');
+    expect(screen.getByRole('tab', { name: 'All Clubs' })).toHaveAttribute('aria-selected', 'true');
+    expect(currentUrl(router)).toBe('/clubs');
+  });
+
+  it('pages on with the cursor, and follows short search pages by itself', async () => {
+    const user = userEvent.setup();
+    const api = directoryApi((query) => {
+      if (query.get('q')) {
+        // A search page that ran out of its read budget before finding anything.
+        return query.get('cursor')
+          ? { items: [founders], nextCursor: null }
+          : { items: [], nextCursor: 's1' };
+      }
+      return query.get('cursor')
+        ? { items: [founders], nextCursor: null }
+        : { items: [yoga], nextCursor: 'p2' };
+    });
+    renderApp('/clubs');
+    await screen.findByRole('article', { name: 'Morning Yoga' });
+    // A short first page is followed at once; "Load more" is for the rest.
+    expect(await screen.findByRole('article', { name: 'Founders Circle' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/clubs').map((c) => c.query.get('cursor'))).toEqual([null, 'p2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByPlaceholderText('Search clubs...'), 'circle');
+    expect(await screen.findByRole('article', { name: 'Founders Circle' })).toBeInTheDocument();
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ q: 'circle', cursor: 's1' }));
+    expect(screen.queryByRole('heading', { name: 'No clubs found' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the list empty when loading fails (only logged)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({
+      'GET /api/clubs': () => ({ status: 400, body: { error: { code: 'bad_request', message: 'x' } } }),
+    });
+    renderApp('/clubs');
+    expect(await screen.findByRole('heading', { name: 'No clubs found' })).toBeInTheDocument();
+    expect(log).toHaveBeenCalled();
+  });
+});
