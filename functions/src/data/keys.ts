@@ -62,6 +62,7 @@ export const prefixes = {
   section: 'SECTION#',
   event: 'EVENT#',
   attendee: 'ATTENDEE#',
+  subscription: 'SUBSCRIPTION#',
 } as const;
 
 /** Values of the generic GSI attributes (shared/src/table.ts names the indexes). */

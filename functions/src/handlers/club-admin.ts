@@ -7,6 +7,7 @@ import {
   latestActiveOwnedClub,
   membershipCheckoutState,
 } from '../payments/club-setup.ts';
+import { updateMembershipPricing } from '../payments/pricing.ts';
 
 export const handler = defineGroup('club-admin', {
   createClub: async ({ input, auth }) => {
@@ -15,5 +16,7 @@ export const handler = defineGroup('club-admin', {
   },
   getOwnedClub: async ({ input, auth }) => getOwnedClub(auth, input.params.clubId),
   latestActiveOwnedClub: async ({ auth }) => latestActiveOwnedClub(auth),
+  updateMembershipPricing: async ({ input, auth }) =>
+    updateMembershipPricing(auth, input.params.clubId, input.body),
   getMembershipCheckout: async ({ input, auth }) => membershipCheckoutState(auth, input.params.clubId),
 });

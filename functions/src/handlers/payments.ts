@@ -5,6 +5,7 @@
 import { defineGroup } from '../http/route-handler.ts';
 import { billingPortal, clubBilling } from '../payments/billing.ts';
 import { createClubCheckout, createMembershipCheckout } from '../payments/checkout.ts';
+import { closeClub } from '../payments/close-club.ts';
 import { connectStatus, startConnectOnboarding } from '../payments/connect.ts';
 
 export const handler = defineGroup('payments', {
@@ -15,4 +16,5 @@ export const handler = defineGroup('payments', {
   getConnectStatus: async ({ input, auth }) => connectStatus(auth, input.params.clubId),
   getClubBilling: async ({ input, auth }) => clubBilling(auth, input.params.clubId),
   createBillingPortal: async ({ input, auth }) => billingPortal(auth, input.params.clubId),
+  deleteClub: async ({ input, auth }) => closeClub(auth, input.params.clubId),
 });

@@ -10,11 +10,11 @@
  * live one for the same subscription: a slow handler that read Stripe before the end cannot
  * revive it.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreatorPlanInterval } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
-import { type Key, keys } from '../keys.ts';
+import { type Key, keys, prefixes } from '../keys.ts';
 
 /** Stripe subscription statuses after which a subscription never charges again. */
 export const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired'] as const;
@@ -142,14 +142,10 @@ const keyOf = (target: SubscriptionTarget): Key =>
 const itemType = (target: SubscriptionTarget) =>
   target.kind === 'club_plan' ? 'club_plan' : 'member_subscription';
 
-export async function getSubscriptionRecord(target: SubscriptionTarget): Promise<SubscriptionRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keyOf(target), ConsistentRead: true }),
-  );
-  if (!Item) return null;
+function toRecord(clubId: string, Item: Record<string, unknown>): SubscriptionRecord {
   const plan = Item.checkoutPlan;
   return {
-    clubId: target.clubId,
+    clubId,
     userId: text(Item.userId),
     subscriptionId: text(Item.subscriptionId),
     customerId: text(Item.customerId),
@@ -158,6 +154,33 @@ export async function getSubscriptionRecord(target: SubscriptionTarget): Promise
     checkoutPlan: plan === 'monthly' || plan === 'annual' ? plan : null,
     updatedAt: text(Item.updatedAt),
   };
+}
+
+export async function getSubscriptionRecord(target: SubscriptionTarget): Promise<SubscriptionRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keyOf(target), ConsistentRead: true }),
+  );
+  return Item ? toRecord(target.clubId, Item) : null;
+}
+
+/** Every member subscription record of a club: queries of the club's partition only. */
+export async function listMemberSubscriptions(clubId: string): Promise<SubscriptionRecord[]> {
+  const records: SubscriptionRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items = [], LastEvaluatedKey } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.club(clubId).pk, ':prefix': prefixes.subscription },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    records.push(...Items.map((item) => toRecord(clubId, item)));
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return records;
 }
 
 /** Remembers the Checkout Session just opened, so a second click reuses it while it is open. */

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { createClubRequestSchema, membershipCheckoutStateSchema } from '../../domain/billing.ts';
-import { clubPathSchema, clubSchema } from '../../domain/club.ts';
+import { clubPathSchema, clubSchema, membershipPricingSchema } from '../../domain/club.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
 export const clubAdminRoutes = {
@@ -36,6 +36,17 @@ export const clubAdminRoutes = {
     auth: 'user',
     summary: "The caller's newest active club, or null",
     response: z.object({ club: clubSchema.nullable() }),
+  },
+  updateMembershipPricing: {
+    method: 'PUT',
+    path: '/api/clubs/{clubId}/pricing',
+    group: 'club-admin',
+    auth: 'user',
+    summary:
+      "The owner sets the club's membership pricing: free, or a monthly price with or without the free trial",
+    params: clubPathSchema,
+    body: membershipPricingSchema,
+    response: clubSchema,
   },
   getMembershipCheckout: {
     method: 'GET',

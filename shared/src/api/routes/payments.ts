@@ -71,6 +71,16 @@ export const paymentRoutes = {
     params: clubPathSchema,
     response: clubBillingSchema,
   },
+  deleteClub: {
+    method: 'DELETE',
+    path: '/api/owned-clubs/{clubId}',
+    group: 'payments',
+    auth: 'user',
+    summary:
+      "The owner closes a club: its creator plan and its members' subscriptions are cancelled at Stripe, and it leaves the directory (inactive)",
+    params: clubPathSchema,
+    response: z.object({ deleted: z.literal(true) }),
+  },
   createBillingPortal: {
     method: 'POST',
     path: '/api/clubs/{clubId}/billing-portal',

@@ -24,10 +24,10 @@ import { type Club, CREATOR_PLAN, type CreatorPlanInterval, LIMITS } from '@club
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiFunction } from '../../api/client.ts';
-import { isApiError } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { PLAN_FEATURES } from '../public/PricingCard.tsx';
 import { useToast } from '../Toaster.tsx';
+import { messageOf } from './errors.ts';
 import { Modal } from './Modal.tsx';
 import { browser } from './navigation.ts';
 import { CREATE_CLUB_TEXTS as T } from './texts.ts';
@@ -37,13 +37,6 @@ const loadApi = (): Promise<ApiFunction> => import('../../api/index.ts').then((m
 function newRequestId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** The server's message for a refusal it explains (4xx, 503); otherwise the fallback. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.message && (error.status < 500 || error.status === 503))
-    return error.message;
-  return fallback;
 }
 
 type Step = 'details' | 'payment';

@@ -1,5 +1,261 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Billing (spec part 2): the cards Subscription, Payment Method and Payment History, with real
+ * data read from Stripe by the server (the spec's mock data made real), and Stripe's Billing
+ * Portal for changing the card or cancelling. Owner only: others see the spec's message.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  Loader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+} from '@aws-amplify/ui-react';
+import type { ClubBilling, PlanSummary } from '@clubs/shared';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { ApiFunction } from '../../api/client.ts';
+import { useApiQuery } from '../../api/hooks.ts';
+import { messageOf } from '../../components/create-club/errors.ts';
+import { browser } from '../../components/create-club/navigation.ts';
+import { useToast } from '../../components/Toaster.tsx';
+
+const loadApi = (): Promise<ApiFunction> => import('../../api/index.ts').then((m) => m.api);
+
+export const BILLING_TEXTS = {
+  title: 'Billing',
+  noPermission: "You don't have permission to view billing information for this club",
+  backToSettings: 'Back to Settings',
+  subscription: 'Subscription',
+  paymentMethod: 'Payment Method',
+  paymentHistory: 'Payment History',
+  noPlan: 'This club has no creator plan yet.',
+  noCard: 'No payment method on file.',
+  noPayments: 'No payments yet.',
+  manage: 'Manage subscription',
+  updateCard: 'Update payment method',
+  startPlan: 'Start Free Trial',
+  portalFailed: 'Failed to open the billing portal',
+  checkoutFailed: 'Failed to create checkout session',
+} as const;
+
+const T = BILLING_TEXTS;
+
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+const day = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '';
+
+const STATUS_LABELS: Record<string, { label: string; variation: 'success' | 'info' | 'warning' | 'error' }> =
+  {
+    trialing: { label: 'Free trial', variation: 'info' },
+    active: { label: 'Active', variation: 'success' },
+    past_due: { label: 'Payment due', variation: 'warning' },
+    unpaid: { label: 'Unpaid', variation: 'error' },
+    incomplete: { label: 'Incomplete', variation: 'warning' },
+    canceled: { label: 'Cancelled', variation: 'error' },
+    incomplete_expired: { label: 'Expired', variation: 'error' },
+    paused: { label: 'Paused', variation: 'warning' },
+  };
+
+function planLine(plan: PlanSummary): string {
+  if (plan.status === 'canceled') return 'This plan has ended.';
+  if (plan.cancelAtPeriodEnd) return `Cancels on ${day(plan.currentPeriodEnd)}.`;
+  if (plan.status === 'trialing' && plan.trialEnd) return `Free trial until ${day(plan.trialEnd)}.`;
+  return plan.currentPeriodEnd ? `Renews on ${day(plan.currentPeriodEnd)}.` : '';
+}
+
+function SubscriptionCard({
+  billing,
+  onPortal,
+  onStart,
+  busy,
+}: {
+  billing: ClubBilling;
+  onPortal: () => void;
+  onStart: () => void;
+  busy: boolean;
+}) {
+  const { plan } = billing;
+  const status = plan
+    ? (STATUS_LABELS[plan.status] ?? { label: plan.status, variation: 'info' as const })
+    : null;
+  return (
+    <Card variation="outlined">
+      <Flex direction="column" gap="small">
+        <Heading level={2} fontSize="large">
+          {T.subscription}
+        </Heading>
+        {plan && status ? (
+          <>
+            <Flex alignItems="center" gap="small" wrap="wrap">
+              <Text fontWeight="bold">{plan.name}</Text>
+              <Badge variation={status.variation}>{status.label}</Badge>
+            </Flex>
+            <Text fontSize="xl" fontWeight="bold">
+              {money(plan.amount, plan.currency)}
+              <Text as="span" fontSize="medium" fontWeight="normal">
+                /{plan.interval}
+              </Text>
+            </Text>
+            <Text color="font.secondary">{planLine(plan)}</Text>
+            {billing.portalAvailable ? (
+              <Button onClick={onPortal} isDisabled={busy} alignSelf="flex-start">
+                {T.manage}
+              </Button>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <Text>{T.noPlan}</Text>
+            {billing.clubStatus === 'unpaid' ? (
+              <Button variation="primary" onClick={onStart} isDisabled={busy} alignSelf="flex-start">
+                {T.startPlan}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </Flex>
+    </Card>
+  );
+}
 
 export default function BillingPage() {
-  return <Placeholder title="Billing" />;
+  const { clubId = '' } = useParams();
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const billing = useApiQuery(
+    'getClubBilling',
+    { params: { clubId } },
+    { enabled: Boolean(clubId), retry: 1 },
+  );
+
+  const go = async (start: (api: ApiFunction) => Promise<{ url: string }>, fallback: string) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { url } = await start(await loadApi());
+      browser.assign(url);
+    } catch (error) {
+      console.error(fallback, error);
+      toast({ title: 'Error', description: messageOf(error, fallback), variant: 'error' });
+      setBusy(false);
+    }
+  };
+  const openPortal = () =>
+    void go((api) => api('createBillingPortal', { params: { clubId } }), T.portalFailed);
+  const startPlan = () =>
+    void go(
+      (api) => api('createClubCheckout', { params: { clubId }, body: { plan: 'monthly' } }),
+      T.checkoutFailed,
+    );
+
+  return (
+    <Flex
+      as="main"
+      direction="column"
+      gap="large"
+      padding="large"
+      maxWidth="56rem"
+      margin="0 auto"
+      width="100%"
+    >
+      <Link to={`/club-settings/${clubId}`} className="amplify-link">
+        ← {T.backToSettings}
+      </Link>
+      <Heading level={1}>
+        {T.title}
+        {billing.data ? `: ${billing.data.clubName}` : ''}
+      </Heading>
+      {billing.isPending ? (
+        <Flex alignItems="center" gap="small" role="status">
+          <Loader ariaLabel="Loading billing information" />
+          <Text>Loading billing information...</Text>
+        </Flex>
+      ) : billing.isError ? (
+        <Alert variation="error" heading={billing.error.status === 403 ? 'Access Denied' : 'Error'}>
+          {billing.error.status === 403 ? T.noPermission : billing.error.message}
+        </Alert>
+      ) : (
+        <>
+          <SubscriptionCard billing={billing.data} onPortal={openPortal} onStart={startPlan} busy={busy} />
+          <Card variation="outlined">
+            <Flex direction="column" gap="small">
+              <Heading level={2} fontSize="large">
+                {T.paymentMethod}
+              </Heading>
+              {billing.data.paymentMethod ? (
+                <Text>
+                  <span style={{ textTransform: 'capitalize' }}>{billing.data.paymentMethod.brand}</span> ••••{' '}
+                  {billing.data.paymentMethod.last4}, expires{' '}
+                  {String(billing.data.paymentMethod.expMonth).padStart(2, '0')}/
+                  {billing.data.paymentMethod.expYear}
+                </Text>
+              ) : (
+                <Text>{T.noCard}</Text>
+              )}
+              {billing.data.portalAvailable ? (
+                <Button onClick={openPortal} isDisabled={busy} alignSelf="flex-start">
+                  {T.updateCard}
+                </Button>
+              ) : null}
+            </Flex>
+          </Card>
+          <Card variation="outlined">
+            <Flex direction="column" gap="small">
+              <Heading level={2} fontSize="large">
+                {T.paymentHistory}
+              </Heading>
+              {billing.data.invoices.length === 0 ? (
+                <Text>{T.noPayments}</Text>
+              ) : (
+                <Table caption="Payment history" highlightOnHover size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell as="th">Date</TableCell>
+                      <TableCell as="th">Description</TableCell>
+                      <TableCell as="th">Amount</TableCell>
+                      <TableCell as="th">Status</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {billing.data.invoices.map((invoice) => (
+                      <TableRow key={invoice.id}>
+                        <TableCell>{day(invoice.date)}</TableCell>
+                        <TableCell>
+                          {invoice.hostedInvoiceUrl ? (
+                            <a
+                              href={invoice.hostedInvoiceUrl}
+                              target="_blank"
+                              rel="noreferrer"
+                              className="amplify-link"
+                            >
+                              {invoice.description}
+                            </a>
+                          ) : (
+                            invoice.description
+                          )}
+                        </TableCell>
+                        <TableCell>{money(invoice.amount, invoice.currency)}</TableCell>
+                        <TableCell>
+                          <span style={{ textTransform: 'capitalize' }}>{invoice.status}</span>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Flex>
+          </Card>
+        </>
+      )}
+    </Flex>
+  );
 }

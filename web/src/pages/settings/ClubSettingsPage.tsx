@@ -1,5 +1,374 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Club settings (spec part 2): tabs General, Membership Pricing and Payments; owner only, others
+ * see the spec's 'Access Denied' message.
+ * - General: links to Edit Club, Invite Members and Billing, and the Delete Club dialog (real:
+ *   the club's subscriptions are cancelled at Stripe and it leaves the directory).
+ * - Membership Pricing: free or paid, the monthly price (step 0.01, default 9.99) and the free
+ *   trial, saved on the server.
+ * - Payments: Stripe Connect Express onboarding and the account's real status; members can pay
+ *   for the club only once charges are enabled.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CheckboxField,
+  Flex,
+  Heading,
+  Loader,
+  Radio,
+  RadioGroupField,
+  Tabs,
+  Text,
+  TextField,
+} from '@aws-amplify/ui-react';
+import { type Club, type ConnectStatus, DEFAULT_MEMBERSHIP_PRICE, DEFAULT_TRIAL_DAYS } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { ApiFunction } from '../../api/client.ts';
+import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
+import { messageOf } from '../../components/create-club/errors.ts';
+import { Modal } from '../../components/create-club/Modal.tsx';
+import { browser } from '../../components/create-club/navigation.ts';
+import { useToast } from '../../components/Toaster.tsx';
+
+const loadApi = (): Promise<ApiFunction> => import('../../api/index.ts').then((m) => m.api);
+
+export const SETTINGS_TEXTS = {
+  title: 'Club Settings',
+  accessDenied: "Access Denied: You don't have permission to access settings for this club",
+  general: 'General',
+  pricing: 'Membership Pricing',
+  payments: 'Payments',
+  editClub: 'Edit Club',
+  inviteMembers: 'Invite Members',
+  billing: 'Billing',
+  deleteClub: 'Delete Club',
+  deleteQuestion:
+    'Are you sure you want to delete this club? Its plan and all member subscriptions are cancelled and it disappears from the directory. This action cannot be undone.',
+  deleting: 'Deleting...',
+  deleted: 'Club deleted successfully',
+  deleteFailed: 'Failed to delete the club',
+  cancel: 'Cancel',
+  saved: 'Membership settings saved successfully',
+  saveFailed: 'Failed to save membership settings',
+  save: 'Save Changes',
+  connectFailed: 'Failed to set up Stripe Connect',
+  noOnboardingUrl: 'No onboarding URL returned',
+  startOnboarding: 'Set up payouts with Stripe',
+  continueOnboarding: 'Continue Stripe onboarding',
+  openDashboard: 'Open Stripe dashboard',
+  returned: 'Welcome back from Stripe. Your account status is shown below.',
+  paidNeedsPayouts: 'Members can pay for this club once payouts are set up in the Payments tab.',
+} as const;
+
+const T = SETTINGS_TEXTS;
+const TABS = ['general', 'pricing', 'payments'] as const;
+type Tab = (typeof TABS)[number];
+
+function GeneralTab({ club }: { club: Club }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const base = `/communities/${club.id}`;
+
+  const remove = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await (await loadApi())('deleteClub', { params: { clubId: club.id } });
+      toast({ title: T.deleted, variant: 'success' });
+      void queryClient.invalidateQueries();
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      console.error(T.deleteFailed, error);
+      toast({ title: T.deleteFailed, description: messageOf(error, ''), variant: 'error' });
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="medium" paddingTop="medium">
+      <Flex direction="column" gap="xs">
+        <Link to={`${base}/edit`} className="amplify-link">
+          {T.editClub}
+        </Link>
+        <Link to={`${base}/invite`} className="amplify-link">
+          {T.inviteMembers}
+        </Link>
+        <Link to={`${base}/billing`} className="amplify-link">
+          {T.billing}
+        </Link>
+      </Flex>
+      <Card variation="outlined">
+        <Flex direction="column" gap="small" alignItems="flex-start">
+          <Heading level={3} fontSize="medium">
+            {T.deleteClub}
+          </Heading>
+          <Text color="font.secondary">The club, its plan and its members' subscriptions end.</Text>
+          <Button variation="destructive" onClick={() => setConfirming(true)}>
+            {T.deleteClub}
+          </Button>
+        </Flex>
+      </Card>
+      <Modal
+        open={confirming}
+        title={T.deleteClub}
+        description={T.deleteQuestion}
+        onClose={() => setConfirming(false)}
+        closable={!busy}
+      >
+        <div className="clubs-modal__actions">
+          <Button onClick={() => setConfirming(false)} isDisabled={busy}>
+            {T.cancel}
+          </Button>
+          <Button
+            variation="destructive"
+            onClick={() => void remove()}
+            isLoading={busy}
+            loadingText={T.deleting}
+          >
+            {T.deleteClub}
+          </Button>
+        </div>
+      </Modal>
+    </Flex>
+  );
+}
+
+function PricingTab({ club, connect }: { club: Club; connect: ConnectStatus | undefined }) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [model, setModel] = useState<'free' | 'paid'>(club.price > 0 ? 'paid' : 'free');
+  const [price, setPrice] = useState(String(club.price > 0 ? club.price : DEFAULT_MEMBERSHIP_PRICE));
+  const [freeTrial, setFreeTrial] = useState(club.trialPeriod > 0);
+  const [busy, setBusy] = useState(false);
+  const amount = Number(price);
+  const valid = model === 'free' || (price.trim() !== '' && Number.isFinite(amount) && amount > 0);
+
+  const save = async () => {
+    if (busy || !valid) return;
+    setBusy(true);
+    try {
+      const updated = await (await loadApi())('updateMembershipPricing', {
+        params: { clubId: club.id },
+        body: {
+          model,
+          monthlyPrice: model === 'paid' ? Math.round(amount * 100) / 100 : 0,
+          freeTrial,
+          currency: club.currency,
+        },
+      });
+      queryClient.setQueryData(apiQueryKey('getOwnedClub', { params: { clubId: club.id } }), updated);
+      toast({ title: T.saved, variant: 'success' });
+    } catch (error) {
+      console.error(T.saveFailed, error);
+      toast({ title: T.saveFailed, description: messageOf(error, ''), variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Flex direction="column" gap="medium" paddingTop="medium" maxWidth="28rem">
+        <RadioGroupField
+          legend="Membership model"
+          name="model"
+          value={model}
+          onChange={(event) => setModel(event.target.value as 'free' | 'paid')}
+        >
+          <Radio value="free">Free</Radio>
+          <Radio value="paid">Paid</Radio>
+        </RadioGroupField>
+        {model === 'paid' ? (
+          <>
+            <TextField
+              label={`Monthly price (${club.currency})`}
+              name="monthlyPrice"
+              type="number"
+              step="0.01"
+              min="0.5"
+              inputMode="decimal"
+              value={price}
+              hasError={!valid}
+              errorMessage="Enter a price above 0"
+              onChange={(event) => setPrice(event.target.value)}
+            />
+            <CheckboxField
+              label={`${DEFAULT_TRIAL_DAYS}-day free trial`}
+              name="freeTrial"
+              checked={freeTrial}
+              onChange={(event) => setFreeTrial(event.target.checked)}
+            />
+            {connect && !connect.chargesEnabled ? (
+              <Alert variation="warning">{T.paidNeedsPayouts}</Alert>
+            ) : null}
+          </>
+        ) : null}
+        <Button type="submit" variation="primary" isDisabled={!valid} isLoading={busy} alignSelf="flex-start">
+          {T.save}
+        </Button>
+      </Flex>
+    </form>
+  );
+}
+
+function Status({ label, done }: { label: string; done: boolean }) {
+  return (
+    <Flex justifyContent="space-between" alignItems="center" gap="medium">
+      <Text>{label}</Text>
+      <Badge variation={done ? 'success' : 'warning'}>{done ? 'Yes' : 'Not yet'}</Badge>
+    </Flex>
+  );
+}
+
+function PaymentsTab({ clubId, connect }: { clubId: string; connect: ReturnType<typeof useConnect> }) {
+  const { toast } = useToast();
+  const [params, setParams] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const onboarding = params.get('onboarding');
+  const refreshed = useRef(false);
+
+  const start = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { url } = await (await loadApi())('createConnectOnboarding', { params: { clubId } });
+      if (!url) {
+        toast({ title: 'Error', description: T.noOnboardingUrl, variant: 'error' });
+        setBusy(false);
+        return;
+      }
+      browser.assign(url);
+    } catch (error) {
+      console.error(T.connectFailed, error);
+      toast({ title: 'Error', description: messageOf(error, T.connectFailed), variant: 'error' });
+      setBusy(false);
+    }
+  };
+
+  // Stripe sends the owner to the refresh URL when an onboarding link expired: make a new one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival on the refresh URL
+  useEffect(() => {
+    if (onboarding !== 'refresh' || refreshed.current) return;
+    refreshed.current = true;
+    const next = new URLSearchParams(params);
+    next.delete('onboarding');
+    setParams(next, { replace: true });
+    void start();
+  }, [onboarding]);
+
+  const status = connect.data;
+  const label = !status?.accountId
+    ? T.startOnboarding
+    : status.detailsSubmitted
+      ? T.openDashboard
+      : T.continueOnboarding;
+
+  return (
+    <Flex direction="column" gap="medium" paddingTop="medium" maxWidth="32rem">
+      <Text>
+        Members' payments go to your own Stripe account (Stripe Connect Express); the platform keeps a 2.9%
+        fee on each.
+      </Text>
+      {onboarding === 'return' ? <Alert variation="info">{T.returned}</Alert> : null}
+      {connect.isPending ? (
+        <Flex alignItems="center" gap="small" role="status">
+          <Loader ariaLabel="Loading payment settings" />
+          <Text>Loading payment settings...</Text>
+        </Flex>
+      ) : connect.isError ? (
+        <Alert variation="error">{connect.error.message}</Alert>
+      ) : (
+        <Card variation="outlined">
+          <Flex direction="column" gap="small" aria-label="Stripe account status">
+            <Status label="Stripe account connected" done={Boolean(status?.accountId)} />
+            <Status label="Details submitted" done={Boolean(status?.detailsSubmitted)} />
+            <Status label="Charges enabled" done={Boolean(status?.chargesEnabled)} />
+            <Status label="Payouts enabled" done={Boolean(status?.payoutsEnabled)} />
+          </Flex>
+        </Card>
+      )}
+      <Button variation="primary" onClick={() => void start()} isLoading={busy} alignSelf="flex-start">
+        {label}
+      </Button>
+    </Flex>
+  );
+}
+
+function useConnect(clubId: string, enabled: boolean) {
+  return useApiQuery('getConnectStatus', { params: { clubId } }, { enabled, retry: 1 });
+}
 
 export default function ClubSettingsPage() {
-  return <Placeholder title="Club settings" />;
+  const { clubId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const club = useApiQuery(
+    'getOwnedClub',
+    { params: { clubId } },
+    { enabled: Boolean(clubId), retry: false },
+  );
+  const connect = useConnect(clubId, club.isSuccess);
+  const requested = params.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'general';
+
+  return (
+    <Flex
+      as="main"
+      direction="column"
+      gap="medium"
+      padding="large"
+      maxWidth="56rem"
+      margin="0 auto"
+      width="100%"
+    >
+      <Heading level={1}>
+        {T.title}
+        {club.data ? `: ${club.data.name}` : ''}
+      </Heading>
+      {club.isPending ? (
+        <Flex alignItems="center" gap="small" role="status">
+          <Loader ariaLabel="Loading club settings" />
+          <Text>Loading club settings...</Text>
+        </Flex>
+      ) : club.isError ? (
+        <Alert variation="error" heading="Access Denied">
+          {club.error.status === 404 || club.error.status === 403 ? T.accessDenied : club.error.message}
+        </Alert>
+      ) : (
+        <Tabs
+          value={tab}
+          onValueChange={(value) => {
+            const next = new URLSearchParams(params);
+            next.set('tab', value);
+            setParams(next, { replace: true });
+          }}
+          items={[
+            { label: T.general, value: 'general', content: <GeneralTab club={club.data} /> },
+            {
+              label: T.pricing,
+              value: 'pricing',
+              content: <PricingTab key={club.data.id} club={club.data} connect={connect.data} />,
+            },
+            {
+              label: T.payments,
+              value: 'payments',
+              content: <PaymentsTab clubId={clubId} connect={connect} />,
+            },
+          ]}
+        />
+      )}
+    </Flex>
+  );
 }
