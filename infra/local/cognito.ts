@@ -112,6 +112,22 @@ function provision(dbDir: string, userPoolId: string, clientId: string): void {
   }
 }
 
+/**
+ * There is no mail server locally: the codes Cognito would e-mail (password reset, e-mail change,
+ * sign-up confirmation when not confirmed at once) are printed on the console instead, one line
+ * each, whatever cognito-local's own log level. They are also stored on the user record.
+ */
+class CodePrintingMessages extends MessagesService {
+  override async deliver(...args: Parameters<MessagesService['deliver']>): Promise<void> {
+    const [, source, , , user, code, , delivery] = args;
+    const confirmedSignUp = source === 'SignUp' && user.UserStatus === 'CONFIRMED';
+    if (!confirmedSignUp) {
+      console.log(`[cognito-local] ${source} code for ${delivery.Destination}: ${code}`);
+    }
+    await super.deliver(...args);
+  }
+}
+
 function createLogger(level: string): PinoLogger {
   // pino is cognito-local's own dependency: resolve it from there.
   const fromCognitoLocal = createRequire(createRequire(import.meta.url).resolve('cognito-local'));
@@ -135,7 +151,13 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
       httpOptions: { timeout: 10_000 },
     },
     TriggerFunctions: options.lambdaEndpoint ? { ...COGNITO_TRIGGER_FUNCTIONS } : {},
-    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    // As deployed (infra/lib/auth.ts: autoVerify and keepOriginal for e-mail): an e-mail change
+    // takes effect once the code sent to the new address is confirmed.
+    UserPoolDefaults: {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+    },
     KMSConfig: { credentials: { ...LOCAL_CREDENTIALS }, region: LOCAL_REGION },
     TokenConfig: { IssuerDomain: COGNITO_ISSUER_DOMAIN },
     ServerConfig: { port: options.port, hostname: host, development: false, https: false },
@@ -160,7 +182,7 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
     clock,
     cognito,
     config,
-    messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    messages: new CodePrintingMessages(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,

@@ -1,3 +1,4 @@
+/// <reference path="../../infra/local/s3rver.d.ts" />
 /**
  * PATCH /api/me and the avatar upload end to end: the handler signs, the file goes to a real
  * s3rver with the presigned POST (as the browser sends it), and the profile only accepts a photo

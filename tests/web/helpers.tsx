@@ -2,7 +2,14 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../../web/src/App.tsx';
-import type { AuthService, AuthSnapshot, AuthUser } from '../../web/src/auth/types.ts';
+import type {
+  AuthService,
+  AuthSnapshot,
+  AuthUser,
+  EmailChangeOutcome,
+  SignUpInput,
+  SignUpOutcome,
+} from '../../web/src/auth/types.ts';
 import { routes as appRoutes } from '../../web/src/routes.tsx';
 
 export function snapshotFor(user: Partial<AuthUser> = {}): AuthSnapshot {
@@ -31,6 +38,24 @@ export function fakeAuthService(
       listeners.add(listener);
       return () => listeners.delete(listener);
     }),
+    // Account operations: sign-up signs in at once (as locally); the rest succeed.
+    signUp: vi.fn(async (_input: SignUpInput): Promise<SignUpOutcome> => {
+      current = signedInAs;
+      return { status: 'signedIn' };
+    }),
+    confirmSignUp: vi.fn(async (_input: SignUpInput & { code: string }) => {
+      current = signedInAs;
+    }),
+    resendSignUpCode: vi.fn(async (_email: string) => undefined),
+    requestPasswordReset: vi.fn(async (_email: string) => undefined),
+    confirmPasswordReset: vi.fn(async (_email: string, _code: string, _password: string) => undefined),
+    changePassword: vi.fn(async (_current: string, _next: string) => undefined),
+    changeEmail: vi.fn(
+      async (email: string): Promise<EmailChangeOutcome> => ({ status: 'confirmCode', destination: email }),
+    ),
+    confirmEmailChange: vi.fn(async (_code: string) => undefined),
+    googleSignInAvailable: vi.fn(async () => false),
+    signInWithGoogle: vi.fn(async () => undefined),
   } satisfies AuthService;
   return {
     service,

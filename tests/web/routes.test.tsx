@@ -56,8 +56,6 @@ describe('guarded routes', () => {
   it.each([
     '/dashboard',
     '/member-dashboard',
-    '/profile',
-    '/settings',
     '/club-settings/club-1',
     '/club-billing/club-1',
     '/invite/club-1/token-1',
@@ -69,6 +67,19 @@ describe('guarded routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(path)}`);
   });
+
+  it.each(['/profile', '/settings'])(
+    '%s shows a signed-out visitor "Please log in" with a Login link',
+    async (path) => {
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Please log in' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+        'href',
+        `/login?redirect=${encodeURIComponent(path)}`,
+      );
+      expect(currentUrl(router)).toBe(path);
+    },
+  );
 
   it('shows the loading screen while the first session check runs', async () => {
     const { service } = fakeAuthService();

@@ -4,6 +4,9 @@
  * budget, and Amplify's Authenticator is not part of it.
  *
  *   npm run build -w web && npm run size -w web      (BUDGET_KB overrides the 170 KB budget)
+ *   npm run bench:web                                 (both, from the repository root)
+ *
+ * It also reports the largest chunk of the build, lazy route chunks included.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,6 +53,17 @@ for (const file of initial) {
 console.log(
   `${(total / 1000).toFixed(1).padStart(8)} KB  initial JS of / (gzip), budget ${budgetBytes / 1000} KB`,
 );
+// The largest chunk of the whole build (lazy ones included): what one route can cost on its own.
+const chunks = readdirSync(assets)
+  .filter((f) => f.endsWith('.js'))
+  .map((file) => ({ file, gzipped: gzipSync(readFileSync(join(assets, file)), { level: 9 }).length }))
+  .sort((a, b) => b.gzipped - a.gzipped);
+const largest = chunks[0];
+if (largest) {
+  console.log(
+    `${(largest.gzipped / 1000).toFixed(1).padStart(8)} KB  largest chunk (gzip): ${largest.file}, of ${chunks.length} chunks`,
+  );
+}
 if (total > budgetBytes)
   problems.push(`initial JS of / is over budget by ${((total - budgetBytes) / 1000).toFixed(1)} KB`);
 for (const problem of problems) console.error(`✗ ${problem}`);

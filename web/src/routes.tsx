@@ -87,6 +87,15 @@ export const routes: RouteObject[] = [
       // The setup callback checks the session itself (3 s wait, then /login): not guarded.
       { path: 'club-setup', element: page(() => import('./pages/setup/ClubSetupPage.tsx')) },
 
+      // The account pages answer a signed-out visitor themselves: 'Please log in' (spec part 2).
+      {
+        element: <AppLayout />,
+        children: [
+          { path: 'profile', element: page(() => import('./pages/settings/ProfilePage.tsx')) },
+          { path: 'settings', element: page(() => import('./pages/settings/AccountSettingsPage.tsx')) },
+        ],
+      },
+
       // Signed-in pages.
       {
         element: <RequireAuth />,
@@ -99,8 +108,6 @@ export const routes: RouteObject[] = [
                 path: 'member-dashboard',
                 element: page(() => import('./pages/dashboard/MemberDashboardPage.tsx')),
               },
-              { path: 'profile', element: page(() => import('./pages/settings/ProfilePage.tsx')) },
-              { path: 'settings', element: page(() => import('./pages/settings/AccountSettingsPage.tsx')) },
               { path: 'club-settings/:clubId', element: page(clubPages.settings) },
               { path: 'club-billing/:clubId', element: page(clubPages.billing) },
               {

@@ -14,9 +14,9 @@ import {
   useState,
 } from 'react';
 import { isSuperAdmin } from './claims.ts';
-import type { AuthService, AuthSession, AuthUser } from './types.ts';
+import type { AccountService, AuthService, AuthSession, AuthUser } from './types.ts';
 
-export interface AuthContextValue {
+export interface AuthContextValue extends AccountService {
   user: AuthUser | null;
   session: AuthSession | null;
   /** True until the first session check has finished. */
@@ -26,6 +26,8 @@ export interface AuthContextValue {
   signOut(): Promise<void>;
   /** Re-reads the session (e.g. after a profile change). */
   refresh(): Promise<void>;
+  /** Listens to the identity service's events ('signedIn', 'signInWithRedirect_failure', ...). */
+  subscribe(listener: (event: string) => void): () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -93,9 +95,49 @@ export function AuthProvider({
     setState({ user: null, session: null, loading: false });
   }, [service]);
 
+  // Account operations: the ones that sign in or change the tokens re-read the session after.
+  const account = useMemo<AccountService>(
+    () => ({
+      signUp: async (input) => {
+        const outcome = await service.signUp(input);
+        if (outcome.status === 'signedIn') await refresh();
+        return outcome;
+      },
+      confirmSignUp: async (input) => {
+        await service.confirmSignUp(input);
+        await refresh();
+      },
+      resendSignUpCode: (email) => service.resendSignUpCode(email),
+      requestPasswordReset: (email) => service.requestPasswordReset(email),
+      confirmPasswordReset: (email, code, password) => service.confirmPasswordReset(email, code, password),
+      changePassword: (current, next) => service.changePassword(current, next),
+      changeEmail: async (email) => {
+        const outcome = await service.changeEmail(email);
+        if (outcome.status === 'done') await refresh();
+        return outcome;
+      },
+      confirmEmailChange: async (code) => {
+        await service.confirmEmailChange(code);
+        await refresh();
+      },
+      googleSignInAvailable: () => service.googleSignInAvailable(),
+      signInWithGoogle: () => service.signInWithGoogle(),
+    }),
+    [service, refresh],
+  );
+  const subscribe = useCallback((listener: (event: string) => void) => service.onChange(listener), [service]);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, isSuperAdmin: isSuperAdmin(state.user), signIn, signOut, refresh }),
-    [state, signIn, signOut, refresh],
+    () => ({
+      ...state,
+      ...account,
+      isSuperAdmin: isSuperAdmin(state.user),
+      signIn,
+      signOut,
+      refresh,
+      subscribe,
+    }),
+    [state, account, signIn, signOut, refresh, subscribe],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -10,6 +10,7 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub } from 'aws-amplify/utils';
 import { absoluteUrl, loadRuntimeConfig } from '../config/runtimeConfig.ts';
 import { snapshotFromTokens } from './claims.ts';
+import { GOOGLE_NEEDS_DEPLOYMENT } from './messages.ts';
 import { createInitiateAuthRefresher } from './refresher.ts';
 import type { AuthService } from './types.ts';
 
@@ -45,6 +46,18 @@ export function amplifyAuthConfig(
 
 let configured: Promise<RuntimeConfig> | undefined;
 
+/** Google sign-in needs the hosted UI: deployed with a Google client only (never locally). */
+export const oauthConfigured = (config: RuntimeConfig): boolean => !!config.oauth && config.stage === 'aws';
+
+/** cognito-local has no SRP: the local stage always signs in with USER_PASSWORD_AUTH. */
+const authFlowOf = (config: RuntimeConfig): RuntimeConfig['authFlow'] =>
+  config.stage === 'local' ? 'USER_PASSWORD_AUTH' : config.authFlow;
+
+const account = async () => {
+  const [config, actions] = await Promise.all([configureAuth(), import('./amplifyAccount.ts')]);
+  return { flow: authFlowOf(config), config, actions };
+};
+
 /**
  * Loads /config.json and configures Amplify, once. Locally (cognito-local) token refresh goes
  * through InitiateAuth REFRESH_TOKEN_AUTH, since GetTokensFromRefreshToken is missing there.
@@ -55,6 +68,8 @@ export function configureAuth(): Promise<RuntimeConfig> {
       .then((config) => {
         const auth = amplifyAuthConfig(config);
         Amplify.configure({ Auth: auth });
+        // Completes a Google sign-in when the browser comes back from the hosted UI.
+        if (oauthConfigured(config)) void import('aws-amplify/auth/enable-oauth-listener');
         const endpoint = auth.Cognito.userPoolEndpoint;
         if (config.stage === 'local' && endpoint) {
           cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
@@ -92,8 +107,7 @@ export const amplifyAuthService: AuthService = {
   async signIn(email, password) {
     const config = await configureAuth();
     const { passwordSignIn } = await import('./amplifyActions.ts');
-    // cognito-local has no SRP: the local stage always signs in with USER_PASSWORD_AUTH.
-    await passwordSignIn(email, password, config.stage === 'local' ? 'USER_PASSWORD_AUTH' : config.authFlow);
+    await passwordSignIn(email, password, authFlowOf(config));
   },
   async signOut() {
     await configureAuth();
@@ -102,5 +116,39 @@ export const amplifyAuthService: AuthService = {
   },
   onChange(listener) {
     return Hub.listen('auth', ({ payload }) => listener(payload.event));
+  },
+  async signUp(input) {
+    const { flow, actions } = await account();
+    return actions.registerAccount(input, flow);
+  },
+  async confirmSignUp(input) {
+    const { flow, actions } = await account();
+    await actions.confirmRegistration(input, flow);
+  },
+  async resendSignUpCode(email) {
+    await (await account()).actions.resendRegistrationCode(email);
+  },
+  async requestPasswordReset(email) {
+    await (await account()).actions.requestReset(email);
+  },
+  async confirmPasswordReset(email, code, newPassword) {
+    await (await account()).actions.confirmReset(email, code, newPassword);
+  },
+  async changePassword(currentPassword, newPassword) {
+    await (await account()).actions.changeOwnPassword(currentPassword, newPassword);
+  },
+  async changeEmail(newEmail) {
+    return (await account()).actions.changeOwnEmail(newEmail);
+  },
+  async confirmEmailChange(code) {
+    await (await account()).actions.confirmOwnEmail(code);
+  },
+  async googleSignInAvailable() {
+    return oauthConfigured(await configureAuth());
+  },
+  async signInWithGoogle() {
+    const { config, actions } = await account();
+    if (!oauthConfigured(config)) throw new Error(GOOGLE_NEEDS_DEPLOYMENT);
+    await actions.redirectToGoogle();
   },
 };

@@ -1,3 +1,5 @@
+import { PASSWORD_MIN_LENGTH } from '@clubs/shared';
+
 /** Texts of the sign-in flow (spec part 1 sections 5 and 8). */
 export const FIELDS_REQUIRED = 'Please fill in all required fields';
 export const LOGIN_FAILED = 'Failed to login. Please check your credentials.';
@@ -8,3 +10,48 @@ export const LOGOUT_FAILED = 'Failed to log out';
 /** The server's message when there is one, else the generic login failure. */
 export const loginErrorMessage = (error: unknown): string =>
   error instanceof Error && error.message.trim() ? error.message : LOGIN_FAILED;
+
+/** Registration (spec part 1 sections 5 and 8), checked in this order. */
+export const FILL_ALL_FIELDS = 'Please fill in all fields.';
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+export const ACCEPT_TERMS = 'Please accept the terms and conditions.';
+/** DESIGN.md section 7: at least 8 characters (the spec's 6 is a deliberate departure). */
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+export const REGISTRATION_SUCCESS = 'Registration successful!';
+export const REGISTER_FAILED = 'Failed to register. Please try again.';
+
+/** Google sign-in (spec part 1 section 8). */
+export const GOOGLE_LOGIN_FAILED = 'Failed to login with Google';
+export const GOOGLE_SIGNUP_FAILED = 'Failed to sign up with Google';
+export const GOOGLE_NEEDS_DEPLOYMENT = 'Google sign-in needs a deployment';
+export const GOOGLE_NEEDS_DEPLOYMENT_DETAIL =
+  "It goes through Cognito's hosted sign-in page, which only a deployed stack has. Locally, use your e-mail and password.";
+
+/** Codes and recovery. */
+export const CODE_MISMATCH = 'That code is not right. Please check it and try again.';
+export const CODE_EXPIRED = 'That code has expired. Please request a new one.';
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+export const EMAIL_IN_USE = 'An account with this email already exists.';
+export const RESET_FAILED = 'Failed to reset your password. Please try again.';
+export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with your new password.';
+
+/** Account settings (spec part 2 sections 5 and 8; the length rule as above). */
+export const EMAIL_MUST_DIFFER = 'Please enter a different email address';
+export const EMAIL_UPDATE_FAILED = 'Failed to update email address';
+export const EMAIL_UPDATED = 'Email address updated successfully';
+export const NEW_PASSWORDS_DO_NOT_MATCH = "New passwords don't match";
+export const NEW_PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+export const PASSWORD_UPDATE_FAILED = 'Failed to update password';
+export const PASSWORD_UPDATED = 'Password updated successfully';
+
+/** Profile (spec part 2 section 8). */
+export const PROFILE_LOAD_FAILED = 'Failed to load profile data';
+export const PROFILE_UPDATED = 'Profile updated successfully';
+export const PROFILE_UPDATE_FAILED = 'Failed to update profile';
+export const FILE_UPLOADED = 'File uploaded successfully';
+export const FILE_UPLOAD_FAILED = 'Failed to upload file';
+
+/** The message of an error when it has one, else the fallback. */
+export const messageOf = (error: unknown, fallback: string): string =>
+  error instanceof Error && error.message.trim() ? error.message : fallback;

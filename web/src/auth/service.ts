@@ -17,6 +17,18 @@ export const authService: AuthService = {
   currentSession: async () => (await amplify()).amplifyAuthService.currentSession(),
   signIn: async (email, password) => (await amplify()).amplifyAuthService.signIn(email, password),
   signOut: async () => (await amplify()).amplifyAuthService.signOut(),
+  signUp: async (input) => (await amplify()).amplifyAuthService.signUp(input),
+  confirmSignUp: async (input) => (await amplify()).amplifyAuthService.confirmSignUp(input),
+  resendSignUpCode: async (email) => (await amplify()).amplifyAuthService.resendSignUpCode(email),
+  requestPasswordReset: async (email) => (await amplify()).amplifyAuthService.requestPasswordReset(email),
+  confirmPasswordReset: async (email, code, newPassword) =>
+    (await amplify()).amplifyAuthService.confirmPasswordReset(email, code, newPassword),
+  changePassword: async (currentPassword, newPassword) =>
+    (await amplify()).amplifyAuthService.changePassword(currentPassword, newPassword),
+  changeEmail: async (newEmail) => (await amplify()).amplifyAuthService.changeEmail(newEmail),
+  confirmEmailChange: async (code) => (await amplify()).amplifyAuthService.confirmEmailChange(code),
+  googleSignInAvailable: async () => (await amplify()).amplifyAuthService.googleSignInAvailable(),
+  signInWithGoogle: async () => (await amplify()).amplifyAuthService.signInWithGoogle(),
   onChange(listener) {
     let unsubscribe: (() => void) | undefined;
     let active = true;

@@ -20,11 +20,42 @@ export interface AuthSnapshot {
   session: AuthSession;
 }
 
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Where a sign-up stands: signed in, or waiting for the code e-mailed to `destination`. */
+export type SignUpOutcome = { status: 'signedIn' } | { status: 'confirmCode'; destination: string | null };
+
+/** Where an e-mail change stands: done, or waiting for the code sent to the new address. */
+export type EmailChangeOutcome = { status: 'done' } | { status: 'confirmCode'; destination: string | null };
+
+/** Account operations beyond signing in and out (registration, recovery, settings, Google). */
+export interface AccountService {
+  /** Registers and, once the account is confirmed (at once locally), signs in. */
+  signUp(input: SignUpInput): Promise<SignUpOutcome>;
+  /** Confirms a sign-up with the e-mailed code, then signs in. */
+  confirmSignUp(input: SignUpInput & { code: string }): Promise<void>;
+  resendSignUpCode(email: string): Promise<void>;
+  /** Sends a reset code; resolves the same way whether or not the address has an account. */
+  requestPasswordReset(email: string): Promise<void>;
+  confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void>;
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  changeEmail(newEmail: string): Promise<EmailChangeOutcome>;
+  confirmEmailChange(code: string): Promise<void>;
+  /** Whether this deployment has Google sign-in (a hosted UI); never true locally. */
+  googleSignInAvailable(): Promise<boolean>;
+  /** Leaves for Google's sign-in page; the app comes back to /. */
+  signInWithGoogle(): Promise<void>;
+}
+
 /**
  * The seam between the auth provider and the identity service: Amplify in the app
  * (auth/amplifyAuth.ts), a fake in tests.
  */
-export interface AuthService {
+export interface AuthService extends AccountService {
   /** The current session, refreshed when expired; null when signed out. */
   currentSession(): Promise<AuthSnapshot | null>;
   signIn(email: string, password: string): Promise<void>;

@@ -1,15 +1,18 @@
 /**
  * Login (spec part 1 section 2): e-mail and password; 'Signing in...' while busy; empty fields
  * give 'Please fill in all required fields'; failure shows the server's message or a generic
- * one (as toasts); success goes to the redirect parameter, else where the user came from, else /dashboard.
+ * one (as toasts); success goes to the redirect parameter, else where the user came from, else
+ * /dashboard. 'Continue with Google' has its own busy label and disables both buttons.
  */
-import { Button, Card, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Divider, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { FIELDS_REQUIRED, LOGGED_IN, loginErrorMessage } from '../../auth/messages.ts';
 import { redirectAfterLogin } from '../../auth/redirect.ts';
 import { useToast } from '../../components/Toaster.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { GoogleButton } from './GoogleButton.tsx';
 
 export default function LoginPage() {
   const { user, loading, signIn } = useAuth();
@@ -20,6 +23,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [googleBusy, setGoogleBusy] = useState(false);
   const target = redirectAfterLogin(searchParams, location.state);
 
   // Already signed in (e.g. a second tab or the back button): go straight on.
@@ -27,7 +31,7 @@ export default function LoginPage() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || googleBusy) return;
     if (!email.trim() || !password) {
       toast({ title: FIELDS_REQUIRED, variant: 'error' });
       return;
@@ -48,55 +52,56 @@ export default function LoginPage() {
   const registerLink = searchParams.has('redirect') ? `/register?${searchParams.toString()}` : '/register';
 
   return (
-    <Flex as="main" justifyContent="center" alignItems="center" minHeight="100vh" padding="medium">
-      <Card variation="elevated" width="100%" maxWidth="26rem" padding="xl">
-        <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} noValidate aria-label="Log in">
-          <Heading level={1} fontSize="xxl">
-            Welcome back
-          </Heading>
-          <Text color="font.secondary">Log in to your account to continue.</Text>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            isRequired
-            isDisabled={busy}
-          />
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            // Not "Show password": that would make two elements answer to the label "Password".
-            showPasswordButtonLabel="Show"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            isRequired
-            isDisabled={busy}
-          />
-          <Flex justifyContent="flex-end">
-            <Link to="/forgot-password" className="amplify-link">
-              Forgot password?
-            </Link>
-          </Flex>
-          <Button type="submit" variation="primary" isDisabled={busy} isFullWidth>
-            {busy ? 'Signing in...' : 'Log In'}
-          </Button>
-          <Text textAlign="center">
-            Don't have an account?{' '}
-            <Link to={registerLink} className="amplify-link">
-              Sign up
-            </Link>
-          </Text>
-          <Text textAlign="center">
-            <Link to="/" className="amplify-link">
-              Back to home
-            </Link>
-          </Text>
+    <AuthCard title="Log in">
+      <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} noValidate aria-label="Log in">
+        <Heading level={1} fontSize="xxl">
+          Welcome back
+        </Heading>
+        <Text color="font.secondary">Log in to your account to continue.</Text>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          isRequired
+          isDisabled={busy}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          // Not "Show password": that would make two elements answer to the label "Password".
+          showPasswordButtonLabel="Show"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          isRequired
+          isDisabled={busy}
+        />
+        <Flex justifyContent="flex-end">
+          <Link to="/forgot-password" className="amplify-link">
+            Forgot password?
+          </Link>
         </Flex>
-      </Card>
-    </Flex>
+        <Button type="submit" variation="primary" isDisabled={busy || googleBusy} isFullWidth>
+          {busy ? 'Signing in...' : 'Log In'}
+        </Button>
+        <Divider label="or" size="small" />
+        <GoogleButton
+          mode="login"
+          target={target}
+          busy={googleBusy}
+          disabled={busy}
+          onBusyChange={setGoogleBusy}
+        />
+        <Text textAlign="center">
+          Don't have an account?{' '}
+          <Link to={registerLink} className="amplify-link">
+            Sign up
+          </Link>
+        </Text>
+      </Flex>
+    </AuthCard>
   );
 }

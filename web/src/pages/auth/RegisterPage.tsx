@@ -1,5 +1,288 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Registration (spec part 1 sections 2, 5 and 8): name, e-mail, password, confirmation and the
+ * terms; the checks in the spec's order with its messages; 'Creating account...' while busy;
+ * 'Continue with Google' ('Signing up...'); then the toast 'Registration successful!' and
+ * /dashboard (or the `redirect` parameter carried over from login). Errors show inline and clear
+ * whenever the location changes.
+ *
+ * Deployed, Cognito verifies the address first: the page then asks for the e-mailed code (with a
+ * resend) and signs the person in once it is right. Locally sign-ups are confirmed at once.
+ */
+import {
+  Alert,
+  Button,
+  CheckboxField,
+  Divider,
+  Flex,
+  Heading,
+  PasswordField,
+  Text,
+  TextField,
+} from '@aws-amplify/ui-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { messageOf, REGISTER_FAILED, REGISTRATION_SUCCESS } from '../../auth/messages.ts';
+import { redirectAfterLogin } from '../../auth/redirect.ts';
+import { useToast } from '../../components/Toaster.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { GoogleButton } from './GoogleButton.tsx';
+import { type RegistrationForm, validateRegistration } from './registerValidation.ts';
+
+const EMPTY: RegistrationForm = {
+  name: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  acceptTerms: false,
+};
+
+function InlineError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert variation="error" role="alert" hasIcon>
+      {message}
+    </Alert>
+  );
+}
+
+function ConfirmCode({
+  form,
+  destination,
+  onConfirmed,
+}: {
+  form: RegistrationForm;
+  destination: string | null;
+  onConfirmed(): void;
+}) {
+  const { confirmSignUp, resendSignUpCode } = useAuth();
+  const { toast } = useToast();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!code.trim()) {
+      setError('Please enter the code from the email.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await confirmSignUp({
+        name: form.name.trim(),
+        email: form.email.trim(),
+        password: form.password,
+        code,
+      });
+      onConfirmed();
+    } catch (err) {
+      console.error('Confirmation failed', err);
+      setError(messageOf(err, REGISTER_FAILED));
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    try {
+      await resendSignUpCode(form.email.trim());
+      toast({ title: 'A new code is on its way.', variant: 'success' });
+    } catch (err) {
+      setError(messageOf(err, 'Could not send a new code. Please try again.'));
+    }
+  }
+
+  return (
+    <Flex
+      as="form"
+      direction="column"
+      gap="medium"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Confirm your email"
+    >
+      <Heading level={1} fontSize="xxl">
+        Check your email
+      </Heading>
+      <Text color="font.secondary">
+        We sent a verification code to {destination ?? form.email.trim()}. Enter it to finish creating your
+        account.
+      </Text>
+      <InlineError message={error} />
+      <TextField
+        label="Verification code"
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        isDisabled={busy}
+      />
+      <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
+        {busy ? 'Verifying...' : 'Verify and continue'}
+      </Button>
+      <Button type="button" variation="link" onClick={() => void resend()} isDisabled={busy}>
+        Send a new code
+      </Button>
+    </Flex>
+  );
+}
 
 export default function RegisterPage() {
-  return <Placeholder title="Create your account" />;
+  const { user, loading, signUp } = useAuth();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [form, setForm] = useState<RegistrationForm>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ destination: string | null } | null>(null);
+  const target = redirectAfterLogin(searchParams);
+
+  // The inline error belongs to the page it was shown on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
+  useEffect(() => setError(null), [location.key]);
+
+  if (!loading && user && !busy && !confirming) return <Navigate to={target} replace />;
+
+  const set =
+    <K extends keyof RegistrationForm>(key: K) =>
+    (value: RegistrationForm[K]) =>
+      setForm((current) => ({ ...current, [key]: value }));
+
+  function done() {
+    toast({ title: REGISTRATION_SUCCESS, variant: 'success' });
+    navigate(target, { replace: true });
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || googleBusy) return;
+    const problem = validateRegistration(form);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const outcome = await signUp({
+        name: form.name.trim(),
+        email: form.email.trim(),
+        password: form.password,
+      });
+      if (outcome.status === 'confirmCode') {
+        setConfirming({ destination: outcome.destination });
+        setBusy(false);
+        return;
+      }
+      done();
+    } catch (err) {
+      console.error('Registration failed', err);
+      setError(messageOf(err, REGISTER_FAILED));
+      setBusy(false);
+    }
+  }
+
+  if (confirming) {
+    return (
+      <AuthCard title="Confirm your email">
+        <ConfirmCode form={form} destination={confirming.destination} onConfirmed={done} />
+      </AuthCard>
+    );
+  }
+
+  const loginLink = searchParams.has('redirect') ? `/login?${searchParams.toString()}` : '/login';
+
+  return (
+    <AuthCard title="Sign up">
+      <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} noValidate aria-label="Sign up">
+        <Heading level={1} fontSize="xxl">
+          Create your account
+        </Heading>
+        <Text color="font.secondary">Join Clubs to find your circle, or start your own.</Text>
+        <InlineError message={error} />
+        <TextField
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          onChange={(e) => set('name')(e.target.value)}
+          isRequired
+          isDisabled={busy}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(e) => set('email')(e.target.value)}
+          isRequired
+          isDisabled={busy}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          descriptiveText="At least 8 characters."
+          showPasswordButtonLabel="Show"
+          value={form.password}
+          onChange={(e) => set('password')(e.target.value)}
+          isRequired
+          isDisabled={busy}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          showPasswordButtonLabel="Show confirmation"
+          value={form.confirmPassword}
+          onChange={(e) => set('confirmPassword')(e.target.value)}
+          isRequired
+          isDisabled={busy}
+        />
+        <CheckboxField
+          name="terms"
+          value="accepted"
+          checked={form.acceptTerms}
+          onChange={(e) => set('acceptTerms')(e.target.checked)}
+          isDisabled={busy}
+          label={
+            <span>
+              I agree to the{' '}
+              <Link to="/terms" target="_blank" rel="noopener" className="amplify-link">
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to="/privacy" target="_blank" rel="noopener" className="amplify-link">
+                Privacy Policy
+              </Link>
+            </span>
+          }
+        />
+        <Button type="submit" variation="primary" isDisabled={busy || googleBusy} isFullWidth>
+          {busy ? 'Creating account...' : 'Create Account'}
+        </Button>
+        <Divider label="or" size="small" />
+        <GoogleButton
+          mode="signup"
+          target={target}
+          busy={googleBusy}
+          disabled={busy}
+          onBusyChange={setGoogleBusy}
+        />
+        <Text textAlign="center">
+          Already have an account?{' '}
+          <Link to={loginLink} className="amplify-link">
+            Log in
+          </Link>
+        </Text>
+      </Flex>
+    </AuthCard>
+  );
 }

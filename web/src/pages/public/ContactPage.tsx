@@ -1,5 +1,221 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Contact (spec part 1 sections 2, 4, 5 and 9): details, the message form (name, e-mail,
+ * subject, message, all required), an FAQ, a help-centre link to /support and a map. The form
+ * is real here (DESIGN.md section 6): the message is stored through POST /api/contact, limited
+ * per sender address, then the 'Message Sent!' screen offers 'Send Another Message'.
+ */
+import { Alert, Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import type { ContactMessage } from '@clubs/shared';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { FIELDS_REQUIRED } from '../../auth/messages.ts';
+import { Faq } from '../../components/public/Faq.tsx';
+import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
+import { StaticMap } from '../../components/public/StaticMap.tsx';
+
+export const CONTACT_DETAILS = {
+  email: 'hello@clubs.example',
+  phone: '+1 (555) 010-0199',
+  address: ['Clubs Inc.', '200 Park Avenue South, Suite 400', 'New York, NY 10003'],
+  hours: 'Monday to Friday, 9am to 5pm EST',
+} as const;
+
+export const SEND_FAILED = 'Your message could not be sent. Please try again.';
+
+const CONTACT_FAQ = [
+  {
+    question: 'How soon will I hear back?',
+    answer: 'We reply to every message within 24 hours on working days.',
+  },
+  {
+    question: 'I am a member of a club. Who do I ask about its content?',
+    answer:
+      'The club owner is best placed to help: reach them inside the club. For account or payment problems, write to us.',
+  },
+  {
+    question: 'Can I get help setting up my club?',
+    answer:
+      'Yes. Tell us about your community in the form and our team will walk you through the first steps.',
+  },
+] as const;
+
+const EMPTY: ContactMessage = { name: '', email: '', subject: '', message: '' };
+
+/** The server's reason, or a field's reason when the request was refused as invalid. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return SEND_FAILED;
+  const details = (error as Error & { details?: unknown }).details;
+  if (
+    Array.isArray(details) &&
+    details.some((d) => String((d as { path?: unknown }).path).endsWith('email'))
+  ) {
+    return 'Please enter a valid email address.';
+  }
+  return error.message.trim() || SEND_FAILED;
+}
+
+function MessageSent({ onAgain }: { onAgain(): void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form is gone: move focus to what replaced it, so keyboard and screen-reader users follow.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="clubs-sent" role="status">
+      <h2 ref={heading} tabIndex={-1}>
+        Message Sent!
+      </h2>
+      <p>Thank you for reaching out. We will get back to you within 24 hours.</p>
+      <Button variation="primary" onClick={onAgain}>
+        Send Another Message
+      </Button>
+    </div>
+  );
+}
+
+function ContactForm() {
+  const [form, setForm] = useState<ContactMessage>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const set = (key: keyof ContactMessage) => (value: string) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (Object.values(form).some((value) => !value.trim())) {
+      setError(FIELDS_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { api } = await import('../../api/index.ts');
+      await api('sendContactMessage', { body: form });
+      setSent(true);
+      setForm(EMPTY);
+    } catch (err) {
+      console.error('Contact message failed', err);
+      setError(reasonOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent) return <MessageSent onAgain={() => setSent(false)} />;
+
+  return (
+    <Flex
+      as="form"
+      direction="column"
+      gap="medium"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="contact-form-title"
+    >
+      <h2 id="contact-form-title">Send us a message</h2>
+      {error ? (
+        <Alert variation="error" role="alert" hasIcon>
+          {error}
+        </Alert>
+      ) : null}
+      <Flex gap="medium" wrap="wrap" className="clubs-contact__row">
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          onChange={(e) => set('name')(e.target.value)}
+          isRequired
+          isDisabled={busy}
+          flex="1 1 12rem"
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(e) => set('email')(e.target.value)}
+          isRequired
+          isDisabled={busy}
+          flex="1 1 12rem"
+        />
+      </Flex>
+      <TextField
+        label="Subject"
+        name="subject"
+        value={form.subject}
+        onChange={(e) => set('subject')(e.target.value)}
+        isRequired
+        isDisabled={busy}
+      />
+      <TextAreaField
+        label="Message"
+        name="message"
+        rows={6}
+        value={form.message}
+        onChange={(e) => set('message')(e.target.value)}
+        isRequired
+        isDisabled={busy}
+      />
+      <Button type="submit" variation="primary" isDisabled={busy} alignSelf="flex-start">
+        {busy ? 'Sending...' : 'Send Message'}
+      </Button>
+    </Flex>
+  );
+}
 
 export default function ContactPage() {
-  return <Placeholder title="Contact Us" />;
+  const { email, phone, address, hours } = CONTACT_DETAILS;
+  return (
+    <PublicLayout title="Contact">
+      <div className="clubs-page">
+        <PageIntro
+          title="Contact Us"
+          lead="Questions, ideas or trouble with your club? We would love to hear from you."
+        />
+        <div className="clubs-contact">
+          <div className="clubs-contact__form">
+            <ContactForm />
+          </div>
+          <aside className="clubs-contact__details" aria-labelledby="contact-details-title">
+            <h2 id="contact-details-title">Get in touch</h2>
+            <dl>
+              <dt>Email</dt>
+              <dd>
+                <a href={`mailto:${email}`} className="amplify-link">
+                  {email}
+                </a>
+              </dd>
+              <dt>Phone</dt>
+              <dd>{phone}</dd>
+              <dt>Office</dt>
+              <dd>
+                {address.map((line) => (
+                  <span key={line} className="clubs-contact__line">
+                    {line}
+                  </span>
+                ))}
+              </dd>
+              <dt>Support hours</dt>
+              <dd>{hours}. We reply within 24 hours.</dd>
+            </dl>
+            <p>
+              Looking for answers right away? Visit our{' '}
+              <Link to="/support" className="amplify-link">
+                Help Centre
+              </Link>
+              .
+            </p>
+            <StaticMap
+              label={`Map of the area around ${address.slice(1).join(', ')}, with our office marked`}
+              href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(address.slice(1).join(', '))}`}
+            />
+          </aside>
+        </div>
+        <Faq items={CONTACT_FAQ} />
+      </div>
+    </PublicLayout>
+  );
 }

@@ -1,78 +1,153 @@
 /**
- * The landing page (spec part 1 section 2). This issue ships the top bar and the hero; featured
- * clubs, feature blurbs, pricing, testimonials and the footer sections come with the landing issue.
+ * The landing page (spec part 1 section 2): top bar, hero, Featured Clubs, Refined Experiences,
+ * Create Your Own Club (the plan with its monthly/annual toggle), testimonials, the Ready to
+ * Launch call to action and the footer. Kept light: it is the first paint of `/`.
  */
-import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
-import { useGreetingName } from '../../api/hooks.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
-import { Brand } from '../../components/Brand.tsx';
+import { useGoogleReturn } from '../../auth/useGoogleReturn.ts';
+import { FeaturedClubs } from '../../components/public/FeaturedClubs.tsx';
+import { PricingCard } from '../../components/public/PricingCard.tsx';
+import { PublicLayout } from '../../components/public/PublicLayout.tsx';
 
-const FOOTER_LINKS = [
-  { to: '/about', label: 'About' },
-  { to: '/features', label: 'Features' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/terms', label: 'Terms' },
-  { to: '/privacy', label: 'Privacy' },
+export const EXPERIENCES = [
+  {
+    title: 'Salon',
+    text: 'A discussion forum where members post, comment and like, with the best conversations rising to the top.',
+  },
+  {
+    title: 'Masterclasses',
+    text: 'Courses with video and rich content sections, so your expertise reaches every member at their own pace.',
+  },
+  {
+    title: 'Circle Members',
+    text: 'A member directory with profiles, so the people in your club can find each other.',
+  },
+  {
+    title: 'Soirees',
+    text: 'Events with RSVP management, from intimate workshops to grand gatherings.',
+  },
 ] as const;
 
-function TopBarAccount() {
-  const { user, loading } = useAuth();
-  const name = useGreetingName();
-  if (loading) return null;
-  if (user) {
-    return (
-      <Link to="/dashboard" className="amplify-link">
-        Welcome, {name}
-      </Link>
-    );
-  }
+export const TESTIMONIALS = [
+  {
+    quote:
+      'Within a month my book circle had outgrown three group chats. Clubs gave us one calm place to talk, plan and learn.',
+    name: 'Amelia Hart',
+    role: 'Founder, The Slow Readers',
+  },
+  {
+    quote:
+      'The courses and events live next to the conversation, so members stay. Our paid tier covered its cost in the first week.',
+    name: 'Daniel Okafor',
+    role: 'Host, Runners of the Dawn',
+  },
+  {
+    quote:
+      'Setting up took an afternoon. Payments, trials and member approvals just work, and I can focus on my members.',
+    name: 'Sofia Marquez',
+    role: 'Creator, Ceramics Studio Collective',
+  },
+] as const;
+
+function Hero() {
   return (
-    <Flex gap="small">
-      <Link to="/login" className="amplify-button amplify-button--link">
-        Log In
+    <section className="clubs-hero" aria-labelledby="hero-title">
+      <h1 id="hero-title" className="clubs-hero__title">
+        Cultivate Your Exclusive Circle
+      </h1>
+      <p className="clubs-hero__lead">
+        Launch a members-only club with discussions, masterclasses and soirees, or join the circles that
+        inspire you.
+      </p>
+      <div className="clubs-hero__actions">
+        <Link to="/register" className="amplify-button amplify-button--primary amplify-button--large">
+          Begin Your Journey
+        </Link>
+        <Link to="/clubs" className="amplify-button amplify-button--large">
+          Explore Clubs
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Experiences() {
+  return (
+    <section className="clubs-section clubs-section--alt" aria-labelledby="experiences-title">
+      <div className="clubs-section__head">
+        <h2 id="experiences-title">Refined Experiences</h2>
+        <p>Everything a private community needs, crafted with care.</p>
+      </div>
+      <ul className="clubs-features">
+        {EXPERIENCES.map((item) => (
+          <li key={item.title} className="clubs-feature">
+            <h3>{item.title}</h3>
+            <p>{item.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CreateYourClub() {
+  return (
+    <section className="clubs-section" aria-labelledby="create-title">
+      <div className="clubs-section__head">
+        <h2 id="create-title">Create Your Own Club</h2>
+        <p>One plan with everything included. Start with a free trial, no long-term commitment.</p>
+      </div>
+      <PricingCard />
+    </section>
+  );
+}
+
+function Testimonials() {
+  return (
+    <section className="clubs-section clubs-section--alt" aria-labelledby="testimonials-title">
+      <div className="clubs-section__head">
+        <h2 id="testimonials-title">Loved by Club Creators</h2>
+        <p>What creators say about running their circles on Clubs.</p>
+      </div>
+      <ul className="clubs-testimonials">
+        {TESTIMONIALS.map((t) => (
+          <li key={t.name}>
+            <figure className="clubs-testimonial">
+              <blockquote>“{t.quote}”</blockquote>
+              <figcaption>
+                <strong>{t.name}</strong>
+                <span>{t.role}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ReadyToLaunch() {
+  return (
+    <section className="clubs-cta" aria-labelledby="launch-title">
+      <h2 id="launch-title">Ready to Launch Your Club?</h2>
+      <p>Bring your people together in a space that is entirely yours.</p>
+      <Link to="/register" className="amplify-button amplify-button--primary amplify-button--large">
+        Get Started
       </Link>
-      <Link to="/register" className="amplify-button amplify-button--primary">
-        Sign Up
-      </Link>
-    </Flex>
+    </section>
   );
 }
 
 export default function LandingPage() {
+  useGoogleReturn();
   return (
-    <>
-      <Flex as="header" className="clubs-header" justifyContent="space-between" alignItems="center">
-        <Brand />
-        <TopBarAccount />
-      </Flex>
-      <main>
-        <Flex as="section" className="clubs-hero" direction="column" alignItems="center" gap="large">
-          <Heading level={1} className="clubs-hero__title">
-            Cultivate Your Exclusive Circle
-          </Heading>
-          <Text className="clubs-hero__lead">
-            Launch a members-only club with discussions, masterclasses and soirees, or join the circles that
-            inspire you.
-          </Text>
-          <Flex gap="medium" wrap="wrap" justifyContent="center">
-            <Link to="/register" className="amplify-button amplify-button--primary amplify-button--large">
-              Begin Your Journey
-            </Link>
-            <Link to="/clubs" className="amplify-button amplify-button--large">
-              Explore Clubs
-            </Link>
-          </Flex>
-        </Flex>
-      </main>
-      <Flex as="footer" className="clubs-footer" gap="large" justifyContent="center" wrap="wrap">
-        {FOOTER_LINKS.map((link) => (
-          <Link key={link.to} to={link.to} className="amplify-link">
-            {link.label}
-          </Link>
-        ))}
-      </Flex>
-    </>
+    <PublicLayout title="">
+      <Hero />
+      <FeaturedClubs />
+      <Experiences />
+      <CreateYourClub />
+      <Testimonials />
+      <ReadyToLaunch />
+    </PublicLayout>
   );
 }

@@ -1,5 +1,47 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/** Pricing (spec part 1 section 2): the Club Creator plan at $88/mo with its features, /register, an FAQ. */
+import { CREATOR_PLAN, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
+import { Faq } from '../../components/public/Faq.tsx';
+import { PricingCard } from '../../components/public/PricingCard.tsx';
+import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
+
+export const PRICING_FAQ = [
+  {
+    question: 'Is there a free trial?',
+    answer: `Yes. Every new club starts with a ${CREATOR_PLAN.trialDays}-day free trial; you are not charged until it ends.`,
+  },
+  {
+    question: 'What does the transaction fee cover?',
+    answer: `When your members pay for a premium club, Clubs keeps ${TRANSACTION_FEE_PERCENT}% of each charge. Card processing is handled by Stripe; the rest goes to you.`,
+  },
+  {
+    question: 'Can I pay annually?',
+    answer: `Yes: $${CREATOR_PLAN.annualMonthlyPrice} a month billed annually ($${CREATOR_PLAN.annualPrice} a year), which saves ${CREATOR_PLAN.annualSavingPercent}% compared with monthly billing.`,
+  },
+  {
+    question: 'Can I cancel at any time?',
+    answer:
+      'Yes. There is no long-term commitment; cancel from your club settings and the plan ends with the period you paid for.',
+  },
+  {
+    question: 'Is joining clubs free for members?',
+    answer:
+      'Members never pay Clubs. Free clubs cost nothing to join; premium clubs charge the monthly price their creator sets.',
+  },
+] as const;
 
 export default function PricingPage() {
-  return <Placeholder title="Pricing" />;
+  return (
+    <PublicLayout title="Pricing">
+      <div className="clubs-page">
+        <PageIntro
+          title="Pricing"
+          lead={`One plan for creators: $${CREATOR_PLAN.monthlyPrice}/mo with everything included, and a ${CREATOR_PLAN.trialDays}-day free trial.`}
+        />
+        <div className="clubs-pricing">
+          <PricingCard headingLevel={2} cta={{ to: '/register', label: 'Get Started' }} />
+        </div>
+        <Faq items={PRICING_FAQ} />
+      </div>
+    </PublicLayout>
+  );
 }

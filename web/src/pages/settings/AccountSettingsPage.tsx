@@ -1,5 +1,268 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Account Settings (spec part 2): Email and Password tabs. A new e-mail address must differ from
+ * the current one and takes effect once the code Cognito sends to it is entered. A new password
+ * needs the current one (checked by Cognito), new = confirm and at least 8 characters (DESIGN.md
+ * section 7); the button stays disabled until all three are filled. Signed out: 'Please log in'.
+ */
+import { Button, Flex, Heading, PasswordField, Tabs, Text, TextField } from '@aws-amplify/ui-react';
+import { PASSWORD_MIN_LENGTH } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  EMAIL_MUST_DIFFER,
+  EMAIL_UPDATE_FAILED,
+  EMAIL_UPDATED,
+  messageOf,
+  NEW_PASSWORD_TOO_SHORT,
+  NEW_PASSWORDS_DO_NOT_MATCH,
+  PASSWORD_UPDATE_FAILED,
+  PASSWORD_UPDATED,
+} from '../../auth/messages.ts';
+import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { useDocumentTitle } from '../../components/public/useDocumentTitle.ts';
+import { useToast } from '../../components/Toaster.tsx';
+import { PleaseLogIn } from './PleaseLogIn.tsx';
+import '../../components/public/public.css';
+
+export const ENTER_NEW_EMAIL = 'Please enter your new email address';
+export const INVALID_NEW_EMAIL = 'Please enter a valid email address';
+
+/** The e-mail tab's checks: present, well-formed, and different from the current address. */
+export function emailChangeProblem(current: string, next: string): string | null {
+  const value = next.trim();
+  if (!value) return ENTER_NEW_EMAIL;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return INVALID_NEW_EMAIL;
+  if (value.toLowerCase() === current.trim().toLowerCase()) return EMAIL_MUST_DIFFER;
+  return null;
+}
+
+/** The password tab's checks after the three fields are filled: match, then length. */
+export function passwordChangeProblem(next: string, confirm: string): string | null {
+  if (next !== confirm) return NEW_PASSWORDS_DO_NOT_MATCH;
+  if (next.length < PASSWORD_MIN_LENGTH) return NEW_PASSWORD_TOO_SHORT;
+  return null;
+}
+
+function EmailTab() {
+  const { user, changeEmail, confirmEmailChange } = useAuth();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const current = user?.email ?? '';
+  const [email, setEmail] = useState('');
+  const [pending, setPending] = useState<{ email: string; destination: string | null } | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  function finished() {
+    setPending(null);
+    setEmail('');
+    setCode('');
+    // The profile follows the verified address from the new token (GET /api/me).
+    void queryClient.invalidateQueries({ queryKey: ['getMe'] });
+    toast({ title: EMAIL_UPDATED, variant: 'success' });
+  }
+
+  async function onRequest(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = emailChangeProblem(current, email);
+    if (problem) {
+      toast({ title: problem, variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await changeEmail(email.trim());
+      if (outcome.status === 'confirmCode')
+        setPending({ email: email.trim(), destination: outcome.destination });
+      else finished();
+    } catch (error) {
+      console.error('E-mail change failed', error);
+      toast({ title: EMAIL_UPDATE_FAILED, description: messageOf(error, ''), variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onConfirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!code.trim()) {
+      toast({ title: 'Please enter the code from the email', variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await confirmEmailChange(code);
+      finished();
+    } catch (error) {
+      console.error('E-mail confirmation failed', error);
+      toast({ title: EMAIL_UPDATE_FAILED, description: messageOf(error, ''), variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (pending) {
+    return (
+      <Flex
+        as="form"
+        direction="column"
+        gap="medium"
+        onSubmit={onConfirm}
+        noValidate
+        aria-label="Confirm your new email"
+      >
+        <Text role="status">
+          We sent a verification code to {pending.destination ?? pending.email}. Enter it to confirm your new
+          address. Until then you keep signing in with {current}.
+        </Text>
+        <TextField
+          label="Verification code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          isDisabled={busy}
+        />
+        <Flex gap="small" wrap="wrap">
+          <Button type="submit" variation="primary" isDisabled={busy}>
+            {busy ? 'Confirming...' : 'Confirm Email'}
+          </Button>
+          <Button type="button" onClick={() => setPending(null)} isDisabled={busy}>
+            Cancel
+          </Button>
+        </Flex>
+      </Flex>
+    );
+  }
+
+  return (
+    <Flex as="form" direction="column" gap="medium" onSubmit={onRequest} noValidate aria-label="Change email">
+      <Text>
+        Current email: <strong>{current}</strong>
+      </Text>
+      <TextField
+        label="New Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        descriptiveText="We will send a code to the new address to confirm it."
+        isDisabled={busy}
+      />
+      <Button type="submit" variation="primary" isDisabled={busy} alignSelf="flex-start">
+        {busy ? 'Updating...' : 'Update Email'}
+      </Button>
+    </Flex>
+  );
+}
+
+function PasswordTab() {
+  const { changePassword } = useAuth();
+  const { toast } = useToast();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const complete = !!currentPassword && !!newPassword && !!confirmPassword;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !complete) return;
+    const problem = passwordChangeProblem(newPassword, confirmPassword);
+    if (problem) {
+      toast({ title: problem, variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await changePassword(currentPassword, newPassword);
+      setCurrentPassword('');
+      setNewPassword('');
+      setConfirmPassword('');
+      toast({ title: PASSWORD_UPDATED, variant: 'success' });
+    } catch (error) {
+      console.error('Password change failed', error);
+      const message = messageOf(error, '');
+      if (message === CURRENT_PASSWORD_INCORRECT) toast({ title: message, variant: 'error' });
+      else toast({ title: PASSWORD_UPDATE_FAILED, description: message, variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Flex
+      as="form"
+      direction="column"
+      gap="medium"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Change password"
+    >
+      <PasswordField
+        label="Current Password"
+        name="currentPassword"
+        autoComplete="current-password"
+        showPasswordButtonLabel="Show current"
+        value={currentPassword}
+        onChange={(e) => setCurrentPassword(e.target.value)}
+        isDisabled={busy}
+      />
+      <PasswordField
+        label="New Password"
+        name="newPassword"
+        autoComplete="new-password"
+        showPasswordButtonLabel="Show new"
+        descriptiveText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        value={newPassword}
+        onChange={(e) => setNewPassword(e.target.value)}
+        isDisabled={busy}
+      />
+      <PasswordField
+        label="Confirm New Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        showPasswordButtonLabel="Show confirmation"
+        value={confirmPassword}
+        onChange={(e) => setConfirmPassword(e.target.value)}
+        isDisabled={busy}
+      />
+      <Button type="submit" variation="primary" isDisabled={busy || !complete} alignSelf="flex-start">
+        {busy ? 'Updating...' : 'Update Password'}
+      </Button>
+    </Flex>
+  );
+}
 
 export default function AccountSettingsPage() {
-  return <Placeholder title="Account Settings" />;
+  useDocumentTitle('Account Settings');
+  const { user, loading } = useAuth();
+  if (loading) return <LoadingScreen />;
+  if (!user) return <PleaseLogIn />;
+  return (
+    <Flex
+      as="main"
+      direction="column"
+      gap="large"
+      padding="large"
+      maxWidth="40rem"
+      margin="0 auto"
+      width="100%"
+    >
+      <Heading level={1}>Account Settings</Heading>
+      <Tabs
+        defaultValue="email"
+        items={[
+          { label: 'Email', value: 'email', content: <EmailTab /> },
+          { label: 'Password', value: 'password', content: <PasswordTab /> },
+        ]}
+      />
+    </Flex>
+  );
 }

@@ -1,5 +1,247 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Edit Profile (spec part 2): the photo with 'Change Photo', Full Name, Bio, Location and Save
+ * Changes, with the spec's toasts. A photo goes straight to the media bucket with a presigned
+ * POST signed by POST /api/me/avatar-upload (the API checks type and size before signing,
+ * the policy repeats them), and is kept by Save Changes. Signed out: 'Please log in'.
+ */
+import { Button, Flex, Heading, Loader, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import {
+  AVATAR_SIZE_MESSAGE,
+  AVATAR_TYPE_MESSAGE,
+  AVATAR_UPLOAD,
+  initials,
+  LIMITS,
+  type Me,
+  type PresignedUpload,
+} from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMe } from '../../api/hooks.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import {
+  FILE_UPLOAD_FAILED,
+  FILE_UPLOADED,
+  messageOf,
+  PROFILE_LOAD_FAILED,
+  PROFILE_UPDATE_FAILED,
+  PROFILE_UPDATED,
+} from '../../auth/messages.ts';
+import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { useDocumentTitle } from '../../components/public/useDocumentTitle.ts';
+import { useToast } from '../../components/Toaster.tsx';
+import { PleaseLogIn } from './PleaseLogIn.tsx';
+import '../../components/public/public.css';
+
+const api = () => import('../../api/index.ts').then((m) => m.api);
+
+/** The browser's checks, the same as the API's: an image type, at most 10 MB. */
+export function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!(AVATAR_UPLOAD.contentTypes as readonly string[]).includes(file.type)) return AVATAR_TYPE_MESSAGE;
+  if (file.size > AVATAR_UPLOAD.maxBytes) return AVATAR_SIZE_MESSAGE;
+  if (file.size === 0) return 'The file is empty';
+  return null;
+}
+
+/** Sends the file to the bucket as the presigned POST says: its fields, then the file last. */
+export async function postUpload(
+  upload: PresignedUpload,
+  file: File,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', file);
+  const response = await fetchImpl(upload.url, { method: 'POST', body: form });
+  if (!response.ok) throw new Error(`The upload was refused (HTTP ${response.status})`);
+}
+
+function Avatar({ url, name }: { url: string | null; name: string }) {
+  if (url) return <img src={url} alt="You" className="clubs-avatar clubs-avatar--large" />;
+  return (
+    <span
+      className="clubs-avatar clubs-avatar--large clubs-avatar--initials"
+      role="img"
+      aria-label="No profile photo yet"
+    >
+      {initials(name) || '?'}
+    </span>
+  );
+}
+
+function ProfileForm({ me }: { me: Me }) {
+  const { user } = useAuth();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [fullName, setFullName] = useState(me.fullName);
+  const [bio, setBio] = useState(me.bio);
+  const [location, setLocation] = useState(me.location);
+  const [avatarUrl, setAvatarUrl] = useState<string | null>(me.avatarUrl);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again still fires a change
+    if (!file) return;
+    const problem = photoProblem(file);
+    if (problem) {
+      toast({ title: problem, variant: 'error' });
+      return;
+    }
+    setUploading(true);
+    try {
+      const upload = await (await api())('createAvatarUpload', {
+        body: { contentType: file.type as (typeof AVATAR_UPLOAD.contentTypes)[number], size: file.size },
+      });
+      await postUpload(upload, file);
+      setAvatarUrl(upload.mediaUrl);
+      toast({
+        title: FILE_UPLOADED,
+        description: 'Save Changes to keep your new photo.',
+        variant: 'success',
+      });
+    } catch (error) {
+      console.error('Photo upload failed', error);
+      toast({ title: FILE_UPLOAD_FAILED, description: messageOf(error, ''), variant: 'error' });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function onSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving || uploading) return;
+    setSaving(true);
+    try {
+      const saved = await (await api())('updateMe', { body: { fullName, bio, location, avatarUrl } });
+      queryClient.setQueryData(['getMe', user?.sub ?? null], saved);
+      setFullName(saved.fullName);
+      setBio(saved.bio);
+      setLocation(saved.location);
+      setAvatarUrl(saved.avatarUrl);
+      toast({ title: PROFILE_UPDATED, variant: 'success' });
+    } catch (error) {
+      console.error('Profile update failed', error);
+      toast({ title: PROFILE_UPDATE_FAILED, description: messageOf(error, ''), variant: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const busy = saving || uploading;
+  return (
+    <Flex as="form" direction="column" gap="large" onSubmit={onSave} noValidate aria-label="Edit Profile">
+      <Flex alignItems="center" gap="large" wrap="wrap">
+        <Avatar url={avatarUrl} name={fullName || me.email} />
+        <Flex direction="column" gap="xs">
+          <Button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            isDisabled={busy}
+            isLoading={uploading}
+            loadingText="Uploading..."
+          >
+            Change Photo
+          </Button>
+          <Text fontSize="small" color="font.secondary">
+            JPG, PNG, GIF or WebP, under 10 MB.
+          </Text>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={AVATAR_UPLOAD.contentTypes.join(',')}
+            onChange={(e) => void onFile(e)}
+            hidden
+            data-testid="avatar-input"
+          />
+        </Flex>
+      </Flex>
+      <TextField
+        label="Full Name"
+        name="fullName"
+        autoComplete="name"
+        value={fullName}
+        maxLength={LIMITS.personName}
+        onChange={(e) => setFullName(e.target.value)}
+        isDisabled={saving}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        value={me.email}
+        isReadOnly
+        descriptiveText={
+          <>
+            Change it in{' '}
+            <Link to="/settings" className="amplify-link">
+              Account Settings
+            </Link>
+            .
+          </>
+        }
+      />
+      <TextAreaField
+        label="Bio"
+        name="bio"
+        rows={4}
+        value={bio}
+        maxLength={LIMITS.bio}
+        onChange={(e) => setBio(e.target.value)}
+        isDisabled={saving}
+        placeholder="Tell other members a little about yourself"
+      />
+      <TextField
+        label="Location"
+        name="location"
+        autoComplete="address-level2"
+        value={location}
+        maxLength={LIMITS.location}
+        onChange={(e) => setLocation(e.target.value)}
+        isDisabled={saving}
+      />
+      <Button type="submit" variation="primary" isDisabled={busy} alignSelf="flex-start">
+        {saving ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </Flex>
+  );
+}
 
 export default function ProfilePage() {
-  return <Placeholder title="Edit Profile" />;
+  useDocumentTitle('Edit Profile');
+  const { user, loading } = useAuth();
+  const { toast } = useToast();
+  const me = useMe();
+  const failed = me.isError;
+  useEffect(() => {
+    if (failed) toast({ title: PROFILE_LOAD_FAILED, variant: 'error' });
+  }, [failed, toast]);
+
+  if (loading) return <LoadingScreen />;
+  if (!user) return <PleaseLogIn />;
+  return (
+    <Flex
+      as="main"
+      direction="column"
+      gap="large"
+      padding="large"
+      maxWidth="40rem"
+      margin="0 auto"
+      width="100%"
+    >
+      <Heading level={1}>Edit Profile</Heading>
+      {me.data ? (
+        // Keyed by the profile's id: a different person's data starts a fresh form.
+        <ProfileForm key={me.data.id} me={me.data} />
+      ) : me.isError ? (
+        <Flex direction="column" gap="small" alignItems="flex-start">
+          <Text role="alert">{PROFILE_LOAD_FAILED}</Text>
+          <Button onClick={() => void me.refetch()}>Try again</Button>
+        </Flex>
+      ) : (
+        <Loader ariaLabel="Loading your profile" size="large" />
+      )}
+    </Flex>
+  );
 }

@@ -1,0 +1,56 @@
+/**
+ * Google sign-in's round trip (deployed only): the login page remembers where to go and leaves;
+ * back on /, once signed in, the app goes there; a failure says 'Failed to login with Google'.
+ */
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rememberGoogleReturn, takeGoogleReturn } from '../../web/src/auth/googleReturn.ts';
+import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
+
+afterEach(() => sessionStorage.clear());
+
+describe('googleReturn storage', () => {
+  it('hands the target back once, and ignores stale or malformed entries', () => {
+    rememberGoogleReturn('/c/club-1', 'login', 1_000);
+    expect(takeGoogleReturn(2_000)).toEqual({ target: '/c/club-1', mode: 'login' });
+    expect(takeGoogleReturn(2_000)).toBeNull();
+    rememberGoogleReturn('/c/club-1', 'signup', 1_000);
+    expect(takeGoogleReturn(1_000 + 11 * 60 * 1000)).toBeNull();
+    sessionStorage.setItem('clubs:google-return', '{"target":5}');
+    expect(takeGoogleReturn()).toBeNull();
+  });
+});
+
+describe('Continue with Google on the login page', () => {
+  it('reads "Signing in...", disables both buttons and remembers the redirect target', async () => {
+    const { service } = fakeAuthService();
+    service.googleSignInAvailable.mockResolvedValue(true);
+    service.signInWithGoogle.mockImplementation(() => new Promise(() => undefined));
+    renderApp('/login?redirect=%2Fc%2Fclub-1', { service });
+    expect(screen.queryByText(/needs a deployment/)).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeDisabled();
+    expect(service.signInWithGoogle).toHaveBeenCalled();
+    expect(takeGoogleReturn()).toEqual({ target: '/c/club-1', mode: 'login' });
+  });
+
+  it('back on /, goes to the remembered page once the session is there', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"items":[]}', { status: 200 }));
+    rememberGoogleReturn('/c/club-1', 'login');
+    const { router } = renderApp('/', { service: fakeAuthService(snapshotFor()).service });
+    await waitFor(() => expect(currentUrl(router)).toBe('/c/club-1'));
+  });
+
+  it('back on /, a failed sign-in says "Failed to login with Google"', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"items":[]}', { status: 200 }));
+    rememberGoogleReturn('/dashboard', 'login');
+    const fake = fakeAuthService();
+    renderApp('/', { service: fake.service });
+    await screen.findByRole('heading', { name: 'Cultivate Your Exclusive Circle' });
+    act(() => fake.emit('signInWithRedirect_failure', null));
+    expect(await screen.findByText('Failed to login with Google')).toBeVisible();
+    expect(takeGoogleReturn()).toBeNull();
+  });
+});

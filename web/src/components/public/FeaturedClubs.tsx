@@ -1,0 +1,106 @@
+/**
+ * Featured Clubs on the landing page (spec part 1 section 2): three random active clubs from
+ * GET /api/featured-clubs, three skeleton cards while loading, the empty message when there are
+ * none (a failed load is logged and reads as empty, section 8).
+ */
+import { Badge, Placeholder } from '@aws-amplify/ui-react';
+import { type Club, FEATURED_CLUB_COUNT, featuredJoinLabel, isPremium } from '@clubs/shared';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useApiQuery } from '../../api/hooks.ts';
+import { ClubCover, ClubLogo } from './ClubVisuals.tsx';
+
+export const NO_FEATURED_CLUBS = 'No clubs available at the moment. Check back later!';
+
+const members = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`;
+
+export function FeaturedClubCard({ club }: { club: Club }) {
+  return (
+    <article className="clubs-card" aria-labelledby={`featured-${club.id}`}>
+      <div className="clubs-card__media">
+        <ClubCover url={club.coverImageUrl} />
+        {isPremium(club) ? (
+          <Badge variation="warning" className="clubs-card__badge">
+            Premium
+          </Badge>
+        ) : null}
+      </div>
+      <div className="clubs-card__body">
+        <div className="clubs-card__identity">
+          <ClubLogo name={club.name} url={club.logoUrl} />
+          <div>
+            <h3 id={`featured-${club.id}`} className="clubs-card__name">
+              {club.name}
+            </h3>
+            <p className="clubs-card__members">{members(club.memberCount)}</p>
+          </div>
+        </div>
+        <p className="clubs-card__description">{club.description}</p>
+        <Link
+          to={`/c/${club.id}`}
+          className="amplify-button amplify-button--primary amplify-button--fullwidth"
+          aria-describedby={`featured-${club.id}`}
+        >
+          {featuredJoinLabel(club)}
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function SkeletonCard() {
+  return (
+    <div className="clubs-card clubs-card--skeleton" data-testid="featured-skeleton">
+      <Placeholder height="10rem" />
+      <div className="clubs-card__body">
+        <Placeholder size="large" />
+        <Placeholder />
+        <Placeholder />
+      </div>
+    </div>
+  );
+}
+
+export function FeaturedClubs() {
+  const { data, isPending, error } = useApiQuery('featuredClubs', undefined, { staleTime: 60_000 });
+  useEffect(() => {
+    if (error) console.error('Error loading clubs', error);
+  }, [error]);
+
+  let content: ReactNode;
+  if (isPending) {
+    content = (
+      <div className="clubs-grid" role="status" aria-busy="true" aria-label="Loading featured clubs">
+        {Array.from({ length: FEATURED_CLUB_COUNT }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+          <SkeletonCard key={i} />
+        ))}
+      </div>
+    );
+  } else if (!data?.items.length) {
+    content = <p className="clubs-empty">{NO_FEATURED_CLUBS}</p>;
+  } else {
+    content = (
+      <div className="clubs-grid">
+        {data.items.map((club) => (
+          <FeaturedClubCard key={club.id} club={club} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section className="clubs-section" aria-labelledby="featured-title">
+      <div className="clubs-section__head">
+        <h2 id="featured-title">Featured Clubs</h2>
+        <p>A few of the circles gathering on Clubs right now.</p>
+      </div>
+      {content}
+      <p className="clubs-section__more">
+        <Link to="/clubs" className="amplify-link">
+          Browse all clubs
+        </Link>
+      </p>
+    </section>
+  );
+}

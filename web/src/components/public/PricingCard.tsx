@@ -1,0 +1,81 @@
+/**
+ * The Club Creator plan (spec part 1 sections 1, 2 and 9): $88 a month, or $71 a month billed
+ * annually ($852 a year, save 20%), a 7-day free trial and a 2.9% fee on member charges. The
+ * monthly/annual toggle only changes what is shown; the plan is chosen at checkout.
+ */
+import { Badge, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
+import { CREATOR_PLAN, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+export type BillingPeriod = 'monthly' | 'annual';
+
+export const PLAN_FEATURES = [
+  'Salon: a discussion forum for your members',
+  'Masterclasses: courses with video and rich content',
+  'Circle Members: a directory with member profiles',
+  'Soirees: events with RSVP management',
+  'Member analytics',
+  'Email updates and announcements',
+  'A mobile-optimised experience',
+  'Unlimited members',
+] as const;
+
+export function PricingCard({
+  headingLevel = 3,
+  cta = { to: '/register', label: `Start Your ${CREATOR_PLAN.trialDays}-Day Free Trial` },
+}: {
+  headingLevel?: 2 | 3;
+  cta?: { to: string; label: string };
+}) {
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const annual = period === 'annual';
+  const perMonth = annual ? CREATOR_PLAN.annualMonthlyPrice : CREATOR_PLAN.monthlyPrice;
+  return (
+    <article className="clubs-plan" aria-labelledby="plan-title">
+      <div className="clubs-plan__top">
+        <Heading id="plan-title" className="clubs-plan__title">
+          Club Creator
+        </Heading>
+        <ToggleButtonGroup
+          value={period}
+          isExclusive
+          isSelectionRequired
+          size="small"
+          aria-label="Billing period"
+          onChange={(value) => setPeriod(value as BillingPeriod)}
+        >
+          <ToggleButton value="monthly">Monthly</ToggleButton>
+          <ToggleButton value="annual">Annual</ToggleButton>
+        </ToggleButtonGroup>
+      </div>
+      <p className="clubs-plan__price" aria-live="polite">
+        <span className="clubs-plan__amount">${perMonth}</span>
+        <span className="clubs-plan__unit">/month</span>
+        {annual ? (
+          <Badge variation="success" className="clubs-plan__save">
+            Save {CREATOR_PLAN.annualSavingPercent}%
+          </Badge>
+        ) : null}
+      </p>
+      <p className="clubs-plan__billing">
+        {annual
+          ? `Billed annually: $${CREATOR_PLAN.annualPrice} a year`
+          : 'Billed monthly. No long-term commitment, cancel anytime.'}
+      </p>
+      <p className="clubs-plan__trial">
+        {CREATOR_PLAN.trialDays}-day free trial · {TRANSACTION_FEE_PERCENT}% transaction fee on member
+        payments
+      </p>
+      <ul className="clubs-plan__features">
+        {PLAN_FEATURES.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <Link to={cta.to} className="amplify-button amplify-button--primary amplify-button--fullwidth">
+        {cta.label}
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { PublicFooter } from './PublicFooter.tsx';
+import { PublicHeader } from './PublicHeader.tsx';
+import { useDocumentTitle } from './useDocumentTitle.ts';
+import './public.css';
+
+/** The frame of the public pages: top bar, the page's main content, footer; sets the tab title. */
+export function PublicLayout({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className="clubs-public">
+      <PublicHeader />
+      <main id="main" className="clubs-public__main">
+        {children}
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}
+
+/** A static page's body: a narrow column with its heading and an optional lead. */
+export function PageIntro({ title, lead }: { title: string; lead?: ReactNode }) {
+  return (
+    <div className="clubs-intro">
+      <h1 className="clubs-intro__title">{title}</h1>
+      {lead ? <p className="clubs-intro__lead">{lead}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Card, Flex } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Brand } from '../../components/Brand.tsx';
+import { useDocumentTitle } from '../../components/public/useDocumentTitle.ts';
+import '../../components/public/public.css';
+
+/** The frame of the sign-in pages: the brand, one card, a way back home. */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <Flex as="main" direction="column" alignItems="center" minHeight="100vh" padding="medium" gap="large">
+      <div className="clubs-auth__brand">
+        <Brand />
+      </div>
+      <Card variation="elevated" width="100%" maxWidth="28rem" padding="xl" className="clubs-auth__card">
+        {children}
+      </Card>
+      <Link to="/" className="amplify-link">
+        Back to home
+      </Link>
+    </Flex>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * 'Continue with Google' (spec part 1 section 2): Amplify's signInWithRedirect to the hosted UI,
+ * returning to the page the visitor was heading for. Without a hosted UI (the local stack) the
+ * button says that Google sign-in needs a deployment, and nothing leaves the page.
+ */
+import { Button, Text } from '@aws-amplify/ui-react';
+import { useEffect, useId, useState } from 'react';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { type GoogleMode, rememberGoogleReturn, takeGoogleReturn } from '../../auth/googleReturn.ts';
+import {
+  GOOGLE_LOGIN_FAILED,
+  GOOGLE_NEEDS_DEPLOYMENT,
+  GOOGLE_NEEDS_DEPLOYMENT_DETAIL,
+  GOOGLE_SIGNUP_FAILED,
+  messageOf,
+} from '../../auth/messages.ts';
+import { useToast } from '../../components/Toaster.tsx';
+
+export function GoogleButton({
+  mode,
+  target,
+  busy,
+  disabled,
+  onBusyChange,
+}: {
+  mode: GoogleMode;
+  /** Where to go after signing in. */
+  target: string;
+  busy: boolean;
+  /** The page is busy with something else. */
+  disabled: boolean;
+  onBusyChange(busy: boolean): void;
+}) {
+  const { googleSignInAvailable, signInWithGoogle } = useAuth();
+  const { toast } = useToast();
+  const [available, setAvailable] = useState<boolean | null>(null);
+  const noteId = useId();
+
+  useEffect(() => {
+    let active = true;
+    googleSignInAvailable()
+      .then((value) => active && setAvailable(value))
+      .catch(() => active && setAvailable(false));
+    return () => {
+      active = false;
+    };
+  }, [googleSignInAvailable]);
+
+  async function onClick() {
+    if (busy || disabled) return;
+    if (!(await googleSignInAvailable().catch(() => false))) {
+      toast({ title: GOOGLE_NEEDS_DEPLOYMENT, description: GOOGLE_NEEDS_DEPLOYMENT_DETAIL, variant: 'info' });
+      return;
+    }
+    onBusyChange(true);
+    rememberGoogleReturn(target, mode);
+    try {
+      await signInWithGoogle(); // the browser leaves for Google
+    } catch (error) {
+      takeGoogleReturn();
+      console.error('Google sign-in failed', error);
+      toast({
+        title: messageOf(error, mode === 'signup' ? GOOGLE_SIGNUP_FAILED : GOOGLE_LOGIN_FAILED),
+        variant: 'error',
+      });
+      onBusyChange(false);
+    }
+  }
+
+  return (
+    <>
+      <Button
+        type="button"
+        isFullWidth
+        isDisabled={busy || disabled}
+        onClick={() => void onClick()}
+        aria-describedby={available === false ? noteId : undefined}
+      >
+        {busy ? (mode === 'signup' ? 'Signing up...' : 'Signing in...') : 'Continue with Google'}
+      </Button>
+      {available === false ? (
+        <Text id={noteId} fontSize="small" color="font.secondary" textAlign="center">
+          {GOOGLE_NEEDS_DEPLOYMENT}: it uses the hosted sign-in page of a deployed stack.
+        </Text>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Link, useLocation } from 'react-router-dom';
+import { loginPathFor } from '../../auth/redirect.ts';
+
+/** What the account pages show a signed-out visitor (spec part 2): 'Please log in' and a Login link. */
+export function PleaseLogIn() {
+  const location = useLocation();
+  return (
+    <Flex as="main" direction="column" alignItems="center" gap="medium" padding="xxl" textAlign="center">
+      <Heading level={1}>Please log in</Heading>
+      <Text color="font.secondary">You need to be logged in to see this page.</Text>
+      <Link
+        to={loginPathFor(`${location.pathname}${location.search}`)}
+        className="amplify-button amplify-button--primary"
+      >
+        Login
+      </Link>
+    </Flex>
+  );
+}
