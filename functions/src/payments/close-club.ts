@@ -1,8 +1,10 @@
 /**
  * Delete Club (the club settings' General tab): the club leaves the directory for good
  * (inactive) and nothing is charged for it any more: its creator plan and every member
- * subscription are cancelled at Stripe first, so a failure there leaves the club as it was.
+ * subscription are cancelled, and checkouts still open for it expired, at Stripe first, so a
+ * failure there leaves the club as it was.
  */
+import type Stripe from 'stripe';
 import {
   getSubscriptionRecord,
   isEndedStatus,
@@ -12,8 +14,17 @@ import { setClubStatus } from '../data/repositories/clubs.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { stripeClient } from '../stripe/client.ts';
 import { OWNER_ONLY, ownedClub } from './owner.ts';
-import { withStripe } from './stripe-errors.ts';
+import { isMissing, withStripe } from './stripe-errors.ts';
 import { cancelSubscription } from './subscription-sync.ts';
+
+async function expireIfOpen(stripe: Stripe, sessionId: string): Promise<void> {
+  try {
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    if (session.status === 'open') await stripe.checkout.sessions.expire(sessionId);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+}
 
 export async function closeClub(auth: AuthContext, clubId: string): Promise<{ deleted: true }> {
   await ownedClub(auth, clubId, OWNER_ONLY.settings);
@@ -22,12 +33,15 @@ export async function closeClub(auth: AuthContext, clubId: string): Promise<{ de
   const live = [plan, ...members]
     .map((record) => (record?.subscriptionId && !isEndedStatus(record.status) ? record.subscriptionId : null))
     .filter((id): id is string => id !== null);
-  if (live.length > 0) {
-    await withStripe('Failed to delete the club', async () => {
-      const stripe = await stripeClient();
-      for (const subscriptionId of live) await cancelSubscription(stripe, subscriptionId, 'club closed');
-    });
-  }
+  const openSessions = [plan, ...members]
+    .map((record) => record?.checkoutSessionId ?? null)
+    .filter((id): id is string => id !== null);
+  await withStripe('Failed to delete the club', async () => {
+    const stripe = await stripeClient();
+    for (const subscriptionId of live) await cancelSubscription(stripe, subscriptionId, 'club closed');
+    // A checkout still open for the club can no longer be paid.
+    for (const sessionId of openSessions) await expireIfOpen(stripe, sessionId);
+  });
   // The cancellations' events end the memberships; the club closes now.
   await setClubStatus(clubId, 'inactive');
   return { deleted: true };

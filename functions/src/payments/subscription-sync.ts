@@ -79,8 +79,8 @@ async function isStillLive(stripe: Stripe, subscriptionId: string): Promise<bool
 }
 
 /**
- * Whether a payment may take effect at all: the club exists, a plan is paid by the club's owner,
- * a membership is not the owner's, and a new membership (a completed checkout) is for a club
+ * Whether a payment may take effect at all: the club exists, a plan is paid by the club's owner
+ * (and a new plan does not reopen a closed club), a membership is not the owner's, and a new membership (a completed checkout) is for a club
  * that is active and paid. Later events of a membership keep their effect when the club is only
  * unpaid for a while: the owner's missed payment is not the member's.
  */
@@ -90,7 +90,11 @@ async function admissible(
 ): Promise<'ok' | 'wrong_owner' | 'refused'> {
   const club = await getClub(metadata.clubId);
   if (!club) return 'refused';
-  if (metadata.kind === 'club_plan') return club.ownerId === metadata.userId ? 'ok' : 'wrong_owner';
+  if (metadata.kind === 'club_plan') {
+    if (club.ownerId !== metadata.userId) return 'wrong_owner';
+    // A closed club (deleted, or its plan ended) is not reopened by a late checkout.
+    return completedCheckout && club.status === 'inactive' ? 'refused' : 'ok';
+  }
   if (club.ownerId === metadata.userId) return 'refused';
   if (completedCheckout && !(club.status === 'active' && club.price > 0)) return 'refused';
   return 'ok';
@@ -102,8 +106,10 @@ async function applyClubPlan(target: Extract<SubscriptionTarget, { kind: 'club_p
     const record = await getSubscriptionRecord(target);
     if (!record?.status) return;
     const club = await getClub(target.clubId);
-    // A club held as pending (a super admin's decision) is not moved by payments.
-    if (!club || club.ownerId !== record.userId || club.status === 'pending') return;
+    // A club held as pending (a super admin's decision) or closed (inactive: deleted, or its plan
+    // ended) is not moved by payments.
+    if (!club || club.ownerId !== record.userId || club.status === 'pending' || club.status === 'inactive')
+      return;
     const wanted = clubStatusFor(record.status);
     if (club.status === wanted) {
       const again = await getSubscriptionRecord(target);

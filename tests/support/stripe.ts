@@ -1,0 +1,91 @@
+/**
+ * Stripe for tests: the local simulator on a free port, the real `stripe` SDK pointed at it and
+ * installed as the functions' client, and the events it records (not delivered: a test hands
+ * them to the event handler itself, in whatever order or number it wants).
+ */
+import { setStripeClient } from '@clubs/functions/stripe/client';
+import { EVENT_BUS } from '@clubs/shared';
+import type { EventBridgeEvent } from 'aws-lambda';
+import Stripe from 'stripe';
+import { ulid } from 'ulid';
+import { type StripeSimulator, startStripeSimulator } from '../../infra/local/stripe-simulator/index.ts';
+import type { StripeObject } from '../../infra/local/stripe-simulator/store.ts';
+
+export const TEST_STRIPE_KEY = 'sk_test_clubs_tests';
+export const TEST_WEBHOOK_SECRET = 'whsec_clubs_tests';
+export const TEST_SITE_URL = 'http://app.test';
+
+export interface TestStripe {
+  server: StripeSimulator;
+  stripe: Stripe;
+  /** Every event recorded since the last call (oldest first). */
+  takeEvents(): StripeObject[];
+  stop(): Promise<void>;
+}
+
+export async function startTestStripe(options: { webhookUrl?: string } = {}): Promise<TestStripe> {
+  const server = await startStripeSimulator({
+    port: 0,
+    secretKey: TEST_STRIPE_KEY,
+    webhookSecret: TEST_WEBHOOK_SECRET,
+    webhookUrl: options.webhookUrl,
+    retryBaseMs: 20,
+  });
+  const stripe = new Stripe(TEST_STRIPE_KEY, {
+    host: '127.0.0.1',
+    port: server.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+  setStripeClient(stripe);
+  process.env.SITE_URL = TEST_SITE_URL;
+  process.env.STRIPE_LIVEMODE = 'false';
+  const seen = new Set<string>();
+  const emitted: StripeObject[] = [];
+  // Events are recorded in the store; the order of emission is kept by watching it grow.
+  const store = server.simulator.store;
+  const put = store.put.bind(store);
+  store.put = <T extends StripeObject>(value: T): T => {
+    if (value.object === 'event' && !seen.has(value.id)) {
+      seen.add(value.id);
+      emitted.push(value);
+    }
+    return put(value);
+  };
+  return {
+    server,
+    stripe,
+    takeEvents: () => emitted.splice(0),
+    async stop() {
+      setStripeClient(undefined);
+      await server.stop();
+    },
+  };
+}
+
+/** A Stripe event as the bus delivers it to the stripe-events handler. */
+export function busEvent(event: StripeObject | Record<string, unknown>) {
+  const detail = event as {
+    id: string;
+    type: string;
+    livemode?: boolean;
+    data: { object: Record<string, unknown> };
+  };
+  return {
+    version: '0',
+    id: ulid(),
+    'detail-type': detail.type,
+    source: EVENT_BUS.stripeSource,
+    account: '000000000000',
+    time: new Date().toISOString(),
+    region: 'us-east-1',
+    resources: [],
+    detail,
+  } as EventBridgeEvent<string, typeof detail>;
+}
+
+export const ofType = (events: StripeObject[], type: string): StripeObject => {
+  const found = events.find((event) => event.type === type);
+  if (!found) throw new Error(`no ${type} among ${events.map((e) => e.type).join(', ')}`);
+  return found;
+};
