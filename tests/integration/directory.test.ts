@@ -230,7 +230,7 @@ describe('GET /api/clubs (directory)', () => {
   it('refuses bad filters and cursors of another list with 400', async () => {
     const listCursor = (await invoke<Page>(handler, httpEvent('listClubs', { query: { limit: '1' } }))).body
       .nextCursor as string;
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { tab: 'music' },
       { size: 'huge' },
       { recent: 'yes' },
@@ -239,7 +239,8 @@ describe('GET /api/clubs (directory)', () => {
       { tab: 'free', cursor: listCursor },
       { q: 'yoga', cursor: listCursor },
       { other: '1' },
-    ]) {
+    ];
+    for (const query of queries) {
       const res = await invoke<{ error: { code: string } }>(handler, httpEvent('listClubs', { query }));
       expect(res.status, JSON.stringify(query)).toBe(400);
     }

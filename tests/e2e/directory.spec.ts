@@ -1,0 +1,177 @@
+/**
+ * The club directory on the demo data: search, each tab, each filter and their combination,
+ * the empty state and Clear filters. Other specs may add clubs, so lists are checked by what
+ * they must and must not contain.
+ */
+import { expect, type Page, test } from '@playwright/test';
+
+const cards = (page: Page) => page.getByTestId('club-card');
+const cardNames = async (page: Page) => {
+  await expect(
+    cards(page)
+      .first()
+      .or(page.getByRole('heading', { name: 'No clubs found' })),
+  ).toBeVisible();
+  return cards(page).locator('h3').allTextContents();
+};
+
+async function expectListed(page: Page, present: string[], absent: string[]) {
+  for (const name of present) await expect(page.getByRole('article', { name, exact: true })).toBeVisible();
+  for (const name of absent) await expect(page.getByRole('article', { name, exact: true })).toHaveCount(0);
+}
+
+const openFilters = async (page: Page) => {
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  if (!(await dialog.isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
+  return dialog;
+};
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/clubs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore Clubs' })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+});
+
+test('lists only active clubs as cards: badge, member count, description, View Club', async ({ page }) => {
+  await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Create a Club' })).toHaveAttribute('href', '/register');
+  await expectListed(
+    page,
+    ['Morning Yoga Collective', 'Founders Circle', 'Watercolor Studio'],
+    ['Pottery Corner'],
+  );
+  const founders = page.getByRole('article', { name: 'Founders Circle' });
+  await expect(founders.getByText('Premium', { exact: true })).toBeVisible();
+  await expect(founders.getByText(/^\d+ members?$/)).toBeVisible();
+  await expect(founders.getByRole('img', { name: 'Founders Circle logo' })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Watercolor Studio' }).getByText('Free', { exact: true }),
+  ).toBeVisible();
+  await founders.getByRole('link', { name: 'View Club' }).click();
+  await expect(page).toHaveURL(/\/c\/[A-Z0-9]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Founders Circle' })).toBeVisible();
+});
+
+test('search matches name or description, case-insensitively', async ({ page }) => {
+  const search = page.getByPlaceholder('Search clubs...');
+  await search.fill('WATERCOLOR');
+  await expect(page).toHaveURL(/q=WATERCOLOR/);
+  await expect.poll(() => cardNames(page)).toEqual(['Watercolor Studio']);
+  // "zines" is only in the description of Indie Makers Market.
+  await search.fill('zines');
+  await expect(page).toHaveURL(/q=zines/);
+  await expect.poll(() => cardNames(page)).toEqual(['Indie Makers Market']);
+  // A word prefix while typing.
+  await search.fill('yog');
+  await expect(page).toHaveURL(/q=yog$/);
+  await expectListed(page, ['Morning Yoga Collective'], ['Founders Circle']);
+});
+
+test('each tab lists its clubs', async ({ page }) => {
+  const expectations: [string, string[], string[]][] = [
+    [
+      'Free',
+      ['Morning Yoga Collective', 'Watercolor Studio', 'City Chess Guild'],
+      ['Founders Circle', 'Trail Runners Club'],
+    ],
+    [
+      'Premium',
+      ['Founders Circle', 'Trail Runners Club', 'Slow Living Society'],
+      ['Morning Yoga Collective'],
+    ],
+    ['Wellness', ['Morning Yoga Collective', 'Strength & Conditioning Lab'], ['City Chess Guild']],
+    ['Sports', ['Trail Runners Club', 'City Chess Guild'], ['Morning Yoga Collective']],
+    ['Business', ['Founders Circle', 'Indie Makers Market'], ['Watercolor Studio']],
+    ['Arts', ['Watercolor Studio', 'Street Photography Walks'], ['Founders Circle']],
+    ['Lifestyle', ['Slow Living Society', 'Plant-Based Kitchen'], ['Trail Runners Club']],
+    ['All Clubs', ['Morning Yoga Collective', 'Founders Circle', 'Street Photography Walks'], []],
+  ];
+  for (const [tab, present, absent] of expectations) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expectListed(page, present, absent);
+  }
+  await page.getByRole('tab', { name: 'Premium', exact: true }).click();
+  for (const card of await cards(page).all())
+    await expect(card.getByText('Premium', { exact: true })).toBeVisible();
+});
+
+test('each filter: recently added and the club sizes; Reset; Apply Filters closes', async ({ page }) => {
+  const filters = await openFilters(page);
+  await filters.getByText('Recently added (last 30 days)', { exact: true }).click();
+  await expectListed(
+    page,
+    ['Indie Makers Market', 'Founders Circle', 'Plant-Based Kitchen'],
+    ['City Chess Guild', 'Watercolor Studio'],
+  );
+  await filters.getByText('Recently added (last 30 days)', { exact: true }).click();
+
+  await filters.getByText('Small (< 10 members)', { exact: true }).click();
+  await expectListed(
+    page,
+    ['Founders Circle', 'Watercolor Studio', 'Slow Living Society'],
+    ['Morning Yoga Collective', 'Trail Runners Club'],
+  );
+  await filters.getByText('Medium (10-50 members)', { exact: true }).click();
+  await expectListed(
+    page,
+    ['Morning Yoga Collective', 'City Chess Guild'],
+    ['Founders Circle', 'Trail Runners Club'],
+  );
+  await filters.getByText('Large (50+ members)', { exact: true }).click();
+  await expectListed(
+    page,
+    ['Trail Runners Club', 'Street Photography Walks'],
+    ['Morning Yoga Collective', 'Founders Circle'],
+  );
+  await filters.getByText('Any size', { exact: true }).click();
+  await expectListed(page, ['Trail Runners Club', 'Founders Circle'], []);
+
+  await filters.getByText('Large (50+ members)', { exact: true }).click();
+  await filters.getByText('Recently added (last 30 days)', { exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+  await filters.getByRole('button', { name: 'Reset' }).click();
+  await expect(filters.getByLabel('Any size')).toBeChecked();
+  await expect(filters.getByLabel('Recently added (last 30 days)')).not.toBeChecked();
+  await filters.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeHidden();
+});
+
+test('search, tab and filters combine', async ({ page }) => {
+  await page.getByRole('tab', { name: 'Sports', exact: true }).click();
+  const filters = await openFilters(page);
+  await filters.getByText('Large (50+ members)', { exact: true }).click();
+  await expect.poll(() => cardNames(page)).toEqual(['Trail Runners Club']);
+
+  await filters.getByText('Any size', { exact: true }).click();
+  await filters.getByRole('button', { name: 'Apply Filters' }).click();
+  await page.getByRole('tab', { name: 'Premium', exact: true }).click();
+  await (await openFilters(page)).getByText('Recently added (last 30 days)', { exact: true }).click();
+  await expectListed(
+    page,
+    ['Founders Circle', 'Slow Living Society'],
+    ['Strength & Conditioning Lab', 'Trail Runners Club'],
+  );
+
+  await page.getByPlaceholder('Search clubs...').fill('founders');
+  await expect.poll(() => cardNames(page)).toEqual(['Founders Circle']);
+  await expect(page).toHaveURL(/q=founders&tab=premium&recent=true/);
+});
+
+test("the empty state's Clear filters resets search, tab, recent and size", async ({ page }) => {
+  await page.getByRole('tab', { name: 'Arts', exact: true }).click();
+  const filters = await openFilters(page);
+  await filters.getByText('Recently added (last 30 days)', { exact: true }).click();
+  await filters.getByText('Small (< 10 members)', { exact: true }).click();
+  await filters.getByRole('button', { name: 'Apply Filters' }).click();
+  await page.getByPlaceholder('Search clubs...').fill('walks');
+  await expect(page.getByRole('heading', { name: 'No clubs found' })).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/clubs$/);
+  await expect(page.getByPlaceholder('Search clubs...')).toHaveValue('');
+  await expect(page.getByRole('tab', { name: 'All Clubs' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+  await expectListed(page, ['Street Photography Walks', 'Founders Circle', 'Morning Yoga Collective'], []);
+});
