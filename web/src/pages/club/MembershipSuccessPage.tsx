@@ -46,7 +46,6 @@ export default function MembershipSuccessPage() {
     { params: { clubId } },
     {
       enabled: waited && Boolean(clubId),
-      retry: 1,
       refetchInterval: (query) => {
         const data = query.state.data as MembershipCheckoutState | undefined;
         return data?.status === 'pending' && polls < T.polls ? T.pollIntervalMs : false;

@@ -131,11 +131,7 @@ export default function BillingPage() {
   const { clubId = '' } = useParams();
   const { toast } = useToast();
   const [busy, setBusy] = useState(false);
-  const billing = useApiQuery(
-    'getClubBilling',
-    { params: { clubId } },
-    { enabled: Boolean(clubId), retry: 1 },
-  );
+  const billing = useApiQuery('getClubBilling', { params: { clubId } }, { enabled: Boolean(clubId) });
 
   const go = async (start: (api: ApiFunction) => Promise<{ url: string }>, fallback: string) => {
     if (busy) return;

@@ -308,7 +308,7 @@ function PaymentsTab({ clubId, connect }: { clubId: string; connect: ReturnType<
 }
 
 function useConnect(clubId: string, enabled: boolean) {
-  return useApiQuery('getConnectStatus', { params: { clubId } }, { enabled, retry: 1 });
+  return useApiQuery('getConnectStatus', { params: { clubId } }, { enabled });
 }
 
 export default function ClubSettingsPage() {
