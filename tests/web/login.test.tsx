@@ -98,7 +98,7 @@ describe('login page', () => {
     );
     await fillAndSubmit('ada@example.com', 'secret-password');
     await waitFor(() => expect(currentUrl(router)).toBe('/member-dashboard?tab=discover'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Member dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
   });
 
   it('sends an already signed-in visitor straight on', async () => {
