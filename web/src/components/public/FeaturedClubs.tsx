@@ -77,7 +77,7 @@ export function FeaturedClubs() {
         ))}
       </div>
     );
-  } else if (!data?.items.length) {
+  } else if (!data?.items?.length) {
     content = <p className="clubs-empty">{NO_FEATURED_CLUBS}</p>;
   } else {
     content = (
