@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Shared steps of the public-site and account specs: accessibility checks (axe-core: no serious
  * or critical violations), fresh accounts registered through the real form, sign-in through the

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Accounts through the real UI (issue 4): the login redirect rule, each registration message and
  * a registration, password change (wrong and right current password), password reset with the
