@@ -68,7 +68,10 @@ async function presign(sub: string, contentType = 'image/png', size = PNG.length
 async function post(upload: PresignedUpload, file: Buffer, overrides: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...upload.fields, ...overrides })) form.append(name, value);
-  form.append('file', new Blob([file], { type: overrides['Content-Type'] ?? upload.fields['Content-Type'] }));
+  form.append(
+    'file',
+    new Blob([new Uint8Array(file)], { type: overrides['Content-Type'] ?? upload.fields['Content-Type'] }),
+  );
   const response = await fetch(upload.url, { method: 'POST', body: form });
   expect(response.status).toBeLessThan(300);
 }
