@@ -131,6 +131,7 @@ test('contact form: required fields, the stored message, Message Sent! and Send 
   await page.getByRole('button', { name: 'Send Message' }).click();
   expect((await sent).status()).toBe(201);
   await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
+  await expectAccessible(page, '/contact after sending');
   await page.getByRole('button', { name: 'Send Another Message' }).click();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
 });
