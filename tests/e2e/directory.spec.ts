@@ -91,9 +91,16 @@ test('each tab lists its clubs', async ({ page }) => {
     await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
     await expectListed(page, present, absent);
   }
+  // Every card of the Premium tab carries the Premium badge (once the list has switched).
   await page.getByRole('tab', { name: 'Premium', exact: true }).click();
-  for (const card of await cards(page).all())
-    await expect(card.getByText('Premium', { exact: true })).toBeVisible();
+  await expectListed(page, ['Founders Circle'], ['Morning Yoga Collective', 'Watercolor Studio']);
+  await expect(cards(page).getByText('Free', { exact: true })).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        (await cards(page).count()) === (await cards(page).getByText('Premium', { exact: true }).count()),
+    )
+    .toBe(true);
 });
 
 test('each filter: recently added and the club sizes; Reset; Apply Filters closes', async ({ page }) => {
