@@ -100,7 +100,7 @@ describe('guarded routes', () => {
   const headings: Record<string, string> = {
     '': 'Club home',
     home: 'Club home',
-    settings: 'Club settings',
+    settings: 'Club Settings',
     billing: 'Billing',
     edit: 'Edit club',
     dashboard: 'Welcome, Ada',
@@ -114,7 +114,8 @@ describe('guarded routes', () => {
     'courses/create': 'Create a course',
     'courses/course-1': 'Course',
     'courses/course-1/take': 'Course content',
-    'membership-success': 'Membership Activated!',
+    // The server is asked first: 'Membership Activated!' once it confirms (tests/web/payments.test.tsx).
+    'membership-success': 'Confirming your membership...',
   };
 
   it.each(clubPaths)('%s renders its club screen for a signed-in member', async (path) => {
@@ -130,7 +131,7 @@ describe('guarded routes', () => {
     ['/member-dashboard', 'Welcome, Ada'],
     ['/profile', 'Edit Profile'],
     ['/settings', 'Account Settings'],
-    ['/club-settings/club-1', 'Club settings'],
+    ['/club-settings/club-1', 'Club Settings'],
     ['/club-billing/club-1', 'Billing'],
     ['/invite/club-1/token-1', 'Club invitation'],
     ['/members/user-2', 'Member profile'],

@@ -69,7 +69,7 @@ export default function MembershipSuccessPage() {
       ) : stillChecking ? (
         <Flex direction="column" alignItems="center" gap="small" role="status">
           <Loader size="large" ariaLabel={T.confirming} />
-          <Text>{T.confirming}</Text>
+          <Heading level={1}>{T.confirming}</Heading>
         </Flex>
       ) : status === 'active' ? (
         <>
