@@ -446,7 +446,11 @@ describe('member subscriptions', () => {
         ),
       ),
     );
-    expect(subs.map((s) => s.status).sort()).toEqual(['canceled', 'trialing']);
+    // Which of the two racing deliveries wins is up to timing: one subscription lives on, the other
+    // is cancelled (the first checkout had the club's trial, the hand-made one none).
+    const statuses = subs.map((s) => s.status);
+    expect(statuses.filter((s) => s === 'canceled')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'trialing' || s === 'active')).toHaveLength(1);
   });
 
   it('subscription.deleted before checkout.session.completed: access never starts, nothing counted', async () => {
