@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type Comment, commentSchema, TABLE } from '@clubs/shared';
 import { badRequest } from '../../http/errors.ts';
 import { db, tableName } from '../client.ts';
+import { deleteCounted, putCounted } from '../counted-write.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
-import { transactionConditionFailures } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 
 const toComment = (item: Record<string, unknown>): Comment => commentSchema.parse(withoutKeys(item));
@@ -26,67 +26,20 @@ export type AddCommentResult =
 
 /** Adds a comment and counts it on the post (clubId locates the post) in one transaction. */
 export async function addComment(clubId: string, comment: Comment): Promise<AddCommentResult> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: commentItem(comment),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.post(clubId, comment.postId),
-              UpdateExpression: 'ADD commentCount :one',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-    return { created: true, comment };
-  } catch (error) {
-    const failed = transactionConditionFailures(error);
-    if (!failed) throw error;
-    return { created: false, reason: failed.includes(0) ? 'exists' : 'no_post' };
-  }
+  const outcome = await putCounted(commentItem(comment), {
+    key: keys.post(clubId, comment.postId),
+    attribute: 'commentCount',
+  });
+  if (outcome === 'created') return { created: true, comment };
+  return { created: false, reason: outcome === 'exists' ? 'exists' : 'no_post' };
 }
 
 /** Removes a comment and counts it down; false when there was no such comment (or post). */
 export async function deleteComment(clubId: string, postId: string, commentId: string): Promise<boolean> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.comment(postId, commentId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.post(clubId, postId),
-              UpdateExpression: 'ADD commentCount :minusOne',
-              ConditionExpression: 'attribute_exists(pk) AND commentCount > :zero',
-              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (transactionConditionFailures(error)) return false;
-    throw error;
-  }
+  return deleteCounted(keys.comment(postId, commentId), {
+    key: keys.post(clubId, postId),
+    attribute: 'commentCount',
+  });
 }
 
 /** A post's comments, oldest first, paged by cursor. */

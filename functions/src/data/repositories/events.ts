@@ -3,6 +3,7 @@ import { type ClubEvent, clubEventSchema, idSchema, isoDateTime, TABLE } from '@
 import * as z from 'zod';
 import { badRequest } from '../../http/errors.ts';
 import { db, tableName } from '../client.ts';
+import { deleteCounted, putCounted } from '../counted-write.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
@@ -208,67 +209,20 @@ export async function addAttendee(
   createdAt = new Date().toISOString(),
 ): Promise<AddAttendeeResult> {
   const attendance: Attendance = { eventId: event.id, userId, createdAt };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: attendanceItem(attendance),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: eventKey(event),
-              UpdateExpression: 'ADD attendeeCount :one',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-    return { created: true, attendance };
-  } catch (error) {
-    const failed = transactionConditionFailures(error);
-    if (!failed) throw error;
-    return { created: false, reason: failed.includes(0) ? 'exists' : 'no_event' };
-  }
+  const outcome = await putCounted(attendanceItem(attendance), {
+    key: eventKey(event),
+    attribute: 'attendeeCount',
+  });
+  if (outcome === 'created') return { created: true, attendance };
+  return { created: false, reason: outcome === 'exists' ? 'exists' : 'no_event' };
 }
 
 /** Cancels a registration: true when one was removed (and counted down). */
 export async function removeAttendee(event: EventRef, userId: string): Promise<boolean> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.attendance(event.id, userId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: eventKey(event),
-              UpdateExpression: 'ADD attendeeCount :minusOne',
-              ConditionExpression: 'attribute_exists(pk) AND attendeeCount > :zero',
-              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (transactionConditionFailures(error)) return false;
-    throw error;
-  }
+  return deleteCounted(keys.attendance(event.id, userId), {
+    key: eventKey(event),
+    attribute: 'attendeeCount',
+  });
 }
 
 export async function isAttending(eventId: string, userId: string): Promise<boolean> {

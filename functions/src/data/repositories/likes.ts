@@ -1,7 +1,7 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Like, likeSchema } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
-import { transactionConditionFailures } from '../errors.ts';
+import { deleteCounted, putCounted } from '../counted-write.ts';
 import { keys, withoutKeys } from '../keys.ts';
 
 const toLike = (item: Record<string, unknown>): Like => likeSchema.parse(withoutKeys(item));
@@ -24,67 +24,17 @@ export type AddLikeResult = { created: true; like: Like } | { created: false; re
  * like is only written when absent, so a repeated or concurrent like never counts twice.
  */
 export async function addLike(clubId: string, like: Like): Promise<AddLikeResult> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: likeItem(like),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.post(clubId, like.postId),
-              UpdateExpression: 'ADD likeCount :one',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-    return { created: true, like };
-  } catch (error) {
-    const failed = transactionConditionFailures(error);
-    if (!failed) throw error;
-    return { created: false, reason: failed.includes(0) ? 'exists' : 'no_post' };
-  }
+  const outcome = await putCounted(likeItem(like), {
+    key: keys.post(clubId, like.postId),
+    attribute: 'likeCount',
+  });
+  if (outcome === 'created') return { created: true, like };
+  return { created: false, reason: outcome === 'exists' ? 'exists' : 'no_post' };
 }
 
 /** Unlikes a post: true when a like was removed (and counted down), false when there was none. */
 export async function removeLike(clubId: string, postId: string, userId: string): Promise<boolean> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.like(postId, userId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.post(clubId, postId),
-              UpdateExpression: 'ADD likeCount :minusOne',
-              ConditionExpression: 'attribute_exists(pk) AND likeCount > :zero',
-              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (transactionConditionFailures(error)) return false;
-    throw error;
-  }
+  return deleteCounted(keys.like(postId, userId), { key: keys.post(clubId, postId), attribute: 'likeCount' });
 }
 
 /** BatchGetItem takes at most 100 keys per call. */

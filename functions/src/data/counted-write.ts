@@ -1,0 +1,73 @@
+/**
+ * The one way an item and the counter that counts it change together (a like and the post's
+ * likeCount, a comment and commentCount, an attendance and attendeeCount): both in one
+ * transaction, so counts stay exact under concurrency and a duplicate is never counted twice.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client.ts';
+import { transactionConditionFailures } from './errors.ts';
+import type { Key } from './keys.ts';
+
+export interface Counter {
+  /** The item holding the count; it must exist. */
+  key: Key;
+  attribute: string;
+}
+
+/** Puts a new item and counts it up: 'exists' if it was there, 'no_parent' if the counter's item is missing. */
+export async function putCounted(
+  item: Record<string, unknown>,
+  counter: Counter,
+): Promise<'created' | 'exists' | 'no_parent'> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: counter.key,
+              UpdateExpression: 'ADD #count :one',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#count': counter.attribute },
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+    return 'created';
+  } catch (error) {
+    const failed = transactionConditionFailures(error);
+    if (!failed) throw error;
+    return failed.includes(0) ? 'exists' : 'no_parent';
+  }
+}
+
+/** Deletes an existing item and counts it down (never below zero); false when there was none. */
+export async function deleteCounted(key: Key, counter: Counter): Promise<boolean> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: counter.key,
+              UpdateExpression: 'ADD #count :minusOne',
+              ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
+              ExpressionAttributeNames: { '#count': counter.attribute },
+              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (transactionConditionFailures(error)) return false;
+    throw error;
+  }
+}
