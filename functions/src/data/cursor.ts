@@ -3,7 +3,7 @@
  * from the caller, so it is parsed like any input: only the expected key attributes, only
  * strings, and the partition it was issued for.
  */
-import { badRequest } from '../http/errors.ts';
+import { InvalidCursorError } from './errors.ts';
 
 type KeyMap = Record<string, string>;
 
@@ -21,10 +21,9 @@ export function decodeCursor(
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw badRequest('The cursor is not valid');
+    throw new InvalidCursorError();
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw badRequest('The cursor is not valid');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new InvalidCursorError();
   const entries = Object.entries(parsed);
   const names = entries.map(([name]) => name).sort();
   const wanted = [...expected.attributes].sort();
@@ -33,6 +32,6 @@ export function decodeCursor(
     names.every((name, i) => name === wanted[i]) &&
     entries.every(([, value]) => typeof value === 'string' && value.length > 0 && value.length <= 512) &&
     Object.entries(expected.fixed ?? {}).every(([name, value]) => (parsed as KeyMap)[name] === value);
-  if (!valid) throw badRequest('The cursor is not valid');
+  if (!valid) throw new InvalidCursorError();
   return parsed as KeyMap;
 }

@@ -11,3 +11,14 @@ export function transactionConditionFailures(error: unknown): number[] | null {
   );
   return failed.length > 0 ? failed : null;
 }
+
+/**
+ * A paging cursor the data layer cannot use: not one it issued, or issued for another list. It
+ * came from the caller, so the HTTP edge answers it with a 400 (http/errors.ts maps it).
+ */
+export class InvalidCursorError extends Error {
+  constructor(message = 'The cursor is not valid') {
+    super(message);
+    this.name = 'InvalidCursorError';
+  }
+}

@@ -1,8 +1,11 @@
 /**
  * Typed errors and their one mapping to HTTP. Handlers and services throw these; the error
  * middleware turns them into `{ "error": { "code", "message", "details"? } }`. Anything else
- * becomes a 500 with a generic message: internals never reach the caller.
+ * becomes a 500 with a generic message: internals never reach the caller. The data layer knows
+ * nothing of HTTP: its own errors (data/errors.ts) are mapped here too.
  */
+import { InvalidCursorError } from '../data/errors.ts';
+
 export type ErrorCode =
   | 'bad_request'
   | 'validation_failed'
@@ -75,6 +78,7 @@ export const conflict = (message: string) => new AppError('conflict', message);
 /** Maps any thrown value to a status and a safe body. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof AppError) return { status: error.status, body: error.toBody() };
+  if (error instanceof InvalidCursorError) return toErrorResponse(badRequest(error.message));
   const internal = new AppError('internal', 'Something went wrong. Please try again.');
   return { status: internal.status, body: internal.toBody() };
 }

@@ -10,11 +10,12 @@
  * live one for the same subscription: a slow handler that read Stripe before the end cannot
  * revive it.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreatorPlanInterval } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
 import { type Key, keys, prefixes } from '../keys.ts';
+import { queryAll } from '../query.ts';
 
 /** Stripe subscription statuses after which a subscription never charges again. */
 export const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired'] as const;
@@ -164,23 +165,11 @@ export async function getSubscriptionRecord(target: SubscriptionTarget): Promise
 }
 
 /** Every member subscription record of a club: queries of the club's partition only. */
-export async function listMemberSubscriptions(clubId: string): Promise<SubscriptionRecord[]> {
-  const records: SubscriptionRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.club(clubId).pk, ':prefix': prefixes.subscription },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    records.push(...Items.map((item) => toRecord(clubId, item)));
-    startKey = LastEvaluatedKey;
-  } while (startKey);
-  return records;
+export function listMemberSubscriptions(clubId: string): Promise<SubscriptionRecord[]> {
+  return queryAll(
+    { partition: keys.club(clubId).pk, sortKey: { beginsWith: prefixes.subscription }, consistentRead: true },
+    (item) => toRecord(clubId, item),
+  );
 }
 
 /** Remembers the Checkout Session just opened, so a second click reuses it while it is open. */

@@ -1,7 +1,6 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Club, type ClubStatus, clubSchema, type Membership, TABLE } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
-import { decodeCursor, encodeCursor } from '../cursor.ts';
 import {
   backoff,
   CLUB_WRITE_ATTEMPTS,
@@ -11,6 +10,7 @@ import {
   sameIndexState,
 } from '../directory-index.ts';
 import { indexKeys, keys, withoutKeys } from '../keys.ts';
+import { queryPage } from '../query.ts';
 import { membershipItem } from './memberships.ts';
 
 const toClub = (item: Record<string, unknown>): Club => clubSchema.parse(withoutKeys(item));
@@ -203,25 +203,9 @@ export async function updateClub(clubId: string, changes: ClubChanges): Promise<
 const STATUS_INDEX = TABLE.indexes.byStatus;
 
 /** Clubs of one status, newest first: one query on the status index. */
-export async function listClubsByStatus(status: ClubStatus, page: { limit: number; cursor?: string }) {
+export function listClubsByStatus(status: ClubStatus, page: { limit: number; cursor?: string }) {
   const partition = indexKeys.clubStatusPartition(status);
-  const startKey = decodeCursor(page.cursor, {
-    attributes: [TABLE.partitionKey, TABLE.sortKey, STATUS_INDEX.partitionKey, STATUS_INDEX.sortKey],
-    fixed: { [STATUS_INDEX.partitionKey]: partition },
-  });
-  const { Items = [], LastEvaluatedKey } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: STATUS_INDEX.name,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': STATUS_INDEX.partitionKey },
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return { items: Items.map(toClub), nextCursor: encodeCursor(LastEvaluatedKey) };
+  return queryPage({ index: STATUS_INDEX, partition, order: 'descending' }, page, toClub);
 }
 
 /**
@@ -238,24 +222,19 @@ export async function sampleClubsByStatus(
   const partition = indexKeys.clubStatusPartition(status);
   const pivotTime = SAMPLE_EPOCH + Math.floor(random() * Math.max(1, now - SAMPLE_EPOCH));
   const pivot = new Date(pivotTime).toISOString();
-  const query = (condition: string, values: Record<string, string>, limit: number) =>
-    db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: STATUS_INDEX.name,
-        KeyConditionExpression: condition,
-        ExpressionAttributeNames: { '#pk': STATUS_INDEX.partitionKey, '#sk': STATUS_INDEX.sortKey },
-        ExpressionAttributeValues: { ':pk': partition, ...values },
-        Limit: limit,
-      }),
-    );
-  const tail = await query('#pk = :pk AND #sk >= :pivot', { ':pivot': pivot }, window);
-  const items = tail.Items ?? [];
-  if (items.length < window) {
-    const head = await query('#pk = :pk AND #sk < :pivot', { ':pivot': pivot }, window - items.length);
-    items.push(...(head.Items ?? []));
-  }
-  return items.map(toClub);
+  const tail = await queryPage(
+    { index: STATUS_INDEX, partition, sortKey: { atLeast: pivot } },
+    { limit: window },
+    toClub,
+  );
+  if (tail.items.length === window) return tail.items;
+  const headLimit = window - tail.items.length;
+  const head = await queryPage(
+    { index: STATUS_INDEX, partition, sortKey: { below: pivot } },
+    { limit: headLimit },
+    toClub,
+  );
+  return [...tail.items, ...head.items];
 }
 
 /** The earliest creation time the featured sample draws its random starting point from. */

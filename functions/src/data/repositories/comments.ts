@@ -1,10 +1,9 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Comment, commentSchema, TABLE } from '@clubs/shared';
-import { badRequest } from '../../http/errors.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type Comment, commentSchema } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { deleteCounted, putCounted } from '../counted-write.ts';
-import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
+import { queryPage } from '../query.ts';
 
 const toComment = (item: Record<string, unknown>): Comment => commentSchema.parse(withoutKeys(item));
 
@@ -43,25 +42,7 @@ export async function deleteComment(clubId: string, postId: string, commentId: s
 }
 
 /** A post's comments, oldest first, paged by cursor. */
-export async function listComments(postId: string, page: { limit: number; cursor?: string }) {
+export function listComments(postId: string, page: { limit: number; cursor?: string }) {
   const partition = keys.comment(postId, '').pk;
-  const startKey = decodeCursor(page.cursor, {
-    attributes: [TABLE.partitionKey, TABLE.sortKey],
-    fixed: { [TABLE.partitionKey]: partition },
-  });
-  if (startKey && !startKey[TABLE.sortKey]?.startsWith(prefixes.comment)) {
-    throw badRequest('The cursor is not valid');
-  }
-  const { Items = [], LastEvaluatedKey } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-      ExpressionAttributeValues: { ':pk': partition, ':prefix': prefixes.comment },
-      ScanIndexForward: true,
-      Limit: page.limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return { items: Items.map(toComment), nextCursor: encodeCursor(LastEvaluatedKey) };
+  return queryPage({ partition, sortKey: { beginsWith: prefixes.comment } }, page, toComment);
 }

@@ -1,10 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type Course, courseSchema, TABLE } from '@clubs/shared';
-import { badRequest } from '../../http/errors.ts';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type Course, courseSchema } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
-import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
+import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 
 const toCourse = (item: Record<string, unknown>): Course => courseSchema.parse(withoutKeys(item));
@@ -57,27 +56,13 @@ export async function createCourse(course: Course): Promise<CreateCourseResult> 
 }
 
 /** A club's courses, newest first, paged by cursor. */
-export async function listCourses(clubId: string, page: { limit: number; cursor?: string }) {
+export function listCourses(clubId: string, page: { limit: number; cursor?: string }) {
   const partition = keys.club(clubId).pk;
-  const startKey = decodeCursor(page.cursor, {
-    attributes: [TABLE.partitionKey, TABLE.sortKey],
-    fixed: { [TABLE.partitionKey]: partition },
-  });
-  if (startKey && !startKey[TABLE.sortKey]?.startsWith(prefixes.course)) {
-    throw badRequest('The cursor is not valid');
-  }
-  const { Items = [], LastEvaluatedKey } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-      ExpressionAttributeValues: { ':pk': partition, ':prefix': prefixes.course },
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: startKey,
-    }),
+  return queryPage(
+    { partition, sortKey: { beginsWith: prefixes.course }, order: 'descending' },
+    page,
+    toCourse,
   );
-  return { items: Items.map(toCourse), nextCursor: encodeCursor(LastEvaluatedKey) };
 }
 
 export type CourseChanges = Partial<

@@ -3,13 +3,11 @@
  * one index partition (at most a fixed number of entries) and fetches those clubs by key, so
  * its cost does not grow with the number of clubs.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Club, type DirectorySize, type DirectoryTab, TABLE } from '@clubs/shared';
-import { badRequest } from '../../http/errors.ts';
-import { db, tableName } from '../client.ts';
-import { decodeCursor, encodeCursor } from '../cursor.ts';
+import type { Club, DirectorySize, DirectoryTab } from '@clubs/shared';
+import { encodeCursor } from '../cursor.ts';
 import { anchorWord, directoryTerms, inSize, inTab, matchesText } from '../directory-index.ts';
 import { directoryKeys } from '../keys.ts';
+import { type Page, queryPage, type SortKeyCondition } from '../query.ts';
 import { getClubs } from './clubs.ts';
 
 /** Index entries a search reads per request at most (plus as many clubs by key). */
@@ -22,10 +20,7 @@ export interface DirectoryFilter {
   since?: string;
 }
 
-export interface DirectoryPage {
-  items: Club[];
-  nextCursor: string | null;
-}
+export type DirectoryPage = Page<Club>;
 
 interface IndexEntry {
   pk: string;
@@ -33,44 +28,28 @@ interface IndexEntry {
   clubId: string;
 }
 
-const KEY_ATTRIBUTES = [TABLE.partitionKey, TABLE.sortKey];
+const toEntry = (item: Record<string, unknown>): IndexEntry => ({
+  pk: item.pk as string,
+  sk: item.sk as string,
+  clubId: item.clubId as string,
+});
 
-async function queryPartition(input: {
-  pk: string;
-  condition?: { expression: string; values: Record<string, string> };
-  limit: number;
-  startKey?: Record<string, string>;
-}): Promise<{ entries: IndexEntry[]; lastKey: Record<string, unknown> | undefined }> {
-  const { Items = [], LastEvaluatedKey } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: `pk = :pk${input.condition ? ` AND ${input.condition.expression}` : ''}`,
-      ExpressionAttributeValues: { ':pk': input.pk, ...input.condition?.values },
-      ScanIndexForward: false,
-      Limit: input.limit,
-      ExclusiveStartKey: input.startKey,
-    }),
-  );
-  return {
-    entries: Items.map((item) => ({
-      pk: item.pk as string,
-      sk: item.sk as string,
-      clubId: item.clubId as string,
-    })),
-    lastKey: LastEvaluatedKey,
-  };
+/** One page of an index partition, newest (or greatest word) first. */
+function readEntries(
+  partition: string,
+  sortKey: SortKeyCondition | undefined,
+  page: { limit: number; cursor?: string },
+) {
+  return queryPage({ partition, sortKey, order: 'descending' }, page, toEntry);
 }
 
-function listQuery(filter: DirectoryFilter, cursor: string | undefined) {
-  const pk = directoryKeys.listPartition(filter.tab, filter.size);
-  const startKey = decodeCursor(cursor, { attributes: KEY_ATTRIBUTES, fixed: { pk } });
-  // A cursor from before the recency window moved would start outside the key range.
-  if (startKey && filter.since && (startKey.sk ?? '') < filter.since)
-    throw badRequest('The cursor is not valid');
-  const condition = filter.since
-    ? { expression: 'sk >= :since', values: { ':since': filter.since } }
-    : undefined;
-  return { pk, startKey, condition };
+/**
+ * The tab × size list's partition; "recently added" is a key range, so a cursor from before
+ * the recency window moved lies outside it and is refused.
+ */
+function listRange(filter: DirectoryFilter) {
+  const partition = directoryKeys.listPartition(filter.tab, filter.size);
+  return { partition, sortKey: filter.since ? { atLeast: filter.since } : undefined };
 }
 
 /** One page of a tab × size list, newest first: one query and one batch of key lookups. */
@@ -78,13 +57,13 @@ export async function listDirectory(
   filter: DirectoryFilter,
   page: { limit: number; cursor?: string },
 ): Promise<DirectoryPage> {
-  const { pk, startKey, condition } = listQuery(filter, page.cursor);
-  const { entries, lastKey } = await queryPartition({ pk, condition, limit: page.limit, startKey });
-  const clubs = await getClubs(entries.map((e) => e.clubId));
+  const { partition, sortKey } = listRange(filter);
+  const entries = await readEntries(partition, sortKey, page);
+  const clubs = await getClubs(entries.items.map((e) => e.clubId));
   return {
     // The index and the club change in one transaction; the batch read may still lag a moment.
     items: clubs.filter((club) => club.status === 'active'),
-    nextCursor: encodeCursor(lastKey),
+    nextCursor: entries.nextCursor,
   };
 }
 
@@ -101,24 +80,13 @@ export async function searchDirectory(
   page: { limit: number; cursor?: string },
 ): Promise<DirectoryPage> {
   const anchor = anchorWord(words);
-  let read: { entries: IndexEntry[]; lastKey: Record<string, unknown> | undefined };
-  if (anchor) {
-    const pk = directoryKeys.termPartition(anchor);
-    const startKey = decodeCursor(page.cursor, { attributes: KEY_ATTRIBUTES, fixed: { pk } });
-    if (startKey && !startKey.sk?.startsWith(anchor)) throw badRequest('The cursor is not valid');
-    read = await queryPartition({
-      pk,
-      condition: { expression: 'begins_with(sk, :word)', values: { ':word': anchor } },
-      limit: SEARCH_CANDIDATES,
-      startKey,
-    });
-  } else {
-    const { pk, startKey, condition } = listQuery(filter, page.cursor);
-    read = await queryPartition({ pk, condition, limit: SEARCH_CANDIDATES, startKey });
-  }
-  const clubs = new Map((await getClubs(read.entries.map((e) => e.clubId))).map((club) => [club.id, club]));
+  const { partition, sortKey } = anchor
+    ? { partition: directoryKeys.termPartition(anchor), sortKey: { beginsWith: anchor } }
+    : listRange(filter);
+  const read = await readEntries(partition, sortKey, { limit: SEARCH_CANDIDATES, cursor: page.cursor });
+  const clubs = new Map((await getClubs(read.items.map((e) => e.clubId))).map((club) => [club.id, club]));
   const items: Club[] = [];
-  for (const [index, entry] of read.entries.entries()) {
+  for (const [index, entry] of read.items.entries()) {
     const club = clubs.get(entry.clubId);
     if (!club || items.some((c) => c.id === club.id)) continue;
     if (anchor && !isFirstEntryOf(club, anchor, entry)) continue;
@@ -131,11 +99,11 @@ export async function searchDirectory(
     if (!keep) continue;
     items.push(club);
     if (items.length === page.limit) {
-      const more = index < read.entries.length - 1 || read.lastKey !== undefined;
+      const more = index < read.items.length - 1 || read.nextCursor !== null;
       return { items, nextCursor: more ? encodeCursor({ pk: entry.pk, sk: entry.sk }) : null };
     }
   }
-  return { items, nextCursor: encodeCursor(read.lastKey) };
+  return { items, nextCursor: read.nextCursor };
 }
 
 /**
@@ -157,8 +125,7 @@ export const DISCOVER_CANDIDATES = 60;
  * list, at most `limit + excluded.size` entries (capped), then only the kept clubs by key.
  */
 export async function newestActiveClubsExcept(excluded: ReadonlySet<string>, limit: number): Promise<Club[]> {
-  const { entries } = await queryPartition({
-    pk: directoryKeys.listPartition('all', 'any'),
+  const { items: entries } = await readEntries(directoryKeys.listPartition('all', 'any'), undefined, {
     limit: Math.min(limit + excluded.size, DISCOVER_CANDIDATES),
   });
   const wanted = entries.filter((e) => !excluded.has(e.clubId)).slice(0, limit);

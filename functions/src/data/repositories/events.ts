@@ -1,12 +1,11 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type ClubEvent, clubEventSchema, idSchema, isoDateTime, TABLE } from '@clubs/shared';
+import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type ClubEvent, clubEventSchema, idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
-import { badRequest } from '../../http/errors.ts';
 import { db, tableName } from '../client.ts';
 import { deleteCounted, putCounted } from '../counted-write.ts';
-import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
+import { countItems, type KeyQuery, queryFirst, queryPage } from '../query.ts';
 
 /** One person's attendance of an event; counted on the event as attendeeCount. */
 export const attendanceSchema = z.object({ eventId: idSchema, userId: idSchema, createdAt: isoDateTime });
@@ -97,88 +96,48 @@ export async function getEventAt(event: EventRef): Promise<ClubEvent | null> {
  * An event by club and id only: the start is part of the key, so this reads the club's event
  * range (one query, filtered on the id). Prefer getEventAt when the start is known.
  */
-export async function getEvent(clubId: string, eventId: string): Promise<ClubEvent | null> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        FilterExpression: '#id = :id',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey, '#id': 'id' },
-        ExpressionAttributeValues: { ':pk': keys.club(clubId).pk, ':prefix': prefixes.event, ':id': eventId },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const found = Items[0];
-    if (found) return toEvent(found);
-    startKey = LastEvaluatedKey;
-  } while (startKey);
-  return null;
+export function getEvent(clubId: string, eventId: string): Promise<ClubEvent | null> {
+  return queryFirst(
+    {
+      partition: keys.club(clubId).pk,
+      sortKey: { beginsWith: prefixes.event },
+      filter: { expression: '#id = :id', names: { '#id': 'id' }, values: { ':id': eventId } },
+    },
+    toEvent,
+  );
 }
 
 export type EventWindow = 'upcoming' | 'past';
 
-/** The sort-key range of a club's upcoming (start now or later) or past events. */
-function windowRange(window: EventWindow, now: Date) {
+/**
+ * The query of a club's upcoming events (start now or later), soonest first, or of its past
+ * events, latest first: a sort-key range of the club's partition.
+ */
+function windowQuery(clubId: string, window: EventWindow, now: Date): KeyQuery {
   const boundary = `${prefixes.event}${now.toISOString()}`;
   // '\uffff' sorts after every character of an ISO date and an id.
-  return window === 'upcoming'
-    ? { from: boundary, to: `${prefixes.event}\uffff`, forward: true }
-    : { from: prefixes.event, to: boundary, forward: false };
+  const upcoming = window === 'upcoming';
+  return {
+    partition: keys.club(clubId).pk,
+    sortKey: { between: upcoming ? [boundary, `${prefixes.event}\uffff`] : [prefixes.event, boundary] },
+    order: upcoming ? 'ascending' : 'descending',
+  };
 }
 
 /**
  * Upcoming events soonest first, or past events latest first (spec: upcoming when the start is
  * now or later), paged by cursor.
  */
-export async function listEvents(
+export function listEvents(
   clubId: string,
   options: { window: EventWindow; now?: Date; limit: number; cursor?: string },
 ) {
-  const partition = keys.club(clubId).pk;
-  const range = windowRange(options.window, options.now ?? new Date());
-  const startKey = decodeCursor(options.cursor, {
-    attributes: [TABLE.partitionKey, TABLE.sortKey],
-    fixed: { [TABLE.partitionKey]: partition },
-  });
-  if (startKey && !startKey[TABLE.sortKey]?.startsWith(prefixes.event)) {
-    throw badRequest('The cursor is not valid');
-  }
-  const { Items = [], LastEvaluatedKey } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-      ExpressionAttributeValues: { ':pk': partition, ':from': range.from, ':to': range.to },
-      ScanIndexForward: range.forward,
-      Limit: options.limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return { items: Items.map(toEvent), nextCursor: encodeCursor(LastEvaluatedKey) };
+  return queryPage(windowQuery(clubId, options.window, options.now ?? new Date()), options, toEvent);
 }
 
 /** How many upcoming or past events a club has (the tab counts): a counting query. */
-export async function countEvents(clubId: string, window: EventWindow, now = new Date()): Promise<number> {
-  const range = windowRange(window, now);
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Count = 0, LastEvaluatedKey } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-        ExpressionAttributeValues: { ':pk': keys.club(clubId).pk, ':from': range.from, ':to': range.to },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += Count;
-    startKey = LastEvaluatedKey;
-  } while (startKey);
-  return count;
+export function countEvents(clubId: string, window: EventWindow, now = new Date()): Promise<number> {
+  return countItems(windowQuery(clubId, window, now));
 }
 
 /** Deletes the event item; false when there was none. Attendance items stay in their partition. */
@@ -238,14 +197,11 @@ export async function isAttending(eventId: string, userId: string): Promise<bool
 
 /** The first attendees of an event (the avatars on an event card), in user id order. */
 export async function listAttendees(eventId: string, limit: number): Promise<Attendance[]> {
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-      ExpressionAttributeValues: { ':pk': keys.attendance(eventId, '').pk, ':prefix': prefixes.attendee },
-      Limit: limit,
-    }),
+  const partition = keys.attendance(eventId, '').pk;
+  const first = await queryPage(
+    { partition, sortKey: { beginsWith: prefixes.attendee } },
+    { limit },
+    toAttendance,
   );
-  return Items.map(toAttendance);
+  return first.items;
 }

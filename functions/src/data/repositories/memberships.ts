@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Club,
   clubSchema,
@@ -10,7 +10,6 @@ import {
   TABLE,
 } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
-import { decodeCursor, encodeCursor } from '../cursor.ts';
 import {
   backoff,
   CLUB_WRITE_ATTEMPTS,
@@ -20,6 +19,7 @@ import {
   sameIndexState,
 } from '../directory-index.ts';
 import { indexKeys, keys, withoutKeys } from '../keys.ts';
+import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 
 const toMembership = (item: Record<string, unknown>): Membership => membershipSchema.parse(withoutKeys(item));
 
@@ -275,53 +275,26 @@ export async function removeMembership(clubId: string, userId: string): Promise<
 
 const USER_INDEX = TABLE.indexes.byUser;
 
-function userIndexQuery(userId: string, status: MembershipStatus | undefined) {
+function userIndexQuery(userId: string, status: MembershipStatus | undefined): KeyQuery {
   return {
-    TableName: tableName(),
-    IndexName: USER_INDEX.name,
-    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-    ExpressionAttributeNames: { '#pk': USER_INDEX.partitionKey, '#sk': USER_INDEX.sortKey },
-    ExpressionAttributeValues: {
-      ':pk': indexKeys.userMembershipPartition(userId),
-      ':prefix': indexKeys.userMembershipPrefix(status),
-    },
+    index: USER_INDEX,
+    partition: indexKeys.userMembershipPartition(userId),
+    sortKey: { beginsWith: indexKeys.userMembershipPrefix(status) },
   };
 }
 
 /** A user's memberships, optionally of one status: queries on the user index, every page. */
-export async function listMembershipsOfUser(
-  userId: string,
-  status?: MembershipStatus,
-): Promise<Membership[]> {
-  const memberships: Membership[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await db().send(
-      new QueryCommand({ ...userIndexQuery(userId, status), ExclusiveStartKey: startKey }),
-    );
-    memberships.push(...Items.map(toMembership));
-    startKey = LastEvaluatedKey;
-  } while (startKey);
-  return memberships;
+export function listMembershipsOfUser(userId: string, status?: MembershipStatus): Promise<Membership[]> {
+  return queryAll(userIndexQuery(userId, status), toMembership);
 }
 
-/** One page of a user's memberships (optionally of one status): one query on the user index. */
-export async function listMembershipsOfUserPage(
+/**
+ * One page of a user's memberships (optionally of one status): one query on the user index. A
+ * cursor of another status's list is refused like any other foreign cursor.
+ */
+export function listMembershipsOfUserPage(
   userId: string,
   page: { status?: MembershipStatus; limit: number; cursor?: string },
-): Promise<{ items: Membership[]; nextCursor: string | null }> {
-  const startKey = decodeCursor(page.cursor, {
-    attributes: [TABLE.partitionKey, TABLE.sortKey, USER_INDEX.partitionKey, USER_INDEX.sortKey],
-    fixed: { [USER_INDEX.partitionKey]: indexKeys.userMembershipPartition(userId) },
-  });
-  if (startKey && !startKey[USER_INDEX.sortKey]?.startsWith(indexKeys.userMembershipPrefix(page.status)))
-    return { items: [], nextCursor: null };
-  const { Items = [], LastEvaluatedKey } = await db().send(
-    new QueryCommand({
-      ...userIndexQuery(userId, page.status),
-      Limit: page.limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return { items: Items.map(toMembership), nextCursor: encodeCursor(LastEvaluatedKey) };
+): Promise<Page<Membership>> {
+  return queryPage(userIndexQuery(userId, page.status), page, toMembership);
 }

@@ -1,10 +1,9 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type Post, postSchema, TABLE } from '@clubs/shared';
-import { badRequest } from '../../http/errors.ts';
+import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type Post, postSchema } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
-import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
+import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 
 /**
@@ -75,26 +74,9 @@ export async function createPost(post: NewPost): Promise<CreatePostResult> {
 }
 
 /** A club's posts, newest first, paged by cursor (pinned-first ordering is the service's). */
-export async function listPosts(clubId: string, page: { limit: number; cursor?: string }) {
+export function listPosts(clubId: string, page: { limit: number; cursor?: string }) {
   const partition = keys.club(clubId).pk;
-  const startKey = decodeCursor(page.cursor, {
-    attributes: [TABLE.partitionKey, TABLE.sortKey],
-    fixed: { [TABLE.partitionKey]: partition },
-  });
-  if (startKey && !startKey[TABLE.sortKey]?.startsWith(prefixes.post))
-    throw badRequest('The cursor is not valid');
-  const { Items = [], LastEvaluatedKey } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-      ExpressionAttributeValues: { ':pk': partition, ':prefix': prefixes.post },
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return { items: Items.map(toPost), nextCursor: encodeCursor(LastEvaluatedKey) };
+  return queryPage({ partition, sortKey: { beginsWith: prefixes.post }, order: 'descending' }, page, toPost);
 }
 
 export type PostChanges = Partial<Pick<StoredPost, 'title' | 'content' | 'type' | 'media' | 'isPinned'>>;

@@ -1,8 +1,9 @@
-import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type Section, sectionSchema, TABLE } from '@clubs/shared';
+import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type Section, sectionSchema } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
+import { type KeyQuery, queryAll, queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 
 const toSection = (item: Record<string, unknown>): Section => sectionSchema.parse(withoutKeys(item));
@@ -21,25 +22,15 @@ const partitionOf = (courseId: string) => keys.section(courseId, 1).pk;
 export const MAX_SECTIONS_PER_WRITE = 99;
 
 /** A course's sections in sort order; `limit` returns only the first ones (course cards). */
+const sectionsOf = (courseId: string): KeyQuery => ({
+  partition: partitionOf(courseId),
+  sortKey: { beginsWith: prefixes.section },
+});
+
 export async function listSections(courseId: string, options: { limit?: number } = {}): Promise<Section[]> {
-  const sections: Section[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-        ExpressionAttributeValues: { ':pk': partitionOf(courseId), ':prefix': prefixes.section },
-        ScanIndexForward: true,
-        Limit: options.limit,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    sections.push(...Items.map(toSection));
-    startKey = options.limit !== undefined && sections.length >= options.limit ? undefined : LastEvaluatedKey;
-  } while (startKey);
-  return options.limit === undefined ? sections : sections.slice(0, options.limit);
+  const query = sectionsOf(courseId);
+  if (options.limit === undefined) return queryAll(query, toSection);
+  return (await queryPage(query, { limit: options.limit }, toSection)).items;
 }
 
 /** One section by id: a query of the course's (bounded) section list. */
@@ -49,18 +40,8 @@ export async function getSection(courseId: string, sectionId: string): Promise<S
 
 /** The sort order after the last section (1 for a course without sections). */
 export async function nextSortOrder(courseId: string): Promise<number> {
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-      ExpressionAttributeValues: { ':pk': partitionOf(courseId), ':prefix': prefixes.section },
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
-  const last = Items[0];
-  return last ? toSection(last).sortOrder + 1 : 1;
+  const last = await queryPage({ ...sectionsOf(courseId), order: 'descending' }, { limit: 1 }, toSection);
+  return (last.items[0]?.sortOrder ?? 0) + 1;
 }
 
 export type AddSectionsResult =
