@@ -17,7 +17,8 @@ import type { HandlerResources } from './group-access.ts';
 import { Media } from './media.ts';
 import { Operations } from './operations.ts';
 import { PaymentsEvents } from './payments-events.ts';
-import { runtimeConfigFor, Site } from './site.ts';
+import { Site } from './site.ts';
+import { runtimeConfigFor } from './site-content.ts';
 
 export interface ClubsStackProps extends StackProps {
   readonly config: ClubsConfig;
@@ -84,8 +85,8 @@ export class ClubsStack extends Stack {
     this.payments.routeEvents(resources, logRetention);
     this.site.routeApi(this.api.originDomain);
 
-    this.site.deployContent({
-      runtimeConfig: runtimeConfigFor({
+    this.site.deployContent(
+      runtimeConfigFor({
         region: this.region,
         userPoolId: this.auth.userPool.userPoolId,
         userPoolClientId: this.auth.client.userPoolClientId,
@@ -93,7 +94,7 @@ export class ClubsStack extends Stack {
           ? { domain: this.auth.hostedDomain, redirectUrls: this.auth.redirectUrls, scopes: OAUTH_SCOPES }
           : undefined,
       }),
-    });
+    );
 
     const functions = new Map<string, IFunction>();
     for (const [group, handler] of this.api.functions) functions.set(group, handler.function);

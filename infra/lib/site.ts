@@ -3,14 +3,11 @@
  * routes /api/* to the HTTP API (never cached; every viewer header but Host) and /media/* to the
  * media bucket (origin access control), so the browser only ever talks to one origin. Client
  * routes fall back to index.html in a viewer-request function (not with error responses, which
- * would also rewrite the API's 403s and 404s). Hashed assets are cached as immutable, index.html
- * and config.json are never cached, and every response carries the security headers policy.
- * config.json is written at deploy time from the real pool ids and URLs.
+ * would also rewrite the API's 403s and 404s). The site bucket's objects carry their own
+ * Cache-Control (site-content.ts), and every response carries a headers policy (site-headers.ts).
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { type RuntimeConfig, runtimeConfigSchema } from '@clubs/shared';
-import { Annotations, Aws, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { RuntimeConfig } from '@clubs/shared';
+import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -20,20 +17,17 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
   PriceClass,
-  ResponseHeadersPolicy,
+  type ResponseHeadersPolicy,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import {
@@ -43,12 +37,11 @@ import {
   type IBucket,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { ClubsConfig } from './config.ts';
 import type { Media } from './media.ts';
-import { logicalIdOf } from './names.ts';
-import { resolveFromRoot } from './paths.ts';
+import { SiteContent } from './site-content.ts';
+import { SiteHeaders } from './site-headers.ts';
 
 export interface SiteProps {
   readonly config: ClubsConfig;
@@ -57,44 +50,6 @@ export interface SiteProps {
   /** The Cognito hosted domain, which the SPA calls for OAuth tokens (CSP connect-src). */
   readonly authHostedDomain: string;
   readonly logRetention: RetentionDays;
-}
-
-export interface SiteContent {
-  readonly runtimeConfig: RuntimeConfig;
-}
-
-export interface RuntimeConfigInput {
-  readonly region: string;
-  readonly userPoolId: string;
-  readonly userPoolClientId: string;
-  /** The hosted domain and redirect URLs, when Google sign-in is configured. */
-  readonly oauth?: {
-    readonly domain: string;
-    readonly redirectUrls: readonly string[];
-    readonly scopes: readonly string[];
-  };
-}
-
-/** The deployed config.json: SRP sign-in, same-origin media, and the OAuth settings only with Google. */
-export function runtimeConfigFor(input: RuntimeConfigInput): RuntimeConfig {
-  return runtimeConfigSchema.parse({
-    stage: 'aws',
-    region: input.region,
-    userPoolId: input.userPoolId,
-    userPoolClientId: input.userPoolClientId,
-    authFlow: 'USER_SRP_AUTH',
-    ...(input.oauth
-      ? {
-          oauth: {
-            domain: input.oauth.domain,
-            redirectSignIn: [...input.oauth.redirectUrls],
-            redirectSignOut: [...input.oauth.redirectUrls],
-            scopes: [...input.oauth.scopes],
-          },
-        }
-      : {}),
-    mediaBaseUrl: '/media',
-  });
 }
 
 /** Client routes (no file extension in the last path segment) get the app shell. */
@@ -114,31 +69,6 @@ const MEDIA_PREFIX_STRIP = `function handler(event) {
   return request;
 }`;
 
-/** The app's Content-Security-Policy: only what the SPA uses. */
-export function contentSecurityPolicy(parts: { authHostedDomain: string; uploadDomain: string }): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Amplify UI's theme provider injects a <style> element; styles cannot run script.
-    "style-src 'self' 'unsafe-inline'",
-    // Google profile pictures (the picture attribute), data: for generated avatars, blob: for upload previews.
-    "img-src 'self' data: blob: https://*.googleusercontent.com",
-    "media-src 'self' blob:",
-    "font-src 'self' data:",
-    // Amplify Auth (Cognito user pool API and the hosted domain's token endpoint) and presigned uploads.
-    `connect-src 'self' https://cognito-idp.${Aws.REGION}.amazonaws.com https://${parts.authHostedDomain} https://${parts.uploadDomain}`,
-    "frame-src 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-    "base-uri 'self'",
-    "object-src 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
-}
-
-/** User uploads are served from the site's origin: render them inert. */
-export const MEDIA_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-
 export class Site extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
@@ -146,10 +76,8 @@ export class Site extends Construct {
   readonly mediaHeadersPolicy: ResponseHeadersPolicy;
   /** https://{domain}: the custom domain when configured, else the CloudFront domain. */
   readonly siteUrl: string;
-  /** Whether web/dist was found at synth time (else only a placeholder and config.json ship). */
-  webBuildFound = false;
-  /** The config.json deployed (tokens resolve at deploy time). */
-  runtimeConfig?: RuntimeConfig;
+  /** The SPA and config.json (after deployContent). */
+  content?: SiteContent;
   private readonly config: ClubsConfig;
   private readonly logRetention: RetentionDays;
 
@@ -171,49 +99,12 @@ export class Site extends Construct {
       autoDeleteObjects: true,
     });
 
-    const shared = {
-      strictTransportSecurity: {
-        accessControlMaxAge: Duration.days(730),
-        includeSubdomains: true,
-        override: true,
-      },
-      contentTypeOptions: { override: true },
-      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-      referrerPolicy: {
-        referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-        override: true,
-      },
-    };
-    this.headersPolicy = new ResponseHeadersPolicy(this, 'Headers', {
-      comment: 'Clubs: HSTS, CSP, frame denial, nosniff',
-      securityHeadersBehavior: {
-        ...shared,
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({
-            authHostedDomain: props.authHostedDomain,
-            uploadDomain: media.uploadDomain,
-          }),
-          override: true,
-        },
-      },
-      customHeadersBehavior: {
-        customHeaders: [
-          {
-            header: 'Permissions-Policy',
-            value: 'camera=(), microphone=(), geolocation=(), payment=()',
-            override: true,
-          },
-          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
-        ],
-      },
+    const headers = new SiteHeaders(this, 'SecurityHeaders', {
+      authHostedDomain: props.authHostedDomain,
+      uploadDomain: media.uploadDomain,
     });
-    this.mediaHeadersPolicy = new ResponseHeadersPolicy(this, 'MediaHeaders', {
-      comment: 'Clubs media: inert user uploads',
-      securityHeadersBehavior: {
-        ...shared,
-        contentSecurityPolicy: { contentSecurityPolicy: MEDIA_CONTENT_SECURITY_POLICY, override: true },
-      },
-    });
+    this.headersPolicy = headers.app;
+    this.mediaHeadersPolicy = headers.media;
 
     const siteCache = new CachePolicy(this, 'SiteCache', {
       comment: 'Clubs SPA: honours the objects Cache-Control (immutable assets, no-cache shell)',
@@ -314,76 +205,16 @@ export class Site extends Construct {
     );
   }
 
-  /**
-   * Uploads the SPA and config.json. Hashed files under assets/ first, cached for a year as
-   * immutable; then index.html, the other root files and config.json, never cached, followed by
-   * an invalidation. Nothing is pruned, so a browser still holding the previous index.html finds
-   * its assets.
-   */
-  deployContent(content: SiteContent): void {
-    const runtimeConfig = runtimeConfigSchema.parse(content.runtimeConfig);
-    this.runtimeConfig = runtimeConfig;
-    const distDir = resolveFromRoot(this.config.webDistDir);
-    this.webBuildFound = existsSync(path.join(distDir, 'index.html'));
-
-    const role = new Role(this, 'DeployRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Copies the SPA and config.json into the site bucket',
-    });
-    const logGroup = new LogGroup(this, 'DeployLogs', {
-      retention: this.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-        resources: [logGroup.logGroupArn],
-      }),
-    );
-    const common = {
-      destinationBucket: this.bucket,
-      prune: false,
-      role,
-      logGroup,
-      memoryLimit: 512,
-      outputObjectKeys: false,
-    };
-
-    const rootSources: ISource[] = [Source.jsonData('config.json', runtimeConfig)];
-    let assets: BucketDeployment | undefined;
-    if (this.webBuildFound) {
-      const assetsDir = path.join(distDir, 'assets');
-      if (existsSync(assetsDir)) {
-        assets = new BucketDeployment(this, 'DeployAssets', {
-          ...common,
-          sources: [Source.asset(assetsDir)],
-          destinationKeyPrefix: 'assets/',
-          cacheControl: [
-            CacheControl.setPublic(),
-            CacheControl.maxAge(Duration.days(365)),
-            CacheControl.immutable(),
-          ],
-        });
-      }
-      rootSources.unshift(Source.asset(distDir, { exclude: ['assets', 'assets/**', 'config.json'] }));
-    } else {
-      Annotations.of(this).addWarningV2(
-        '@clubs/infra:webBuildMissing',
-        `${this.config.webDistDir}/index.html was not found: only config.json and a placeholder page are ` +
-          'deployed. Run `npm run build -w web` before `npx cdk deploy`.',
-      );
-      rootSources.unshift(Source.data('index.html', PLACEHOLDER_PAGE));
-    }
-
-    const root = new BucketDeployment(this, 'DeployRoot', {
-      ...common,
-      sources: rootSources,
-      cacheControl: [CacheControl.noCache()],
+  /** The SPA and config.json, deployed into the site bucket. */
+  deployContent(runtimeConfig: RuntimeConfig): SiteContent {
+    this.content = new SiteContent(this, 'Content', {
+      bucket: this.bucket,
       distribution: this.distribution,
-      distributionPaths: ['/*'],
+      webDistDir: this.config.webDistDir,
+      runtimeConfig,
+      logRetention: this.logRetention,
     });
-    if (assets) root.node.addDependency(assets);
-    this.acknowledgeDeploymentFindings(role);
+    return this.content;
   }
 
   private acknowledgeDistributionFindings(): void {
@@ -408,62 +239,6 @@ export class Site extends Construct {
       );
     }
   }
-
-  private acknowledgeDeploymentFindings(role: Role): void {
-    const acknowledge = (id: string, reason: string) => Validations.of(role).acknowledge({ id, reason });
-    acknowledge(
-      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
-      'Granted by BucketDeployment on the CDK asset bucket only: it reads the zipped build it unpacks.',
-    );
-    acknowledge(
-      'AwsSolutions-IAM5[Action::s3:GetObject*]',
-      'Granted by BucketDeployment on the CDK asset bucket and the site bucket only: it reads what it copies and compares.',
-    );
-    acknowledge(
-      'AwsSolutions-IAM5[Action::s3:List*]',
-      'Granted by BucketDeployment on the CDK asset bucket and the site bucket only: it lists what it copies.',
-    );
-    acknowledge(
-      'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
-      'Granted by BucketDeployment on the site bucket only (the build output it manages).',
-    );
-    acknowledge(
-      'AwsSolutions-IAM5[Action::s3:Abort*]',
-      'Granted by BucketDeployment on the site bucket only: aborts its own failed multipart uploads.',
-    );
-    acknowledge(
-      `AwsSolutions-IAM5[Resource::<${logicalIdOf(this.bucket)}.Arn>/*]`,
-      'BucketDeployment writes any object of the site bucket (the whole build output), and only that bucket.',
-    );
-    acknowledge(
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
-      'BucketDeployment reads the zipped build from the CDK bootstrap asset bucket; object keys are content hashes.',
-    );
-    acknowledge(
-      'AwsSolutions-IAM5[Resource::*]',
-      'cloudfront:CreateInvalidation and GetInvalidation, which BucketDeployment calls after the upload; CDK grants ' +
-        'them on * and the invalidation is limited to this distribution by its id.',
-    );
-
-    // The handler BucketDeployment brings (a singleton per stack, Python with the AWS CLI layer).
-    const stack = Stack.of(this);
-    for (const child of stack.node.children) {
-      if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
-      const handler = (id: string, reason: string) => Validations.of(child).acknowledge({ id, reason });
-      const managed =
-        'The runtime is chosen by aws-cdk-lib for its BucketDeployment handler, not by this app.';
-      handler('AwsSolutions-L1', managed);
-      handler('Serverless-LambdaLatestVersion', managed);
-      handler(
-        'Serverless-LambdaDLQ',
-        'Invoked synchronously by CloudFormation as a custom resource; a failure fails the deployment, which is retried as a whole.',
-      );
-      handler(
-        'Serverless-LambdaTracing',
-        'A deploy-time custom resource handler owned by aws-cdk-lib; its logs in the DeployLogs group are enough.',
-      );
-    }
-  }
 }
 
 function priceClassKey(
@@ -476,14 +251,3 @@ function priceClassKey(
   } as const;
   return keys[value];
 }
-
-const PLACEHOLDER_PAGE = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>Clubs</title></head>
-<body>
-<h1>Clubs is deployed, but its web app is not</h1>
-<p>The stack was synthesized without a build of the web app. Run <code>npm run build -w web</code>, then
-<code>npx cdk deploy</code> again.</p>
-</body>
-</html>
-`;

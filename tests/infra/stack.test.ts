@@ -427,7 +427,7 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
   });
 
   it('writes config.json from the deployed resources, valid for the SPA', () => {
-    const runtimeConfig = synth.stack.site.runtimeConfig;
+    const runtimeConfig = synth.stack.site.content?.runtimeConfig;
     expect(runtimeConfig).toBeDefined();
     expect(runtimeConfigSchema.safeParse(runtimeConfig).success).toBe(true);
     const resolved = synth.stack.resolve(runtimeConfig) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 /**
  * Configurations the full-stack tests do not cover, on single constructs (cheap to build):
  * no Google and no super-admin e-mail; a custom domain with a hosted zone and a web ACL; no web
- * build at synth time; config.json without Google.
+ * build at synth time (a refusal); config.json without Google.
  */
 
 import { Stack } from 'aws-cdk-lib';
@@ -12,8 +12,9 @@ import { AccessLogs } from '../../infra/lib/access-logs.ts';
 import { Auth } from '../../infra/lib/auth.ts';
 import { parseConfig } from '../../infra/lib/config.ts';
 import { Media } from '../../infra/lib/media.ts';
-import { runtimeConfigFor, Site } from '../../infra/lib/site.ts';
-import { logicalId, newApp } from './app.ts';
+import { Site } from '../../infra/lib/site.ts';
+import { runtimeConfigFor, WEB_BUILD_MISSING } from '../../infra/lib/site-content.ts';
+import { fakeWebDist, logicalId, newApp } from './app.ts';
 
 describe('auth without Google and without a super-admin e-mail', () => {
   let template: Template;
@@ -60,7 +61,7 @@ describe('auth without Google and without a super-admin e-mail', () => {
   });
 });
 
-describe('site with a custom domain, a hosted zone and a web ACL, before the web app is built', () => {
+describe('site with a custom domain, a hosted zone and a web ACL', () => {
   let template: Template;
   let site: Site;
   let stack: Stack;
@@ -73,7 +74,7 @@ describe('site with a custom domain, a hosted zone and a web ACL, before the web
       hostedZoneId: 'Z0123456789ABC',
       hostedZoneName: 'example.com',
       webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/clubs/abc',
-      webDistDir: 'does/not/exist',
+      webDistDir: fakeWebDist(),
     });
     const logs = new AccessLogs(stack, 'Logs');
     const media = new Media(stack, 'Media', { logBucket: logs.bucket });
@@ -85,13 +86,13 @@ describe('site with a custom domain, a hosted zone and a web ACL, before the web
       logRetention: RetentionDays.ONE_MONTH,
     });
     media.allowUploadsFrom(site.siteUrl);
-    site.deployContent({
-      runtimeConfig: runtimeConfigFor({
+    site.deployContent(
+      runtimeConfigFor({
         region: 'eu-west-1',
         userPoolId: 'pool',
         userPoolClientId: 'client',
       }),
-    });
+    );
     template = Template.fromStack(stack);
   });
 
@@ -126,15 +127,27 @@ describe('site with a custom domain, a hosted zone and a web ACL, before the web
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://clubs.example.com'] })] },
     });
   });
+});
 
-  it('deploys a placeholder page and config.json only, and says so', () => {
-    expect(site.webBuildFound).toBe(false);
-    template.resourceCountIs('Custom::CDKBucketDeployment', 1);
-    const warnings = Annotations.fromStack(stack).findWarning(
-      '*',
-      Match.stringLikeRegexp('npm run build -w web'),
+describe('site before the web app is built', () => {
+  it('refuses to synthesize instead of replacing the live site with nothing', () => {
+    const stack = new Stack(newApp(), 'NoBuild');
+    const logs = new AccessLogs(stack, 'Logs');
+    const media = new Media(stack, 'Media', { logBucket: logs.bucket });
+    const site = new Site(stack, 'Site', {
+      config: parseConfig({ webDistDir: 'does/not/exist' }),
+      logBucket: logs.bucket,
+      media,
+      authHostedDomain: 'clubs.auth.eu-west-1.amazoncognito.com',
+      logRetention: RetentionDays.ONE_MONTH,
+    });
+    const content = site.deployContent(
+      runtimeConfigFor({ region: 'eu-west-1', userPoolId: 'pool', userPoolClientId: 'client' }),
     );
-    expect(warnings).toHaveLength(1);
+    expect(content.webBuildFound).toBe(false);
+    expect(() => Template.fromStack(stack)).toThrow(
+      new RegExp(`${WEB_BUILD_MISSING}: does/not/exist/index.html was not found.*npm run build -w web`),
+    );
   });
 });
 
