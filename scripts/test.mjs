@@ -1,5 +1,7 @@
-// `npm test`: lint, typecheck, then every suite (unit, integration, CDK, web, end-to-end), each
-// printing its own summary, then one closing line with the totals. Exits non-zero on any failure.
+// `npm test`: lint, typecheck, the build of what ships (`npm run build`: the SPA and every
+// function bundle, as `cdk deploy` makes them), then every suite (unit, integration, CDK, web,
+// end-to-end), each printing its own summary, then one closing line with the totals. Exits
+// non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +31,7 @@ function readJson(file) {
 
 step('lint', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+step('build (the SPA, then cdk synth bundling every function)', 'npm', ['run', '--silent', 'build']);
 
 const vitestReport = join(reports, 'vitest.json');
 step('vitest (shared, functions, web, infra, integration)', 'npx', [
