@@ -5,7 +5,14 @@
  * the handlers, from the token's cognito:groups claim), explicit stage throttling and JSON
  * access logs. CloudFront forwards /api/* here unchanged, so route paths keep their /api prefix.
  */
-import { HANDLER_GROUPS, type HandlerGroup, ROUTE_IDS, ROUTES, type RouteDefinition } from '@clubs/shared';
+import {
+  HANDLER_GROUPS,
+  type HandlerGroup,
+  needsToken,
+  ROUTE_IDS,
+  ROUTES,
+  type RouteDefinition,
+} from '@clubs/shared';
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -110,14 +117,14 @@ export class Api extends Construct {
       const route: RouteDefinition = ROUTES[routeId];
       const integration = integrations.get(route.group);
       if (!integration) throw new Error(`route ${routeId}: no function for handler group ${route.group}`);
-      const authorizer: IHttpRouteAuthorizer = route.auth === 'public' ? noAuthorizer : this.authorizer;
+      const authorizer: IHttpRouteAuthorizer = needsToken(route.access) ? this.authorizer : noAuthorizer;
       const httpRoute = new HttpRoute(this, `Route${pascal(routeId)}`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration,
         authorizer,
       });
-      if (route.auth === 'public') {
+      if (!needsToken(route.access)) {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
           reason: `Public by the route manifest (${routeId}: ${route.summary}); anonymous visitors use it.`,

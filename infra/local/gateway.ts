@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import {
   HANDLER_GROUPS,
   matchRoute,
+  needsToken,
   ROUTES,
   type RouteDefinition,
   type RuntimeConfig,
@@ -327,7 +328,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
 
     let claims: Record<string, string> | null = null;
     let scopes: string[] | null = null;
-    if (route.auth !== 'public') {
+    if (needsToken(route.access)) {
       const token = tokenFromHeader(req.headers.authorization);
       if (!token) {
         req.resume();

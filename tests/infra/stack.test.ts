@@ -9,6 +9,7 @@ import {
   EVENT_BUS,
   EVENT_ROUTES,
   HANDLER_GROUPS,
+  needsToken,
   PASSWORD_MIN_LENGTH,
   ROUTE_IDS,
   ROUTES,
@@ -67,8 +68,8 @@ describe('api: routes generated from the shared manifest', () => {
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: { Audience: [{ Ref: logicalId(synth.stack.auth.client) }] },
     });
-    const protectedRoutes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter(
-      (r) => r.auth !== 'public',
+    const protectedRoutes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter((r) =>
+      needsToken(r.access),
     );
     expect(protectedRoutes.length).toBeGreaterThan(0);
     for (const route of protectedRoutes) {
@@ -81,7 +82,7 @@ describe('api: routes generated from the shared manifest', () => {
 
   it('puts no authorizer on public routes', () => {
     const publicRoutes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter(
-      (r) => r.auth === 'public',
+      (r) => !needsToken(r.access),
     );
     expect(publicRoutes.length).toBeGreaterThan(0);
     for (const route of publicRoutes) {

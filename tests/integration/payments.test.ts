@@ -325,10 +325,9 @@ describe('the creator plan', () => {
     const other = await call<{ error: { message: string } }>(payments, 'getClubBilling', ulid(), {
       params: { clubId: club.id },
     });
-    expect(other.status).toBe(403);
-    expect(other.body.error.message).toBe(
-      "You don't have permission to view billing information for this club",
-    );
+    // Owner-only: anyone else is told the club is not found, so an unpaid club stays secret.
+    expect(other.status).toBe(404);
+    expect(other.body.error.message).toBe('Club not found');
 
     const portal = await call<{ url: string }>(payments, 'createBillingPortal', ownerId, {
       params: { clubId: club.id },
@@ -336,7 +335,7 @@ describe('the creator plan', () => {
     expect(portal.body.url).toMatch(/\/portal\/bps_/);
     expect(
       (await call(payments, 'createBillingPortal', ulid(), { params: { clubId: club.id } })).status,
-    ).toBe(403);
+    ).toBe(404);
   });
 
   it('deleting a club cancels its plan and member subscriptions at Stripe and closes it', async () => {
@@ -347,7 +346,7 @@ describe('the creator plan', () => {
     const memberSub = (await getSubscriptionRecord({ kind: 'membership', clubId: club.id, userId: memberId }))
       ?.subscriptionId as string;
 
-    expect((await call(payments, 'deleteClub', memberId, { params: { clubId: club.id } })).status).toBe(403);
+    expect((await call(payments, 'deleteClub', memberId, { params: { clubId: club.id } })).status).toBe(404);
     const res = await call(payments, 'deleteClub', ownerId, { params: { clubId: club.id } });
     expect(res.status).toBe(200);
     expect((await getClub(club.id))?.status).toBe('inactive');
@@ -551,7 +550,7 @@ describe('member subscriptions', () => {
     const status = await call(payments, 'getConnectStatus', ownerId, { params: { clubId: club.id } });
     expect(status.body).toMatchObject({ detailsSubmitted: false, chargesEnabled: false });
     expect((await call(payments, 'getConnectStatus', memberId, { params: { clubId: club.id } })).status).toBe(
-      403,
+      404,
     );
     expect(
       (await call(payments, 'createMembershipCheckout', memberId, { params: { clubId: club.id } })).status,
@@ -630,7 +629,7 @@ describe('membership pricing', () => {
       params: { clubId: club.id },
       body: { model: 'paid', monthlyPrice: 5, freeTrial: true },
     });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
     expect((await getClub(club.id))?.price).toBe(0);
   });
 });

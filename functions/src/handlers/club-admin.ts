@@ -1,12 +1,7 @@
 /** Club creation and the owner's setup reads; no Stripe here (see handlers/payments.ts). */
 import { reply } from '../http/reply.ts';
 import { defineGroup } from '../http/route-handler.ts';
-import {
-  createClub,
-  getOwnedClub,
-  latestActiveOwnedClub,
-  membershipCheckoutState,
-} from '../payments/club-setup.ts';
+import { createClub, latestActiveOwnedClub, membershipCheckoutState } from '../payments/club-setup.ts';
 import { updateMembershipPricing } from '../payments/pricing.ts';
 
 export const handler = defineGroup('club-admin', {
@@ -14,9 +9,9 @@ export const handler = defineGroup('club-admin', {
     const { club, created } = await createClub(auth, input.body);
     return created ? club : reply(200, club);
   },
-  getOwnedClub: async ({ input, auth }) => getOwnedClub(auth, input.params.clubId),
+  // Any status: the access declaration (owner only) answers 404 to everyone else.
+  getOwnedClub: async ({ club }) => club,
   latestActiveOwnedClub: async ({ auth }) => latestActiveOwnedClub(auth),
-  updateMembershipPricing: async ({ input, auth }) =>
-    updateMembershipPricing(auth, input.params.clubId, input.body),
+  updateMembershipPricing: async ({ input, club }) => updateMembershipPricing(club, input.body),
   getMembershipCheckout: async ({ input, auth }) => membershipCheckoutState(auth, input.params.clubId),
 });

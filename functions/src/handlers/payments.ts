@@ -9,12 +9,11 @@ import { closeClub } from '../payments/close-club.ts';
 import { connectStatus, startConnectOnboarding } from '../payments/connect.ts';
 
 export const handler = defineGroup('payments', {
-  createClubCheckout: async ({ input, auth }) =>
-    createClubCheckout(auth, input.params.clubId, input.body.plan),
+  createClubCheckout: async ({ input, auth, club }) => createClubCheckout(auth, club, input.body.plan),
   createMembershipCheckout: async ({ input, auth }) => createMembershipCheckout(auth, input.params.clubId),
   createConnectOnboarding: async ({ input, auth }) => startConnectOnboarding(auth, input.params.clubId),
-  getConnectStatus: async ({ input, auth }) => connectStatus(auth, input.params.clubId),
-  getClubBilling: async ({ input, auth }) => clubBilling(auth, input.params.clubId),
-  createBillingPortal: async ({ input, auth }) => billingPortal(auth, input.params.clubId),
-  deleteClub: async ({ input, auth }) => closeClub(auth, input.params.clubId),
+  getConnectStatus: async ({ auth }) => connectStatus(auth),
+  getClubBilling: async ({ club }) => clubBilling(club),
+  createBillingPortal: async ({ auth, club }) => billingPortal(auth, club),
+  deleteClub: async ({ club }) => closeClub(club),
 });

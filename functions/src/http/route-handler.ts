@@ -1,13 +1,17 @@
 /**
  * One Lambda per handler group: `defineGroup` builds its handler from the route manifest. The
  * middy chain is the same for every group: structured logging, the route lookup by API
- * Gateway's routeKey, the auth level check, input parsing, then the route's implementation;
- * errors are mapped to HTTP in one place (errors.ts).
+ * Gateway's routeKey, the token check, input parsing, the access check of the route's declared
+ * access (access.ts: it also loads the club and the caller's membership the implementation
+ * gets), then the route's implementation; errors are mapped to HTTP in one place (errors.ts).
  */
 
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import {
+  type Club,
   type HandlerGroup,
+  type Membership,
+  needsToken,
   type ParsedInput,
   ROUTES,
   type RouteDefinition,
@@ -19,15 +23,25 @@ import {
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { logger } from '../logger.ts';
+import { checkAccess, type Grant, type ResourceTypes } from './access.ts';
 import { type AuthContext, authFromEvent } from './auth.ts';
-import { AppError, forbidden, toErrorResponse, unauthorized } from './errors.ts';
+import { AppError, toErrorResponse, unauthorized } from './errors.ts';
 import { parseRequest } from './parse-request.ts';
 import { Reply } from './reply.ts';
 
+type AccessOf<Id extends RouteId> = Routes[Id]['access'];
+type ClubChecked<Id extends RouteId> = AccessOf<Id>['kind'] extends 'club' | 'author' ? true : false;
+
 export interface RouteRequest<Id extends RouteId> {
   input: ParsedInput<Id>;
-  /** Present on user and super_admin routes; null on public routes. */
-  auth: Routes[Id]['auth'] extends 'public' ? AuthContext | null : AuthContext;
+  /** The signed-in caller; null only on public routes. */
+  auth: AccessOf<Id>['kind'] extends 'public' ? AuthContext | null : AuthContext;
+  /** On club and author routes: the club of the path, as the access check read it. */
+  club: ClubChecked<Id> extends true ? Club : null;
+  /** On club and author routes: the caller's membership row in that club, if any. */
+  membership: ClubChecked<Id> extends true ? Membership | null : null;
+  /** On author routes: the resource of the path (within the club). */
+  resource: AccessOf<Id> extends { resource: infer R extends keyof ResourceTypes } ? ResourceTypes[R] : null;
   event: APIGatewayProxyEventV2;
 }
 
@@ -55,14 +69,6 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   } satisfies APIGatewayProxyStructuredResultV2;
 }
 
-function authorize(route: RouteDefinition, event: APIGatewayProxyEventV2): AuthContext | null {
-  const auth = authFromEvent(event);
-  if (route.auth === 'public') return auth;
-  if (!auth) throw unauthorized();
-  if (route.auth === 'super_admin' && !auth.isSuperAdmin) throw forbidden();
-  return auth;
-}
-
 export function defineGroup<G extends HandlerGroup>(group: G, implementation: GroupImplementation<G>) {
   const byRouteKey = new Map<string, { id: RouteId; route: RouteDefinition }>();
   for (const id of Object.keys(implementation) as RouteId[]) {
@@ -71,18 +77,29 @@ export function defineGroup<G extends HandlerGroup>(group: G, implementation: Gr
   }
   const implementations = implementation as unknown as Record<
     RouteId,
-    (request: { input: unknown; auth: AuthContext | null; event: APIGatewayProxyEventV2 }) => Promise<unknown>
+    (
+      request: { input: unknown; auth: AuthContext | null; event: APIGatewayProxyEventV2 } & Grant,
+    ) => Promise<unknown>
   >;
 
   const dispatch = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const match = byRouteKey.get(event.routeKey);
     if (!match) throw new AppError('not_found', 'No such route');
     logger.appendKeys({ route: match.id });
-    const auth = authorize(match.route, event);
-    const input = parseRequest(match.route, event);
-    const result = await implementations[match.id]({ input, auth, event });
+    const { route } = match;
+    const auth = authFromEvent(event);
+    // API Gateway's authorizer already refused a missing token in AWS; this keeps the order locally.
+    if (needsToken(route.access) && !auth) throw unauthorized();
+    const input = parseRequest(route, event);
+    const grant = await checkAccess(
+      route.access,
+      route.method,
+      auth,
+      input.params as Record<string, unknown>,
+    );
+    const result = await implementations[match.id]({ input, auth, event, ...grant });
     if (result instanceof Reply) return json(result.status, result.body, result.headers);
-    return json(match.route.status ?? 200, result);
+    return json(route.status ?? 200, result);
   };
 
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()

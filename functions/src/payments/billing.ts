@@ -3,7 +3,7 @@
  * from Stripe each time (the spec's mock data made real), and a Billing Portal session for card
  * changes and cancellation. Owner only.
  */
-import type { ClubBilling, InvoiceSummary } from '@clubs/shared';
+import type { Club, ClubBilling, InvoiceSummary } from '@clubs/shared';
 import type Stripe from 'stripe';
 import { getSubscriptionRecord, getUserBilling } from '../data/repositories/billing.ts';
 import type { AuthContext } from '../http/auth.ts';
@@ -11,7 +11,6 @@ import { AppError, conflict } from '../http/errors.ts';
 import { stripeClient } from '../stripe/client.ts';
 import { siteUrl } from '../stripe/config.ts';
 import { fromMinorUnits } from './money.ts';
-import { OWNER_ONLY, ownedClub } from './owner.ts';
 import { isMissing, withStripe } from './stripe-errors.ts';
 
 const INVOICES_SHOWN = 12;
@@ -45,8 +44,9 @@ function invoiceSummary(invoice: Stripe.Invoice, fallbackDescription: string): I
   };
 }
 
-export async function clubBilling(auth: AuthContext, clubId: string): Promise<ClubBilling> {
-  const club = await ownedClub(auth, clubId, OWNER_ONLY.billing);
+/** The billing page of the caller's own club (the route's access declaration checked ownership). */
+export async function clubBilling(club: Club): Promise<ClubBilling> {
+  const clubId = club.id;
   const record = await getSubscriptionRecord({ kind: 'club_plan', clubId });
   const base = { clubId, clubName: club.name, clubStatus: club.status };
   const subscriptionId = record?.subscriptionId;
@@ -101,8 +101,8 @@ export async function clubBilling(auth: AuthContext, clubId: string): Promise<Cl
 }
 
 /** A Billing Portal session of the plan's customer, returning to the billing page. */
-export async function billingPortal(auth: AuthContext, clubId: string): Promise<{ url: string }> {
-  await ownedClub(auth, clubId, OWNER_ONLY.billing);
+export async function billingPortal(auth: AuthContext, club: Club): Promise<{ url: string }> {
+  const clubId = club.id;
   const record = await getSubscriptionRecord({ kind: 'club_plan', clubId });
   const customer = record?.customerId ?? (await getUserBilling(auth.userId)).stripeCustomerId;
   if (!customer) throw conflict('This club has no plan yet, so there is nothing to manage.');

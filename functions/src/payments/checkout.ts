@@ -8,7 +8,7 @@
  * expires the previous one, so two tabs cannot both be paid. (Two requests racing past that are
  * caught when their events arrive: the second subscription is cancelled before any charge.)
  */
-import { CREATOR_PLAN, type CreatorPlanInterval, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
+import { type Club, CREATOR_PLAN, type CreatorPlanInterval, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import type Stripe from 'stripe';
 import {
   getSubscriptionRecord,
@@ -115,12 +115,10 @@ async function remember(
 /** The creator plan's checkout for the caller's unpaid club: 7-day trial, back to /club-setup. */
 export async function createClubCheckout(
   auth: AuthContext,
-  clubId: string,
+  club: Club,
   plan: CreatorPlanInterval,
 ): Promise<{ url: string }> {
-  const club = await getClub(clubId);
-  // Someone else's club answers like a missing one.
-  if (!club || club.ownerId !== auth.userId) throw notFound('Club not found');
+  const clubId = club.id;
   if (club.status === 'active') throw conflict(MESSAGES.planActive);
   if (club.status !== 'unpaid') throw conflict(MESSAGES.clubClosed);
   const target: SubscriptionTarget = { kind: 'club_plan', clubId };

@@ -4,6 +4,7 @@
  * subscription are cancelled, and checkouts still open for it expired, at Stripe first, so a
  * failure there leaves the club as it was.
  */
+import type { Club } from '@clubs/shared';
 import type Stripe from 'stripe';
 import {
   getSubscriptionRecord,
@@ -11,9 +12,7 @@ import {
   listMemberSubscriptions,
 } from '../data/repositories/billing.ts';
 import { setClubStatus } from '../data/repositories/clubs.ts';
-import type { AuthContext } from '../http/auth.ts';
 import { stripeClient } from '../stripe/client.ts';
-import { OWNER_ONLY, ownedClub } from './owner.ts';
 import { isMissing, withStripe } from './stripe-errors.ts';
 import { cancelSubscription } from './subscription-sync.ts';
 
@@ -26,8 +25,9 @@ async function expireIfOpen(stripe: Stripe, sessionId: string): Promise<void> {
   }
 }
 
-export async function closeClub(auth: AuthContext, clubId: string): Promise<{ deleted: true }> {
-  await ownedClub(auth, clubId, OWNER_ONLY.settings);
+/** Closes the caller's own club (the route's access declaration checked ownership). */
+export async function closeClub(club: Club): Promise<{ deleted: true }> {
+  const clubId = club.id;
   const plan = await getSubscriptionRecord({ kind: 'club_plan', clubId });
   const members = await listMemberSubscriptions(clubId);
   const live = [plan, ...members]

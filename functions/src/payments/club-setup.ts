@@ -76,13 +76,6 @@ export function clubIdFor(userId: string, requestId: string): string {
   return id;
 }
 
-/** One of the caller's own clubs in any status; anyone else's answers like a missing club. */
-export async function getOwnedClub(auth: AuthContext, clubId: string): Promise<Club> {
-  const club = await getClub(clubId);
-  if (!club || club.ownerId !== auth.userId) throw notFound('Club not found');
-  return club;
-}
-
 export async function latestActiveOwnedClub(auth: AuthContext): Promise<{ club: Club | null }> {
   return { club: await newestOwnedClubWithStatus(auth.userId, 'active') };
 }

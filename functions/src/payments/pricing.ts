@@ -5,24 +5,18 @@
  */
 import { type Club, DEFAULT_TRIAL_DAYS, type MembershipPricing } from '@clubs/shared';
 import { updateClub } from '../data/repositories/clubs.ts';
-import type { AuthContext } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { OWNER_ONLY, ownedClub } from './owner.ts';
 
 /** Stripe's smallest charge is about half a dollar (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts). */
 export const MIN_PAID_PRICE = 0.5;
 
-export async function updateMembershipPricing(
-  auth: AuthContext,
-  clubId: string,
-  pricing: MembershipPricing,
-): Promise<Club> {
-  await ownedClub(auth, clubId, OWNER_ONLY.settings);
+/** Sets the pricing of the caller's own club (the route's access declaration checked ownership). */
+export async function updateMembershipPricing(club: Club, pricing: MembershipPricing): Promise<Club> {
   const paid = pricing.model === 'paid';
   if (paid && pricing.monthlyPrice < MIN_PAID_PRICE) {
     throw badRequest(`A paid membership costs at least ${MIN_PAID_PRICE.toFixed(2)} a month`);
   }
-  const updated = await updateClub(clubId, {
+  const updated = await updateClub(club.id, {
     price: paid ? pricing.monthlyPrice : 0,
     currency: pricing.currency,
     trialPeriod: pricing.freeTrial ? DEFAULT_TRIAL_DAYS : 0,

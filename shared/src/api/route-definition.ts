@@ -1,10 +1,8 @@
 /** The shape of one entry of the route manifest (routes.ts). */
 import type * as z from 'zod';
+import type { Access, ClubAccess } from './access.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** public: no token; user: a valid Cognito ID token; super_admin: a token in that group. */
-export type AuthLevel = 'public' | 'user' | 'super_admin';
 
 /** One Lambda function per group: functions/src/handlers/{group}.ts. */
 export type HandlerGroup =
@@ -17,11 +15,10 @@ export type HandlerGroup =
   | 'contact'
   | 'memberships';
 
-export interface RouteDefinition {
+interface RouteBase {
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
   readonly group: HandlerGroup;
-  readonly auth: AuthLevel;
   readonly summary: string;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
@@ -32,3 +29,13 @@ export interface RouteDefinition {
   /** The handler reads the raw body itself (e.g. to verify a signature); no JSON parsing. */
   readonly rawBody?: boolean;
 }
+
+/**
+ * Every route declares who may call it (access.ts); a club or author declaration needs the club
+ * in the path, so its path must have a `{clubId}` parameter.
+ */
+export type RouteDefinition = RouteBase &
+  (
+    | { readonly access: Exclude<Access, ClubAccess> }
+    | { readonly path: `/api/${string}{clubId}${string}`; readonly access: ClubAccess }
+  );

@@ -14,6 +14,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profiles.ts';
 import { systemRoutes } from './routes/system.ts';
 
+export * from './access.ts';
 export * from './route-definition.ts';
 export { type ContactReceipt, contactReceiptSchema } from './routes/contact.ts';
 export { type Health, healthSchema } from './routes/system.ts';

@@ -4,7 +4,14 @@
  * Cognito ID token as a bearer token. Non-2xx answers throw an ApiError with the status and the
  * server's `{ error: { code, message, details? } }`.
  */
-import { buildPath, type RequestInput, ROUTES, type RouteId, type RouteOutput } from '@clubs/shared';
+import {
+  buildPath,
+  needsToken,
+  type RequestInput,
+  ROUTES,
+  type RouteId,
+  type RouteOutput,
+} from '@clubs/shared';
 import { ApiError, type ApiErrorBody } from './errors.ts';
 
 export { ApiError, type ApiErrorBody, isApiError } from './errors.ts';
@@ -76,7 +83,7 @@ export function createApiClient({ getIdToken, fetchImpl, baseUrl = '' }: ApiClie
     const url = `${baseUrl}${buildPath(route.path, params)}${toQueryString(query)}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (route.auth !== 'public') {
+    if (needsToken(route.access)) {
       const token = await getIdToken();
       if (!token) throw new ApiError(401, { code: 'unauthorized', message: 'Please log in to continue.' });
       headers.Authorization = `Bearer ${token}`;

@@ -11,7 +11,7 @@ export const contactRoutes = {
     method: 'POST',
     path: '/api/contact',
     group: 'contact',
-    auth: 'public',
+    access: { kind: 'public' },
     summary:
       'Stores a message from the contact form; at most CONTACT_RATE_LIMIT.perAddress per sender address and window (429 beyond)',
     body: contactMessageSchema,

@@ -19,7 +19,7 @@ export const membershipRoutes = {
     method: 'GET',
     path: '/api/clubs/{clubId}/membership',
     group: 'memberships',
-    auth: 'user',
+    access: { kind: 'signed_in' },
     summary:
       "The caller's membership status in an active club: not_member, pending or active (the owner is active)",
     params: clubPathSchema,
@@ -29,7 +29,7 @@ export const membershipRoutes = {
     method: 'POST',
     path: '/api/clubs/{clubId}/join-requests',
     group: 'memberships',
-    auth: 'user',
+    access: { kind: 'signed_in' },
     summary:
       'Asks to join a free active club: creates a pending membership once; a repeat answers the membership as it stands; a paid club answers 409 (use the membership checkout)',
     params: clubPathSchema,
@@ -39,7 +39,7 @@ export const membershipRoutes = {
     method: 'GET',
     path: '/api/me/memberships',
     group: 'memberships',
-    auth: 'user',
+    access: { kind: 'signed_in' },
     summary:
       "The caller's memberships with their clubs, optionally of one status: one query on the user index",
     query: myMembershipsQuerySchema,
@@ -49,7 +49,7 @@ export const membershipRoutes = {
     method: 'GET',
     path: '/api/me/discover-clubs',
     group: 'memberships',
-    auth: 'user',
+    access: { kind: 'signed_in' },
     summary: 'Newest active clubs the caller is not a member of (at most a bounded number of items read)',
     query: discoverQuerySchema,
     response: z.object({ items: z.array(clubSchema) }),

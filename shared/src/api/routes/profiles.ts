@@ -11,7 +11,7 @@ export const profileRoutes = {
     method: 'GET',
     path: '/api/me',
     group: 'profiles',
-    auth: 'user',
+    access: { kind: 'signed_in' },
     summary: "The caller's profile, created on first call from the token's name and e-mail",
     response: meSchema,
   },
@@ -19,7 +19,7 @@ export const profileRoutes = {
     method: 'PATCH',
     path: '/api/me',
     group: 'profiles',
-    auth: 'user',
+    access: { kind: 'signed_in' },
     summary:
       "Saves the caller's full name, bio, location and photo; a new photo must be an uploaded image under avatars/{callerId}/",
     body: updateProfileInputSchema,
@@ -29,7 +29,7 @@ export const profileRoutes = {
     method: 'POST',
     path: '/api/me/avatar-upload',
     group: 'profiles',
-    auth: 'user',
+    access: { kind: 'signed_in' },
     summary:
       'Signs a short-lived presigned POST for a profile photo (image types only, at most 10 MB, key under avatars/{callerId}/)',
     body: avatarUploadInputSchema,

@@ -14,7 +14,7 @@ export const systemRoutes = {
     method: 'GET',
     path: '/api/health',
     group: 'system',
-    auth: 'public',
+    access: { kind: 'public' },
     summary: 'Reports whether the table answers (503 when it does not)',
     response: healthSchema,
   },

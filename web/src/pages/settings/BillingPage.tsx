@@ -132,6 +132,8 @@ export default function BillingPage() {
   const { toast } = useToast();
   const [busy, setBusy] = useState(false);
   const billing = useApiQuery('getClubBilling', { params: { clubId } }, { enabled: Boolean(clubId) });
+  // Owner only: the API answers anyone else as if the club did not exist (404).
+  const refused = billing.error?.status === 404 || billing.error?.status === 403;
 
   const go = async (start: (api: ApiFunction) => Promise<{ url: string }>, fallback: string) => {
     if (busy) return;
@@ -176,8 +178,8 @@ export default function BillingPage() {
           <Text>Loading billing information...</Text>
         </Flex>
       ) : billing.isError ? (
-        <Alert variation="error" heading={billing.error.status === 403 ? 'Access Denied' : 'Error'}>
-          {billing.error.status === 403 ? T.noPermission : billing.error.message}
+        <Alert variation="error" heading={refused ? 'Access Denied' : 'Error'}>
+          {refused ? T.noPermission : billing.error.message}
         </Alert>
       ) : (
         <>

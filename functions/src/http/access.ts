@@ -1,0 +1,132 @@
+/**
+ * The one access check: it reads the route's declaration (shared/src/api/access.ts), loads what
+ * the decision needs (the club of the path and the caller's membership, read together; the
+ * authored resource when the declaration names one) and hands them to the implementation, which
+ * then does not read them again.
+ */
+import {
+  type Access,
+  type AccessVerdict,
+  type AuthoredResource,
+  type Club,
+  type ClubEvent,
+  type ClubFacts,
+  type Comment,
+  type Course,
+  decideAuthorAccess,
+  decideClubAccess,
+  isClubAccess,
+  type Membership,
+} from '@clubs/shared';
+import { getClub } from '../data/repositories/clubs.ts';
+import { getComment } from '../data/repositories/comments.ts';
+import { getCourse } from '../data/repositories/courses.ts';
+import { getEvent } from '../data/repositories/events.ts';
+import { getMembership } from '../data/repositories/memberships.ts';
+import { getPost, type StoredPost } from '../data/repositories/posts.ts';
+import type { AuthContext } from './auth.ts';
+import { AppError, forbidden, notFound, unauthorized } from './errors.ts';
+
+export interface ResourceTypes {
+  post: StoredPost;
+  comment: Comment;
+  event: ClubEvent;
+  course: Course;
+}
+
+/** What the check read, for the implementation. */
+export interface Grant {
+  club: Club | null;
+  /** The caller's membership row in that club as stored (null when none, or no club check). */
+  membership: Membership | null;
+  resource: ResourceTypes[AuthoredResource] | null;
+}
+
+const NOTHING: Grant = { club: null, membership: null, resource: null };
+
+type Params = Record<string, unknown>;
+
+const param = (params: Params, name: string): string => {
+  const value = params[name];
+  // The manifest test guarantees the parameter; a route that lacks it is a programming error.
+  if (typeof value !== 'string') throw new Error(`access check: path parameter ${name} missing`);
+  return value;
+};
+
+const LABELS: Record<AuthoredResource, string> = {
+  post: 'Post',
+  comment: 'Comment',
+  event: 'Event',
+  course: 'Course',
+};
+
+/** Each resource read within the club of the path, so another club's id is simply not found. */
+const LOADERS: {
+  [R in AuthoredResource]: (clubId: string, params: Params) => Promise<ResourceTypes[R] | null>;
+} = {
+  post: (clubId, params) => getPost(clubId, param(params, 'postId')),
+  comment: async (clubId, params) => {
+    const postId = param(params, 'postId');
+    const [post, comment] = await Promise.all([
+      getPost(clubId, postId),
+      getComment(postId, param(params, 'commentId')),
+    ]);
+    return post ? comment : null;
+  },
+  event: (clubId, params) => getEvent(clubId, param(params, 'eventId')),
+  course: (clubId, params) => getCourse(clubId, param(params, 'courseId')),
+};
+
+const AUTHOR_OF: { [R in AuthoredResource]: (resource: ResourceTypes[R]) => string } = {
+  post: (post) => post.authorId,
+  comment: (comment) => comment.authorId,
+  event: (event) => event.createdBy,
+  course: (course) => course.creatorId,
+};
+
+function refuse(verdict: Exclude<AccessVerdict, 'allow'>, what: string): never {
+  throw verdict === 'not_found' ? notFound(`${what} not found`) : forbidden();
+}
+
+async function loadResource<R extends AuthoredResource>(
+  resource: R,
+  clubId: string,
+  params: Params,
+): Promise<{ value: ResourceTypes[R]; authorId: string } | null> {
+  const value = await LOADERS[resource](clubId, params);
+  return value ? { value, authorId: AUTHOR_OF[resource](value) } : null;
+}
+
+export async function checkAccess(
+  access: Access,
+  method: string,
+  auth: AuthContext | null,
+  params: Params,
+): Promise<Grant> {
+  if (access.kind === 'public') return NOTHING;
+  if (!auth) throw unauthorized();
+  if (access.kind === 'signed_in') return NOTHING;
+  if (access.kind === 'super_admin') {
+    if (!auth.isSuperAdmin) throw forbidden();
+    return NOTHING;
+  }
+  if (!isClubAccess(access)) throw new AppError('internal', 'Unknown access declaration');
+
+  const clubId = param(params, 'clubId');
+  const [club, membership] = await Promise.all([getClub(clubId), getMembership(clubId, auth.userId)]);
+  const facts: ClubFacts = {
+    method,
+    userId: auth.userId,
+    isSuperAdmin: auth.isSuperAdmin,
+    club,
+    membership,
+  };
+  const verdict = decideClubAccess(access, facts);
+  if (verdict !== 'allow') refuse(verdict, 'Club');
+  if (access.kind === 'club') return { club, membership, resource: null };
+
+  const loaded = await loadResource(access.resource, clubId, params);
+  const authorVerdict = decideAuthorAccess(access, facts, loaded?.authorId ?? null);
+  if (authorVerdict !== 'allow') refuse(authorVerdict, LABELS[access.resource]);
+  return { club, membership, resource: loaded?.value ?? null };
+}
