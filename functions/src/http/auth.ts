@@ -1,6 +1,7 @@
 /**
  * The caller, from the verified JWT claims. API Gateway's JWT authorizer (and the local
- * gateway, with the same verifier) has checked the token; this only reads it.
+ * gateway, with the same verifier) has checked signature, issuer, audience and expiry; this
+ * reads the claims and accepts only ID tokens.
  */
 import { SUPER_ADMIN_GROUP } from '@clubs/shared';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -29,8 +30,14 @@ export function parseGroups(value: unknown): string[] {
     .filter(Boolean);
 }
 
+/**
+ * API Gateway's JWT authorizer accepts any token of the pool whose `aud` or `client_id` is the
+ * app client, so a Cognito access token (no e-mail, no name) passes it. Only ID tokens carry
+ * the profile the handlers rely on, so anything else is no caller, in AWS and locally alike.
+ */
 export function authFromClaims(claims: Claims | undefined): AuthContext | null {
-  const sub = claims?.sub;
+  if (claims?.token_use !== 'id') return null;
+  const sub = claims.sub;
   if (typeof sub !== 'string' || !sub) return null;
   const groups = parseGroups(claims?.['cognito:groups']);
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
