@@ -18,6 +18,7 @@ import {
 } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createIdTokenVerifier, type IdTokenClaims } from '../../functions/src/http/token-verifier.ts';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/src/http/viewer-address.ts';
 import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
 
 /** API Gateway's payload limit. */
@@ -158,10 +159,15 @@ function apiGatewayTime(date: Date): string {
   );
 }
 
-function sourceIpOf(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return (first || req.socket.remoteAddress || '127.0.0.1').replace(/^::ffff:/, '');
+/**
+ * The connection's own address, never a header the caller could write (X-Forwarded-For): API
+ * Gateway's sourceIp is the peer of its connection too.
+ */
+function socketAddressOf(req: IncomingMessage): { ip: string; port: number } {
+  return {
+    ip: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+    port: req.socket.remotePort ?? 0,
+  };
 }
 
 export interface BuildEventInput {
@@ -196,6 +202,10 @@ export function buildApiGatewayEvent(input: BuildEventInput): APIGatewayProxyEve
     }
     headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
   }
+  // CloudFront sets the viewer's address itself, replacing whatever the viewer sent; locally the
+  // socket's peer is the viewer.
+  const peer = socketAddressOf(req);
+  headers[VIEWER_ADDRESS_HEADER] = `${peer.ip}:${peer.port}`;
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
     query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
@@ -225,7 +235,7 @@ export function buildApiGatewayEvent(input: BuildEventInput): APIGatewayProxyEve
         method,
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: sourceIpOf(req),
+        sourceIp: peer.ip,
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: input.requestId,

@@ -75,10 +75,19 @@ export const AVATAR_UPLOAD = {
 } as const;
 
 /**
- * The contact form is real (DESIGN.md section 6): messages are stored, at most `perAddress` per
- * sender e-mail address in each fixed window of `windowSeconds`.
+ * The contact form is real (DESIGN.md section 6): messages are stored, and in each fixed window
+ * of `windowSeconds` at most `perSource` come from one network source (the viewer's IPv4
+ * address or IPv6 /64), at most `allSenders` from everyone together (what a flood can cost is
+ * bounded), and at most `perAddress` name one e-mail address. The typed address is only the
+ * second check, and it allows more than one source may send, so nobody is silenced by another
+ * sender typing their address.
  */
-export const CONTACT_RATE_LIMIT = { perAddress: 3, windowSeconds: 3600 } as const;
+export const CONTACT_RATE_LIMIT = {
+  perSource: 3,
+  perAddress: 5,
+  allSenders: 100,
+  windowSeconds: 3600,
+} as const;
 
 export const DEFAULT_MEMBERSHIP_PRICE = 9.99;
 export const SUPER_ADMIN_PAGE_SIZE = 10;

@@ -3,6 +3,7 @@
  * seeded data, the pricing toggle, every static page, the contact form stored by the API, the
  * 404 page, and axe-core with no serious or critical violations at 375 px and on desktop.
  */
+import { CONTACT_RATE_LIMIT } from '@clubs/shared';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll, uniqueEmail, VIEWPORTS } from './account-support.ts';
 
@@ -136,20 +137,23 @@ test('contact form: required fields, the stored message, Message Sent! and Send 
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
 });
 
-test('contact form: an address that has sent three messages this hour is told to wait', async ({ page }) => {
-  const email = uniqueEmail('busy');
+test('contact form: a sender who has sent several messages this hour is told to wait', async ({ page }) => {
   await page.goto('/contact');
-  for (let i = 1; i <= 4; i += 1) {
+  // Every message here comes from this machine's address, whatever e-mail it names, and earlier
+  // tests may have sent some already: at most CONTACT_RATE_LIMIT.perSource are accepted.
+  const sent = page.getByRole('heading', { name: 'Message Sent!' });
+  const refusal = page.getByRole('alert');
+  for (let i = 1; i <= CONTACT_RATE_LIMIT.perSource + 1; i += 1) {
     await page.getByLabel('Name', { exact: true }).fill('Busy Sender');
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email').fill(uniqueEmail(`busy-${i}`));
     await page.getByLabel('Subject').fill(`Message ${i}`);
     await page.getByLabel('Message', { exact: true }).fill('Hello again.');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    if (i < 4) {
-      await page.getByRole('button', { name: 'Send Another Message' }).click();
-    }
+    await expect(sent.or(refusal)).toBeVisible();
+    if (await refusal.isVisible()) break;
+    await page.getByRole('button', { name: 'Send Another Message' }).click();
   }
-  await expect(page.getByRole('alert')).toContainText('You have sent several messages recently.');
+  await expect(refusal).toContainText('You have sent several messages recently.');
 });
 
 test('an unknown path shows "Page not found" with Return Home', async ({ page }) => {

@@ -2,6 +2,7 @@ import { CONTACT_RATE_LIMIT, type ContactMessage, type ContactReceipt } from '@c
 import { ulid } from 'ulid';
 import { storeContactMessage } from '../data/repositories/contact-messages.ts';
 import { AppError } from '../http/errors.ts';
+import { sourceKey } from '../http/viewer-address.ts';
 
 export const CONTACT_LIMIT_MESSAGE =
   'You have sent several messages recently. Please wait a while before sending another.';
@@ -12,20 +13,31 @@ export class RateLimited extends AppError {
   }
 }
 
-/** Stores a contact-form message, at most CONTACT_RATE_LIMIT.perAddress per address and window. */
-export async function sendContactMessage(input: ContactMessage, now = new Date()): Promise<ContactReceipt> {
+/**
+ * Stores a contact-form message within the limits of CONTACT_RATE_LIMIT: per source, for all
+ * senders together and per typed e-mail address, all counted in the message's transaction.
+ */
+export async function sendContactMessage(
+  input: ContactMessage,
+  /** The viewer's IP address (http/viewer-address.ts). */
+  sourceIp: string,
+  now = new Date(),
+  limits: ContactLimits = CONTACT_RATE_LIMIT,
+): Promise<ContactReceipt> {
   const receivedAt = now.toISOString();
   const id = ulid(now.getTime());
+  const windowSeconds = limits.windowSeconds;
   const result = await storeContactMessage(
     { ...input, id, receivedAt },
-    {
-      scope: 'contact',
-      subject: input.email,
-      limit: CONTACT_RATE_LIMIT.perAddress,
-      windowSeconds: CONTACT_RATE_LIMIT.windowSeconds,
-    },
+    [
+      { scope: 'contact-source', subject: sourceKey(sourceIp), limit: limits.perSource, windowSeconds },
+      { scope: 'contact-all', subject: 'all', limit: limits.allSenders, windowSeconds },
+      { scope: 'contact', subject: input.email, limit: limits.perAddress, windowSeconds },
+    ],
     now,
   );
   if (!result.stored) throw new RateLimited(result.retryAfterSeconds);
   return { id, receivedAt };
 }
+
+export type ContactLimits = { [Name in keyof typeof CONTACT_RATE_LIMIT]: number };

@@ -1,3 +1,4 @@
+import { CONTACT_RATE_LIMIT } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalGateway, startGateway } from '../../../infra/local/gateway.ts';
 import { freePort } from '../global-setup.ts';
@@ -69,5 +70,28 @@ describe('local API gateway', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { code: 'validation_failed' } });
     expect((await get('/api/clubs/01JZZZZZZZZZZZZZZZZZZZZZZZ')).status).toBe(404);
+  });
+
+  it('passes the socket address as the viewer address, whatever X-Forwarded-For or CloudFront-Viewer-Address the caller sends', async () => {
+    const sendContact = (i: number) =>
+      fetch(`${gateway.url}/api/contact`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `203.0.113.${i}`,
+          'cloudfront-viewer-address': `198.51.100.${i}:443`,
+        },
+        body: JSON.stringify({
+          name: 'Gateway Sender',
+          email: `gateway-${i}@example.com`,
+          subject: `Message ${i}`,
+          message: 'Hello.',
+        }),
+      });
+    for (let i = 1; i <= CONTACT_RATE_LIMIT.perSource; i += 1)
+      expect((await sendContact(i)).status).toBe(201);
+    const refused = await sendContact(99);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: { code: 'too_many_requests' } });
   });
 });

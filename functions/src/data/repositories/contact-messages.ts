@@ -1,7 +1,8 @@
 /**
- * Contact-form messages and the per-address limit on them. The message and its sender's window
- * counter are written in one transaction, so the counter counts exactly the stored messages: of
- * any number of concurrent sends from one address, at most `limit` per window are stored.
+ * Contact-form messages and the limits on them. The message and every window counter it counts
+ * against are written in one transaction, so each counter counts exactly the stored messages: of
+ * any number of concurrent sends, at most `limit` per counter and window are stored, and a
+ * refused send counts nowhere.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type ContactMessage, TABLE } from '@clubs/shared';
@@ -15,9 +16,9 @@ export interface StoredContactMessage extends ContactMessage {
 }
 
 export interface RateWindow {
-  /** What is limited, e.g. "contact". */
+  /** What is limited, e.g. "contact-source". */
   scope: string;
-  /** Who is limited, e.g. the sender's address. */
+  /** Who is limited, e.g. the sender's network address. */
   subject: string;
   limit: number;
   windowSeconds: number;
@@ -34,24 +35,23 @@ export function windowOf(now: Date, windowSeconds: number) {
 
 export async function storeContactMessage(
   message: StoredContactMessage,
-  rate: RateWindow,
+  rates: readonly RateWindow[],
   now = new Date(),
 ): Promise<StoreResult> {
-  const window = windowOf(now, rate.windowSeconds);
+  const windows = rates.map((rate) => ({ rate, window: windowOf(now, rate.windowSeconds) }));
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await write(message, rate, window);
+      await write(message, windows);
       return { stored: true };
     } catch (error) {
-      const failed = transactionConditionFailures(error);
-      if (failed?.includes(0)) {
-        return {
-          stored: false,
-          retryAfterSeconds: Math.max(1, window.endEpochSeconds - Math.floor(now.getTime() / 1000)),
-        };
+      const full = (transactionConditionFailures(error) ?? []).flatMap((index) => windows[index] ?? []);
+      if (full.length > 0) {
+        // Sending again is useful once every full window has ended.
+        const end = Math.max(...full.map(({ window }) => window.endEpochSeconds));
+        return { stored: false, retryAfterSeconds: Math.max(1, end - Math.floor(now.getTime() / 1000)) };
       }
-      // Concurrent sends from one address touch the same counter: DynamoDB cancels all but one
-      // transaction with TransactionConflict. Those are retried, with jitter.
+      // Concurrent sends touch the same counters: DynamoDB cancels all but one transaction with
+      // TransactionConflict. Those are retried, with jitter.
       if (attempt >= MAX_ATTEMPTS || !isTransactionConflict(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 40));
     }
@@ -66,11 +66,14 @@ function isTransactionConflict(error: unknown): boolean {
   return reasons.some((reason) => reason.Code === 'TransactionConflict');
 }
 
-async function write(message: StoredContactMessage, rate: RateWindow, window: ReturnType<typeof windowOf>) {
+type CountedWindow = { rate: RateWindow; window: ReturnType<typeof windowOf> };
+
+async function write(message: StoredContactMessage, windows: readonly CountedWindow[]) {
   await db().send(
     new TransactWriteCommand({
+      // The counters come first: a failed condition's index is the index of its window.
       TransactItems: [
-        {
+        ...windows.map(({ rate, window }) => ({
           Update: {
             TableName: tableName(),
             Key: keys.rateWindow(rate.scope, rate.subject, window.start),
@@ -86,7 +89,7 @@ async function write(message: StoredContactMessage, rate: RateWindow, window: Re
               ':ttl': window.endEpochSeconds + rate.windowSeconds,
             },
           },
-        },
+        })),
         {
           Put: {
             TableName: tableName(),

@@ -13,7 +13,7 @@ export const contactRoutes = {
     group: 'contact',
     access: { kind: 'public' },
     summary:
-      'Stores a message from the contact form; at most CONTACT_RATE_LIMIT.perAddress per sender address and window (429 beyond)',
+      'Stores a message from the contact form within CONTACT_RATE_LIMIT per source address, for all senders and per e-mail address (429 beyond)',
     body: contactMessageSchema,
     response: contactReceiptSchema,
     status: 201,
