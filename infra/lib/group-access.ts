@@ -52,6 +52,13 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     size: 'api',
     table: 'readWrite',
   },
+  feed: {
+    description:
+      'The club space: feed posts, likes, comments, pins, members-only post media, sidebar, member profiles',
+    size: 'api',
+    table: 'readWrite',
+    media: true,
+  },
   'stripe-webhook': {
     description: "Stripe's webhook: verifies the signature, then puts the event on the bus",
     size: 'webhook',

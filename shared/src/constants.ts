@@ -75,6 +75,25 @@ export const AVATAR_UPLOAD = {
 } as const;
 
 /**
+ * Post media (part 2 sections 5 and 9): the spec's formats, at most 10 MB, uploaded straight to
+ * the club's members-only prefix by a presigned POST that expires after a few minutes.
+ */
+export const POST_MEDIA_UPLOAD = {
+  contentTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/webm'],
+  maxBytes: UPLOAD.maxBytes,
+  expiresInSeconds: 300,
+} as const;
+
+/**
+ * Members-only media (club post and course files) is read through signed URLs that the API
+ * issues after the membership check; a removed member's old URLs stop working this soon.
+ */
+export const MEMBER_MEDIA_READ = { expiresInSeconds: 600 } as const;
+
+/** The member profile page lists at most this many of the person's recent posts. */
+export const MEMBER_PROFILE_RECENT_POSTS = 10;
+
+/**
  * The contact form is real (DESIGN.md section 6): messages are stored, and in each fixed window
  * of `windowSeconds` at most `perSource` come from one network source (the viewer's IPv4
  * address or IPv6 /64), at most `allSenders` from everyone together (what a flood can cost is

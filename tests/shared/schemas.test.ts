@@ -4,6 +4,7 @@ import {
   LIMITS,
   membershipPricingSchema,
   pageQuerySchema,
+  postMediaUploadInputSchema,
   registrationSchema,
 } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
@@ -27,10 +28,30 @@ describe('input schemas', () => {
     expect(createPostInputSchema.safeParse({ title: 'Hi', content: 'there' }).success).toBe(true);
     expect(createPostInputSchema.safeParse({ title: 'Hi', content: '  ' }).success).toBe(false);
     expect(createPostInputSchema.safeParse({ type: 'image', media: [] }).success).toBe(false);
-    expect(createPostInputSchema.safeParse({ type: 'image', media: ['/media/a.png'] }).success).toBe(true);
-    expect(createPostInputSchema.safeParse({ type: 'image', media: ['javascript:alert(1)'] }).success).toBe(
-      false,
+    const key = 'club-media/club1/posts/user1/01arz3ndektsv4rrffq69g5fav.png';
+    expect(createPostInputSchema.safeParse({ type: 'image', media: [key] }).success).toBe(true);
+    for (const bad of [
+      '/media/a.png',
+      'javascript:alert(1)',
+      `${key}/../x.png`,
+      'club-media/c/posts/u/x.png',
+    ]) {
+      expect(createPostInputSchema.safeParse({ type: 'image', media: [bad] }).success, bad).toBe(false);
+    }
+    expect(createPostInputSchema.safeParse({ type: 'image', media: [key, key] }).success).toBe(false);
+    expect(createPostInputSchema.safeParse({ title: 'a', content: 'b', media: [key] }).success).toBe(false);
+  });
+
+  it('check a post file before signing: media type, size and the post type', () => {
+    const ok = { postType: 'image', contentType: 'image/png', size: 1000 };
+    expect(postMediaUploadInputSchema.safeParse(ok).success).toBe(true);
+    const messages = (input: unknown) =>
+      postMediaUploadInputSchema.safeParse(input).error?.issues.map((issue) => issue.message);
+    expect(messages({ ...ok, contentType: 'application/pdf' })).toContain(
+      'Only image or video files are allowed',
     );
+    expect(messages({ ...ok, size: 11 * 1024 * 1024 })).toContain('File size must be under 10MB');
+    expect(messages({ ...ok, contentType: 'video/mp4' })).toContain('Selected file is not a image');
   });
 
   it('need 8-character passwords and a real e-mail on registration', () => {

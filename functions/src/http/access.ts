@@ -11,7 +11,6 @@ import {
   type Club,
   type ClubEvent,
   type ClubFacts,
-  type Comment,
   type Course,
   decideAuthorAccess,
   decideClubAccess,
@@ -19,7 +18,7 @@ import {
   type Membership,
 } from '@clubs/shared';
 import { getClub } from '../data/repositories/clubs.ts';
-import { getComment } from '../data/repositories/comments.ts';
+import { getComment, type StoredComment } from '../data/repositories/comments.ts';
 import { getCourse } from '../data/repositories/courses.ts';
 import { getEvent } from '../data/repositories/events.ts';
 import { getMembership } from '../data/repositories/memberships.ts';
@@ -29,7 +28,7 @@ import { AppError, forbidden, notFound, unauthorized } from './errors.ts';
 
 export interface ResourceTypes {
   post: StoredPost;
-  comment: Comment;
+  comment: StoredComment;
   event: ClubEvent;
   course: Course;
 }

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'too_many_requests'
   | 'unavailable'
+  | 'not_implemented'
   | 'internal';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -34,6 +35,7 @@ const STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   too_many_requests: 429,
   unavailable: 503,
+  not_implemented: 501,
   internal: 500,
 };
 

@@ -13,7 +13,8 @@ export type HandlerGroup =
   | 'payments'
   | 'club-admin'
   | 'contact'
-  | 'memberships';
+  | 'memberships'
+  | 'feed';
 
 interface RouteBase {
   readonly method: HttpMethod;

@@ -9,6 +9,7 @@ import type { HandlerGroup, RouteDefinition } from './route-definition.ts';
 import { clubAdminRoutes } from './routes/club-admin.ts';
 import { clubRoutes } from './routes/clubs.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { feedRoutes } from './routes/feed.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profiles.ts';
@@ -28,6 +29,7 @@ export const ROUTE_AREAS = [
   clubAdminRoutes,
   contactRoutes,
   membershipRoutes,
+  feedRoutes,
 ] as const;
 
 export const ROUTES = {
@@ -38,6 +40,7 @@ export const ROUTES = {
   ...clubAdminRoutes,
   ...contactRoutes,
   ...membershipRoutes,
+  ...feedRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

@@ -1,3 +1,4 @@
+import type { StoredComment } from '@clubs/functions/data/repositories/comments';
 import {
   addComment,
   deleteComment,
@@ -5,12 +6,11 @@ import {
   listComments,
 } from '@clubs/functions/data/repositories/comments';
 import { getPost } from '@clubs/functions/data/repositories/posts';
-import type { Comment } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { newClub, newPost } from './helpers.ts';
 
-const comment = (postId: string, overrides: Partial<Comment> = {}): Comment => ({
+const comment = (postId: string, overrides: Partial<StoredComment> = {}): StoredComment => ({
   id: ulid(),
   postId,
   authorId: ulid(),

@@ -1,6 +1,6 @@
+import type { Like } from '@clubs/functions/data/repositories/likes';
 import { addLike, getLike, likedPostIds, removeLike } from '@clubs/functions/data/repositories/likes';
 import { getPost } from '@clubs/functions/data/repositories/posts';
-import type { Like } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { newClub, newPost } from './helpers.ts';

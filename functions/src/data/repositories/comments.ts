@@ -1,18 +1,32 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type Comment, commentSchema } from '@clubs/shared';
+import { idSchema, isoDateTime } from '@clubs/shared';
+import * as z from 'zod';
 import { db, tableName } from '../client.ts';
 import { deleteCounted, putCounted } from '../counted-write.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 
-const toComment = (item: Record<string, unknown>): Comment => commentSchema.parse(withoutKeys(item));
+/** A comment as stored; author name and avatar are copied from the profile when it is written. */
+export const storedCommentSchema = z.object({
+  id: idSchema,
+  postId: idSchema,
+  authorId: idSchema,
+  authorName: z.string(),
+  authorAvatar: z.string().nullable(),
+  content: z.string(),
+  createdAt: isoDateTime,
+});
+export type StoredComment = z.infer<typeof storedCommentSchema>;
+
+const toComment = (item: Record<string, unknown>): StoredComment =>
+  storedCommentSchema.parse(withoutKeys(item));
 
 /** Comments live in their post's partition; ids are ULIDs, so the sort key orders them by time. */
-export function commentItem(comment: Comment) {
+export function commentItem(comment: StoredComment) {
   return { ...keys.comment(comment.postId, comment.id), type: 'comment', ...comment };
 }
 
-export async function getComment(postId: string, commentId: string): Promise<Comment | null> {
+export async function getComment(postId: string, commentId: string): Promise<StoredComment | null> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.comment(postId, commentId) }),
   );
@@ -20,11 +34,11 @@ export async function getComment(postId: string, commentId: string): Promise<Com
 }
 
 export type AddCommentResult =
-  | { created: true; comment: Comment }
+  | { created: true; comment: StoredComment }
   | { created: false; reason: 'exists' | 'no_post' };
 
 /** Adds a comment and counts it on the post (clubId locates the post) in one transaction. */
-export async function addComment(clubId: string, comment: Comment): Promise<AddCommentResult> {
+export async function addComment(clubId: string, comment: StoredComment): Promise<AddCommentResult> {
   const outcome = await putCounted(commentItem(comment), {
     key: keys.post(clubId, comment.postId),
     attribute: 'commentCount',

@@ -1,8 +1,12 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type Like, likeSchema } from '@clubs/shared';
+import { idSchema, isoDateTime } from '@clubs/shared';
+import * as z from 'zod';
 import { db, tableName } from '../client.ts';
 import { deleteCounted, putCounted } from '../counted-write.ts';
 import { keys, withoutKeys } from '../keys.ts';
+
+export const likeSchema = z.object({ postId: idSchema, userId: idSchema, createdAt: isoDateTime });
+export type Like = z.infer<typeof likeSchema>;
 
 const toLike = (item: Record<string, unknown>): Like => likeSchema.parse(withoutKeys(item));
 

@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type Post, postSchema } from '@clubs/shared';
+import { idSchema, isoDateTime, postTypeSchema } from '@clubs/shared';
+import * as z from 'zod';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
@@ -7,11 +8,27 @@ import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 
 /**
- * A post as stored: `likedByMe` depends on who is asking, so it is not stored; services add it
- * from likes.likedPostIds. Post ids are ULIDs, so the sort key orders a club's posts by time.
+ * A post as stored. Author name and avatar are copied from the profile when it is written;
+ * `media` holds the keys of its members-only files (services sign URLs for them per reader).
+ * Post ids are ULIDs, so the sort key orders a club's posts by time.
  */
-export const storedPostSchema = postSchema.omit({ likedByMe: true });
-export type StoredPost = Omit<Post, 'likedByMe'>;
+export const storedPostSchema = z.object({
+  id: idSchema,
+  clubId: idSchema,
+  authorId: idSchema,
+  authorName: z.string(),
+  authorAvatar: z.string().nullable(),
+  title: z.string(),
+  content: z.string(),
+  type: postTypeSchema,
+  media: z.array(z.string()),
+  isPinned: z.boolean(),
+  likeCount: z.number().int().min(0),
+  commentCount: z.number().int().min(0),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime.optional(),
+});
+export type StoredPost = z.infer<typeof storedPostSchema>;
 export type NewPost = Omit<StoredPost, 'likeCount' | 'commentCount'>;
 
 /**
