@@ -6,7 +6,6 @@
  */
 import '../infra/local/quiet-sdk.ts';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
 import {
@@ -17,22 +16,11 @@ import {
 } from '../infra/local/config.ts';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb.ts';
 import { startGateway } from '../infra/local/gateway.ts';
+import { freePort } from '../infra/local/ports.ts';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
 const N = Number(process.env.BENCH_N ?? 2000);
 const TABLE_NAME = 'bench';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);

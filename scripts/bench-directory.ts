@@ -17,12 +17,12 @@
  * go through the repository (addMembership) like any join.
  */
 import '../infra/local/quiet-sdk.ts';
-import { createServer } from 'node:net';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { buildPath, CATEGORIES, type Club, ROUTES, type RouteId, routeKeyOf } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb.ts';
+import { freePort } from '../infra/local/ports.ts';
 
 const N = Number(process.env.BENCH_N ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 60);
@@ -43,18 +43,6 @@ const WORDS = (
 )
   .split(/\s+/)
   .filter(Boolean);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A small deterministic generator, so both tables get the same kind of clubs every run. */
 function random(seed: number) {

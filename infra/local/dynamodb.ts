@@ -1,5 +1,5 @@
 /**
- * Runs AWS's DynamoDB Local jar (fetched by scripts/install-dynamodb-local.mjs) with the
+ * Runs AWS's DynamoDB Local jar (fetched by ./install-dynamodb-local.mjs) with the
  * machine's Java, and creates the table from the shared definition. Used by `npm start`
  * (persistent, -dbPath) and by the test harness (-inMemory, own port).
  */
@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { TABLE } from '@clubs/shared';
 import { createTableInput } from '../../functions/src/data/table-schema.ts';
-import { ensureDynamoDbLocal } from '../../scripts/install-dynamodb-local.mjs';
+import { ensureDynamoDbLocal } from './install-dynamodb-local.mjs';
 
 export interface DynamoDbLocal {
   endpoint: string;

@@ -1,4 +1,7 @@
-/** Port checks, so `npm start` fails at once with a clear message instead of half-starting. */
+/**
+ * Port checks, so `npm start` fails at once with a clear message instead of half-starting, and
+ * free ports for whatever starts a server of its own (tests, benchmarks).
+ */
 import { createServer } from 'node:net';
 
 export interface PortClaim {
@@ -8,6 +11,19 @@ export interface PortClaim {
   /** The environment variable that moves it. */
   envVar: string;
   host?: string;
+}
+
+/** A port no one listens on right now, chosen by the system (a later listener may still take it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 function probe(port: number, host: string): Promise<'free' | 'taken' | 'unavailable'> {

@@ -2,8 +2,8 @@ import { setDocumentClient } from '@clubs/functions/data/client';
 import { handler } from '@clubs/functions/handlers/system';
 import type { Health } from '@clubs/shared';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/ports.ts';
 import { httpEvent, invoke } from '../support/http-event.ts';
-import { freePort } from './global-setup.ts';
 
 afterEach(() => {
   process.env.DYNAMODB_ENDPOINT = process.env.HARNESS_DYNAMODB_ENDPOINT ?? process.env.DYNAMODB_ENDPOINT;

@@ -14,9 +14,9 @@ import { inspectMedia, mediaKeyOf } from '@clubs/functions/media/uploads';
 import type { Me, PresignedUpload } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/ports.ts';
 import { type S3Local, startS3Local } from '../../infra/local/s3.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { freePort } from './global-setup.ts';
 
 const BUCKET = 'clubs-media-test';
 let s3local: S3Local;

@@ -3,9 +3,9 @@ import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories
 import { EVENT_BUS } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalEventBus, startEventBus } from '../../../infra/local/event-bus.ts';
+import { freePort } from '../../../infra/local/ports.ts';
 import { clubFixture } from '../../support/fixtures.ts';
 import { ofType, startTestStripe, type TestStripe } from '../../support/stripe.ts';
-import { freePort } from '../global-setup.ts';
 
 let bus: LocalEventBus;
 let client: EventBridgeClient;

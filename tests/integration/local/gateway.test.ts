@@ -1,7 +1,7 @@
 import { CONTACT_RATE_LIMIT } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalGateway, startGateway } from '../../../infra/local/gateway.ts';
-import { freePort } from '../global-setup.ts';
+import { freePort } from '../../../infra/local/ports.ts';
 import { createSigningKey, signIdToken, TEST_CLIENT_ID, TEST_POOL_ID } from './tokens.ts';
 
 const key = createSigningKey('key-1');

@@ -1,6 +1,7 @@
 // Fetches AWS's DynamoDB Local jar from the npm registry (it ships inside
 // amplify-dynamodb-simulator) without installing that package's large dependency tree.
-// Idempotent: a present jar is kept. Run by `npm install` (postinstall) and by the test harness.
+// Idempotent: a present jar is kept. Run by `npm install` (postinstall) and, through
+// infra/local/dynamodb.ts, by `npm start`, the test harness and the benchmarks.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const dynamoDbLocalDir = join(root, 'node_modules', '.cache', 'dynamodb-local');
 
 export function ensureDynamoDbLocal() {
