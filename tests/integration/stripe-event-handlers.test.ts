@@ -1,88 +1,29 @@
 /**
  * Each Stripe event handler with events in Stripe's own shapes (API version 2026-10-28: the
  * invoice names its subscription under parent.subscription_details, the period under the
- * subscription's items). The table is replaced by in-memory repositories and Stripe by a fake
- * that answers what "Stripe knows now", which may differ from the event's copy: the handlers
- * must act on what Stripe says.
+ * subscription's items), against the real repositories on DynamoDB Local, so their conditional
+ * writes are the ones under test. Stripe is a fake that answers what "Stripe knows now", which
+ * may differ from the event's copy: the handlers must act on what Stripe says.
  */
-import type { SubscriptionRecord, SubscriptionTarget } from '@clubs/functions/data/repositories/billing';
+import {
+  getSubscriptionRecord,
+  getUserBilling,
+  type SubscriptionTarget,
+  saveConnectAccount,
+  saveSubscriptionState,
+} from '@clubs/functions/data/repositories/billing';
+import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
+import { addMembership, getMembership } from '@clubs/functions/data/repositories/memberships';
+import { claimStripeEvent } from '@clubs/functions/data/repositories/stripe-events';
+import { handler } from '@clubs/functions/handlers/stripe-events';
+import { invoiceSubscriptionId } from '@clubs/functions/payments/event-handlers';
+import { clubStatusFor, membershipEffectFor } from '@clubs/functions/payments/subscription-sync';
 import { setStripeClient } from '@clubs/functions/stripe/client';
 import { type Club, EVENT_BUS } from '@clubs/shared';
 import type Stripe from 'stripe';
+import { ulid } from 'ulid';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-
-const state = vi.hoisted(() => ({
-  clubs: new Map<string, { id: string; ownerId: string; status: string; price: number }>(),
-  records: new Map<string, Record<string, unknown>>(),
-  memberships: new Map<string, string>(),
-  connect: [] as unknown[],
-  claimed: new Set<string>(),
-}));
-
-vi.mock('@clubs/functions/data/repositories/clubs', () => ({
-  getClub: async (id: string) => state.clubs.get(id) ?? null,
-  setClubStatus: async (id: string, status: string, from?: string) => {
-    const club = state.clubs.get(id);
-    if (!club || (from && club.status !== from)) return null;
-    club.status = status;
-    return club;
-  },
-}));
-
-vi.mock('@clubs/functions/data/repositories/membership-billing', () => ({
-  activatePaidMembership: async (clubId: string, userId: string) => {
-    const key = `${clubId}/${userId}`;
-    if (state.memberships.get(key) === 'active') return 'already_active';
-    state.memberships.set(key, 'active');
-    return 'activated';
-  },
-  endPaidMembership: async (clubId: string, userId: string) =>
-    state.memberships.delete(`${clubId}/${userId}`) ? 'ended' : 'absent',
-}));
-
-vi.mock('@clubs/functions/data/repositories/stripe-events', () => ({
-  claimStripeEvent: async (id: string) => {
-    if (state.claimed.has(id)) return false;
-    state.claimed.add(id);
-    return true;
-  },
-  releaseStripeEvent: async (id: string) => {
-    state.claimed.delete(id);
-  },
-}));
-
-vi.mock('@clubs/functions/data/repositories/billing', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@clubs/functions/data/repositories/billing')>();
-  const keyOf = (t: SubscriptionTarget) =>
-    t.kind === 'club_plan' ? `plan/${t.clubId}` : `sub/${t.clubId}/${t.userId}`;
-  return {
-    ...actual,
-    getSubscriptionRecord: async (target: SubscriptionTarget) =>
-      (state.records.get(keyOf(target)) as SubscriptionRecord | undefined) ?? null,
-    saveSubscriptionState: async (
-      target: SubscriptionTarget,
-      s: { subscriptionId: string; customerId: string | null; status: string; userId: string },
-      expected: string | null,
-    ) => {
-      const current = state.records.get(keyOf(target));
-      if (((current?.subscriptionId as string | undefined) ?? null) !== expected)
-        return { saved: false, reason: 'changed' };
-      if (current?.subscriptionId === s.subscriptionId && actual.isEndedStatus(current.status as string)) {
-        return { saved: false, reason: 'ended', status: current.status };
-      }
-      state.records.set(keyOf(target), { ...current, clubId: target.clubId, ...s });
-      return { saved: true, status: s.status };
-    },
-    saveConnectState: async (...args: unknown[]) => {
-      state.connect.push(args);
-      return true;
-    },
-  };
-});
-
-const { handler } = await import('@clubs/functions/handlers/stripe-events');
-const { invoiceSubscriptionId } = await import('@clubs/functions/payments/event-handlers');
-const { clubStatusFor, membershipEffectFor } = await import('@clubs/functions/payments/subscription-sync');
+import { clubFixture } from '../support/fixtures.ts';
 
 /** What Stripe knows now, by id; the fake client reads from here. */
 const stripeNow = new Map<string, Record<string, unknown>>();
@@ -107,10 +48,11 @@ const fakeStripe = {
   },
 };
 
-const OWNER = 'usr_owner_1';
-const MEMBER = 'usr_member_1';
-const CLUB = '01JCLUB00000000000000000001';
-const SUB = 'sub_1QpYxQLkdIwHu7ix0bwmF2gE';
+// Fresh people, club and subscription per test: every test has the table to itself.
+let OWNER = '';
+let MEMBER = '';
+let CLUB = '';
+let SUB = '';
 
 /** A subscription as Stripe returns it (trimmed to a realistic subset of its fields). */
 function subscription(status: Stripe.Subscription.Status, metadata: Record<string, string>) {
@@ -152,8 +94,8 @@ function subscription(status: Stripe.Subscription.Status, metadata: Record<strin
   } satisfies Partial<Stripe.Subscription>;
 }
 
-const planMetadata = { kind: 'club_plan', clubId: CLUB, userId: OWNER };
-const memberMetadata = { kind: 'membership', clubId: CLUB, userId: MEMBER };
+const planMetadata = () => ({ kind: 'club_plan', clubId: CLUB, userId: OWNER });
+const memberMetadata = () => ({ kind: 'membership', clubId: CLUB, userId: MEMBER });
 
 function event(type: string, object: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const detail = {
@@ -255,16 +197,50 @@ function invoice(status: Stripe.Invoice.Status, metadata: Record<string, string>
   } satisfies Partial<Stripe.Invoice>;
 }
 
-function givenClub(status: Club['status'], overrides: Partial<{ ownerId: string; price: number }> = {}) {
-  state.clubs.set(CLUB, { id: CLUB, ownerId: OWNER, status, price: 12, ...overrides });
+/** A paid club in the table, with its owner's membership. */
+async function givenClub(
+  status: Club['status'],
+  overrides: Partial<{ ownerId: string; price: number }> = {},
+) {
+  await createClubWithOwner(clubFixture({ id: CLUB, ownerId: OWNER, status, price: 12, ...overrides }));
 }
 
+const planTarget = (): SubscriptionTarget => ({ kind: 'club_plan', clubId: CLUB });
+const memberTarget = (): SubscriptionTarget => ({ kind: 'membership', clubId: CLUB, userId: MEMBER });
+
+/** The subscription record as the app stored it before the event. */
+async function givenRecord(
+  target: SubscriptionTarget,
+  subscriptionId: string,
+  status: string,
+  userId: string,
+) {
+  const saved = await saveSubscriptionState(
+    target,
+    { subscriptionId, customerId: null, status, userId },
+    null,
+  );
+  expect(saved.saved).toBe(true);
+}
+
+async function givenActiveMember() {
+  await addMembership({
+    clubId: CLUB,
+    userId: MEMBER,
+    role: 'club_member',
+    status: 'active',
+    createdAt: new Date().toISOString(),
+  });
+}
+
+const clubStatus = async () => (await getClub(CLUB))?.status;
+const memberStatus = async () => (await getMembership(CLUB, MEMBER))?.status ?? null;
+
 beforeEach(() => {
-  state.clubs.clear();
-  state.records.clear();
-  state.memberships.clear();
-  state.connect.length = 0;
-  state.claimed.clear();
+  OWNER = ulid();
+  MEMBER = ulid();
+  CLUB = ulid();
+  SUB = `sub_${ulid()}`;
   stripeNow.clear();
   cancelled.length = 0;
   vi.clearAllMocks();
@@ -274,14 +250,14 @@ beforeEach(() => {
 
 describe('checkout.session.completed', () => {
   it('creator plan: reads the subscription from Stripe, records it and activates the unpaid club', async () => {
-    givenClub('unpaid');
-    stripeNow.set(SUB, subscription('trialing', planMetadata));
-    expect(await handler(event('checkout.session.completed', checkoutSession(planMetadata)))).toEqual({
+    await givenClub('unpaid');
+    stripeNow.set(SUB, subscription('trialing', planMetadata()));
+    expect(await handler(event('checkout.session.completed', checkoutSession(planMetadata())))).toEqual({
       status: 'processed',
     });
     expect(fakeStripe.subscriptions.retrieve).toHaveBeenCalledWith(SUB);
-    expect(state.clubs.get(CLUB)?.status).toBe('active');
-    expect(state.records.get(`plan/${CLUB}`)).toMatchObject({
+    expect(await clubStatus()).toBe('active');
+    expect(await getSubscriptionRecord(planTarget())).toMatchObject({
       subscriptionId: SUB,
       status: 'trialing',
       userId: OWNER,
@@ -289,117 +265,117 @@ describe('checkout.session.completed', () => {
   });
 
   it('membership: activates the member of an active paid club', async () => {
-    givenClub('active');
-    stripeNow.set(SUB, subscription('trialing', memberMetadata));
-    await handler(event('checkout.session.completed', checkoutSession(memberMetadata)));
-    expect(state.memberships.get(`${CLUB}/${MEMBER}`)).toBe('active');
+    await givenClub('active');
+    stripeNow.set(SUB, subscription('trialing', memberMetadata()));
+    await handler(event('checkout.session.completed', checkoutSession(memberMetadata())));
+    expect(await memberStatus()).toBe('active');
     expect(cancelled).toEqual([]);
   });
 
   it("someone else's club: the subscription is cancelled, the club untouched", async () => {
-    givenClub('unpaid', { ownerId: 'usr_somebody_else' });
-    stripeNow.set(SUB, subscription('trialing', planMetadata));
-    await handler(event('checkout.session.completed', checkoutSession(planMetadata)));
+    await givenClub('unpaid', { ownerId: ulid() });
+    stripeNow.set(SUB, subscription('trialing', planMetadata()));
+    await handler(event('checkout.session.completed', checkoutSession(planMetadata())));
     expect(cancelled).toEqual([SUB]);
-    expect(state.clubs.get(CLUB)?.status).toBe('unpaid');
-    expect(state.records.size).toBe(0);
+    expect(await clubStatus()).toBe('unpaid');
+    expect(await getSubscriptionRecord(planTarget())).toBeNull();
   });
 
   it('a membership of a club that is no longer active: cancelled, not activated', async () => {
-    givenClub('unpaid');
-    stripeNow.set(SUB, subscription('trialing', memberMetadata));
-    await handler(event('checkout.session.completed', checkoutSession(memberMetadata)));
+    await givenClub('unpaid');
+    stripeNow.set(SUB, subscription('trialing', memberMetadata()));
+    await handler(event('checkout.session.completed', checkoutSession(memberMetadata())));
     expect(cancelled).toEqual([SUB]);
-    expect(state.memberships.has(`${CLUB}/${MEMBER}`)).toBe(false);
+    expect(await memberStatus()).toBeNull();
   });
 
   it('ignores checkouts that are not the app’s subscriptions without calling Stripe', async () => {
-    givenClub('unpaid');
+    await givenClub('unpaid');
     await handler(event('checkout.session.completed', checkoutSession({})));
     await handler(
       event(
         'checkout.session.completed',
-        checkoutSession(planMetadata, { mode: 'payment', subscription: null }),
+        checkoutSession(planMetadata(), { mode: 'payment', subscription: null }),
       ),
     );
     expect(fakeStripe.subscriptions.retrieve).not.toHaveBeenCalled();
-    expect(state.clubs.get(CLUB)?.status).toBe('unpaid');
+    expect(await clubStatus()).toBe('unpaid');
   });
 
   it('a second live subscription for the same plan is a duplicate: cancelled', async () => {
-    givenClub('active');
-    state.records.set(`plan/${CLUB}`, { subscriptionId: 'sub_first', status: 'active', userId: OWNER });
-    stripeNow.set('sub_first', { ...subscription('active', planMetadata), id: 'sub_first' });
-    stripeNow.set(SUB, subscription('trialing', planMetadata));
-    await handler(event('checkout.session.completed', checkoutSession(planMetadata)));
+    await givenClub('active');
+    await givenRecord(planTarget(), 'sub_first', 'active', OWNER);
+    stripeNow.set('sub_first', { ...subscription('active', planMetadata()), id: 'sub_first' });
+    stripeNow.set(SUB, subscription('trialing', planMetadata()));
+    await handler(event('checkout.session.completed', checkoutSession(planMetadata())));
     expect(cancelled).toEqual([SUB]);
-    expect(state.records.get(`plan/${CLUB}`)).toMatchObject({ subscriptionId: 'sub_first' });
+    expect(await getSubscriptionRecord(planTarget())).toMatchObject({ subscriptionId: 'sub_first' });
   });
 });
 
 describe('customer.subscription.updated / deleted', () => {
   it('acts on what Stripe says now, not on the copy in the event', async () => {
-    givenClub('active');
-    state.records.set(`plan/${CLUB}`, { subscriptionId: SUB, status: 'active', userId: OWNER });
-    stripeNow.set(SUB, subscription('past_due', planMetadata));
-    await handler(event('customer.subscription.updated', subscription('active', planMetadata)));
-    expect(state.clubs.get(CLUB)?.status).toBe('unpaid');
+    await givenClub('active');
+    await givenRecord(planTarget(), SUB, 'active', OWNER);
+    stripeNow.set(SUB, subscription('past_due', planMetadata()));
+    await handler(event('customer.subscription.updated', subscription('active', planMetadata())));
+    expect(await clubStatus()).toBe('unpaid');
   });
 
   it('deleted: the club becomes inactive and leaves the directory', async () => {
-    givenClub('active');
-    state.records.set(`plan/${CLUB}`, { subscriptionId: SUB, status: 'active', userId: OWNER });
-    stripeNow.set(SUB, subscription('canceled', planMetadata));
-    await handler(event('customer.subscription.deleted', subscription('canceled', planMetadata)));
-    expect(state.clubs.get(CLUB)?.status).toBe('inactive');
+    await givenClub('active');
+    await givenRecord(planTarget(), SUB, 'active', OWNER);
+    stripeNow.set(SUB, subscription('canceled', planMetadata()));
+    await handler(event('customer.subscription.deleted', subscription('canceled', planMetadata())));
+    expect(await clubStatus()).toBe('inactive');
   });
 
   it("deleted: a member's access ends", async () => {
-    givenClub('active');
-    state.memberships.set(`${CLUB}/${MEMBER}`, 'active');
-    state.records.set(`sub/${CLUB}/${MEMBER}`, { subscriptionId: SUB, status: 'active', userId: MEMBER });
-    stripeNow.set(SUB, subscription('canceled', memberMetadata));
-    await handler(event('customer.subscription.deleted', subscription('canceled', memberMetadata)));
-    expect(state.memberships.has(`${CLUB}/${MEMBER}`)).toBe(false);
+    await givenClub('active');
+    await givenActiveMember();
+    await givenRecord(memberTarget(), SUB, 'active', MEMBER);
+    stripeNow.set(SUB, subscription('canceled', memberMetadata()));
+    await handler(event('customer.subscription.deleted', subscription('canceled', memberMetadata())));
+    expect(await memberStatus()).toBeNull();
   });
 
   it('an old subscription that is no longer the current one changes nothing', async () => {
-    givenClub('active');
-    state.records.set(`plan/${CLUB}`, { subscriptionId: 'sub_current', status: 'active', userId: OWNER });
-    stripeNow.set(SUB, subscription('canceled', planMetadata));
-    await handler(event('customer.subscription.deleted', subscription('canceled', planMetadata)));
-    expect(state.clubs.get(CLUB)?.status).toBe('active');
+    await givenClub('active');
+    await givenRecord(planTarget(), 'sub_current', 'active', OWNER);
+    stripeNow.set(SUB, subscription('canceled', planMetadata()));
+    await handler(event('customer.subscription.deleted', subscription('canceled', planMetadata())));
+    expect(await clubStatus()).toBe('active');
   });
 });
 
 describe('invoice.paid / invoice.payment_failed', () => {
   it('finds the subscription under parent.subscription_details (and the older top-level field)', () => {
-    expect(invoiceSubscriptionId(invoice('paid', planMetadata))).toBe(SUB);
+    expect(invoiceSubscriptionId(invoice('paid', planMetadata()))).toBe(SUB);
     expect(invoiceSubscriptionId({ object: 'invoice', subscription: 'sub_legacy' })).toBe('sub_legacy');
     expect(invoiceSubscriptionId({ object: 'invoice', parent: null, subscription: null })).toBeNull();
   });
 
   it('a failed payment makes the club unpaid; a paid one active again', async () => {
-    givenClub('active');
-    state.records.set(`plan/${CLUB}`, { subscriptionId: SUB, status: 'active', userId: OWNER });
-    stripeNow.set(SUB, subscription('past_due', planMetadata));
-    await handler(event('invoice.payment_failed', invoice('open', planMetadata)));
-    expect(state.clubs.get(CLUB)?.status).toBe('unpaid');
-    stripeNow.set(SUB, subscription('active', planMetadata));
-    await handler(event('invoice.paid', invoice('paid', planMetadata)));
-    expect(state.clubs.get(CLUB)?.status).toBe('active');
+    await givenClub('active');
+    await givenRecord(planTarget(), SUB, 'active', OWNER);
+    stripeNow.set(SUB, subscription('past_due', planMetadata()));
+    await handler(event('invoice.payment_failed', invoice('open', planMetadata())));
+    expect(await clubStatus()).toBe('unpaid');
+    stripeNow.set(SUB, subscription('active', planMetadata()));
+    await handler(event('invoice.paid', invoice('paid', planMetadata())));
+    expect(await clubStatus()).toBe('active');
   });
 
   it('a member whose renewal failed keeps access while Stripe retries (past_due)', async () => {
-    givenClub('active');
-    state.memberships.set(`${CLUB}/${MEMBER}`, 'active');
-    state.records.set(`sub/${CLUB}/${MEMBER}`, { subscriptionId: SUB, status: 'active', userId: MEMBER });
-    stripeNow.set(SUB, subscription('past_due', memberMetadata));
-    await handler(event('invoice.payment_failed', invoice('open', memberMetadata)));
-    expect(state.memberships.get(`${CLUB}/${MEMBER}`)).toBe('active');
-    stripeNow.set(SUB, subscription('unpaid', memberMetadata));
-    await handler(event('invoice.payment_failed', invoice('uncollectible', memberMetadata)));
-    expect(state.memberships.has(`${CLUB}/${MEMBER}`)).toBe(false);
+    await givenClub('active');
+    await givenActiveMember();
+    await givenRecord(memberTarget(), SUB, 'active', MEMBER);
+    stripeNow.set(SUB, subscription('past_due', memberMetadata()));
+    await handler(event('invoice.payment_failed', invoice('open', memberMetadata())));
+    expect(await memberStatus()).toBe('active');
+    stripeNow.set(SUB, subscription('unpaid', memberMetadata()));
+    await handler(event('invoice.payment_failed', invoice('uncollectible', memberMetadata())));
+    expect(await memberStatus()).toBeNull();
   });
 });
 
@@ -418,44 +394,57 @@ describe('account.updated', () => {
       payouts_enabled: true,
       type: 'express',
     } satisfies Partial<Stripe.Account>;
+    await saveConnectAccount(OWNER, account.id);
     stripeNow.set(account.id, account);
     const stale = { ...account, charges_enabled: false, details_submitted: false };
     await handler(event('account.updated', stale, { account: account.id }));
     expect(fakeStripe.accounts.retrieve).toHaveBeenCalledWith(account.id);
-    expect(state.connect).toEqual([
-      [OWNER, account.id, { detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true }],
-    ]);
+    expect((await getUserBilling(OWNER)).connect).toMatchObject({
+      detailsSubmitted: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    });
   });
 
   it('ignores accounts the app did not create', async () => {
     await handler(event('account.updated', { id: 'acct_other', object: 'account', metadata: {} }));
     expect(fakeStripe.accounts.retrieve).not.toHaveBeenCalled();
   });
+
+  it("stores nothing for an account that is not the person's own", async () => {
+    await saveConnectAccount(OWNER, 'acct_theirs');
+    const account = { id: 'acct_other', object: 'account', charges_enabled: true, details_submitted: true };
+    stripeNow.set(account.id, { ...account, payouts_enabled: true, metadata: { userId: OWNER } });
+    await handler(
+      event('account.updated', { ...account, metadata: { userId: OWNER } }, { account: account.id }),
+    );
+    expect((await getUserBilling(OWNER)).connect).toMatchObject({ chargesEnabled: false, updatedAt: null });
+  });
 });
 
 describe('the dispatcher', () => {
   it('ignores livemode mismatches and unknown types with nothing claimed', async () => {
-    givenClub('unpaid');
-    stripeNow.set(SUB, subscription('trialing', planMetadata));
-    const live = event('checkout.session.completed', checkoutSession(planMetadata));
+    await givenClub('unpaid');
+    stripeNow.set(SUB, subscription('trialing', planMetadata()));
+    const live = event('checkout.session.completed', checkoutSession(planMetadata()));
     (live.detail as { livemode: boolean }).livemode = true;
     expect(await handler(live)).toEqual({ status: 'ignored' });
     expect(await handler(event('charge.refunded', { id: 'ch_1', object: 'charge' }))).toEqual({
       status: 'ignored',
     });
-    expect(state.claimed.size).toBe(0);
-    expect(state.clubs.get(CLUB)?.status).toBe('unpaid');
+    expect(await clubStatus()).toBe('unpaid');
+    // Nothing was claimed: the same events can still be claimed once.
+    expect(await claimStripeEvent(live.detail.id, live['detail-type'])).toBe(true);
   });
 
   it('gives the claim back when applying fails, so the retry can apply it', async () => {
-    givenClub('unpaid');
-    const delivery = event('checkout.session.completed', checkoutSession(planMetadata));
+    await givenClub('unpaid');
+    const delivery = event('checkout.session.completed', checkoutSession(planMetadata()));
     await expect(handler(delivery)).rejects.toThrow(/No such subscription/);
-    expect(state.claimed.size).toBe(0);
-    stripeNow.set(SUB, subscription('trialing', planMetadata));
+    stripeNow.set(SUB, subscription('trialing', planMetadata()));
     expect(await handler(delivery)).toEqual({ status: 'processed' });
     expect(await handler(delivery)).toEqual({ status: 'duplicate' });
-    expect(state.clubs.get(CLUB)?.status).toBe('active');
+    expect(await clubStatus()).toBe('active');
   });
 });
 
