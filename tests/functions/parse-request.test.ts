@@ -77,8 +77,24 @@ describe('request parsing and errors', () => {
   it('requires claims on user routes even if the gateway let a request through', async () => {
     const res = await invoke(profiles, httpEvent('getMe'));
     expect(res.status).toBe(401);
-    const ok = await invoke(profiles, httpEvent('getMe', { claims: memberClaims('u1') }));
-    expect(ok.status).not.toBe(401);
+    expect(ddb.calls()).toHaveLength(0);
+    // The same request with claims is answered: the stored profile comes back.
+    const profile = {
+      id: 'u1',
+      email: 'u1@example.com',
+      fullName: 'Test Person',
+      bio: '',
+      location: '',
+      avatarUrl: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    ddb.on(GetCommand).resolves({ Item: { pk: 'USER#u1', sk: 'PROFILE', type: 'profile', ...profile } });
+    const ok = await invoke<{ id: string; email: string }>(
+      profiles,
+      httpEvent('getMe', { claims: memberClaims('u1') }),
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ id: 'u1', email: 'u1@example.com' });
   });
 
   it('answers 404 for a route key the group does not serve', async () => {
