@@ -3,10 +3,35 @@
  * likeCount, a comment and commentCount, an attendance and attendeeCount): both in one
  * transaction, so counts stay exact under concurrency and a duplicate is never counted twice.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.ts';
+import { backoff, cancellationReasons } from './directory-index.ts';
 import { transactionConditionFailures } from './errors.ts';
 import type { Key } from './keys.ts';
+
+/** Attempts of a counted write that lost only to concurrent transactions on the same counter. */
+const CONFLICT_ATTEMPTS = 12;
+
+/**
+ * Sends the transaction, again after a short random pause when DynamoDB cancelled it only
+ * because another transaction held the counter's item at the same moment (TransactionConflict):
+ * twenty people liking one post at once must all be counted. A failed condition is an answer,
+ * not a conflict, and is thrown at once.
+ */
+async function sendRetryingConflicts(input: TransactWriteCommandInput): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand(input));
+      return;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      const conflictOnly =
+        reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
+      if (!conflictOnly || attempt + 1 >= CONFLICT_ATTEMPTS) throw error;
+      await backoff(attempt);
+    }
+  }
+}
 
 export interface Counter {
   /** The item holding the count; it must exist. */
@@ -20,23 +45,21 @@ export async function putCounted(
   counter: Counter,
 ): Promise<'created' | 'exists' | 'no_parent'> {
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: counter.key,
-              UpdateExpression: 'ADD #count :one',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: { '#count': counter.attribute },
-              ExpressionAttributeValues: { ':one': 1 },
-            },
+    await sendRetryingConflicts({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: counter.key,
+            UpdateExpression: 'ADD #count :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#count': counter.attribute },
+            ExpressionAttributeValues: { ':one': 1 },
           },
-        ],
-      }),
-    );
+        },
+      ],
+    });
     return 'created';
   } catch (error) {
     const failed = transactionConditionFailures(error);
@@ -48,23 +71,21 @@ export async function putCounted(
 /** Deletes an existing item and counts it down (never below zero); false when there was none. */
 export async function deleteCounted(key: Key, counter: Counter): Promise<boolean> {
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' } },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: counter.key,
-              UpdateExpression: 'ADD #count :minusOne',
-              ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
-              ExpressionAttributeNames: { '#count': counter.attribute },
-              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-            },
+    await sendRetryingConflicts({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' } },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: counter.key,
+            UpdateExpression: 'ADD #count :minusOne',
+            ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
+            ExpressionAttributeNames: { '#count': counter.attribute },
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
           },
-        ],
-      }),
-    );
+        },
+      ],
+    });
     return true;
   } catch (error) {
     if (transactionConditionFailures(error)) return false;
