@@ -7,7 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CreateClubDialog } from '../../web/src/components/create-club/CreateClubDialog.tsx';
-import { browser } from '../../web/src/components/create-club/navigation.ts';
+import { browser } from '../../web/src/components/navigation.ts';
 import { club, me, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 

@@ -41,3 +41,20 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 
 // jsdom does not implement scrolling; the router's ScrollRestoration calls it on navigation.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
+
+// jsdom has the <dialog> element but not its methods: open and close it by its attribute, as
+// browsers do (without the top layer and inertness, which the e2e suite checks in Chromium).
+if (typeof window !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.show = function show(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    this.querySelector<HTMLElement>('input, textarea, select, button, a[href]')?.focus();
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

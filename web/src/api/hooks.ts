@@ -6,10 +6,9 @@
 import { displayName, type RequestInput, type RouteId, type RouteOutput } from '@clubs/shared';
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import type { ApiArgs, ApiFunction } from './client.ts';
+import type { ApiArgs } from './client.ts';
 import type { ApiError } from './errors.ts';
-
-const loadApi = (): Promise<ApiFunction> => import('./index.ts').then((m) => m.api);
+import { loadApi } from './load.ts';
 
 /** The cache key of one call: route id plus its input. */
 export const apiQueryKey = <Id extends RouteId>(id: Id, input?: RequestInput<Id>) =>

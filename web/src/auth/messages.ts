@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@clubs/shared';
+import { messageOf } from '../api/errors.ts';
 
 /** Texts of the sign-in flow (spec part 1 sections 5 and 8). */
 export const FIELDS_REQUIRED = 'Please fill in all required fields';
@@ -7,9 +8,8 @@ export const LOGGED_IN = 'Logged in successfully';
 export const LOGGED_OUT = 'Logged out successfully';
 export const LOGOUT_FAILED = 'Failed to log out';
 
-/** The server's message when there is one, else the generic login failure. */
-export const loginErrorMessage = (error: unknown): string =>
-  error instanceof Error && error.message.trim() ? error.message : LOGIN_FAILED;
+/** The sign-in service's message when it has one, else the generic login failure. */
+export const loginErrorMessage = (error: unknown): string => messageOf(error, LOGIN_FAILED);
 
 /** Registration (spec part 1 sections 5 and 8), checked in this order. */
 export const FILL_ALL_FIELDS = 'Please fill in all fields.';
@@ -51,7 +51,3 @@ export const PROFILE_UPDATED = 'Profile updated successfully';
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile';
 export const FILE_UPLOADED = 'File uploaded successfully';
 export const FILE_UPLOAD_FAILED = 'Failed to upload file';
-
-/** The message of an error when it has one, else the fallback. */
-export const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message.trim() ? error.message : fallback;

@@ -8,10 +8,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
+import { loadApi } from '../../api/load.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { loginPathFor } from '../../auth/redirect.ts';
 import { useToast } from '../Toaster.tsx';
-import { loadApi } from './loadApi.ts';
 
 export const JOIN_TEXTS = {
   logIn: 'Log in to Join',

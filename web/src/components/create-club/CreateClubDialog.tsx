@@ -10,6 +10,7 @@
  *   verified webhook, then /club-setup takes the owner to it).
  * Closing the dialog resets the form.
  */
+
 import {
   Alert,
   Button,
@@ -23,16 +24,16 @@ import {
 import { type Club, CREATOR_PLAN, type CreatorPlanInterval, LIMITS } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ApiFunction } from '../../api/client.ts';
+import { messageOf } from '../../api/errors.ts';
+import { loadApi } from '../../api/load.ts';
+import { useAction, useApiMutation } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { Modal } from '../overlay/Modal.tsx';
 import { PLAN_FEATURES } from '../public/PricingCard.tsx';
 import { useToast } from '../Toaster.tsx';
-import { messageOf } from './errors.ts';
-import { Modal } from './Modal.tsx';
-import { browser } from './navigation.ts';
+import './create-club.css';
+import { leaveFor } from '../navigation.ts';
 import { CREATE_CLUB_TEXTS as T } from './texts.ts';
-
-const loadApi = (): Promise<ApiFunction> => import('../../api/index.ts').then((m) => m.api);
 
 function newRequestId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -51,9 +52,6 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
   const [description, setDescription] = useState('');
   const [plan, setPlan] = useState<CreatorPlanInterval>('monthly');
   const [club, setClub] = useState<Club | null>(null);
-  const [busy, setBusy] = useState(false);
-  // Read synchronously, so a second click in the same tick is ignored too.
-  const busyRef = useRef(false);
   const requestId = useRef(newRequestId());
   const tipId = useId();
 
@@ -66,25 +64,44 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
     requestId.current = newRequestId();
   };
 
+  const create = useApiMutation('createClub', {
+    onSuccess: (created) => {
+      setClub(created);
+      setStep('payment');
+      toast({ title: T.created, variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['listMyMemberships'] });
+    },
+    onError: (error) => {
+      console.error('Club creation failed', error);
+      toast({ title: T.createFailed, description: messageOf(error, ''), variant: 'error' });
+    },
+  });
+  // Ends by leaving for Stripe Checkout, so it stays busy until the page is gone.
+  const checkout = useAction({
+    mutationFn: async (input: { clubId: string; plan: CreatorPlanInterval }) => {
+      const { url } = await (await loadApi())('createClubCheckout', {
+        params: { clubId: input.clubId },
+        body: { plan: input.plan },
+      });
+      if (!url) throw new Error(T.noCheckoutUrl);
+      reset();
+      return leaveFor(url);
+    },
+    onError: (error) => {
+      console.error('Creator plan checkout failed', error);
+      toast({ title: T.errorTitle, description: messageOf(error, T.checkoutFailed), variant: 'error' });
+    },
+  });
+  const busy = create.isPending || checkout.isPending;
+
   // Closed from outside (or after a redirect was started): start afresh next time.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog closes
   useEffect(() => {
-    if (!open && !busyRef.current) reset();
+    if (!open && !busy) reset();
   }, [open]);
 
-  const begin = () => {
-    if (busyRef.current) return false;
-    busyRef.current = true;
-    setBusy(true);
-    return true;
-  };
-  const end = () => {
-    busyRef.current = false;
-    setBusy(false);
-  };
-
   const close = () => {
-    if (busyRef.current) return;
+    if (busy) return;
     reset();
     onClose();
   };
@@ -92,8 +109,7 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
   const trimmedName = name.trim();
   const trimmedDescription = description.trim();
 
-  const createClub = async () => {
-    if (busyRef.current) return;
+  const createClub = () => {
     if (!user) {
       toast({ title: T.loginToCreate, variant: 'error' });
       return;
@@ -102,26 +118,12 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
       toast({ title: T.fillAll, variant: 'error' });
       return;
     }
-    if (!begin()) return;
-    try {
-      const api = await loadApi();
-      const created = await api('createClub', {
-        body: { name: trimmedName, description: trimmedDescription, requestId: requestId.current },
-      });
-      setClub(created);
-      setStep('payment');
-      toast({ title: T.created, variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: ['listMyMemberships'] });
-    } catch (error) {
-      console.error('Club creation failed', error);
-      toast({ title: T.createFailed, description: messageOf(error, ''), variant: 'error' });
-    } finally {
-      end();
-    }
+    create.run({
+      body: { name: trimmedName, description: trimmedDescription, requestId: requestId.current },
+    });
   };
 
-  const startTrial = async () => {
-    if (busyRef.current) return;
+  const startTrial = () => {
     if (!club) {
       toast({ title: T.errorTitle, description: T.notCreated, variant: 'error' });
       return;
@@ -130,23 +132,7 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
       toast({ title: T.errorTitle, description: T.loginToPay, variant: 'error' });
       return;
     }
-    if (!begin()) return;
-    try {
-      const api = await loadApi();
-      const { url } = await api('createClubCheckout', { params: { clubId: club.id }, body: { plan } });
-      if (!url) {
-        toast({ title: T.errorTitle, description: T.noCheckoutUrl, variant: 'error' });
-        end();
-        return;
-      }
-      // The dialog is reset and the page left for Stripe; it stays busy so nothing is clicked twice.
-      reset();
-      browser.assign(url);
-    } catch (error) {
-      console.error('Creator plan checkout failed', error);
-      toast({ title: T.errorTitle, description: messageOf(error, T.checkoutFailed), variant: 'error' });
-      end();
-    }
+    checkout.run({ clubId: club.id, plan });
   };
 
   if (step === 'details') {
@@ -161,7 +147,7 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void createClub();
+            createClub();
           }}
         >
           <Flex direction="column" gap="medium">
@@ -274,7 +260,7 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
         <Button
           type="button"
           variation="primary"
-          onClick={() => void startTrial()}
+          onClick={startTrial}
           isDisabled={busy}
           isLoading={busy}
           loadingText={T.redirecting}

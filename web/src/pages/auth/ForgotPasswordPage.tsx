@@ -4,14 +4,15 @@
  * address has an account, and a wrong address later reads like a wrong code: the page never
  * tells who is registered.
  */
+
 import { Alert, Button, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { PASSWORD_MIN_LENGTH } from '@clubs/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { messageOf } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
   FILL_ALL_FIELDS,
-  messageOf,
   PASSWORD_RESET_DONE,
   PASSWORD_TOO_SHORT,
   PASSWORDS_DO_NOT_MATCH,

@@ -3,8 +3,10 @@
  * returning to the page the visitor was heading for. Without a hosted UI (the local stack) the
  * button says that Google sign-in needs a deployment, and nothing leaves the page.
  */
+
 import { Button, Text } from '@aws-amplify/ui-react';
 import { useEffect, useId, useState } from 'react';
+import { messageOf } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { type GoogleMode, rememberGoogleReturn, takeGoogleReturn } from '../../auth/googleReturn.ts';
 import {
@@ -12,7 +14,6 @@ import {
   GOOGLE_NEEDS_DEPLOYMENT,
   GOOGLE_NEEDS_DEPLOYMENT_DETAIL,
   GOOGLE_SIGNUP_FAILED,
-  messageOf,
 } from '../../auth/messages.ts';
 import { useToast } from '../../components/Toaster.tsx';
 

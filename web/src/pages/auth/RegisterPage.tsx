@@ -8,6 +8,7 @@
  * Deployed, Cognito verifies the address first: the page then asks for the e-mailed code (with a
  * resend) and signs the person in once it is right. Locally sign-ups are confirmed at once.
  */
+
 import {
   Alert,
   Button,
@@ -21,8 +22,9 @@ import {
 } from '@aws-amplify/ui-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { messageOf } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { messageOf, REGISTER_FAILED, REGISTRATION_SUCCESS } from '../../auth/messages.ts';
+import { REGISTER_FAILED, REGISTRATION_SUCCESS } from '../../auth/messages.ts';
 import { redirectAfterLogin } from '../../auth/redirect.ts';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthCard } from './AuthCard.tsx';

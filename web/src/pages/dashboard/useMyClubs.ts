@@ -8,8 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { ApiError } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
+import { loadApi } from '../../api/load.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { loadApi } from '../../components/clubs/loadApi.ts';
 
 /** Pages read at most (100 memberships each). */
 const MAX_PAGES = 10;

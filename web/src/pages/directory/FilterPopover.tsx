@@ -4,7 +4,7 @@
  */
 import { Button, CheckboxField, Flex, Heading, Radio, RadioGroupField } from '@aws-amplify/ui-react';
 import { DIRECTORY_SIZES, type DirectorySize, RECENT_CLUB_DAYS } from '@clubs/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Popover } from '../../components/overlay/Popover.tsx';
 import { SIZE_LABELS } from './filters.ts';
 
 export function FilterPopover({
@@ -16,67 +16,42 @@ export function FilterPopover({
   size: DirectorySize;
   onChange: (next: { recent: boolean; size: DirectorySize }) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
   const active = (recent ? 1 : 0) + (size !== 'any' ? 1 : 0);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    const onClick = (event: MouseEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
-
   return (
-    <div ref={root} style={{ position: 'relative' }}>
-      <Button aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-        Filters{active > 0 ? ` (${active})` : ''}
-      </Button>
-      {open ? (
-        <div id={panelId} className="club-popover" role="dialog" aria-label="Filters">
-          <Flex direction="column" gap="medium">
-            <Heading level={2} fontSize="medium">
-              Filters
-            </Heading>
-            <CheckboxField
-              name="recent"
-              label={`Recently added (last ${RECENT_CLUB_DAYS} days)`}
-              checked={recent}
-              onChange={(event) => onChange({ recent: event.target.checked, size })}
-            />
-            <RadioGroupField
-              legend="Club size"
-              name="size"
-              value={size}
-              onChange={(event) => onChange({ recent, size: event.target.value as DirectorySize })}
-            >
-              {DIRECTORY_SIZES.map((value) => (
-                <Radio key={value} value={value}>
-                  {SIZE_LABELS[value]}
-                </Radio>
-              ))}
-            </RadioGroupField>
-            <Flex justifyContent="space-between">
-              <Button size="small" onClick={() => onChange({ recent: false, size: 'any' })}>
-                Reset
-              </Button>
-              <Button size="small" variation="primary" onClick={() => setOpen(false)}>
-                Apply Filters
-              </Button>
-            </Flex>
+    <Popover label="Filters" buttonText={`Filters${active > 0 ? ` (${active})` : ''}`}>
+      {(close) => (
+        <Flex direction="column" gap="medium">
+          <Heading level={2} fontSize="medium">
+            Filters
+          </Heading>
+          <CheckboxField
+            name="recent"
+            label={`Recently added (last ${RECENT_CLUB_DAYS} days)`}
+            checked={recent}
+            onChange={(event) => onChange({ recent: event.target.checked, size })}
+          />
+          <RadioGroupField
+            legend="Club size"
+            name="size"
+            value={size}
+            onChange={(event) => onChange({ recent, size: event.target.value as DirectorySize })}
+          >
+            {DIRECTORY_SIZES.map((value) => (
+              <Radio key={value} value={value}>
+                {SIZE_LABELS[value]}
+              </Radio>
+            ))}
+          </RadioGroupField>
+          <Flex justifyContent="space-between">
+            <Button size="small" onClick={() => onChange({ recent: false, size: 'any' })}>
+              Reset
+            </Button>
+            <Button size="small" variation="primary" onClick={close}>
+              Apply Filters
+            </Button>
           </Flex>
-        </div>
-      ) : null}
-    </div>
+        </Flex>
+      )}
+    </Popover>
   );
 }

@@ -2,7 +2,7 @@ import type { Club, RouteOutput } from '@clubs/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ApiError } from '../../api/errors.ts';
-import { loadApi } from '../../components/clubs/loadApi.ts';
+import { loadApi } from '../../api/load.ts';
 import type { DirectoryFilters } from './filters.ts';
 
 export const DIRECTORY_PAGE = 12;

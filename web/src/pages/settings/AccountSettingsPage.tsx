@@ -4,17 +4,18 @@
  * needs the current one (checked by Cognito), new = confirm and at least 8 characters (DESIGN.md
  * section 7); the button stays disabled until all three are filled. Signed out: 'Please log in'.
  */
+
 import { Button, Flex, Heading, PasswordField, Tabs, Text, TextField } from '@aws-amplify/ui-react';
 import { PASSWORD_MIN_LENGTH } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { messageOf } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
   CURRENT_PASSWORD_INCORRECT,
   EMAIL_MUST_DIFFER,
   EMAIL_UPDATE_FAILED,
   EMAIL_UPDATED,
-  messageOf,
   NEW_PASSWORD_TOO_SHORT,
   NEW_PASSWORDS_DO_NOT_MATCH,
   PASSWORD_UPDATE_FAILED,

@@ -3,6 +3,7 @@
  * data read from Stripe by the server (the spec's mock data made real), and Stripe's Billing
  * Portal for changing the card or cancelling. Owner only: others see the spec's message.
  */
+
 import {
   Alert,
   Badge,
@@ -19,15 +20,14 @@ import {
   Text,
 } from '@aws-amplify/ui-react';
 import type { ClubBilling, PlanSummary } from '@clubs/shared';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ApiFunction } from '../../api/client.ts';
+import { messageOf } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
-import { messageOf } from '../../components/create-club/errors.ts';
-import { browser } from '../../components/create-club/navigation.ts';
+import { loadApi } from '../../api/load.ts';
+import { useAction } from '../../api/mutations.ts';
+import { leaveFor } from '../../components/navigation.ts';
 import { useToast } from '../../components/Toaster.tsx';
-
-const loadApi = (): Promise<ApiFunction> => import('../../api/index.ts').then((m) => m.api);
 
 export const BILLING_TEXTS = {
   title: 'Billing',
@@ -127,33 +127,34 @@ function SubscriptionCard({
   );
 }
 
+/** A call that answers with a Stripe page to go to, and what to say if it fails. */
+interface StripeRedirect {
+  start: (api: ApiFunction) => Promise<{ url: string }>;
+  fallback: string;
+}
+
 export default function BillingPage() {
   const { clubId = '' } = useParams();
   const { toast } = useToast();
-  const [busy, setBusy] = useState(false);
   const billing = useApiQuery('getClubBilling', { params: { clubId } }, { enabled: Boolean(clubId) });
   // Owner only: the API answers anyone else as if the club did not exist (404).
   const refused = billing.error?.status === 404 || billing.error?.status === 403;
-
-  const go = async (start: (api: ApiFunction) => Promise<{ url: string }>, fallback: string) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const { url } = await start(await loadApi());
-      browser.assign(url);
-    } catch (error) {
+  // Either action ends by leaving for a Stripe page, so it stays busy until the page is gone.
+  const go = useAction({
+    mutationFn: async ({ start }: StripeRedirect) => leaveFor((await start(await loadApi())).url),
+    onError: (error, { fallback }) => {
       console.error(fallback, error);
       toast({ title: 'Error', description: messageOf(error, fallback), variant: 'error' });
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = go.isPending;
   const openPortal = () =>
-    void go((api) => api('createBillingPortal', { params: { clubId } }), T.portalFailed);
+    go.run({ start: (api) => api('createBillingPortal', { params: { clubId } }), fallback: T.portalFailed });
   const startPlan = () =>
-    void go(
-      (api) => api('createClubCheckout', { params: { clubId }, body: { plan: 'monthly' } }),
-      T.checkoutFailed,
-    );
+    go.run({
+      start: (api) => api('createClubCheckout', { params: { clubId }, body: { plan: 'monthly' } }),
+      fallback: T.checkoutFailed,
+    });
 
   return (
     <Flex

@@ -8,6 +8,7 @@
  * - Payments: Stripe Connect Express onboarding and the account's real status; members can pay
  *   for the club only once charges are enabled.
  */
+
 import {
   Alert,
   Badge,
@@ -27,14 +28,13 @@ import { type Club, type ConnectStatus, DEFAULT_MEMBERSHIP_PRICE, DEFAULT_TRIAL_
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { ApiFunction } from '../../api/client.ts';
+import { messageOf } from '../../api/errors.ts';
 import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
-import { messageOf } from '../../components/create-club/errors.ts';
-import { Modal } from '../../components/create-club/Modal.tsx';
-import { browser } from '../../components/create-club/navigation.ts';
+import { loadApi } from '../../api/load.ts';
+import { useAction, useApiMutation } from '../../api/mutations.ts';
+import { leaveFor } from '../../components/navigation.ts';
+import { Modal } from '../../components/overlay/Modal.tsx';
 import { useToast } from '../../components/Toaster.tsx';
-
-const loadApi = (): Promise<ApiFunction> => import('../../api/index.ts').then((m) => m.api);
 
 export const SETTINGS_TEXTS = {
   title: 'Club Settings',
@@ -73,24 +73,20 @@ function GeneralTab({ club }: { club: Club }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const base = `/communities/${club.id}`;
-
-  const remove = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await (await loadApi())('deleteClub', { params: { clubId: club.id } });
+  const remove = useApiMutation('deleteClub', {
+    onSuccess: () => {
       toast({ title: T.deleted, variant: 'success' });
       void queryClient.invalidateQueries();
       navigate('/dashboard', { replace: true });
-    } catch (error) {
+    },
+    onError: (error) => {
       console.error(T.deleteFailed, error);
       toast({ title: T.deleteFailed, description: messageOf(error, ''), variant: 'error' });
-      setBusy(false);
       setConfirming(false);
-    }
-  };
+    },
+  });
+  const busy = remove.isPending;
 
   return (
     <Flex direction="column" gap="medium" paddingTop="medium">
@@ -129,7 +125,7 @@ function GeneralTab({ club }: { club: Club }) {
           </Button>
           <Button
             variation="destructive"
-            onClick={() => void remove()}
+            onClick={() => remove.run({ params: { clubId: club.id } })}
             isLoading={busy}
             loadingText={T.deleting}
           >
@@ -147,38 +143,36 @@ function PricingTab({ club, connect }: { club: Club; connect: ConnectStatus | un
   const [model, setModel] = useState<'free' | 'paid'>(club.price > 0 ? 'paid' : 'free');
   const [price, setPrice] = useState(String(club.price > 0 ? club.price : DEFAULT_MEMBERSHIP_PRICE));
   const [freeTrial, setFreeTrial] = useState(club.trialPeriod > 0);
-  const [busy, setBusy] = useState(false);
   const amount = Number(price);
   const valid = model === 'free' || (price.trim() !== '' && Number.isFinite(amount) && amount > 0);
-
-  const save = async () => {
-    if (busy || !valid) return;
-    setBusy(true);
-    try {
-      const updated = await (await loadApi())('updateMembershipPricing', {
-        params: { clubId: club.id },
-        body: {
-          model,
-          monthlyPrice: model === 'paid' ? Math.round(amount * 100) / 100 : 0,
-          freeTrial,
-          currency: club.currency,
-        },
-      });
+  const saving = useApiMutation('updateMembershipPricing', {
+    onSuccess: (updated) => {
       queryClient.setQueryData(apiQueryKey('getOwnedClub', { params: { clubId: club.id } }), updated);
       toast({ title: T.saved, variant: 'success' });
-    } catch (error) {
+    },
+    onError: (error) => {
       console.error(T.saveFailed, error);
       toast({ title: T.saveFailed, description: messageOf(error, ''), variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const save = () => {
+    if (!valid) return;
+    saving.run({
+      params: { clubId: club.id },
+      body: {
+        model,
+        monthlyPrice: model === 'paid' ? Math.round(amount * 100) / 100 : 0,
+        freeTrial,
+        currency: club.currency,
+      },
+    });
   };
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        save();
       }}
     >
       <Flex direction="column" gap="medium" paddingTop="medium" maxWidth="28rem">
@@ -216,7 +210,13 @@ function PricingTab({ club, connect }: { club: Club; connect: ConnectStatus | un
             ) : null}
           </>
         ) : null}
-        <Button type="submit" variation="primary" isDisabled={!valid} isLoading={busy} alignSelf="flex-start">
+        <Button
+          type="submit"
+          variation="primary"
+          isDisabled={!valid}
+          isLoading={saving.isPending}
+          alignSelf="flex-start"
+        >
           {T.save}
         </Button>
       </Flex>
@@ -236,27 +236,22 @@ function Status({ label, done }: { label: string; done: boolean }) {
 function PaymentsTab({ clubId, connect }: { clubId: string; connect: ReturnType<typeof useConnect> }) {
   const { toast } = useToast();
   const [params, setParams] = useSearchParams();
-  const [busy, setBusy] = useState(false);
   const onboarding = params.get('onboarding');
   const refreshed = useRef(false);
-
-  const start = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
+  // Ends by leaving for Stripe's onboarding, so it stays busy until the page is gone.
+  const onboard = useAction({
+    mutationFn: async () => {
       const { url } = await (await loadApi())('createConnectOnboarding', { params: { clubId } });
-      if (!url) {
-        toast({ title: 'Error', description: T.noOnboardingUrl, variant: 'error' });
-        setBusy(false);
-        return;
-      }
-      browser.assign(url);
-    } catch (error) {
+      if (!url) throw new Error(T.noOnboardingUrl);
+      return leaveFor(url);
+    },
+    onError: (error) => {
       console.error(T.connectFailed, error);
       toast({ title: 'Error', description: messageOf(error, T.connectFailed), variant: 'error' });
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const start = () => onboard.run();
+  const busy = onboard.isPending;
 
   // Stripe sends the owner to the refresh URL when an onboarding link expired: make a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival on the refresh URL
@@ -266,7 +261,7 @@ function PaymentsTab({ clubId, connect }: { clubId: string; connect: ReturnType<
     const next = new URLSearchParams(params);
     next.delete('onboarding');
     setParams(next, { replace: true });
-    void start();
+    start();
   }, [onboarding]);
 
   const status = connect.data;
@@ -300,7 +295,7 @@ function PaymentsTab({ clubId, connect }: { clubId: string; connect: ReturnType<
           </Flex>
         </Card>
       )}
-      <Button variation="primary" onClick={() => void start()} isLoading={busy} alignSelf="flex-start">
+      <Button variation="primary" onClick={start} isLoading={busy} alignSelf="flex-start">
         {label}
       </Button>
     </Flex>

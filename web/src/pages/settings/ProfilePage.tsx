@@ -4,6 +4,7 @@
  * POST signed by POST /api/me/avatar-upload (the API checks type and size before signing,
  * the policy repeats them), and is kept by Save Changes. Signed out: 'Please log in'.
  */
+
 import { Button, Flex, Heading, Loader, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import {
   AVATAR_SIZE_MESSAGE,
@@ -17,12 +18,12 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { messageOf } from '../../api/errors.ts';
 import { useMe } from '../../api/hooks.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
   FILE_UPLOAD_FAILED,
   FILE_UPLOADED,
-  messageOf,
   PROFILE_LOAD_FAILED,
   PROFILE_UPDATE_FAILED,
   PROFILE_UPDATED,

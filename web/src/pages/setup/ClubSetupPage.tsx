@@ -15,14 +15,13 @@ import { Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { SETUP_CALLBACK } from '@clubs/shared';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { ApiFunction } from '../../api/client.ts';
 import { isApiError } from '../../api/errors.ts';
+import { loadApi } from '../../api/load.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { loginPathFor } from '../../auth/redirect.ts';
 import { useToast } from '../../components/Toaster.tsx';
 import { SETUP_TEXTS as T } from './setupTexts.ts';
 
-const loadApi = (): Promise<ApiFunction> => import('../../api/index.ts').then((m) => m.api);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default function ClubSetupPage() {
