@@ -77,6 +77,19 @@ test("a new account: no count badges, empty states whose 'Create Club' opens the
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   }
+  // A native modal: the page behind is inert and does not scroll; Escape closes it and focus
+  // returns to the button that opened it.
+  const opener = page.getByRole('tabpanel').getByRole('button', { name: 'Create Club' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Create a new club' });
+  await expect(dialog).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+  // A press on the page (the header's corner) lands on the modal's backdrop: the dialog itself.
+  const hit = await page.evaluate(() => document.elementFromPoint(4, 4)?.tagName);
+  expect(hit).toBe('DIALOG');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
 });
 
 test("the avatar menu: 'My Account', the e-mail (disabled), Profile, Settings and Log out", async ({

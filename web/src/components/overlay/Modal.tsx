@@ -64,8 +64,10 @@ function OpenModal({
       if (canClose.current) close.current();
     };
     // The browser may still close it (a repeated Escape without user activation cannot be
-    // cancelled); then it is closed for the parent too, or shown again while busy.
+    // cancelled); then it is closed for the parent too, or shown again while busy. A `close`
+    // queued by an earlier closing of this element (React's dev double effect) finds it open.
     const onNativeClose = () => {
+      if (element.open) return;
       if (canClose.current) close.current();
       else if (element.isConnected) element.showModal();
     };
