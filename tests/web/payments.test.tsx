@@ -300,10 +300,17 @@ describe('billing', () => {
       'GET /api/clubs/:id/billing': () =>
         error(403, "You don't have permission to view billing information for this club", 'forbidden'),
       'GET /api/me': () => ok(me),
+      // A member of the club (the layout lets them in), not its owner.
+      'GET /api/clubs/:id': () => ok(club({ id: 'c1' })),
+      'GET /api/clubs/:id/membership': () => ok({ status: 'active', role: 'club_member' }),
     });
     renderApp('/communities/c1/billing', { service: signedIn() });
     expect(
-      await screen.findByText("You don't have permission to view billing information for this club"),
+      await screen.findByText(
+        "You don't have permission to view billing information for this club",
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeVisible();
   });
 

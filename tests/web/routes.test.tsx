@@ -2,7 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { CLUB_SUB_PATHS, routes } from '../../web/src/routes.tsx';
+import { club, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
+
+// The app's API client takes its token from Amplify; here the session is a fixed ID token.
+vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
 const signedIn = (groups: string[] = []) => fakeAuthService(snapshotFor({ groups })).service;
 
@@ -119,9 +123,16 @@ describe('guarded routes', () => {
   };
 
   it.each(clubPaths)('%s renders its club screen for a signed-in member', async (path) => {
+    mockApi({
+      'GET /api/clubs/:id': () => ok(club()),
+      'GET /api/clubs/:id/membership': () => ok({ status: 'active', role: 'club_member' }),
+    });
     const { router } = renderApp(path, { service: signedIn() });
     const sub = path.replace(/^\/(clubs|communities)\/club-1\/?/, '');
-    expect(await screen.findByRole('heading', { level: 1, name: headings[sub] })).toBeInTheDocument();
+    // The first visit loads the layout's chunk, the typed client and the page's chunk one after another.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: headings[sub] }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Club' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe(path);
   });

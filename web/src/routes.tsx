@@ -7,6 +7,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { RequireAuth, RequireSuperAdmin } from './auth/guards.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { RouteError } from './components/RouteError.tsx';
+import { UNGATED_CLUB_PAGE } from './layouts/club/clubSpace.ts';
 import { RootLayout } from './layouts/RootLayout.tsx';
 
 type PageModule = { default: ComponentType };
@@ -16,7 +17,7 @@ const page = (load: () => Promise<PageModule>) => {
 };
 
 const AppLayout = lazy(() => import('./layouts/AppLayout.tsx'));
-const ClubLayout = lazy(() => import('./layouts/ClubLayout.tsx'));
+const ClubLayout = lazy(() => import('./layouts/club/ClubLayout.tsx'));
 
 /** The sub-paths of a club, mounted under both /clubs/:clubId and /communities/:clubId. */
 export const CLUB_SUB_PATHS = [
@@ -61,9 +62,11 @@ const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModul
 };
 
 const clubChildren = (): RouteObject[] =>
-  CLUB_SUB_PATHS.map((path) =>
-    path === '' ? { index: true, element: page(clubPages[path]) } : { path, element: page(clubPages[path]) },
-  );
+  CLUB_SUB_PATHS.map((path) => {
+    const element = page(clubPages[path]);
+    if (path === '') return { index: true, element };
+    return path === 'membership-success' ? { path, element, handle: UNGATED_CLUB_PAGE } : { path, element };
+  });
 
 export const routes: RouteObject[] = [
   {

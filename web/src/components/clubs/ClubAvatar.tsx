@@ -62,3 +62,33 @@ export function ClubCover({ name, coverImageUrl }: { name: string; coverImageUrl
     </div>
   );
 }
+
+/**
+ * A person's photo, or their initials. Decorative (empty alternative text) where their name is
+ * written beside it, so screen readers do not read it twice.
+ */
+export function PersonAvatar({
+  name,
+  url,
+  size = 40,
+  decorative = false,
+}: {
+  name: string;
+  url: string | null;
+  size?: number;
+  decorative?: boolean;
+}) {
+  if (url) {
+    return <img className="club-logo" src={url} alt={decorative ? '' : name} width={size} height={size} />;
+  }
+  if (!decorative) return <ClubAvatar name={name} size={size} />;
+  return (
+    <span
+      className="club-avatar"
+      aria-hidden="true"
+      style={{ width: size, height: size, fontSize: size * 0.4, background: avatarBackground(name) }}
+    >
+      {initials(name) || '?'}
+    </span>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * What the club layout shows instead of a club (spec part 2 section 2): 'Club Not Found' with a
+ * way back to the dashboard, 'Access Denied' with the reason and a way to the club's public
+ * page, and an honest failure with Retry when the club could not be asked about.
+ */
+import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import { Link } from 'react-router-dom';
+import { MessagePanel } from '../../components/MessagePanel.tsx';
+import { DENIAL_TEXT, type DenialReason } from './useClubAccess.ts';
+
+const ToDashboard = () => (
+  <Link to="/dashboard" className="amplify-button amplify-button--primary">
+    Return to Dashboard
+  </Link>
+);
+
+export function ClubNotFound() {
+  return (
+    <MessagePanel title="Club Not Found">
+      <Text color="font.secondary">This club does not exist or has been removed.</Text>
+      <ToDashboard />
+    </MessagePanel>
+  );
+}
+
+export function ClubAccessDenied({ clubId, reason }: { clubId: string; reason: DenialReason }) {
+  return (
+    <MessagePanel title="Access Denied">
+      <Text color="font.secondary">{DENIAL_TEXT[reason]}</Text>
+      <Flex gap="small" wrap="wrap" justifyContent="center">
+        <Link to={`/c/${clubId}`} className="amplify-button amplify-button--primary">
+          View Public Page
+        </Link>
+        <Link to="/dashboard" className="amplify-button">
+          Return to Dashboard
+        </Link>
+      </Flex>
+    </MessagePanel>
+  );
+}
+
+export function ClubLoadFailed({ retry }: { retry: () => void }) {
+  return (
+    <MessagePanel title="Could not load this club">
+      <Text color="font.secondary" role="alert">
+        Something went wrong while loading the club. Please try again.
+      </Text>
+      <Flex gap="small" wrap="wrap" justifyContent="center">
+        <Button variation="primary" onClick={retry}>
+          Retry
+        </Button>
+        <ToDashboard />
+      </Flex>
+    </MessagePanel>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The frame of every club page, under both /clubs/:clubId and /communities/:clubId (spec part 2
+ * section 2): the app header with the club's logo and name, the sidebar toggle and the Admin
+ * Controls; the club's side navigation; the page. Nothing of the club is shown before the server
+ * has said the viewer may see it.
+ */
+import { Suspense, useMemo } from 'react';
+import { Link, Outlet, useMatches, useParams, useResolvedPath } from 'react-router-dom';
+import { AppHeader } from '../../components/AppHeader.tsx';
+import { ClubLogo } from '../../components/clubs/ClubAvatar.tsx';
+import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { AdminControls } from './AdminControls.tsx';
+import { ClubAccessDenied, ClubLoadFailed, ClubNotFound } from './ClubAccessStates.tsx';
+import { ClubSidebar } from './ClubSidebar.tsx';
+import { type ClubSpace, ClubSpaceContext, isUngatedClubPage } from './clubSpace.ts';
+import { SidebarIcon } from './icons.tsx';
+import { useClubAccess } from './useClubAccess.ts';
+import { useSidebar } from './useSidebar.ts';
+import './club-layout.css';
+
+const SIDEBAR_ID = 'club-sidebar';
+
+function ClubFrame({ space }: { space: ClubSpace }) {
+  const { club, role, basePath } = space;
+  const sidebar = useSidebar();
+  const shown = sidebar.isMobile ? sidebar.openMobile : sidebar.open;
+  const identity = (
+    <>
+      <button
+        type="button"
+        className="club-header__toggle"
+        aria-label="Toggle Sidebar"
+        aria-controls={SIDEBAR_ID}
+        aria-expanded={shown}
+        aria-keyshortcuts="Control+B Meta+B"
+        onClick={sidebar.toggle}
+      >
+        <SidebarIcon />
+      </button>
+      <Link to={basePath} className="club-header__club">
+        <ClubLogo name={club.name} logoUrl={club.logoUrl} size={32} />
+        <span className="club-header__name">{club.name}</span>
+      </Link>
+    </>
+  );
+  return (
+    <ClubSpaceContext.Provider value={space}>
+      <AppHeader
+        identity={identity}
+        actions={<AdminControls clubId={club.id} basePath={basePath} role={role} />}
+      />
+      <div
+        className="club-shell"
+        data-sidebar={sidebar.open ? 'expanded' : 'collapsed'}
+        data-mobile-open={sidebar.openMobile || undefined}
+      >
+        {sidebar.isMobile && sidebar.openMobile && (
+          <button
+            type="button"
+            className="club-shell__backdrop"
+            aria-label="Close sidebar"
+            onClick={sidebar.closeMobile}
+          />
+        )}
+        <ClubSidebar
+          id={SIDEBAR_ID}
+          basePath={basePath}
+          clubId={club.id}
+          collapsed={!sidebar.isMobile && !sidebar.open}
+          onNavigate={sidebar.closeMobile}
+        />
+        <div className="club-shell__content">
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </div>
+    </ClubSpaceContext.Provider>
+  );
+}
+
+/** A page the layout does not gate: the app header and the page, nothing of the club. */
+function Ungated() {
+  return (
+    <>
+      <AppHeader />
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+export default function ClubLayout() {
+  const ungated = useMatches().some((match) => isUngatedClubPage(match.handle));
+  return ungated ? <Ungated /> : <GatedClub />;
+}
+
+function GatedClub() {
+  const { clubId = '' } = useParams();
+  const basePath = useResolvedPath('.').pathname.replace(/\/$/, '');
+  const access = useClubAccess(clubId);
+  const club = access.state === 'granted' ? access.club : null;
+  const role = access.state === 'granted' ? access.role : null;
+  const canWrite = access.state === 'granted' && access.canWrite;
+  const space = useMemo<ClubSpace | null>(
+    () => (club ? { club, role, canWrite, basePath } : null),
+    [club, role, canWrite, basePath],
+  );
+
+  if (space) return <ClubFrame space={space} />;
+  return (
+    <>
+      <AppHeader />
+      {access.state === 'loading' && <LoadingScreen />}
+      {access.state === 'not_found' && <ClubNotFound />}
+      {access.state === 'denied' && <ClubAccessDenied clubId={clubId} reason={access.reason} />}
+      {access.state === 'failed' && <ClubLoadFailed retry={access.retry} />}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * May the signed-in viewer enter this club (spec part 2 section 2)? An active club answers its
+ * page and the viewer's membership; a club that is not active answers 404 to everyone but its
+ * owner, who still enters it (to reach its billing and settings) but cannot post in it. Active
+ * members (the owner always is one) enter; a pending member and a stranger are told why not; a
+ * super admin may read any active club. A failure to ask is neither 'not found' nor 'denied'.
+ */
+import type { Club, ClubRole } from '@clubs/shared';
+import { isApiError } from '../../api/errors.ts';
+import { useApiQuery } from '../../api/hooks.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+
+export type DenialReason = 'not_member' | 'pending' | 'inactive';
+
+export const DENIAL_TEXT: Record<DenialReason, string> = {
+  not_member: 'You are not a member of this club.',
+  pending: 'Your membership request is pending approval.',
+  inactive: 'This club is not active.',
+};
+
+export type ClubAccess =
+  | { state: 'loading' }
+  | { state: 'granted'; club: Club; role: ClubRole | null; canWrite: boolean }
+  | { state: 'denied'; reason: DenialReason }
+  | { state: 'not_found' }
+  | { state: 'failed'; retry: () => void };
+
+const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
+
+export function useClubAccess(clubId: string): ClubAccess {
+  const { isSuperAdmin } = useAuth();
+  const params = { params: { clubId } };
+  const club = useApiQuery('getClub', params);
+  const membership = useApiQuery('getClubMembership', params);
+  const missing = isNotFound(club.error);
+  // Only the owner can still see a club that is not active (an unpaid or closed one).
+  const owned = useApiQuery('getOwnedClub', params, { enabled: missing });
+
+  if (missing) {
+    if (owned.isPending) return { state: 'loading' };
+    // The owner still reaches an unpaid or closed club: its billing and settings are how it reopens.
+    if (owned.data) return { state: 'granted', club: owned.data, role: 'club_owner', canWrite: false };
+    if (isNotFound(owned.error)) return { state: 'not_found' };
+    return { state: 'failed', retry: () => void owned.refetch() };
+  }
+  if (club.error || membership.error) {
+    return {
+      state: 'failed',
+      retry: () => {
+        if (club.error) void club.refetch();
+        if (membership.error) void membership.refetch();
+      },
+    };
+  }
+  if (!club.data || !membership.data) return { state: 'loading' };
+  const viewer = membership.data;
+  if (viewer.status === 'active') {
+    return { state: 'granted', club: club.data, role: viewer.role, canWrite: true };
+  }
+  if (isSuperAdmin) return { state: 'granted', club: club.data, role: null, canWrite: false };
+  return { state: 'denied', reason: viewer.status };
+}
