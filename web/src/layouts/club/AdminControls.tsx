@@ -6,7 +6,7 @@
  */
 import { type ClubRole, hasPermission, isClubManager, type Permission } from '@clubs/shared';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
 interface Control {
   label: string;
@@ -34,11 +34,8 @@ export function AdminControls({
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
-  const location = useLocation();
 
-  // Closes on navigation, on Escape and on a click or focus outside.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger
-  useEffect(() => setOpen(false), [location.key]);
+  // Closes when a link is followed, on Escape and on a click or focus outside.
   useEffect(() => {
     if (!open) return;
     const outside = (event: Event) => {
@@ -78,6 +75,7 @@ export function AdminControls({
             <Link
               to={control.to(clubId, basePath)}
               className="club-admin__item"
+              onClick={() => setOpen(false)}
               {...(control.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
             >
               {control.label}

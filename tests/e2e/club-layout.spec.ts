@@ -1,0 +1,155 @@
+/**
+ * The club layout on the demo data (spec part 2 section 2): the navigation, the club switcher,
+ * Admin Controls only for the owner, Access Denied for a pending member and a stranger, the
+ * sidebar's keyboard toggle and its cookie, and the 375 px layout with axe clean.
+ */
+import { expect, test } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalScroll } from './account-support.ts';
+import { pageAs } from './club-support.ts';
+import { clubNamed, DEMO, fillLogin } from './directory-support.ts';
+
+test('a signed-out visitor goes to /login and comes back to the club', async ({ page, request }) => {
+  const yoga = await clubNamed(request, 'Morning Yoga Collective');
+  await page.goto(`/communities/${yoga.id}/events`);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await fillLogin(page, DEMO.member);
+  await expect(page).toHaveURL(new RegExp(`/communities/${yoga.id}/events$`));
+  await expect(page.getByRole('navigation', { name: 'Club', exact: true })).toBeVisible();
+});
+
+test("a member: the club header, the navigation and the switcher of the member's active clubs", async ({
+  browser,
+  request,
+}) => {
+  const yoga = await clubNamed(request, 'Morning Yoga Collective');
+  const page = await pageAs(browser, DEMO.member);
+  await page.goto(`/communities/${yoga.id}`);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: /Morning Yoga Collective/ })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Max' })).toHaveAttribute('href', '/dashboard');
+  await expect(header.getByRole('button', { name: 'Admin Controls' })).toHaveCount(0);
+
+  const nav = page.getByRole('navigation', { name: 'Club', exact: true });
+  for (const [label, path] of [
+    ['Events', 'events'],
+    ['Courses', 'courses'],
+    ['Leaderboard', 'leaderboard'],
+    ['Members', 'members'],
+  ] as const) {
+    await nav.getByRole('link', { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`/communities/${yoga.id}/${path}$`));
+    await expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+  }
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(new RegExp(`/communities/${yoga.id}$`));
+
+  // Only clubs where the member is active: not the one they asked to join.
+  const switcher = page.getByRole('navigation', { name: 'Your clubs' });
+  await expect(switcher.getByRole('link', { name: 'Morning Yoga Collective' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(switcher.getByRole('link', { name: 'Plant-Based Kitchen' })).toHaveCount(0);
+  await page.context().close();
+});
+
+test('Admin Controls for the owner: View Public Page in a new tab, Edit Club, Invite Members, Club Settings', async ({
+  browser,
+  request,
+}) => {
+  const yoga = await clubNamed(request, 'Morning Yoga Collective');
+  const page = await pageAs(browser, DEMO.owner);
+  await page.goto(`/clubs/${yoga.id}`);
+  await page.getByRole('button', { name: 'Admin Controls' }).click();
+  const links = page.locator('.club-admin').getByRole('link');
+  await expect(links).toHaveText(['View Public Page', 'Edit Club', 'Invite Members', 'Club Settings']);
+  const [publicPage] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'View Public Page' }).click(),
+  ]);
+  await expect(publicPage).toHaveURL(new RegExp(`/c/${yoga.id}$`));
+  await publicPage.close();
+  await page.getByRole('button', { name: 'Admin Controls' }).click();
+  await page.getByRole('link', { name: 'Club Settings' }).click();
+  await expect(page).toHaveURL(new RegExp(`/clubs/${yoga.id}/settings$`));
+  await page.context().close();
+});
+
+test("a pending member and a stranger see 'Access Denied' and the way to the public page", async ({
+  browser,
+  request,
+}) => {
+  const kitchen = await clubNamed(request, 'Plant-Based Kitchen');
+  const pending = await pageAs(browser, DEMO.member);
+  await pending.goto(`/communities/${kitchen.id}`);
+  await expect(pending.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+  await expect(pending.getByText('Your membership request is pending approval.')).toBeVisible();
+  await expect(pending.getByRole('navigation', { name: 'Club', exact: true })).toHaveCount(0);
+  await pending.getByRole('link', { name: 'View Public Page' }).click();
+  await expect(pending).toHaveURL(new RegExp(`/c/${kitchen.id}$`));
+  await pending.context().close();
+
+  const watercolor = await clubNamed(request, 'Watercolor Studio');
+  const stranger = await pageAs(browser, DEMO.owner);
+  await stranger.goto(`/communities/${watercolor.id}/members`);
+  await expect(stranger.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+  await expect(stranger.getByText('You are not a member of this club.')).toBeVisible();
+  await stranger.goto('/communities/01NOSUCHCLUB0000000000000');
+  await expect(stranger.getByRole('heading', { level: 1, name: 'Club Not Found' })).toBeVisible();
+  await stranger.context().close();
+});
+
+test('the sidebar collapses with Ctrl+B and Cmd+B and stays so across reloads (cookie sidebar:state)', async ({
+  browser,
+  request,
+}) => {
+  const yoga = await clubNamed(request, 'Morning Yoga Collective');
+  const page = await pageAs(browser, DEMO.member);
+  await page.goto(`/communities/${yoga.id}`);
+  const toggle = page.getByRole('button', { name: 'Toggle Sidebar' });
+  const sidebar = page.locator('#club-sidebar');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(sidebar).toHaveCSS('width', '256px');
+
+  await page.keyboard.press('Control+b');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(sidebar).toHaveCSS('width', '48px');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebar:state');
+  expect(cookie?.value).toBe('false');
+  // Seven days, give or take the test's own run time.
+  expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(7 * 24 * 3600 - 120);
+
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(
+    page.getByRole('navigation', { name: 'Club', exact: true }).getByRole('link', { name: 'Events' }),
+  ).toBeVisible();
+
+  await page.keyboard.press('Meta+b');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect((await page.context().cookies()).find((c) => c.name === 'sidebar:state')?.value).toBe('true');
+  await page.context().close();
+});
+
+test('at 375 px: the sidebar is a panel opened from the header, nothing scrolls sideways, axe is clean', async ({
+  browser,
+  request,
+}) => {
+  const yoga = await clubNamed(request, 'Morning Yoga Collective');
+  const page = await pageAs(browser, DEMO.owner, { width: 375 });
+  await page.goto(`/communities/${yoga.id}/leaderboard`);
+  const nav = page.getByRole('navigation', { name: 'Club', exact: true });
+  await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
+  await expect(nav).toBeHidden();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'club layout at 375 px');
+
+  await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+  await expect(nav).toBeVisible();
+  await expect(page.locator('#club-sidebar')).toHaveCSS('width', '288px');
+  await expectAccessible(page, 'club sidebar open at 375 px');
+  await nav.getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(new RegExp(`/communities/${yoga.id}/events$`));
+  await expect(nav).toBeHidden();
+  await page.context().close();
+});
