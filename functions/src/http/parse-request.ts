@@ -76,9 +76,18 @@ function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   }
 }
 
-export function parseRequest(route: RouteDefinition, event: APIGatewayProxyEventV2): ParsedRequest {
+/** The path parameters alone: the access check needs them before anything else is read. */
+export function parsePathParams(route: RouteDefinition, event: APIGatewayProxyEventV2): unknown {
+  return parsePart('params', route.params, event.pathParameters ?? {});
+}
+
+export function parseRequest(
+  route: RouteDefinition,
+  event: APIGatewayProxyEventV2,
+  params: unknown = parsePathParams(route, event),
+): ParsedRequest {
   return {
-    params: parsePart('params', route.params, event.pathParameters ?? {}),
+    params,
     query: parsePart('query', route.query, event.queryStringParameters ?? {}),
     body: route.rawBody ? undefined : parsePart('body', route.body, parseJsonBody(event)),
   };

@@ -1,9 +1,10 @@
 /**
  * One Lambda per handler group: `defineGroup` builds its handler from the route manifest. The
  * middy chain is the same for every group: structured logging, the route lookup by API
- * Gateway's routeKey, the token check, input parsing, the access check of the route's declared
- * access (access.ts: it also loads the club and the caller's membership the implementation
- * gets), then the route's implementation; errors are mapped to HTTP in one place (errors.ts).
+ * Gateway's routeKey, the token check, the path parameters, the access check of the route's
+ * declared access (access.ts: it also loads the club and the caller's membership the
+ * implementation gets), the query and body, then the route's implementation; errors are mapped
+ * to HTTP in one place (errors.ts).
  */
 
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
@@ -26,7 +27,7 @@ import { logger } from '../logger.ts';
 import { checkAccess, type Grant, type ResourceTypes } from './access.ts';
 import { type AuthContext, authFromEvent } from './auth.ts';
 import { AppError, toErrorResponse, unauthorized } from './errors.ts';
-import { parseRequest } from './parse-request.ts';
+import { parsePathParams, parseRequest } from './parse-request.ts';
 import { Reply } from './reply.ts';
 
 type AccessOf<Id extends RouteId> = Routes[Id]['access'];
@@ -90,13 +91,11 @@ export function defineGroup<G extends HandlerGroup>(group: G, implementation: Gr
     const auth = authFromEvent(event);
     // API Gateway's authorizer already refused a missing token in AWS; this keeps the order locally.
     if (needsToken(route.access) && !auth) throw unauthorized();
-    const input = parseRequest(route, event);
-    const grant = await checkAccess(
-      route.access,
-      route.method,
-      auth,
-      input.params as Record<string, unknown>,
-    );
+    // Who may call is decided on the path alone: a caller who may not learns nothing from the
+    // validation of the query or body.
+    const params = parsePathParams(route, event);
+    const grant = await checkAccess(route.access, route.method, auth, params as Record<string, unknown>);
+    const input = parseRequest(route, event, params);
     const result = await implementations[match.id]({ input, auth, event, ...grant });
     if (result instanceof Reply) return json(result.status, result.body, result.headers);
     return json(route.status ?? 200, result);
