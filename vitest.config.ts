@@ -48,6 +48,21 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The hostile-world suite (npm run test:security): access matrix, generated bad input,
+        // races and faults against DynamoDB Local, the local gateway and the Stripe simulator.
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/security/global-setup.ts'],
+          setupFiles: ['tests/integration/setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

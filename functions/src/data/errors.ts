@@ -22,3 +22,35 @@ export class InvalidCursorError extends Error {
     this.name = 'InvalidCursorError';
   }
 }
+
+const UNAVAILABLE_NAMES = new Set([
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TimeoutError',
+]);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/**
+ * The table cannot answer now (unreachable, throttled, failing): the caller can only retry, so
+ * the HTTP edge answers 503. Writes are single conditional writes or transactions, so a request
+ * cut off this way leaves nothing half-written.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (UNAVAILABLE_NAMES.has(error.name)) return true;
+  const code = (error as Error & { code?: unknown }).code;
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  const cause = (error as Error & { cause?: unknown }).cause;
+  return cause !== undefined && cause !== error && isStoreUnavailable(cause);
+}

@@ -4,7 +4,7 @@
  * becomes a 500 with a generic message: internals never reach the caller. The data layer knows
  * nothing of HTTP: its own errors (data/errors.ts) are mapped here too.
  */
-import { InvalidCursorError } from '../data/errors.ts';
+import { InvalidCursorError, isStoreUnavailable } from '../data/errors.ts';
 
 export type ErrorCode =
   | 'bad_request'
@@ -81,6 +81,9 @@ export const conflict = (message: string) => new AppError('conflict', message);
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof AppError) return { status: error.status, body: error.toBody() };
   if (error instanceof InvalidCursorError) return toErrorResponse(badRequest(error.message));
+  if (isStoreUnavailable(error)) {
+    return toErrorResponse(new AppError('unavailable', 'The service is busy right now. Please try again.'));
+  }
   const internal = new AppError('internal', 'Something went wrong. Please try again.');
   return { status: internal.status, body: internal.toBody() };
 }

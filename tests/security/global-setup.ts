@@ -1,0 +1,32 @@
+/**
+ * The security project: DynamoDB Local as for the integration tests, a folder where each test
+ * file leaves its counts, and at the end one summary of the whole suite (what
+ * `npm run test:security` prints; scripts/test-security.mjs adds the browser's XSS counts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { setup as startDynamoDb, teardown as stopDynamoDb } from '../integration/global-setup.ts';
+import { formatSummary, readReports } from './support/summary.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    securityReportDir: string;
+  }
+}
+
+let reportDir: string | undefined;
+
+export async function setup(project: TestProject) {
+  await startDynamoDb(project);
+  reportDir = process.env.SECURITY_REPORT_DIR || mkdtempSync(join(tmpdir(), 'clubs-security-'));
+  project.provide('securityReportDir', reportDir);
+}
+
+export async function teardown() {
+  await stopDynamoDb();
+  if (!reportDir) return;
+  console.log(`\n${formatSummary(readReports(reportDir))}`);
+  if (!process.env.SECURITY_REPORT_DIR) rmSync(reportDir, { recursive: true, force: true });
+}

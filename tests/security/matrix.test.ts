@@ -1,0 +1,200 @@
+/**
+ * Every route of the manifest called as every fixture identity, through the local gateway with
+ * real tokens, on a fresh fixture club (and on a suspended club, and with another club's ids in
+ * the path where the route names a resource). Each answer must be the one the route's access
+ * declaration predicts; a refusal must leave the table and Stripe untouched and carry the error
+ * JSON; no answer may carry another person's e-mail unless the caller may see members' e-mails.
+ */
+import { isClubAccess, ROUTE_IDS, ROUTES, type RouteId } from '@clubs/shared';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type Prediction,
+  pathFor,
+  pathParamsOf,
+  predict,
+  SEES_EMAILS,
+  SELF_SERVICE_CLUB_ROUTES,
+  type Target,
+  targetsOf,
+  unplannedParams,
+  validInput,
+} from './support/plan.ts';
+import { writeReport } from './support/summary.ts';
+import { snapshotTable, tableDiff } from './support/table.ts';
+import {
+  type HttpAnswer,
+  IDENTITIES,
+  type Identity,
+  makeClubWorld,
+  startWorld,
+  type World,
+} from './support/world.ts';
+
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld();
+}, 120_000);
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+const STACK_TRACE = /\n\s+at .+:\d+:\d+|"stack"\s*:/;
+
+const hasErrorJson = (answer: HttpAnswer): boolean => {
+  const error = (answer.json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+};
+
+interface Cell {
+  route: string;
+  identity: Identity;
+  predicted: Prediction;
+  status: number;
+  problem: string | null;
+}
+
+/** Whether an answer to an allowed caller shows that the access check let them through. */
+function allowedProblem(id: RouteId, target: Target, answer: HttpAnswer): string | null {
+  if (answer.status >= 500) return `${answer.status} (server error)`;
+  if (target === 'foreign') {
+    return answer.status === 404 ? null : `another club's resource answered ${answer.status}, not 404`;
+  }
+  if (answer.status === 401 || answer.status === 403) return `refused with ${answer.status}`;
+  if (isClubAccess(ROUTES[id].access) && answer.status === 404) return 'refused with 404';
+  if (answer.status >= 400 && !hasErrorJson(answer)) return 'a 4xx without the error JSON';
+  return null;
+}
+
+function leakProblem(identity: Identity, answer: HttpAnswer): string | null {
+  if (STACK_TRACE.test(answer.text)) return 'a stack trace in the answer';
+  if (SEES_EMAILS.has(identity)) return null;
+  for (const other of IDENTITIES) {
+    if (other === identity) continue;
+    if (answer.text.toLowerCase().includes(world.people[other].email)) return `carries ${other}'s e-mail`;
+  }
+  return null;
+}
+
+describe('the access matrix', () => {
+  it('has a plan for every route: its path parameters and a valid body and query', () => {
+    const problems = ROUTE_IDS.flatMap((id) => {
+      const input = validInput(id);
+      const params = unplannedParams(id);
+      return [
+        ...(typeof input === 'string' ? [input] : []),
+        ...(params.length ? [`route ${id}: no fixture for path parameter(s) ${params.join(', ')}`] : []),
+      ];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('lets only self-service routes into a club without a club standing', () => {
+    const loose = ROUTE_IDS.filter(
+      (id) =>
+        pathParamsOf(id).includes('clubId') &&
+        !isClubAccess(ROUTES[id].access) &&
+        !SELF_SERVICE_CLUB_ROUTES.has(id),
+    );
+    expect(
+      loose,
+      'declare a club standing (or add the route to SELF_SERVICE_CLUB_ROUTES with a reason)',
+    ).toEqual([]);
+  });
+
+  it('answers every identity as the declaration predicts; refusals change nothing and leak nothing', async () => {
+    const cells: Cell[] = [];
+    for (const id of ROUTE_IDS) {
+      const route = ROUTES[id];
+      const input = validInput(id);
+      if (typeof input === 'string') continue;
+      const query = new URLSearchParams(input.query ?? {}).toString();
+      const body =
+        route.method === 'GET' || input.body === undefined ? undefined : JSON.stringify(input.body);
+      for (const target of targetsOf(id)) {
+        const club = await makeClubWorld(world.people, {
+          status: target === 'suspended' ? 'inactive' : 'active',
+        });
+        const path =
+          pathFor(id, club, world.otherClub, target, world.people.member.id) + (query ? `?${query}` : '');
+        const label = target === 'club' ? id : `${id} (${target})`;
+        const predictions = IDENTITIES.map((identity) => ({
+          identity,
+          predicted: predict(route.access, route.method, identity, target),
+        }));
+        const refused = predictions.filter((p) => p.predicted !== 'allow');
+        const allowed = predictions.filter((p) => p.predicted === 'allow');
+
+        // Refusals first, all on an unchanged world: the table and Stripe must stay as they were.
+        const before = await snapshotTable();
+        const stripeBefore = world.stripeWrites();
+        for (const { identity, predicted } of refused) {
+          const answer = await world.call(identity, { method: route.method, path, body });
+          let problem: string | null = null;
+          if (answer.status !== predicted) problem = `expected ${predicted}, got ${answer.status}`;
+          else if (!hasErrorJson(answer)) problem = 'a refusal without the error JSON';
+          problem ??= leakProblem(identity, answer);
+          cells.push({ route: label, identity, predicted, status: answer.status, problem });
+        }
+        if (refused.length > 0) {
+          const diff = tableDiff(before, await snapshotTable());
+          if (diff.added.length || diff.removed.length || world.stripeWrites() !== stripeBefore) {
+            cells.push({
+              route: label,
+              identity: refused[0]?.identity ?? 'anonymous',
+              predicted: refused[0]?.predicted ?? 403,
+              status: 0,
+              problem: `refusals changed state: ${JSON.stringify(diff).slice(0, 600)}`,
+            });
+          }
+        }
+        for (const { identity } of allowed) {
+          const answer = await world.call(identity, { method: route.method, path, body });
+          const problem = allowedProblem(id, target, answer) ?? leakProblem(identity, answer);
+          cells.push({ route: label, identity, predicted: 'allow', status: answer.status, problem });
+        }
+      }
+    }
+
+    printMatrix(cells);
+    const mismatches = cells.filter((cell) => cell.problem);
+    writeReport(inject('securityReportDir'), 'matrix', {
+      matrix: {
+        routes: ROUTE_IDS.length,
+        identities: IDENTITIES.length,
+        calls: cells.filter((c) => c.status !== 0).length,
+        allowed: cells.filter((c) => c.predicted === 'allow').length,
+        refused: cells.filter((c) => c.predicted !== 'allow' && c.status !== 0).length,
+        mismatches: mismatches.length,
+      },
+    });
+    expect(mismatches.map((c) => `${c.route} as ${c.identity}: ${c.problem}`)).toEqual([]);
+  }, 600_000);
+});
+
+/** Routes × identities: the status each got, ✓ allowed, · refused as predicted, ! a mismatch. */
+function printMatrix(cells: Cell[]) {
+  const routes = [...new Set(cells.map((c) => c.route))];
+  const width = Math.max(...routes.map((r) => r.length));
+  const head = `${'route'.padEnd(width)} | ${IDENTITIES.map((i) => i.slice(0, 9).padEnd(9)).join(' ')}`;
+  const rows = routes.map((route) => {
+    const line = IDENTITIES.map((identity) => {
+      const cell = cells.find((c) => c.route === route && c.identity === identity && c.status !== 0);
+      if (!cell) return ''.padEnd(9);
+      const mark = cell.problem ? '!' : cell.predicted === 'allow' ? '✓' : '·';
+      return `${mark}${cell.status}`.padEnd(9);
+    });
+    return `${route.padEnd(width)} | ${line.join(' ')}`;
+  });
+  const bad = cells.filter((c) => c.problem).length;
+  const allowed = cells.filter((c) => c.predicted === 'allow' && c.status !== 0).length;
+  console.log(
+    [
+      '',
+      head,
+      ...rows,
+      `${routes.length} route rows × ${IDENTITIES.length} identities: ${allowed} allowed, ${cells.length - allowed} refused, ${bad} mismatches`,
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * How the security suite calls every route: the path filled from the fixture world, a valid
+ * query and body, and the answer each identity must get, predicted from the route's access
+ * declaration alone (written here in terms of the fixture people, independently of the checker
+ * in shared/src/api/access.ts). A route whose path names a parameter the fixtures cannot fill,
+ * or whose body has no valid example, fails the suite: it must be planned before it ships.
+ */
+import {
+  type Access,
+  buildPath,
+  type ClubRole,
+  type ClubStanding,
+  type Permission,
+  ROLE_PERMISSIONS,
+  ROUTES,
+  type RouteId,
+} from '@clubs/shared';
+import type * as z from 'zod';
+import type { ClubWorld, Identity } from './world.ts';
+
+/** Which club the path points at: the fixture club, the suspended one, or the fixture club with another club's resource ids. */
+export type Target = 'club' | 'suspended' | 'foreign';
+
+/**
+ * Routes with a club in the path that anyone (signed in) may call because they act on the
+ * caller's own relation to the club or show only what is public: the club page, joining, the
+ * caller's membership and its checkout. Any other club route must declare a club standing,
+ * so a route cannot open a club's insides by being declared too loosely.
+ */
+export const SELF_SERVICE_CLUB_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
+  'getClub',
+  'getClubMembership',
+  'requestMembership',
+  'createMembershipCheckout',
+  'getMembershipCheckout',
+]);
+
+/** Valid bodies (and queries) where a generated one would not do; keyed by route id. */
+export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<string, string> }>> = {
+  createClub: { body: { name: 'Example club', description: 'An example club.' } },
+  updateMembershipPricing: { body: { model: 'free', monthlyPrice: 0, freeTrial: false } },
+  createClubCheckout: { body: { plan: 'monthly' } },
+  updateMe: { body: { fullName: 'Example Person', bio: 'Hello.' } },
+  createAvatarUpload: { body: { contentType: 'image/png', size: 1000 } },
+  sendContactMessage: {
+    body: { name: 'Example', email: 'example@clubs.test', subject: 'Hello', message: 'A message.' },
+  },
+  stripeWebhook: { body: { id: 'evt_unsigned', type: 'checkout.session.completed' } },
+};
+
+type Def = { type: string; [key: string]: unknown };
+const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
+
+/**
+ * A plausible value for a zod schema (strings of letters, the smallest numbers, first enum
+ * values, optional fields left out); good enough for the many simple schemas, checked by the
+ * schema itself before use.
+ */
+export function exampleOf(schema: unknown): unknown {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'object': {
+      const shape = (def.shape ?? {}) as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(shape)) {
+        const type = defOf(field).type;
+        if (type === 'optional' || type === 'default') continue;
+        out[name] = exampleOf(field);
+      }
+      return out;
+    }
+    case 'string':
+      return 'Example text';
+    case 'number':
+      return 1;
+    case 'boolean':
+      return false;
+    case 'enum':
+      return Object.values(def.entries as Record<string, unknown>)[0];
+    case 'literal':
+      return (def.values as unknown[])[0];
+    case 'array':
+      return [];
+    case 'nullable':
+    case 'optional':
+    case 'default':
+    case 'readonly':
+    case 'nonoptional':
+      return exampleOf(def.innerType);
+    case 'pipe':
+      return exampleOf(def.in);
+    case 'union':
+      return exampleOf((def.options as unknown[])[0]);
+    default:
+      return undefined;
+  }
+}
+
+/** The route's valid body and query, or an explanation of what is missing. */
+export function validInput(id: RouteId): { body?: unknown; query?: Record<string, string> } | string {
+  const route = ROUTES[id] as { body?: z.ZodType; query?: z.ZodType; rawBody?: boolean };
+  const example = EXAMPLES[id] ?? {};
+  const body = example.body ?? (route.body ? exampleOf(route.body) : undefined);
+  if (route.body && !route.body.safeParse(body).success) {
+    return `route ${id}: no valid body example (add one to EXAMPLES in tests/security/support/plan.ts)`;
+  }
+  const query = example.query ?? {};
+  if (route.query && !route.query.safeParse(query).success) {
+    return `route ${id}: no valid query example (add one to EXAMPLES)`;
+  }
+  return { body, query };
+}
+
+const PARAM_SOURCES: Record<string, (club: ClubWorld, foreign: ClubWorld, target: Target) => string> = {
+  clubId: (club) => club.clubId,
+  postId: (club, foreign, target) => (target === 'foreign' ? foreign : club).postId,
+  commentId: (club, foreign, target) => (target === 'foreign' ? foreign : club).commentId,
+  eventId: (club, foreign, target) => (target === 'foreign' ? foreign : club).eventId,
+  courseId: (club, foreign, target) => (target === 'foreign' ? foreign : club).courseId,
+};
+
+/** Member ids in paths point at the fixture member (e.g. approving, removing, a profile). */
+const PERSON_PARAMS = new Set(['userId', 'memberId']);
+
+export function pathParamsOf(id: RouteId): string[] {
+  return [...ROUTES[id].path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+}
+
+export function unplannedParams(id: RouteId): string[] {
+  return pathParamsOf(id).filter((name) => !PARAM_SOURCES[name] && !PERSON_PARAMS.has(name));
+}
+
+export function pathFor(
+  id: RouteId,
+  club: ClubWorld,
+  foreign: ClubWorld,
+  target: Target,
+  personId: string,
+): string {
+  const params: Record<string, string> = {};
+  for (const name of pathParamsOf(id)) {
+    params[name] = PERSON_PARAMS.has(name) ? personId : (PARAM_SOURCES[name]?.(club, foreign, target) ?? '');
+  }
+  return buildPath(ROUTES[id].path, params);
+}
+
+/** Which targets a route is called on: club routes also on the suspended club and with another club's ids. */
+export function targetsOf(id: RouteId): Target[] {
+  const names = pathParamsOf(id);
+  if (!names.includes('clubId')) return ['club'];
+  const resource = names.some((name) => name !== 'clubId' && PARAM_SOURCES[name]);
+  return resource ? ['club', 'suspended', 'foreign'] : ['club', 'suspended'];
+}
+
+/** The fixture people's roles in the fixture clubs (the suspended club has the same staff). */
+const ROLE: Partial<Record<Identity, ClubRole>> = {
+  owner: 'club_owner',
+  moderator: 'club_moderator',
+  member: 'club_member',
+};
+
+function holds(identity: Identity, who: ClubStanding): boolean {
+  const role = ROLE[identity];
+  if (!role) return false;
+  if (who === 'member') return true;
+  if (who === 'manager') return role !== 'club_member';
+  if (who === 'owner') return role === 'club_owner';
+  return (ROLE_PERMISSIONS[role] as readonly Permission[]).includes(who);
+}
+
+export type Prediction = 'allow' | 401 | 403 | 404;
+
+/** What the declaration says this identity gets on this target. */
+export function predict(access: Access, method: string, identity: Identity, target: Target): Prediction {
+  if (access.kind === 'public') return 'allow';
+  if (identity === 'anonymous') return 401;
+  if (access.kind === 'signed_in') return 'allow';
+  if (access.kind === 'super_admin') return identity === 'superAdmin' ? 'allow' : 403;
+  const reach =
+    identity === 'superAdmin' &&
+    (access.superAdmin === 'act' || (access.superAdmin === 'read' && method === 'GET'));
+  const who = access.kind === 'club' ? access.who : 'member';
+  let club: Prediction;
+  if (reach) club = 'allow';
+  else if (target === 'suspended' && identity !== 'owner') club = 404;
+  else if (holds(identity, who)) club = 'allow';
+  else club = who === 'owner' ? 404 : 403;
+  if (club !== 'allow' || access.kind === 'club') return club;
+  if (target === 'foreign') return 404;
+  if (reach || identity === 'member') return 'allow';
+  return access.or && holds(identity, access.or) ? 'allow' : 403;
+}
+
+/** People who may see other members' e-mail addresses in the fixture club. */
+export const SEES_EMAILS: ReadonlySet<Identity> = new Set(['owner', 'moderator', 'superAdmin']);

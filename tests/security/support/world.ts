@@ -1,0 +1,247 @@
+/**
+ * The hostile world every security test runs in: the local API gateway (real RS256 ID tokens,
+ * the real handlers) over DynamoDB Local and the Stripe simulator, and the fixture people.
+ * Everyone is a person with a signed token except the anonymous caller; clubs are made per test
+ * (makeClubWorld) so one route's successful call never changes what the next route sees.
+ */
+import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
+import { addComment } from '@clubs/functions/data/repositories/comments';
+import { createCourse } from '@clubs/functions/data/repositories/courses';
+import { createEvent } from '@clubs/functions/data/repositories/events';
+import {
+  activateMembership,
+  addMembership,
+  removeMembership,
+} from '@clubs/functions/data/repositories/memberships';
+import { createPost } from '@clubs/functions/data/repositories/posts';
+import { type ClubRole, SUPER_ADMIN_GROUP } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { type LocalGateway, startGateway } from '../../../infra/local/gateway.ts';
+import { freePort } from '../../integration/global-setup.ts';
+import {
+  createSigningKey,
+  signIdToken,
+  TEST_CLIENT_ID,
+  TEST_POOL_ID,
+} from '../../integration/local/tokens.ts';
+import { clubFixture } from '../../support/fixtures.ts';
+import {
+  startTestStripe,
+  TEST_STRIPE_KEY,
+  TEST_WEBHOOK_SECRET,
+  type TestStripe,
+} from '../../support/stripe.ts';
+
+export const IDENTITIES = [
+  'anonymous',
+  'stranger',
+  'removed',
+  'pending',
+  'otherOwner',
+  'superAdmin',
+  'member',
+  'moderator',
+  'owner',
+] as const;
+export type Identity = (typeof IDENTITIES)[number];
+
+export interface Person {
+  id: string;
+  email: string;
+  name: string;
+  token: string | null;
+}
+
+export interface World {
+  gateway: LocalGateway;
+  stripe: TestStripe;
+  people: Record<Identity, Person>;
+  /** The club of the other owner, with a post, comment, event and course of its own. */
+  otherClub: ClubWorld;
+  call(identity: Identity, request: HttpRequest): Promise<HttpAnswer>;
+  /** How many objects the Stripe simulator has written so far (a refusal must write none). */
+  stripeWrites(): number;
+  stop(): Promise<void>;
+}
+
+export interface HttpRequest {
+  method: string;
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface HttpAnswer {
+  status: number;
+  text: string;
+  json: unknown;
+}
+
+export interface ClubWorld {
+  clubId: string;
+  postId: string;
+  commentId: string;
+  eventId: string;
+  courseId: string;
+}
+
+const key = createSigningKey('security-key');
+
+function person(identity: Identity): Person {
+  const id = ulid();
+  const email = `${identity.toLowerCase()}-${id.slice(-6).toLowerCase()}@clubs.test`;
+  const name = `${identity} person`;
+  const groups = identity === 'superAdmin' ? [SUPER_ADMIN_GROUP] : [];
+  const token =
+    identity === 'anonymous'
+      ? null
+      : signIdToken(key, { sub: id, email, name, 'cognito:groups': groups, email_verified: true });
+  return { id, email, name, token };
+}
+
+async function member(clubId: string, userId: string, role: ClubRole, status: 'active' | 'pending') {
+  const result = await addMembership({ clubId, userId, role, status, createdAt: new Date().toISOString() });
+  if (!result.created) throw new Error(`fixture membership not created: ${result.reason}`);
+}
+
+/**
+ * A club owned by `owner` with a moderator, a member, a pending member and a removed member,
+ * and a post (with a comment), an event and a course written by the member. `status` other than
+ * active makes it a suspended (inactive) or unpaid club.
+ */
+export async function makeClubWorld(
+  people: Record<Identity, Person>,
+  options: { owner?: Identity; status?: 'active' | 'inactive' | 'unpaid'; withStaff?: boolean } = {},
+): Promise<ClubWorld> {
+  const owner = people[options.owner ?? 'owner'];
+  const club = clubFixture({ ownerId: owner.id, name: 'Fixture Club', description: 'A club under test.' });
+  await createClubWithOwner(club);
+  if (options.withStaff !== false) {
+    await member(club.id, people.moderator.id, 'club_moderator', 'active');
+    await member(club.id, people.member.id, 'club_member', 'active');
+    await member(club.id, people.pending.id, 'club_member', 'pending');
+    await member(club.id, people.removed.id, 'club_member', 'pending');
+    await activateMembership(club.id, people.removed.id);
+    await removeMembership(club.id, people.removed.id);
+  }
+  const author = options.withStaff === false ? owner : people.member;
+  const now = new Date().toISOString();
+  const postId = ulid();
+  await createPost({
+    id: postId,
+    clubId: club.id,
+    authorId: author.id,
+    authorName: author.name,
+    authorAvatar: null,
+    title: 'Fixture post',
+    content: 'Fixture content',
+    type: 'text',
+    media: [],
+    isPinned: false,
+    createdAt: now,
+  });
+  const commentId = ulid();
+  await addComment(club.id, {
+    id: commentId,
+    postId,
+    authorId: author.id,
+    authorName: author.name,
+    authorAvatar: null,
+    content: 'Fixture comment',
+    createdAt: now,
+  });
+  const eventId = ulid();
+  const start = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+  await createEvent({
+    id: eventId,
+    clubId: club.id,
+    title: 'Fixture event',
+    description: 'Fixture event text',
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 3600 * 1000).toISOString(),
+    location: 'Online',
+    createdBy: author.id,
+    thumbnail: null,
+  });
+  const courseId = ulid();
+  await createCourse({
+    id: courseId,
+    clubId: club.id,
+    creatorId: author.id,
+    title: 'Fixture course',
+    description: 'Fixture course text',
+    level: 'beginner',
+    mainTopic: 'Testing',
+    targetAudience: 'Everyone',
+    learningGoals: 'Safety',
+    outline: 'One',
+    createdAt: now,
+  });
+  if (options.status && options.status !== 'active') await setClubStatus(club.id, options.status);
+  return { clubId: club.id, postId, commentId, eventId, courseId };
+}
+
+export async function startWorld(): Promise<World> {
+  const stripe = await startTestStripe();
+  // Handlers build their own Stripe client from the environment, as the local stack's do.
+  process.env.STRIPE_SECRET_KEY = TEST_STRIPE_KEY;
+  process.env.STRIPE_API_BASE = `http://127.0.0.1:${stripe.server.port}`;
+  process.env.STRIPE_WEBHOOK_SECRET = TEST_WEBHOOK_SECRET;
+  process.env.MEDIA_BUCKET ??= 'clubs-security-media';
+  process.env.S3_ENDPOINT ??= 'http://127.0.0.1:9';
+  // Presigning needs credentials (a Lambda has its role's); nothing here reaches S3.
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  const gateway = await startGateway({
+    port: await freePort(),
+    userPoolId: TEST_POOL_ID,
+    clientId: TEST_CLIENT_ID,
+    jwks: { keys: [key.jwk] },
+  });
+  const people = Object.fromEntries(IDENTITIES.map((identity) => [identity, person(identity)])) as Record<
+    Identity,
+    Person
+  >;
+  const otherClub = await makeClubWorld(people, { owner: 'otherOwner', withStaff: false });
+  let stripeWrites = 0;
+  const store = stripe.server.simulator.store;
+  const put = store.put.bind(store);
+  store.put = (value) => {
+    stripeWrites += 1;
+    return put(value);
+  };
+
+  const call = async (identity: Identity, request: HttpRequest): Promise<HttpAnswer> => {
+    const token = people[identity].token;
+    const response = await fetch(`${gateway.url}${request.path}`, {
+      method: request.method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+      },
+      body: request.body,
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, text, json };
+  };
+
+  return {
+    gateway,
+    stripe,
+    people,
+    otherClub,
+    call,
+    stripeWrites: () => stripeWrites,
+    async stop() {
+      await gateway.stop();
+      await stripe.stop();
+    },
+  };
+}
