@@ -182,6 +182,21 @@ export interface BuildEventInput {
 }
 
 /** An API Gateway HTTP API payload v2.0 event, as API Gateway would deliver this request. */
+
+/**
+ * Repeated names join with commas, as API Gateway does. Every name is an own data property, like
+ * the JSON API Gateway sends: `__proto__` or `constructor` in a query is a key like any other
+ * (and refused by the route's schema), never the object's prototype or an inherited value.
+ */
+function joinValue(into: Record<string, string>, name: string, value: string): void {
+  const previous = Object.hasOwn(into, name) ? into[name] : undefined;
+  Object.defineProperty(into, name, {
+    value: previous === undefined ? value : `${previous},${value}`,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
 export function buildApiGatewayEvent(input: BuildEventInput): APIGatewayProxyEventV2 {
   const { req, route, body, now } = input;
   const url = new URL(req.url ?? '/', 'http://gateway.local');
@@ -200,16 +215,14 @@ export function buildApiGatewayEvent(input: BuildEventInput): APIGatewayProxyEve
       ];
       continue;
     }
-    headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
+    joinValue(headers, name, value);
   }
   // CloudFront sets the viewer's address itself, replacing whatever the viewer sent; locally the
   // socket's peer is the viewer.
   const peer = socketAddressOf(req);
   headers[VIEWER_ADDRESS_HEADER] = `${peer.ip}:${peer.port}`;
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) {
-    query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
-  }
+  for (const [name, value] of url.searchParams) joinValue(query, name, value);
   const rawQueryString = (req.url ?? '').includes('?')
     ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1)
     : '';
