@@ -7,7 +7,7 @@
  * 4xx with the error JSON, never a 5xx or a stack trace, and the table stays as it was.
  */
 import { request as httpRequest } from 'node:http';
-import { buildPath, matchRoute, ROUTE_IDS, ROUTES, type RouteId } from '@clubs/shared';
+import { type Access, buildPath, matchRoute, ROUTE_IDS, ROUTES, type RouteId } from '@clubs/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type * as z from 'zod';
@@ -173,7 +173,7 @@ function acceptable(schema: z.ZodType | undefined, value: unknown): boolean {
 }
 
 function callerOf(id: RouteId): Identity {
-  const access = ROUTES[id].access;
+  const access = ROUTES[id].access as Access;
   if (access.kind === 'super_admin') return 'superAdmin';
   if (access.kind === 'author') return 'member';
   return 'owner';

@@ -47,16 +47,27 @@ const hasErrorJson = (answer: HttpAnswer): boolean => {
   return typeof error?.code === 'string' && typeof error.message === 'string';
 };
 
+/**
+ * A route of the manifest whose implementation has not landed yet answers 501 'not_implemented'
+ * after its access check: its refusals are checked like any other, its allowed cells are counted
+ * as pending (and printed), and they turn into real checks as soon as it is implemented.
+ */
+const notImplemented = (answer: HttpAnswer): boolean =>
+  answer.status === 501 &&
+  (answer.json as { error?: { code?: unknown } } | undefined)?.error?.code === 'not_implemented';
+
 interface Cell {
   route: string;
   identity: Identity;
   predicted: Prediction;
   status: number;
   problem: string | null;
+  pending?: boolean;
 }
 
 /** Whether an answer to an allowed caller shows that the access check let them through. */
 function allowedProblem(id: RouteId, target: Target, answer: HttpAnswer): string | null {
+  if (notImplemented(answer)) return null;
   if (answer.status >= 500) return `${answer.status} (server error)`;
   if (target === 'foreign') {
     return answer.status === 404 ? null : `another club's resource answered ${answer.status}, not 404`;
@@ -152,7 +163,8 @@ describe('the access matrix', () => {
         for (const { identity } of allowed) {
           const answer = await world.call(identity, { method: route.method, path, body });
           const problem = allowedProblem(id, target, answer) ?? leakProblem(identity, answer);
-          cells.push({ route: label, identity, predicted: 'allow', status: answer.status, problem });
+          const pending = notImplemented(answer);
+          cells.push({ route: label, identity, predicted: 'allow', status: answer.status, problem, pending });
         }
       }
     }
@@ -167,13 +179,17 @@ describe('the access matrix', () => {
         allowed: cells.filter((c) => c.predicted === 'allow').length,
         refused: cells.filter((c) => c.predicted !== 'allow' && c.status !== 0).length,
         mismatches: mismatches.length,
+        pending: cells.filter((c) => c.pending).length,
       },
     });
     expect(mismatches.map((c) => `${c.route} as ${c.identity}: ${c.problem}`)).toEqual([]);
   }, 600_000);
 });
 
-/** Routes × identities: the status each got, ✓ allowed, · refused as predicted, ! a mismatch. */
+/**
+ * Routes × identities: the status each got, ✓ allowed, · refused as predicted, ? allowed but
+ * not implemented yet, ! a mismatch.
+ */
 function printMatrix(cells: Cell[]) {
   const routes = [...new Set(cells.map((c) => c.route))];
   const width = Math.max(...routes.map((r) => r.length));
@@ -182,19 +198,20 @@ function printMatrix(cells: Cell[]) {
     const line = IDENTITIES.map((identity) => {
       const cell = cells.find((c) => c.route === route && c.identity === identity && c.status !== 0);
       if (!cell) return ''.padEnd(9);
-      const mark = cell.problem ? '!' : cell.predicted === 'allow' ? '✓' : '·';
+      const mark = cell.problem ? '!' : cell.pending ? '?' : cell.predicted === 'allow' ? '✓' : '·';
       return `${mark}${cell.status}`.padEnd(9);
     });
     return `${route.padEnd(width)} | ${line.join(' ')}`;
   });
   const bad = cells.filter((c) => c.problem).length;
+  const pending = cells.filter((c) => c.pending).length;
   const allowed = cells.filter((c) => c.predicted === 'allow' && c.status !== 0).length;
   console.log(
     [
       '',
       head,
       ...rows,
-      `${routes.length} route rows × ${IDENTITIES.length} identities: ${allowed} allowed, ${cells.length - allowed} refused, ${bad} mismatches`,
+      `${routes.length} route rows × ${IDENTITIES.length} identities: ${allowed} allowed (${pending} of them not implemented yet), ${cells.length - allowed} refused, ${bad} mismatches`,
     ].join('\n'),
   );
 }

@@ -38,6 +38,7 @@ export const SELF_SERVICE_CLUB_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
 /** Valid bodies (and queries) where a generated one would not do; keyed by route id. */
 export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<string, string> }>> = {
   createClub: { body: { name: 'Example club', description: 'An example club.' } },
+  createPost: { body: { title: 'Example post', content: 'Example content', type: 'text' } },
   updateMembershipPricing: { body: { model: 'free', monthlyPrice: 0, freeTrial: false } },
   createClubCheckout: { body: { plan: 'monthly' } },
   updateMe: { body: { fullName: 'Example Person', bio: 'Hello.' } },

@@ -10,6 +10,7 @@ export interface SecurityReport {
     allowed: number;
     refused: number;
     mismatches: number;
+    pending: number;
   };
   fuzz?: { inputs: number; fiveHundreds: number; wrongShape: number };
   races?: { passed: number; total: number };
@@ -51,7 +52,7 @@ export function formatSummary(report: SecurityReport): string {
   const lines = ['=== security summary'];
   lines.push(
     matrix
-      ? `routes × identities: ${matrix.routes} routes × ${matrix.identities} identities, ${matrix.calls} calls (${matrix.allowed} allowed, ${matrix.refused} refused), ${matrix.mismatches} mismatches`
+      ? `routes × identities: ${matrix.routes} routes × ${matrix.identities} identities, ${matrix.calls} calls (${matrix.allowed} allowed, ${matrix.refused} refused), ${matrix.mismatches} mismatches${matrix.pending ? `; ${matrix.pending} allowed calls answered 501 (route not implemented yet)` : ''}`
       : 'routes × identities: not run',
   );
   lines.push(
