@@ -17,7 +17,7 @@ import { createPost } from '@clubs/functions/data/repositories/posts';
 import { type ClubRole, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { type LocalGateway, startGateway } from '../../../infra/local/gateway.ts';
-import { freePort } from '../../integration/global-setup.ts';
+import { freePort } from '../../../infra/local/ports.ts';
 import {
   createSigningKey,
   signIdToken,
