@@ -4,8 +4,10 @@
  * 24 hours), JSON answers and Stripe's error shape. Also a few simulator-only endpoints under
  * `/_simulator/` for tests and demos (a failed renewal, charges disabled).
  */
+
+import { missing, StripeApiError } from './errors.ts';
 import { type FormObject, read } from './form.ts';
-import { missing, type Simulator, StripeApiError } from './simulator.ts';
+import type { Simulator } from './simulator.ts';
 import type { StripeObject } from './store.ts';
 
 export interface ApiRequest {

@@ -10,13 +10,15 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ApiRequest, createApi } from './api.ts';
+import { StripeApiError } from './errors.ts';
 import { parseForm } from './form.ts';
 import { answerPage } from './pages.ts';
-import { Simulator, StripeApiError } from './simulator.ts';
+import { Simulator } from './simulator.ts';
 import { Store } from './store.ts';
 import { SIMULATED_API_VERSION, Webhooks } from './webhooks.ts';
 
-export { CREATOR_CATALOG, Simulator } from './simulator.ts';
+export { CREATOR_CATALOG } from './catalog.ts';
+export { Simulator } from './simulator.ts';
 export { signatureHeader } from './webhooks.ts';
 
 export interface StripeSimulatorOptions {

@@ -4,7 +4,9 @@
  * invoice. Each form posts back here; the answer is a 303 redirect, as Stripe's pages send the
  * browser back to the app's URLs.
  */
-import { formatAmount, type Simulator, StripeApiError } from './simulator.ts';
+import { formatAmount } from './context.ts';
+import { StripeApiError } from './errors.ts';
+import type { Simulator } from './simulator.ts';
 import type { StripeObject } from './store.ts';
 
 export interface PageAnswer {

@@ -1,0 +1,112 @@
+/** Customers, their cards (payment methods) and the Billing Portal sessions they open. */
+import { retrieve, type SimulatorContext } from './context.ts';
+import { invalid, missing } from './errors.ts';
+import { type FormObject, read } from './form.ts';
+import { newId, now, type StripeObject } from './store.ts';
+
+export function createCustomer(ctx: SimulatorContext, form: FormObject): StripeObject {
+  return ctx.store.put({
+    id: newId('cus'),
+    object: 'customer',
+    address: null,
+    balance: 0,
+    created: now(),
+    currency: null,
+    default_source: null,
+    delinquent: false,
+    description: read.string(form.description) ?? null,
+    email: read.string(form.email) ?? null,
+    invoice_prefix: newId('x').slice(2, 10).toUpperCase(),
+    invoice_settings: {
+      custom_fields: null,
+      default_payment_method: null,
+      footer: null,
+      rendering_options: null,
+    },
+    livemode: false,
+    metadata: read.metadata(form.metadata),
+    name: read.string(form.name) ?? null,
+    phone: null,
+    preferred_locales: [],
+    shipping: null,
+    tax_exempt: 'none',
+    test_clock: null,
+  });
+}
+
+export function updateCustomer(ctx: SimulatorContext, id: string, form: FormObject): StripeObject {
+  const customer = retrieve(ctx, 'customer', 'customer', id);
+  const settings = read.object(form.invoice_settings);
+  const method = read.string(settings?.default_payment_method);
+  if (method && !ctx.store.get(method, 'payment_method')) throw missing('PaymentMethod', method);
+  return ctx.store.put({
+    ...customer,
+    email: read.string(form.email) ?? customer.email,
+    name: read.string(form.name) ?? customer.name,
+    metadata: read.metadata(form.metadata, customer.metadata as Record<string, string>),
+    invoice_settings: {
+      ...(customer.invoice_settings as Record<string, unknown>),
+      ...(method ? { default_payment_method: method } : {}),
+    },
+  });
+}
+
+export function createPaymentMethod(
+  ctx: SimulatorContext,
+  customer: StripeObject,
+  brand: 'visa' | 'mastercard',
+): StripeObject {
+  const year = new Date().getUTCFullYear();
+  return ctx.store.put({
+    id: newId('pm'),
+    object: 'payment_method',
+    billing_details: {
+      address: null,
+      email: customer.email ?? null,
+      name: customer.name ?? null,
+      phone: null,
+    },
+    card: {
+      brand,
+      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
+      country: 'US',
+      exp_month: brand === 'visa' ? 12 : 8,
+      exp_year: year + (brand === 'visa' ? 3 : 4),
+      funding: 'credit',
+      last4: brand === 'visa' ? '4242' : '4444',
+    },
+    created: now(),
+    customer: customer.id,
+    livemode: false,
+    metadata: {},
+    type: 'card',
+  });
+}
+
+/** Makes `methodId` the customer's default card for invoices. */
+export function setDefaultPaymentMethod(ctx: SimulatorContext, customer: StripeObject, methodId: string) {
+  return ctx.store.put({
+    ...customer,
+    invoice_settings: { ...(customer.invoice_settings as object), default_payment_method: methodId },
+  });
+}
+
+export function createPortalSession(ctx: SimulatorContext, form: FormObject): StripeObject {
+  const customer = read.string(form.customer);
+  if (!customer) throw invalid('Missing required param: customer.', 'customer');
+  retrieve(ctx, 'customer', 'customer', customer);
+  const id = newId('bps');
+  return ctx.store.put({
+    id,
+    object: 'billing_portal.session',
+    configuration: 'bpc_simulator',
+    created: now(),
+    customer,
+    flow: null,
+    livemode: false,
+    locale: null,
+    on_behalf_of: null,
+    return_url: read.string(form.return_url) ?? null,
+    url: `${ctx.publicUrl}/portal/${id}`,
+  });
+}
