@@ -144,6 +144,22 @@ export function cancelSubscription(ctx: SimulatorContext, id: string): StripeObj
   return canceled;
 }
 
+/** A renewal's two events, in Stripe's order: the invoice's outcome, then the status change. */
+function deliverRenewal(
+  ctx: SimulatorContext,
+  type: 'invoice.paid' | 'invoice.payment_failed',
+  invoice: StripeObject,
+  subscription: StripeObject,
+  previousStatus: unknown,
+): void {
+  ctx.webhooks.deliver([
+    ctx.webhooks.event(type, invoice),
+    ctx.webhooks.event('customer.subscription.updated', subscription, {
+      previousAttributes: { status: previousStatus },
+    }),
+  ]);
+}
+
 /** Simulator only: the renewal's payment fails; the subscription becomes past_due. */
 export function failRenewal(ctx: SimulatorContext, id: string): StripeObject {
   const subscription = retrieve(ctx, 'subscription', 'subscription', id);
@@ -154,12 +170,7 @@ export function failRenewal(ctx: SimulatorContext, id: string): StripeObject {
     status: 'past_due',
     trial_end: subscription.trial_end,
   });
-  ctx.webhooks.deliver([
-    ctx.webhooks.event('invoice.payment_failed', invoice),
-    ctx.webhooks.event('customer.subscription.updated', pastDue, {
-      previousAttributes: { status: subscription.status },
-    }),
-  ]);
+  deliverRenewal(ctx, 'invoice.payment_failed', invoice, pastDue, subscription.status);
   return pastDue;
 }
 
@@ -185,12 +196,7 @@ export function renew(ctx: SimulatorContext, id: string): StripeObject {
   });
   const invoice = createInvoice(ctx, renewed, 'subscription_cycle', false, 'paid');
   const latest = ctx.store.get(id) as StripeObject;
-  ctx.webhooks.deliver([
-    ctx.webhooks.event('invoice.paid', invoice),
-    ctx.webhooks.event('customer.subscription.updated', latest, {
-      previousAttributes: { status: subscription.status },
-    }),
-  ]);
+  deliverRenewal(ctx, 'invoice.paid', invoice, latest, subscription.status);
   return latest;
 }
 
