@@ -23,7 +23,9 @@ export default defineConfig({
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['tests/web/setup.ts'],
+          setupFiles: ['tests/web/setup.ts', 'tests/web/timeouts.ts'],
+          // Generous for a loaded 2-core CI machine (see tests/web/timeouts.ts).
+          testTimeout: 20_000,
         },
       },
       {
