@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { App } from 'aws-cdk-lib';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
-import { build, type Metafile } from 'esbuild';
+import { bundleHandler } from '../infra/lib/bundle.ts';
 import { ClubsStack } from '../infra/lib/clubs-stack.ts';
 import { loadConfig } from '../infra/lib/config.ts';
 import { BUNDLE_SETTINGS, HandlerFunction } from '../infra/lib/handler-function.ts';
@@ -79,21 +79,7 @@ interface Measurement {
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 async function measure(fn: HandlerFunction): Promise<Measurement> {
-  const result = await build({
-    ...BUNDLE_SETTINGS,
-    entryPoints: [fn.entry],
-    // Never written (write: false); esbuild needs an output path for the source map.
-    outfile: path.join(tmpdir(), 'clubs-bench-bundle', fn.handler, 'index.mjs'),
-    absWorkingDir: REPO_ROOT,
-    metafile: true,
-    write: false,
-    logLevel: 'error',
-  });
-  const metafile: Metafile = result.metafile;
-  const js = result.outputFiles.find((file) => /\.m?js$/.test(file.path));
-  const [, output] =
-    Object.entries(metafile.outputs).find(([outputPath]) => /\.m?js$/.test(outputPath)) ?? [];
-  if (!js || !output) throw new Error(`${fn.handler}: esbuild produced no JavaScript output`);
+  const { js, output } = await bundleHandler(fn.handler, fn.entry);
 
   const byContributor = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {

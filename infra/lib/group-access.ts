@@ -1,9 +1,19 @@
 /**
- * What each handler group may touch: the one place that decides a function's environment and its
- * IAM grants. Keyed by every group of the route and event manifests, so a new group does not
- * compile until its access is declared here.
+ * What each handler group's function may touch: its environment and its IAM grants, both derived
+ * from the resource uses its routes declare in the route and event manifests (`uses`), so a new
+ * group gets exactly what its routes name. Only the description and the size are written here,
+ * keyed by every group of the manifests, so a new group does not compile until it has them.
  */
-import type { EventHandlerGroup, HandlerGroup } from '@clubs/shared';
+import {
+  EVENT_ROUTES,
+  type EventHandlerGroup,
+  type HandlerGroup,
+  isClubAccess,
+  type ResourceUse,
+  ROUTE_IDS,
+  ROUTES,
+  type RouteDefinition,
+} from '@clubs/shared';
 import { Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
@@ -18,73 +28,74 @@ export interface GroupAccess {
   readonly description: string;
   /** Memory and timeout preset (see SIZES in handler-function.ts). */
   readonly size: keyof typeof SIZES;
-  /** Read: health and lookups; readWrite: everything that changes items. */
-  readonly table?: 'read' | 'readWrite';
-  /** Presigns uploads and removes replaced media. */
-  readonly media?: boolean;
-  /** May put events on the custom bus. */
-  readonly putEvents?: boolean;
-  /** Calls the Stripe API (secret key, creator plan prices). */
-  readonly stripeApi?: boolean;
-  /** Verifies Stripe webhook signatures. */
-  readonly stripeWebhookSecret?: boolean;
 }
 
 export type FunctionGroup = HandlerGroup | EventHandlerGroup;
 
 export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
-  system: { description: 'System routes: health', size: 'api', table: 'read' },
-  profiles: { description: "The caller's profile and avatar", size: 'api', table: 'readWrite', media: true },
-  clubs: {
-    description: 'Clubs: directory, club pages, management, checkout',
-    size: 'api',
-    table: 'readWrite',
-    media: true,
-    stripeApi: true,
-  },
-  contact: {
-    description: 'Contact form: stores messages, rate-limited per sender address',
-    size: 'api',
-    table: 'readWrite',
-  },
+  system: { description: 'System routes: health', size: 'api' },
+  profiles: { description: "The caller's profile and avatar", size: 'api' },
+  clubs: { description: 'Clubs: the directory, club pages and featured clubs (read only)', size: 'api' },
+  contact: { description: 'Contact form: stores messages, rate-limited per sender address', size: 'api' },
   memberships: {
     description: "Joining and the caller's memberships: join requests, membership status, dashboards",
     size: 'api',
-    table: 'readWrite',
   },
   feed: {
     description:
       'The club space: feed posts, likes, comments, pins, members-only post media, sidebar, member profiles',
     size: 'api',
-    table: 'readWrite',
-    media: true,
   },
   'stripe-webhook': {
     description: "Stripe's webhook: verifies the signature, then puts the event on the bus",
     size: 'webhook',
-    putEvents: true,
-    stripeWebhookSecret: true,
   },
   payments: {
     description: 'Payments: creator plan and member checkouts, Connect onboarding, billing (calls Stripe)',
     size: 'api',
-    table: 'readWrite',
-    stripeApi: true,
   },
-  'club-admin': {
-    description: "Club creation and the owner's setup reads (no Stripe)",
-    size: 'api',
-    table: 'readWrite',
-  },
+  'club-admin': { description: "Club creation and the owner's setup reads (no Stripe)", size: 'api' },
   'stripe-events': {
     description: 'Stripe events from the bus: activates and updates clubs and memberships',
     size: 'events',
-    table: 'readWrite',
-    stripeApi: true,
   },
 };
 
-/** Everything a handler may be given; each function receives only what its access names. */
+/**
+ * The union of what a group's routes (HTTP and event) declare they use. A club or author access
+ * declaration adds table:read: the access check reads the club and the caller's membership.
+ */
+export function usesOf(group: FunctionGroup): ReadonlySet<ResourceUse> {
+  const declared: readonly (readonly ResourceUse[])[] = [
+    ...ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition)
+      .filter((route) => route.group === group)
+      .map((route): readonly ResourceUse[] =>
+        isClubAccess(route.access) ? [...route.uses, 'table:read'] : route.uses,
+      ),
+    ...EVENT_ROUTES.filter((route) => route.group === group).map((route) => route.uses),
+  ];
+  return new Set(declared.flat());
+}
+
+/** Table actions by use. Transactions need the action of each item they hold (and ConditionCheckItem). */
+export const TABLE_ACTIONS = {
+  'table:read': ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  'table:write': [
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+} as const satisfies Partial<Record<ResourceUse, readonly string[]>>;
+
+/** Media bucket actions by use (HeadObject needs s3:GetObject; a presigned POST, s3:PutObject). */
+export const MEDIA_ACTIONS = {
+  'media:upload': ['s3:PutObject'],
+  'media:read': ['s3:GetObject'],
+  'media:delete': ['s3:DeleteObject'],
+} as const satisfies Partial<Record<ResourceUse, readonly string[]>>;
+
+/** Everything a handler may be given; each function receives only what its uses name. */
 export interface HandlerResources {
   readonly table: ITableV2;
   readonly mediaBucket: IBucket;
@@ -100,19 +111,23 @@ export interface HandlerResources {
   readonly stripeLivemode: boolean;
 }
 
+const usesTable = (uses: ReadonlySet<ResourceUse>) => uses.has('table:read') || uses.has('table:write');
+const usesMedia = (uses: ReadonlySet<ResourceUse>) =>
+  uses.has('media:upload') || uses.has('media:read') || uses.has('media:delete');
+
 /** The environment of a group's function. */
 export function environmentFor(group: FunctionGroup, resources: HandlerResources): Record<string, string> {
-  const access = GROUP_ACCESS[group];
+  const uses = usesOf(group);
   return {
     POWERTOOLS_SERVICE_NAME: `clubs-${group}`,
     POWERTOOLS_LOG_LEVEL: resources.logLevel,
     SITE_URL: resources.siteUrl,
     USER_POOL_ID: resources.userPoolId,
     USER_POOL_CLIENT_ID: resources.userPoolClientId,
-    ...(access.table ? { TABLE_NAME: resources.table.tableName } : {}),
-    ...(access.media ? { MEDIA_BUCKET: resources.mediaBucket.bucketName } : {}),
-    ...(access.putEvents ? { EVENT_BUS_NAME: resources.eventBus.eventBusName } : {}),
-    ...(access.stripeApi
+    ...(usesTable(uses) ? { TABLE_NAME: resources.table.tableName } : {}),
+    ...(usesMedia(uses) ? { MEDIA_BUCKET: resources.mediaBucket.bucketName } : {}),
+    ...(uses.has('events:put') ? { EVENT_BUS_NAME: resources.eventBus.eventBusName } : {}),
+    ...(uses.has('stripe:api')
       ? {
           STRIPE_SECRET_KEY_ARN: resources.stripeSecretKey.secretArn,
           STRIPE_CREATOR_PRICE_MONTHLY: resources.stripeCreatorMonthlyPrice,
@@ -120,7 +135,7 @@ export function environmentFor(group: FunctionGroup, resources: HandlerResources
           STRIPE_LIVEMODE: String(resources.stripeLivemode),
         }
       : {}),
-    ...(access.stripeWebhookSecret
+    ...(uses.has('stripe:webhook-secret')
       ? { STRIPE_WEBHOOK_SECRET_ARN: resources.stripeWebhookSecret.secretArn }
       : {}),
   };
@@ -132,29 +147,39 @@ export function grantAccess(
   handler: HandlerFunction,
   resources: HandlerResources,
 ): void {
-  const access = GROUP_ACCESS[group];
-  const fn = handler.function;
-  if (access.table === 'read') resources.table.grantReadData(fn);
-  if (access.table === 'readWrite') resources.table.grantReadWriteData(fn);
-  if (access.table) {
+  const uses = usesOf(group);
+  const grant = (actions: readonly string[], resourceArns: string[]) => {
+    if (actions.length > 0) {
+      handler.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: [...actions], resources: resourceArns }),
+      );
+    }
+  };
+  const pick = <K extends string>(table: Record<K, readonly string[]>) =>
+    (Object.keys(table) as K[]).filter((use) => uses.has(use as never)).flatMap((use) => table[use]);
+
+  const { table } = resources;
+  grant(pick(TABLE_ACTIONS), [table.tableArn]);
+  if (uses.has('table:read')) {
+    // Only Query reads an index; items are read and written through the table itself.
+    grant(['dynamodb:Query'], [`${table.tableArn}/index/*`]);
     Validations.of(handler.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(resources.table)}.Arn>/index/*]`,
-      reason: `The ${group} handlers query the table's global secondary indexes (all of them are part of the data model).`,
+      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(table)}.Arn>/index/*]`,
+      reason: `The ${group} handlers query the table's global secondary indexes (Query only; all of them are part of the data model).`,
     });
   }
-  if (access.media) {
-    handler.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
-        resources: [resources.mediaBucket.arnForObjects('*')],
-      }),
-    );
+
+  grant(pick(MEDIA_ACTIONS), [resources.mediaBucket.arnForObjects('*')]);
+  if (usesMedia(uses)) {
     Validations.of(handler.role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(resources.mediaBucket)}.Arn>/*]`,
-      reason: `Media keys are generated per upload (club, post, course and avatar prefixes); the ${group} handlers presign uploads and remove replaced media anywhere in the media bucket, and nowhere else.`,
+      reason: `Media keys are generated per upload (club, post, course and avatar prefixes); the ${group} handlers touch objects anywhere in the media bucket (${pick(MEDIA_ACTIONS).join(', ')}), and nowhere else.`,
     });
   }
-  if (access.putEvents) resources.eventBus.grantPutEventsTo(fn);
-  if (access.stripeApi) resources.stripeSecretKey.grantRead(fn);
-  if (access.stripeWebhookSecret) resources.stripeWebhookSecret.grantRead(fn);
+
+  if (uses.has('events:put')) grant(['events:PutEvents'], [resources.eventBus.eventBusArn]);
+  if (uses.has('stripe:api')) grant(['secretsmanager:GetSecretValue'], [resources.stripeSecretKey.secretArn]);
+  if (uses.has('stripe:webhook-secret')) {
+    grant(['secretsmanager:GetSecretValue'], [resources.stripeWebhookSecret.secretArn]);
+  }
 }

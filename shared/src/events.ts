@@ -2,6 +2,8 @@
  * The event-routing manifest: which events on the custom bus go to which handler group.
  * CDK makes one EventBridge rule per entry; the local bus matches the same entries.
  */
+import type { ResourceUse } from './api/route-definition.ts';
+
 export const EVENT_BUS = {
   /** Overridden by the EVENT_BUS_NAME environment variable. */
   defaultName: 'clubs-events',
@@ -17,6 +19,8 @@ export interface EventRoute {
   readonly detailTypes: readonly string[];
   readonly group: EventHandlerGroup;
   readonly description: string;
+  /** What the handler touches in AWS for these events (see ResourceUse). */
+  readonly uses: readonly ResourceUse[];
 }
 
 export const EVENT_ROUTES = [
@@ -25,6 +29,7 @@ export const EVENT_ROUTES = [
     source: EVENT_BUS.stripeSource,
     detailTypes: ['checkout.session.completed'],
     group: 'stripe-events',
+    uses: ['table:read', 'table:write', 'stripe:api'],
     description: 'a paid checkout activates the club or the membership',
   },
   {
@@ -32,6 +37,7 @@ export const EVENT_ROUTES = [
     source: EVENT_BUS.stripeSource,
     detailTypes: ['customer.subscription.updated', 'customer.subscription.deleted'],
     group: 'stripe-events',
+    uses: ['table:read', 'table:write', 'stripe:api'],
     description: 'a subscription change or end updates the club or the membership',
   },
   {
@@ -39,6 +45,7 @@ export const EVENT_ROUTES = [
     source: EVENT_BUS.stripeSource,
     detailTypes: ['invoice.paid', 'invoice.payment_failed'],
     group: 'stripe-events',
+    uses: ['table:read', 'table:write', 'stripe:api'],
     description: 'invoice outcomes keep the billing state current',
   },
   {
@@ -46,6 +53,7 @@ export const EVENT_ROUTES = [
     source: EVENT_BUS.stripeSource,
     detailTypes: ['account.updated'],
     group: 'stripe-events',
+    uses: ['table:read', 'table:write', 'stripe:api'],
     description: "a connected account's onboarding state",
   },
 ] as const satisfies readonly EventRoute[];

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import type { IConstruct } from 'constructs';
 import { ClubsStack } from '../../infra/lib/clubs-stack.ts';
 import { loadConfig } from '../../infra/lib/config.ts';
@@ -46,8 +47,17 @@ export interface Synthesized {
   template: Template;
 }
 
-export function synthStack(context: Record<string, unknown> = {}): Synthesized {
-  const app = newApp({ webDistDir: fakeWebDist(), ...TEST_CONTEXT, ...context });
+/** `bundle: false` skips bundling the functions (seconds instead of minutes) for tests of the rest. */
+export function synthStack(
+  context: Record<string, unknown> = {},
+  { bundle = true }: { bundle?: boolean } = {},
+): Synthesized {
+  const app = newApp({
+    webDistDir: fakeWebDist(),
+    ...TEST_CONTEXT,
+    ...context,
+    ...(bundle ? {} : { [BUNDLING_STACKS]: [] }),
+  });
   const config = loadConfig(app.node);
   const stack = new ClubsStack(app, config.stackName, { config });
   return { app, stack, template: Template.fromStack(stack) };

@@ -16,11 +16,38 @@ export type HandlerGroup =
   | 'memberships'
   | 'feed';
 
+/**
+ * What a route's implementation touches in AWS. Its function's permissions are the union of
+ * its group's declarations and nothing more (infra/lib/group-access.ts), so a use left out
+ * fails in AWS with AccessDenied; the infra tests compare each group's declarations with the SDK
+ * calls its bundled code makes, both ways.
+ */
+export const RESOURCE_USES = [
+  /** GetItem, BatchGetItem, Query (table and indexes). */
+  'table:read',
+  /** PutItem, UpdateItem, DeleteItem and condition checks, alone or in transactions. */
+  'table:write',
+  /** Signs uploads into the media bucket (presigned POST or PUT). */
+  'media:upload',
+  /** Reads stored media (HeadObject, GetObject, presigned GET). */
+  'media:read',
+  'media:delete',
+  /** Calls Stripe's API with the secret key. */
+  'stripe:api',
+  /** Verifies Stripe's webhook signatures with the endpoint's signing secret. */
+  'stripe:webhook-secret',
+  /** Puts events on the custom bus. */
+  'events:put',
+] as const;
+export type ResourceUse = (typeof RESOURCE_USES)[number];
+
 interface RouteBase {
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
   readonly group: HandlerGroup;
   readonly summary: string;
+  /** What the implementation touches in AWS (empty when nothing). */
+  readonly uses: readonly ResourceUse[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -12,6 +12,7 @@ export const clubAdminRoutes = {
     method: 'POST',
     path: '/api/clubs',
     group: 'club-admin',
+    uses: ['table:read', 'table:write'],
     access: { kind: 'signed_in' },
     summary:
       "Creates an unpaid club and the caller's active club_owner membership in one transaction; a repeated requestId returns the same club",
@@ -23,6 +24,7 @@ export const clubAdminRoutes = {
     method: 'GET',
     path: '/api/owned-clubs/{clubId}',
     group: 'club-admin',
+    uses: ['table:read'],
     access: { kind: 'club', who: 'owner', superAdmin: 'none' },
     summary:
       "One of the caller's own clubs in any status (the setup callback polls it); 404 for anyone else's",
@@ -33,6 +35,7 @@ export const clubAdminRoutes = {
     method: 'GET',
     path: '/api/owned-clubs/latest-active',
     group: 'club-admin',
+    uses: ['table:read'],
     access: { kind: 'signed_in' },
     summary: "The caller's newest active club, or null",
     response: z.object({ club: clubSchema.nullable() }),
@@ -41,6 +44,7 @@ export const clubAdminRoutes = {
     method: 'PUT',
     path: '/api/clubs/{clubId}/pricing',
     group: 'club-admin',
+    uses: ['table:read', 'table:write'],
     access: { kind: 'club', who: 'owner', superAdmin: 'none' },
     summary:
       "The owner sets the club's membership pricing: free, or a monthly price with or without the free trial",
@@ -52,6 +56,7 @@ export const clubAdminRoutes = {
     method: 'GET',
     path: '/api/clubs/{clubId}/membership-checkout',
     group: 'club-admin',
+    uses: ['table:read'],
     access: { kind: 'signed_in' },
     summary: "The caller's membership of a club as the server knows it (the membership-success page)",
     params: clubPathSchema,

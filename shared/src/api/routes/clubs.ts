@@ -9,6 +9,7 @@ export const clubRoutes = {
     method: 'GET',
     path: '/api/clubs',
     group: 'clubs',
+    uses: ['table:read'],
     access: { kind: 'public' },
     summary:
       'The directory: active clubs newest first, by tab (all, free, premium, a category), size bucket, recently added and search words; one index partition per request, paged by cursor',
@@ -19,6 +20,7 @@ export const clubRoutes = {
     method: 'GET',
     path: '/api/clubs/{clubId}',
     group: 'clubs',
+    uses: ['table:read'],
     access: { kind: 'public' },
     summary: 'One active club by id; any other status answers 404 like a missing club',
     params: clubPathSchema,
@@ -28,6 +30,7 @@ export const clubRoutes = {
     method: 'GET',
     path: '/api/featured-clubs',
     group: 'clubs',
+    uses: ['table:read'],
     access: { kind: 'public' },
     summary: 'A random sample of active clubs for the landing page, read without touching every club',
     response: z.object({ items: z.array(clubSchema) }),

@@ -11,6 +11,7 @@ export const contactRoutes = {
     method: 'POST',
     path: '/api/contact',
     group: 'contact',
+    uses: ['table:write'],
     access: { kind: 'public' },
     summary:
       'Stores a message from the contact form within CONTACT_RATE_LIMIT per source address, for all senders and per e-mail address (429 beyond)',

@@ -19,6 +19,7 @@ export const membershipRoutes = {
     method: 'GET',
     path: '/api/clubs/{clubId}/membership',
     group: 'memberships',
+    uses: ['table:read'],
     access: { kind: 'signed_in' },
     summary:
       "The caller's membership status in an active club: not_member, pending or active (the owner is active)",
@@ -29,6 +30,7 @@ export const membershipRoutes = {
     method: 'POST',
     path: '/api/clubs/{clubId}/join-requests',
     group: 'memberships',
+    uses: ['table:read', 'table:write'],
     access: { kind: 'signed_in' },
     summary:
       'Asks to join a free active club: creates a pending membership once; a repeat answers the membership as it stands; a paid club answers 409 (use the membership checkout)',
@@ -39,6 +41,7 @@ export const membershipRoutes = {
     method: 'GET',
     path: '/api/me/memberships',
     group: 'memberships',
+    uses: ['table:read'],
     access: { kind: 'signed_in' },
     summary:
       "The caller's memberships with their clubs, optionally of one status: one query on the user index",
@@ -49,6 +52,7 @@ export const membershipRoutes = {
     method: 'GET',
     path: '/api/me/discover-clubs',
     group: 'memberships',
+    uses: ['table:read'],
     access: { kind: 'signed_in' },
     summary: 'Newest active clubs the caller is not a member of (at most a bounded number of items read)',
     query: discoverQuerySchema,

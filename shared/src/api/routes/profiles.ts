@@ -11,6 +11,7 @@ export const profileRoutes = {
     method: 'GET',
     path: '/api/me',
     group: 'profiles',
+    uses: ['table:read', 'table:write'],
     access: { kind: 'signed_in' },
     summary: "The caller's profile, created on first call from the token's name and e-mail",
     response: meSchema,
@@ -19,6 +20,7 @@ export const profileRoutes = {
     method: 'PATCH',
     path: '/api/me',
     group: 'profiles',
+    uses: ['table:read', 'table:write', 'media:read', 'media:delete'],
     access: { kind: 'signed_in' },
     summary:
       "Saves the caller's full name, bio, location and photo; a new photo must be an uploaded image under avatars/{callerId}/",
@@ -29,6 +31,7 @@ export const profileRoutes = {
     method: 'POST',
     path: '/api/me/avatar-upload',
     group: 'profiles',
+    uses: ['media:upload'],
     access: { kind: 'signed_in' },
     summary:
       'Signs a short-lived presigned POST for a profile photo (image types only, at most 10 MB, key under avatars/{callerId}/)',

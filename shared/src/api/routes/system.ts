@@ -14,6 +14,7 @@ export const systemRoutes = {
     method: 'GET',
     path: '/api/health',
     group: 'system',
+    uses: ['table:read'],
     access: { kind: 'public' },
     summary: 'Reports whether the table answers (503 when it does not)',
     response: healthSchema,

@@ -1,0 +1,202 @@
+/**
+ * Least privilege, read from the synthesized policies: each handler group's role holds exactly
+ * the actions the resource uses of its routes need (route and event manifests, `uses`), on the
+ * resources they concern, and nothing else; and those declarations match the AWS calls the
+ * group's bundled code makes. The stack is synthesized without bundling (policies do not depend
+ * on it); the code is bundled in memory with the deploy settings.
+ */
+import {
+  isClubAccess,
+  RESOURCE_USES,
+  type ResourceUse,
+  ROUTE_IDS,
+  ROUTES,
+  type RouteDefinition,
+} from '@clubs/shared';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type FunctionGroup, GROUP_ACCESS, usesOf } from '../../infra/lib/group-access.ts';
+import type { HandlerFunction } from '../../infra/lib/handler-function.ts';
+import { logicalId, type Statement, type Synthesized, statementsOfRole, synthStack } from './app.ts';
+import { type CodeUses, codeUsesOf } from './sdk-usage.ts';
+
+const ACCESS_CHECK = 'functions/src/http/access.ts';
+let synth: Synthesized;
+let template: Template;
+const GROUPS = Object.keys(GROUP_ACCESS) as FunctionGroup[];
+
+beforeAll(() => {
+  synth = synthStack({}, { bundle: false });
+  template = synth.template;
+});
+
+const handlerOf = (group: FunctionGroup): HandlerFunction => {
+  const handler =
+    synth.stack.api.functions.get(group as never) ?? synth.stack.payments.functions.get(group as never);
+  if (!handler) throw new Error(`no function for ${group}`);
+  return handler;
+};
+
+/** Every function may write its own log group and traces; nothing else comes for free. */
+const BASELINE = new Set([
+  'logs:CreateLogStream',
+  'logs:PutLogEvents',
+  'xray:PutTraceSegments',
+  'xray:PutTelemetryRecords',
+]);
+
+/** A granted action on a resource → the use it serves (undefined: no use justifies it). */
+function useServedBy(action: string, resource: string): ResourceUse | undefined {
+  const table = logicalId(synth.stack.data.table);
+  const onTable = resource === JSON.stringify({ 'Fn::GetAtt': [table, 'Arn'] });
+  const onIndexes = resource.includes(table) && resource.includes('/index/*');
+  const onMedia = resource.includes(logicalId(synth.stack.media.bucket)) && resource.includes('/*');
+  const reads = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+  const writes = [
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:ConditionCheckItem',
+  ];
+  if (onTable && reads.includes(action)) return 'table:read';
+  if (onIndexes && action === 'dynamodb:Query') return 'table:read';
+  if (onTable && writes.includes(action)) return 'table:write';
+  if (onMedia && action === 's3:PutObject') return 'media:upload';
+  if (onMedia && action === 's3:GetObject') return 'media:read';
+  if (onMedia && action === 's3:DeleteObject') return 'media:delete';
+  if (action === 'events:PutEvents' && resource.includes(logicalId(synth.stack.payments.bus)))
+    return 'events:put';
+  if (action === 'secretsmanager:GetSecretValue') {
+    if (resource === JSON.stringify({ Ref: logicalId(synth.stack.payments.stripeSecretKey) }))
+      return 'stripe:api';
+    if (resource === JSON.stringify({ Ref: logicalId(synth.stack.payments.stripeWebhookSecret) })) {
+      return 'stripe:webhook-secret';
+    }
+  }
+  return undefined;
+}
+
+/** Each (action, resource) pair the group's role holds, beyond the baseline. */
+function grantsOf(group: FunctionGroup): { action: string; resource: string }[] {
+  const statements: Statement[] = statementsOfRole(template, logicalId(handlerOf(group).role));
+  return statements.flatMap((statement) => {
+    expect(statement.Effect).toBe('Allow');
+    const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+    const resources = Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
+    return actions
+      .filter((action) => !BASELINE.has(action))
+      .flatMap((action) => resources.map((resource) => ({ action, resource: JSON.stringify(resource) })));
+  });
+}
+
+describe('IAM grants derived from the manifests', () => {
+  it('every route and event route declares only known uses', () => {
+    for (const group of GROUPS) {
+      for (const use of usesOf(group)) expect(RESOURCE_USES, group).toContain(use);
+    }
+  });
+
+  it('no role holds an action its group does not use, on any resource', () => {
+    for (const group of GROUPS) {
+      const declared = usesOf(group);
+      const ownDeadLetterQueue = synth.stack.payments.deadLetterQueues.get(group as never);
+      for (const { action, resource } of grantsOf(group)) {
+        // An asynchronously invoked function sends its failed invocations to its own queue.
+        if (
+          ownDeadLetterQueue &&
+          action === 'sqs:SendMessage' &&
+          resource.includes(logicalId(ownDeadLetterQueue))
+        ) {
+          continue;
+        }
+        const use = useServedBy(action, resource);
+        expect(use, `${group}: ${action} on ${resource} serves no use`).toBeDefined();
+        expect(
+          [...declared],
+          `${group}: ${action} serves ${use}, which no route of the group declares`,
+        ).toContain(use);
+      }
+    }
+  });
+
+  it('every declared use is granted', () => {
+    for (const group of GROUPS) {
+      const served = new Set(grantsOf(group).map(({ action, resource }) => useServedBy(action, resource)));
+      for (const use of usesOf(group)) expect([...served], `${group} declares ${use}`).toContain(use);
+    }
+  });
+
+  it('gives nobody Scan, batch writes, streams or wildcards', () => {
+    for (const group of GROUPS) {
+      for (const { action } of grantsOf(group)) {
+        expect(action, group).not.toMatch(
+          /^dynamodb:(Scan|BatchWriteItem|GetRecords|GetShardIterator|DescribeTable)$/,
+        );
+        expect(action, group).not.toMatch(/\*/);
+      }
+    }
+    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('dynamodb:Scan');
+  });
+
+  it('keeps the public directory and health read-only, and the contact form write-only', () => {
+    const actions = (group: FunctionGroup) =>
+      [...new Set(grantsOf(group).map((grant) => grant.action))].sort();
+    const read = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+    expect(actions('clubs')).toEqual(read);
+    expect(actions('system')).toEqual(read);
+    expect(actions('contact')).toEqual([
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]);
+    expect(actions('stripe-webhook')).toEqual(['events:PutEvents', 'secretsmanager:GetSecretValue']);
+  });
+
+  it('gives each function the environment of its uses only', () => {
+    for (const group of GROUPS) {
+      const fn = template.toJSON().Resources[logicalId(handlerOf(group).function)];
+      const variables = Object.keys(fn.Properties.Environment.Variables as object);
+      const uses = usesOf(group);
+      expect(variables.includes('TABLE_NAME'), group).toBe(uses.has('table:read') || uses.has('table:write'));
+      expect(variables.includes('MEDIA_BUCKET'), group).toBe(
+        uses.has('media:upload') || uses.has('media:read') || uses.has('media:delete'),
+      );
+      expect(variables.includes('STRIPE_SECRET_KEY_ARN'), group).toBe(uses.has('stripe:api'));
+      expect(variables.includes('STRIPE_WEBHOOK_SECRET_ARN'), group).toBe(uses.has('stripe:webhook-secret'));
+      expect(variables.includes('EVENT_BUS_NAME'), group).toBe(uses.has('events:put'));
+    }
+  });
+});
+
+describe("the declarations match each group's code", () => {
+  const code = new Map<FunctionGroup, CodeUses>();
+
+  beforeAll(async () => {
+    for (const group of GROUPS) {
+      const clubRoutes = ROUTE_IDS.some((id) => {
+        const route = ROUTES[id] as RouteDefinition;
+        return route.group === group && isClubAccess(route.access);
+      });
+      // The access check loads the club only for club and author routes.
+      code.set(group, await codeUsesOf(group, clubRoutes ? [] : [ACCESS_CHECK]));
+    }
+  }, 120_000);
+
+  it('finds the AWS calls in the bundles (the analysis sees what it should)', () => {
+    expect(code.get('profiles')?.calls).toContain('@aws-sdk/s3-presigned-post#createPresignedPost');
+    expect(code.get('stripe-webhook')?.calls).toContain('@aws-sdk/client-eventbridge#PutEventsCommand');
+    // Imported by a shared repository module, but the directory never calls it: not a use.
+    expect(code.get('clubs')?.calls).not.toContain('@aws-sdk/lib-dynamodb#TransactWriteCommand');
+  });
+
+  it('classifies every AWS call the functions make', () => {
+    for (const group of GROUPS) expect(code.get(group)?.unknown, group).toEqual([]);
+  });
+
+  it("declares exactly the uses each group's code needs", () => {
+    for (const group of GROUPS) {
+      expect([...(code.get(group)?.uses ?? [])].sort(), group).toEqual([...usesOf(group)].sort());
+    }
+  });
+});
