@@ -1,18 +1,19 @@
 /**
- * The CDK app: `npx cdk synth` / `npx cdk deploy` (cdk.json runs this file with tsx). Reads and
- * validates the context once, then builds the one stack. Works offline: with no credentials the
+ * The CDK app: `npx cdk synth -c stage=prod` / `npx cdk deploy -c stage=prod` (cdk.json runs this
+ * file with tsx). Reads and validates the stage's checked-in settings once (infra/stages; `dev`
+ * without `-c stage`), then builds the stage's stack. Works offline: with no credentials the
  * stack is environment-agnostic, and functions are bundled by the local esbuild.
  */
 import { App, Tags } from 'aws-cdk-lib';
 import { ClubsStack } from '../lib/clubs-stack.ts';
-import { ConfigError, loadConfig } from '../lib/config.ts';
+import { type ClubsConfig, ConfigError, loadStageConfig } from '../lib/config.ts';
 import { addNagChecks } from '../lib/nag.ts';
 
 const app = new App();
 
-let config: ReturnType<typeof loadConfig>;
+let config: ClubsConfig;
 try {
-  config = loadConfig(app.node);
+  config = loadStageConfig(app.node.getAllContext());
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
@@ -27,9 +28,9 @@ new ClubsStack(app, config.stackName, {
   config,
   description: 'Clubs: member-only online clubs (site, API, auth, data, media, payments events)',
   env: account && region ? { account, region } : undefined,
-  terminationProtection: false,
 });
 Tags.of(app).add('project', 'clubs');
+if (config.stage) Tags.of(app).add('stage', config.stage);
 
 addNagChecks(app);
 app.synth();

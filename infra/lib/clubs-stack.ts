@@ -35,7 +35,8 @@ export class ClubsStack extends Stack {
   readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: ClubsStackProps) {
-    super(scope, id, props);
+    // A production stack cannot be deleted by a stray `cdk destroy`.
+    super(scope, id, { ...props, terminationProtection: props.config.production });
     const { config } = props;
     this.config = config;
     const logRetention = config.logRetentionDays;

@@ -1,11 +1,16 @@
 /**
- * The deployment's configuration: CDK context values (`-c key=value`, cdk.json or
- * cdk.context.json), parsed and validated once, before any construct is created. Every value is
- * documented in docs/DEPLOY.md. Context given on the command line arrives as strings, so numbers
- * are coerced; empty strings count as absent.
+ * The deployment's configuration: one checked-in file per stage (infra/stages/{stage}.json),
+ * selected with `-c stage=…`, parsed and validated once, before any construct is created. Every
+ * value is documented in docs/DEPLOY.md. A setting given with `-c` instead is refused: the next
+ * deploy would forget it and CloudFormation would quietly undo it. Strings are coerced (numbers,
+ * booleans); empty strings count as absent. A production stage refuses to run without the values
+ * production needs.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Node } from 'constructs';
 import * as z from 'zod';
+import { REPO_ROOT } from './paths.ts';
 
 /** The retention periods CloudWatch Logs accepts (RetentionDays), in days. */
 const LOG_RETENTION_DAYS = [
@@ -38,8 +43,19 @@ const stripePrice = z
 
 const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
 
+const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
 export const configSchema = z
   .object({
+    /** The stage's name (the file infra/stages/{stage}.json); tags every resource. */
+    stage: optional(
+      z.string().regex(/^[a-z][a-z0-9-]{0,20}$/, 'must be lower-case letters, digits and hyphens'),
+    ),
+    /**
+     * A production stage: termination protection, WAF on by default, and it refuses to run
+     * without superAdminEmail and alarmEmail.
+     */
+    production: withDefault(booleanish, false),
     /** The CloudFormation stack name; also the prefix of the Cognito hosted domain by default. */
     stackName: withDefault(
       z
@@ -100,10 +116,7 @@ export const configSchema = z
      * Whether the Stripe keys are live-mode keys: handlers ignore events of the other mode, so a
      * test-mode webhook can never activate a live club.
      */
-    stripeLivemode: withDefault(
-      z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]),
-      false,
-    ),
+    stripeLivemode: withDefault(booleanish, false),
     /** Where alarm notifications are e-mailed (an SNS subscription to confirm). */
     alarmEmail: optional(email),
     /** Sender of Cognito's e-mails through SES (a verified identity); Cognito's own sender otherwise. */
@@ -181,6 +194,13 @@ export const configSchema = z
         message: `must be inside the hosted zone ${config.hostedZoneName}`,
       });
     }
+    if (config.production) {
+      for (const key of ['superAdminEmail', 'alarmEmail'] as const) {
+        if (!config[key]) {
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required in a production stage' });
+        }
+      }
+    }
     if (config.sesRegion && !config.sesFromEmail) {
       ctx.addIssue({ code: 'custom', path: ['sesFromEmail'], message: 'is required when sesRegion is set' });
     }
@@ -193,8 +213,8 @@ export const CONFIG_KEYS = Object.keys(configSchema.shape) as ConfigKey[];
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(
-      `Invalid CDK context (see docs/DEPLOY.md, "Context values"):\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
-        'Pass values with `npx cdk deploy -c key=value` or put them in the "context" of cdk.json.',
+      `Invalid configuration (see docs/DEPLOY.md, "Stages"):\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+        "Each stage's settings live in infra/stages/{stage}.json; select one with `-c stage=…`.",
     );
     this.name = 'ConfigError';
   }
@@ -226,7 +246,43 @@ export function parseConfig(raw: Record<string, unknown>): ClubsConfig {
   return result.data;
 }
 
-/** Reads the whole context of a construct tree (normally the App) and validates it. */
+/** Reads the whole context of a construct tree and validates it (tests, and stages once merged). */
 export function loadConfig(node: Node): ClubsConfig {
   return parseConfig(node.getAllContext());
+}
+
+export const STAGES_DIR = path.join(REPO_ROOT, 'infra', 'stages');
+export const DEFAULT_STAGE = 'dev';
+
+/** The checked-in stages: infra/stages/*.json. */
+export const stageNames = (): string[] =>
+  readdirSync(STAGES_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+
+/**
+ * The configuration of the stage named by the `stage` context value (DEFAULT_STAGE without
+ * one): its file's settings, validated. Configuration keys given as context are refused.
+ */
+export function loadStageConfig(context: Record<string, unknown>): ClubsConfig {
+  const stage = String(context.stage ?? DEFAULT_STAGE);
+  const file = path.join(STAGES_DIR, `${stage}.json`);
+  if (!/^[a-z][a-z0-9-]{0,20}$/.test(stage) || !existsSync(file)) {
+    throw new ConfigError([`stage: no stage "${stage}" (infra/stages has ${stageNames().join(', ')})`]);
+  }
+  const given = Object.keys(context).filter(
+    (key) => key !== 'stage' && (CONFIG_KEYS as string[]).includes(key),
+  );
+  if (given.length > 0) {
+    throw new ConfigError(
+      given.map(
+        (key) =>
+          `${key}: set it in infra/stages/${stage}.json, not with -c (the next deploy would forget it and undo it)`,
+      ),
+    );
+  }
+  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  if ('stage' in settings) throw new ConfigError([`stage: infra/stages/${stage}.json must not name a stage`]);
+  return parseConfig({ ...settings, stage });
 }

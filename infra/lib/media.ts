@@ -7,9 +7,11 @@
  *
  * The bucket has an explicit name so that CloudFront's origin domain can be written without
  * referring to the bucket resource: the CORS rule refers to the distribution's domain, and a
- * reference the other way round would be a circular dependency.
+ * reference the other way round would be a circular dependency. The name ends with a piece of
+ * the stack's id, so each stack (each stage, and the same stage deployed again after a destroy
+ * left the retained bucket behind) gets its own bucket.
  */
-import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
@@ -21,6 +23,9 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+
+/** The first 8 hex digits of the stack id's UUID: new for every stack created. */
+const stackIdPiece = (): string => Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID))));
 
 export interface MediaProps {
   readonly logBucket: IBucket;
@@ -36,9 +41,9 @@ export class Media extends Construct {
   constructor(scope: Construct, id: string, props: MediaProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    // Bucket names are global and at most 63 characters: 20 + 7 + 12 + 1 + 14 (longest region) < 63.
+    // Bucket names are global and at most 63 characters: 20 + 7 + 12 + 1 + 14 (longest region) + 1 + 8.
     const prefix = stack.stackName.toLowerCase().slice(0, 20).replace(/-+$/, '');
-    const bucketName = `${prefix}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    const bucketName = `${prefix}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}-${stackIdPiece()}`;
     this.uploadDomain = `${bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 
     this.bucket = new Bucket(this, 'Bucket', {

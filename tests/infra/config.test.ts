@@ -113,7 +113,7 @@ describe('configuration from CDK context', () => {
 
   it('formats the error for the command line', () => {
     expect(() => parseConfig({ superAdminEmail: 'x' })).toThrow(
-      /Invalid CDK context.*\n {2}- superAdminEmail/,
+      /Invalid configuration.*\n {2}- superAdminEmail/,
     );
   });
 });

@@ -1,0 +1,131 @@
+/**
+ * Stages: each stage's settings are a checked-in file validated by the config schema and
+ * selected by `-c stage=…`; settings given with `-c` are refused; a production stage refuses to
+ * run without the values it needs; two stages synthesize side by side with distinct names.
+ */
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ClubsStack } from '../../infra/lib/clubs-stack.ts';
+import {
+  type ClubsConfig,
+  ConfigError,
+  DEFAULT_STAGE,
+  loadStageConfig,
+  parseConfig,
+  stageNames,
+} from '../../infra/lib/config.ts';
+import { fakeWebDist, logicalId, newApp } from './app.ts';
+
+const problemsOf = (load: () => unknown): readonly string[] => {
+  try {
+    load();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('stage settings', () => {
+  it('has a dev and a prod stage, each valid, dev without -c stage', () => {
+    expect(stageNames()).toEqual(expect.arrayContaining(['dev', 'prod']));
+    for (const stage of stageNames())
+      expect(
+        problemsOf(() => loadStageConfig({ stage })),
+        stage,
+      ).toEqual([]);
+    expect(DEFAULT_STAGE).toBe('dev');
+    expect(loadStageConfig({}).stage).toBe('dev');
+  });
+
+  it('marks prod as production, with the values production needs', () => {
+    const prod = loadStageConfig({ stage: 'prod' });
+    expect(prod).toMatchObject({ stage: 'prod', production: true });
+    expect(prod.superAdminEmail).toBeDefined();
+    expect(prod.alarmEmail).toBeDefined();
+    expect(loadStageConfig({ stage: 'dev' }).production).toBe(false);
+  });
+
+  it('refuses settings given with -c, naming the file they belong in', () => {
+    expect(
+      problemsOf(() =>
+        loadStageConfig({
+          stage: 'prod',
+          googleClientId: '1-a.apps.googleusercontent.com',
+          siteDomain: 'x.example',
+        }),
+      ),
+    ).toEqual([
+      expect.stringMatching(/^googleClientId: set it in infra\/stages\/prod\.json, not with -c/),
+      expect.stringMatching(/^siteDomain: set it in infra\/stages\/prod\.json, not with -c/),
+    ]);
+    // CDK's own context (feature flags) is not configuration.
+    expect(
+      problemsOf(() => loadStageConfig({ stage: 'dev', '@aws-cdk/core:checkSecretUsage': true })),
+    ).toEqual([]);
+  });
+
+  it('refuses an unknown stage, listing the known ones', () => {
+    expect(problemsOf(() => loadStageConfig({ stage: 'staging' }))).toEqual([
+      expect.stringMatching(/^stage: no stage "staging" \(infra\/stages has .*dev.*prod/),
+    ]);
+    expect(problemsOf(() => loadStageConfig({ stage: '../prod' }))).toHaveLength(1);
+  });
+
+  it('refuses a production stage without a super-admin or an alarm e-mail', () => {
+    expect(problemsOf(() => parseConfig({ production: true }))).toEqual([
+      'superAdminEmail: is required in a production stage',
+      'alarmEmail: is required in a production stage',
+    ]);
+    expect(problemsOf(() => parseConfig({ production: 'true', superAdminEmail: 'a@b.example' }))).toEqual([
+      'alarmEmail: is required in a production stage',
+    ]);
+    expect(problemsOf(() => parseConfig({}))).toEqual([]);
+  });
+});
+
+describe('two stages side by side', () => {
+  const stacks = new Map<string, { stack: ClubsStack; template: Template; config: ClubsConfig }>();
+
+  beforeAll(() => {
+    const webDistDir = fakeWebDist();
+    for (const stage of ['dev', 'prod']) {
+      const config = { ...loadStageConfig({ stage }), webDistDir };
+      const app = newApp({ 'aws:cdk:bundling-stacks': [] });
+      const stack = new ClubsStack(app, config.stackName, { config });
+      stacks.set(stage, { stack, template: Template.fromStack(stack), config });
+    }
+  });
+
+  const of = (stage: string) => {
+    const found = stacks.get(stage);
+    if (!found) throw new Error(stage);
+    return found;
+  };
+
+  it('have distinct stack names, hosted domains and Google secret names', () => {
+    const [dev, prod] = [of('dev'), of('prod')];
+    expect(dev.stack.stackName).not.toBe(prod.stack.stackName);
+    expect(dev.config.googleClientSecretName).not.toBe(prod.config.googleClientSecretName);
+    const domain = (stage: string) =>
+      JSON.stringify(Object.values(of(stage).template.findResources('AWS::Cognito::UserPoolDomain'))[0]);
+    expect(domain('dev')).not.toBe(domain('prod'));
+  });
+
+  it("name the media bucket after the stage's stack and the stack's own id, so neither collides", () => {
+    for (const stage of ['dev', 'prod']) {
+      const { stack, template } = of(stage);
+      const bucket = template.toJSON().Resources[logicalId(stack.media.bucket)];
+      const name = JSON.stringify(bucket.Properties.BucketName);
+      expect(name).toContain(`${stack.stackName.toLowerCase()}-media-`);
+      expect(name).toContain('AWS::StackId');
+      expect(Stack.of(stack.media).resolve(stack.media.uploadDomain)).toBeDefined();
+    }
+  });
+
+  it('protects the production stack from deletion, and only it', () => {
+    expect(of('prod').stack.terminationProtection).toBe(true);
+    expect(of('dev').stack.terminationProtection).toBe(false);
+  });
+});
