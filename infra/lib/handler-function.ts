@@ -6,6 +6,7 @@
  * tracing, and its own role that starts with nothing but writing to that log group. Grants are
  * added by the caller.
  */
+import { FUNCTION_TIMEOUT_SECONDS } from '@clubs/shared';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -150,8 +151,8 @@ export class HandlerFunction extends Construct {
 
 /** Memory and timeout presets, named by what the function does. */
 export const SIZES = {
-  api: { memorySize: 512, timeout: Duration.seconds(10) },
-  webhook: { memorySize: 256, timeout: Duration.seconds(10) },
-  events: { memorySize: 512, timeout: Duration.seconds(30) },
-  trigger: { memorySize: 256, timeout: Duration.seconds(5) },
+  api: { memorySize: 512, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.api) },
+  webhook: { memorySize: 256, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.webhook) },
+  events: { memorySize: 512, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.events) },
+  trigger: { memorySize: 256, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.trigger) },
 } as const;

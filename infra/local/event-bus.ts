@@ -13,7 +13,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { EVENT_BUS, matchEventRoutes } from '@clubs/shared';
+import { EVENT_BUS, FUNCTION_TIMEOUT_SECONDS, matchEventRoutes } from '@clubs/shared';
 import { LOCAL_REGION } from './config.ts';
 import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
 
@@ -22,7 +22,8 @@ const ACCOUNT = '000000000000';
 const MAX_ENTRIES = 10;
 const MAX_ENTRY_BYTES = 256 * 1024;
 const MAX_REQUEST_BYTES = 1024 * 1024;
-const TARGET_TIMEOUT_MS = 30_000;
+/** The event functions' own limit (the CDK gives them the same). */
+const TARGET_TIMEOUT_MS = FUNCTION_TIMEOUT_SECONDS.events * 1000;
 
 /** A local function answering the Lambda Invoke API. */
 export type LocalFunction = (event: unknown) => Promise<unknown> | unknown;

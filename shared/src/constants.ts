@@ -151,3 +151,16 @@ export const LIMITS = {
   pageSizeMax: 100,
   cursor: 1024,
 } as const;
+
+/**
+ * Lambda time limits in seconds, by what a function does: the CDK's function presets read them,
+ * and the Stripe client's limits below are held against them.
+ */
+export const FUNCTION_TIMEOUT_SECONDS = { api: 10, webhook: 10, events: 30, trigger: 5 } as const;
+
+/**
+ * Each Stripe API call: at most `timeoutMs` a try and `maxNetworkRetries` more tries. The worst
+ * case (about 8 s) stays inside an API function's limit and well inside stripe-events', so a slow
+ * Stripe fails the call (the event is given back and retried), not the whole invocation.
+ */
+export const STRIPE_REQUEST_LIMITS = { timeoutMs: 4_000, maxNetworkRetries: 1 } as const;

@@ -8,6 +8,7 @@
 import {
   EVENT_BUS,
   EVENT_ROUTES,
+  FUNCTION_TIMEOUT_SECONDS,
   HANDLER_GROUPS,
   needsToken,
   PASSWORD_MIN_LENGTH,
@@ -133,6 +134,10 @@ describe('api: routes generated from the shared manifest', () => {
       });
     }
     expect(NODE_RUNTIME.name).toBe('nodejs24.x');
+    // The Stripe client's limits are held against this same constant (tests/shared/time-limits).
+    const stripeEvents = synth.stack.payments.functions.get('stripe-events');
+    const events = template.toJSON().Resources[logicalId(stripeEvents?.function as never)] as Resource;
+    expect(events.Properties.Timeout).toBe(FUNCTION_TIMEOUT_SECONDS.events);
     for (const logGroup of Object.values(resourcesOf('AWS::Logs::LogGroup'))) {
       expect(logGroup.Properties.RetentionInDays).toBe(30);
     }

@@ -1,15 +1,26 @@
 /**
  * Target of every rule of the event manifest: a Stripe event that the webhook verified and put
- * on the bus. Each event is processed at most once (claimed by id); unknown types and
- * livemode mismatches are acknowledged and ignored.
+ * on the bus. Each event is applied once (claimed by id with a lease until this invocation's
+ * deadline, marked processed after it was applied); unknown types and livemode mismatches are
+ * acknowledged and ignored.
  */
-import { EVENT_BUS } from '@clubs/shared';
-import type { EventBridgeEvent } from 'aws-lambda';
-import { claimStripeEvent, releaseStripeEvent } from '../data/repositories/stripe-events.ts';
+import { EVENT_BUS, FUNCTION_TIMEOUT_SECONDS } from '@clubs/shared';
+import type { Context, EventBridgeEvent } from 'aws-lambda';
+import {
+  claimStripeEvent,
+  completeStripeEvent,
+  releaseStripeEvent,
+} from '../data/repositories/stripe-events.ts';
 import { logger } from '../logger.ts';
 import { type StripeEventLike, stripeEventHandlers } from '../payments/event-handlers.ts';
 
-export async function handler(event: EventBridgeEvent<string, StripeEventLike>): Promise<{ status: string }> {
+/** Past the deadline Lambda has stopped the invocation; a little more covers clock differences. */
+const LEASE_MARGIN_MS = 5_000;
+
+export async function handler(
+  event: EventBridgeEvent<string, StripeEventLike>,
+  context?: Pick<Context, 'getRemainingTimeInMillis'>,
+): Promise<{ status: string }> {
   const stripeEvent = event.detail;
   if (
     event.source !== EVENT_BUS.stripeSource ||
@@ -29,15 +40,23 @@ export async function handler(event: EventBridgeEvent<string, StripeEventLike>):
     logger.info('no handler for event type', { type: stripeEvent.type });
     return { status: 'ignored' };
   }
-  if (!(await claimStripeEvent(stripeEvent.id, stripeEvent.type))) {
-    logger.info('duplicate delivery', { id: stripeEvent.id });
+  const remainingMs = context?.getRemainingTimeInMillis() ?? FUNCTION_TIMEOUT_SECONDS.events * 1000;
+  const claim = await claimStripeEvent(
+    stripeEvent.id,
+    stripeEvent.type,
+    new Date(Date.now() + remainingMs + LEASE_MARGIN_MS),
+  );
+  if (!claim.claimed) {
+    // In progress elsewhere: that invocation applies it, or Lambda retries it after its lease.
+    logger.info('duplicate delivery', { id: stripeEvent.id, state: claim.state });
     return { status: 'duplicate' };
   }
   try {
     await apply(stripeEvent);
-    return { status: 'processed' };
   } catch (error) {
-    await releaseStripeEvent(stripeEvent.id);
+    await releaseStripeEvent(stripeEvent.id, claim.token);
     throw error;
   }
+  await completeStripeEvent(stripeEvent.id, claim.token);
+  return { status: 'processed' };
 }

@@ -8,6 +8,7 @@
  * to a bundle (docs/DEPLOY.md, "Function bundles").
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { STRIPE_REQUEST_LIMITS } from '@clubs/shared';
 import Stripe from 'stripe';
 
 let client: Promise<Stripe> | undefined;
@@ -43,8 +44,8 @@ export function apiBaseOptions(base = process.env.STRIPE_API_BASE): Partial<Stri
 async function create(): Promise<Stripe> {
   return new Stripe(await secretKey(), {
     ...apiBaseOptions(),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries: STRIPE_REQUEST_LIMITS.maxNetworkRetries,
+    timeout: STRIPE_REQUEST_LIMITS.timeoutMs,
     telemetry: false,
     appInfo: { name: 'clubs' },
   });
