@@ -13,10 +13,10 @@ import type { Club } from '@clubs/shared';
 import Stripe from 'stripe';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/ports.ts';
 import type { StripeObject } from '../../infra/local/stripe-simulator/store.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { busEvent, ofType, startTestStripe, type TestStripe } from '../support/stripe.ts';
-import { freePort } from './global-setup.ts';
 
 let stripe: TestStripe;
 beforeAll(async () => {
