@@ -1,5 +1,130 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * The club home (spec part 2 section 2): the composer, the feed (the pinned post first, then
+ * newest first, more pages as the member scrolls) and the sidebar. A copied post link
+ * (?post={id}) shows that post first. If the first page takes over 10 s the page renders anyway
+ * and says 'Loading timeout'.
+ */
+import { Button } from '@aws-amplify/ui-react';
+import { CLUB_HOME } from '@clubs/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useApiQuery } from '../../api/hooks.ts';
+import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { useToast } from '../../components/Toaster.tsx';
+import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { ClubHomeSidebar } from './home/ClubHomeSidebar.tsx';
+import { Composer } from './home/Composer.tsx';
+import { PostCard } from './home/PostCard.tsx';
+import { useFeed } from './home/useFeed.ts';
+import './home/feed.css';
+
+/** Renders the page once `pending` has lasted the spec's 10 s, with the 'Loading timeout' toast. */
+function useLoadingTimeout(pending: boolean): boolean {
+  const { toast } = useToast();
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => {
+      setTimedOut(true);
+      toast({
+        title: 'Loading timeout',
+        description: 'The feed is taking longer than usual.',
+        variant: 'warning',
+      });
+    }, CLUB_HOME.loadingTimeoutMs);
+    return () => clearTimeout(timer);
+  }, [pending, toast]);
+  return timedOut;
+}
+
+function LinkedPost({ postId }: { postId: string }) {
+  const { club, basePath, canWrite } = useClubSpace();
+  const post = useApiQuery('getPost', { params: { clubId: club.id, postId } });
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (post.data) section.current?.scrollIntoView?.({ block: 'start' });
+  }, [post.data]);
+  return (
+    <section ref={section} className="feed-linked" aria-label="Linked post">
+      {post.isPending && <p className="feed-muted">Loading the post...</p>}
+      {post.isError && (
+        <p role="alert" className="feed-error">
+          {post.error.status === 404 ? 'This post is no longer available.' : 'Could not load the post.'}
+        </p>
+      )}
+      {post.data && <PostCard post={post.data} basePath={basePath} canWrite={canWrite} />}
+    </section>
+  );
+}
+
+/** Asks for the next page when the end of the list scrolls into view. */
+function useLoadMoreOnScroll(enabled: boolean, load: () => void) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(load);
+  latest.current = load;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) latest.current();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return sentinel;
+}
 
 export default function ClubHomePage() {
-  return <Placeholder title="Club home" />;
+  const { club, basePath, canWrite } = useClubSpace();
+  const [search] = useSearchParams();
+  const linked = search.get('post');
+  const feed = useFeed(club.id);
+  const timedOut = useLoadingTimeout(feed.isPending);
+  const loadMore = () => {
+    if (feed.hasNextPage && !feed.isFetchingNextPage) void feed.fetchNextPage();
+  };
+  const sentinel = useLoadMoreOnScroll(!!feed.hasNextPage, loadMore);
+
+  if (feed.isPending && !timedOut) return <LoadingScreen label="Loading posts..." />;
+  const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <div className="feed-page">
+      <main className="feed-main">
+        <h1 className="visually-hidden">{club.name}</h1>
+        {canWrite && <Composer clubId={club.id} />}
+        {linked && <LinkedPost postId={linked} />}
+        <section aria-label="Posts" className="feed-list">
+          {feed.isPending && <p className="feed-muted">Still loading posts...</p>}
+          {feed.isError && (
+            <div role="alert" className="feed-card">
+              <p>Error loading posts</p>
+              <Button size="small" onClick={() => void feed.refetch()}>
+                Retry
+              </Button>
+            </div>
+          )}
+          {feed.isSuccess && posts.length === 0 && (
+            <div className="feed-card feed-empty">
+              <p>No posts yet</p>
+              <p className="feed-muted">Be the first to share something with the club.</p>
+            </div>
+          )}
+          {posts.map((post) => (
+            <PostCard key={post.id} post={post} basePath={basePath} canWrite={canWrite} />
+          ))}
+          <div ref={sentinel} />
+          {feed.hasNextPage && (
+            <Button
+              onClick={loadMore}
+              isLoading={feed.isFetchingNextPage}
+              loadingText="Loading more posts..."
+            >
+              Load more posts
+            </Button>
+          )}
+        </section>
+      </main>
+      <ClubHomeSidebar />
+    </div>
+  );
 }

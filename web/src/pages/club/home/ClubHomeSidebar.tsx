@@ -1,0 +1,141 @@
+/**
+ * The club home's right sidebar (spec part 2 section 2): the about text truncated at 150
+ * characters with Show more / Show less, 3 upcoming events, 3 trending posts, 5 member avatars,
+ * and for the owner the invite-link card and the add-content card.
+ */
+import { Button } from '@aws-amplify/ui-react';
+import { DESCRIPTION_TRUNCATE_LENGTH, hasPermission, truncate } from '@clubs/shared';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useApiQuery } from '../../../api/hooks.ts';
+import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+
+const eventDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function About({ text }: { text: string }) {
+  const [more, setMore] = useState(false);
+  const long = Array.from(text).length > DESCRIPTION_TRUNCATE_LENGTH;
+  return (
+    <section className="feed-card feed-side" aria-labelledby="club-about">
+      <h2 id="club-about">About</h2>
+      <p className="feed-text">{more || !long ? text : truncate(text)}</p>
+      {long && (
+        <Button size="small" variation="link" aria-expanded={more} onClick={() => setMore(!more)}>
+          {more ? 'Show less' : 'Show more'}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function OwnerCards({ clubId, basePath }: { clubId: string; basePath: string }) {
+  const { toast } = useToast();
+  // Invitation tokens come with the members issue; until then the invite link is the public page.
+  const inviteLink = `${window.location.origin}/c/${clubId}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(inviteLink);
+      toast({ title: 'Link copied!', variant: 'success' });
+    } catch {
+      toast({ title: 'Failed to copy', description: 'Please try again.', variant: 'error' });
+    }
+  };
+  return (
+    <>
+      <section className="feed-card feed-side" aria-labelledby="club-invite">
+        <h2 id="club-invite">Invite members</h2>
+        <p className="feed-muted feed-side__link">{inviteLink}</p>
+        <Button size="small" onClick={() => void copy()}>
+          Copy Invite Link
+        </Button>
+      </section>
+      <section className="feed-card feed-side" aria-labelledby="club-add">
+        <h2 id="club-add">Add content</h2>
+        <div className="feed-side__row">
+          <Link to={`${basePath}/events/create`} className="amplify-button amplify-button--small">
+            Create Event
+          </Link>
+          <Link to={`${basePath}/courses/create`} className="amplify-button amplify-button--small">
+            Create Course
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function ClubHomeSidebar() {
+  const { club, role, basePath } = useClubSpace();
+  const summary = useApiQuery('getClubSidebar', { params: { clubId: club.id } });
+  const data = summary.data;
+  return (
+    <aside className="feed-sidebar" aria-label="Club sidebar">
+      {hasPermission(role, 'CLUB_OPTIONS') && <OwnerCards clubId={club.id} basePath={basePath} />}
+      <About text={data?.about ?? club.description} />
+      {summary.isError && (
+        <p role="alert" className="feed-error">
+          Could not load the club's highlights.{' '}
+          <Button size="small" variation="link" onClick={() => void summary.refetch()}>
+            Retry
+          </Button>
+        </p>
+      )}
+      {data && (
+        <>
+          <section className="feed-card feed-side" aria-labelledby="club-events">
+            <h2 id="club-events">Upcoming events</h2>
+            {data.upcomingEvents.length === 0 ? (
+              <p className="feed-muted">No upcoming events</p>
+            ) : (
+              <ul className="feed-side__list">
+                {data.upcomingEvents.map((event) => (
+                  <li key={event.id}>
+                    <Link to={`${basePath}/events`}>{event.title}</Link>
+                    <span className="feed-muted">
+                      <time dateTime={event.startDate}>{eventDate.format(new Date(event.startDate))}</time>
+                      {event.location ? ` · ${event.location}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="feed-card feed-side" aria-labelledby="club-trending">
+            <h2 id="club-trending">Trending posts</h2>
+            {data.trendingPosts.length === 0 ? (
+              <p className="feed-muted">No posts yet</p>
+            ) : (
+              <ul className="feed-side__list">
+                {data.trendingPosts.map((post) => (
+                  <li key={post.id}>
+                    <Link to={`${basePath}?post=${post.id}`}>
+                      {post.title || `Post by ${post.authorName}`}
+                    </Link>
+                    <span className="feed-muted">
+                      {post.authorName} · {post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="feed-card feed-side" aria-labelledby="club-members">
+            <h2 id="club-members">Members ({data.memberCount})</h2>
+            <ul className="feed-side__avatars">
+              {data.members.map((member) => (
+                <li key={member.id}>
+                  <Link to={`/members/${member.id}`} title={member.name}>
+                    <PersonAvatar name={member.name} url={member.avatarUrl} size={36} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Link to={`${basePath}/members`}>View all members</Link>
+          </section>
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * A post's comments (spec part 2 section 2): the list, oldest first and paged by cursor, and the
+ * form to add one (non-blank, the shared comment rule). The post's count follows the server.
+ */
+import { Button, Flex, TextAreaField } from '@aws-amplify/ui-react';
+import { type CommentPage, createCommentInputSchema } from '@clubs/shared';
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { ApiError } from '../../../api/errors.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { loadApi } from '../../../api/load.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { LinkifiedText } from './LinkifiedText.tsx';
+import { commentsKey, updateCachedPost } from './useFeed.ts';
+
+export function Comments({
+  clubId,
+  postId,
+  canWrite,
+}: {
+  clubId: string;
+  postId: string;
+  canWrite: boolean;
+}) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const comments = useInfiniteQuery<
+    CommentPage,
+    ApiError,
+    InfiniteData<CommentPage>,
+    readonly unknown[],
+    string | null
+  >({
+    queryKey: commentsKey(clubId, postId),
+    initialPageParam: null,
+    queryFn: async ({ pageParam, signal }) =>
+      (await loadApi())('listComments', {
+        params: { clubId, postId },
+        query: pageParam ? { cursor: pageParam } : {},
+        signal,
+      }),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+  const countBy = (step: number) =>
+    updateCachedPost(queryClient, clubId, postId, (post) => ({
+      ...post,
+      commentCount: Math.max(0, post.commentCount + step),
+    }));
+
+  const add = useApiMutation('addComment', {
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: commentsKey(clubId, postId) });
+      countBy(1);
+      setDraft('');
+      toast({ title: 'Comment added', variant: 'success' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Comment failed',
+        description: messageOf(error, 'There was a problem adding your comment. Please try again.'),
+        variant: 'error',
+      }),
+  });
+  const remove = useApiMutation('deleteComment', {
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: commentsKey(clubId, postId) });
+      countBy(-1);
+      toast({ title: 'Comment deleted', variant: 'success' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Could not delete comment',
+        description: messageOf(error, 'Please try again.'),
+        variant: 'error',
+      }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = createCommentInputSchema.safeParse({ content: draft });
+    if (!input.success) {
+      setProblem(input.error.issues[0]?.message ?? 'Please write a comment');
+      return;
+    }
+    setProblem(null);
+    add.run({ params: { clubId, postId }, body: input.data });
+  };
+
+  const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section className="feed-comments" aria-label="Comments">
+      {comments.isPending && <p className="feed-muted">Loading comments...</p>}
+      {comments.isError && (
+        <p role="alert" className="feed-error">
+          Could not load the comments.{' '}
+          <Button size="small" variation="link" onClick={() => void comments.refetch()}>
+            Retry
+          </Button>
+        </p>
+      )}
+      <ul className="feed-comments__list">
+        {items.map((comment) => (
+          <li key={comment.id} className="feed-comment">
+            <PersonAvatar name={comment.author.name} url={comment.author.avatarUrl} size={28} decorative />
+            <div className="feed-comment__body">
+              <span className="feed-comment__author">{comment.author.name}</span>
+              <LinkifiedText className="feed-text" text={comment.content} />
+            </div>
+            {comment.canDelete && (
+              <Button
+                size="small"
+                variation="link"
+                isDisabled={remove.isPending}
+                onClick={() => remove.run({ params: { clubId, postId, commentId: comment.id } })}
+              >
+                Delete<span className="visually-hidden"> comment by {comment.author.name}</span>
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {comments.hasNextPage && (
+        <Button size="small" variation="link" onClick={() => void comments.fetchNextPage()}>
+          Show more comments
+        </Button>
+      )}
+      {canWrite && (
+        <form onSubmit={submit} noValidate className="feed-comments__form">
+          <TextAreaField
+            label="Write a comment"
+            labelHidden
+            placeholder="Write a comment..."
+            rows={2}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            hasError={problem !== null}
+            errorMessage={problem ?? undefined}
+          />
+          <Flex justifyContent="flex-end">
+            <Button
+              type="submit"
+              size="small"
+              variation="primary"
+              isLoading={add.isPending}
+              loadingText="Sending..."
+            >
+              Comment
+            </Button>
+          </Flex>
+        </form>
+      )}
+    </section>
+  );
+}

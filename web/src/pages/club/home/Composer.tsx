@@ -1,0 +1,171 @@
+/**
+ * The post composer (spec part 2 sections 2 and 5): collapsed until clicked; then title, content
+ * and the post type (text, image or video). Image posts take several files, video posts one; each
+ * file goes straight to storage with a progress bar. A text post needs a non-blank title and
+ * content, a media post at least one uploaded file (the shared create-post rules). After posting
+ * it resets, collapses and says 'Post created' once the feed shows the post.
+ */
+import { Button, Flex, Radio, RadioGroupField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { createPostInputSchema, type PostType } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { messageOf } from '../../../api/errors.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { useToast } from '../../../components/Toaster.tsx';
+import { feedKey } from './useFeed.ts';
+import { useMediaUploads } from './useMediaUploads.ts';
+
+const ACCEPT: Record<Exclude<PostType, 'text'>, string> = {
+  image: 'image/jpeg,image/png,image/gif,image/webp',
+  video: 'video/mp4,video/webm',
+};
+
+export function Composer({ clubId }: { clubId: string }) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [expanded, setExpanded] = useState(false);
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [type, setType] = useState<PostType>('text');
+  const [problem, setProblem] = useState<string | null>(null);
+  const media = useMediaUploads(clubId);
+  const fileInputId = useId();
+
+  const reset = () => {
+    setTitle('');
+    setContent('');
+    setType('text');
+    setProblem(null);
+    media.clear();
+    setExpanded(false);
+  };
+
+  const create = useApiMutation('createPost', {
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: feedKey(clubId) });
+      reset();
+      toast({ title: 'Post created', variant: 'success' });
+    },
+    onError: (error) => {
+      console.error('Error saving post', error);
+      toast({
+        title: 'Post creation failed',
+        description: messageOf(error, 'Could not create your post. Please try again.'),
+        variant: 'error',
+      });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const draft = createPostInputSchema.safeParse({
+      title,
+      content,
+      type,
+      media: type === 'text' ? [] : media.keys,
+    });
+    if (!draft.success) {
+      setProblem(draft.error.issues[0]?.message ?? 'Please check the post');
+      return;
+    }
+    setProblem(null);
+    create.run({ params: { clubId }, body: draft.data });
+  };
+
+  const changeType = (next: PostType) => {
+    setType(next);
+    media.clear();
+  };
+
+  if (!expanded) {
+    return (
+      <button type="button" className="feed-composer__collapsed" onClick={() => setExpanded(true)}>
+        Share something with the club...
+      </button>
+    );
+  }
+
+  const kind = type === 'text' ? null : type;
+  const busy = create.isPending;
+  return (
+    <form className="feed-card feed-composer" aria-label="New post" onSubmit={submit} noValidate>
+      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
+      <TextAreaField label="Content" rows={4} value={content} onChange={(e) => setContent(e.target.value)} />
+      <RadioGroupField
+        legend="Post type"
+        name="post-type"
+        direction="row"
+        value={type}
+        onChange={(e) => changeType(e.target.value as PostType)}
+      >
+        <Radio value="text">Text</Radio>
+        <Radio value="image">Image</Radio>
+        <Radio value="video">Video</Radio>
+      </RadioGroupField>
+      {kind && (
+        <div className="feed-composer__files">
+          <label htmlFor={fileInputId} className="amplify-label">
+            {kind === 'image' ? 'Images' : 'Video'}
+          </label>
+          <input
+            id={fileInputId}
+            type="file"
+            accept={ACCEPT[kind]}
+            multiple={kind === 'image'}
+            onChange={(e) => {
+              media.add(Array.from(e.target.files ?? []), kind);
+              e.target.value = '';
+            }}
+          />
+          {media.problem && (
+            <p role="alert" className="feed-error">
+              {media.problem}
+            </p>
+          )}
+          <ul className="feed-composer__uploads" aria-label="Files">
+            {media.files.map((file) => (
+              <li key={file.id} className="feed-composer__upload">
+                {file.kind === 'image' ? (
+                  <img src={file.preview} alt="" width={48} height={48} />
+                ) : (
+                  <span className="feed-composer__video-mark" aria-hidden="true">
+                    ▶
+                  </span>
+                )}
+                <span className="feed-composer__upload-name">{file.name}</span>
+                <progress
+                  max={1}
+                  value={file.progress}
+                  aria-label={`Uploading ${file.name}`}
+                  aria-valuetext={file.key ? 'Uploaded' : `${Math.round(file.progress * 100)}%`}
+                />
+                <Button size="small" variation="link" onClick={() => media.remove(file.id)}>
+                  Remove<span className="visually-hidden"> {file.name}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className="feed-error">
+          {problem}
+        </p>
+      )}
+      <Flex gap="small" justifyContent="flex-end">
+        <Button onClick={reset} isDisabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variation="primary"
+          isLoading={busy}
+          loadingText="Posting..."
+          isDisabled={media.uploading}
+        >
+          Post
+        </Button>
+      </Flex>
+    </form>
+  );
+}

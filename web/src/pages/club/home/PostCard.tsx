@@ -1,0 +1,212 @@
+/**
+ * One post of the feed (spec part 2 section 2): author name and avatar, title, content (plain
+ * text, links clickable), media, the like toggle with its count, the comments, and the menu.
+ * Every change waits for the server and then shows what it answered.
+ */
+import { Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { type Post, updatePostInputSchema } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { messageOf } from '../../../api/errors.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
+import { Modal } from '../../../components/overlay/Modal.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { Comments } from './Comments.tsx';
+import { LinkifiedText } from './LinkifiedText.tsx';
+import { PostMedia } from './PostMedia.tsx';
+import { PostMenu } from './PostMenu.tsx';
+import { feedKey, removeCachedPost, updateCachedPost } from './useFeed.ts';
+
+const REQUEST_ERROR = 'There was an error processing your request.';
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function postLink(basePath: string, postId: string): string {
+  return `${window.location.origin}${basePath}?post=${encodeURIComponent(postId)}`;
+}
+
+function EditForm({ post, onDone }: { post: Post; onDone: () => void }) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(post.title);
+  const [content, setContent] = useState(post.content);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useApiMutation('updatePost', {
+    onSuccess: (saved) => {
+      updateCachedPost(queryClient, post.clubId, post.id, () => saved);
+      toast({ title: 'Post updated', variant: 'success' });
+      onDone();
+    },
+    onError: (error) =>
+      toast({ title: 'Error saving post', description: messageOf(error, REQUEST_ERROR), variant: 'error' }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = updatePostInputSchema.safeParse({ title, content });
+    const blank = post.type === 'text' && input.success && (!input.data.title || !input.data.content);
+    if (!input.success || blank) {
+      setProblem(blank ? 'A text post needs a title and content' : (input.error?.issues[0]?.message ?? ''));
+      return;
+    }
+    save.run({ params: { clubId: post.clubId, postId: post.id }, body: input.data });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Edit post" className="feed-edit">
+      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
+      <TextAreaField label="Content" rows={4} value={content} onChange={(e) => setContent(e.target.value)} />
+      {problem && (
+        <p role="alert" className="feed-error">
+          {problem}
+        </p>
+      )}
+      <Flex gap="small" justifyContent="flex-end">
+        <Button onClick={onDone} isDisabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variation="primary" isLoading={save.isPending} loadingText="Saving...">
+          Save
+        </Button>
+      </Flex>
+    </form>
+  );
+}
+
+export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: string; canWrite: boolean }) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [showComments, setShowComments] = useState(false);
+  const titleId = useId();
+  const params = { clubId: post.clubId, postId: post.id };
+
+  const likeDone = {
+    onSuccess: (result: { liked: boolean; likeCount: number }) =>
+      updateCachedPost(queryClient, post.clubId, post.id, (p) => ({
+        ...p,
+        likedByMe: result.liked,
+        likeCount: result.likeCount,
+      })),
+  };
+  const like = useApiMutation('likePost', {
+    ...likeDone,
+    onError: () => toast({ title: 'Could not like post', description: REQUEST_ERROR, variant: 'error' }),
+  });
+  const unlike = useApiMutation('unlikePost', {
+    ...likeDone,
+    onError: () => toast({ title: 'Could not unlike post', description: REQUEST_ERROR, variant: 'error' }),
+  });
+  const pinDone = (title: string) => async () => {
+    // Pinning moves posts (and unpins another): the feed is read again before it says so.
+    await queryClient.invalidateQueries({ queryKey: feedKey(post.clubId) });
+    toast({ title, variant: 'success' });
+  };
+  const pinFailed = () => toast({ title: 'Could not update pin status', variant: 'error' });
+  const pin = useApiMutation('pinPost', { onSuccess: pinDone('Post pinned'), onError: pinFailed });
+  const unpin = useApiMutation('unpinPost', { onSuccess: pinDone('Post unpinned'), onError: pinFailed });
+  const remove = useApiMutation('deletePost', {
+    onSuccess: async () => {
+      removeCachedPost(queryClient, post.clubId, post.id);
+      setConfirmDelete(false);
+      await queryClient.invalidateQueries({ queryKey: feedKey(post.clubId) });
+      toast({ title: 'Post deleted', variant: 'success' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Could not delete post',
+        description: messageOf(error, REQUEST_ERROR),
+        variant: 'error',
+      }),
+  });
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(postLink(basePath, post.id));
+      toast({ title: 'Link copied!', variant: 'success' });
+    } catch {
+      toast({ title: 'Failed to copy', description: 'Please try again.', variant: 'error' });
+    }
+  };
+
+  const liking = like.isPending || unlike.isPending;
+  return (
+    <article className="feed-card feed-post" aria-labelledby={titleId} data-post-id={post.id}>
+      <header className="feed-post__header">
+        <Link to={`/members/${post.author.id}`} className="feed-post__author">
+          <PersonAvatar name={post.author.name} url={post.author.avatarUrl} size={40} decorative />
+          <span>{post.author.name}</span>
+        </Link>
+        <time className="feed-muted" dateTime={post.createdAt}>
+          {dateFormat.format(new Date(post.createdAt))}
+        </time>
+        {post.isPinned && <span className="feed-post__pinned">Pinned</span>}
+        <span className="feed-post__menu">
+          <PostMenu
+            post={post}
+            onCopyLink={() => void copyLink()}
+            onEdit={() => setEditing(true)}
+            onDelete={() => setConfirmDelete(true)}
+            onTogglePin={() => (post.isPinned ? unpin.run({ params }) : pin.run({ params }))}
+          />
+        </span>
+      </header>
+      {editing ? (
+        <EditForm post={post} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <h3 id={titleId} className="feed-post__title">
+            {post.title || `Post by ${post.author.name}`}
+          </h3>
+          {post.content && <LinkifiedText className="feed-text" text={post.content} />}
+        </>
+      )}
+      <PostMedia title={post.title} media={post.media} type={post.type} />
+      <footer className="feed-post__actions">
+        <Button
+          size="small"
+          variation={post.likedByMe ? 'primary' : undefined}
+          aria-pressed={post.likedByMe}
+          isDisabled={!canWrite || liking}
+          onClick={() => (post.likedByMe ? unlike.run({ params }) : like.run({ params }))}
+        >
+          {post.likedByMe ? 'Liked' : 'Like'}
+        </Button>
+        <span className="feed-muted" data-testid="like-count">
+          {plural(post.likeCount, 'like', 'likes')}
+        </span>
+        <Button
+          size="small"
+          variation="link"
+          aria-expanded={showComments}
+          onClick={() => setShowComments(!showComments)}
+        >
+          {plural(post.commentCount, 'comment', 'comments')}
+        </Button>
+      </footer>
+      {showComments && <Comments clubId={post.clubId} postId={post.id} canWrite={canWrite} />}
+      <Modal
+        open={confirmDelete}
+        title="Delete post"
+        description="Are you sure you want to delete this post? This action cannot be undone."
+        onClose={() => setConfirmDelete(false)}
+        closable={!remove.isPending}
+      >
+        <div className="clubs-modal__actions">
+          <Button onClick={() => setConfirmDelete(false)} isDisabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variation="destructive"
+            isLoading={remove.isPending}
+            loadingText="Deleting..."
+            onClick={() => remove.run({ params })}
+          >
+            Delete
+          </Button>
+        </div>
+      </Modal>
+    </article>
+  );
+}
