@@ -102,8 +102,8 @@ describe('guarded routes', () => {
     ),
   );
   const headings: Record<string, string> = {
-    '': 'Club home',
-    home: 'Club home',
+    '': 'Morning Yoga',
+    home: 'Morning Yoga',
     settings: 'Club Settings',
     billing: 'Billing',
     edit: 'Edit club',

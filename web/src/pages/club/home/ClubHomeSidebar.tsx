@@ -127,7 +127,8 @@ export function ClubHomeSidebar() {
               {data.members.map((member) => (
                 <li key={member.id}>
                   <Link to={`/members/${member.id}`} title={member.name}>
-                    <PersonAvatar name={member.name} url={member.avatarUrl} size={36} />
+                    <PersonAvatar name={member.name} url={member.avatarUrl} size={36} decorative />
+                    <span className="visually-hidden">{member.name}</span>
                   </Link>
                 </li>
               ))}
