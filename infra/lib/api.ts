@@ -12,10 +12,13 @@ import {
   ROUTE_IDS,
   ROUTES,
   type RouteDefinition,
+  type RouteId,
+  routeKeyOf,
 } from '@clubs/shared';
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -33,6 +36,18 @@ import { Construct } from 'constructs';
 import { environmentFor, GROUP_ACCESS, grantAccess, type HandlerResources } from './group-access.ts';
 import { HandlerFunction, SIZES } from './handler-function.ts';
 import { pascal } from './names.ts';
+
+/**
+ * Routes throttled tighter than the stage (requests per second, burst): every route anyone may
+ * call with a body (the contact form, Stripe's webhook, which Stripe retries), and the first call
+ * after a registration (getMe creates the profile). A test requires an entry for every public
+ * route that is not a GET.
+ */
+export const ROUTE_THROTTLES: Partial<Record<RouteId, { rateLimit: number; burstLimit: number }>> = {
+  sendContactMessage: { rateLimit: 2, burstLimit: 5 },
+  stripeWebhook: { rateLimit: 25, burstLimit: 50 },
+  getMe: { rateLimit: 20, burstLimit: 40 },
+};
 
 export interface ApiProps {
   readonly userPool: IUserPool;
@@ -133,6 +148,15 @@ export class Api extends Construct {
       routes.set(routeId, httpRoute);
     }
     this.routes = routes;
+
+    // Per-route limits under the stage's own (RouteSettings is raw CloudFormation, hence the casing).
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      Object.entries(ROUTE_THROTTLES).map(([routeId, limit]) => [
+        routeKeyOf(ROUTES[routeId as RouteId]),
+        { ThrottlingRateLimit: limit.rateLimit, ThrottlingBurstLimit: limit.burstLimit },
+      ]),
+    );
   }
 
   /** execute-api host name: the origin CloudFront forwards /api/* to. */

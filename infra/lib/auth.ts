@@ -10,8 +10,10 @@ import { Annotations, Aws, Duration, RemovalPolicy, SecretValue, Stack, Validati
 import {
   AccountRecovery,
   FeaturePlan,
+  Mfa,
   OAuthScope,
   ProviderAttribute,
+  StandardThreatProtectionMode,
   UserPool,
   type UserPoolClient,
   UserPoolClientIdentityProvider,
@@ -94,7 +96,16 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      featurePlan: FeaturePlan.ESSENTIALS,
+      // Any user may add an authenticator app (TOTP); SMS is not offered (cost, SIM swapping).
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      // Threat protection needs the Plus plan (billed per monthly active user): a stage opts in.
+      ...(config.threatProtection
+        ? {
+            featurePlan: FeaturePlan.PLUS,
+            standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
+          }
+        : { featurePlan: FeaturePlan.ESSENTIALS }),
       email: config.sesFromEmail
         ? UserPoolEmail.withSES({
             fromEmail: config.sesFromEmail,
@@ -114,14 +125,16 @@ export class Auth extends Construct {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'MFA is not required: the product is an open community sign-up (spec part 1); forcing MFA on every ' +
-        'member is out of scope. Sign-in stays behind SRP and e-mail verification.',
+        'MFA is optional (TOTP), not required: the product is an open community sign-up (spec part 1); forcing ' +
+        'MFA on every member is out of scope. Sign-in stays behind SRP and e-mail verification.',
     });
-    const planReason =
-      'Threat protection (advanced security) needs the Plus feature plan, billed per monthly active user; ' +
-      'the Essentials plan is chosen on cost. Revisit when the platform has paying volume.';
-    Validations.of(this.userPool).acknowledge({ id: 'AwsSolutions-COG3', reason: planReason });
-    Validations.of(this.userPool).acknowledge({ id: 'AwsSolutions-COG8', reason: planReason });
+    if (!config.threatProtection) {
+      const planReason =
+        'Threat protection needs the Plus feature plan, billed per monthly active user; a stage turns it on ' +
+        'with "threatProtection": true (docs/DEPLOY.md). Off, the Essentials plan is chosen on cost.';
+      Validations.of(this.userPool).acknowledge({ id: 'AwsSolutions-COG3', reason: planReason });
+      Validations.of(this.userPool).acknowledge({ id: 'AwsSolutions-COG8', reason: planReason });
+    }
 
     this.userPool.addGroup('SuperAdminGroup', {
       groupName: SUPER_ADMIN_GROUP,

@@ -117,6 +117,8 @@ export const configSchema = z
      * test-mode webhook can never activate a live club.
      */
     stripeLivemode: withDefault(booleanish, false),
+    /** Cognito threat protection (the Plus feature plan, billed per monthly active user). */
+    threatProtection: withDefault(booleanish, false),
     /** Where alarm notifications are e-mailed (an SNS subscription to confirm). */
     alarmEmail: optional(email),
     /** Sender of Cognito's e-mails through SES (a verified identity); Cognito's own sender otherwise. */

@@ -27,6 +27,11 @@ import { Construct } from 'constructs';
 /** The first 8 hex digits of the stack id's UUID: new for every stack created. */
 const stackIdPiece = (): string => Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID))));
 
+/** Days a replaced or deleted object's previous version is kept. */
+export const NONCURRENT_DAYS = 30;
+/** Where signed uploads are to land until attached (deleted after a day otherwise). */
+export const STAGING_PREFIX = 'uploads/';
+
 export interface MediaProps {
   readonly logBucket: IBucket;
 }
@@ -54,7 +59,23 @@ export class Media extends Construct {
       enforceSSL: true,
       serverAccessLogsBucket: props.logBucket,
       serverAccessLogsPrefix: 'media-bucket/',
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // A replaced or deleted object stays recoverable for NONCURRENT_DAYS, then goes.
+      versioned: true,
+      lifecycleRules: [
+        {
+          id: 'expire-replaced-versions',
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(NONCURRENT_DAYS),
+          expiredObjectDeleteMarker: true,
+        },
+        {
+          // The staging prefix for signed uploads: whatever is not moved out (attached) within a day
+          // is litter. The upload signer does not use it yet (uploads still land in final prefixes).
+          id: 'expire-unattached-uploads',
+          prefix: STAGING_PREFIX,
+          expiration: Duration.days(1),
+        },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
