@@ -1,5 +1,11 @@
 /** Display helpers shared by the API and the UI, so both sides show the same text. */
-import { DEFAULT_TRIAL_DAYS, DESCRIPTION_TRUNCATE_LENGTH, SIZE_BUCKETS } from './constants.ts';
+import {
+  CREATOR_PLAN,
+  DEFAULT_TRIAL_DAYS,
+  DESCRIPTION_TRUNCATE_LENGTH,
+  NEW_CLUB_DEFAULTS,
+  SIZE_BUCKETS,
+} from './constants.ts';
 
 const firstWord = (value: string | null | undefined): string | undefined =>
   value?.trim().split(/\s+/)[0] || undefined;
@@ -38,27 +44,38 @@ export function sizeBucket(memberCount: number): SizeBucket {
   return 'small';
 }
 
-/** 29 -> "29", 29.5 -> "29.50". */
-export function formatPrice(price: number): string {
-  return Number.isInteger(price) ? String(price) : price.toFixed(2);
+/**
+ * A price in its currency, the way people write it: (29, 'USD') -> "$29", (29.5, 'USD') ->
+ * "$29.50", (9, 'EUR') -> "€9". Whole amounts drop the cents. A missing currency is USD, the
+ * currency every club starts with.
+ */
+export function formatPrice(price: number, currency?: string | null): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: (currency || NEW_CLUB_DEFAULTS.currency).toUpperCase(),
+    minimumFractionDigits: Number.isInteger(price) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(price);
 }
+
+/** An amount of the creator plan, in the plan's currency. */
+export const planPrice = (amount: number): string => formatPrice(amount, CREATOR_PLAN.currency);
 
 export const isPremium = (club: { price: number }): boolean => club.price > 0;
 
 /** The landing page's featured-card button (part 1 section 2). */
-export function featuredJoinLabel(club: { price: number; trialPeriod?: number | null }): string {
+export function featuredJoinLabel(club: {
+  price: number;
+  currency?: string | null;
+  trialPeriod?: number | null;
+}): string {
   if (!isPremium(club)) return 'Join for Free';
-  return `Join ($${formatPrice(club.price)}/mo, ${club.trialPeriod ?? DEFAULT_TRIAL_DAYS} days free)`;
+  return `Join (${formatPrice(club.price, club.currency)}/mo, ${club.trialPeriod ?? DEFAULT_TRIAL_DAYS} days free)`;
 }
 
-/** The unit word after a price: the currency in lower case, 'month' when it is missing. */
-export function priceUnit(currency: string | null | undefined): string {
-  return currency ? currency.toLowerCase() : 'month';
-}
-
-/** The club page's join button for a paid club (part 1 section 2). */
+/** The club page's join button for a paid club (part 1 section 2); members pay monthly. */
 export function paidJoinLabel(club: { price: number; currency?: string | null }): string {
-  return `Join for $${formatPrice(club.price)}/${priceUnit(club.currency)}`;
+  return `Join for ${formatPrice(club.price, club.currency)}/month`;
 }
 
 /** Initials for generated avatars: "Morning Yoga Circle" -> "MY". */

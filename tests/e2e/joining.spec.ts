@@ -137,7 +137,7 @@ test("a pending request in a free club: 'Request Pending', disabled", async ({ p
   await expect(actionButton(page)).toBeDisabled();
 });
 
-test("a paid club: 'Join for $49/usd' leaves for the checkout URL; pending, amber 'Complete Payment' retries it", async ({
+test("a paid club: 'Join for $49/month' leaves for the checkout URL; pending, amber 'Complete Payment' retries it", async ({
   page,
   request,
 }) => {
@@ -146,10 +146,10 @@ test("a paid club: 'Join for $49/usd' leaves for the checkout URL; pending, ambe
   await signIn(page, email);
   await page.goto(`/c/${club.id}`);
   const side = page.getByRole('complementary', { name: 'Membership' });
-  await expect(side).toContainText('$49/usd');
+  await expect(side).toContainText('$49/month');
   await expect(side.getByText('Cancel anytime during your trial period')).toBeVisible();
   await expect(page.getByText('PREMIUM CLUB')).toBeVisible();
-  await expect(actionButton(page)).toHaveText('Join for $49/usd');
+  await expect(actionButton(page)).toHaveText('Join for $49/month');
 
   // Read the URL the API returns on its way to the browser, then see the browser go there.
   const returned: string[] = [];

@@ -90,7 +90,7 @@ test('the member joins a paid club, pays on the simulator and enters it', async 
   await signIn(page, DEMO.member);
   await page.goto(`/c/${club.id}`);
   const join = actionButton(page);
-  await expect(join).toHaveText('Join for $19.99/usd');
+  await expect(join).toHaveText('Join for $19.99/month');
   await join.click();
 
   await expect(page).toHaveURL(new RegExp(`^${stripeOrigin}/checkout/cs_test_`));

@@ -4,7 +4,6 @@ import {
   formatPrice,
   initials,
   paidJoinLabel,
-  priceUnit,
   sizeBucket,
   truncate,
   userName,
@@ -58,11 +57,12 @@ describe('price labels', () => {
     expect(featuredJoinLabel({ price: 29, trialPeriod: 14 })).toBe('Join ($29/mo, 14 days free)');
     expect(featuredJoinLabel({ price: 9.5, trialPeriod: null })).toBe('Join ($9.50/mo, 7 days free)');
   });
-  it("uses the currency in lower case, or 'month' when it is missing", () => {
-    expect(paidJoinLabel({ price: 29, currency: 'USD' })).toBe('Join for $29/usd');
+  it('writes prices in the club currency (Intl), per month; USD when it is missing', () => {
+    expect(paidJoinLabel({ price: 29, currency: 'USD' })).toBe('Join for $29/month');
+    expect(paidJoinLabel({ price: 9.5, currency: 'eur' })).toBe('Join for €9.50/month');
     expect(paidJoinLabel({ price: 29, currency: null })).toBe('Join for $29/month');
-    expect(priceUnit(undefined)).toBe('month');
-    expect(formatPrice(9.99)).toBe('9.99');
+    expect(formatPrice(9.99, 'USD')).toBe('$9.99');
+    expect(formatPrice(1200, 'GBP')).toBe('£1,200');
   });
   it('makes initials for generated avatars', () => {
     expect(initials('morning yoga circle')).toBe('MY');

@@ -51,12 +51,12 @@ describe('the public club page /c/{clubId}', () => {
     clubApi(paid, 'not_member');
     renderApp('/c/paid-1');
     const side = await screen.findByRole('complementary', { name: 'Membership' });
-    expect(side).toHaveTextContent('$29/usd');
+    expect(side).toHaveTextContent('$29/month');
     expect(within(side).getByText('14-day free trial')).toBeInTheDocument();
     expect(within(side).getByText('Cancel anytime during your trial period')).toBeInTheDocument();
     for (const blurb of ['Events & Workshops', 'Learning Resources', 'Community Network', 'Member Benefits'])
       expect(screen.getByRole('heading', { name: blurb })).toBeInTheDocument();
-    expect(screen.getByText(/\$29\/usd, starting with a 14-day free trial/)).toBeInTheDocument();
+    expect(screen.getByText(/\$29\/month, starting with a 14-day free trial/)).toBeInTheDocument();
   });
 
   it("a free club: 'Free', 'Join this community at no cost', FREE CLUB; 'month' when the currency is missing", async () => {
@@ -127,7 +127,7 @@ describe('the action button, in each state of the table', () => {
     expect(actionButton()).toBeDisabled();
   });
 
-  it("not a member, paid club: 'Join for $29/usd' starts the checkout; a failure says so", async () => {
+  it("not a member, paid club: 'Join for $29/month' starts the checkout; a failure says so", async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
@@ -138,11 +138,11 @@ describe('the action button, in each state of the table', () => {
       }),
     });
     renderApp('/c/paid-1', { service: signedIn() });
-    await waitFor(() => expect(actionButton()).toHaveTextContent('Join for $29/usd'));
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Join for $29/month'));
     await user.click(actionButton());
     expect(await screen.findByText('Failed to process payment. Please try again.')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
-    expect(actionButton()).toHaveTextContent('Join for $29/usd');
+    expect(actionButton()).toHaveTextContent('Join for $29/month');
   });
 
   it("not a member, free club: 'Join Now' -> busy 'Processing...' -> pending at once, with the toast", async () => {

@@ -21,7 +21,7 @@ import {
   TextAreaField,
   TextField,
 } from '@aws-amplify/ui-react';
-import { type Club, CREATOR_PLAN, type CreatorPlanInterval, LIMITS } from '@clubs/shared';
+import { type Club, CREATOR_PLAN, type CreatorPlanInterval, LIMITS, planPrice } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
@@ -208,7 +208,7 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
         <div className="create-club__plan">
           <Text fontWeight="bold">{T.planName}</Text>
           <Text className="create-club__price">
-            ${annual ? CREATOR_PLAN.annualMonthlyPrice : CREATOR_PLAN.monthlyPrice}
+            {planPrice(annual ? CREATOR_PLAN.annualMonthlyPrice : CREATOR_PLAN.monthlyPrice)}
             <Text as="span" fontSize="medium" fontWeight="normal">
               /month
             </Text>
@@ -221,10 +221,10 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
             direction="row"
             onChange={(event) => setPlan(event.target.value as CreatorPlanInterval)}
           >
-            <Radio value="monthly">Monthly: ${CREATOR_PLAN.monthlyPrice}/month</Radio>
+            <Radio value="monthly">Monthly: {planPrice(CREATOR_PLAN.monthlyPrice)}/month</Radio>
             <Radio value="annual">
-              Annual: ${CREATOR_PLAN.annualMonthlyPrice}/month (${CREATOR_PLAN.annualPrice}/year, save{' '}
-              {CREATOR_PLAN.annualSavingPercent}%)
+              Annual: {planPrice(CREATOR_PLAN.annualMonthlyPrice)}/month (
+              {planPrice(CREATOR_PLAN.annualPrice)}/year, save {CREATOR_PLAN.annualSavingPercent}%)
             </Radio>
           </RadioGroupField>
           <ul className="create-club__features">

@@ -1,12 +1,12 @@
 /** The create-club dialog's texts (spec part 1 sections 2, 5 and 8), exactly as specified. */
-import { CREATOR_PLAN, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
+import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 
 export const CREATE_CLUB_TEXTS = {
   detailsTitle: 'Create a new club',
   detailsDescription: 'Fill in the details below to create your new community.',
   nameLabel: 'Community Name',
   descriptionLabel: 'Description',
-  costNotice: `Creating a community costs $${CREATOR_PLAN.monthlyPrice}/month`,
+  costNotice: `Creating a community costs ${planPrice(CREATOR_PLAN.monthlyPrice)}/month`,
   trialNotice: `Your first ${CREATOR_PLAN.trialDays} days are free: start with a ${CREATOR_PLAN.trialDays}-day trial.`,
   cancel: 'Cancel',
   continue: 'Continue',

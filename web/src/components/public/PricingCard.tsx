@@ -4,7 +4,7 @@
  * monthly/annual toggle only changes what is shown; the plan is chosen at checkout.
  */
 import { Badge, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
-import { CREATOR_PLAN, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
+import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -51,7 +51,7 @@ export function PricingCard({
         </ToggleButtonGroup>
       </div>
       <p className="clubs-plan__price" aria-live="polite">
-        <span className="clubs-plan__amount">${perMonth}</span>
+        <span className="clubs-plan__amount">{planPrice(perMonth)}</span>
         <span className="clubs-plan__unit">/month</span>
         {annual ? (
           <Badge variation="success" className="clubs-plan__save">
@@ -61,7 +61,7 @@ export function PricingCard({
       </p>
       <p className="clubs-plan__billing">
         {annual
-          ? `Billed annually: $${CREATOR_PLAN.annualPrice} a year`
+          ? `Billed annually: ${planPrice(CREATOR_PLAN.annualPrice)} a year`
           : 'Billed monthly. No long-term commitment, cancel anytime.'}
       </p>
       <p className="clubs-plan__trial">

@@ -3,7 +3,7 @@
  * Testimonials, and the sticky side card with the price and the one action button.
  */
 import { Card, Flex, Heading, Loader, Tabs, Text, View } from '@aws-amplify/ui-react';
-import { type Club, DEFAULT_TRIAL_DAYS, formatPrice, isPremium, priceUnit, truncate } from '@clubs/shared';
+import { type Club, DEFAULT_TRIAL_DAYS, formatPrice, isPremium, truncate } from '@clubs/shared';
 import { Link, useParams } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
 import { shouldRetry } from '../../api/queryClient.ts';
@@ -17,7 +17,7 @@ const trialDays = (club: Club) => club.trialPeriod ?? DEFAULT_TRIAL_DAYS;
 function memberBenefits(club: Club): string {
   if (!isPremium(club))
     return 'Free access to every discussion, event and course in this community, at no cost.';
-  return `Full membership for $${formatPrice(club.price)}/${priceUnit(club.currency)}, starting with a ${trialDays(club)}-day free trial.`;
+  return `Full membership for ${formatPrice(club.price, club.currency)}/month, starting with a ${trialDays(club)}-day free trial.`;
 }
 
 const BENEFITS = [
@@ -72,9 +72,9 @@ function SideCard({ club }: { club: Club }) {
         {premium ? (
           <>
             <Text fontSize="xxl" fontWeight="bold">
-              ${formatPrice(club.price)}
+              {formatPrice(club.price, club.currency)}
               <Text as="span" fontSize="medium" color="font.secondary">
-                /{priceUnit(club.currency)}
+                /month
               </Text>
             </Text>
             <Text fontWeight="semibold">{trialDays(club)}-day free trial</Text>

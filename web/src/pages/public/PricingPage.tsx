@@ -1,5 +1,5 @@
 /** Pricing (spec part 1 section 2): the Club Creator plan at $88/mo with its features, /register, an FAQ. */
-import { CREATOR_PLAN, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
+import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import { Faq } from '../../components/public/Faq.tsx';
 import { PricingCard } from '../../components/public/PricingCard.tsx';
 import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
@@ -15,7 +15,7 @@ export const PRICING_FAQ = [
   },
   {
     question: 'Can I pay annually?',
-    answer: `Yes: $${CREATOR_PLAN.annualMonthlyPrice} a month billed annually ($${CREATOR_PLAN.annualPrice} a year), which saves ${CREATOR_PLAN.annualSavingPercent}% compared with monthly billing.`,
+    answer: `Yes: ${planPrice(CREATOR_PLAN.annualMonthlyPrice)} a month billed annually (${planPrice(CREATOR_PLAN.annualPrice)} a year), which saves ${CREATOR_PLAN.annualSavingPercent}% compared with monthly billing.`,
   },
   {
     question: 'Can I cancel at any time?',
@@ -35,7 +35,7 @@ export default function PricingPage() {
       <div className="clubs-page">
         <PageIntro
           title="Pricing"
-          lead={`One plan for creators: $${CREATOR_PLAN.monthlyPrice}/mo with everything included, and a ${CREATOR_PLAN.trialDays}-day free trial.`}
+          lead={`One plan for creators: ${planPrice(CREATOR_PLAN.monthlyPrice)}/mo with everything included, and a ${CREATOR_PLAN.trialDays}-day free trial.`}
         />
         <div className="clubs-pricing">
           <PricingCard headingLevel={2} cta={{ to: '/register', label: 'Get Started' }} />

@@ -3,7 +3,7 @@
  * over them, and the way to reach a person.
  */
 import { SearchField } from '@aws-amplify/ui-react';
-import { CREATOR_PLAN, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
+import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
@@ -57,7 +57,7 @@ export const HELP_TOPICS: readonly { title: string; articles: readonly Article[]
     articles: [
       {
         question: 'What does it cost to create a club?',
-        answer: `$${CREATOR_PLAN.monthlyPrice} a month (or $${CREATOR_PLAN.annualMonthlyPrice} a month billed annually) after a ${CREATOR_PLAN.trialDays}-day free trial, plus ${TRANSACTION_FEE_PERCENT}% of what your members pay.`,
+        answer: `${planPrice(CREATOR_PLAN.monthlyPrice)} a month (or ${planPrice(CREATOR_PLAN.annualMonthlyPrice)} a month billed annually) after a ${CREATOR_PLAN.trialDays}-day free trial, plus ${TRANSACTION_FEE_PERCENT}% of what your members pay.`,
       },
       {
         question: 'Who can create courses and events?',
