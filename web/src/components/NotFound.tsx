@@ -1,4 +1,4 @@
-import { Text } from '@aws-amplify/ui-react';
+import { Button, Text } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
 import { MessagePanel } from './MessagePanel.tsx';
 
@@ -9,9 +9,9 @@ export function NotFound() {
         404
       </Text>
       <Text color="font.secondary">The page you are looking for does not exist or has been moved.</Text>
-      <Link to="/" className="amplify-button amplify-button--primary">
+      <Button as={Link} to="/" variation="primary">
         Return Home
-      </Link>
+      </Button>
     </MessagePanel>
   );
 }

@@ -1,4 +1,4 @@
-import { Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { NotFound } from './NotFound.tsx';
 
@@ -20,9 +20,9 @@ export function RouteError() {
     >
       <Heading level={1}>Unexpected Application Error!</Heading>
       {detail ? <Text color="font.secondary">{detail}</Text> : null}
-      <Link to="/" reloadDocument className="amplify-button amplify-button--primary">
+      <Button as={Link} to="/" reloadDocument variation="primary">
         Return Home
-      </Link>
+      </Button>
     </Flex>
   );
 }

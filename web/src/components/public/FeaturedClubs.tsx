@@ -3,11 +3,12 @@
  * GET /api/featured-clubs, three skeleton cards while loading, the empty message when there are
  * none (a failed load is logged and reads as empty, section 8).
  */
-import { Badge, Placeholder } from '@aws-amplify/ui-react';
+import { Badge, Button, Placeholder } from '@aws-amplify/ui-react';
 import { type Club, FEATURED_CLUB_COUNT, featuredJoinLabel, isPremium } from '@clubs/shared';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
+import { TextLink } from '../TextLink.tsx';
 import { ClubCover, ClubLogo } from './ClubVisuals.tsx';
 
 export const NO_FEATURED_CLUBS = 'No clubs available at the moment. Check back later!';
@@ -36,13 +37,15 @@ export function FeaturedClubCard({ club }: { club: Club }) {
           </div>
         </div>
         <p className="clubs-card__description">{club.description}</p>
-        <Link
+        <Button
+          as={Link}
           to={`/c/${club.id}`}
-          className="amplify-button amplify-button--primary amplify-button--fullwidth"
           aria-describedby={`featured-${club.id}`}
+          variation="primary"
+          isFullWidth
         >
           {featuredJoinLabel(club)}
-        </Link>
+        </Button>
       </div>
     </article>
   );
@@ -97,9 +100,7 @@ export function FeaturedClubs() {
       </div>
       {content}
       <p className="clubs-section__more">
-        <Link to="/clubs" className="amplify-link">
-          Browse all clubs
-        </Link>
+        <TextLink to="/clubs">Browse all clubs</TextLink>
       </p>
     </section>
   );

@@ -3,7 +3,7 @@
  * annually ($852 a year, save 20%), a 7-day free trial and a 2.9% fee on member charges. The
  * monthly/annual toggle only changes what is shown; the plan is chosen at checkout.
  */
-import { Badge, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
+import { Badge, Button, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -73,9 +73,9 @@ export function PricingCard({
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      <Link to={cta.to} className="amplify-button amplify-button--primary amplify-button--fullwidth">
+      <Button as={Link} to={cta.to} variation="primary" isFullWidth>
         {cta.label}
-      </Link>
+      </Button>
     </article>
   );
 }

@@ -1,5 +1,5 @@
+import { TextLink } from '../TextLink.tsx';
 /** The public footer (spec part 1 section 2): About, Features, Pricing, Contact, Terms, Privacy. */
-import { Link } from 'react-router-dom';
 
 export const FOOTER_LINKS = [
   { to: '/about', label: 'About' },
@@ -15,13 +15,11 @@ export function PublicFooter() {
     <footer className="clubs-footer">
       <nav aria-label="Footer" className="clubs-footer__links">
         {FOOTER_LINKS.map((link) => (
-          <Link key={link.to} to={link.to} className="amplify-link">
+          <TextLink key={link.to} to={link.to}>
             {link.label}
-          </Link>
+          </TextLink>
         ))}
-        <Link to="/support" className="amplify-link">
-          Help Centre
-        </Link>
+        <TextLink to="/support">Help Centre</TextLink>
       </nav>
       <p className="clubs-footer__note">
         © {new Date().getFullYear()} Clubs. Cultivate your exclusive circle.

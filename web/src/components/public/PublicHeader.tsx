@@ -2,11 +2,12 @@
  * The public top bar (spec part 1 section 2): the brand, a few site links, and either Log In and
  * Sign Up or 'Welcome, {name}' (the name rule of shared/display.ts) linking to /dashboard.
  */
-import { Flex } from '@aws-amplify/ui-react';
+import { Button, Flex } from '@aws-amplify/ui-react';
 import { Link, NavLink } from 'react-router-dom';
 import { useGreetingName } from '../../api/hooks.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { Brand } from '../Brand.tsx';
+import { TextLink } from '../TextLink.tsx';
 
 const SITE_LINKS = [
   { to: '/clubs', label: 'Directory' },
@@ -21,19 +22,19 @@ export function TopBarAccount() {
   if (loading) return <span className="clubs-topbar__account" />;
   if (user) {
     return (
-      <Link to="/dashboard" className="amplify-link clubs-topbar__welcome">
+      <TextLink to="/dashboard" className="clubs-topbar__welcome">
         Welcome, {name}
-      </Link>
+      </TextLink>
     );
   }
   return (
     <Flex gap="small" className="clubs-topbar__account">
-      <Link to="/login" className="amplify-button amplify-button--link">
+      <Button as={Link} to="/login" variation="link">
         Log In
-      </Link>
-      <Link to="/register" className="amplify-button amplify-button--primary">
+      </Button>
+      <Button as={Link} to="/register" variation="primary">
         Sign Up
-      </Link>
+      </Button>
     </Flex>
   );
 }

@@ -1,3 +1,4 @@
+import { Link as AmplifyLink } from '@aws-amplify/ui-react';
 /**
  * The contact page's map, drawn here: the site's CSP allows no third-party frames (infra/lib/
  * site.ts, frame-src 'none'), so instead of an embedded map this is a same-origin drawing of the
@@ -33,9 +34,9 @@ export function StaticMap({ label, href }: { label: string; href: string }) {
         </g>
       </svg>
       <figcaption>
-        <a href={href} target="_blank" rel="noopener noreferrer" className="amplify-link">
+        <AmplifyLink href={href} target="_blank" rel="noopener noreferrer">
           Open in OpenStreetMap
-        </a>
+        </AmplifyLink>
       </figcaption>
     </figure>
   );

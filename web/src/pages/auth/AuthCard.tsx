@@ -1,9 +1,9 @@
 import { Card, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Brand } from '../../components/Brand.tsx';
 import { useDocumentTitle } from '../../components/public/useDocumentTitle.ts';
 import '../../components/public/public.css';
+import { TextLink } from '../../components/TextLink.tsx';
 
 /** The frame of the sign-in pages: the brand, one card, a way back home. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -16,9 +16,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       <Card variation="elevated" width="100%" maxWidth="28rem" padding="xl" className="clubs-auth__card">
         {children}
       </Card>
-      <Link to="/" className="amplify-link">
-        Back to home
-      </Link>
+      <TextLink to="/">Back to home</TextLink>
     </Flex>
   );
 }

@@ -8,7 +8,7 @@
 import { Alert, Button, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { PASSWORD_MIN_LENGTH } from '@clubs/shared';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
@@ -18,6 +18,7 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   RESET_FAILED,
 } from '../../auth/messages.ts';
+import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -127,10 +128,7 @@ export default function ForgotPasswordPage() {
             {busy ? 'Sending...' : 'Send Reset Code'}
           </Button>
           <Text textAlign="center">
-            Remembered it?{' '}
-            <Link to="/login" className="amplify-link">
-              Back to login
-            </Link>
+            Remembered it? <TextLink to="/login">Back to login</TextLink>
           </Text>
         </Flex>
       </AuthCard>

@@ -6,10 +6,11 @@
  */
 import { Button, Divider, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { FIELDS_REQUIRED, LOGGED_IN, loginErrorMessage } from '../../auth/messages.ts';
 import { redirectAfterLogin } from '../../auth/redirect.ts';
+import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
@@ -80,9 +81,7 @@ export default function LoginPage() {
           isDisabled={busy}
         />
         <Flex justifyContent="flex-end">
-          <Link to="/forgot-password" className="amplify-link">
-            Forgot password?
-          </Link>
+          <TextLink to="/forgot-password">Forgot password?</TextLink>
         </Flex>
         <Button type="submit" variation="primary" isDisabled={busy || googleBusy} isFullWidth>
           {busy ? 'Signing in...' : 'Log In'}
@@ -96,10 +95,7 @@ export default function LoginPage() {
           onBusyChange={setGoogleBusy}
         />
         <Text textAlign="center">
-          Don't have an account?{' '}
-          <Link to={registerLink} className="amplify-link">
-            Sign up
-          </Link>
+          Don't have an account? <TextLink to={registerLink}>Sign up</TextLink>
         </Text>
       </Flex>
     </AuthCard>

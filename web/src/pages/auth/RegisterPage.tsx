@@ -21,11 +21,12 @@ import {
   TextField,
 } from '@aws-amplify/ui-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { REGISTER_FAILED, REGISTRATION_SUCCESS } from '../../auth/messages.ts';
 import { redirectAfterLogin } from '../../auth/redirect.ts';
+import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
@@ -257,13 +258,13 @@ export default function RegisterPage() {
           label={
             <span>
               I agree to the{' '}
-              <Link to="/terms" target="_blank" rel="noopener" className="amplify-link">
+              <TextLink to="/terms" target="_blank" rel="noopener">
                 Terms of Service
-              </Link>{' '}
+              </TextLink>{' '}
               and{' '}
-              <Link to="/privacy" target="_blank" rel="noopener" className="amplify-link">
+              <TextLink to="/privacy" target="_blank" rel="noopener">
                 Privacy Policy
-              </Link>
+              </TextLink>
             </span>
           }
         />
@@ -279,10 +280,7 @@ export default function RegisterPage() {
           onBusyChange={setGoogleBusy}
         />
         <Text textAlign="center">
-          Already have an account?{' '}
-          <Link to={loginLink} className="amplify-link">
-            Log in
-          </Link>
+          Already have an account? <TextLink to={loginLink}>Log in</TextLink>
         </Text>
       </Flex>
     </AuthCard>

@@ -10,6 +10,7 @@ import type { MembershipCheckoutState } from '@clubs/shared';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
+import { TextLink } from '../../components/TextLink.tsx';
 
 export const MEMBERSHIP_SUCCESS = {
   firstWaitMs: 1500,
@@ -93,20 +94,18 @@ export default function MembershipSuccessPage() {
         <>
           <Heading level={1}>{T.notFoundTitle}</Heading>
           <Text color="font.secondary">{T.notFound}</Text>
-          <Link to={`/c/${clubId}`} className="amplify-link">
-            {T.backToClub}
-          </Link>
+          <TextLink to={`/c/${clubId}`}>{T.backToClub}</TextLink>
         </>
       )}
       <Flex gap="small" wrap="wrap" justifyContent="center">
         {status === 'active' ? (
-          <Link to={`/communities/${clubId}`} className="amplify-button amplify-button--primary">
+          <Button as={Link} to={`/communities/${clubId}`} variation="primary">
             {T.enter}
-          </Link>
+          </Button>
         ) : null}
-        <Link to="/dashboard" className="amplify-button">
+        <Button as={Link} to="/dashboard">
           {T.dashboard}
-        </Link>
+        </Button>
       </Flex>
     </Flex>
   );

@@ -23,6 +23,7 @@ import { AvatarMenu } from '../../components/clubs/AvatarMenu.tsx';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import '../../components/clubs/clubs.css';
 import { CreateClubDialog } from '../../components/create-club/CreateClubDialog.tsx';
+import { TextLink } from '../../components/TextLink.tsx';
 import { matchesSearch, useDiscover, useMyMemberships } from './useMyClubs.ts';
 
 type TabValue = 'discover' | 'requested' | 'joined' | 'owned';
@@ -48,13 +49,15 @@ function cardAction(club: Club, membership: MyMembership['membership'] | null) {
   const label =
     membership?.role === 'club_owner' ? 'Manage Club' : membership === null ? 'View Details' : 'View Club';
   return (
-    <Link
+    <Button
+      as={Link}
       to={toPublicPage ? `/c/${club.id}` : `/communities/${club.id}`}
-      className="amplify-button amplify-button--primary amplify-button--fullwidth"
       aria-label={`${label}: ${club.name}`}
+      variation="primary"
+      isFullWidth
     >
       {label}
-    </Link>
+    </Button>
   );
 }
 
@@ -141,9 +144,7 @@ export default function DashboardPage() {
             ))}
           </div>
         )}
-        <Link to="/clubs" className="amplify-link">
-          Discover More Clubs
-        </Link>
+        <TextLink to="/clubs">Discover More Clubs</TextLink>
       </Flex>
     );
   };

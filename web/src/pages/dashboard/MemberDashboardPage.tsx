@@ -3,7 +3,7 @@
  * Clubs' (with count) and 'Discover', cards with 'View Club' or 'Pending Approval', the three
  * empty states and 'Create a Club'.
  */
-import { Flex, Heading, Loader, SearchField, Tabs, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Loader, SearchField, Tabs, Text } from '@aws-amplify/ui-react';
 import type { Club } from '@clubs/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,9 +18,9 @@ function Empty({ text }: { text: string }) {
   return (
     <Flex direction="column" alignItems="center" gap="small" padding="xl" textAlign="center">
       <Text color="font.secondary">{text}</Text>
-      <Link to="/club-setup" className="amplify-button amplify-button--primary">
+      <Button as={Link} to="/club-setup" variation="primary">
         Create a Club
-      </Link>
+      </Button>
     </Flex>
   );
 }
@@ -30,13 +30,9 @@ function Grid({ children }: { children: ReactNode }) {
 }
 
 const viewClub = (to: string, club: Club) => (
-  <Link
-    to={to}
-    className="amplify-button amplify-button--primary amplify-button--fullwidth"
-    aria-label={`View Club: ${club.name}`}
-  >
+  <Button as={Link} to={to} aria-label={`View Club: ${club.name}`} variation="primary" isFullWidth>
     View Club
-  </Link>
+  </Button>
 );
 
 export default function MemberDashboardPage() {
@@ -92,13 +88,14 @@ export default function MemberDashboardPage() {
                     showMembers={false}
                     action={
                       membership.status === 'pending' ? (
-                        <Link
+                        <Button
+                          as={Link}
                           to={`/c/${club.id}`}
-                          className="amplify-button amplify-button--fullwidth"
                           aria-label={`Pending Approval: ${club.name}`}
+                          isFullWidth
                         >
                           Pending Approval
-                        </Link>
+                        </Button>
                       ) : (
                         viewClub(`/communities/${club.id}`, club)
                       )

@@ -2,7 +2,7 @@
  * The public club page /c/{clubId} (spec part 1 section 2): hero, About / Benefits /
  * Testimonials, and the sticky side card with the price and the one action button.
  */
-import { Card, Flex, Heading, Loader, Tabs, Text, View } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Loader, Tabs, Text, View } from '@aws-amplify/ui-react';
 import { type Club, DEFAULT_TRIAL_DAYS, formatPrice, isPremium, truncate } from '@clubs/shared';
 import { Link, useParams } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
@@ -11,6 +11,7 @@ import { ClubLogo } from '../../components/clubs/ClubAvatar.tsx';
 import { memberCountLabel } from '../../components/clubs/ClubCard.tsx';
 import { JoinButton } from '../../components/clubs/JoinButton.tsx';
 import '../../components/clubs/clubs.css';
+import { TextLink } from '../../components/TextLink.tsx';
 
 const trialDays = (club: Club) => club.trialPeriod ?? DEFAULT_TRIAL_DAYS;
 
@@ -102,9 +103,9 @@ function ClubNotFound() {
     <Flex as="main" direction="column" alignItems="center" gap="medium" padding="xxl" textAlign="center">
       <Heading level={1}>Club not found</Heading>
       <Text color="font.secondary">The club you're looking for doesn't exist or has been removed.</Text>
-      <Link to="/clubs" className="amplify-button amplify-button--primary">
+      <Button as={Link} to="/clubs" variation="primary">
         Browse All Clubs
-      </Link>
+      </Button>
     </Flex>
   );
 }
@@ -139,9 +140,7 @@ export default function ClubPublicPage() {
           </div>
         ) : null}
         <div className="club-hero__content">
-          <Link to="/clubs" className="amplify-link">
-            ← All Clubs
-          </Link>
+          <TextLink to="/clubs">← All Clubs</TextLink>
           <Flex alignItems="center" gap="medium" wrap="wrap">
             <ClubLogo name={data.name} logoUrl={data.logoUrl} size={80} />
             <Flex direction="column" gap="xs">

@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import '../../components/clubs/clubs.css';
+import { TextLink } from '../../components/TextLink.tsx';
 import { FilterPopover } from './FilterPopover.tsx';
 import { type DirectoryFilters, filtersFrom, NO_FILTERS, paramsFrom, TAB_LABELS } from './filters.ts';
 import { useDirectory } from './useDirectory.ts';
@@ -71,14 +72,12 @@ export default function DirectoryPage() {
     >
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium">
         <Flex direction="column" gap="xs">
-          <Link to="/" className="amplify-link">
-            Back to home
-          </Link>
+          <TextLink to="/">Back to home</TextLink>
           <Heading level={1}>Explore Clubs</Heading>
         </Flex>
-        <Link to={user ? '/club-setup' : '/register'} className="amplify-button amplify-button--primary">
+        <Button as={Link} to={user ? '/club-setup' : '/register'} variation="primary">
           Create a Club
-        </Link>
+        </Button>
       </Flex>
 
       <Flex gap="medium" alignItems="flex-start" wrap="wrap">
@@ -122,12 +121,9 @@ export default function DirectoryPage() {
                 key={club.id}
                 club={club}
                 action={
-                  <Link
-                    to={`/c/${club.id}`}
-                    className="amplify-button amplify-button--primary amplify-button--fullwidth"
-                  >
+                  <Button as={Link} to={`/c/${club.id}`} variation="primary" isFullWidth>
                     View Club
-                  </Link>
+                  </Button>
                 }
               />
             ))}

@@ -1,3 +1,4 @@
+import { Button } from '@aws-amplify/ui-react';
 /** About (spec part 1 section 2): story, mission, leadership, and a call to action to /register. */
 import { Link } from 'react-router-dom';
 import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
@@ -70,9 +71,9 @@ export default function AboutPage() {
         <section className="clubs-cta clubs-cta--inline" aria-labelledby="about-cta">
           <h2 id="about-cta">Start your circle today</h2>
           <p>Create an account, explore clubs, and launch your own when you are ready.</p>
-          <Link to="/register" className="amplify-button amplify-button--primary amplify-button--large">
+          <Button as={Link} to="/register" variation="primary" size="large">
             Join Clubs
-          </Link>
+          </Button>
         </section>
       </div>
     </PublicLayout>

@@ -4,14 +4,14 @@
  * is real here (DESIGN.md section 6): the message is stored through POST /api/contact, limited
  * per sender address, then the 'Message Sent!' screen offers 'Send Another Message'.
  */
-import { Alert, Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Link as AmplifyLink, Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import type { ContactMessage } from '@clubs/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { FIELDS_REQUIRED } from '../../auth/messages.ts';
 import { Faq } from '../../components/public/Faq.tsx';
 import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
 import { StaticMap } from '../../components/public/StaticMap.tsx';
+import { TextLink } from '../../components/TextLink.tsx';
 
 export const CONTACT_DETAILS = {
   email: 'hello@clubs.example',
@@ -184,9 +184,7 @@ export default function ContactPage() {
             <dl>
               <dt>Email</dt>
               <dd>
-                <a href={`mailto:${email}`} className="amplify-link">
-                  {email}
-                </a>
+                <AmplifyLink href={`mailto:${email}`}>{email}</AmplifyLink>
               </dd>
               <dt>Phone</dt>
               <dd>{phone}</dd>
@@ -202,11 +200,7 @@ export default function ContactPage() {
               <dd>{hours}. We reply within 24 hours.</dd>
             </dl>
             <p>
-              Looking for answers right away? Visit our{' '}
-              <Link to="/support" className="amplify-link">
-                Help Centre
-              </Link>
-              .
+              Looking for answers right away? Visit our <TextLink to="/support">Help Centre</TextLink>.
             </p>
             <StaticMap
               label={`Map of the area around ${address.slice(1).join(', ')}, with our office marked`}

@@ -1,3 +1,4 @@
+import { Button } from '@aws-amplify/ui-react';
 /**
  * Features (spec part 1 section 2): feature groups, a comparison table, a call to action to
  * /register; it mentions role-based permissions.
@@ -90,9 +91,9 @@ export default function FeaturesPage() {
         <section className="clubs-cta clubs-cta--inline" aria-labelledby="features-cta">
           <h2 id="features-cta">See it for yourself</h2>
           <p>Create your account and explore the clubs already gathering here.</p>
-          <Link to="/register" className="amplify-button amplify-button--primary amplify-button--large">
+          <Button as={Link} to="/register" variation="primary" size="large">
             Get Started
-          </Link>
+          </Button>
         </section>
       </div>
     </PublicLayout>

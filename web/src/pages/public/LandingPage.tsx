@@ -1,3 +1,4 @@
+import { Button } from '@aws-amplify/ui-react';
 /**
  * The landing page (spec part 1 section 2): top bar, hero, Featured Clubs, Refined Experiences,
  * Create Your Own Club (the plan with its monthly/annual toggle), testimonials, the Ready to
@@ -60,12 +61,12 @@ function Hero() {
         inspire you.
       </p>
       <div className="clubs-hero__actions">
-        <Link to="/register" className="amplify-button amplify-button--primary amplify-button--large">
+        <Button as={Link} to="/register" variation="primary" size="large">
           Begin Your Journey
-        </Link>
-        <Link to="/clubs" className="amplify-button amplify-button--large">
+        </Button>
+        <Button as={Link} to="/clubs" size="large">
           Explore Clubs
-        </Link>
+        </Button>
       </div>
     </section>
   );
@@ -131,9 +132,9 @@ function ReadyToLaunch() {
     <section className="clubs-cta" aria-labelledby="launch-title">
       <h2 id="launch-title">Ready to Launch Your Club?</h2>
       <p>Bring your people together in a space that is entirely yours.</p>
-      <Link to="/register" className="amplify-button amplify-button--primary amplify-button--large">
+      <Button as={Link} to="/register" variation="primary" size="large">
         Get Started
-      </Link>
+      </Button>
     </section>
   );
 }

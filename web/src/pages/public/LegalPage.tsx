@@ -1,7 +1,7 @@
 /** The frame of the Terms of Service and the Privacy Policy: last updated April 1, 2025, cross-linked. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
+import { TextLink } from '../../components/TextLink.tsx';
 
 export const LAST_UPDATED = 'April 1, 2025';
 
@@ -32,15 +32,8 @@ export function LegalPage({
           </section>
         ))}
         <p className="clubs-legal__other">
-          See also our{' '}
-          <Link to={other.to} className="amplify-link">
-            {other.label}
-          </Link>
-          . Questions?{' '}
-          <Link to="/contact" className="amplify-link">
-            Contact us
-          </Link>
-          .
+          See also our <TextLink to={other.to}>{other.label}</TextLink>. Questions?{' '}
+          <TextLink to="/contact">Contact us</TextLink>.
         </p>
       </div>
     </PublicLayout>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { TextLink } from '../../components/TextLink.tsx';
 import { LegalPage, type LegalSection } from './LegalPage.tsx';
 
 const SECTIONS: readonly LegalSection[] = [
@@ -7,11 +7,7 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         This policy explains what personal data Clubs collects, why, and the choices you have. It applies
-        together with our{' '}
-        <Link to="/terms" className="amplify-link">
-          Terms of Service
-        </Link>
-        .
+        together with our <TextLink to="/terms">Terms of Service</TextLink>.
       </p>
     ),
   },

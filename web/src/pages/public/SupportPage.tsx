@@ -2,7 +2,7 @@
  * The help centre (/support, linked from the contact page): answers grouped by topic, a search
  * over them, and the way to reach a person.
  */
-import { SearchField } from '@aws-amplify/ui-react';
+import { Button, SearchField } from '@aws-amplify/ui-react';
 import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -137,9 +137,9 @@ export default function SupportPage() {
         <section className="clubs-cta clubs-cta--inline" aria-labelledby="support-contact">
           <h2 id="support-contact">Still need help?</h2>
           <p>Our team answers within 24 hours, Monday to Friday, 9am to 5pm EST.</p>
-          <Link to="/contact" className="amplify-button amplify-button--primary">
+          <Button as={Link} to="/contact" variation="primary">
             Contact Support
-          </Link>
+          </Button>
         </section>
       </div>
     </PublicLayout>

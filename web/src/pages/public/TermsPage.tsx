@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { TextLink } from '../../components/TextLink.tsx';
 import { LegalPage, type LegalSection } from './LegalPage.tsx';
 
 const SECTIONS: readonly LegalSection[] = [
@@ -8,11 +8,7 @@ const SECTIONS: readonly LegalSection[] = [
       <p>
         These terms govern your use of Clubs, a platform on which creators run member-only online clubs and
         members join them. By creating an account or using the site you agree to them. How we handle personal
-        data is described in our{' '}
-        <Link to="/privacy" className="amplify-link">
-          Privacy Policy
-        </Link>
-        .
+        data is described in our <TextLink to="/privacy">Privacy Policy</TextLink>.
       </p>
     ),
   },

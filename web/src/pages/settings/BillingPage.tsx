@@ -6,6 +6,7 @@
 
 import {
   Alert,
+  Link as AmplifyLink,
   Badge,
   Button,
   Card,
@@ -20,13 +21,14 @@ import {
   Text,
 } from '@aws-amplify/ui-react';
 import type { ClubBilling, PlanSummary } from '@clubs/shared';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { ApiFunction } from '../../api/client.ts';
 import { messageOf } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { loadApi } from '../../api/load.ts';
 import { useAction } from '../../api/mutations.ts';
 import { leaveFor } from '../../components/navigation.ts';
+import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 
 export const BILLING_TEXTS = {
@@ -166,9 +168,7 @@ export default function BillingPage() {
       margin="0 auto"
       width="100%"
     >
-      <Link to={`/club-settings/${clubId}`} className="amplify-link">
-        ← {T.backToSettings}
-      </Link>
+      <TextLink to={`/club-settings/${clubId}`}>← {T.backToSettings}</TextLink>
       <Heading level={1}>
         {T.title}
         {billing.data ? `: ${billing.data.clubName}` : ''}
@@ -230,14 +230,9 @@ export default function BillingPage() {
                         <TableCell>{day(invoice.date)}</TableCell>
                         <TableCell>
                           {invoice.hostedInvoiceUrl ? (
-                            <a
-                              href={invoice.hostedInvoiceUrl}
-                              target="_blank"
-                              rel="noreferrer"
-                              className="amplify-link"
-                            >
+                            <AmplifyLink href={invoice.hostedInvoiceUrl} target="_blank" rel="noreferrer">
                               {invoice.description}
-                            </a>
+                            </AmplifyLink>
                           ) : (
                             invoice.description
                           )}

@@ -27,13 +27,14 @@ import {
 import { type Club, type ConnectStatus, DEFAULT_MEMBERSHIP_PRICE, DEFAULT_TRIAL_DAYS } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
 import { loadApi } from '../../api/load.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
 import { leaveFor } from '../../components/navigation.ts';
 import { Modal } from '../../components/overlay/Modal.tsx';
+import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 
 export const SETTINGS_TEXTS = {
@@ -91,15 +92,9 @@ function GeneralTab({ club }: { club: Club }) {
   return (
     <Flex direction="column" gap="medium" paddingTop="medium">
       <Flex direction="column" gap="xs">
-        <Link to={`${base}/edit`} className="amplify-link">
-          {T.editClub}
-        </Link>
-        <Link to={`${base}/invite`} className="amplify-link">
-          {T.inviteMembers}
-        </Link>
-        <Link to={`${base}/billing`} className="amplify-link">
-          {T.billing}
-        </Link>
+        <TextLink to={`${base}/edit`}>{T.editClub}</TextLink>
+        <TextLink to={`${base}/invite`}>{T.inviteMembers}</TextLink>
+        <TextLink to={`${base}/billing`}>{T.billing}</TextLink>
       </Flex>
       <Card variation="outlined">
         <Flex direction="column" gap="small" alignItems="flex-start">

@@ -1,4 +1,4 @@
-import { Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { Link, useLocation } from 'react-router-dom';
 import { loginPathFor } from '../../auth/redirect.ts';
 
@@ -9,12 +9,9 @@ export function PleaseLogIn() {
     <Flex as="main" direction="column" alignItems="center" gap="medium" padding="xxl" textAlign="center">
       <Heading level={1}>Please log in</Heading>
       <Text color="font.secondary">You need to be logged in to see this page.</Text>
-      <Link
-        to={loginPathFor(`${location.pathname}${location.search}`)}
-        className="amplify-button amplify-button--primary"
-      >
+      <Button as={Link} to={loginPathFor(`${location.pathname}${location.search}`)} variation="primary">
         Login
-      </Link>
+      </Button>
     </Flex>
   );
 }

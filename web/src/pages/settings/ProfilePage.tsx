@@ -17,7 +17,6 @@ import {
 } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { useMe } from '../../api/hooks.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -33,6 +32,7 @@ import { useDocumentTitle } from '../../components/public/useDocumentTitle.ts';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
 import '../../components/public/public.css';
+import { TextLink } from '../../components/TextLink.tsx';
 
 const api = () => import('../../api/index.ts').then((m) => m.api);
 
@@ -175,11 +175,7 @@ function ProfileForm({ me }: { me: Me }) {
         isReadOnly
         descriptiveText={
           <>
-            Change it in{' '}
-            <Link to="/settings" className="amplify-link">
-              Account Settings
-            </Link>
-            .
+            Change it in <TextLink to="/settings">Account Settings</TextLink>.
           </>
         }
       />
