@@ -35,6 +35,27 @@ describe('the public club page /c/{clubId}', () => {
     expect(screen.getByRole('link', { name: 'Browse All Clubs' })).toHaveAttribute('href', '/clubs');
   });
 
+  it("a server failure is not 'Club not found': it says loading failed, and Retry loads the club", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let failing = true;
+    mockApi({
+      'GET /api/clubs/:id': () =>
+        failing
+          ? { status: 500, body: { error: { code: 'internal', message: 'Internal error' } } }
+          : ok(free),
+      'GET /api/clubs/:id/membership': () => ok({ status: 'not_member', role: null }),
+    });
+    renderApp('/c/free-1');
+    const failed = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(within(failed).getByRole('heading', { level: 1, name: "Couldn't load this club" })).toBeVisible();
+    expect(within(failed).queryByText('Internal error')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Club not found' })).not.toBeInTheDocument();
+    failing = false;
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Morning Yoga' })).toBeVisible();
+  });
+
   it('shows the hero: badge, generated avatar, description cut at 150 characters, All Clubs', async () => {
     const long = club({ id: 'long-1', name: 'Long Story', description: 'x'.repeat(200), price: 5 });
     clubApi(long, 'not_member');

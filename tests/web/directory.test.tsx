@@ -158,13 +158,25 @@ describe('the directory /clubs', () => {
     expect(screen.queryByRole('heading', { name: 'No clubs found' })).not.toBeInTheDocument();
   });
 
-  it('leaves the list empty when loading fails (only logged)', async () => {
+  it('says a failed load failed, never "No clubs found", and Retry asks again', async () => {
+    const user = userEvent.setup();
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockApi({
-      'GET /api/clubs': () => ({ status: 400, body: { error: { code: 'bad_request', message: 'x' } } }),
+    let failing = true;
+    const api = mockApi({
+      'GET /api/clubs': () =>
+        failing
+          ? { status: 400, body: { error: { code: 'bad_request', message: 'Invalid cursor' } } }
+          : ok({ items: [yoga], nextCursor: null }),
     });
     renderApp('/clubs');
-    expect(await screen.findByRole('heading', { name: 'No clubs found' })).toBeInTheDocument();
+    const failed = await screen.findByRole('alert');
+    expect(within(failed).getByRole('heading', { name: "Couldn't load clubs" })).toBeVisible();
+    expect(within(failed).getByText('Invalid cursor')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'No clubs found' })).not.toBeInTheDocument();
     expect(log).toHaveBeenCalled();
+    failing = false;
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Morning Yoga' })).toBeVisible();
+    expect(api.callsTo('GET', '/api/clubs')).toHaveLength(2);
   });
 });

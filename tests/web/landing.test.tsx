@@ -123,16 +123,24 @@ describe('featured clubs', () => {
     expect(await screen.findByText('No clubs available at the moment. Check back later!')).toBeVisible();
   });
 
-  it('only logs a failed load and shows the empty message', async () => {
+  it('says a failed load failed (never "no clubs"), and Retry loads them', async () => {
+    const user = userEvent.setup();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let failing = true;
     routeFetch({
-      'GET /api/featured-clubs': () => ({ status: 500, body: { error: { code: 'internal', message: 'x' } } }),
+      'GET /api/featured-clubs': () =>
+        failing
+          ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+          : { status: 200, body: { items: THREE } },
     });
     renderApp('/');
-    expect(
-      await screen.findByText('No clubs available at the moment. Check back later!', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    const failed = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(within(failed).getByRole('heading', { name: "Couldn't load featured clubs" })).toBeVisible();
+    expect(screen.queryByText('No clubs available at the moment. Check back later!')).not.toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('Error loading clubs', expect.anything());
+    failing = false;
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Trail Runners')).toBeVisible();
   });
 });
 

@@ -1,13 +1,14 @@
 /**
  * Featured Clubs on the landing page (spec part 1 section 2): three random active clubs from
  * GET /api/featured-clubs, three skeleton cards while loading, the empty message when there are
- * none (a failed load is logged and reads as empty, section 8).
+ * none, and a failed load as a failure with Retry (never as "no clubs").
  */
 import { Badge, Button, Placeholder } from '@aws-amplify/ui-react';
 import { type Club, FEATURED_CLUB_COUNT, featuredJoinLabel, isPremium } from '@clubs/shared';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
+import { QueryFailed } from '../LoadFailed.tsx';
 import { TextLink } from '../TextLink.tsx';
 import { ClubCover, ClubLogo } from './ClubVisuals.tsx';
 
@@ -65,7 +66,8 @@ function SkeletonCard() {
 }
 
 export function FeaturedClubs() {
-  const { data, isPending, error } = useApiQuery('featuredClubs', undefined, { staleTime: 60_000 });
+  const featured = useApiQuery('featuredClubs', undefined, { staleTime: 60_000 });
+  const { data, isPending, error } = featured;
   useEffect(() => {
     if (error) console.error('Error loading clubs', error);
   }, [error]);
@@ -80,6 +82,8 @@ export function FeaturedClubs() {
         ))}
       </div>
     );
+  } else if (error) {
+    content = <QueryFailed query={featured} what="featured clubs" headingLevel={3} />;
   } else if (!data?.items?.length) {
     content = <p className="clubs-empty">{NO_FEATURED_CLUBS}</p>;
   } else {

@@ -18,11 +18,13 @@ import {
 import type { Club, MyMembership } from '@clubs/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { messageOf } from '../../api/errors.ts';
 import { useGreetingName, useMe } from '../../api/hooks.ts';
 import { AvatarMenu } from '../../components/clubs/AvatarMenu.tsx';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import '../../components/clubs/clubs.css';
 import { CreateClubDialog } from '../../components/create-club/CreateClubDialog.tsx';
+import { LOAD_FAILED_TEXT, QueryFailed } from '../../components/LoadFailed.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { matchesSearch, useDiscover, useMyMemberships } from './useMyClubs.ts';
 
@@ -106,6 +108,7 @@ export default function DashboardPage() {
   const openCreate = () => setCreating(true);
 
   const memberCards = (items: MyMembership[], empty: { title: string; text: string }) => {
+    if (mine.isError) return <QueryFailed query={mine} what="your clubs" headingLevel={3} />;
     if (mine.isPending) return <Loader ariaLabel="Loading your clubs" />;
     if (items.length === 0) return <EmptyState {...empty} onCreate={openCreate} />;
     const shown = items.filter((m) => matchesSearch(m.club, search));
@@ -125,6 +128,7 @@ export default function DashboardPage() {
   };
 
   const discoverPanel = () => {
+    if (discover.isError) return <QueryFailed query={discover} what="clubs to discover" headingLevel={3} />;
     if (discover.isPending) return <Loader ariaLabel="Loading clubs" />;
     const clubs = (discover.data?.items ?? []).filter((club) => matchesSearch(club, search));
     return (
@@ -163,7 +167,7 @@ export default function DashboardPage() {
         {me.isError ? (
           <Alert variation="error" heading="Could not load your profile">
             <Flex direction="column" gap="small" alignItems="flex-start">
-              <Text>{me.error.message}</Text>
+              <Text>{messageOf(me.error, LOAD_FAILED_TEXT)}</Text>
               <Button size="small" onClick={() => void me.refetch()}>
                 Try again
               </Button>

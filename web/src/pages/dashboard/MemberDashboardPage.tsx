@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { useGreetingName } from '../../api/hooks.ts';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import '../../components/clubs/clubs.css';
+import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { matchesSearch, useDiscover, useMyMemberships } from './useMyClubs.ts';
 
 const DISCOVER_LIMIT = 12;
@@ -73,7 +74,9 @@ export default function MemberDashboardPage() {
           {
             value: 'mine',
             label: `My Clubs (${myClubs.length})`,
-            content: mine.isPending ? (
+            content: mine.isError ? (
+              <QueryFailed query={mine} what="your clubs" />
+            ) : mine.isPending ? (
               <Loader ariaLabel="Loading your clubs" />
             ) : myClubs.length === 0 ? (
               <Empty text="You haven't joined any clubs yet" />
@@ -108,7 +111,9 @@ export default function MemberDashboardPage() {
           {
             value: 'discover',
             label: 'Discover',
-            content: discover.isPending ? (
+            content: discover.isError ? (
+              <QueryFailed query={discover} what="clubs to discover" />
+            ) : discover.isPending ? (
               <Loader ariaLabel="Loading clubs" />
             ) : discoverable.length === 0 ? (
               <Empty text="No clubs available to join" />

@@ -11,6 +11,7 @@ import { ClubLogo } from '../../components/clubs/ClubAvatar.tsx';
 import { memberCountLabel } from '../../components/clubs/ClubCard.tsx';
 import { JoinButton } from '../../components/clubs/JoinButton.tsx';
 import '../../components/clubs/clubs.css';
+import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 
 const trialDays = (club: Club) => club.trialPeriod ?? DEFAULT_TRIAL_DAYS;
@@ -126,9 +127,14 @@ export default function ClubPublicPage() {
       </Flex>
     );
   if (club.isError) {
-    if (club.error.status !== 404 && club.error.status !== 400)
-      console.error('Error loading club', club.error);
-    return <ClubNotFound />;
+    // Only the API's "no such club" is not found; any other failure says so, with Retry.
+    if (club.error.status === 404 || club.error.status === 400) return <ClubNotFound />;
+    console.error('Error loading club', club.error);
+    return (
+      <main>
+        <QueryFailed query={club} what="this club" headingLevel={1} />
+      </main>
+    );
   }
   const data = club.data;
   return (

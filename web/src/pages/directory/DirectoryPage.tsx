@@ -1,13 +1,15 @@
 /**
  * The club directory /clubs (spec part 1 section 2): search, filters and tabs answered by the API
- * from its index (never the whole list in the browser), cursor-paged cards, and the empty state.
+ * from its index (never the whole list in the browser), cursor-paged cards; loading, empty (with Clear filters) and failed (with Retry) are told apart.
  */
 import { Button, Flex, Heading, Loader, Placeholder, SearchField, Tabs, Text } from '@aws-amplify/ui-react';
 import { DIRECTORY_TABS, type DirectoryTab } from '@clubs/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { messageOf } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
+import { LOAD_FAILED_TEXT, QueryFailed } from '../../components/LoadFailed.tsx';
 import '../../components/clubs/clubs.css';
 import { TextLink } from '../../components/TextLink.tsx';
 import { FilterPopover } from './FilterPopover.tsx';
@@ -57,8 +59,9 @@ export default function DirectoryPage() {
     setParams(paramsFrom(NO_FILTERS), { replace: true });
   };
 
-  const showEmpty =
-    !directory.isPending && directory.clubs.length === 0 && (!directory.hasNextPage || directory.isError);
+  // A failure with nothing shown is a failure, not an empty directory.
+  const failed = directory.isError && directory.clubs.length === 0;
+  const showEmpty = !directory.isPending && !failed && directory.clubs.length === 0 && !directory.hasNextPage;
 
   return (
     <Flex
@@ -107,6 +110,8 @@ export default function DirectoryPage() {
 
       {directory.isPending ? (
         <CardSkeletons />
+      ) : failed ? (
+        <QueryFailed query={directory} what="clubs" />
       ) : showEmpty ? (
         <Flex direction="column" alignItems="center" gap="small" padding="xxl" textAlign="center">
           <Heading level={2}>No clubs found</Heading>
@@ -128,6 +133,11 @@ export default function DirectoryPage() {
               />
             ))}
           </section>
+          {directory.isFetchNextPageError ? (
+            <Text role="alert" textAlign="center" color="font.error">
+              Couldn't load more clubs. {messageOf(directory.error, LOAD_FAILED_TEXT)}
+            </Text>
+          ) : null}
           {directory.hasNextPage ? (
             <Flex justifyContent="center">
               <Button
@@ -135,7 +145,7 @@ export default function DirectoryPage() {
                 loadingText="Loading..."
                 onClick={() => void directory.fetchNextPage()}
               >
-                Load more
+                {directory.isFetchNextPageError ? 'Retry' : 'Load more'}
               </Button>
             </Flex>
           ) : null}

@@ -66,7 +66,7 @@ export function useDirectory(filters: DirectoryFilters) {
   }, [hasNextPage, isFetching, fetchNextPage, clubs.length, inputKey]);
 
   useEffect(() => {
-    // The spec: directory load errors are only logged and leave the list empty.
+    // Logged for the developer; the page shows the failure with Retry.
     if (query.error) console.error('Error loading clubs', query.error);
   }, [query.error]);
 
