@@ -12,6 +12,7 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { useLogout } from '../auth/useLogout.ts';
 import { Brand } from './Brand.tsx';
 import { PersonAvatar } from './clubs/ClubAvatar.tsx';
+import { TextLink } from './TextLink.tsx';
 
 function UserNav() {
   const { user } = useAuth();
@@ -25,12 +26,8 @@ function UserNav() {
         <PersonAvatar name={name} url={me.data?.avatarUrl ?? null} size={32} decorative />
         <span className="clubs-header__name">{name}</span>
       </Link>
-      <Link to="/profile" className="amplify-link">
-        Profile
-      </Link>
-      <Link to="/settings" className="amplify-link">
-        Settings
-      </Link>
+      <TextLink to="/profile">Profile</TextLink>
+      <TextLink to="/settings">Settings</TextLink>
       <Button size="small" onClick={() => void logout()}>
         Log out
       </Button>

@@ -9,9 +9,9 @@ import { MessagePanel } from '../../components/MessagePanel.tsx';
 import { DENIAL_TEXT, type DenialReason } from './useClubAccess.ts';
 
 const ToDashboard = () => (
-  <Link to="/dashboard" className="amplify-button amplify-button--primary">
+  <Button as={Link} to="/dashboard" variation="primary">
     Return to Dashboard
-  </Link>
+  </Button>
 );
 
 export function ClubNotFound() {
@@ -28,12 +28,12 @@ export function ClubAccessDenied({ clubId, reason }: { clubId: string; reason: D
     <MessagePanel title="Access Denied">
       <Text color="font.secondary">{DENIAL_TEXT[reason]}</Text>
       <Flex gap="small" wrap="wrap" justifyContent="center">
-        <Link to={`/c/${clubId}`} className="amplify-button amplify-button--primary">
+        <Button as={Link} to={`/c/${clubId}`} variation="primary">
           View Public Page
-        </Link>
-        <Link to="/dashboard" className="amplify-button">
+        </Button>
+        <Button as={Link} to="/dashboard">
           Return to Dashboard
-        </Link>
+        </Button>
       </Flex>
     </MessagePanel>
   );
