@@ -151,7 +151,6 @@ describe('guarded routes', () => {
     ['/club-settings/club-1', 'Club Settings'],
     ['/club-billing/club-1', 'Billing'],
     ['/invite/club-1/token-1', 'Club invitation'],
-    ['/members/user-2', 'Member profile'],
   ])('%s renders for a signed-in user', async (path, heading) => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
     const { router } = renderApp(path, { service: signedIn() });

@@ -1,5 +1,106 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * A member's profile (/members/{userId}): photo, name, bio and location, the clubs the viewer
+ * shares with them and their recent posts there. The API answers only a signed-in viewer who
+ * shares an active club with them; anyone else is told the member was not found.
+ */
+import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Link, useParams } from 'react-router-dom';
+import { useApiQuery } from '../../api/hooks.ts';
+import { ClubLogo, PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
+import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { MessagePanel } from '../../components/MessagePanel.tsx';
+import '../club/home/feed.css';
+
+const ROLE_LABEL = { club_owner: 'Owner', club_moderator: 'Moderator', club_member: 'Member' } as const;
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export default function MemberProfilePage() {
-  return <Placeholder title="Member profile" />;
+  const { userId = '' } = useParams();
+  const profile = useApiQuery('getMemberProfile', { params: { userId } });
+
+  if (profile.isPending) return <LoadingScreen />;
+  if (profile.isError) {
+    if (profile.error.status === 404 || profile.error.status === 400) {
+      return (
+        <MessagePanel title="Member not found">
+          <Text color="font.secondary">You can see the members of the clubs you belong to.</Text>
+          <Link to="/dashboard" className="amplify-button amplify-button--primary">
+            Return to Dashboard
+          </Link>
+        </MessagePanel>
+      );
+    }
+    return (
+      <MessagePanel title="Could not load this profile">
+        <Text color="font.secondary" role="alert">
+          Something went wrong. Please try again.
+        </Text>
+        <Button variation="primary" onClick={() => void profile.refetch()}>
+          Retry
+        </Button>
+      </MessagePanel>
+    );
+  }
+
+  const member = profile.data;
+  return (
+    <Flex
+      as="main"
+      direction="column"
+      gap="large"
+      padding="large"
+      maxWidth="48rem"
+      margin="0 auto"
+      width="100%"
+    >
+      <Flex gap="medium" alignItems="center" wrap="wrap">
+        <PersonAvatar name={member.name} url={member.avatarUrl} size={96} decorative />
+        <Flex direction="column" gap="xxs">
+          <Heading level={1}>{member.name}</Heading>
+          {member.location && <Text color="font.secondary">{member.location}</Text>}
+        </Flex>
+      </Flex>
+      {member.bio && <p className="feed-text">{member.bio}</p>}
+      <section aria-labelledby="shared-clubs" className="feed-card">
+        <Heading level={2} id="shared-clubs" fontSize="large" marginBottom="small">
+          Clubs in common
+        </Heading>
+        <ul className="feed-side__list">
+          {member.sharedClubs.map((club) => (
+            <li key={club.id}>
+              <Link to={`/communities/${club.id}`} className="feed-post__author">
+                <ClubLogo name={club.name} logoUrl={club.logoUrl} size={28} />
+                {club.name}
+              </Link>
+              <span className="feed-muted">{ROLE_LABEL[club.role]}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="recent-posts" className="feed-card">
+        <Heading level={2} id="recent-posts" fontSize="large" marginBottom="small">
+          Recent posts
+        </Heading>
+        {member.recentPosts.length === 0 ? (
+          <p className="feed-muted">No posts yet</p>
+        ) : (
+          <ul className="feed-side__list">
+            {member.recentPosts.map((post) => (
+              <li key={post.id}>
+                <Link to={`/communities/${post.clubId}?post=${post.id}`}>
+                  {post.title || 'Untitled post'}
+                </Link>
+                <span className="feed-muted">
+                  {post.clubName} ·{' '}
+                  <time dateTime={post.createdAt}>{dateFormat.format(new Date(post.createdAt))}</time> ·{' '}
+                  {post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'} · {post.commentCount}{' '}
+                  {post.commentCount === 1 ? 'comment' : 'comments'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Flex>
+  );
 }
