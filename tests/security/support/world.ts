@@ -58,7 +58,7 @@ export interface World {
   people: Record<Identity, Person>;
   /** The club of the other owner, with a post, comment, event and course of its own. */
   otherClub: ClubWorld;
-  call(identity: Identity, request: HttpRequest): Promise<HttpAnswer>;
+  call(identity: Identity | Person, request: HttpRequest): Promise<HttpAnswer>;
   /** How many objects the Stripe simulator has written so far (a refusal must write none). */
   stripeWrites(): number;
   stop(): Promise<void>;
@@ -87,17 +87,23 @@ export interface ClubWorld {
 
 const key = createSigningKey('security-key');
 
-function person(identity: Identity): Person {
+/** A person with a real signed ID token (none for the anonymous caller). */
+export function signedPerson(
+  label: string,
+  options: { superAdmin?: boolean; anonymous?: boolean } = {},
+): Person {
   const id = ulid();
-  const email = `${identity.toLowerCase()}-${id.slice(-6).toLowerCase()}@clubs.test`;
-  const name = `${identity} person`;
-  const groups = identity === 'superAdmin' ? [SUPER_ADMIN_GROUP] : [];
-  const token =
-    identity === 'anonymous'
-      ? null
-      : signIdToken(key, { sub: id, email, name, 'cognito:groups': groups, email_verified: true });
+  const email = `${label.toLowerCase()}-${id.slice(-6).toLowerCase()}@clubs.test`;
+  const name = `${label} person`;
+  const groups = options.superAdmin ? [SUPER_ADMIN_GROUP] : [];
+  const token = options.anonymous
+    ? null
+    : signIdToken(key, { sub: id, email, name, 'cognito:groups': groups, email_verified: true });
   return { id, email, name, token };
 }
+
+const person = (identity: Identity): Person =>
+  signedPerson(identity, { superAdmin: identity === 'superAdmin', anonymous: identity === 'anonymous' });
 
 async function member(clubId: string, userId: string, role: ClubRole, status: 'active' | 'pending') {
   const result = await addMembership({ clubId, userId, role, status, createdAt: new Date().toISOString() });
@@ -211,8 +217,8 @@ export async function startWorld(): Promise<World> {
     return put(value);
   };
 
-  const call = async (identity: Identity, request: HttpRequest): Promise<HttpAnswer> => {
-    const token = people[identity].token;
+  const call = async (caller: Identity | Person, request: HttpRequest): Promise<HttpAnswer> => {
+    const token = typeof caller === 'string' ? people[caller].token : caller.token;
     const response = await fetch(`${gateway.url}${request.path}`, {
       method: request.method,
       headers: {

@@ -1,0 +1,81 @@
+/**
+ * The local event bus's dead-letter file (JSON lines of events no target accepted after its
+ * retries) and the command that replays it: each parked event goes to its rule's handler again;
+ * the ones applied leave the file, the ones that fail again stay for the next replay. Handlers
+ * apply an event at most once (the Stripe handler claims each event id), so replaying an event
+ * that was in fact applied, or replaying twice, changes nothing more.
+ */
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { matchEventRoutes } from '@clubs/shared';
+import type { EventBridgeEvent } from './event-bus.ts';
+import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
+
+export interface DeadLetter {
+  failedAt: string;
+  rule: string;
+  error: string;
+  event: EventBridgeEvent;
+}
+
+export interface ReplayResult {
+  replayed: number;
+  failed: number;
+  /** Lines that are no dead letter of a known rule; kept untouched. */
+  unreadable: number;
+}
+
+const TARGET_TIMEOUT_MS = 30_000;
+
+function parseLine(line: string): DeadLetter | null {
+  try {
+    const value = JSON.parse(line) as Partial<DeadLetter>;
+    if (typeof value.rule !== 'string' || !value.event || typeof value.event !== 'object') return null;
+    return value as DeadLetter;
+  } catch {
+    return null;
+  }
+}
+
+export async function replayDeadLetters(
+  file: string,
+  options: { handlersDir?: string; log?: (message: string) => void } = {},
+): Promise<ReplayResult> {
+  const log = options.log ?? (() => undefined);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { replayed: 0, failed: 0, unreadable: 0 };
+    throw error;
+  }
+  const registry = new HandlerRegistry(options.handlersDir);
+  const keep: string[] = [];
+  const result: ReplayResult = { replayed: 0, failed: 0, unreadable: 0 };
+  for (const line of text.split('\n').filter((l) => l.trim())) {
+    const letter = parseLine(line);
+    const rule = letter
+      ? matchEventRoutes(letter.event.source, letter.event['detail-type']).find((r) => r.id === letter.rule)
+      : undefined;
+    if (!letter || !rule) {
+      result.unreadable += 1;
+      keep.push(line);
+      continue;
+    }
+    try {
+      const handler = await registry.get(rule.group);
+      await invokeHandler(handler, letter.event, `clubs-local-${rule.group}`, TARGET_TIMEOUT_MS);
+      result.replayed += 1;
+      log(`replayed ${letter.event['detail-type']} (${letter.event.id}) to ${rule.id}`);
+    } catch (error) {
+      result.failed += 1;
+      const message = error instanceof Error ? error.message : String(error);
+      log(`failed again: ${letter.event['detail-type']} (${letter.event.id}): ${message}`);
+      keep.push(JSON.stringify({ ...letter, failedAt: new Date().toISOString(), error: message }));
+    }
+  }
+  // Written aside and renamed, so a crash mid-replay never loses the file.
+  const next = `${file}.replaying`;
+  await writeFile(next, keep.length ? `${keep.join('\n')}\n` : '');
+  await rename(next, file);
+  return result;
+}
