@@ -101,6 +101,14 @@ async function retirePreviousSession(stripe: Stripe, record: SubscriptionRecord 
   }
 }
 
+/** Like Promise.all for two calls, but rejects only once both have settled. */
+async function settledBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
+}
+
 async function remember(
   target: SubscriptionTarget,
   userId: string,
@@ -128,7 +136,9 @@ export async function createClubCheckout(
   return withStripe(MESSAGES.checkoutFailed, async () => {
     const stripe = await stripeClient();
     await retirePreviousSession(stripe, record);
-    const [customer, price] = await Promise.all([customerFor(stripe, auth), creatorPrice(stripe, plan)]);
+    // Both calls finish before the answer: with Promise.all a failed price lookup would answer
+    // while the customer call went on retrying and created (and stored) a customer afterwards.
+    const [customer, price] = await settledBoth(customerFor(stripe, auth), creatorPrice(stripe, plan));
     const metadata = toStripeMetadata({ kind: 'club_plan', clubId, userId: auth.userId });
     const site = siteUrl();
     const session = await stripe.checkout.sessions.create({
