@@ -109,6 +109,9 @@ export class ClubsStack extends Stack {
       httpApi: this.api.httpApi,
       functions,
       deadLetterQueues,
+      table: this.data.table,
+      distribution: this.site.distribution,
+      webhookLogs: this.webhookLogs(),
       outputs: {
         SiteUrl: { value: siteUrl, description: 'The site' },
         WebhookUrl: {
@@ -145,5 +148,11 @@ export class ClubsStack extends Stack {
         MediaBucketName: { value: this.media.bucket.bucketName, description: 'Media bucket' },
       },
     });
+  }
+
+  private webhookLogs() {
+    const webhook = this.api.functions.get('stripe-webhook');
+    if (!webhook) throw new Error('the route manifest has no stripe-webhook group');
+    return webhook.logGroup;
   }
 }

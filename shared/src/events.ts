@@ -64,3 +64,6 @@ export function matchEventRoutes(source: string, detailType: string): readonly E
     (route) => route.source === source && (route.detailTypes as readonly string[]).includes(detailType),
   );
 }
+
+/** The webhook's log message for a delivery it refused (bad or missing signature); an alarm counts it. */
+export const WEBHOOK_REFUSED_LOG_MESSAGE = 'webhook refused';

@@ -3,7 +3,13 @@
  * here depends on their code): cdk-nag clean, the media bucket versioned with its lifecycle
  * rules, optional TOTP MFA, threat protection behind a flag, and per-route throttling.
  */
-import { ROUTE_IDS, ROUTES, type RouteDefinition, routeKeyOf } from '@clubs/shared';
+import {
+  ROUTE_IDS,
+  ROUTES,
+  type RouteDefinition,
+  routeKeyOf,
+  WEBHOOK_REFUSED_LOG_MESSAGE,
+} from '@clubs/shared';
 import { Template } from 'aws-cdk-lib/assertions';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +18,7 @@ import { ClubsStack } from '../../infra/lib/clubs-stack.ts';
 import { type ClubsConfig, loadStageConfig } from '../../infra/lib/config.ts';
 import { NONCURRENT_DAYS, STAGING_PREFIX } from '../../infra/lib/media.ts';
 import { nagPacks } from '../../infra/lib/nag.ts';
+import { API_P99_ALARM_MS, WEBHOOK_REFUSALS_ALARM } from '../../infra/lib/operations.ts';
 import { fakeWebDist, logicalId, newApp } from './app.ts';
 
 const build = (overrides: Partial<ClubsConfig> = {}) => {
@@ -81,6 +88,59 @@ describe('the prod stage', () => {
     });
     expect(anonymousWrites).toContain('sendContactMessage');
     for (const id of anonymousWrites) expect(Object.keys(ROUTE_THROTTLES), id).toContain(id);
+  });
+});
+
+describe('alarms that reach someone', () => {
+  it('alarms on p99 latency, DynamoDB throttling and refused webhook deliveries, to the e-mailed topic', () => {
+    const alarms = Object.values(prod.template.findResources('AWS::CloudWatch::Alarm'));
+    const latency = alarms.find((a) => a.Properties.MetricName === 'Latency');
+    expect(latency?.Properties).toMatchObject({ ExtendedStatistic: 'p99', Threshold: API_P99_ALARM_MS });
+    const throttles = alarms.find((a) =>
+      JSON.stringify(a.Properties.Metrics ?? []).includes('ThrottleEvents'),
+    );
+    expect(JSON.stringify(throttles?.Properties.Metrics)).toContain('WriteThrottleEvents');
+    const refused = alarms.find((a) => a.Properties.MetricName === 'StripeWebhookRefused');
+    expect(refused?.Properties).toMatchObject({ Namespace: 'Clubs', Threshold: WEBHOOK_REFUSALS_ALARM });
+    for (const alarm of alarms) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: logicalId(prod.stack.operations.topic) }]);
+    }
+    prod.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: prod.stack.config.alarmEmail,
+    });
+  });
+
+  it("counts the webhook's refusals from its own log group, by the message the handler logs", () => {
+    const [filter] = Object.values(prod.template.findResources('AWS::Logs::MetricFilter'));
+    const webhook = prod.stack.api.functions.get('stripe-webhook');
+    expect(filter?.Properties).toMatchObject({
+      LogGroupName: { Ref: logicalId(webhook?.logGroup as never) },
+      FilterPattern: `{ $.message = "${WEBHOOK_REFUSED_LOG_MESSAGE}" }`,
+    });
+  });
+
+  it('has one dashboard with the API, Lambda, DynamoDB, CloudFront and dead-letter signals', () => {
+    const [dashboard] = Object.values(prod.template.findResources('AWS::CloudWatch::Dashboard'));
+    const body = JSON.stringify(dashboard?.Properties.DashboardBody);
+    for (const signal of [
+      'API latency',
+      'p50',
+      'p99',
+      '4xx',
+      '5xx',
+      '5xxErrorRate',
+      'Lambda errors',
+      'Throttles',
+      'Duration',
+      'ReadThrottleEvents',
+      'ConsumedReadCapacityUnits',
+      'ConsumedWriteCapacityUnits',
+      'ApproximateNumberOfMessagesVisible',
+      'StripeWebhookRefused',
+    ]) {
+      expect(body, signal).toContain(signal);
+    }
   });
 });
 

@@ -6,6 +6,7 @@
  * signed body that is no event, gets 400 and nothing is stored; a failure to read the secret or
  * to put the event gets 500, so Stripe delivers again.
  */
+import { WEBHOOK_REFUSED_LOG_MESSAGE } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { badRequest, toErrorResponse } from '../http/errors.ts';
 import { logger } from '../logger.ts';
@@ -36,7 +37,7 @@ function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const signature = headerOf(event, 'stripe-signature');
   if (!signature) {
-    logger.warn('webhook without a Stripe-Signature header');
+    logger.warn(WEBHOOK_REFUSED_LOG_MESSAGE, { reason: 'no Stripe-Signature header' });
     return json(400, badRequest('Missing Stripe-Signature header').toBody());
   }
 
@@ -56,7 +57,7 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
     return json(status, body);
   }
   if (!verified.ok) {
-    logger.warn('webhook refused', { reason: verified.reason });
+    logger.warn(WEBHOOK_REFUSED_LOG_MESSAGE, { reason: verified.reason });
     const message =
       verified.reason === 'not_an_event' ? 'The body is not a Stripe event' : 'Invalid Stripe signature';
     return json(400, badRequest(message).toBody());
