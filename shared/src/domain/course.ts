@@ -29,7 +29,11 @@ export const createCourseInputSchema = z.strictObject({
   learningGoals: trimmed(LIMITS.courseText).default(''),
 });
 
-/** A course content section (part 2 section 3); html is sanitized on write and on render. */
+/**
+ * A course content section. Its HTML is stored only in sanitized form: every write of the
+ * sections repository passes it through functions/src/content/section-html.ts (an allowlist of
+ * formatting, links and media images). Whatever renders it must still treat it as untrusted.
+ */
 export const sectionSchema = z.object({
   id: idSchema,
   courseId: idSchema,

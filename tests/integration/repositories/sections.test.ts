@@ -71,6 +71,20 @@ describe('sections repository', () => {
     expect(await listSections(ghost)).toEqual([]);
   });
 
+  it('stores section HTML only in its sanitized form, on add and on update', async () => {
+    const course = await newCourse();
+    const attack = { ...draft('Evil'), htmlContent: '<p onclick="steal()">Hi</p><script>steal()</script>' };
+    const added = await appendSections(course.clubId, course.id, [attack]);
+    expect(added.created && added.sections[0]?.htmlContent).toBe('<p>Hi</p>');
+    expect((await getSection(course.id, attack.id))?.htmlContent).toBe('<p>Hi</p>');
+    const updated = await updateSection(course.id, attack.id, {
+      htmlContent: '<img src=x onerror="steal()"><em>ok</em>',
+      updatedAt: new Date().toISOString(),
+    });
+    expect(updated?.htmlContent).toBe('<em>ok</em>');
+    expect((await getSection(course.id, attack.id))?.htmlContent).toBe('<em>ok</em>');
+  });
+
   it('updates and deletes a section found by id', async () => {
     const course = await newCourse();
     const [one] = [draft('One')];

@@ -1,5 +1,6 @@
 import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Section, sectionSchema } from '@clubs/shared';
+import { sanitizeSectionHtml } from '../../content/section-html.ts';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
@@ -15,6 +16,12 @@ const toSection = (item: Record<string, unknown>): Section => sectionSchema.pars
 export function sectionItem(section: Section) {
   return { ...keys.section(section.courseId, section.sortOrder), type: 'section', ...section };
 }
+
+/** Every write stores section HTML in its sanitized form (content/section-html.ts says what stays). */
+const sanitized = <T extends { htmlContent?: string }>(section: T): T =>
+  section.htmlContent === undefined
+    ? section
+    : { ...section, htmlContent: sanitizeSectionHtml(section.htmlContent) };
 
 const partitionOf = (courseId: string) => keys.section(courseId, 1).pk;
 
@@ -52,7 +59,8 @@ export type AddSectionsResult =
  * Writes sections of one course in one transaction (all or none), each only into a free sort
  * order slot, and only while the course exists (clubId locates the course item).
  */
-export async function addSections(clubId: string, sections: readonly Section[]): Promise<AddSectionsResult> {
+export async function addSections(clubId: string, input: readonly Section[]): Promise<AddSectionsResult> {
+  const sections = input.map(sanitized);
   if (sections.length === 0) return { created: true, sections: [] };
   if (sections.length > MAX_SECTIONS_PER_WRITE) {
     throw new RangeError(`At most ${MAX_SECTIONS_PER_WRITE} sections can be written at once`);
@@ -122,7 +130,7 @@ export async function updateSection(
   const current = await getSection(courseId, sectionId);
   if (!current) return null;
   // The slot must still hold this section (not one written after a concurrent delete).
-  const item = await updateExistingItem(keys.section(courseId, current.sortOrder), changes, {
+  const item = await updateExistingItem(keys.section(courseId, current.sortOrder), sanitized(changes), {
     condition: { expression: '#id = :id', names: { '#id': 'id' }, values: { ':id': sectionId } },
   });
   return item ? toSection(item) : null;
