@@ -120,7 +120,7 @@ export class Auth extends Construct {
       id: 'AwsSolutions-COG1',
       reason:
         'The password policy is length-only (at least 8 characters), following NIST SP 800-63B which advises ' +
-        'against composition rules; a deliberate departure documented in DESIGN.md section 7.',
+        "against composition rules; on purpose more than the original product's 6 characters.",
     });
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',

@@ -1,6 +1,6 @@
 /**
  * s3rver with the media bucket and a CORS rule for the app's origins. s3rver checks no
- * signatures and no presigned-POST policies (see LOCAL-STACK.md): upload limits are enforced
+ * signatures and no presigned-POST policies: upload limits are enforced
  * by the API before it signs.
  */
 import { mkdirSync } from 'node:fs';

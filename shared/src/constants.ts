@@ -94,7 +94,7 @@ export const MEMBER_MEDIA_READ = { expiresInSeconds: 600 } as const;
 export const MEMBER_PROFILE_RECENT_POSTS = 10;
 
 /**
- * The contact form is real (DESIGN.md section 6): messages are stored, and in each fixed window
+ * The contact form is real, not the mock of the original product: messages are stored, and in each fixed window
  * of `windowSeconds` at most `perSource` come from one network source (the viewer's IPv4
  * address or IPv6 /64), at most `allSenders` from everyone together (what a flood can cost is
  * bounded), and at most `perAddress` name one e-mail address. The typed address is only the
@@ -118,8 +118,8 @@ export const COURSE_CARD_SECTIONS = 3;
 export const DEFAULT_COURSE_LEVEL = 'beginner';
 
 /**
- * Deliberate departure from the spec's 6 (DESIGN.md section 7): NIST SP 800-63B asks for 8.
- * Cognito enforces the same minimum.
+ * At least 8 characters, on purpose more than the original product's 6: NIST SP 800-63B asks
+ * for 8 and advises against composition rules. Cognito enforces the same minimum.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 

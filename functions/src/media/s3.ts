@@ -1,7 +1,7 @@
 /**
  * The one S3 client of a container. In AWS it uses the runtime's credentials and the regional
  * endpoint; locally S3_ENDPOINT points it at s3rver, which needs path-style addressing and, with
- * the SDK's default checksums, stores streamed uploads corrupted (LOCAL-STACK.md): checksums are
+ * the SDK's default checksums, stores streamed uploads corrupted: checksums are
  * then only computed when an operation requires them.
  */
 import { S3Client } from '@aws-sdk/client-s3';

@@ -1,6 +1,7 @@
 /**
- * A local stand-in for Stripe, started by `npm start` when STRIPE_SECRET_KEY is not set (there
- * is no usable Stripe emulator for Node 20: /work/shared/LOCAL-STACK.md). The app talks to it
+ * A local stand-in for Stripe, started by `npm start` when STRIPE_SECRET_KEY is not set: Stripe's
+ * own stripe-mock is a separate binary that keeps no state, so a checkout could not be played
+ * through against it, and no install step may download a binary. The app talks to it
  * through the real `stripe` SDK (`STRIPE_API_BASE` points the SDK here), browsers use its
  * Checkout, onboarding and portal pages, and it delivers signed events to the app's webhook
  * route, exactly as Stripe's test mode would. What it answers: api.ts; what it does:

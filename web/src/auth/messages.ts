@@ -15,7 +15,7 @@ export const loginErrorMessage = (error: unknown): string => messageOf(error, LO
 export const FILL_ALL_FIELDS = 'Please fill in all fields.';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
 export const ACCEPT_TERMS = 'Please accept the terms and conditions.';
-/** DESIGN.md section 7: at least 8 characters (the spec's 6 is a deliberate departure). */
+/** At least PASSWORD_MIN_LENGTH (8) characters, on purpose more than the original product's 6. */
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
 export const REGISTRATION_SUCCESS = 'Registration successful!';
 export const REGISTER_FAILED = 'Failed to register. Please try again.';

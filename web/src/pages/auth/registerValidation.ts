@@ -1,6 +1,6 @@
 /**
  * The registration form's checks, in the spec's order (part 1 section 5): all four fields, then
- * matching passwords, then the terms; then the length rule of DESIGN.md section 7 (at least 8)
+ * matching passwords, then the terms; then the length rule (at least PASSWORD_MIN_LENGTH, 8)
  * and a well-formed e-mail address. The first failing check's message is the one shown.
  */
 import { PASSWORD_MIN_LENGTH } from '@clubs/shared';

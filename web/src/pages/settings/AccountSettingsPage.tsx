@@ -1,8 +1,8 @@
 /**
  * Account Settings (spec part 2): Email and Password tabs. A new e-mail address must differ from
  * the current one and takes effect once the code Cognito sends to it is entered. A new password
- * needs the current one (checked by Cognito), new = confirm and at least 8 characters (DESIGN.md
- * section 7); the button stays disabled until all three are filled. Signed out: 'Please log in'.
+ * needs the current one (checked by Cognito), new = confirm and at least 8 characters
+ * (PASSWORD_MIN_LENGTH); the button stays disabled until all three are filled. Signed out: 'Please log in'.
  */
 
 import { Button, Flex, Heading, PasswordField, Tabs, Text, TextField } from '@aws-amplify/ui-react';
