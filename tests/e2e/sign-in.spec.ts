@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { logIn } from './account-support.ts';
 
 const member = { email: 'member@clubs.local', password: 'DemoPass123!', firstName: 'Max' };
 
@@ -47,4 +48,16 @@ test('the API answers through the dev server: health, directory, a club, 401 wit
     headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.e30.' },
   });
   expect(forged.status()).toBe(401);
+});
+
+test('a reload right after Log out is signed out, every time (a shared computer)', async ({ page }) => {
+  for (let round = 1; round <= 5; round += 1) {
+    await logIn(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.reload();
+    await page.goto('/dashboard');
+    await expect(page, `round ${round}`).toHaveURL(/\/login/);
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  }
 });

@@ -31,8 +31,9 @@ export function fakeAuthService(
     signIn: vi.fn(async (_email: string, _password: string) => {
       current = signedInAs;
     }),
-    signOut: vi.fn(async () => {
+    signOut: vi.fn(async (afterForgotten?: () => Promise<void> | void) => {
       current = null;
+      await afterForgotten?.();
     }),
     onChange: vi.fn((listener: (event: string) => void) => {
       listeners.add(listener);

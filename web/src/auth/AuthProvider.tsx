@@ -23,7 +23,8 @@ export interface AuthContextValue extends AccountService {
   loading: boolean;
   isSuperAdmin: boolean;
   signIn(email: string, password: string): Promise<void>;
-  signOut(): Promise<void>;
+  /** Signs out; `afterForgotten` runs once this device has forgotten the session (see AuthService). */
+  signOut(afterForgotten?: () => Promise<void> | void): Promise<void>;
   /** Re-reads the session (e.g. after a profile change). */
   refresh(): Promise<void>;
   /** Listens to the identity service's events ('signedIn', 'signInWithRedirect_failure', ...). */
@@ -89,11 +90,14 @@ export function AuthProvider({
     [service, refresh],
   );
 
-  const signOut = useCallback(async () => {
-    await service.signOut();
-    ++latestCheck.current;
-    setState({ user: null, session: null, loading: false });
-  }, [service]);
+  const signOut = useCallback(
+    async (afterForgotten?: () => Promise<void> | void) => {
+      await service.signOut(afterForgotten);
+      ++latestCheck.current;
+      setState({ user: null, session: null, loading: false });
+    },
+    [service],
+  );
 
   // Account operations: the ones that sign in or change the tokens re-read the session after.
   const account = useMemo<AccountService>(

@@ -27,3 +27,27 @@ export async function passwordSignIn(
 export async function signOutUser(): Promise<void> {
   await signOut();
 }
+
+/**
+ * Revokes a refresh token with Cognito (RevokeToken), so a copy of it stops working. The device
+ * has already forgotten it: a failure is logged, not shown.
+ */
+export async function revokeRefreshToken(options: {
+  endpoint: string;
+  clientId: string;
+  token: string;
+}): Promise<void> {
+  try {
+    const response = await fetch(options.endpoint, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.1',
+        'X-Amz-Target': 'AWSCognitoIdentityProviderService.RevokeToken',
+      },
+      body: JSON.stringify({ ClientId: options.clientId, Token: options.token }),
+    });
+    if (!response.ok) console.warn('Token revocation failed', response.status);
+  } catch (error) {
+    console.warn('Token revocation failed', error);
+  }
+}

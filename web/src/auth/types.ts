@@ -59,7 +59,11 @@ export interface AuthService extends AccountService {
   /** The current session, refreshed when expired; null when signed out. */
   currentSession(): Promise<AuthSnapshot | null>;
   signIn(email: string, password: string): Promise<void>;
-  signOut(): Promise<void>;
+  /**
+   * Forgets the session on this device first (a reload from then on is signed out), calls
+   * `afterForgotten` (e.g. to leave the page), then revokes the refresh token with the service.
+   */
+  signOut(afterForgotten?: () => Promise<void> | void): Promise<void>;
   /** Calls `listener` on every auth event (signed in/out, token refresh, ...); returns unsubscribe. */
   onChange(listener: (event: string) => void): () => void;
 }

@@ -5,7 +5,10 @@ import { useToast } from '../components/Toaster.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { LOGGED_OUT, LOGOUT_FAILED } from './messages.ts';
 
-/** Goes to /, signs out and forgets cached data (spec part 1 section 4: "After logout ... /"). */
+/**
+ * Signs out, goes to / and forgets cached data (spec part 1 section 4: "After logout ... /"). The
+ * stored tokens go first, so a reload or a closed tab right after the click is signed out.
+ */
 export function useLogout(): () => Promise<void> {
   const { signOut } = useAuth();
   const queryClient = useQueryClient();
@@ -13,10 +16,9 @@ export function useLogout(): () => Promise<void> {
   const { toast } = useToast();
   return useCallback(async () => {
     try {
-      // Leave first, synchronously: a guarded page still on screen when the user turns null
-      // would otherwise redirect to /login.
-      await navigate('/', { replace: true, flushSync: true });
-      await signOut();
+      // Leave as soon as the tokens are gone and before the user turns null: a guarded page still
+      // on screen then would redirect to /login.
+      await signOut(() => navigate('/', { replace: true, flushSync: true }));
       queryClient.clear();
       toast({ title: LOGGED_OUT, variant: 'success' });
     } catch (error) {
