@@ -25,7 +25,10 @@ export class Data extends Construct {
       globalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
-        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        sortKey: {
+          name: index.sortKey,
+          type: index.sortKeyType === 'number' ? AttributeType.NUMBER : AttributeType.STRING,
+        },
         projectionType: ProjectionType.ALL,
       })),
     });

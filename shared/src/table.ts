@@ -8,6 +8,8 @@ export interface IndexDefinition {
   readonly name: string;
   readonly partitionKey: string;
   readonly sortKey: string;
+  /** The sort key's DynamoDB type: a string unless 'number'. */
+  readonly sortKeyType?: 'string' | 'number';
   readonly purpose: string;
 }
 
@@ -28,13 +30,20 @@ export const TABLE = {
       name: 'gsi2',
       partitionKey: 'gsi2pk',
       sortKey: 'gsi2sk',
-      purpose: "an owner's clubs by creation time",
+      purpose: "an owner's clubs by creation time; an author's posts by creation time",
     },
     byUser: {
       name: 'gsi3',
       partitionKey: 'gsi3pk',
       sortKey: 'gsi3sk',
       purpose: "a user's memberships, by status then club",
+    },
+    byLikes: {
+      name: 'gsi4',
+      partitionKey: 'gsi4pk',
+      sortKey: 'likeCount',
+      sortKeyType: 'number',
+      purpose: "a club's posts by like count (trending): the count itself is the sort key, so each like moves it",
     },
   },
 } as const satisfies {

@@ -14,6 +14,11 @@ export const keys = {
   club: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'META' }),
   membership: (clubId: string, userId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `MEMBER#${userId}` }),
   post: (clubId: string, postId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `POST#${postId}` }),
+  /**
+   * Which post of a club is pinned (one item, so one pinned post per club). Its sort key sorts
+   * after every post id, so the newest-first feed query reads it first, in the same request.
+   */
+  pinnedPost: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'POST#~PINNED' }),
   comment: (postId: string, commentId: string): Key => ({ pk: `POST#${postId}`, sk: `COMMENT#${commentId}` }),
   like: (postId: string, userId: string): Key => ({ pk: `POST#${postId}`, sk: `LIKE#${userId}` }),
   course: (clubId: string, courseId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `COURSE#${courseId}` }),
@@ -85,6 +90,14 @@ export const indexKeys = {
     gsi3sk: `MEMBERSHIP#${status}#${clubId}`,
   }),
   userMembershipPartition: (userId: string) => `USER#${userId}`,
+  /** byOwner, overloaded: an author's posts by creation time (the member profile's recent posts). */
+  authorPost: (authorId: string, createdAt: string, postId: string) => ({
+    gsi2pk: `AUTHOR#${authorId}`,
+    gsi2sk: `${createdAt}#${postId}`,
+  }),
+  authorPostPartition: (authorId: string) => `AUTHOR#${authorId}`,
+  /** byLikes: a club's posts; the post's likeCount is the index's sort key. */
+  trendingPartition: (clubId: string) => ({ gsi4pk: `TRENDING#${clubId}` }),
   userMembershipPrefix: (status?: MembershipStatus) => (status ? `MEMBERSHIP#${status}#` : 'MEMBERSHIP#'),
 } as const;
 

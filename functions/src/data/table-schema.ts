@@ -3,15 +3,21 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { TABLE, TABLE_INDEXES } from '@clubs/shared';
 
 export function createTableInput(tableName: string): CreateTableCommandInput {
-  const attributes = new Set<string>([TABLE.partitionKey, TABLE.sortKey]);
+  const attributes = new Map<string, 'S' | 'N'>([
+    [TABLE.partitionKey, 'S'],
+    [TABLE.sortKey, 'S'],
+  ]);
   for (const index of TABLE_INDEXES) {
-    attributes.add(index.partitionKey);
-    attributes.add(index.sortKey);
+    attributes.set(index.partitionKey, 'S');
+    attributes.set(index.sortKey, index.sortKeyType === 'number' ? 'N' : 'S');
   }
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [...attributes].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+    AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({
+      AttributeName,
+      AttributeType,
+    })),
     KeySchema: [
       { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
       { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },

@@ -1,24 +1,45 @@
-import { AppError } from '../http/errors.ts';
+/**
+ * The club space: feed, likes, comments, pins, post media, the home sidebar and member profiles.
+ * The access check (http/access.ts) has refused anyone the route's declaration does not allow
+ * and hands over the club, the caller's membership and, on author routes, the post or comment.
+ */
 import { defineGroup } from '../http/route-handler.ts';
-
-const notYet = async (): Promise<never> => {
-  throw new AppError('not_implemented', 'This route is not implemented yet');
-};
+import { memberProfile } from '../services/feed/member-profile.ts';
+import { signPostMediaUpload } from '../services/feed/post-media.ts';
+import {
+  createPost,
+  deletePost,
+  editPost,
+  getPostView,
+  listFeed,
+  pinPost,
+  unpinPost,
+} from '../services/feed/posts.ts';
+import { addComment, deleteComment, likePost, listComments, unlikePost } from '../services/feed/reactions.ts';
+import { clubSidebar } from '../services/feed/sidebar.ts';
+import { viewerOf } from '../services/feed/viewer.ts';
 
 export const handler = defineGroup('feed', {
-  listPosts: notYet,
-  getPost: notYet,
-  createPost: notYet,
-  updatePost: notYet,
-  deletePost: notYet,
-  likePost: notYet,
-  unlikePost: notYet,
-  pinPost: notYet,
-  unpinPost: notYet,
-  listComments: notYet,
-  addComment: notYet,
-  deleteComment: notYet,
-  createPostMediaUpload: notYet,
-  getClubSidebar: notYet,
-  getMemberProfile: notYet,
+  listPosts: async ({ input, auth, club, membership }) =>
+    listFeed(club.id, viewerOf(auth, club, membership), input.query),
+  getPost: async ({ input, auth, club, membership }) =>
+    getPostView(club.id, input.params.postId, viewerOf(auth, club, membership)),
+  createPost: async ({ input, auth, club, membership }) =>
+    createPost(club.id, auth, viewerOf(auth, club, membership), input.body),
+  updatePost: async ({ input, auth, club, membership, resource }) =>
+    editPost(resource, viewerOf(auth, club, membership), input.body),
+  deletePost: async ({ resource }) => deletePost(resource),
+  likePost: async ({ input, auth, club }) => likePost(club.id, input.params.postId, auth.userId),
+  unlikePost: async ({ input, auth, club }) => unlikePost(club.id, input.params.postId, auth.userId),
+  pinPost: async ({ input, club }) => pinPost(club.id, input.params.postId),
+  unpinPost: async ({ input, club }) => unpinPost(club.id, input.params.postId),
+  listComments: async ({ input, auth, club, membership }) =>
+    listComments(club.id, input.params.postId, viewerOf(auth, club, membership), input.query),
+  addComment: async ({ input, auth, club, membership }) =>
+    addComment(club.id, input.params.postId, auth, viewerOf(auth, club, membership), input.body),
+  deleteComment: async ({ club, resource }) => deleteComment(club.id, resource),
+  createPostMediaUpload: async ({ input, auth, club }) =>
+    signPostMediaUpload(club.id, auth.userId, input.body),
+  getClubSidebar: async ({ club }) => clubSidebar(club),
+  getMemberProfile: async ({ input, auth }) => memberProfile(auth.userId, input.params.userId),
 });

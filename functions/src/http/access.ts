@@ -17,11 +17,10 @@ import {
   isClubAccess,
   type Membership,
 } from '@clubs/shared';
-import { getClub } from '../data/repositories/clubs.ts';
 import { getComment, type StoredComment } from '../data/repositories/comments.ts';
 import { getCourse } from '../data/repositories/courses.ts';
 import { getEvent } from '../data/repositories/events.ts';
-import { getMembership } from '../data/repositories/memberships.ts';
+import { getClubWithMembership } from '../data/repositories/memberships.ts';
 import { getPost, type StoredPost } from '../data/repositories/posts.ts';
 import type { AuthContext } from './auth.ts';
 import { AppError, forbidden, notFound, unauthorized } from './errors.ts';
@@ -112,7 +111,7 @@ export async function checkAccess(
   if (!isClubAccess(access)) throw new AppError('internal', 'Unknown access declaration');
 
   const clubId = param(params, 'clubId');
-  const [club, membership] = await Promise.all([getClub(clubId), getMembership(clubId, auth.userId)]);
+  const { club, membership } = await getClubWithMembership(clubId, auth.userId);
   const facts: ClubFacts = {
     method,
     userId: auth.userId,

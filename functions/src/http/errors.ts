@@ -19,7 +19,6 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'too_many_requests'
   | 'unavailable'
-  | 'not_implemented'
   | 'internal';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -35,7 +34,6 @@ const STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   too_many_requests: 429,
   unavailable: 503,
-  not_implemented: 501,
   internal: 500,
 };
 

@@ -1,9 +1,11 @@
 import {
   createPost,
   deletePost,
+  getPinnedPostId,
   getPost,
   listPosts,
-  setPostPinned,
+  pinPost,
+  unpinPost,
   updatePost,
 } from '@clubs/functions/data/repositories/posts';
 import { ulid } from 'ulid';
@@ -13,7 +15,12 @@ import { newClub, newPost, postFixture } from './helpers.ts';
 describe('posts repository', () => {
   it('creates a post with zero counters and reads it back with its own type', async () => {
     const club = await newClub();
-    const fixture = postFixture(club.id, { type: 'image', media: ['/media/a.png'], title: '', content: '' });
+    const fixture = postFixture(club.id, {
+      type: 'image',
+      media: [`club-media/${club.id}/posts/u/01arz3ndektsv4rrffq69g5fav.png`],
+      title: '',
+      content: '',
+    });
     expect(await createPost(fixture)).toEqual({
       created: true,
       post: { ...fixture, likeCount: 0, commentCount: 0 },
@@ -57,18 +64,52 @@ describe('posts repository', () => {
     expect((await listPosts(other.id, { limit: 10 })).items).toEqual([]);
   });
 
-  it('updates fields and pinning of an existing post only', async () => {
+  it('updates the text of an existing post only', async () => {
     const club = await newClub();
     const post = await newPost(club.id);
-    expect(
-      await updatePost(club.id, post.id, { title: 'Edited', type: 'video', media: ['/media/v.mp4'] }),
-    ).toMatchObject({
+    expect(await updatePost(club.id, post.id, { title: 'Edited', content: 'New' })).toMatchObject({
       title: 'Edited',
-      type: 'video',
-      media: ['/media/v.mp4'],
+      content: 'New',
+      type: 'text',
     });
-    expect((await setPostPinned(club.id, post.id, true))?.isPinned).toBe(true);
     expect(await updatePost(club.id, ulid(), { title: 'x' })).toBeNull();
+  });
+
+  it('keeps one pinned post per club: pinning unpins the previous one, the feed query names it', async () => {
+    const club = await newClub();
+    const first = await newPost(club.id);
+    const second = await newPost(club.id);
+    expect(await pinPost(club.id, first.id)).toEqual({ done: true, unpinnedPostId: null });
+    expect(await pinPost(club.id, second.id)).toEqual({ done: true, unpinnedPostId: first.id });
+    expect((await getPost(club.id, first.id))?.isPinned).toBe(false);
+    expect((await getPost(club.id, second.id))?.isPinned).toBe(true);
+    expect(await getPinnedPostId(club.id)).toBe(second.id);
+    const page = await listPosts(club.id, { limit: 10 });
+    expect(page.pinnedPostId).toBe(second.id);
+    expect(page.items.map((p) => p.id)).toEqual([second.id, first.id]);
+    expect(await pinPost(club.id, ulid())).toEqual({ done: false, reason: 'no_post' });
+    expect(await getPinnedPostId(club.id)).toBe(second.id);
+    expect(await unpinPost(club.id, first.id)).toBe(false);
+    expect(await unpinPost(club.id, second.id)).toBe(true);
+    expect(await getPinnedPostId(club.id)).toBeNull();
+    expect((await getPost(club.id, second.id))?.isPinned).toBe(false);
+  });
+
+  it('ends with exactly one pinned post when several are pinned at once', async () => {
+    const club = await newClub();
+    const posts = await Promise.all(Array.from({ length: 5 }, () => newPost(club.id)));
+    await Promise.all(posts.map((post) => pinPost(club.id, post.id)));
+    const pinned = (await listPosts(club.id, { limit: 10 })).items.filter((p) => p.isPinned);
+    expect(pinned).toHaveLength(1);
+    expect(await getPinnedPostId(club.id)).toBe(pinned[0]?.id);
+  });
+
+  it('deleting the pinned post removes the pin', async () => {
+    const club = await newClub();
+    const post = await newPost(club.id);
+    await pinPost(club.id, post.id);
+    expect(await deletePost(club.id, post.id)).toBe(true);
+    expect(await getPinnedPostId(club.id)).toBeNull();
   });
 
   it('deletes once', async () => {

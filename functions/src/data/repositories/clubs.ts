@@ -1,5 +1,6 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Club, type ClubStatus, clubSchema, type Membership, TABLE } from '@clubs/shared';
+import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import {
   backoff,
@@ -30,38 +31,15 @@ export async function getClub(clubId: string): Promise<Club | null> {
   return Item ? toClub(Item) : null;
 }
 
-/** BatchGetItem takes at most 100 keys per call. */
-const BATCH_SIZE = 100;
-const MAX_BATCH_ROUNDS = 5;
-
-/** Clubs by id, in the order asked, missing ones left out: key lookups only, 100 per batch. */
+/** Clubs by id, in the order asked, missing ones left out: key lookups only, 100 per request. */
 export async function getClubs(clubIds: readonly string[]): Promise<Club[]> {
-  const unique = [...new Set(clubIds)];
-  const found = new Map<string, Club>();
-  for (let i = 0; i < unique.length; i += BATCH_SIZE) {
-    let pending: Record<string, unknown>[] = unique
-      .slice(i, i + BATCH_SIZE)
-      .map((id) => ({ ...keys.club(id) }));
-    for (let round = 0; pending.length > 0; round += 1) {
-      if (round === MAX_BATCH_ROUNDS) throw new Error('getClubs: keys stayed unprocessed');
-      if (round > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
-      const { Responses, UnprocessedKeys } = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
-      );
-      for (const item of Responses?.[tableName()] ?? []) {
-        const club = toClub(item);
-        found.set(club.id, club);
-      }
-      pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
-    }
-  }
-  return unique.flatMap((id) => {
-    const club = found.get(id);
-    return club ? [club] : [];
+  const found = await batchGet(clubIds.map((id) => keys.club(id)));
+  return [...new Set(clubIds)].flatMap((id) => {
+    const item = found.get(keyId(keys.club(id)));
+    return item ? [toClub(item)] : [];
   });
 }
 
-/** A club as stored, with the version its directory index entries were written at. */
 export interface StoredClub {
   club: Club;
   indexVersion: number | undefined;

@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
+import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { deleteCounted, putCounted } from '../counted-write.ts';
 import { keys, withoutKeys } from '../keys.ts';
@@ -41,31 +42,13 @@ export async function removeLike(clubId: string, postId: string, userId: string)
   return deleteCounted(keys.like(postId, userId), { key: keys.post(clubId, postId), attribute: 'likeCount' });
 }
 
-/** BatchGetItem takes at most 100 keys per call. */
-const BATCH_SIZE = 100;
-const MAX_BATCH_ROUNDS = 5;
-
-/** Which of these posts the user has liked: key lookups only, 100 per batch. */
+/** Which of these posts the user has liked: key lookups only (one request per 100 posts). */
 export async function likedPostIds(postIds: readonly string[], userId: string): Promise<Set<string>> {
-  const liked = new Set<string>();
-  const unique = [...new Set(postIds)];
-  for (let i = 0; i < unique.length; i += BATCH_SIZE) {
-    let pending: Record<string, unknown>[] = unique
-      .slice(i, i + BATCH_SIZE)
-      .map((postId) => ({ ...keys.like(postId, userId) }));
-    for (let round = 0; pending.length > 0; round += 1) {
-      if (round === MAX_BATCH_ROUNDS) throw new Error('likedPostIds: keys stayed unprocessed');
-      if (round > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
-      const { Responses, UnprocessedKeys } = await db().send(
-        new BatchGetCommand({
-          RequestItems: { [tableName()]: { Keys: pending, ProjectionExpression: 'postId' } },
-        }),
-      );
-      for (const item of Responses?.[tableName()] ?? []) {
-        if (typeof item.postId === 'string') liked.add(item.postId);
-      }
-      pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
-    }
-  }
-  return liked;
+  const found = await batchGet(
+    postIds.map((postId) => keys.like(postId, userId)),
+    ['postId'],
+  );
+  return new Set(
+    [...found.values()].flatMap((item) => (typeof item.postId === 'string' ? [item.postId] : [])),
+  );
 }

@@ -9,6 +9,7 @@ import {
   sizeBucket,
   TABLE,
 } from '@clubs/shared';
+import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import {
   backoff,
@@ -18,7 +19,7 @@ import {
   indexChanges,
   sameIndexState,
 } from '../directory-index.ts';
-import { indexKeys, keys, withoutKeys } from '../keys.ts';
+import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 
 const toMembership = (item: Record<string, unknown>): Membership => membershipSchema.parse(withoutKeys(item));
@@ -37,6 +38,20 @@ export async function getMembership(clubId: string, userId: string): Promise<Mem
     new GetCommand({ TableName: tableName(), Key: keys.membership(clubId, userId) }),
   );
   return Item ? toMembership(Item) : null;
+}
+
+/** A club and one person's membership in it, read together in one request. */
+export async function getClubWithMembership(
+  clubId: string,
+  userId: string,
+): Promise<{ club: Club | null; membership: Membership | null }> {
+  const found = await batchGet([keys.club(clubId), keys.membership(clubId, userId)]);
+  const club = found.get(keyId(keys.club(clubId)));
+  const membership = found.get(keyId(keys.membership(clubId, userId)));
+  return {
+    club: club ? clubSchema.parse(withoutKeys(club)) : null,
+    membership: membership ? toMembership(membership) : null,
+  };
 }
 
 type TransactItem = NonNullable<
@@ -297,4 +312,17 @@ export function listMembershipsOfUserPage(
   page: { status?: MembershipStatus; limit: number; cursor?: string },
 ): Promise<Page<Membership>> {
   return queryPage(userIndexQuery(userId, page.status), page, toMembership);
+}
+
+/**
+ * Up to `count` active members of a club (the sidebar's faces): one query reading at most twice
+ * that many membership items, so a few pending requests do not leave the row empty.
+ */
+export async function someActiveMembers(clubId: string, count: number): Promise<Membership[]> {
+  const page = await queryPage(
+    { partition: keys.club(clubId).pk, sortKey: { beginsWith: prefixes.member } },
+    { limit: count * 2 },
+    toMembership,
+  );
+  return page.items.filter((membership) => membership.status === 'active').slice(0, count);
 }

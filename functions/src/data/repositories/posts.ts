@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { idSchema, isoDateTime, postTypeSchema } from '@clubs/shared';
+import { BatchWriteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { idSchema, isoDateTime, postTypeSchema, TABLE } from '@clubs/shared';
 import * as z from 'zod';
+import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
-import { keys, prefixes, withoutKeys } from '../keys.ts';
+import { transactionConditionFailures } from '../errors.ts';
+import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 
@@ -44,12 +45,28 @@ function toPost(item: Record<string, unknown>): StoredPost {
 
 export function postItem(post: StoredPost) {
   const { type: postType, ...rest } = post;
-  return { ...keys.post(post.clubId, post.id), type: 'post', ...rest, [POST_TYPE_ATTRIBUTE]: postType };
+  return {
+    ...keys.post(post.clubId, post.id),
+    type: 'post',
+    ...indexKeys.authorPost(post.authorId, post.createdAt, post.id),
+    ...indexKeys.trendingPartition(post.clubId),
+    ...rest,
+    [POST_TYPE_ATTRIBUTE]: postType,
+  };
 }
 
-export async function getPost(clubId: string, postId: string): Promise<StoredPost | null> {
+/** A post by key; `consistent` reads it after a write of the same request (e.g. its new count). */
+export async function getPost(
+  clubId: string,
+  postId: string,
+  options: { consistent?: boolean } = {},
+): Promise<StoredPost | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.post(clubId, postId) }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.post(clubId, postId),
+      ConsistentRead: options.consistent,
+    }),
   );
   return Item ? toPost(Item) : null;
 }
@@ -90,13 +107,94 @@ export async function createPost(post: NewPost): Promise<CreatePostResult> {
   }
 }
 
-/** A club's posts, newest first, paged by cursor (pinned-first ordering is the service's). */
-export function listPosts(clubId: string, page: { limit: number; cursor?: string }) {
+const PIN_ITEM_TYPE = 'pin';
+
+/**
+ * One page of a club's posts, newest first, paged by cursor. The first page also says which
+ * post is pinned: the pin item sorts after every post, so the same query reads it first (it
+ * takes one of the page's places).
+ */
+export async function listPosts(
+  clubId: string,
+  page: { limit: number; cursor?: string },
+): Promise<{ items: StoredPost[]; pinnedPostId: string | null; nextCursor: string | null }> {
   const partition = keys.club(clubId).pk;
-  return queryPage({ partition, sortKey: { beginsWith: prefixes.post }, order: 'descending' }, page, toPost);
+  const read = await queryPage(
+    { partition, sortKey: { beginsWith: prefixes.post }, order: 'descending' },
+    page,
+    (item): { pin?: string; post?: StoredPost } =>
+      item.type === PIN_ITEM_TYPE ? { pin: String(item.postId) } : { post: toPost(item) },
+  );
+  const pinnedPostId = read.items.flatMap((entry) => (entry.pin ? [entry.pin] : []))[0] ?? null;
+  const items = read.items.flatMap((entry) => (entry.post ? [entry.post] : []));
+  return { items, pinnedPostId, nextCursor: read.nextCursor };
 }
 
-export type PostChanges = Partial<Pick<StoredPost, 'title' | 'content' | 'type' | 'media' | 'isPinned'>>;
+/** Posts of one club by id, missing ones left out: one request per 100. */
+export async function getPosts(clubId: string, postIds: readonly string[]): Promise<StoredPost[]> {
+  const found = await batchGet(postIds.map((id) => keys.post(clubId, id)));
+  return [...new Set(postIds)].flatMap((id) => {
+    const item = found.get(keyId(keys.post(clubId, id)));
+    return item ? [toPost(item)] : [];
+  });
+}
+
+/**
+ * In one request (per 100 keys): the posts of `postIds` and which of `likeCandidates` the user
+ * has liked. The feed uses it for the pinned post and the page's like marks together.
+ */
+export async function getPostsAndLikes(
+  clubId: string,
+  postIds: readonly string[],
+  likeCandidates: readonly string[],
+  userId: string,
+): Promise<{ posts: Map<string, StoredPost>; liked: Set<string> }> {
+  const found = await batchGet([
+    ...postIds.map((id) => keys.post(clubId, id)),
+    ...likeCandidates.map((id) => keys.like(id, userId)),
+  ]);
+  const posts = new Map<string, StoredPost>();
+  for (const id of postIds) {
+    const item = found.get(keyId(keys.post(clubId, id)));
+    if (item) posts.set(id, toPost(item));
+  }
+  const liked = new Set(likeCandidates.filter((id) => found.has(keyId(keys.like(id, userId)))));
+  return { posts, liked };
+}
+
+/** The id of the club's pinned post, or null. */
+export async function getPinnedPostId(clubId: string): Promise<string | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.pinnedPost(clubId), ConsistentRead: true }),
+  );
+  return typeof Item?.postId === 'string' ? Item.postId : null;
+}
+
+/** A club's most liked posts, most first: one query on the likes index, `limit` items read. */
+export async function trendingPosts(clubId: string, limit: number): Promise<StoredPost[]> {
+  const page = await queryPage(
+    {
+      index: TABLE.indexes.byLikes,
+      partition: indexKeys.trendingPartition(clubId).gsi4pk,
+      order: 'descending',
+    },
+    { limit },
+    toPost,
+  );
+  return page.items;
+}
+
+/** An author's newest posts across clubs: one query on the author index, `limit` items read. */
+export async function recentPostsByAuthor(authorId: string, limit: number): Promise<StoredPost[]> {
+  const page = await queryPage(
+    { index: TABLE.indexes.byOwner, partition: indexKeys.authorPostPartition(authorId), order: 'descending' },
+    { limit },
+    toPost,
+  );
+  return page.items;
+}
+
+export type PostChanges = Partial<Pick<StoredPost, 'title' | 'content' | 'updatedAt'>>;
 
 /** Changes the editable fields of an existing post; null when there is no such post. */
 export async function updatePost(
@@ -104,31 +202,150 @@ export async function updatePost(
   postId: string,
   changes: PostChanges,
 ): Promise<StoredPost | null> {
-  const item = await updateExistingItem(keys.post(clubId, postId), changes, {
-    attributeNames: { type: POST_TYPE_ATTRIBUTE },
-  });
+  const item = await updateExistingItem(keys.post(clubId, postId), changes);
   return item ? toPost(item) : null;
 }
 
-export const setPostPinned = (clubId: string, postId: string, isPinned: boolean) =>
-  updatePost(clubId, postId, { isPinned });
+type TransactItem = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>[number];
+
+const setPinned = (clubId: string, postId: string, isPinned: boolean): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.post(clubId, postId),
+    UpdateExpression: 'SET #isPinned = :isPinned',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#isPinned': 'isPinned' },
+    ExpressionAttributeValues: { ':isPinned': isPinned },
+  },
+});
+
+/** The pin item as it was read: absent, or pointing at `postId`. */
+const pinUnchanged = (previous: string | null) =>
+  previous === null
+    ? { ConditionExpression: 'attribute_not_exists(pk)' }
+    : {
+        ConditionExpression: '#postId = :previous',
+        ExpressionAttributeNames: { '#postId': 'postId' },
+        ExpressionAttributeValues: { ':previous': previous },
+      };
+
+const PIN_ATTEMPTS = 5;
+
+export type PinOutcome = { done: true; unpinnedPostId: string | null } | { done: false; reason: 'no_post' };
 
 /**
- * Deletes the post item; false when there was none. Its comments and likes live in the post's
- * own partition and are no longer reachable through the club; removing them is the caller's.
+ * Pins a post, unpinning the one pinned before, in one transaction conditioned on the pin as
+ * read; a concurrent pin makes it read again and retry, so exactly one post ends up pinned.
  */
-export async function deletePost(clubId: string, postId: string): Promise<boolean> {
+export async function pinPost(clubId: string, postId: string): Promise<PinOutcome> {
+  for (let attempt = 0; attempt < PIN_ATTEMPTS; attempt++) {
+    const previous = await getPinnedPostId(clubId);
+    if (previous === postId) return { done: true, unpinnedPostId: null };
+    const actions: TransactItem[] = [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.pinnedPost(clubId), type: PIN_ITEM_TYPE, postId },
+          ...pinUnchanged(previous),
+        },
+      },
+      setPinned(clubId, postId, true),
+    ];
+    if (previous) actions.push(setPinned(clubId, previous, false));
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: actions }));
+      return { done: true, unpinnedPostId: previous };
+    } catch (error) {
+      const failed = transactionConditionFailures(error);
+      if (!failed) throw error;
+      if (failed.includes(1)) return { done: false, reason: 'no_post' };
+      // The pin changed meanwhile (or its old post went away): read it again.
+    }
+  }
+  throw new Error(`the pin of club ${clubId} changed too often`);
+}
+
+/** Unpins the post if it is the pinned one; false when it was not pinned. */
+export async function unpinPost(clubId: string, postId: string): Promise<boolean> {
   try {
     await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.post(clubId, postId),
-        ConditionExpression: 'attribute_exists(pk)',
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: keys.pinnedPost(clubId), ...pinUnchanged(postId) } },
+          setPinned(clubId, postId, false),
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if (isConditionFailed(error)) return false;
+    if (transactionConditionFailures(error)) return false;
     throw error;
+  }
+}
+
+/**
+ * Deletes the post item (and the pin, when it is the pinned post) in one transaction; false
+ * when there was no such post. Its comments and likes live in the post's own partition and are
+ * no longer reachable through the club; removing them is the caller's.
+ */
+export async function deletePost(clubId: string, postId: string): Promise<boolean> {
+  for (let attempt = 0; attempt < PIN_ATTEMPTS; attempt++) {
+    const pinned = (await getPinnedPostId(clubId)) === postId;
+    const actions: TransactItem[] = [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.post(clubId, postId),
+          // Conditioned on the pin as read, so a post pinned meanwhile never leaves a dangling pin.
+          ConditionExpression: 'attribute_exists(pk) AND #isPinned = :pinned',
+          ExpressionAttributeNames: { '#isPinned': 'isPinned' },
+          ExpressionAttributeValues: { ':pinned': pinned },
+        },
+      },
+    ];
+    if (pinned) {
+      actions.push({
+        Delete: { TableName: tableName(), Key: keys.pinnedPost(clubId), ...pinUnchanged(postId) },
+      });
+    }
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: actions }));
+      return true;
+    } catch (error) {
+      if (!transactionConditionFailures(error)) throw error;
+      if (!(await getPost(clubId, postId))) return false;
+    }
+  }
+  throw new Error(`post ${postId} changed too often to delete`);
+}
+
+/** How much of a deleted post's likes and comments one call removes (pages of 100). */
+const CHILD_PAGES = 50;
+const WRITE_BATCH = 25;
+
+/**
+ * Removes a deleted post's likes and comments (its own partition), up to CHILD_PAGES pages; what
+ * remains of a huge post is unreachable (no club lists it, its counter item is gone).
+ */
+export async function deletePostChildren(postId: string): Promise<void> {
+  const partition = keys.comment(postId, '').pk;
+  for (let page = 0; page < CHILD_PAGES; page++) {
+    const read = await queryPage({ partition }, { limit: 100 }, (item) => ({
+      pk: String(item.pk),
+      sk: String(item.sk),
+    }));
+    for (let i = 0; i < read.items.length; i += WRITE_BATCH) {
+      let pending = read.items.slice(i, i + WRITE_BATCH).map((key) => ({ DeleteRequest: { Key: key } }));
+      for (let round = 0; pending.length > 0 && round < 5; round++) {
+        if (round > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
+        const { UnprocessedItems } = await db().send(
+          new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }),
+        );
+        pending = (UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      }
+    }
+    if (!read.nextCursor) return;
   }
 }

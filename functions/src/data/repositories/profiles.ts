@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Profile, profileSchema, type UpdateProfileInput } from '@clubs/shared';
+import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
 import { keys, withoutKeys } from '../keys.ts';
@@ -9,6 +10,17 @@ const toProfile = (item: Record<string, unknown>): Profile => profileSchema.pars
 export async function getProfile(userId: string): Promise<Profile | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));
   return Item ? toProfile(Item) : null;
+}
+
+/** Profiles by id, missing ones left out: one request per 100. */
+export async function getProfiles(userIds: readonly string[]): Promise<Map<string, Profile>> {
+  const found = await batchGet(userIds.map((id) => keys.profile(id)));
+  const profiles = new Map<string, Profile>();
+  for (const id of userIds) {
+    const item = found.get(keyId(keys.profile(id)));
+    if (item) profiles.set(id, toProfile(item));
+  }
+  return profiles;
 }
 
 /**

@@ -1,0 +1,129 @@
+/**
+ * The club feed (part 2 sections 2 to 4): posts sorted pinned first then newest first, paged by
+ * cursor; writing, editing and deleting posts; pinning. The access check has already decided
+ * who may call each route and read the club and the caller's membership (and, on author routes,
+ * the post); these functions only do the work.
+ */
+import {
+  type CreatePostInput,
+  type Deleted,
+  type PinResult,
+  type Post,
+  type PostPage,
+  TEXT_POST_MESSAGE,
+  type UpdatePostInput,
+} from '@clubs/shared';
+import { ulid } from 'ulid';
+import {
+  deletePostChildren,
+  getPost,
+  getPostsAndLikes,
+  createPost as insertPost,
+  listPosts,
+  pinPost as pinStoredPost,
+  deletePost as removePost,
+  type StoredPost,
+  unpinPost as unpinStoredPost,
+  updatePost as updateStoredPost,
+} from '../../data/repositories/posts.ts';
+import { getProfile } from '../../data/repositories/profiles.ts';
+import type { AuthContext } from '../../http/auth.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { checkPostMedia, removePostMedia } from './post-media.ts';
+import { authorFields, toPostView, type Viewer } from './viewer.ts';
+
+export const postNotFound = () => notFound('Post not found');
+
+/**
+ * One page of the feed in three requests with the access check: the newest-first query (whose
+ * first page also names the pinned post), then one batch for the pinned post and the caller's
+ * likes. The pinned post leads the first page and is left out where it would otherwise appear.
+ */
+export async function listFeed(
+  clubId: string,
+  viewer: Viewer,
+  page: { limit: number; cursor?: string },
+): Promise<PostPage> {
+  const read = await listPosts(clubId, page);
+  const posts = read.items.filter((post) => !post.isPinned && post.id !== read.pinnedPostId);
+  const pinnedId = read.pinnedPostId;
+  const extras = await getPostsAndLikes(
+    clubId,
+    pinnedId ? [pinnedId] : [],
+    [...(pinnedId ? [pinnedId] : []), ...posts.map((post) => post.id)],
+    viewer.userId,
+  );
+  const pinned = pinnedId ? extras.posts.get(pinnedId) : undefined;
+  const ordered = pinned ? [pinned, ...posts] : posts;
+  const now = new Date();
+  return {
+    items: await Promise.all(ordered.map((post) => toPostView(post, viewer, extras.liked.has(post.id), now))),
+    nextCursor: read.nextCursor,
+  };
+}
+
+/** One post with the caller's like: one request. */
+export async function getPostView(clubId: string, postId: string, viewer: Viewer): Promise<Post> {
+  const { posts, liked } = await getPostsAndLikes(clubId, [postId], [postId], viewer.userId);
+  const post = posts.get(postId);
+  if (!post) throw postNotFound();
+  return toPostView(post, viewer, liked.has(postId));
+}
+
+export async function createPost(
+  clubId: string,
+  auth: AuthContext,
+  viewer: Viewer,
+  input: CreatePostInput,
+  now = new Date(),
+): Promise<Post> {
+  if (input.type !== 'text') await checkPostMedia(clubId, auth.userId, input.type, input.media);
+  const profile = await getProfile(auth.userId);
+  const result = await insertPost({
+    id: ulid(now.getTime()),
+    clubId,
+    ...authorFields(auth, profile),
+    title: input.title,
+    content: input.content,
+    type: input.type,
+    media: input.media,
+    isPinned: false,
+    createdAt: now.toISOString(),
+  });
+  if (!result.created) throw notFound('Club not found');
+  return toPostView(result.post, viewer, false, now);
+}
+
+/** The author edits the text; a text post keeps a non-blank title and content. */
+export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePostInput): Promise<Post> {
+  if (post.type === 'text' && (!input.title || !input.content)) {
+    throw badRequest(TEXT_POST_MESSAGE, [{ path: 'body.content', message: 'is required' }]);
+  }
+  const updated = await updateStoredPost(post.clubId, post.id, {
+    title: input.title,
+    content: input.content,
+    updatedAt: new Date().toISOString(),
+  });
+  if (!updated) throw postNotFound();
+  const { liked } = await getPostsAndLikes(post.clubId, [], [post.id], viewer.userId);
+  return toPostView(updated, viewer, liked.has(post.id));
+}
+
+/** Deletes the post (and the pin on it), then its likes, comments and files. */
+export async function deletePost(post: StoredPost): Promise<Deleted> {
+  if (!(await removePost(post.clubId, post.id))) throw postNotFound();
+  await Promise.all([deletePostChildren(post.id), removePostMedia(post.media)]);
+  return { id: post.id, deleted: true };
+}
+
+export async function pinPost(clubId: string, postId: string): Promise<PinResult> {
+  const outcome = await pinStoredPost(clubId, postId);
+  if (!outcome.done) throw postNotFound();
+  return { postId, isPinned: true, unpinnedPostId: outcome.unpinnedPostId };
+}
+
+export async function unpinPost(clubId: string, postId: string): Promise<PinResult> {
+  if (await unpinStoredPost(clubId, postId)) return { postId, isPinned: false, unpinnedPostId: postId };
+  if (!(await getPost(clubId, postId))) throw postNotFound();
+  return { postId, isPinned: false, unpinnedPostId: null };
+}

@@ -1,0 +1,85 @@
+/**
+ * Likes and comments (part 2 sections 3 and 4). Each changes its item and the post's counter in
+ * one transaction (data/counted-write.ts), so counts stay exact under concurrency; a second like
+ * is 'already liked', never an error and never a second count.
+ */
+import type { Comment, CommentPage, CreateCommentInput, Deleted, LikeResult } from '@clubs/shared';
+import { ulid } from 'ulid';
+import {
+  addComment as insertComment,
+  listComments as readComments,
+  deleteComment as removeComment,
+  type StoredComment,
+} from '../../data/repositories/comments.ts';
+import { addLike, removeLike } from '../../data/repositories/likes.ts';
+import { getPost } from '../../data/repositories/posts.ts';
+import { getProfile } from '../../data/repositories/profiles.ts';
+import type { AuthContext } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+import { postNotFound } from './posts.ts';
+import { authorFields, mayDelete, type Viewer } from './viewer.ts';
+
+/** The post's count as it stands after the caller's change (a strongly consistent read). */
+async function countAfter(clubId: string, postId: string): Promise<number> {
+  const post = await getPost(clubId, postId, { consistent: true });
+  if (!post) throw postNotFound();
+  return post.likeCount;
+}
+
+export async function likePost(clubId: string, postId: string, userId: string): Promise<LikeResult> {
+  const result = await addLike(clubId, { postId, userId, createdAt: new Date().toISOString() });
+  if (!result.created && result.reason === 'no_post') throw postNotFound();
+  return { postId, liked: true, changed: result.created, likeCount: await countAfter(clubId, postId) };
+}
+
+export async function unlikePost(clubId: string, postId: string, userId: string): Promise<LikeResult> {
+  const removed = await removeLike(clubId, postId, userId);
+  return { postId, liked: false, changed: removed, likeCount: await countAfter(clubId, postId) };
+}
+
+const toCommentView = (comment: StoredComment, viewer: Viewer): Comment => ({
+  id: comment.id,
+  postId: comment.postId,
+  author: { id: comment.authorId, name: comment.authorName, avatarUrl: comment.authorAvatar },
+  content: comment.content,
+  createdAt: comment.createdAt,
+  canDelete: mayDelete(viewer, comment.authorId),
+});
+
+/** A post's comments, oldest first; the post must be this club's. */
+export async function listComments(
+  clubId: string,
+  postId: string,
+  viewer: Viewer,
+  page: { limit: number; cursor?: string },
+): Promise<CommentPage> {
+  const [post, read] = await Promise.all([getPost(clubId, postId), readComments(postId, page)]);
+  if (!post) throw postNotFound();
+  return { items: read.items.map((comment) => toCommentView(comment, viewer)), nextCursor: read.nextCursor };
+}
+
+export async function addComment(
+  clubId: string,
+  postId: string,
+  auth: AuthContext,
+  viewer: Viewer,
+  input: CreateCommentInput,
+): Promise<Comment> {
+  const profile = await getProfile(auth.userId);
+  const now = new Date();
+  const comment: StoredComment = {
+    id: ulid(now.getTime()),
+    postId,
+    ...authorFields(auth, profile),
+    content: input.content,
+    createdAt: now.toISOString(),
+  };
+  const result = await insertComment(clubId, comment);
+  if (!result.created) throw postNotFound();
+  return toCommentView(comment, viewer);
+}
+
+export async function deleteComment(clubId: string, comment: StoredComment): Promise<Deleted> {
+  if (!(await removeComment(clubId, comment.postId, comment.id))) throw notFound('Comment not found');
+  return { id: comment.id, deleted: true };
+}

@@ -1,0 +1,78 @@
+/**
+ * Who is looking at the club space and what they may do there, from what the access check read
+ * (the club and the caller's membership row), plus the one mapping of a stored post to what the
+ * caller sees (signed media URLs, their like, their actions).
+ */
+import {
+  activeRoleOf,
+  type Club,
+  type ClubRole,
+  isClubManager,
+  type Membership,
+  type Post,
+  type Profile,
+  userName,
+} from '@clubs/shared';
+import type { StoredPost } from '../../data/repositories/posts.ts';
+import type { AuthContext } from '../../http/auth.ts';
+import { signMemberMediaRead } from '../../media/member-media.ts';
+
+export interface Viewer {
+  userId: string;
+  /** The caller's active role in the club (null for a super admin reading without one). */
+  role: ClubRole | null;
+}
+
+export function viewerOf(auth: AuthContext, club: Club, membership: Membership | null): Viewer {
+  return {
+    userId: auth.userId,
+    role: activeRoleOf({
+      method: 'GET',
+      userId: auth.userId,
+      isSuperAdmin: auth.isSuperAdmin,
+      club,
+      membership,
+    }),
+  };
+}
+
+/** Authors delete their own posts and comments; owners and moderators anyone's. */
+export const mayDelete = (viewer: Viewer, authorId: string) =>
+  authorId === viewer.userId || isClubManager(viewer.role);
+
+/** The name and avatar stored with what a person writes (the token's name if no profile yet). */
+export function authorFields(auth: AuthContext, profile: Profile | null) {
+  return {
+    authorId: auth.userId,
+    authorName: profile ? userName(profile) : auth.name || userName({ email: auth.email }),
+    authorAvatar: profile?.avatarUrl ?? null,
+  };
+}
+
+export async function toPostView(
+  post: StoredPost,
+  viewer: Viewer,
+  liked: boolean,
+  now = new Date(),
+): Promise<Post> {
+  return {
+    id: post.id,
+    clubId: post.clubId,
+    author: { id: post.authorId, name: post.authorName, avatarUrl: post.authorAvatar },
+    title: post.title,
+    content: post.content,
+    type: post.type,
+    media: await Promise.all(post.media.map((key) => signMemberMediaRead(key, now))),
+    isPinned: post.isPinned,
+    likeCount: post.likeCount,
+    commentCount: post.commentCount,
+    likedByMe: liked,
+    createdAt: post.createdAt,
+    updatedAt: post.updatedAt ?? null,
+    actions: {
+      canEdit: post.authorId === viewer.userId,
+      canDelete: mayDelete(viewer, post.authorId),
+      canPin: viewer.role === 'club_owner',
+    },
+  };
+}
