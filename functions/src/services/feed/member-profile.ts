@@ -30,15 +30,16 @@ export async function memberProfile(viewerId: string, userId: string): Promise<M
   ]);
   const shared = clubs.filter((club) => club.status === 'active');
   const profile = profiles.get(userId);
-  if (shared.length === 0 || !profile) throw memberNotFound();
+  if (shared.length === 0) throw memberNotFound();
   const roles = new Map(candidates.map((m) => [m.clubId, m.role]));
   const clubNames = new Map(shared.map((club) => [club.id, club.name]));
   return {
     id: userId,
-    name: userName(profile),
-    avatarUrl: profile.avatarUrl,
-    bio: profile.bio,
-    location: profile.location,
+    // A member always has a profile once signed in; a bare name covers one that was never made.
+    name: profile ? userName(profile) : 'Member',
+    avatarUrl: profile?.avatarUrl ?? null,
+    bio: profile?.bio ?? '',
+    location: profile?.location ?? '',
     sharedClubs: shared.map((club) => ({
       id: club.id,
       name: club.name,
