@@ -43,7 +43,8 @@ export const TABLE = {
       partitionKey: 'gsi4pk',
       sortKey: 'likeCount',
       sortKeyType: 'number',
-      purpose: "a club's posts by like count (trending): the count itself is the sort key, so each like moves it",
+      purpose:
+        "a club's posts by like count (trending): the count itself is the sort key, so each like moves it",
     },
   },
 } as const satisfies {

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { idSchema, isoDateTime, postTypeSchema, TABLE } from '@clubs/shared';
 import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
@@ -323,7 +323,6 @@ export async function deletePost(clubId: string, postId: string): Promise<boolea
 
 /** How much of a deleted post's likes and comments one call removes (pages of 100). */
 const CHILD_PAGES = 50;
-const WRITE_BATCH = 25;
 
 /**
  * Removes a deleted post's likes and comments (its own partition), up to CHILD_PAGES pages; what
@@ -336,16 +335,9 @@ export async function deletePostChildren(postId: string): Promise<void> {
       pk: String(item.pk),
       sk: String(item.sk),
     }));
-    for (let i = 0; i < read.items.length; i += WRITE_BATCH) {
-      let pending = read.items.slice(i, i + WRITE_BATCH).map((key) => ({ DeleteRequest: { Key: key } }));
-      for (let round = 0; pending.length > 0 && round < 5; round++) {
-        if (round > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
-        const { UnprocessedItems } = await db().send(
-          new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }),
-        );
-        pending = (UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-      }
-    }
+    await Promise.all(
+      read.items.map((key) => db().send(new DeleteCommand({ TableName: tableName(), Key: key }))),
+    );
     if (!read.nextCursor) return;
   }
 }
