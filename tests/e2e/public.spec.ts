@@ -7,7 +7,8 @@ import { CONTACT_RATE_LIMIT } from '@clubs/shared';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll, uniqueEmail, VIEWPORTS } from './account-support.ts';
 
-const JOIN_LABEL = /^(Join for Free|Join \(\$\d+(\.\d\d)?\/mo, \d+ days free\))$/;
+// The price is written in the club's own currency ('$9.99', '€5').
+const JOIN_LABEL = /^(Join for Free|Join \([^\d\s]+\d+(\.\d\d)?\/mo, \d+ days free\))$/;
 
 test('landing: every section, three featured active clubs with their join buttons, the pricing toggle', async ({
   page,

@@ -24,7 +24,7 @@ export interface AuthContextValue extends AccountService {
   isSuperAdmin: boolean;
   signIn(email: string, password: string): Promise<void>;
   /** Signs out; `afterForgotten` runs once this device has forgotten the session (see AuthService). */
-  signOut(afterForgotten?: () => Promise<void> | void): Promise<void>;
+  signOut(afterForgotten?: () => Promise<void> | void, refreshToken?: string | null): Promise<void>;
   /** Re-reads the session (e.g. after a profile change). */
   refresh(): Promise<void>;
   /** Listens to the identity service's events ('signedIn', 'signInWithRedirect_failure', ...). */
@@ -91,8 +91,8 @@ export function AuthProvider({
   );
 
   const signOut = useCallback(
-    async (afterForgotten?: () => Promise<void> | void) => {
-      await service.signOut(afterForgotten);
+    async (afterForgotten?: () => Promise<void> | void, refreshToken?: string | null) => {
+      await service.signOut(afterForgotten, refreshToken);
       ++latestCheck.current;
       setState({ user: null, session: null, loading: false });
     },

@@ -109,19 +109,22 @@ export const amplifyAuthService: AuthService = {
     const { passwordSignIn } = await import('./amplifyActions.ts');
     await passwordSignIn(email, password, authFlowOf(config));
   },
-  async signOut(afterForgotten) {
+  async signOut(afterForgotten, forgottenRefreshToken) {
     const config = await configureAuth();
     const tokens = await cognitoUserPoolsTokenProvider.authTokenStore.loadTokens();
+    // The caller may have removed the stored session already (forgetStoredSession) and kept its
+    // refresh token for the revocation.
+    const refreshToken = tokens?.refreshToken ?? forgottenRefreshToken ?? undefined;
     await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
     await afterForgotten?.();
     const { revokeRefreshToken, signOutUser } = await import('./amplifyActions.ts');
     // Amplify's signOut revokes before it clears; with the tokens already gone it only clears the
     // rest and announces the sign-out, so the refresh token is revoked here.
-    if (tokens?.refreshToken) {
+    if (refreshToken) {
       const endpoint =
         amplifyAuthConfig(config).Cognito.userPoolEndpoint ??
         `https://cognito-idp.${config.userPoolId.split('_')[0]}.amazonaws.com/`;
-      await revokeRefreshToken({ endpoint, clientId: config.userPoolClientId, token: tokens.refreshToken });
+      await revokeRefreshToken({ endpoint, clientId: config.userPoolClientId, token: refreshToken });
     }
     await signOutUser();
   },

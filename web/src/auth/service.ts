@@ -16,7 +16,8 @@ export function preloadAuth(): void {
 export const authService: AuthService = {
   currentSession: async () => (await amplify()).amplifyAuthService.currentSession(),
   signIn: async (email, password) => (await amplify()).amplifyAuthService.signIn(email, password),
-  signOut: async (afterForgotten) => (await amplify()).amplifyAuthService.signOut(afterForgotten),
+  signOut: async (afterForgotten, refreshToken) =>
+    (await amplify()).amplifyAuthService.signOut(afterForgotten, refreshToken),
   signUp: async (input) => (await amplify()).amplifyAuthService.signUp(input),
   confirmSignUp: async (input) => (await amplify()).amplifyAuthService.confirmSignUp(input),
   resendSignUpCode: async (email) => (await amplify()).amplifyAuthService.resendSignUpCode(email),

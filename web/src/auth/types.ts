@@ -63,7 +63,7 @@ export interface AuthService extends AccountService {
    * Forgets the session on this device first (a reload from then on is signed out), calls
    * `afterForgotten` (e.g. to leave the page), then revokes the refresh token with the service.
    */
-  signOut(afterForgotten?: () => Promise<void> | void): Promise<void>;
+  signOut(afterForgotten?: () => Promise<void> | void, refreshToken?: string | null): Promise<void>;
   /** Calls `listener` on every auth event (signed in/out, token refresh, ...); returns unsubscribe. */
   onChange(listener: (event: string) => void): () => void;
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useToast } from '../components/Toaster.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { LOGGED_OUT, LOGOUT_FAILED } from './messages.ts';
+import { forgetStoredSession } from './storedSession.ts';
 
 /**
  * Signs out, goes to / and forgets cached data (spec part 1 section 4: "After logout ... /"). The
@@ -15,10 +16,13 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const { toast } = useToast();
   return useCallback(async () => {
+    // Synchronously, inside the click, before anything asynchronous: from here on a reload or a
+    // closed tab is signed out.
+    const refreshToken = forgetStoredSession();
     try {
       // Leave as soon as the tokens are gone and before the user turns null: a guarded page still
       // on screen then would redirect to /login.
-      await signOut(() => navigate('/', { replace: true, flushSync: true }));
+      await signOut(() => navigate('/', { replace: true, flushSync: true }), refreshToken);
       queryClient.clear();
       toast({ title: LOGGED_OUT, variant: 'success' });
     } catch (error) {
