@@ -83,7 +83,7 @@ describe('posting and reading the feed', () => {
 
     const first = await feed(club.id, ownerId, { limit: '3' });
     expect(first.status).toBe(200);
-    // The pin item takes one place of the first page: the pinned post, then the two newest.
+    // The pinned post counts in the first page's size: it leads, then the two newest.
     expect(first.body.items.map((p) => p.title)).toEqual(['one', 'five', 'four']);
     expect(first.body.items[0]).toMatchObject({ isPinned: true, actions: { canPin: true, canDelete: true } });
     const rest = [];
@@ -107,6 +107,35 @@ describe('posting and reading the feed', () => {
       likeCount: 1,
       actions: { canEdit: true, canPin: false },
     });
+  });
+
+  it('fills every page with the page size, the pinned post counted once on top, none skipped', async () => {
+    const { club, ownerId } = await newClubWith();
+    const titles = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'];
+    const posts = [];
+    for (const title of titles) posts.push(await post(club.id, ownerId, title));
+    const pages = async (limit: number) => {
+      const read: string[][] = [];
+      let cursor: string | null | undefined;
+      do {
+        const page = await feed(club.id, ownerId, { limit: String(limit), ...(cursor ? { cursor } : {}) });
+        expect(page.status).toBe(200);
+        read.push(page.body.items.map((p) => p.title));
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      return read;
+    };
+    const newestFirst = [...titles].reverse();
+    for (const pinned of ['p7', 'p5', 'p1']) {
+      const target = posts.find((p) => p.title === pinned);
+      if (!target) throw new Error('post missing');
+      await call('pinPost', ownerId, { params: { clubId: club.id, postId: target.id } });
+      for (const limit of [1, 2, 3, 20]) {
+        const read = await pages(limit);
+        expect(read.flat()).toEqual([pinned, ...newestFirst.filter((title) => title !== pinned)]);
+        expect(read.slice(0, -1).every((page) => page.length === limit)).toBe(true);
+      }
+    }
   });
 
   it('pins one post per club: pinning another unpins the first, persisted', async () => {

@@ -3,6 +3,7 @@ import { idSchema, isoDateTime, postTypeSchema, TABLE } from '@clubs/shared';
 import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
+import { encodeCursor } from '../cursor.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
@@ -109,10 +110,15 @@ export async function createPost(post: NewPost): Promise<CreatePostResult> {
 
 const PIN_ITEM_TYPE = 'pin';
 
+type FeedEntry = { key: Record<string, string>; pin?: string; post?: StoredPost };
+
 /**
- * One page of a club's posts, newest first, paged by cursor. The first page also says which
- * post is pinned: the pin item sorts after every post, so the same query reads it first (it
- * takes one of the page's places).
+ * One page of a club's posts, newest first, paged by cursor, holding `limit` posts in all: the
+ * pinned post counts once, on the first page (its service puts it on top), and is left out
+ * where it falls by date. The pin item sorts after every post, so the first page's query reads
+ * it first in the same request. One query of `limit + 1` items is always enough to fill the
+ * page past the pin item or the pinned post; the cursor is the key of the last post consumed,
+ * so what was read beyond it is read again by the next page and no post is skipped.
  */
 export async function listPosts(
   clubId: string,
@@ -121,13 +127,25 @@ export async function listPosts(
   const partition = keys.club(clubId).pk;
   const read = await queryPage(
     { partition, sortKey: { beginsWith: prefixes.post }, order: 'descending' },
-    page,
-    (item): { pin?: string; post?: StoredPost } =>
-      item.type === PIN_ITEM_TYPE ? { pin: String(item.postId) } : { post: toPost(item) },
+    { limit: page.limit + 1, cursor: page.cursor },
+    (item): FeedEntry => {
+      const key = { pk: String(item.pk), sk: String(item.sk) };
+      return item.type === PIN_ITEM_TYPE ? { key, pin: String(item.postId) } : { key, post: toPost(item) };
+    },
   );
-  const pinnedPostId = read.items.flatMap((entry) => (entry.pin ? [entry.pin] : []))[0] ?? null;
-  const items = read.items.flatMap((entry) => (entry.post ? [entry.post] : []));
-  return { items, pinnedPostId, nextCursor: read.nextCursor };
+  const pinnedPostId = read.items.find((entry) => entry.pin)?.pin ?? null;
+  const room = page.limit - (pinnedPostId ? 1 : 0);
+  const items: StoredPost[] = [];
+  let consumed = 0;
+  for (const { post } of read.items) {
+    const shown = post && !post.isPinned && post.id !== pinnedPostId;
+    if (shown && items.length === room) break;
+    consumed++;
+    if (shown) items.push(post);
+  }
+  const last = read.items[consumed - 1];
+  const more = consumed < read.items.length || read.nextCursor !== null;
+  return { items, pinnedPostId, nextCursor: more && last ? encodeCursor(last.key) : null };
 }
 
 /** Posts of one club by id, missing ones left out: one request per 100. */

@@ -37,7 +37,8 @@ export const postNotFound = () => notFound('Post not found');
 /**
  * One page of the feed in three requests with the access check: the newest-first query (whose
  * first page also names the pinned post), then one batch for the pinned post and the caller's
- * likes. The pinned post leads the first page and is left out where it would otherwise appear.
+ * likes. The pinned post leads the first page, counted in its size, and is left out where it
+ * would otherwise appear.
  */
 export async function listFeed(
   clubId: string,
@@ -45,7 +46,7 @@ export async function listFeed(
   page: { limit: number; cursor?: string },
 ): Promise<PostPage> {
   const read = await listPosts(clubId, page);
-  const posts = read.items.filter((post) => !post.isPinned && post.id !== read.pinnedPostId);
+  const posts = read.items;
   const pinnedId = read.pinnedPostId;
   const extras = await getPostsAndLikes(
     clubId,
