@@ -23,6 +23,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb.ts';
 import { freePort } from '../infra/local/ports.ts';
+import { meterRequests } from '../infra/local/request-meter.ts';
 
 const N = Number(process.env.BENCH_N ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 60);
@@ -154,26 +155,7 @@ async function main() {
   const memberships = (await import('../functions/src/handlers/memberships.ts'))
     .handler as unknown as Handler;
 
-  // Items read per DynamoDB call: entries a query scanned, items a batch or a get returned.
-  const meter = { items: 0, calls: 0 };
-  db().middlewareStack.add(
-    (next, ctx) => async (args) => {
-      const result = await next(args);
-      const output = result.output as {
-        ScannedCount?: number;
-        Responses?: Record<string, unknown[]>;
-        Item?: unknown;
-      };
-      meter.calls += 1;
-      const name = String((ctx as { commandName?: string }).commandName ?? '');
-      if (/Query/.test(name)) meter.items += output.ScannedCount ?? 0;
-      else if (/BatchGet/.test(name))
-        meter.items += Object.values(output.Responses ?? {}).reduce((n, items) => n + items.length, 0);
-      else if (/GetItem|GetCommand/.test(name)) meter.items += output.Item ? 1 : 0;
-      return result;
-    },
-    { step: 'initialize', name: 'benchItemMeter' },
-  );
+  const meter = meterRequests(db());
 
   const rows: Row[] = [];
   try {
@@ -238,8 +220,7 @@ async function main() {
       for (const [label, handler, ev] of requests) {
         for (let i = 0; i < WARMUP; i += 1) await handler(ev, context);
         const samples: number[] = [];
-        meter.items = 0;
-        meter.calls = 0;
+        meter.reset();
         let results = 0;
         for (let i = 0; i < N; i += 1) {
           const t = performance.now();
@@ -254,8 +235,8 @@ async function main() {
           size,
           median: percentile(samples, 0.5),
           p95: percentile(samples, 0.95),
-          items: meter.items / N,
-          calls: meter.calls / N,
+          items: meter.itemsRead / N,
+          calls: meter.requests / N,
           results,
         });
       }

@@ -9,6 +9,7 @@ import {
   type UpdateProfileInput,
   userName,
 } from '@clubs/shared';
+import { memberCardOf, refreshMemberCards } from '../data/repositories/memberships.ts';
 import {
   createProfileIfAbsent,
   getProfile,
@@ -29,17 +30,25 @@ const toMe = (profile: Profile, auth: AuthContext): Me => ({
 /** The folder of a person's photos; nobody may reference a key outside their own. */
 export const avatarPrefixOf = (userId: string): string => `avatars/${userId}`;
 
+/** Every membership shows the person's name and photo (MemberCard): a change is written to each. */
+async function syncMemberCards(before: Profile | null, after: Profile): Promise<Profile> {
+  const [was, is] = [memberCardOf(before), memberCardOf(after)];
+  if (was.name !== is.name || was.avatarUrl !== is.avatarUrl) await refreshMemberCards(after.id, is);
+  return after;
+}
+
 async function loadOrCreate(auth: AuthContext, now: Date): Promise<Profile> {
   const existing = await getProfile(auth.userId);
   if (existing) {
     // The token's e-mail is the verified one (Cognito keeps the old address until the new one
     // is confirmed): a confirmed change reaches the profile on the next call.
     if (auth.email && existing.email !== auth.email) {
-      return (await setProfileEmail(auth.userId, auth.email)) ?? existing;
+      const changed = await setProfileEmail(auth.userId, auth.email);
+      return changed ? syncMemberCards(existing, changed) : existing;
     }
     return existing;
   }
-  return createProfileIfAbsent({
+  const created = await createProfileIfAbsent({
     id: auth.userId,
     email: auth.email,
     fullName: auth.name.trim(),
@@ -48,6 +57,7 @@ async function loadOrCreate(auth: AuthContext, now: Date): Promise<Profile> {
     avatarUrl: null,
     createdAt: now.toISOString(),
   });
+  return syncMemberCards(null, created);
 }
 
 /** The caller's profile; on the first call it is created from the token's name and e-mail. */
@@ -95,7 +105,7 @@ export async function updateMe(
   const newAvatar = changes.avatarUrl;
   if (newAvatar && newAvatar !== current.avatarUrl) await checkNewAvatar(auth.userId, newAvatar);
 
-  const updated = (await updateProfile(auth.userId, changes)) ?? current;
+  const updated = await syncMemberCards(current, (await updateProfile(auth.userId, changes)) ?? current);
 
   const oldKey = mediaKeyOf(current.avatarUrl);
   if (

@@ -1,13 +1,15 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Club,
   clubSchema,
   type Membership,
   type MembershipStatus,
   membershipSchema,
+  type Profile,
   SIZE_BUCKETS,
   sizeBucket,
   TABLE,
+  userName,
 } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
@@ -19,6 +21,7 @@ import {
   indexChanges,
   sameIndexState,
 } from '../directory-index.ts';
+import { isConditionFailed } from '../errors.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 
@@ -315,14 +318,93 @@ export function listMembershipsOfUserPage(
 }
 
 /**
- * Up to `count` active members of a club (the sidebar's faces): one query reading at most twice
- * that many membership items, so a few pending requests do not leave the row empty.
+ * The name and photo a membership shows where a club lists its members (the sidebar's faces),
+ * copied from the person's profile so listing them needs no profile reads. It is filled lazily by
+ * the first listing that finds it missing (fillMemberCard) and rewritten on every membership of
+ * the person when their profile changes (refreshMemberCards).
  */
-export async function someActiveMembers(clubId: string, count: number): Promise<Membership[]> {
+export interface MemberCard {
+  name: string;
+  avatarUrl: string | null;
+}
+
+/** A person's card from their profile; someone without a profile yet is 'Member' until they have one. */
+export const memberCardOf = (profile: Profile | null): MemberCard =>
+  profile
+    ? { name: userName(profile), avatarUrl: profile.avatarUrl ?? null }
+    : { name: 'Member', avatarUrl: null };
+
+const CARD = 'memberCard';
+
+function cardOf(item: Record<string, unknown>): MemberCard | null {
+  const card = item[CARD] as { name?: unknown; avatarUrl?: unknown } | undefined;
+  if (typeof card?.name !== 'string') return null;
+  return { name: card.name, avatarUrl: typeof card.avatarUrl === 'string' ? card.avatarUrl : null };
+}
+
+/**
+ * Up to `count` active members of a club with their cards (null where not filled yet): one
+ * query reading at most twice that many membership items, so a few pending requests do not
+ * leave the row empty.
+ */
+export async function someActiveMembers(
+  clubId: string,
+  count: number,
+): Promise<{ membership: Membership; card: MemberCard | null }[]> {
   const page = await queryPage(
     { partition: keys.club(clubId).pk, sortKey: { beginsWith: prefixes.member } },
     { limit: count * 2 },
-    toMembership,
+    (item) => ({ membership: toMembership(item), card: cardOf(item) }),
   );
-  return page.items.filter((membership) => membership.status === 'active').slice(0, count);
+  return page.items.filter(({ membership }) => membership.status === 'active').slice(0, count);
+}
+
+async function setCard(clubId: string, userId: string, card: MemberCard, onlyIfMissing: boolean) {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.membership(clubId, userId),
+        UpdateExpression: 'SET #card = :card',
+        ConditionExpression: onlyIfMissing
+          ? 'attribute_exists(pk) AND attribute_not_exists(#card)'
+          : 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#card': CARD },
+        ExpressionAttributeValues: { ':card': card },
+      }),
+    );
+  } catch (error) {
+    // The membership went away, or (lazy fill) a profile change wrote a newer card meanwhile.
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+/**
+ * Fills a missing card only: a card written meanwhile by a profile change is newer than the
+ * profile this fill read, so it is kept.
+ */
+export const fillMemberCard = (clubId: string, userId: string, card: MemberCard) =>
+  setCard(clubId, userId, card, true);
+
+/** How many membership writes a profile change keeps in flight at once. */
+const CARD_WRITES_IN_FLIGHT = 10;
+
+/**
+ * Writes a person's new card onto each of their memberships (any status). The fan-out is done
+ * at once rather than lazily because a stale card cannot be detected without reading the
+ * profile, which is what the card saves; it is bounded by the number of clubs the person belongs
+ * to (one user-index query per 100 of them, one conditional update each), and a profile change
+ * is rare while the lists that show cards are read on every club visit. A membership created
+ * during the change has no card yet and is filled from the new profile by its first listing.
+ */
+export async function refreshMemberCards(userId: string, card: MemberCard): Promise<void> {
+  const memberships = await listMembershipsOfUser(userId);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CARD_WRITES_IN_FLIGHT, memberships.length) }, async () => {
+      for (let membership = memberships[next++]; membership; membership = memberships[next++]) {
+        await setCard(membership.clubId, userId, card, false);
+      }
+    }),
+  );
 }

@@ -1,14 +1,35 @@
 /**
  * The club home's sidebar (part 2 section 2): the about text and member count come from the club
  * the access check read; upcoming events, trending posts (by like count, from the likes index:
- * never loading every post) and a few members are three bounded queries run together, then one
- * batch reads those members' profiles.
+ * never loading every post) and a few members with the name and photo stored on their
+ * memberships are three bounded queries run together. Only members whose card is not filled yet
+ * (a new membership) cost a profile batch and a write, once.
  */
-import { CLUB_HOME, type Club, type ClubSidebar, userName } from '@clubs/shared';
+import { CLUB_HOME, type Club, type ClubSidebar } from '@clubs/shared';
 import { listEvents } from '../../data/repositories/events.ts';
-import { someActiveMembers } from '../../data/repositories/memberships.ts';
+import {
+  fillMemberCard,
+  type MemberCard,
+  memberCardOf,
+  someActiveMembers,
+} from '../../data/repositories/memberships.ts';
 import { trendingPosts } from '../../data/repositories/posts.ts';
 import { getProfiles } from '../../data/repositories/profiles.ts';
+
+/** The cards of members whose card is missing, read from their profiles and stored for next time. */
+async function fillCards(clubId: string, userIds: string[]): Promise<Map<string, MemberCard>> {
+  if (userIds.length === 0) return new Map();
+  const profiles = await getProfiles(userIds);
+  const cards = new Map<string, MemberCard>();
+  await Promise.all(
+    userIds.map(async (userId) => {
+      const card = memberCardOf(profiles.get(userId) ?? null);
+      cards.set(userId, card);
+      await fillMemberCard(clubId, userId, card);
+    }),
+  );
+  return cards;
+}
 
 export async function clubSidebar(club: Club, now = new Date()): Promise<ClubSidebar> {
   const [events, trending, members] = await Promise.all([
@@ -16,7 +37,10 @@ export async function clubSidebar(club: Club, now = new Date()): Promise<ClubSid
     trendingPosts(club.id, CLUB_HOME.trendingPosts),
     someActiveMembers(club.id, CLUB_HOME.memberAvatars),
   ]);
-  const profiles = members.length > 0 ? await getProfiles(members.map((m) => m.userId)) : new Map();
+  const filled = await fillCards(
+    club.id,
+    members.flatMap(({ membership, card }) => (card ? [] : [membership.userId])),
+  );
   return {
     clubId: club.id,
     about: club.description,
@@ -34,13 +58,9 @@ export async function clubSidebar(club: Club, now = new Date()): Promise<ClubSid
       authorName: post.authorName,
       likeCount: post.likeCount,
     })),
-    members: members.map((membership) => {
-      const profile = profiles.get(membership.userId);
-      return {
-        id: membership.userId,
-        name: profile ? userName(profile) : 'Member',
-        avatarUrl: profile?.avatarUrl ?? null,
-      };
-    }),
+    members: members.map(({ membership, card }) => ({
+      id: membership.userId,
+      ...(card ?? filled.get(membership.userId) ?? memberCardOf(null)),
+    })),
   };
 }

@@ -175,7 +175,8 @@ export const feedRoutes = {
     method: 'GET',
     path: '/api/clubs/{clubId}/sidebar',
     group: 'feed',
-    uses: ['table:read'],
+    // Writes a member's name and photo onto a membership that lacks them (filled once).
+    uses: ['table:read', 'table:write'],
     access: { kind: 'club', who: 'member', superAdmin: 'read' },
     summary:
       "The club home's sidebar: 3 upcoming events, 3 trending posts (by likes, from an index), 5 members, the about text",

@@ -1,0 +1,127 @@
+/**
+ * What the club home costs the table, counted on the real document client: the first feed page
+ * and the sidebar in a fixed number of DynamoDB requests whatever the club's size, and the
+ * sidebar's member faces read from the memberships (their cards), filled once and following a
+ * profile change.
+ */
+import { db } from '@clubs/functions/data/client';
+import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
+import { addMembership } from '@clubs/functions/data/repositories/memberships';
+import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
+import { handler as feedHandler } from '@clubs/functions/handlers/feed';
+import { handler as profilesHandler } from '@clubs/functions/handlers/profiles';
+import type { ClubSidebar, Me, PostPage } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { meterRequests, type RequestMeter } from '../../infra/local/request-meter.ts';
+import { clubFixture } from '../support/fixtures.ts';
+import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+
+let meter: RequestMeter;
+beforeEach(() => {
+  meter = meterRequests(db());
+});
+afterEach(() => meter.stop());
+
+async function clubWithMembers(names: string[]) {
+  const ownerId = ulid();
+  const { club } = await createClubWithOwner(clubFixture({ ownerId }));
+  const members: string[] = [];
+  for (const fullName of names) {
+    const userId = ulid();
+    const createdAt = new Date().toISOString();
+    await createProfileIfAbsent({
+      id: userId,
+      email: `${userId}@example.com`,
+      fullName,
+      bio: '',
+      location: '',
+      avatarUrl: null,
+      createdAt,
+    });
+    await addMembership({ clubId: club.id, userId, role: 'club_member', status: 'active', createdAt });
+    members.push(userId);
+  }
+  return { club, ownerId, members };
+}
+
+const sidebar = (clubId: string, userId: string) =>
+  invoke<ClubSidebar>(
+    feedHandler,
+    httpEvent('getClubSidebar', { params: { clubId }, claims: memberClaims(userId) }),
+  );
+
+describe('the cost of the club home', () => {
+  it('reads the sidebar in one access batch and three queries once the member cards are filled, and follows a name change', async () => {
+    const { club, members } = await clubWithMembers(['Ann One', 'Ben Two', 'Cat Three']);
+    const [ann] = members as [string];
+
+    meter.reset();
+    const first = await sidebar(club.id, ann);
+    expect(first.status).toBe(200);
+    const names = first.body.members.map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['Ann One', 'Ben Two', 'Cat Three']));
+    // The first listing fills the cards it lacks: one profile batch and one write per card.
+    expect(meter.commands.filter((c) => /BatchGet/.test(c))).toHaveLength(2);
+    expect(meter.commands.filter((c) => /Update/.test(c))).toHaveLength(4);
+
+    meter.reset();
+    const second = await sidebar(club.id, ann);
+    expect(second.body.members.map((m) => m.name)).toEqual(names);
+    expect(meter.commands.sort()).toEqual([
+      'BatchGetItemCommand',
+      'QueryCommand',
+      'QueryCommand',
+      'QueryCommand',
+    ]);
+
+    const renamed = await invoke<Me>(
+      profilesHandler,
+      httpEvent('updateMe', { body: { fullName: 'Ann Renamed' }, claims: memberClaims(ann) }),
+    );
+    expect(renamed.status).toBe(200);
+    meter.reset();
+    const third = await sidebar(club.id, ann);
+    expect(third.body.members.map((m) => m.name)).toContain('Ann Renamed');
+    expect(third.body.members.map((m) => m.name)).not.toContain('Ann One');
+    expect(meter.requests).toBe(4);
+  });
+
+  it('reads the first feed page in three requests, pinned post or not, however many posts there are', async () => {
+    const { club, ownerId } = await clubWithMembers([]);
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await invoke<{ id: string }>(
+        feedHandler,
+        httpEvent('createPost', {
+          params: { clubId: club.id },
+          body: { title: `post ${i}`, content: 'text' },
+          claims: memberClaims(ownerId),
+        }),
+      );
+      ids.push(res.body.id);
+    }
+    const page = () =>
+      invoke<PostPage>(
+        feedHandler,
+        httpEvent('listPosts', { params: { clubId: club.id }, claims: memberClaims(ownerId) }),
+      );
+    meter.reset();
+    expect((await page()).body.items).toHaveLength(20);
+    // The access check's batch, the page's query, one batch of the caller's likes.
+    expect(meter.commands).toEqual(['BatchGetItemCommand', 'QueryCommand', 'BatchGetItemCommand']);
+    await invoke(
+      feedHandler,
+      httpEvent('pinPost', {
+        params: { clubId: club.id, postId: ids[3] as string },
+        claims: memberClaims(ownerId),
+      }),
+    );
+    meter.reset();
+    const pinned = (await page()).body.items;
+    expect(pinned).toHaveLength(20);
+    expect(pinned[0]?.id).toBe(ids[3]);
+    // The pinned post is read in the likes batch.
+    expect(meter.commands).toEqual(['BatchGetItemCommand', 'QueryCommand', 'BatchGetItemCommand']);
+  });
+});
