@@ -17,13 +17,13 @@
  * go through the repository (addMembership) like any join.
  */
 import '../infra/local/quiet-sdk.ts';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { buildPath, CATEGORIES, type Club, ROUTES, type RouteId, routeKeyOf } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb.ts';
 import { freePort } from '../infra/local/ports.ts';
 import { meterRequests } from '../infra/local/request-meter.ts';
+import { batchWriteAll, percentile } from './bench-support.ts';
 
 const N = Number(process.env.BENCH_N ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 60);
@@ -127,9 +127,6 @@ const context = {
   getRemainingTimeInMillis: () => 10_000,
 } as unknown as Context;
 
-const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-
 interface Row {
   request: string;
   size: number;
@@ -179,22 +176,7 @@ async function main() {
         }),
         ...indexItemsOf(club).map((item) => ({ ...item })),
       ]);
-      const batches: Record<string, unknown>[][] = [];
-      for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: 8 }, async () => {
-          while (next < batches.length) {
-            let pending = (batches[next++] ?? []).map((Item) => ({ PutRequest: { Item } }));
-            while (pending.length > 0) {
-              const { UnprocessedItems } = await db().send(
-                new BatchWriteCommand({ RequestItems: { [table]: pending } }),
-              );
-              pending = (UnprocessedItems?.[table] ?? []) as typeof pending;
-            }
-          }
-        }),
-      );
+      await batchWriteAll(db(), table, items);
       const user = ulid();
       for (const [i, club] of made.slice(0, 8).entries()) {
         await addMembership({

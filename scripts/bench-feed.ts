@@ -1,0 +1,212 @@
+/**
+ * `npm run bench:feed`: does the club home stay flat as a club grows? Starts its own in-memory
+ * DynamoDB Local (BENCH_DYNAMODB_PORT, else a free port), fills one table with a club of 100
+ * posts (1,000 likes) and another with a club of 10,000 posts (100,000 likes), then calls the
+ * real feed handler in-process (the access check and the services, as Lambda runs them) and
+ * reports, for the first feed page of 20 and for the sidebar summary, the median and p95
+ * latency, the DynamoDB requests and the items read per call (a middleware on the one document
+ * client counts them). BENCH_N (default 200) measured calls each, after BENCH_WARMUP (30).
+ *
+ * Items are the ones the repositories write (clubItem, membershipItem, postItem, likeItem,
+ * eventItem), loaded with BatchWriteItem so the large club loads in about a minute; like counts
+ * on the posts equal the like items written. The pin goes through the repository (pinPost), and
+ * the reader has liked a few posts of the first page.
+ */
+import '../infra/local/quiet-sdk.ts';
+import type { Club, ClubSidebar, PostPage, RouteId } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb.ts';
+import { freePort } from '../infra/local/ports.ts';
+import { meterRequests } from '../infra/local/request-meter.ts';
+import { httpEvent, invoke, memberClaims } from '../tests/support/http-event.ts';
+import { batchWriteAll, percentile } from './bench-support.ts';
+
+const N = Number(process.env.BENCH_N ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
+const SIZES = [
+  { posts: 100, likes: 1_000, members: 100 },
+  { posts: 10_000, likes: 100_000, members: 1_000 },
+] as const;
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Like counts per post summing to `total`, uneven (so trending has a real order), each ≤ `max`. */
+function likeCounts(posts: number, total: number, max: number): number[] {
+  const weights = Array.from({ length: posts }, (_, i) => 1 + ((i * 7919) % 19));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const counts = weights.map((w) => Math.min(max, Math.floor((w * total) / sum)));
+  let missing = total - counts.reduce((a, b) => a + b, 0);
+  for (let i = 0; missing > 0; i = (i + 1) % posts) {
+    if ((counts[i] ?? 0) < max) {
+      counts[i] = (counts[i] ?? 0) + 1;
+      missing--;
+    }
+  }
+  return counts;
+}
+
+interface Row {
+  request: string;
+  posts: number;
+  median: number;
+  p95: number;
+  requests: number;
+  items: number;
+  results: number;
+}
+
+async function main() {
+  const port = Number(process.env.BENCH_DYNAMODB_PORT) || (await freePort());
+  const dynamodb = await startDynamoDbLocal({ port });
+  process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  process.env.AWS_REGION ??= 'us-east-1';
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  // Imported after the environment is set: the handlers read it.
+  const { db } = await import('../functions/src/data/client.ts');
+  const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
+  const { membershipItem } = await import('../functions/src/data/repositories/memberships.ts');
+  const { postItem, pinPost } = await import('../functions/src/data/repositories/posts.ts');
+  const { likeItem } = await import('../functions/src/data/repositories/likes.ts');
+  const { eventItem } = await import('../functions/src/data/repositories/events.ts');
+  const { handler } = await import('../functions/src/handlers/feed.ts');
+  const meter = meterRequests(db());
+
+  const rows: Row[] = [];
+  try {
+    for (const size of SIZES) {
+      const table = `bench_feed_${size.posts}`;
+      await ensureTable(dynamodb.endpoint, table);
+      process.env.TABLE_NAME = table;
+      const started = performance.now();
+      const now = Date.now();
+      const ownerId = ulid();
+      const memberIds = Array.from({ length: size.members }, () => ulid());
+      const reader = memberIds[0] as string;
+      const club: Club = {
+        id: ulid(now - 400 * DAY),
+        ownerId,
+        name: 'Bench Club',
+        description: 'A club for measuring the feed.',
+        logoUrl: null,
+        coverImageUrl: null,
+        createdAt: new Date(now - 400 * DAY).toISOString(),
+        price: 0,
+        currency: 'USD',
+        trialPeriod: 7,
+        category: null,
+        status: 'active',
+        memberCount: size.members + 1,
+      };
+      const createdAt = club.createdAt;
+      const counts = likeCounts(size.posts, size.likes, size.members);
+      const posts = counts.map((likeCount, i) => {
+        const at = now - (size.posts - i) * MINUTE;
+        return {
+          id: ulid(at),
+          clubId: club.id,
+          authorId: memberIds[i % size.members] as string,
+          authorName: `Member ${i % size.members}`,
+          authorAvatar: null,
+          title: `Post ${i}`,
+          content: `The text of post ${i}.`,
+          type: 'text' as const,
+          media: [],
+          isPinned: false,
+          likeCount,
+          commentCount: 0,
+          createdAt: new Date(at).toISOString(),
+        };
+      });
+      const items: Record<string, unknown>[] = [
+        { ...clubItem(club), indexVersion: 0 },
+        membershipItem({ clubId: club.id, userId: ownerId, role: 'club_owner', status: 'active', createdAt }),
+        ...memberIds.map((userId, i) => ({
+          ...membershipItem({ clubId: club.id, userId, role: 'club_member', status: 'active', createdAt }),
+          memberCard: { name: `Member ${i}`, avatarUrl: null },
+        })),
+        ...posts.map((post) => postItem(post)),
+        // Each post is liked by its first likeCount members, so the reader (member 0) has liked them.
+        ...posts.flatMap((post) =>
+          memberIds
+            .slice(0, post.likeCount)
+            .map((userId) => likeItem({ postId: post.id, userId, createdAt: post.createdAt })),
+        ),
+        ...[1, 2, 3, 4, 5].map((days) => {
+          const start = new Date(now + days * DAY);
+          return eventItem({
+            id: ulid(),
+            clubId: club.id,
+            title: `Event in ${days} days`,
+            description: '',
+            startDate: start.toISOString(),
+            endDate: new Date(start.getTime() + 60 * MINUTE).toISOString(),
+            location: 'Online',
+            attendeeCount: 0,
+            createdBy: ownerId,
+            thumbnail: null,
+          });
+        }),
+      ];
+      await batchWriteAll(db(), table, items, 16);
+      // An older post pinned, through the repository's transaction.
+      await pinPost(club.id, (posts[Math.floor(size.posts / 2)] as { id: string }).id);
+      console.log(
+        `${size.posts} posts, ${size.likes} likes: ${items.length} items written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+
+      const requests: [string, RouteId][] = [
+        ['feed, first page of 20', 'listPosts'],
+        ['sidebar summary', 'getClubSidebar'],
+      ];
+      for (const [label, route] of requests) {
+        const event = httpEvent(route, { params: { clubId: club.id }, claims: memberClaims(reader) });
+        for (let i = 0; i < WARMUP; i += 1) await invoke(handler, event);
+        const samples: number[] = [];
+        meter.reset();
+        let results = 0;
+        for (let i = 0; i < N; i += 1) {
+          const t = performance.now();
+          const res = await invoke<PostPage & ClubSidebar>(handler, event);
+          samples.push(performance.now() - t);
+          if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
+          results =
+            route === 'listPosts'
+              ? res.body.items.length
+              : res.body.members.length + res.body.trendingPosts.length + res.body.upcomingEvents.length;
+        }
+        samples.sort((a, b) => a - b);
+        rows.push({
+          request: label,
+          posts: size.posts,
+          median: percentile(samples, 0.5),
+          p95: percentile(samples, 0.95),
+          requests: meter.requests / N,
+          items: meter.itemsRead / N,
+          results,
+        });
+      }
+    }
+  } finally {
+    meter.stop();
+    await dynamodb.stop();
+  }
+
+  const fmt = (v: number) => v.toFixed(1);
+  console.log(
+    `\n${N} measured calls per request after ${WARMUP} warm-up calls (in-process feed handler: access check + service, DynamoDB Local)\n`,
+  );
+  console.log(
+    '| request | posts | median ms | p95 ms | DynamoDB requests / call | items read / call | results |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.request} | ${r.posts.toLocaleString('en')} | ${fmt(r.median)} | ${fmt(r.p95)} | ${r.requests} | ${r.items} | ${r.results} |`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

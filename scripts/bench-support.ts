@@ -1,0 +1,35 @@
+/** What the benchmarks share: loading many items fast, and latency percentiles. */
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * Writes items with BatchWriteItem, 25 a request, `parallel` requests in flight, retrying what
+ * DynamoDB leaves unprocessed. Only for loading benchmark tables: the product writes items through
+ * its repositories (transactions and conditional writes).
+ */
+export async function batchWriteAll(
+  client: DynamoDBDocumentClient,
+  table: string,
+  items: readonly Record<string, unknown>[],
+  parallel = 8,
+): Promise<void> {
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < batches.length) {
+        let pending = (batches[next++] ?? []).map((Item) => ({ PutRequest: { Item } }));
+        while (pending.length > 0) {
+          const { UnprocessedItems } = await client.send(
+            new BatchWriteCommand({ RequestItems: { [table]: pending } }),
+          );
+          pending = (UnprocessedItems?.[table] ?? []) as typeof pending;
+        }
+      }
+    }),
+  );
+}
+
+/** The `q` quantile of ascending samples (nearest rank). */
+export const percentile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
