@@ -1,6 +1,6 @@
 import { createClubWithOwner, getClub, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { handler } from '@clubs/functions/handlers/clubs';
-import type { Club } from '@clubs/shared';
+import { type Club, toPublicClub } from '@clubs/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke } from '../support/http-event.ts';
@@ -73,11 +73,12 @@ describe('GET /api/clubs', () => {
 });
 
 describe('GET /api/clubs/{clubId}', () => {
-  it('returns an active club', async () => {
+  it("returns an active club, without its owner's account id", async () => {
     const club = active[2] as Club;
     const res = await invoke<Club>(handler, httpEvent('getClub', { params: { clubId: club.id } }));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(club);
+    expect(res.body).toEqual(toPublicClub(club));
+    expect(res.body).not.toHaveProperty('ownerId');
   });
 
   it('answers 404 alike for a missing club and an unpaid one', async () => {

@@ -47,11 +47,15 @@ describe('POST /api/clubs/{clubId}/join-requests', () => {
     const user = ulid();
     expect(await statusOf(free.id, user)).toMatchObject({
       status: 200,
-      body: { status: 'not_member', role: null },
+      body: { status: 'not_member', role: null, trialAvailable: false },
     });
     expect((await join(free.id, user)).body).toEqual({ status: 'pending', created: true });
     expect((await join(free.id, user)).body).toEqual({ status: 'pending', created: false });
-    expect((await statusOf(free.id, user)).body).toEqual({ status: 'pending', role: 'club_member' });
+    expect((await statusOf(free.id, user)).body).toEqual({
+      status: 'pending',
+      role: 'club_member',
+      trialAvailable: false,
+    });
     expect((await getClub(free.id))?.memberCount).toBe(1);
   });
 
@@ -91,7 +95,11 @@ describe('POST /api/clubs/{clubId}/join-requests', () => {
 
   it('answers the owner as active without writing', async () => {
     expect((await join(free.id, free.ownerId)).body).toEqual({ status: 'active', created: false });
-    expect((await statusOf(free.id, free.ownerId)).body).toEqual({ status: 'active', role: 'club_owner' });
+    expect((await statusOf(free.id, free.ownerId)).body).toEqual({
+      status: 'active',
+      role: 'club_owner',
+      trialAvailable: false,
+    });
   });
 
   it('answers 404 for a missing, unpaid or inactive club and writes nothing', async () => {
@@ -127,9 +135,21 @@ describe('what a non-member, a pending member and an active member see', () => {
   });
 
   it('each sees their own status in the club, nothing about the others', async () => {
-    expect((await statusOf(club.id, outsider)).body).toEqual({ status: 'not_member', role: null });
-    expect((await statusOf(club.id, pendingUser)).body).toEqual({ status: 'pending', role: 'club_member' });
-    expect((await statusOf(club.id, activeUser)).body).toEqual({ status: 'active', role: 'club_member' });
+    expect((await statusOf(club.id, outsider)).body).toEqual({
+      status: 'not_member',
+      role: null,
+      trialAvailable: false,
+    });
+    expect((await statusOf(club.id, pendingUser)).body).toEqual({
+      status: 'pending',
+      role: 'club_member',
+      trialAvailable: false,
+    });
+    expect((await statusOf(club.id, activeUser)).body).toEqual({
+      status: 'active',
+      role: 'club_member',
+      trialAvailable: false,
+    });
   });
 
   it('each lists only their own memberships, by status', async () => {

@@ -3,24 +3,18 @@
  * the routes (checkouts, Connect, billing, delete), and the event handler fed with the events the
  * simulator records, delivered five times at once, out of order, for the wrong club, late.
  */
-import {
-  getSubscriptionRecord,
-  getUserBilling,
-  saveConnectAccount,
-  saveConnectState,
-} from '@clubs/functions/data/repositories/billing';
+import { getSubscriptionRecord, getUserBilling } from '@clubs/functions/data/repositories/billing';
 import { createClubWithOwner, getClub, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { addMembership, getMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
 import { handler as payments } from '@clubs/functions/handlers/payments';
-import { handler as stripeEvents } from '@clubs/functions/handlers/stripe-events';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StripeObject } from '../../infra/local/stripe-simulator/store.ts';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { busEvent, ofType, startTestStripe, TEST_SITE_URL, type TestStripe } from '../support/stripe.ts';
+import { call, deliver, paidClubs, sessionIdOf } from '../support/paid-clubs.ts';
+import { ofType, startTestStripe, TEST_SITE_URL, type TestStripe } from '../support/stripe.ts';
 
 let stripe: TestStripe;
 
@@ -31,46 +25,7 @@ afterAll(async () => {
   await stripe?.stop();
 });
 
-const sim = () => stripe.server.simulator;
-const sessionIdOf = (url: string) => url.split('/').pop() as string;
-
-/** An owner whose Connect account finished onboarding on the simulator. */
-async function onboardedOwner(ownerId = ulid()) {
-  const account = sim().seedOnboardedAccount({ email: `${ownerId}@example.com`, userId: ownerId });
-  await saveConnectAccount(ownerId, account.id);
-  await saveConnectState(ownerId, account.id, {
-    detailsSubmitted: true,
-    chargesEnabled: true,
-    payoutsEnabled: true,
-  });
-  return { ownerId, accountId: account.id };
-}
-
-async function paidClub(overrides: Partial<Club> = {}) {
-  const { ownerId, accountId } = await onboardedOwner();
-  const { club } = await createClubWithOwner(
-    clubFixture({ ownerId, price: 12.5, currency: 'EUR', trialPeriod: 14, status: 'active', ...overrides }),
-  );
-  return { club, ownerId, accountId };
-}
-
-const call = <T = Record<string, unknown>>(
-  group: typeof payments,
-  id: Parameters<typeof httpEvent>[0],
-  userId: string,
-  options: { params?: Record<string, string>; body?: unknown } = {},
-) => invoke<T>(group, httpEvent(id, { ...options, claims: memberClaims(userId) }));
-
-/** A member checkout paid on the simulator; returns the events it caused. */
-async function payMembership(clubId: string, userId: string) {
-  const res = await call<{ url: string }>(payments, 'createMembershipCheckout', userId, {
-    params: { clubId },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  stripe.takeEvents();
-  sim().payCheckout(sessionIdOf(res.body.url));
-  return stripe.takeEvents();
-}
+const { sim, paidClub, payMembership } = paidClubs(() => stripe);
 
 async function createdClub(ownerId: string, name = 'Harbour Swimmers') {
   const res = await call<Club>(clubAdmin, 'createClub', ownerId, {
@@ -90,8 +45,6 @@ async function payPlan(clubId: string, ownerId: string, plan: 'monthly' | 'annua
   sim().payCheckout(sessionIdOf(res.body.url));
   return stripe.takeEvents();
 }
-
-const deliver = (event: StripeObject) => stripeEvents(busEvent(event));
 
 describe('the creator plan', () => {
   it('opens Checkout for the owner only, with the trial, the club id and /club-setup URLs', async () => {

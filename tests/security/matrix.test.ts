@@ -78,8 +78,14 @@ function allowedProblem(id: RouteId, target: Target, answer: HttpAnswer): string
   return null;
 }
 
+/** A club's owner account id, shown to anyone but that owner, says who owns what. */
+const OWNER_ID = /"ownerId":"([^"]+)"/g;
+
 function leakProblem(identity: Identity, answer: HttpAnswer): string | null {
   if (STACK_TRACE.test(answer.text)) return 'a stack trace in the answer';
+  for (const [, ownerId] of answer.text.matchAll(OWNER_ID)) {
+    if (ownerId !== world.people[identity].id) return "carries another person's club owner id";
+  }
   if (SEES_EMAILS.has(identity)) return null;
   for (const other of IDENTITIES) {
     if (other === identity) continue;

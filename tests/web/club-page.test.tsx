@@ -80,6 +80,34 @@ describe('the public club page /c/{clubId}', () => {
     expect(screen.getByText(/\$29\/month, starting with a 14-day free trial/)).toBeInTheDocument();
   });
 
+  it('a paid club to someone who has had its trial: the price without the trial promise', async () => {
+    mockApi({
+      'GET /api/clubs/:id': () => ok(paid),
+      'GET /api/clubs/:id/membership': () => ok({ status: 'not_member', role: null, trialAvailable: false }),
+    });
+    renderApp('/c/paid-1', { service: signedIn() });
+    const side = await screen.findByRole('complementary', { name: 'Membership' });
+    await waitFor(() =>
+      expect(within(side).getByText('Billed monthly · cancel anytime')).toBeInTheDocument(),
+    );
+    expect(side).toHaveTextContent('$29/month');
+    expect(side).not.toHaveTextContent(/free trial|trial period/);
+    expect(screen.getByText('Full membership for $29/month.')).toBeInTheDocument();
+    expect(screen.queryByText(/starting with a 14-day free trial/)).not.toBeInTheDocument();
+    expect(within(side).getByRole('button', { name: 'Join for $29/month' })).toBeEnabled();
+  });
+
+  it('a paid club without a trial never promises one', async () => {
+    clubApi(
+      club({ id: 'paid-1', name: 'No Trial', price: 29, currency: 'USD', trialPeriod: 0 }),
+      'not_member',
+    );
+    renderApp('/c/paid-1');
+    const side = await screen.findByRole('complementary', { name: 'Membership' });
+    expect(within(side).getByText('Billed monthly · cancel anytime')).toBeInTheDocument();
+    expect(side).not.toHaveTextContent(/free trial/);
+  });
+
   it("a free club: 'Free', 'Join this community at no cost', FREE CLUB; 'month' when the currency is missing", async () => {
     clubApi(free, 'not_member');
     const { unmount } = renderApp('/c/free-1');

@@ -32,6 +32,7 @@ import { customerFor } from './customers.ts';
 import { toStripeMetadata } from './metadata.ts';
 import { toMinorUnits } from './money.ts';
 import { isMissing, withStripe } from './stripe-errors.ts';
+import { membershipTrialDays } from './trials.ts';
 
 export const MESSAGES = {
   checkoutFailed: 'Failed to create checkout session',
@@ -161,7 +162,7 @@ export async function createClubCheckout(
 
 /**
  * A member's checkout for a paid club: a monthly subscription at the club's price, currency
- * and trial, charged as a Connect destination charge to the owner's account with the platform's
+ * and trial (the trial only for a person who has not had it, trials.ts), charged as a Connect destination charge to the owner's account with the platform's
  * 2.9 % application fee. The caller's membership is pending until the event activates it.
  */
 export async function createMembershipCheckout(auth: AuthContext, clubId: string): Promise<{ url: string }> {
@@ -203,6 +204,7 @@ export async function createMembershipCheckout(auth: AuthContext, clubId: string
     }
     await retirePreviousSession(stripe, record);
     const customer = await customerFor(stripe, auth);
+    const trialDays = await membershipTrialDays(stripe, club, record, customer, target);
     const metadata = toStripeMetadata({ kind: 'membership', clubId, userId: auth.userId });
     const site = siteUrl();
     const session = await stripe.checkout.sessions.create({
@@ -222,7 +224,7 @@ export async function createMembershipCheckout(auth: AuthContext, clubId: string
       subscription_data: {
         application_fee_percent: TRANSACTION_FEE_PERCENT,
         transfer_data: { destination: accountId },
-        ...(club.trialPeriod > 0 ? { trial_period_days: club.trialPeriod } : {}),
+        ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
         description: `Membership: ${club.name}`,
         metadata,
       },

@@ -191,6 +191,9 @@ export async function syncSubscription(
         customerId: idOf(subscription.customer),
         status,
         userId: metadata.userId,
+        // A refused subscription is cancelled before it grants anything: its trial is not spent.
+        hadTrial:
+          verdict === 'ok' && subscription.trial_start !== null && subscription.trial_start !== undefined,
       },
       current,
     );

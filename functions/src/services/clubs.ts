@@ -1,7 +1,15 @@
-import { type Club, type DirectoryQuery, FEATURED_CLUB_COUNT, RECENT_CLUB_DAYS } from '@clubs/shared';
+import {
+  type Club,
+  type DirectoryQuery,
+  FEATURED_CLUB_COUNT,
+  type PublicClub,
+  RECENT_CLUB_DAYS,
+  toPublicClub,
+} from '@clubs/shared';
 import { searchWords } from '../data/directory-index.ts';
+import type { Page } from '../data/query.ts';
 import { getClub, sampleClubsByStatus } from '../data/repositories/clubs.ts';
-import { type DirectoryPage, listDirectory, searchDirectory } from '../data/repositories/directory.ts';
+import { listDirectory, searchDirectory } from '../data/repositories/directory.ts';
 import { notFound } from '../http/errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The directory (part 1 section 2): active clubs only, newest first, by tab, size, recency and
  * search words. Without words it is one list partition; with words, one term partition.
  */
-export async function directory(query: DirectoryQuery, now: number = Date.now()): Promise<DirectoryPage> {
+export async function directory(query: DirectoryQuery, now: number = Date.now()): Promise<Page<PublicClub>> {
   const filter = {
     tab: query.tab,
     size: query.size,
@@ -18,28 +26,31 @@ export async function directory(query: DirectoryQuery, now: number = Date.now())
   };
   const page = { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) };
   const words = query.q ? searchWords(query.q) : [];
-  return words.length === 0 ? listDirectory(filter, page) : searchDirectory(words, filter, page);
+  const found = await (words.length === 0
+    ? listDirectory(filter, page)
+    : searchDirectory(words, filter, page));
+  return { ...found, items: found.items.map(toPublicClub) };
 }
 
 /**
  * A club's public page. Only active clubs are public: an unpaid, pending or inactive club
  * answers exactly like a missing one, so the route reveals nothing about it.
  */
-export async function getPublicClub(clubId: string): Promise<Club> {
+export async function getPublicClub(clubId: string): Promise<PublicClub> {
   const club = await getClub(clubId);
   if (club?.status !== 'active') throw notFound('Club not found');
-  return club;
+  return toPublicClub(club);
 }
 
 /** Clubs read per featured sample: the 3 shown are drawn from this many neighbours. */
 const FEATURED_WINDOW = 12;
 
 /** Three random active clubs (part 1 section 2: "3 clubs picked at random"). */
-export async function featuredClubs(random: () => number = Math.random): Promise<Club[]> {
+export async function featuredClubs(random: () => number = Math.random): Promise<PublicClub[]> {
   const candidates = await sampleClubsByStatus('active', FEATURED_WINDOW, random);
   for (let i = candidates.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [candidates[i], candidates[j]] = [candidates[j] as Club, candidates[i] as Club];
   }
-  return candidates.slice(0, FEATURED_CLUB_COUNT);
+  return candidates.slice(0, FEATURED_CLUB_COUNT).map(toPublicClub);
 }

@@ -2,11 +2,21 @@
  * Joining and a person's own memberships (spec part 1 sections 2 and 4). Every answer is about
  * the caller only, decided on the server from the stored club and membership.
  */
-import type { Club, JoinRequestResult, Membership, MyMembership, ViewerMembership } from '@clubs/shared';
+import {
+  type Club,
+  type JoinRequestResult,
+  type Membership,
+  type MyMembership,
+  type PublicClub,
+  toPublicClub,
+  type ViewerMembership,
+} from '@clubs/shared';
+import { getSubscriptionRecord } from '../data/repositories/billing.ts';
 import { getClub, getClubs } from '../data/repositories/clubs.ts';
 import { newestActiveClubsExcept } from '../data/repositories/directory.ts';
 import { addMembership, getMembership, listMembershipsOfUserPage } from '../data/repositories/memberships.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { trialDaysFor } from '../payments/trials.ts';
 
 /** Clubs that can be joined or looked at: active ones. Others answer like missing ones. */
 async function activeClub(clubId: string): Promise<Club> {
@@ -15,17 +25,27 @@ async function activeClub(clubId: string): Promise<Club> {
   return club;
 }
 
-function viewOf(club: Club, userId: string, membership: Membership | null): ViewerMembership {
+type Standing = Omit<ViewerMembership, 'trialAvailable'>;
+
+function viewOf(club: Club, userId: string, membership: Membership | null): Standing {
   // The owner counts as active even without a membership item (part 2 section 3).
   if (club.ownerId === userId) return { status: 'active', role: 'club_owner' };
   if (!membership) return { status: 'not_member', role: null };
   return { status: membership.status, role: membership.role };
 }
 
-/** The caller's standing in an active club: not_member, pending or active. */
+/**
+ * The caller's standing in an active club (not_member, pending or active) and whether its free
+ * trial is still theirs: the club, the membership and the subscription record read at once.
+ */
 export async function clubMembershipOf(clubId: string, userId: string): Promise<ViewerMembership> {
-  const club = await activeClub(clubId);
-  return viewOf(club, userId, await getMembership(clubId, userId));
+  const [club, membership, record] = await Promise.all([
+    activeClub(clubId),
+    getMembership(clubId, userId),
+    getSubscriptionRecord({ kind: 'membership', clubId, userId }),
+  ]);
+  const standing = viewOf(club, userId, membership);
+  return { ...standing, trialAvailable: club.ownerId !== userId && trialDaysFor(club, record) > 0 };
 }
 
 /**
@@ -66,7 +86,7 @@ export async function myMemberships(
     const club = clubs.get(membership.clubId);
     if (!club) return [];
     if (club.status !== 'active' && club.ownerId !== userId) return [];
-    return [{ membership, club }];
+    return [{ membership, club: toPublicClub(club) }];
   });
   return { items, nextCursor: page.nextCursor };
 }
@@ -75,7 +95,8 @@ export async function myMemberships(
 const DISCOVER_MEMBERSHIPS = 100;
 
 /** Newest active clubs the caller has no membership in (dashboard Discover). */
-export async function discoverClubs(userId: string, limit: number): Promise<Club[]> {
+export async function discoverClubs(userId: string, limit: number): Promise<PublicClub[]> {
   const page = await listMembershipsOfUserPage(userId, { limit: DISCOVER_MEMBERSHIPS });
-  return newestActiveClubsExcept(new Set(page.items.map((m) => m.clubId)), limit);
+  const clubs = await newestActiveClubsExcept(new Set(page.items.map((m) => m.clubId)), limit);
+  return clubs.map(toPublicClub);
 }

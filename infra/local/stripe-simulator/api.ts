@@ -35,7 +35,11 @@ function routes(sim: Simulator): Array<[string, RegExp, Handler]> {
   const one = (kind: string, object: string) => (params: string[], request: ApiRequest) =>
     sim.expand(sim.retrieve(kind, object, params[0] as string), expandOf(request));
   const out = (request: ApiRequest, value: StripeObject) => sim.expand(value, expandOf(request));
-  const limitOf = (request: ApiRequest) => read.integer(request.query.limit);
+  /** A list page's size and, for Stripe's auto-pagination, the id it starts after. */
+  const limitOf = (request: ApiRequest) => ({
+    limit: read.integer(request.query.limit),
+    startingAfter: read.string(request.query.starting_after),
+  });
 
   return [
     ['POST', /^\/v1\/customers$/, (_, r) => out(r, sim.createCustomer(r.body))],

@@ -83,9 +83,15 @@ export class Simulator {
     this.expandAt(value, rest);
   }
 
-  list(url: string, items: StripeObject[], limit: number | undefined) {
-    const size = Math.min(Math.max(limit ?? 10, 1), 100);
-    return { object: 'list', data: items.slice(0, size), has_more: items.length > size, url };
+  list(
+    url: string,
+    items: StripeObject[],
+    page: { limit?: number | undefined; startingAfter?: string | undefined },
+  ) {
+    const size = Math.min(Math.max(page.limit ?? 10, 1), 100);
+    const after = page.startingAfter ? items.findIndex((item) => item.id === page.startingAfter) + 1 : 0;
+    const rest = items.slice(after);
+    return { object: 'list', data: rest.slice(0, size), has_more: rest.length > size, url };
   }
 
   // ---- what the API and the pages ask for, done by the resource modules --------------------

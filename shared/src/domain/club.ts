@@ -42,6 +42,18 @@ export const clubSchema = z.object({
 });
 export type Club = z.infer<typeof clubSchema>;
 
+/**
+ * A club as shown to anyone but its owner (directory, club page, dashboards): without the
+ * owner's account id, which is nobody else's business.
+ */
+export const publicClubSchema = clubSchema.omit({ ownerId: true });
+export type PublicClub = z.infer<typeof publicClubSchema>;
+
+export function toPublicClub(club: Club): PublicClub {
+  const { ownerId: _owner, ...shown } = club;
+  return shown;
+}
+
 /** The create-club form (part 1 section 3): name and description. */
 export const createClubInputSchema = z.strictObject({
   name: requiredText(LIMITS.clubName),

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { CATEGORIES, LIMITS } from '../constants.ts';
 import { CLUB_ROLES } from '../permissions.ts';
-import { clubSchema } from './club.ts';
+import { publicClubSchema } from './club.ts';
 import { pageOf } from './common.ts';
 import { membershipSchema, membershipStatusSchema, viewerMembershipStatusSchema } from './membership.ts';
 
@@ -43,6 +43,11 @@ export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 export const viewerMembershipSchema = z.object({
   status: viewerMembershipStatusSchema,
   role: z.enum(CLUB_ROLES).nullable(),
+  /**
+   * Whether the club's free trial would be the caller's at checkout: a paid club with a trial
+   * that this person has not had yet. A signed-out visitor sees the club's own trial.
+   */
+  trialAvailable: z.boolean(),
 });
 export type ViewerMembership = z.infer<typeof viewerMembershipSchema>;
 
@@ -55,7 +60,7 @@ export const joinRequestResultSchema = z.object({
 export type JoinRequestResult = z.infer<typeof joinRequestResultSchema>;
 
 /** One of the caller's memberships with its club, for the dashboards. */
-export const myMembershipSchema = z.object({ membership: membershipSchema, club: clubSchema });
+export const myMembershipSchema = z.object({ membership: membershipSchema, club: publicClubSchema });
 export type MyMembership = z.infer<typeof myMembershipSchema>;
 
 export const myMembershipsQuerySchema = z.strictObject({

@@ -132,6 +132,11 @@ export interface SubscriptionRecord {
   /** The last Checkout Session opened for this target, reused while it is open. */
   checkoutSessionId: string | null;
   checkoutPlan: CreatorPlanInterval | null;
+  /**
+   * When a subscription of this target first began with a free trial. Kept through every later
+   * subscription: a person gets a club's trial once, however their subscriptions end.
+   */
+  trialUsedAt: string | null;
   updatedAt: string | null;
 }
 
@@ -153,6 +158,7 @@ function toRecord(clubId: string, Item: Record<string, unknown>): SubscriptionRe
     status: text(Item.status),
     checkoutSessionId: text(Item.checkoutSessionId),
     checkoutPlan: plan === 'monthly' || plan === 'annual' ? plan : null,
+    trialUsedAt: text(Item.trialUsedAt),
     updatedAt: text(Item.updatedAt),
   };
 }
@@ -172,30 +178,49 @@ export function listMemberSubscriptions(clubId: string): Promise<SubscriptionRec
   );
 }
 
+/**
+ * Sets attributes on a target's record, creating it with its type, club and first payer when
+ * it does not exist yet.
+ */
+async function updateRecord(
+  target: SubscriptionTarget,
+  userId: string,
+  set: string,
+  values: Record<string, unknown>,
+): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keyOf(target),
+      UpdateExpression: `SET #type = :type, clubId = :clubId, userId = if_not_exists(userId, :userId), ${set}`,
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': itemType(target),
+        ':clubId': target.clubId,
+        ':userId': userId,
+        ...values,
+      },
+    }),
+  );
+}
+
 /** Remembers the Checkout Session just opened, so a second click reuses it while it is open. */
-export async function saveCheckoutSession(
+export function saveCheckoutSession(
   target: SubscriptionTarget,
   userId: string,
   sessionId: string,
   plan: CreatorPlanInterval | null,
   now = new Date(),
 ): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keyOf(target),
-      UpdateExpression:
-        'SET #type = :type, clubId = :clubId, userId = if_not_exists(userId, :userId), checkoutSessionId = :session, checkoutPlan = :plan, updatedAt = :now',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':type': itemType(target),
-        ':clubId': target.clubId,
-        ':userId': userId,
-        ':session': sessionId,
-        ':plan': plan,
-        ':now': now.toISOString(),
-      },
-    }),
+  return updateRecord(
+    target,
+    userId,
+    'checkoutSessionId = :session, checkoutPlan = :plan, updatedAt = :now',
+    {
+      ':session': sessionId,
+      ':plan': plan,
+      ':now': now.toISOString(),
+    },
   );
 }
 
@@ -204,6 +229,8 @@ export interface SubscriptionState {
   customerId: string | null;
   status: string;
   userId: string;
+  /** The subscription began with a free trial (Stripe's trial_start is set). */
+  hadTrial?: boolean;
 }
 
 export type SaveSubscriptionResult =
@@ -236,7 +263,8 @@ export async function saveSubscriptionState(
         TableName: tableName(),
         Key: keyOf(target),
         UpdateExpression:
-          'SET #type = :type, clubId = :clubId, userId = :userId, subscriptionId = :subscription, customerId = :customer, #status = :status, updatedAt = :now',
+          'SET #type = :type, clubId = :clubId, userId = :userId, subscriptionId = :subscription, customerId = :customer, #status = :status, updatedAt = :now' +
+          (state.hadTrial ? ', trialUsedAt = if_not_exists(trialUsedAt, :now)' : ''),
         ConditionExpression: conditions.join(' AND '),
         ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
         ExpressionAttributeValues: {
@@ -261,4 +289,14 @@ export async function saveSubscriptionState(
     }
     return { saved: false, reason: 'changed' };
   }
+}
+
+/**
+ * Remembers that a target's free trial was used, when Stripe knew it and the record did not
+ * (a subscription older than the record's trial mark). Never moves an earlier mark.
+ */
+export function markTrialUsed(target: SubscriptionTarget, userId: string, now = new Date()): Promise<void> {
+  return updateRecord(target, userId, 'trialUsedAt = if_not_exists(trialUsedAt, :now)', {
+    ':now': now.toISOString(),
+  });
 }

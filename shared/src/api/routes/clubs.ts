@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { clubPathSchema, clubSchema } from '../../domain/club.ts';
+import { clubPathSchema, publicClubSchema } from '../../domain/club.ts';
 import { pageOf } from '../../domain/common.ts';
 import { directoryQuerySchema } from '../../domain/directory.ts';
 import type { RouteDefinition } from '../route-definition.ts';
@@ -14,7 +14,7 @@ export const clubRoutes = {
     summary:
       'The directory: active clubs newest first, by tab (all, free, premium, a category), size bucket, recently added and search words; one index partition per request, paged by cursor',
     query: directoryQuerySchema,
-    response: pageOf(clubSchema),
+    response: pageOf(publicClubSchema),
   },
   getClub: {
     method: 'GET',
@@ -24,7 +24,7 @@ export const clubRoutes = {
     access: { kind: 'public' },
     summary: 'One active club by id; any other status answers 404 like a missing club',
     params: clubPathSchema,
-    response: clubSchema,
+    response: publicClubSchema,
   },
   featuredClubs: {
     method: 'GET',
@@ -33,6 +33,6 @@ export const clubRoutes = {
     uses: ['table:read'],
     access: { kind: 'public' },
     summary: 'A random sample of active clubs for the landing page, read without touching every club',
-    response: z.object({ items: z.array(clubSchema) }),
+    response: z.object({ items: z.array(publicClubSchema) }),
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -4,7 +4,7 @@
  * through createMembershipCheckout (routes/payments.ts).
  */
 import * as z from 'zod';
-import { clubPathSchema, clubSchema } from '../../domain/club.ts';
+import { clubPathSchema, publicClubSchema } from '../../domain/club.ts';
 import {
   discoverQuerySchema,
   joinRequestResultSchema,
@@ -56,6 +56,6 @@ export const membershipRoutes = {
     access: { kind: 'signed_in' },
     summary: 'Newest active clubs the caller is not a member of (at most a bounded number of items read)',
     query: discoverQuerySchema,
-    response: z.object({ items: z.array(clubSchema) }),
+    response: z.object({ items: z.array(publicClubSchema) }),
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -3,7 +3,7 @@
  * name, member count, the description clamped to two lines, and one action.
  */
 import { Card, Text } from '@aws-amplify/ui-react';
-import type { Club } from '@clubs/shared';
+import type { PublicClub } from '@clubs/shared';
 import type { ReactNode } from 'react';
 import { ClubCover, ClubLogo } from './ClubAvatar.tsx';
 import { TierBadge } from './ClubBadge.tsx';
@@ -17,7 +17,7 @@ export function ClubCard({
   showMembers = true,
   extra,
 }: {
-  club: Club;
+  club: PublicClub;
   action: ReactNode;
   showMembers?: boolean;
   extra?: ReactNode;

@@ -1,10 +1,10 @@
 import { Button } from '@aws-amplify/ui-react';
-import type { Club } from '@clubs/shared';
+import type { PublicClub } from '@clubs/shared';
 import { useJoinAction } from './useJoinAction.ts';
 import './clubs.css';
 
 /** The club page's one action button, in each of the seven states of the spec's table. */
-export function JoinButton({ club }: { club: Club }) {
+export function JoinButton({ club }: { club: PublicClub }) {
   const action = useJoinAction(club);
   return (
     <Button

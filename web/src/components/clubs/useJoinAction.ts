@@ -3,7 +3,7 @@
  * button says, whether it is enabled, and what a click does, from the caller's membership as the
  * server reports it.
  */
-import { type Club, paidJoinLabel, type ViewerMembership } from '@clubs/shared';
+import { type PublicClub, paidJoinLabel, type ViewerMembership } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -47,7 +47,7 @@ export interface JoinAction {
 /** Where the browser goes for a Stripe Checkout URL (a seam for tests). */
 export const browser = { assign: (url: string) => window.location.assign(url) };
 
-export function useJoinAction(club: Club): JoinAction {
+export function useJoinAction(club: PublicClub): JoinAction {
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -62,6 +62,7 @@ export function useJoinAction(club: Club): JoinAction {
     queryClient.setQueryData<ViewerMembership>(key, (old) => ({
       status,
       role: old?.role ?? 'club_member',
+      trialAvailable: old?.trialAvailable ?? false,
     }));
 
   const checkout = async () => {

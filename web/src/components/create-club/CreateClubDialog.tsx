@@ -21,7 +21,7 @@ import {
   TextAreaField,
   TextField,
 } from '@aws-amplify/ui-react';
-import { type Club, CREATOR_PLAN, type CreatorPlanInterval, LIMITS, planPrice } from '@clubs/shared';
+import { CREATOR_PLAN, type CreatorPlanInterval, LIMITS, type PublicClub, planPrice } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
@@ -51,7 +51,7 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [plan, setPlan] = useState<CreatorPlanInterval>('monthly');
-  const [club, setClub] = useState<Club | null>(null);
+  const [club, setClub] = useState<PublicClub | null>(null);
   const requestId = useRef(newRequestId());
   const tipId = useId();
 

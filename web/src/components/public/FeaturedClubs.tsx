@@ -4,7 +4,7 @@
  * none, and a failed load as a failure with Retry (never as "no clubs").
  */
 import { Badge, Button, Placeholder } from '@aws-amplify/ui-react';
-import { type Club, FEATURED_CLUB_COUNT, featuredJoinLabel, isPremium } from '@clubs/shared';
+import { FEATURED_CLUB_COUNT, featuredJoinLabel, isPremium, type PublicClub } from '@clubs/shared';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
@@ -16,7 +16,7 @@ export const NO_FEATURED_CLUBS = 'No clubs available at the moment. Check back l
 
 const members = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`;
 
-export function FeaturedClubCard({ club }: { club: Club }) {
+export function FeaturedClubCard({ club }: { club: PublicClub }) {
   return (
     <article className="clubs-card" aria-labelledby={`featured-${club.id}`}>
       <div className="clubs-card__media">

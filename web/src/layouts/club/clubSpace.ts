@@ -3,11 +3,11 @@
  * viewer's role in it, whether they may write, and the path the club's pages live under
  * (/communities/{id} or /clubs/{id}, whichever the visitor used).
  */
-import type { Club, ClubRole } from '@clubs/shared';
+import type { ClubRole, PublicClub } from '@clubs/shared';
 import { createContext, useContext } from 'react';
 
 export interface ClubSpace {
-  club: Club;
+  club: PublicClub;
   /** The viewer's club role; null for a super admin reading a club they are not in. */
   role: ClubRole | null;
   /** Active members (the owner included) read and write; a super admin only reads. */

@@ -5,7 +5,7 @@
  * members (the owner always is one) enter; a pending member and a stranger are told why not; a
  * super admin may read any active club. A failure to ask is neither 'not found' nor 'denied'.
  */
-import type { Club, ClubRole } from '@clubs/shared';
+import type { ClubRole, PublicClub } from '@clubs/shared';
 import { isApiError } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -20,7 +20,7 @@ export const DENIAL_TEXT: Record<DenialReason, string> = {
 
 export type ClubAccess =
   | { state: 'loading' }
-  | { state: 'granted'; club: Club; role: ClubRole | null; canWrite: boolean }
+  | { state: 'granted'; club: PublicClub; role: ClubRole | null; canWrite: boolean }
   | { state: 'denied'; reason: DenialReason }
   | { state: 'not_found' }
   | { state: 'failed'; retry: () => void };

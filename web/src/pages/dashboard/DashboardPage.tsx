@@ -15,7 +15,7 @@ import {
   Tabs,
   Text,
 } from '@aws-amplify/ui-react';
-import type { Club, MyMembership } from '@clubs/shared';
+import type { MyMembership, PublicClub } from '@clubs/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
@@ -46,7 +46,7 @@ const EMPTY: Record<Exclude<TabValue, 'discover'>, { title: string; text: string
 };
 
 /** Card link and button label rules (part 1 section 2). */
-function cardAction(club: Club, membership: MyMembership['membership'] | null) {
+function cardAction(club: PublicClub, membership: MyMembership['membership'] | null) {
   const toPublicPage = membership === null || membership.status === 'pending';
   const label =
     membership?.role === 'club_owner' ? 'Manage Club' : membership === null ? 'View Details' : 'View Club';
@@ -63,7 +63,7 @@ function cardAction(club: Club, membership: MyMembership['membership'] | null) {
   );
 }
 
-function StatusNote({ club }: { club: Club }) {
+function StatusNote({ club }: { club: PublicClub }) {
   if (club.status === 'active') return null;
   return (
     <Badge size="small" variation="warning" alignSelf="flex-start">

@@ -4,7 +4,7 @@
  * empty states and 'Create a Club'.
  */
 import { Button, Flex, Heading, Loader, SearchField, Tabs, Text } from '@aws-amplify/ui-react';
-import type { Club } from '@clubs/shared';
+import type { PublicClub } from '@clubs/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useGreetingName } from '../../api/hooks.ts';
@@ -30,7 +30,7 @@ function Grid({ children }: { children: ReactNode }) {
   return <div className="club-grid">{children}</div>;
 }
 
-const viewClub = (to: string, club: Club) => (
+const viewClub = (to: string, club: PublicClub) => (
   <Button as={Link} to={to} aria-label={`View Club: ${club.name}`} variation="primary" isFullWidth>
     View Club
   </Button>

@@ -3,7 +3,7 @@
  * user index per page), grouped as the dashboards show them (spec part 1 section 2, part 2
  * section 4): requested = pending; joined = active and not the owner; owned = the owner's.
  */
-import { type Club, DASHBOARD_DISCOVER_COUNT, type MyMembership } from '@clubs/shared';
+import { DASHBOARD_DISCOVER_COUNT, type MyMembership, type PublicClub } from '@clubs/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { ApiError } from '../../api/errors.ts';
@@ -54,7 +54,7 @@ export function useDiscover(limit: number = DASHBOARD_DISCOVER_COUNT) {
 }
 
 /** Case- and accent-insensitive match of a search text on name or description. */
-export function matchesSearch(club: Pick<Club, 'name' | 'description'>, search: string): boolean {
+export function matchesSearch(club: Pick<PublicClub, 'name' | 'description'>, search: string): boolean {
   const fold = (s: string) =>
     s
       .normalize('NFKD')

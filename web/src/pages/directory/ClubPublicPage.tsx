@@ -3,7 +3,7 @@
  * Testimonials, and the sticky side card with the price and the one action button.
  */
 import { Button, Card, Flex, Heading, Loader, Tabs, Text, View } from '@aws-amplify/ui-react';
-import { type Club, DEFAULT_TRIAL_DAYS, formatPrice, isPremium, truncate } from '@clubs/shared';
+import { formatPrice, isPremium, type PublicClub, truncate } from '@clubs/shared';
 import { Link, useParams } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
 import { shouldRetry } from '../../api/queryClient.ts';
@@ -11,15 +11,15 @@ import { ClubLogo } from '../../components/clubs/ClubAvatar.tsx';
 import { memberCountLabel } from '../../components/clubs/ClubCard.tsx';
 import { JoinButton } from '../../components/clubs/JoinButton.tsx';
 import '../../components/clubs/clubs.css';
+import { useTrialOffer } from '../../components/clubs/useTrialOffer.ts';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 
-const trialDays = (club: Club) => club.trialPeriod ?? DEFAULT_TRIAL_DAYS;
-
-function memberBenefits(club: Club): string {
+function memberBenefits(club: PublicClub, trialDays: number): string {
   if (!isPremium(club))
     return 'Free access to every discussion, event and course in this community, at no cost.';
-  return `Full membership for ${formatPrice(club.price, club.currency)}/month, starting with a ${trialDays(club)}-day free trial.`;
+  const price = `Full membership for ${formatPrice(club.price, club.currency)}/month`;
+  return trialDays > 0 ? `${price}, starting with a ${trialDays}-day free trial.` : `${price}.`;
 }
 
 const BENEFITS = [
@@ -51,7 +51,8 @@ function Blurb({ title, text }: { title: string; text: string }) {
   );
 }
 
-function About({ club }: { club: Club }) {
+function About({ club }: { club: PublicClub }) {
+  const trialDays = useTrialOffer(club);
   return (
     <Flex direction="column" gap="medium">
       <Heading level={2}>{club.name}</Heading>
@@ -60,14 +61,15 @@ function About({ club }: { club: Club }) {
         <Blurb title="Events & Workshops" text="Regular live sessions, workshops and meetups for members." />
         <Blurb title="Learning Resources" text="Courses and guides curated by the club's creators." />
         <Blurb title="Community Network" text="Connect with like-minded members and grow together." />
-        <Blurb title="Member Benefits" text={memberBenefits(club)} />
+        <Blurb title="Member Benefits" text={memberBenefits(club, trialDays)} />
       </div>
     </Flex>
   );
 }
 
-function SideCard({ club }: { club: Club }) {
+function SideCard({ club }: { club: PublicClub }) {
   const premium = isPremium(club);
+  const trialDays = useTrialOffer(club);
   return (
     <Card variation="elevated" className="club-side-card" as="aside" aria-label="Membership">
       <Flex direction="column" gap="small">
@@ -79,8 +81,14 @@ function SideCard({ club }: { club: Club }) {
                 /month
               </Text>
             </Text>
-            <Text fontWeight="semibold">{trialDays(club)}-day free trial</Text>
-            <Text color="font.secondary">Cancel anytime during your trial period</Text>
+            {trialDays > 0 ? (
+              <>
+                <Text fontWeight="semibold">{trialDays}-day free trial</Text>
+                <Text color="font.secondary">Cancel anytime during your trial period</Text>
+              </>
+            ) : (
+              <Text color="font.secondary">Billed monthly · cancel anytime</Text>
+            )}
           </>
         ) : (
           <>

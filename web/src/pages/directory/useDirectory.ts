@@ -1,4 +1,4 @@
-import type { Club, RouteOutput } from '@clubs/shared';
+import type { PublicClub, RouteOutput } from '@clubs/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ApiError } from '../../api/errors.ts';
@@ -43,7 +43,7 @@ export function useDirectory(filters: DirectoryFilters) {
 
   const clubs = useMemo(() => {
     const seen = new Set<string>();
-    const list: Club[] = [];
+    const list: PublicClub[] = [];
     for (const page of query.data?.pages ?? []) {
       for (const club of page.items) {
         if (seen.has(club.id)) continue;

@@ -24,7 +24,12 @@ import {
   Text,
   TextField,
 } from '@aws-amplify/ui-react';
-import { type Club, type ConnectStatus, DEFAULT_MEMBERSHIP_PRICE, DEFAULT_TRIAL_DAYS } from '@clubs/shared';
+import {
+  type ConnectStatus,
+  DEFAULT_MEMBERSHIP_PRICE,
+  DEFAULT_TRIAL_DAYS,
+  type PublicClub,
+} from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -69,7 +74,7 @@ const T = SETTINGS_TEXTS;
 const TABS = ['general', 'pricing', 'payments'] as const;
 type Tab = (typeof TABS)[number];
 
-function GeneralTab({ club }: { club: Club }) {
+function GeneralTab({ club }: { club: PublicClub }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -132,7 +137,7 @@ function GeneralTab({ club }: { club: Club }) {
   );
 }
 
-function PricingTab({ club, connect }: { club: Club; connect: ConnectStatus | undefined }) {
+function PricingTab({ club, connect }: { club: PublicClub; connect: ConnectStatus | undefined }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [model, setModel] = useState<'free' | 'paid'>(club.price > 0 ? 'paid' : 'free');

@@ -1,0 +1,84 @@
+/**
+ * Paid clubs on DynamoDB Local and the Stripe simulator, for the payment tests: an owner whose
+ * Connect onboarding finished, an active paid club, a member checkout paid on the simulator and
+ * its events delivered to the real event handler.
+ */
+import { saveConnectAccount, saveConnectState } from '@clubs/functions/data/repositories/billing';
+import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
+import { handler as payments } from '@clubs/functions/handlers/payments';
+import { handler as stripeEvents } from '@clubs/functions/handlers/stripe-events';
+import type { Club } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { StripeObject } from '../../infra/local/stripe-simulator/store.ts';
+import { clubFixture } from './fixtures.ts';
+import { httpEvent, invoke, memberClaims } from './http-event.ts';
+import { busEvent, startTestStripe, type TestStripe } from './stripe.ts';
+
+export const sessionIdOf = (url: string) => url.split('/').pop() as string;
+
+/** The subscription a checkout.session.completed event names. */
+export const subscriptionOf = (completed: StripeObject) =>
+  (completed.data as { object: { subscription: string } }).object.subscription;
+
+export const deliver = (event: StripeObject) => stripeEvents(busEvent(event));
+
+/** Calls a route of a handler group as a signed-in person. */
+export const call = <T = Record<string, unknown>>(
+  group: typeof payments,
+  id: Parameters<typeof httpEvent>[0],
+  userId: string,
+  options: { params?: Record<string, string>; body?: unknown } = {},
+) => invoke<T>(group, httpEvent(id, { ...options, claims: memberClaims(userId) }));
+
+export function paidClubs(stripe: () => TestStripe) {
+  const sim = () => stripe().server.simulator;
+
+  /** An owner whose Connect account finished onboarding on the simulator. */
+  async function onboardedOwner(ownerId = ulid()) {
+    const account = sim().seedOnboardedAccount({ email: `${ownerId}@example.com`, userId: ownerId });
+    await saveConnectAccount(ownerId, account.id);
+    await saveConnectState(ownerId, account.id, {
+      detailsSubmitted: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    });
+    return { ownerId, accountId: account.id };
+  }
+
+  async function paidClub(overrides: Partial<Club> = {}) {
+    const { ownerId, accountId } = await onboardedOwner();
+    const { club } = await createClubWithOwner(
+      clubFixture({ ownerId, price: 12.5, currency: 'EUR', trialPeriod: 14, status: 'active', ...overrides }),
+    );
+    return { club, ownerId, accountId };
+  }
+
+  /** A member checkout paid on the simulator; returns the events it caused. */
+  async function payMembership(clubId: string, userId: string) {
+    const res = await call<{ url: string }>(payments, 'createMembershipCheckout', userId, {
+      params: { clubId },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    stripe().takeEvents();
+    sim().payCheckout(sessionIdOf(res.body.url));
+    return stripe().takeEvents();
+  }
+
+  return { sim, onboardedOwner, paidClub, payMembership };
+}
+
+/** The Stripe simulator for the whole test file, started before its tests and stopped after. */
+export function useTestStripe(): () => TestStripe {
+  let stripe: TestStripe | undefined;
+  beforeAll(async () => {
+    stripe = await startTestStripe();
+  });
+  afterAll(async () => {
+    await stripe?.stop();
+  });
+  return () => {
+    if (!stripe) throw new Error('the Stripe simulator starts before the tests');
+    return stripe;
+  };
+}
