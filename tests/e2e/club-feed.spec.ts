@@ -1,0 +1,131 @@
+/**
+ * The club feed on the demo data through the real API (spec part 2 sections 2 to 5): the owner
+ * writes a text post and an image post (a real upload to s3rver), a member likes and comments
+ * and the counts survive a reload, pinning moves a post to the top and unpins the previous one,
+ * and Copy link opens the post.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { pageAs } from './club-support.ts';
+import { clubNamed, DEMO } from './directory-support.ts';
+
+// A 1x1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const card = (page: Page, title: string) =>
+  page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+
+test('the owner writes a text post and an image post (uploaded to storage)', async ({ browser, request }) => {
+  const yoga = await clubNamed(request, 'Morning Yoga Collective');
+  const page = await pageAs(browser, DEMO.owner);
+  await page.goto(`/communities/${yoga.id}`);
+  const title = `Breathing notes ${Date.now()}`;
+  await page.getByRole('button', { name: 'Share something with the club...' }).click();
+  const form = page.getByRole('form', { name: 'New post' });
+  await form.getByLabel('Title').fill(title);
+  await form
+    .getByLabel('Content')
+    .fill('Box breathing: in 4, hold 4, out 4. More at https://example.com/box');
+  await form.getByRole('button', { name: 'Post' }).click();
+  await expect(page.getByText('Post created')).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(card(page, title).getByRole('link', { name: 'https://example.com/box' })).toHaveAttribute(
+    'rel',
+    'noopener nofollow ugc',
+  );
+
+  const imageTitle = `Mat setup ${Date.now()}`;
+  await page.getByRole('button', { name: 'Share something with the club...' }).click();
+  await form.getByLabel('Title').fill(imageTitle);
+  await form.getByRole('radio', { name: 'Image' }).check();
+  await form.getByLabel('Images').setInputFiles({ name: 'mat.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByRole('progressbar', { name: 'Uploading mat.png' })).toHaveAttribute(
+    'aria-valuetext',
+    'Uploaded',
+  );
+  await form.getByRole('button', { name: 'Post' }).click();
+  await expect(page.getByText('Post created')).toBeVisible();
+  const image = card(page, imageTitle).getByRole('button', { name: 'Open image 1 of 1' }).locator('img');
+  await expect(image).toBeVisible();
+  // The stored file is served back to members.
+  const src = (await image.getAttribute('src')) as string;
+  expect((await page.request.get(src)).status()).toBe(200);
+  await page.context().close();
+});
+
+test('a member likes and comments; the counts survive a reload', async ({ browser, request }) => {
+  const yoga = await clubNamed(request, 'Morning Yoga Collective');
+  const page = await pageAs(browser, DEMO.member);
+  await page.goto(`/communities/${yoga.id}`);
+  const post = card(page, 'This week: hips and hamstrings');
+  const count = post.getByTestId('like-count');
+  const before = Number((await count.textContent())?.split(' ')[0]);
+  const liked = (await post.getByRole('button', { name: 'Liked' }).count()) > 0;
+  await post.getByRole('button', { name: liked ? 'Liked' : 'Like' }).click();
+  const after = liked ? before - 1 : before + 1;
+  await expect(count).toHaveText(`${after} ${after === 1 ? 'like' : 'likes'}`);
+
+  const comments = post.getByRole('button', { name: /comments?$/ });
+  const commentsBefore = Number((await comments.textContent())?.split(' ')[0]);
+  await comments.click();
+  const text = `Stretching along! ${Date.now()}`;
+  await post.getByRole('textbox', { name: 'Write a comment' }).fill(text);
+  await post.getByRole('button', { name: 'Comment' }).click();
+  await expect(page.getByText('Comment added')).toBeVisible();
+  await expect(post.getByText(text)).toBeVisible();
+
+  await page.reload();
+  await expect(post.getByTestId('like-count')).toHaveText(`${after} ${after === 1 ? 'like' : 'likes'}`);
+  await expect(post.getByRole('button', { name: `${commentsBefore + 1} comments` })).toBeVisible();
+  await page.context().close();
+});
+
+test('pinning moves a post to the top and unpins the previous one; Copy link opens the post', async ({
+  browser,
+  request,
+}) => {
+  const yoga = await clubNamed(request, 'Morning Yoga Collective');
+  const page = await pageAs(browser, DEMO.owner);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/communities/${yoga.id}`);
+  const target = card(page, 'This week: hips and hamstrings');
+  await target.getByRole('button', { name: 'Post options' }).click();
+  await target.getByRole('button', { name: 'Pin' }).click();
+  await expect(page.getByText('Post pinned')).toBeVisible();
+  const first = page.getByRole('region', { name: 'Posts' }).getByRole('article').first();
+  await expect(first.getByRole('heading', { level: 3 })).toHaveText('This week: hips and hamstrings');
+  await expect(first.getByText('Pinned')).toBeVisible();
+  await expect(page.getByText('Pinned', { exact: true })).toHaveCount(1);
+
+  await page.reload();
+  await expect(
+    page
+      .getByRole('region', { name: 'Posts' })
+      .getByRole('article')
+      .first()
+      .getByRole('heading', { level: 3 }),
+  ).toHaveText('This week: hips and hamstrings');
+
+  const welcome = card(page, 'Welcome to the Collective!');
+  await welcome.getByRole('button', { name: 'Post options' }).click();
+  await welcome.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied!')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(new RegExp(`/communities/${yoga.id}\\?post=`));
+  await page.goto(link);
+  await expect(
+    page
+      .getByRole('region', { name: 'Linked post' })
+      .getByRole('heading', { name: 'Welcome to the Collective!' }),
+  ).toBeVisible();
+
+  // Put the demo's pinned post back.
+  await welcome.first().getByRole('button', { name: 'Post options' }).click();
+  await welcome.first().getByRole('button', { name: 'Pin' }).click();
+  await expect(page.getByText('Post pinned')).toBeVisible();
+  await page.context().close();
+});
