@@ -95,9 +95,11 @@ export interface DemoPost {
   daysAgo: number;
   title: string;
   content: string;
+  /** A video post shows the demo clip (seed/demo-clip.webm); text unless images or video. */
   type?: PostType;
-  /** Captions of generated pictures (image posts). */
+  /** Captions of generated pictures (image posts: PNG files in the members-only media). */
   images?: string[];
+  /** Pinned through the same pin the product writes (one per club). */
   pinned?: boolean;
   likes: number;
   comments: { author: Person; content: string }[];
@@ -200,6 +202,15 @@ export const DEMO_CLUBS: readonly DemoClub[] = [
           { author: 'owner', content: 'Beautiful! Five in a row is a real habit.' },
           { author: 5, content: 'Goals.' },
         ],
+      },
+      {
+        author: 'owner',
+        daysAgo: 2,
+        title: 'Sunrise in three seconds',
+        content: 'A tiny clip from this morning, for everyone who asked what 6 am looks like from my mat.',
+        type: 'video',
+        likes: 6,
+        comments: [{ author: 'member', content: 'Worth getting up for.' }],
       },
       {
         author: 9,

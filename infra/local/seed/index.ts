@@ -24,9 +24,10 @@ import { createCourse } from '../../../functions/src/data/repositories/courses.t
 import { createEvent } from '../../../functions/src/data/repositories/events.ts';
 import { addLike } from '../../../functions/src/data/repositories/likes.ts';
 import { addMembership } from '../../../functions/src/data/repositories/memberships.ts';
-import { createPost } from '../../../functions/src/data/repositories/posts.ts';
+import { createPost, pinPost } from '../../../functions/src/data/repositories/posts.ts';
 import { createProfileIfAbsent } from '../../../functions/src/data/repositories/profiles.ts';
 import { addSections } from '../../../functions/src/data/repositories/sections.ts';
+import { postMediaPrefixOf } from '../../../functions/src/media/member-media.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../config.ts';
 import { localS3Client } from '../s3.ts';
 import {
@@ -35,13 +36,21 @@ import {
   DEMO_MEMBER_COUNT,
   DEMO_PASSWORD,
   type DemoClub,
+  type DemoPost,
   demoMemberName,
   type Person,
 } from './data.ts';
 import { pick, seededUlid, seededUuid } from './ids.ts';
-import { avatarSvg, coverSvg, logoSvg, PALETTES, paletteOf, sceneSvg } from './images.ts';
+import { avatarSvg, coverSvg, logoSvg, PALETTES, type Palette, paletteOf, sceneSvg } from './images.ts';
+import { scenePng } from './png.ts';
 
 const SEED_VERSION = 1;
+/** The demo's video post: a small recorded WebM (scripts/record-demo-clip.ts), read once. */
+let clip: Buffer | undefined;
+const demoClip = () => {
+  clip ??= readFileSync(join(import.meta.dirname, 'demo-clip.webm'));
+  return clip;
+};
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 /** Concurrent writes within one club (clubs themselves are seeded side by side too). */
@@ -143,21 +152,45 @@ class Seeder {
     return new Date(Math.min(time, this.base)).toISOString();
   }
 
-  /** Starts uploading a generated image (awaited in upload()) and returns its site path. */
-  private media(key: string, body: string): string {
+  /** Starts storing a file (awaited in upload()) and returns its key. */
+  private store(key: string, body: string | Buffer, contentType: string, cacheControl?: string): string {
     const upload = this.s3.send(
       new PutObjectCommand({
         Bucket: this.options.bucket,
         Key: key,
         Body: body,
-        ContentType: 'image/svg+xml',
-        CacheControl: 'max-age=3600',
+        ContentType: contentType,
+        CacheControl: cacheControl,
       }),
     );
     // Reported when upload() awaits it, not as an unhandled rejection before.
     upload.catch(() => undefined);
     this.uploads.push(upload);
-    return `/media/${key}`;
+    return key;
+  }
+
+  /** Starts uploading a generated public image (logo, cover, avatar) and returns its site path. */
+  private media(key: string, body: string): string {
+    return `/media/${this.store(key, body, 'image/svg+xml', 'max-age=3600')}`;
+  }
+
+  /**
+   * A post's files, stored where the product's uploads go (the author's folder of the club's
+   * members-only media) with the types its upload policy allows: generated PNG scenes, or the
+   * recorded demo clip for a video post.
+   */
+  private postMedia(
+    where: { clubId: string; authorId: string; postId: string },
+    post: DemoPost,
+    palette: Palette,
+    variant: number,
+  ): string[] {
+    const folder = postMediaPrefixOf(where.clubId, where.authorId);
+    const { postId } = where;
+    if (post.type === 'video') return [this.store(`${folder}/${postId}-1.webm`, demoClip(), 'video/webm')];
+    return (post.images ?? []).map((_, n) =>
+      this.store(`${folder}/${postId}-${n + 1}.png`, scenePng(palette, variant + n), 'image/png'),
+    );
   }
 
   person(who: Person): PersonInfo {
@@ -333,9 +366,7 @@ class Seeder {
       const createdMs = this.base - post.daysAgo * DAY + i * 7 * 60 * 1000;
       const id = seededUlid(`post:${demo.slug}:${i}`, createdMs);
       const author = this.person(post.author);
-      const media = (post.images ?? []).map((caption, n) =>
-        this.media(`posts/${clubId}/${id}-${n + 1}.svg`, sceneSvg(caption, palette, i + n)),
-      );
+      const media = this.postMedia({ clubId, authorId: author.id, postId: id }, post, palette, i);
       await createPost({
         id,
         clubId,
@@ -346,9 +377,10 @@ class Seeder {
         content: post.content,
         type: post.type ?? (media.length > 0 ? 'image' : 'text'),
         media,
-        isPinned: post.pinned ?? false,
+        isPinned: false,
         createdAt: this.iso(createdMs),
       });
+      if (post.pinned) await pinPost(clubId, id);
       for (const [j, comment] of post.comments.entries()) {
         const at = createdMs + (j + 1) * 47 * 60 * 1000;
         const commenter = this.person(comment.author);
