@@ -41,7 +41,9 @@ test('the owner writes a text post and an image post (uploaded to storage)', asy
   const imageTitle = `Mat setup ${Date.now()}`;
   await page.getByRole('button', { name: 'Share something with the club...' }).click();
   await form.getByLabel('Title').fill(imageTitle);
-  await form.getByRole('radio', { name: 'Image' }).check();
+  // Amplify draws its own radio over a visually hidden input: people click the label.
+  await form.getByText('Image', { exact: true }).click();
+  await expect(form.getByRole('radio', { name: 'Image' })).toBeChecked();
   await form.getByLabel('Images').setInputFiles({ name: 'mat.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.getByRole('progressbar', { name: 'Uploading mat.png' })).toHaveAttribute(
     'aria-valuetext',
@@ -74,7 +76,7 @@ test('a member likes and comments; the counts survive a reload', async ({ browse
   await comments.click();
   const text = `Stretching along! ${Date.now()}`;
   await post.getByRole('textbox', { name: 'Write a comment' }).fill(text);
-  await post.getByRole('button', { name: 'Comment' }).click();
+  await post.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(page.getByText('Comment added')).toBeVisible();
   await expect(post.getByText(text)).toBeVisible();
 
