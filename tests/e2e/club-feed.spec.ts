@@ -1,12 +1,12 @@
 /**
- * The club feed on the demo data through the real API (spec part 2 sections 2 to 5): the owner
- * writes a text post and an image post (a real upload to s3rver), a member likes and comments
- * and the counts survive a reload, pinning moves a post to the top and unpins the previous one,
- * and Copy link opens the post.
+ * The club feed on the demo data through the real API (spec part 2 sections 2 to 5): the seeded
+ * feed as the demo member sees it, the owner writes a text post and an image post (a real upload
+ * to s3rver), a member likes and comments and the counts survive a reload, pinning moves a post
+ * to the top and unpins the previous one, and Copy link opens the post.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { pageAs } from './club-support.ts';
-import { clubNamed, DEMO } from './directory-support.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, YOGA } from './club-support.ts';
+import { DEMO } from './directory-support.ts';
 
 // A 1x1 PNG.
 const PNG = Buffer.from(
@@ -19,10 +19,35 @@ const card = (page: Page, title: string) =>
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
-test('the owner writes a text post and an image post (uploaded to storage)', async ({ browser, request }) => {
-  const yoga = await clubNamed(request, 'Morning Yoga Collective');
-  const page = await pageAs(browser, DEMO.owner);
-  await page.goto(`/communities/${yoga.id}`);
+const firstPost = (page: Page) => page.getByRole('region', { name: 'Posts' }).getByRole('article').first();
+
+test('the demo member sees the seeded feed: the pinned welcome first, comments, a picture and a video', async ({
+  openClub,
+}) => {
+  const { page } = await openClub(DEMO.member, YOGA);
+  await expect(firstPost(page).getByRole('heading', { level: 3 })).toHaveText('Welcome to the Collective!');
+  await expect(firstPost(page).getByText('Pinned', { exact: true })).toBeVisible();
+
+  // The comment count agrees with the stored comments.
+  const welcome = card(page, 'Welcome to the Collective!');
+  await welcome.getByRole('button', { name: '3 comments' }).click();
+  await expect(welcome.getByText('Hi all! Max from Berlin, trying to build a morning habit.')).toBeVisible();
+  await expect(welcome.getByRole('region', { name: 'Comments' }).getByRole('listitem')).toHaveCount(3);
+
+  // The seeded files are real media, served to members: a PNG that decodes, a video that plays.
+  const picture = card(page, 'Sunrise practice')
+    .getByRole('button', { name: 'Open image 1 of 1' })
+    .locator('img');
+  await expect(picture).toBeVisible();
+  await picture.scrollIntoViewIfNeeded(); // the feed's images load lazily
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+  const video = card(page, 'Sunrise in three seconds').locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(320);
+});
+
+test('the owner writes a text post and an image post (uploaded to storage)', async ({ openClub }) => {
+  const { page } = await openClub(DEMO.owner, YOGA);
   const title = `Breathing notes ${Date.now()}`;
   await page.getByRole('button', { name: 'Share something with the club...' }).click();
   const form = page.getByRole('form', { name: 'New post' });
@@ -56,13 +81,10 @@ test('the owner writes a text post and an image post (uploaded to storage)', asy
   // The stored file is served back to members.
   const src = (await image.getAttribute('src')) as string;
   expect((await page.request.get(src)).status()).toBe(200);
-  await page.context().close();
 });
 
-test('a member likes and comments; the counts survive a reload', async ({ browser, request }) => {
-  const yoga = await clubNamed(request, 'Morning Yoga Collective');
-  const page = await pageAs(browser, DEMO.member);
-  await page.goto(`/communities/${yoga.id}`);
+test('a member likes and comments; the counts survive a reload', async ({ openClub }) => {
+  const { page } = await openClub(DEMO.member, YOGA);
   const post = card(page, 'This week: hips and hamstrings');
   const count = post.getByTestId('like-count');
   const before = Number((await count.textContent())?.split(' ')[0]);
@@ -83,34 +105,28 @@ test('a member likes and comments; the counts survive a reload', async ({ browse
   await page.reload();
   await expect(post.getByTestId('like-count')).toHaveText(`${after} ${after === 1 ? 'like' : 'likes'}`);
   await expect(post.getByRole('button', { name: `${commentsBefore + 1} comments` })).toBeVisible();
-  await page.context().close();
 });
 
 test('pinning moves a post to the top and unpins the previous one; Copy link opens the post', async ({
-  browser,
-  request,
+  openClub,
 }) => {
-  const yoga = await clubNamed(request, 'Morning Yoga Collective');
-  const page = await pageAs(browser, DEMO.owner);
+  const { page, club: yoga } = await openClub(DEMO.owner, YOGA);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto(`/communities/${yoga.id}`);
   const target = card(page, 'This week: hips and hamstrings');
   await target.getByRole('button', { name: 'Post options' }).click();
   await target.getByRole('button', { name: 'Pin' }).click();
   await expect(page.getByText('Post pinned')).toBeVisible();
-  const first = page.getByRole('region', { name: 'Posts' }).getByRole('article').first();
-  await expect(first.getByRole('heading', { level: 3 })).toHaveText('This week: hips and hamstrings');
-  await expect(first.getByText('Pinned')).toBeVisible();
+  await expect(firstPost(page).getByRole('heading', { level: 3 })).toHaveText(
+    'This week: hips and hamstrings',
+  );
+  await expect(firstPost(page).getByText('Pinned')).toBeVisible();
   await expect(page.getByText('Pinned', { exact: true })).toHaveCount(1);
 
   await page.reload();
-  await expect(
-    page
-      .getByRole('region', { name: 'Posts' })
-      .getByRole('article')
-      .first()
-      .getByRole('heading', { level: 3 }),
-  ).toHaveText('This week: hips and hamstrings');
+  await expect(firstPost(page).getByRole('heading', { level: 3 })).toHaveText(
+    'This week: hips and hamstrings',
+  );
+  await expect(page.getByText('Pinned', { exact: true })).toHaveCount(1);
 
   const welcome = card(page, 'Welcome to the Collective!');
   await welcome.getByRole('button', { name: 'Post options' }).click();
@@ -129,5 +145,4 @@ test('pinning moves a post to the top and unpins the previous one; Copy link ope
   await welcome.first().getByRole('button', { name: 'Post options' }).click();
   await welcome.first().getByRole('button', { name: 'Pin' }).click();
   await expect(page.getByText('Post pinned')).toBeVisible();
-  await page.context().close();
 });

@@ -3,13 +3,12 @@
  * Admin Controls only for the owner, Access Denied for a pending member and a stranger, the
  * sidebar's keyboard toggle and its cookie, and the 375 px layout with axe clean.
  */
-import { expect, test } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll } from './account-support.ts';
-import { pageAs } from './club-support.ts';
+import { expect, test, YOGA } from './club-support.ts';
 import { clubNamed, DEMO, fillLogin } from './directory-support.ts';
 
 test('a signed-out visitor goes to /login and comes back to the club', async ({ page, request }) => {
-  const yoga = await clubNamed(request, 'Morning Yoga Collective');
+  const yoga = await clubNamed(request, YOGA);
   await page.goto(`/communities/${yoga.id}/events`);
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await fillLogin(page, DEMO.member);
@@ -18,12 +17,9 @@ test('a signed-out visitor goes to /login and comes back to the club', async ({ 
 });
 
 test("a member: the club header, the navigation and the switcher of the member's active clubs", async ({
-  browser,
-  request,
+  openClub,
 }) => {
-  const yoga = await clubNamed(request, 'Morning Yoga Collective');
-  const page = await pageAs(browser, DEMO.member);
-  await page.goto(`/communities/${yoga.id}`);
+  const { page, club: yoga } = await openClub(DEMO.member, YOGA);
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: /Morning Yoga Collective/ })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Max' })).toHaveAttribute('href', '/dashboard');
@@ -50,16 +46,12 @@ test("a member: the club header, the navigation and the switcher of the member's
     'page',
   );
   await expect(switcher.getByRole('link', { name: 'Plant-Based Kitchen' })).toHaveCount(0);
-  await page.context().close();
 });
 
 test('Admin Controls for the owner: View Public Page in a new tab, Edit Club, Invite Members, Club Settings', async ({
-  browser,
-  request,
+  openClub,
 }) => {
-  const yoga = await clubNamed(request, 'Morning Yoga Collective');
-  const page = await pageAs(browser, DEMO.owner);
-  await page.goto(`/clubs/${yoga.id}`);
+  const { page, club: yoga } = await openClub(DEMO.owner, YOGA, { prefix: 'clubs' });
   await page.getByRole('button', { name: 'Admin Controls' }).click();
   const links = page.locator('.club-admin').getByRole('link');
   await expect(links).toHaveText(['View Public Page', 'Edit Club', 'Invite Members', 'Club Settings']);
@@ -72,40 +64,29 @@ test('Admin Controls for the owner: View Public Page in a new tab, Edit Club, In
   await page.getByRole('button', { name: 'Admin Controls' }).click();
   await page.getByRole('link', { name: 'Club Settings' }).click();
   await expect(page).toHaveURL(new RegExp(`/clubs/${yoga.id}/settings$`));
-  await page.context().close();
 });
 
 test("a pending member and a stranger see 'Access Denied' and the way to the public page", async ({
-  browser,
-  request,
+  openClub,
 }) => {
-  const kitchen = await clubNamed(request, 'Plant-Based Kitchen');
-  const pending = await pageAs(browser, DEMO.member);
-  await pending.goto(`/communities/${kitchen.id}`);
+  const { page: pending, club: kitchen } = await openClub(DEMO.member, 'Plant-Based Kitchen');
   await expect(pending.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
   await expect(pending.getByText('Your membership request is pending approval.')).toBeVisible();
   await expect(pending.getByRole('navigation', { name: 'Club', exact: true })).toHaveCount(0);
   await pending.getByRole('link', { name: 'View Public Page' }).click();
   await expect(pending).toHaveURL(new RegExp(`/c/${kitchen.id}$`));
-  await pending.context().close();
 
-  const watercolor = await clubNamed(request, 'Watercolor Studio');
-  const stranger = await pageAs(browser, DEMO.owner);
-  await stranger.goto(`/communities/${watercolor.id}/members`);
+  const { page: stranger } = await openClub(DEMO.owner, 'Watercolor Studio', { path: '/members' });
   await expect(stranger.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
   await expect(stranger.getByText('You are not a member of this club.')).toBeVisible();
   await stranger.goto('/communities/01NOSUCHCLUB0000000000000');
   await expect(stranger.getByRole('heading', { level: 1, name: 'Club Not Found' })).toBeVisible();
-  await stranger.context().close();
 });
 
 test('the sidebar collapses with Ctrl+B and Cmd+B and stays so across reloads (cookie sidebar:state)', async ({
-  browser,
-  request,
+  openClub,
 }) => {
-  const yoga = await clubNamed(request, 'Morning Yoga Collective');
-  const page = await pageAs(browser, DEMO.member);
-  await page.goto(`/communities/${yoga.id}`);
+  const { page } = await openClub(DEMO.member, YOGA);
   const toggle = page.getByRole('button', { name: 'Toggle Sidebar' });
   const sidebar = page.locator('#club-sidebar');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -128,16 +109,12 @@ test('the sidebar collapses with Ctrl+B and Cmd+B and stays so across reloads (c
   await page.keyboard.press('Meta+b');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   expect((await page.context().cookies()).find((c) => c.name === 'sidebar:state')?.value).toBe('true');
-  await page.context().close();
 });
 
 test('at 375 px: the sidebar is a panel opened from the header, nothing scrolls sideways, axe is clean', async ({
-  browser,
-  request,
+  openClub,
 }) => {
-  const yoga = await clubNamed(request, 'Morning Yoga Collective');
-  const page = await pageAs(browser, DEMO.owner, { width: 375 });
-  await page.goto(`/communities/${yoga.id}/leaderboard`);
+  const { page, club: yoga } = await openClub(DEMO.owner, YOGA, { path: '/leaderboard', width: 375 });
   const nav = page.getByRole('navigation', { name: 'Club', exact: true });
   await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
   await expect(nav).toBeHidden();
@@ -151,5 +128,4 @@ test('at 375 px: the sidebar is a panel opened from the header, nothing scrolls 
   await nav.getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveURL(new RegExp(`/communities/${yoga.id}/events$`));
   await expect(nav).toBeHidden();
-  await page.context().close();
 });

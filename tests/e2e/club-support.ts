@@ -1,11 +1,14 @@
 /**
  * Shared state of the club-space specs: each demo account signs in through the real login form
  * once per run, and later tests start from its saved browser state (Amplify keeps the session in
- * localStorage) instead of signing in again.
+ * localStorage) instead of signing in again. `test` adds `openClub`, which opens a demo club as a
+ * demo account and closes every page it opened when the test ends, passed or failed.
  */
 import { join } from 'node:path';
-import { type Browser, expect, type Page } from '@playwright/test';
-import { fillLogin } from './directory-support.ts';
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { clubNamed, type DemoClub, fillLogin } from './directory-support.ts';
+
+export const YOGA = 'Morning Yoga Collective';
 
 const states = new Map<string, Promise<string>>();
 
@@ -39,3 +42,36 @@ export async function pageAs(
   });
   return context.newPage();
 }
+
+export interface OpenClubOptions {
+  /** After the club's root, e.g. '/events'. */
+  path?: string;
+  /** The club routes live under both prefixes. */
+  prefix?: 'communities' | 'clubs';
+  width?: number;
+}
+
+/** Opens the demo club `clubName` as the demo account `email`. */
+export type OpenClub = (
+  email: string,
+  clubName: string,
+  options?: OpenClubOptions,
+) => Promise<{ page: Page; club: DemoClub }>;
+
+export const test = base.extend<{ openClub: OpenClub }>({
+  openClub: async ({ browser, request }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (email, clubName, options = {}) => {
+      const [club, page] = await Promise.all([
+        clubNamed(request, clubName),
+        pageAs(browser, email, { width: options.width }),
+      ]);
+      contexts.push(page.context());
+      await page.goto(`/${options.prefix ?? 'communities'}/${club.id}${options.path ?? ''}`);
+      return { page, club };
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
+
+export { expect };
