@@ -129,6 +129,7 @@ export const LIMITS = {
   clubDescription: 2000,
   personName: 100,
   email: 254,
+  password: 256,
   bio: 1000,
   location: 100,
   url: 2048,

@@ -31,7 +31,10 @@ describe('login page', () => {
     const { service } = fakeAuthService();
     renderApp('/login', { service });
     await fillAndSubmit(email, password);
-    expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    // Only the empty fields are marked.
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', String(!email.trim()));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', String(!password));
     expect(service.signIn).not.toHaveBeenCalled();
   });
 
@@ -76,7 +79,13 @@ describe('login page', () => {
     service.signIn.mockRejectedValueOnce(new Error('Incorrect username or password.'));
     const { router } = renderApp('/login', { service });
     await fillAndSubmit('ada@example.com', 'wrong-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Incorrect username or password.');
+    for (const label of ['Email', 'Password']) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription('Incorrect username or password.');
+    }
     expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
     expect(router.state.location.pathname).toBe('/login');
   });

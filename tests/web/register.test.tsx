@@ -29,20 +29,39 @@ describe('validateRegistration: the spec order, then the 8-character rule', () =
     [{ password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters.'],
     [{ email: 'not-an-address' }, 'Please enter a valid email address.'],
   ])('%j gives %j', (change, message) => {
-    expect(validateRegistration({ ...VALID, ...change })).toBe(message);
+    expect(validateRegistration({ ...VALID, ...change })?.message).toBe(message);
   });
 
   it('checks in order: missing fields before a mismatch, a mismatch before the terms, the terms before length', () => {
     const everythingWrong = { name: '', email: 'x', password: 'a', confirmPassword: 'b', acceptTerms: false };
-    expect(validateRegistration(everythingWrong)).toBe('Please fill in all fields.');
-    expect(validateRegistration({ ...everythingWrong, name: 'Ada' })).toBe('Passwords do not match.');
-    expect(validateRegistration({ ...everythingWrong, name: 'Ada', confirmPassword: 'a' })).toBe(
+    expect(validateRegistration(everythingWrong)?.message).toBe('Please fill in all fields.');
+    expect(validateRegistration({ ...everythingWrong, name: 'Ada' })?.message).toBe('Passwords do not match.');
+    expect(validateRegistration({ ...everythingWrong, name: 'Ada', confirmPassword: 'a' })?.message).toBe(
       'Please accept the terms and conditions.',
     );
     expect(
-      validateRegistration({ ...everythingWrong, name: 'Ada', confirmPassword: 'a', acceptTerms: true }),
+      validateRegistration({ ...everythingWrong, name: 'Ada', confirmPassword: 'a', acceptTerms: true })
+        ?.message,
     ).toBe('Password must be at least 8 characters.');
     expect(validateRegistration(VALID)).toBeNull();
+  });
+
+  it('names the fields each problem is about', () => {
+    expect(validateRegistration({ ...VALID, name: ' ', confirmPassword: '' })?.fields).toEqual([
+      'name',
+      'confirmPassword',
+    ]);
+    expect(validateRegistration({ ...VALID, confirmPassword: 'other-pass' })?.fields).toEqual(['confirmPassword']);
+    expect(validateRegistration({ ...VALID, acceptTerms: false })?.fields).toEqual(['terms']);
+    expect(validateRegistration({ ...VALID, email: 'not-an-address' })?.fields).toEqual(['email']);
+  });
+
+  it('takes the length and address rules from the shared schemas', () => {
+    const long = 'p'.repeat(257);
+    expect(validateRegistration({ ...VALID, password: long, confirmPassword: long })?.message).toBe(
+      'Password must be at most 256 characters.',
+    );
+    expect(validateRegistration({ ...VALID, name: 'A'.repeat(101) })?.message).toBe('Please enter a shorter name.');
   });
 });
 
@@ -84,7 +103,11 @@ describe('registration page', () => {
     renderApp('/register', { service });
     const user = await fill(form);
     await submit(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    const marked = document.querySelectorAll(`[aria-describedby="${alert.id}"]`);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const field of marked) expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(service.signUp).not.toHaveBeenCalled();
   });
 
@@ -120,6 +143,9 @@ describe('registration page', () => {
     const user = await fill(VALID);
     await submit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('An account with this email already exists.');
+    expect(screen.getByLabelText('Full Name')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
     await submit(user);
     expect(await screen.findByText('Failed to register. Please try again.')).toBeVisible();

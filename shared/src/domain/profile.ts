@@ -52,16 +52,19 @@ export const presignedUploadSchema = z.object({
 });
 export type PresignedUpload = z.infer<typeof presignedUploadSchema>;
 
+/** A new password, as Cognito's policy takes it: the forms check it with this schema too. */
+export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(LIMITS.password);
+
 /** Registration and login payloads (part 1 section 3); confirm and terms live only in the form. */
 export const registrationSchema = z.strictObject({
   name: requiredText(LIMITS.personName),
   email: emailSchema,
-  password: z.string().min(PASSWORD_MIN_LENGTH).max(256),
+  password: passwordSchema,
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
 export const loginSchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1).max(256),
+  password: z.string().min(1).max(LIMITS.password),
 });
 export type Login = z.infer<typeof loginSchema>;

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@clubs/shared';
+import { LIMITS, PASSWORD_MIN_LENGTH } from '@clubs/shared';
 import { messageOf } from '../api/errors.ts';
 
 /** Texts of the sign-in flow (spec part 1 sections 5 and 8). */
@@ -17,6 +17,9 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
 export const ACCEPT_TERMS = 'Please accept the terms and conditions.';
 /** At least PASSWORD_MIN_LENGTH (8) characters, on purpose more than the original product's 6. */
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+export const PASSWORD_TOO_LONG = `Password must be at most ${LIMITS.password} characters.`;
+/** The registration and reset forms' words for the shared password rule. */
+export const PASSWORD_RULE = { short: PASSWORD_TOO_SHORT, long: PASSWORD_TOO_LONG } as const;
 export const REGISTRATION_SUCCESS = 'Registration successful!';
 export const REGISTER_FAILED = 'Failed to register. Please try again.';
 
@@ -41,6 +44,11 @@ export const EMAIL_UPDATE_FAILED = 'Failed to update email address';
 export const EMAIL_UPDATED = 'Email address updated successfully';
 export const NEW_PASSWORDS_DO_NOT_MATCH = "New passwords don't match";
 export const NEW_PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+/** Account settings' words for the shared password rule (without the final period, as the spec has it). */
+export const NEW_PASSWORD_RULE = {
+  short: NEW_PASSWORD_TOO_SHORT,
+  long: `Password must be at most ${LIMITS.password} characters`,
+} as const;
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const PASSWORD_UPDATE_FAILED = 'Failed to update password';
 export const PASSWORD_UPDATED = 'Password updated successfully';

@@ -5,19 +5,20 @@
  * tells who is registered.
  */
 
-import { Alert, Button, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
-import { PASSWORD_MIN_LENGTH } from '@clubs/shared';
-import { type FormEvent, useState } from 'react';
+import { Button, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
   FILL_ALL_FIELDS,
   PASSWORD_RESET_DONE,
-  PASSWORD_TOO_SHORT,
+  PASSWORD_RULE,
   PASSWORDS_DO_NOT_MATCH,
   RESET_FAILED,
 } from '../../auth/messages.ts';
+import { passwordProblem } from '../../components/form/rules.ts';
+import { type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthCard } from './AuthCard.tsx';
@@ -26,20 +27,13 @@ export const ENTER_EMAIL = 'Please enter your email address.';
 export const CODE_SENT = (email: string) =>
   `If an account exists for ${email}, we have sent it a code. Enter the code and your new password below.`;
 
-/** The reset step's checks: every field, matching passwords, then the length rule. */
-export function validateReset(code: string, password: string, confirm: string): string | null {
-  if (!code.trim() || !password || !confirm) return FILL_ALL_FIELDS;
-  if (password !== confirm) return PASSWORDS_DO_NOT_MATCH;
-  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
-  return null;
-}
-
-function ErrorAlert({ message }: { message: string | null }) {
-  return message ? (
-    <Alert variation="error" role="alert" hasIcon>
-      {message}
-    </Alert>
-  ) : null;
+/** The reset step's checks: every field, matching passwords, then the shared password rule. */
+export function validateReset(code: string, password: string, confirm: string): Problem | null {
+  const missing = requireAll(FILL_ALL_FIELDS, { code: code.trim(), newPassword: password, confirmPassword: confirm });
+  if (missing) return missing;
+  if (password !== confirm) return problem(PASSWORDS_DO_NOT_MATCH, 'confirmPassword');
+  const broken = passwordProblem(password, PASSWORD_RULE);
+  return broken ? problem(broken, 'newPassword') : null;
 }
 
 export default function ForgotPasswordPage() {
@@ -51,50 +45,27 @@ export default function ForgotPasswordPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function sendCode(event?: FormEvent<HTMLFormElement>) {
-    event?.preventDefault();
-    if (busy) return;
-    if (!email.trim()) {
-      setError(ENTER_EMAIL);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await requestPasswordReset(email.trim());
+  const request = useForm({
+    check: () => requireAll(ENTER_EMAIL, { email: email.trim() }),
+    send: () => requestPasswordReset(email.trim()),
+    onSuccess: () => {
+      if (step === 'reset') toast({ title: 'A new code is on its way.', variant: 'success' });
       setStep('reset');
-      if (!event) toast({ title: 'A new code is on its way.', variant: 'success' });
-    } catch (err) {
-      console.error('Password reset request failed', err);
-      setError(messageOf(err, RESET_FAILED));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function reset(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = validateReset(code, password, confirm);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await confirmPasswordReset(email.trim(), code, password);
+    },
+    failure: (error) => problem(messageOf(error, RESET_FAILED), 'email'),
+    label: 'Password reset request',
+  });
+  const reset = useForm({
+    check: () => validateReset(code, password, confirm),
+    send: () => confirmPasswordReset(email.trim(), code, password),
+    onSuccess: () => {
       toast({ title: PASSWORD_RESET_DONE, variant: 'success' });
       navigate('/login', { replace: true });
-    } catch (err) {
-      console.error('Password reset failed', err);
-      setError(messageOf(err, RESET_FAILED));
-      setBusy(false);
-    }
-  }
+    },
+    failure: (error) => problem(messageOf(error, RESET_FAILED), 'code'),
+    label: 'Password reset',
+  });
+  const busy = request.busy || reset.busy;
 
   if (step === 'email') {
     return (
@@ -103,7 +74,7 @@ export default function ForgotPasswordPage() {
           as="form"
           direction="column"
           gap="medium"
-          onSubmit={sendCode}
+          onSubmit={request.submit}
           noValidate
           aria-label="Request a code"
         >
@@ -113,7 +84,7 @@ export default function ForgotPasswordPage() {
           <Text color="font.secondary">
             Enter the email address of your account and we will send you a code to choose a new password.
           </Text>
-          <ErrorAlert message={error} />
+          {request.alert}
           <TextField
             label="Email"
             name="email"
@@ -123,6 +94,7 @@ export default function ForgotPasswordPage() {
             onChange={(e) => setEmail(e.target.value)}
             isRequired
             isDisabled={busy}
+            {...request.fieldProps('email')}
           />
           <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
             {busy ? 'Sending...' : 'Send Reset Code'}
@@ -141,7 +113,7 @@ export default function ForgotPasswordPage() {
         as="form"
         direction="column"
         gap="medium"
-        onSubmit={reset}
+        onSubmit={reset.submit}
         noValidate
         aria-label="Choose a new password"
       >
@@ -151,7 +123,7 @@ export default function ForgotPasswordPage() {
         <Text color="font.secondary" role="status">
           {CODE_SENT(email.trim())}
         </Text>
-        <ErrorAlert message={error} />
+        {request.alert ?? reset.alert}
         <TextField
           label="Reset code"
           name="code"
@@ -161,6 +133,7 @@ export default function ForgotPasswordPage() {
           onChange={(e) => setCode(e.target.value)}
           isRequired
           isDisabled={busy}
+          {...reset.fieldProps('code')}
         />
         <PasswordField
           label="New Password"
@@ -172,6 +145,7 @@ export default function ForgotPasswordPage() {
           onChange={(e) => setPassword(e.target.value)}
           isRequired
           isDisabled={busy}
+          {...reset.fieldProps('newPassword')}
         />
         <PasswordField
           label="Confirm New Password"
@@ -182,6 +156,7 @@ export default function ForgotPasswordPage() {
           onChange={(e) => setConfirm(e.target.value)}
           isRequired
           isDisabled={busy}
+          {...reset.fieldProps('confirmPassword')}
         />
         <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
           {busy ? 'Resetting...' : 'Reset Password'}
@@ -191,7 +166,7 @@ export default function ForgotPasswordPage() {
             type="button"
             variation="link"
             size="small"
-            onClick={() => void sendCode()}
+            onClick={() => request.submit()}
             isDisabled={busy}
           >
             Send a new code
@@ -203,7 +178,7 @@ export default function ForgotPasswordPage() {
             isDisabled={busy}
             onClick={() => {
               setStep('email');
-              setError(null);
+              reset.clear();
               setCode('');
             }}
           >

@@ -1,15 +1,16 @@
 /**
  * Login (spec part 1 section 2): e-mail and password; 'Signing in...' while busy; empty fields
  * give 'Please fill in all required fields'; failure shows the server's message or a generic
- * one (as toasts); success goes to the redirect parameter, else where the user came from, else
+ * one, on the form (announced, both fields marked); success goes to the redirect parameter, else where the user came from, else
  * /dashboard. 'Continue with Google' has its own busy label and disables both buttons.
  */
 import { Button, Divider, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { FIELDS_REQUIRED, LOGGED_IN, loginErrorMessage } from '../../auth/messages.ts';
 import { redirectAfterLogin } from '../../auth/redirect.ts';
+import { problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthCard } from './AuthCard.tsx';
@@ -23,42 +24,43 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const [googleBusy, setGoogleBusy] = useState(false);
   const target = redirectAfterLogin(searchParams, location.state);
+  const form = useForm({
+    check: () => requireAll(FIELDS_REQUIRED, { email: email.trim(), password }),
+    send: () => signIn(email.trim(), password),
+    onSuccess: () => {
+      toast({ title: LOGGED_IN, variant: 'success' });
+      navigate(target, { replace: true });
+    },
+    failure: (error) => problem(loginErrorMessage(error), 'email', 'password'),
+    label: 'Login',
+  });
+  const { busy, fieldProps } = form;
 
   // Already signed in (e.g. a second tab or the back button): go straight on.
   if (!loading && user && !busy) return <Navigate to={target} replace />;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || googleBusy) return;
-    if (!email.trim() || !password) {
-      toast({ title: FIELDS_REQUIRED, variant: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await signIn(email.trim(), password);
-      toast({ title: LOGGED_IN, variant: 'success' });
-      navigate(target, { replace: true });
-    } catch (err) {
-      console.error('Login failed', err);
-      const message = loginErrorMessage(err);
-      toast({ title: message, variant: 'error' });
-      setBusy(false);
-    }
-  }
 
   const registerLink = searchParams.has('redirect') ? `/register?${searchParams.toString()}` : '/register';
 
   return (
     <AuthCard title="Log in">
-      <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} noValidate aria-label="Log in">
+      <Flex
+        as="form"
+        direction="column"
+        gap="medium"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!googleBusy) form.submit();
+        }}
+        noValidate
+        aria-label="Log in"
+      >
         <Heading level={1} fontSize="xxl">
           Welcome back
         </Heading>
         <Text color="font.secondary">Log in to your account to continue.</Text>
+        {form.alert}
         <TextField
           label="Email"
           name="email"
@@ -68,6 +70,7 @@ export default function LoginPage() {
           onChange={(e) => setEmail(e.target.value)}
           isRequired
           isDisabled={busy}
+          {...fieldProps('email')}
         />
         <PasswordField
           label="Password"
@@ -79,6 +82,7 @@ export default function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
           isRequired
           isDisabled={busy}
+          {...fieldProps('password')}
         />
         <Flex justifyContent="flex-end">
           <TextLink to="/forgot-password">Forgot password?</TextLink>

@@ -10,7 +10,6 @@
  */
 
 import {
-  Alert,
   Button,
   CheckboxField,
   Divider,
@@ -20,12 +19,14 @@ import {
   Text,
   TextField,
 } from '@aws-amplify/ui-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
+import { useAction } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { REGISTER_FAILED, REGISTRATION_SUCCESS } from '../../auth/messages.ts';
+import { EMAIL_IN_USE, REGISTER_FAILED, REGISTRATION_SUCCESS } from '../../auth/messages.ts';
 import { redirectAfterLogin } from '../../auth/redirect.ts';
+import { type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthCard } from './AuthCard.tsx';
@@ -40,13 +41,12 @@ const EMPTY: RegistrationForm = {
   acceptTerms: false,
 };
 
-function InlineError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert variation="error" role="alert" hasIcon>
-      {message}
-    </Alert>
-  );
+export const ENTER_CODE = 'Please enter the code from the email.';
+
+/** A refused sign-up: an address already registered is the e-mail field's problem. */
+function registrationFailure(error: unknown): Problem {
+  const message = messageOf(error, REGISTER_FAILED);
+  return message === EMAIL_IN_USE ? problem(message, 'email') : problem(message);
 }
 
 function ConfirmCode({
@@ -61,48 +61,27 @@ function ConfirmCode({
   const { confirmSignUp, resendSignUpCode } = useAuth();
   const { toast } = useToast();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!code.trim()) {
-      setError('Please enter the code from the email.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await confirmSignUp({
-        name: form.name.trim(),
-        email: form.email.trim(),
-        password: form.password,
-        code,
-      });
-      onConfirmed();
-    } catch (err) {
-      console.error('Confirmation failed', err);
-      setError(messageOf(err, REGISTER_FAILED));
-      setBusy(false);
-    }
-  }
-
-  async function resend() {
-    try {
-      await resendSignUpCode(form.email.trim());
-      toast({ title: 'A new code is on its way.', variant: 'success' });
-    } catch (err) {
-      setError(messageOf(err, 'Could not send a new code. Please try again.'));
-    }
-  }
+  const confirm = useForm({
+    check: () => requireAll(ENTER_CODE, { code: code.trim() }),
+    send: () =>
+      confirmSignUp({ name: form.name.trim(), email: form.email.trim(), password: form.password, code }),
+    onSuccess: onConfirmed,
+    failure: (error) => problem(messageOf(error, REGISTER_FAILED), 'code'),
+    label: 'Confirmation',
+  });
+  const resend = useAction({
+    mutationFn: () => resendSignUpCode(form.email.trim()),
+    onSuccess: () => toast({ title: 'A new code is on its way.', variant: 'success' }),
+    onError: (error) => confirm.show(problem(messageOf(error, 'Could not send a new code. Please try again.'))),
+  });
+  const busy = confirm.busy || resend.isPending;
 
   return (
     <Flex
       as="form"
       direction="column"
       gap="medium"
-      onSubmit={onSubmit}
+      onSubmit={confirm.submit}
       noValidate
       aria-label="Confirm your email"
     >
@@ -113,7 +92,7 @@ function ConfirmCode({
         We sent a verification code to {destination ?? form.email.trim()}. Enter it to finish creating your
         account.
       </Text>
-      <InlineError message={error} />
+      {confirm.alert}
       <TextField
         label="Verification code"
         name="code"
@@ -122,11 +101,12 @@ function ConfirmCode({
         value={code}
         onChange={(e) => setCode(e.target.value)}
         isDisabled={busy}
+        {...confirm.fieldProps('code')}
       />
       <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
-        {busy ? 'Verifying...' : 'Verify and continue'}
+        {confirm.busy ? 'Verifying...' : 'Verify and continue'}
       </Button>
-      <Button type="button" variation="link" onClick={() => void resend()} isDisabled={busy}>
+      <Button type="button" variation="link" onClick={() => resend.run()} isDisabled={busy}>
         Send a new code
       </Button>
     </Flex>
@@ -140,15 +120,30 @@ export default function RegisterPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
-  const [busy, setBusy] = useState(false);
   const [googleBusy, setGoogleBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ destination: string | null } | null>(null);
   const target = redirectAfterLogin(searchParams);
 
+  function done() {
+    toast({ title: REGISTRATION_SUCCESS, variant: 'success' });
+    navigate(target, { replace: true });
+  }
+
+  const registration = useForm({
+    check: () => validateRegistration(form),
+    send: () => signUp({ name: form.name.trim(), email: form.email.trim(), password: form.password }),
+    onSuccess: (outcome) => {
+      if (outcome.status === 'confirmCode') setConfirming({ destination: outcome.destination });
+      else done();
+    },
+    failure: registrationFailure,
+    label: 'Registration',
+  });
+  const { busy, fieldProps, clear } = registration;
+
   // The inline error belongs to the page it was shown on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
-  useEffect(() => setError(null), [location.key]);
+  useEffect(() => clear(), [location.key]);
 
   if (!loading && user && !busy && !confirming) return <Navigate to={target} replace />;
 
@@ -156,40 +151,6 @@ export default function RegisterPage() {
     <K extends keyof RegistrationForm>(key: K) =>
     (value: RegistrationForm[K]) =>
       setForm((current) => ({ ...current, [key]: value }));
-
-  function done() {
-    toast({ title: REGISTRATION_SUCCESS, variant: 'success' });
-    navigate(target, { replace: true });
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || googleBusy) return;
-    const problem = validateRegistration(form);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const outcome = await signUp({
-        name: form.name.trim(),
-        email: form.email.trim(),
-        password: form.password,
-      });
-      if (outcome.status === 'confirmCode') {
-        setConfirming({ destination: outcome.destination });
-        setBusy(false);
-        return;
-      }
-      done();
-    } catch (err) {
-      console.error('Registration failed', err);
-      setError(messageOf(err, REGISTER_FAILED));
-      setBusy(false);
-    }
-  }
 
   if (confirming) {
     return (
@@ -203,12 +164,22 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title="Sign up">
-      <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} noValidate aria-label="Sign up">
+      <Flex
+        as="form"
+        direction="column"
+        gap="medium"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!googleBusy) registration.submit();
+        }}
+        noValidate
+        aria-label="Sign up"
+      >
         <Heading level={1} fontSize="xxl">
           Create your account
         </Heading>
         <Text color="font.secondary">Join Clubs to find your circle, or start your own.</Text>
-        <InlineError message={error} />
+        {registration.alert}
         <TextField
           label="Full Name"
           name="name"
@@ -217,6 +188,7 @@ export default function RegisterPage() {
           onChange={(e) => set('name')(e.target.value)}
           isRequired
           isDisabled={busy}
+          {...fieldProps('name')}
         />
         <TextField
           label="Email"
@@ -227,6 +199,7 @@ export default function RegisterPage() {
           onChange={(e) => set('email')(e.target.value)}
           isRequired
           isDisabled={busy}
+          {...fieldProps('email')}
         />
         <PasswordField
           label="Password"
@@ -238,6 +211,7 @@ export default function RegisterPage() {
           onChange={(e) => set('password')(e.target.value)}
           isRequired
           isDisabled={busy}
+          {...fieldProps('password')}
         />
         <PasswordField
           label="Confirm Password"
@@ -248,6 +222,7 @@ export default function RegisterPage() {
           onChange={(e) => set('confirmPassword')(e.target.value)}
           isRequired
           isDisabled={busy}
+          {...fieldProps('confirmPassword')}
         />
         <CheckboxField
           name="terms"
@@ -255,6 +230,7 @@ export default function RegisterPage() {
           checked={form.acceptTerms}
           onChange={(e) => set('acceptTerms')(e.target.checked)}
           isDisabled={busy}
+          {...fieldProps('terms')}
           label={
             <span>
               I agree to the{' '}

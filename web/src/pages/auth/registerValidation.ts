@@ -1,15 +1,13 @@
 /**
  * The registration form's checks, in the spec's order (part 1 section 5): all four fields, then
- * matching passwords, then the terms; then the length rule (at least PASSWORD_MIN_LENGTH, 8)
- * and a well-formed e-mail address. The first failing check's message is the one shown.
+ * matching passwords, then the terms; then the shared schemas' rules for the password (its
+ * length), the e-mail address and the name. The first failing check is the one shown, on the
+ * fields it is about.
  */
-import { PASSWORD_MIN_LENGTH } from '@clubs/shared';
-import {
-  ACCEPT_TERMS,
-  FILL_ALL_FIELDS,
-  PASSWORD_TOO_SHORT,
-  PASSWORDS_DO_NOT_MATCH,
-} from '../../auth/messages.ts';
+import { registrationSchema } from '@clubs/shared';
+import { ACCEPT_TERMS, FILL_ALL_FIELDS, PASSWORD_RULE, PASSWORDS_DO_NOT_MATCH } from '../../auth/messages.ts';
+import { accepts, passwordProblem } from '../../components/form/rules.ts';
+import { type Problem, problem, requireAll } from '../../components/form/useForm.tsx';
 
 export interface RegistrationForm {
   name: string;
@@ -20,16 +18,22 @@ export interface RegistrationForm {
 }
 
 export const INVALID_EMAIL = 'Please enter a valid email address.';
+export const NAME_TOO_LONG = 'Please enter a shorter name.';
 
-/** Letters before and after one "@", a dot in the domain: what type="email" would also ask. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function validateRegistration(form: RegistrationForm): string | null {
-  if (!form.name.trim() || !form.email.trim() || !form.password || !form.confirmPassword)
-    return FILL_ALL_FIELDS;
-  if (form.password !== form.confirmPassword) return PASSWORDS_DO_NOT_MATCH;
-  if (!form.acceptTerms) return ACCEPT_TERMS;
-  if (form.password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
-  if (!EMAIL_SHAPE.test(form.email.trim())) return INVALID_EMAIL;
+export function validateRegistration(form: RegistrationForm): Problem | null {
+  // Passwords count as given even when they are spaces: Cognito takes them as they are.
+  const missing = requireAll(FILL_ALL_FIELDS, {
+    name: form.name.trim(),
+    email: form.email.trim(),
+    password: form.password,
+    confirmPassword: form.confirmPassword,
+  });
+  if (missing) return missing;
+  if (form.password !== form.confirmPassword) return problem(PASSWORDS_DO_NOT_MATCH, 'confirmPassword');
+  if (!form.acceptTerms) return problem(ACCEPT_TERMS, 'terms');
+  const broken = passwordProblem(form.password, PASSWORD_RULE);
+  if (broken) return problem(broken, 'password');
+  if (!accepts(registrationSchema.shape.email, form.email)) return problem(INVALID_EMAIL, 'email');
+  if (!accepts(registrationSchema.shape.name, form.name)) return problem(NAME_TOO_LONG, 'name');
   return null;
 }

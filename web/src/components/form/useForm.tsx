@@ -1,0 +1,87 @@
+/**
+ * Forms, the one pattern for every screen: a submit runs as a TanStack Query mutation through
+ * `useAction` (single flight, `busy` while it runs), and a refused check or a failed request stays
+ * on the form: one message in an alert that screen readers announce (role="alert"), and the
+ * fields it is about marked `aria-invalid` and described by it (`aria-describedby`), until the
+ * next submit.
+ */
+import { Alert } from '@aws-amplify/ui-react';
+import { type FormEvent, useCallback, useId, useState } from 'react';
+import { useAction } from '../../api/mutations.ts';
+
+/** A form's one message and the names of the fields it is about (none: the whole form). */
+export interface Problem {
+  message: string;
+  fields: readonly string[];
+}
+
+export const problem = (message: string, ...fields: string[]): Problem => ({ message, fields });
+
+/** The names of the fields whose value is empty, in the form's order. */
+export const emptyFields = (values: Record<string, string>): string[] =>
+  Object.entries(values).flatMap(([name, value]) => (value ? [] : [name]));
+
+/** The required-fields problem when any value is empty, else null. */
+export function requireAll(message: string, values: Record<string, string>): Problem | null {
+  const missing = emptyFields(values);
+  return missing.length > 0 ? problem(message, ...missing) : null;
+}
+
+/** What a field of the form wears while a problem names it (Amplify UI fields take all three). */
+export interface FieldErrorProps {
+  hasError?: boolean;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+export function useFormProblem() {
+  const alertId = useId();
+  const [current, setCurrent] = useState<Problem | null>(null);
+  const fieldProps = useCallback(
+    (name: string): FieldErrorProps =>
+      current?.fields.includes(name)
+        ? { hasError: true, 'aria-invalid': true, 'aria-describedby': alertId }
+        : {},
+    [current, alertId],
+  );
+  const alert = current ? (
+    <Alert id={alertId} variation="error" role="alert" hasIcon>
+      {current.message}
+    </Alert>
+  ) : null;
+  return { problem: current, show: setCurrent, clear: () => setCurrent(null), fieldProps, alert };
+}
+
+export interface FormOptions<TData> {
+  /** The form's checks before anything is sent: the first problem, or null when all pass. */
+  check?: () => Problem | null;
+  /** The request, with the form's values as they are at this submit. */
+  send: () => Promise<TData>;
+  onSuccess?: (data: TData) => void;
+  /** What a failed request says, and about which fields. */
+  failure: (error: unknown) => Problem;
+  /** How the failure is logged to the console. */
+  label: string;
+}
+
+export function useForm<TData>({ check, send, onSuccess, failure, label }: FormOptions<TData>) {
+  const form = useFormProblem();
+  const { show } = form;
+  // The request travels as the mutation's variable, so each submit sends this render's values.
+  const action = useAction<TData, () => Promise<TData>>({
+    mutationFn: (request) => request(),
+    onSuccess: (data) => onSuccess?.(data),
+    onError: (error) => {
+      console.error(`${label} failed`, error);
+      show(failure(error));
+    },
+  });
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    if (action.isPending) return;
+    const refused = check?.() ?? null;
+    show(refused);
+    if (!refused) action.run(send);
+  };
+  return { ...form, busy: action.isPending, submit };
+}
