@@ -39,6 +39,13 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(1);
 }
 
+/**
+ * Matches the app's requests to the local Cognito: it posts to the dev server's `/cognito` (no
+ * trailing slash, which a glob such as '**\/cognito/**' would miss).
+ */
+export const cognitoRequests = (url: URL) =>
+  url.pathname === '/cognito' || url.pathname.startsWith('/cognito/');
+
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
 export interface Account {

@@ -10,6 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   acceptTerms,
   cognitoCode,
+  cognitoRequests,
   expectAccessible,
   expectNoHorizontalScroll,
   logIn,
@@ -61,7 +62,7 @@ test.describe('login redirect rule', () => {
     // Hold the sign-in request so the busy label can be seen.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/cognito/**', async (route) => {
+    await page.route(cognitoRequests, async (route) => {
       await held;
       await route.continue();
     });

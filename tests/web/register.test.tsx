@@ -35,7 +35,9 @@ describe('validateRegistration: the spec order, then the 8-character rule', () =
   it('checks in order: missing fields before a mismatch, a mismatch before the terms, the terms before length', () => {
     const everythingWrong = { name: '', email: 'x', password: 'a', confirmPassword: 'b', acceptTerms: false };
     expect(validateRegistration(everythingWrong)?.message).toBe('Please fill in all fields.');
-    expect(validateRegistration({ ...everythingWrong, name: 'Ada' })?.message).toBe('Passwords do not match.');
+    expect(validateRegistration({ ...everythingWrong, name: 'Ada' })?.message).toBe(
+      'Passwords do not match.',
+    );
     expect(validateRegistration({ ...everythingWrong, name: 'Ada', confirmPassword: 'a' })?.message).toBe(
       'Please accept the terms and conditions.',
     );
@@ -51,7 +53,9 @@ describe('validateRegistration: the spec order, then the 8-character rule', () =
       'name',
       'confirmPassword',
     ]);
-    expect(validateRegistration({ ...VALID, confirmPassword: 'other-pass' })?.fields).toEqual(['confirmPassword']);
+    expect(validateRegistration({ ...VALID, confirmPassword: 'other-pass' })?.fields).toEqual([
+      'confirmPassword',
+    ]);
     expect(validateRegistration({ ...VALID, acceptTerms: false })?.fields).toEqual(['terms']);
     expect(validateRegistration({ ...VALID, email: 'not-an-address' })?.fields).toEqual(['email']);
   });
@@ -61,7 +65,9 @@ describe('validateRegistration: the spec order, then the 8-character rule', () =
     expect(validateRegistration({ ...VALID, password: long, confirmPassword: long })?.message).toBe(
       'Password must be at most 256 characters.',
     );
-    expect(validateRegistration({ ...VALID, name: 'A'.repeat(101) })?.message).toBe('Please enter a shorter name.');
+    expect(validateRegistration({ ...VALID, name: 'A'.repeat(101) })?.message).toBe(
+      'Please enter a shorter name.',
+    );
   });
 });
 
@@ -144,7 +150,9 @@ describe('registration page', () => {
     await submit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('An account with this email already exists.');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'An account with this email already exists.',
+    );
     expect(screen.getByLabelText('Full Name')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
     await submit(user);

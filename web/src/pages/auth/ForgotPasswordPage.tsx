@@ -29,7 +29,11 @@ export const CODE_SENT = (email: string) =>
 
 /** The reset step's checks: every field, matching passwords, then the shared password rule. */
 export function validateReset(code: string, password: string, confirm: string): Problem | null {
-  const missing = requireAll(FILL_ALL_FIELDS, { code: code.trim(), newPassword: password, confirmPassword: confirm });
+  const missing = requireAll(FILL_ALL_FIELDS, {
+    code: code.trim(),
+    newPassword: password,
+    confirmPassword: confirm,
+  });
   if (missing) return missing;
   if (password !== confirm) return problem(PASSWORDS_DO_NOT_MATCH, 'confirmPassword');
   const broken = passwordProblem(password, PASSWORD_RULE);

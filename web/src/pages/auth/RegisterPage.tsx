@@ -72,7 +72,8 @@ function ConfirmCode({
   const resend = useAction({
     mutationFn: () => resendSignUpCode(form.email.trim()),
     onSuccess: () => toast({ title: 'A new code is on its way.', variant: 'success' }),
-    onError: (error) => confirm.show(problem(messageOf(error, 'Could not send a new code. Please try again.'))),
+    onError: (error) =>
+      confirm.show(problem(messageOf(error, 'Could not send a new code. Please try again.'))),
   });
   const busy = confirm.busy || resend.isPending;
 

@@ -106,52 +106,54 @@ export default function DirectoryPage() {
             </Tabs.Item>
           ))}
         </Tabs.List>
-      </Tabs.Container>
-
-      {directory.isPending ? (
-        <CardSkeletons />
-      ) : failed ? (
-        <QueryFailed query={directory} what="clubs" />
-      ) : showEmpty ? (
-        <Flex direction="column" alignItems="center" gap="small" padding="xxl" textAlign="center">
-          <Heading level={2}>No clubs found</Heading>
-          <Text color="font.secondary">Try adjusting your search or filter criteria</Text>
-          <Button onClick={clearFilters}>Clear filters</Button>
-        </Flex>
-      ) : (
-        <>
-          <section aria-label="Clubs" className="club-grid">
-            {directory.clubs.map((club) => (
-              <ClubCard
-                key={club.id}
-                club={club}
-                action={
-                  <Button as={Link} to={`/c/${club.id}`} variation="primary" isFullWidth>
-                    View Club
-                  </Button>
-                }
-              />
-            ))}
-          </section>
-          {directory.isFetchNextPageError ? (
-            <Text role="alert" textAlign="center" color="font.error">
-              Couldn't load more clubs. {messageOf(directory.error, LOAD_FAILED_TEXT)}
-            </Text>
-          ) : null}
-          {directory.hasNextPage ? (
-            <Flex justifyContent="center">
-              <Button
-                isLoading={directory.isFetchingNextPage}
-                loadingText="Loading..."
-                onClick={() => void directory.fetchNextPage()}
-              >
-                {directory.isFetchNextPageError ? 'Retry' : 'Load more'}
-              </Button>
+        {/* The list is the selected tab's panel, which the tab names (aria-controls). */}
+        <Tabs.Panel value={filters.tab} className="clubs-directory__panel">
+          {directory.isPending ? (
+            <CardSkeletons />
+          ) : failed ? (
+            <QueryFailed query={directory} what="clubs" />
+          ) : showEmpty ? (
+            <Flex direction="column" alignItems="center" gap="small" padding="xxl" textAlign="center">
+              <Heading level={2}>No clubs found</Heading>
+              <Text color="font.secondary">Try adjusting your search or filter criteria</Text>
+              <Button onClick={clearFilters}>Clear filters</Button>
             </Flex>
-          ) : null}
-          {directory.isFetching && !directory.isFetchingNextPage ? <Loader ariaLabel="Updating" /> : null}
-        </>
-      )}
+          ) : (
+            <>
+              <section aria-label="Clubs" className="club-grid">
+                {directory.clubs.map((club) => (
+                  <ClubCard
+                    key={club.id}
+                    club={club}
+                    action={
+                      <Button as={Link} to={`/c/${club.id}`} variation="primary" isFullWidth>
+                        View Club
+                      </Button>
+                    }
+                  />
+                ))}
+              </section>
+              {directory.isFetchNextPageError ? (
+                <Text role="alert" textAlign="center" color="font.error">
+                  Couldn't load more clubs. {messageOf(directory.error, LOAD_FAILED_TEXT)}
+                </Text>
+              ) : null}
+              {directory.hasNextPage ? (
+                <Flex justifyContent="center">
+                  <Button
+                    isLoading={directory.isFetchingNextPage}
+                    loadingText="Loading..."
+                    onClick={() => void directory.fetchNextPage()}
+                  >
+                    {directory.isFetchNextPageError ? 'Retry' : 'Load more'}
+                  </Button>
+                </Flex>
+              ) : null}
+              {directory.isFetching && !directory.isFetchingNextPage ? <Loader ariaLabel="Updating" /> : null}
+            </>
+          )}
+        </Tabs.Panel>
+      </Tabs.Container>
     </Flex>
   );
 }
