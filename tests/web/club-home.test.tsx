@@ -4,77 +4,14 @@
  * show the server's counts, the menu by the caller's actions, Copy link, the composer's rules and
  * messages, the image grid's '+N', and the sidebar.
  */
-import type { Post } from '@clubs/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { club, me, mockApi, ok } from './api-mock.ts';
-import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
+import { ok } from './api-mock.ts';
+import { CLUB, cardOf, homeApi, image, LONG, post, signedIn } from './club-home-support.ts';
+import { renderApp } from './helpers.tsx';
 
 vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
-
-const LONG = { timeout: 5000 };
-const signedIn = () => fakeAuthService(snapshotFor()).service;
-const CLUB = '01CLUB00000000000000000000';
-
-function post(id: string, overrides: Partial<Post> = {}): Post {
-  return {
-    id,
-    clubId: CLUB,
-    author: { id: 'author-1', name: 'Olivia Owner', avatarUrl: null },
-    title: `Post ${id}`,
-    content: `Content of ${id}`,
-    type: 'text',
-    media: [],
-    isPinned: false,
-    likeCount: 2,
-    commentCount: 0,
-    likedByMe: false,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: null,
-    actions: { canEdit: false, canDelete: false, canPin: false },
-    ...overrides,
-  };
-}
-
-const image = (n: number) => ({
-  key: `club-media/${CLUB}/posts/u/${String(n).padStart(26, '0')}.png`,
-  kind: 'image' as const,
-  url: `/signed/${n}.png`,
-  expiresAt: '2026-11-20T10:10:00.000Z',
-});
-
-const sidebar = {
-  clubId: CLUB,
-  about: 'A'.repeat(200),
-  memberCount: 24,
-  upcomingEvents: [
-    {
-      id: 'e1',
-      title: 'Sunrise flow',
-      startDate: '2027-01-05T07:00:00.000Z',
-      location: 'Online',
-      thumbnail: null,
-    },
-  ],
-  trendingPosts: [{ id: 'p1', title: 'Welcome!', authorName: 'Olivia Owner', likeCount: 14 }],
-  members: [{ id: 'm1', name: 'Max Member', avatarUrl: null }],
-};
-
-function homeApi(posts: Post[], role = 'club_member', extra = {}) {
-  return mockApi({
-    'GET /api/me': () => ok(me),
-    'GET /api/me/memberships': () => ok({ items: [], nextCursor: null }),
-    'GET /api/clubs/:id': () => ok(club({ id: CLUB, name: 'Morning Yoga' })),
-    'GET /api/clubs/:id/membership': () => ok({ status: 'active', role }),
-    'GET /api/clubs/:id/posts': () => ok({ items: posts, nextCursor: null }),
-    'GET /api/clubs/:id/sidebar': () => ok(sidebar),
-    ...extra,
-  });
-}
-
-const cardOf = async (title: string) =>
-  (await screen.findByRole('heading', { level: 3, name: title }, LONG)).closest('article') as HTMLElement;
 
 describe('club home: the feed', () => {
   it('shows the posts in the order the API gives (pinned first), with plain text and safe links', async () => {
