@@ -5,9 +5,10 @@
  * declaration predicts; a refusal must leave the table and Stripe untouched and carry the error
  * JSON; no answer may carry another person's e-mail unless the caller may see members' e-mails.
  */
-import { isClubAccess, ROUTE_IDS, ROUTES, type RouteId } from '@clubs/shared';
+import { CLUB_NOT_ACTIVE, isClubAccess, ROUTE_IDS, ROUTES, type RouteId } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  learnsNotActive,
   type Prediction,
   pathFor,
   pathParamsOf,
@@ -47,6 +48,16 @@ const hasErrorJson = (answer: HttpAnswer): boolean => {
   return typeof error?.code === 'string' && typeof error.message === 'string';
 };
 
+const errorCode = (answer: HttpAnswer): unknown =>
+  (answer.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+
+/** A member of the suspended club is told that it is not active, with its own code. */
+const toldNotActive = (identity: Identity, target: Target, answer: HttpAnswer): boolean =>
+  target === 'suspended' &&
+  learnsNotActive(identity) &&
+  answer.status === 403 &&
+  errorCode(answer) === CLUB_NOT_ACTIVE.code;
+
 /**
  * A route of the manifest whose implementation has not landed yet answers 501 'not_implemented'
  * after its access check: its refusals are checked like any other, its allowed cells are counted
@@ -66,8 +77,10 @@ interface Cell {
 }
 
 /** Whether an answer to an allowed caller shows that the access check let them through. */
-function allowedProblem(id: RouteId, target: Target, answer: HttpAnswer): string | null {
+function allowedProblem(id: RouteId, identity: Identity, target: Target, answer: HttpAnswer): string | null {
   if (notImplemented(answer)) return null;
+  // Self-service routes (their declaration lets anyone signed in ask) read the club too.
+  if (toldNotActive(identity, target, answer)) return null;
   if (answer.status >= 500) return `${answer.status} (server error)`;
   if (target === 'foreign') {
     return answer.status === 404 ? null : `another club's resource answered ${answer.status}, not 404`;
@@ -151,6 +164,8 @@ describe('the access matrix', () => {
           let problem: string | null = null;
           if (answer.status !== predicted) problem = `expected ${predicted}, got ${answer.status}`;
           else if (!hasErrorJson(answer)) problem = 'a refusal without the error JSON';
+          else if (predicted === 403 && target === 'suspended' && !toldNotActive(identity, target, answer))
+            problem = `expected the code ${CLUB_NOT_ACTIVE.code}`;
           problem ??= leakProblem(identity, answer);
           cells.push({ route: label, identity, predicted, status: answer.status, problem });
         }
@@ -178,7 +193,7 @@ describe('the access matrix', () => {
               : pathFor(id, fresh, world.otherClub, target, world.people.member.id) +
                 (query ? `?${query}` : '');
           const answer = await world.call(identity, { method: route.method, path: ownPath, body });
-          const problem = allowedProblem(id, target, answer) ?? leakProblem(identity, answer);
+          const problem = allowedProblem(id, identity, target, answer) ?? leakProblem(identity, answer);
           const pending = notImplemented(answer);
           cells.push({ route: label, identity, predicted: 'allow', status: answer.status, problem, pending });
         }

@@ -42,13 +42,18 @@ describe('club access decisions', () => {
     expect(decideClubAccess(rule, facts())).toBe('forbidden');
   });
 
-  it('hides a club that is missing or not active from everyone but its owner', () => {
+  it('opens a club that is not active only to its owner, tells its members why, hides it from others', () => {
     const rule = clubRule('member');
     expect(decideClubAccess(rule, facts({ club: null, userId: OWNER }))).toBe('not_found');
     for (const status of ['unpaid', 'pending', 'inactive']) {
-      expect(decideClubAccess(rule, facts({ club: club(status), ...member('club_member') }))).toBe(
-        'not_found',
+      for (const role of ['club_member', 'club_moderator'] as const) {
+        expect(decideClubAccess(rule, facts({ club: club(status), ...member(role) }))).toBe('not_active');
+      }
+      expect(decideClubAccess(rule, facts({ club: club(status), ...member('club_member', 'pending') }))).toBe(
+        'not_active',
       );
+      expect(decideClubAccess(rule, facts({ club: club(status) }))).toBe('not_found');
+      expect(decideClubAccess(clubRule('owner'), facts({ club: club(status) }))).toBe('not_found');
       expect(decideClubAccess(rule, facts({ club: club(status), userId: OWNER }))).toBe('allow');
     }
   });

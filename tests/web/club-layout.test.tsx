@@ -119,6 +119,27 @@ describe('club layout: who gets in', () => {
     expect(api.calls.some((c) => c.path.includes('/posts'))).toBe(false);
   });
 
+  it('tells a member of a club that is not active "Access Denied" with the reason, never its content', async () => {
+    const api = clubApi(
+      { status: 'active', role: 'club_member' },
+      {
+        'GET /api/clubs/:id': () => notFound,
+        'GET /api/clubs/:id/membership': () => ({
+          status: 403,
+          body: { error: { code: 'club_not_active', message: 'This club is not active.' } },
+        }),
+        'GET /api/owned-clubs/:id': () => notFound,
+      },
+    );
+    renderApp('/communities/club-1', { service: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' }, LONG)).toBeInTheDocument();
+    expect(screen.getByText('This club is not active.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Public Page' })).toHaveAttribute('href', '/c/club-1');
+    expect(screen.queryByRole('heading', { name: 'Club Not Found' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Club' })).not.toBeInTheDocument();
+    expect(api.calls.some((c) => c.path.includes('/posts'))).toBe(false);
+  });
+
   it('lets the owner into a club that is not active (its billing and settings reopen it)', async () => {
     clubApi(
       { status: 'active', role: 'club_owner' },

@@ -23,7 +23,7 @@ import { getEvent } from '../data/repositories/events.ts';
 import { getClubWithMembership } from '../data/repositories/memberships.ts';
 import { getPost, type StoredPost } from '../data/repositories/posts.ts';
 import type { AuthContext } from './auth.ts';
-import { AppError, forbidden, notFound, unauthorized } from './errors.ts';
+import { AppError, clubNotActive, forbidden, notFound, unauthorized } from './errors.ts';
 
 export interface ResourceTypes {
   post: StoredPost;
@@ -83,7 +83,8 @@ const AUTHOR_OF: { [R in AuthoredResource]: (resource: ResourceTypes[R]) => stri
 };
 
 function refuse(verdict: Exclude<AccessVerdict, 'allow'>, what: string): never {
-  throw verdict === 'not_found' ? notFound(`${what} not found`) : forbidden();
+  if (verdict === 'not_found') throw notFound(`${what} not found`);
+  throw verdict === 'not_active' ? clubNotActive() : forbidden();
 }
 
 async function loadResource<R extends AuthoredResource>(

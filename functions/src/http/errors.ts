@@ -4,6 +4,7 @@
  * becomes a 500 with a generic message: internals never reach the caller. The data layer knows
  * nothing of HTTP: its own errors (data/errors.ts) are mapped here too.
  */
+import { CLUB_NOT_ACTIVE } from '@clubs/shared';
 import { InvalidCursorError, isStoreUnavailable } from '../data/errors.ts';
 
 export type ErrorCode =
@@ -13,6 +14,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'unauthorized'
   | 'forbidden'
+  | 'club_not_active'
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
@@ -28,6 +30,7 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   unauthorized: 401,
   forbidden: 403,
+  club_not_active: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
@@ -73,6 +76,7 @@ export const unauthorized = (message = 'Sign in to continue') => new AppError('u
 export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError('forbidden', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
+export const clubNotActive = () => new AppError(CLUB_NOT_ACTIVE.code, CLUB_NOT_ACTIVE.message);
 export const conflict = (message: string) => new AppError('conflict', message);
 
 /** Maps any thrown value to a status and a safe body. */

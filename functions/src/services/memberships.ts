@@ -4,6 +4,7 @@
  */
 import {
   type Club,
+  inactiveClubVerdict,
   type JoinRequestResult,
   type Membership,
   type MyMembership,
@@ -14,8 +15,13 @@ import {
 import { getSubscriptionRecord } from '../data/repositories/billing.ts';
 import { getClub, getClubs } from '../data/repositories/clubs.ts';
 import { newestActiveClubsExcept } from '../data/repositories/directory.ts';
-import { addMembership, getMembership, listMembershipsOfUserPage } from '../data/repositories/memberships.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import {
+  addMembership,
+  getClubWithMembership,
+  getMembership,
+  listMembershipsOfUserPage,
+} from '../data/repositories/memberships.ts';
+import { clubNotActive, conflict, notFound } from '../http/errors.ts';
 import { trialDaysFor } from '../payments/trials.ts';
 
 /** Clubs that can be joined or looked at: active ones. Others answer like missing ones. */
@@ -36,14 +42,22 @@ function viewOf(club: Club, userId: string, membership: Membership | null): Stan
 
 /**
  * The caller's standing in an active club (not_member, pending or active) and whether its free
- * trial is still theirs: the club, the membership and the subscription record read at once.
+ * trial is still theirs: the club with the membership, and the subscription record, read at once.
+ * Of a club that is not active, its members learn only that (the club space says so) and everyone
+ * else, its owner included (who reaches it through their owned clubs), that it is not found.
  */
 export async function clubMembershipOf(clubId: string, userId: string): Promise<ViewerMembership> {
-  const [club, membership, record] = await Promise.all([
-    activeClub(clubId),
-    getMembership(clubId, userId),
+  const [{ club, membership }, record] = await Promise.all([
+    getClubWithMembership(clubId, userId),
     getSubscriptionRecord({ kind: 'membership', clubId, userId }),
   ]);
+  if (!club) throw notFound('Club not found');
+  if (club.status !== 'active') {
+    const owner = club.ownerId === userId;
+    throw !owner && inactiveClubVerdict({ membership }) === 'not_active'
+      ? clubNotActive()
+      : notFound('Club not found');
+  }
   const standing = viewOf(club, userId, membership);
   return { ...standing, trialAvailable: club.ownerId !== userId && trialDaysFor(club, record) > 0 };
 }

@@ -73,9 +73,21 @@ export interface ClubFacts {
 
 /**
  * 'allow', or how a refusal answers: 404 when the caller may not learn that the club (or the
- * resource) exists, 403 when they may see it but not do this.
+ * resource) exists, 403 when they may see it but not do this, and 403 with its own code
+ * (CLUB_NOT_ACTIVE) when a member of a club that is not active may learn only that.
  */
-export type AccessVerdict = 'allow' | 'forbidden' | 'not_found';
+export type AccessVerdict = 'allow' | 'forbidden' | 'not_found' | 'not_active';
+
+/** The refusal a member of a club that is not active gets, so the club space can say why. */
+export const CLUB_NOT_ACTIVE = { code: 'club_not_active', message: 'This club is not active.' } as const;
+
+/**
+ * Who learns that a club is not active (unpaid, pending payment, closed): a person with a
+ * membership in it, active or pending ('not_active'), since it is their own club; anyone else
+ * learns nothing ('not_found'). Its owner still enters it and is not asked here.
+ */
+export const inactiveClubVerdict = (facts: Pick<ClubFacts, 'membership'>): 'not_active' | 'not_found' =>
+  facts.membership ? 'not_active' : 'not_found';
 
 /** The caller's role in the club: the owner always, else an active membership's. */
 export function activeRoleOf(facts: ClubFacts): ClubRole | null {
@@ -96,17 +108,18 @@ const superAdminPasses = (reach: SuperAdminReach, facts: ClubFacts) =>
   facts.isSuperAdmin && (reach === 'act' || (reach === 'read' && facts.method === 'GET'));
 
 /**
- * The club part of a club or author declaration. A club that is missing, or not active (unpaid,
- * pending, closed), is not found for everyone but its owner (and a super admin with reach), so a
- * refusal never reveals a club that is not public. Owner-only routes answer 404 to everyone else
- * too; other standings answer 403 to people who can see the (active) club.
+ * The club part of a club or author declaration. A missing club is not found. A club that is not
+ * active (unpaid, pending, closed) is open only to its owner (and a super admin with reach); its
+ * members are told it is not active and everyone else that it is not found, so a refusal never
+ * reveals a club that is not public. Owner-only routes answer 404 to everyone else too; other
+ * standings answer 403 to people who can see the (active) club.
  */
 export function decideClubAccess(access: ClubAccess, facts: ClubFacts): AccessVerdict {
   const { club } = facts;
   if (!club) return 'not_found';
   if (superAdminPasses(access.superAdmin, facts)) return 'allow';
   const role = activeRoleOf(facts);
-  if (club.status !== 'active' && role !== 'club_owner') return 'not_found';
+  if (club.status !== 'active' && role !== 'club_owner') return inactiveClubVerdict(facts);
   const who = access.kind === 'club' ? access.who : 'member';
   if (hasStanding(role, who)) return 'allow';
   return who === 'owner' ? 'not_found' : 'forbidden';

@@ -160,6 +160,17 @@ const ROLE: Partial<Record<Identity, ClubRole>> = {
   member: 'club_member',
 };
 
+/** Who has a membership item in the fixture clubs (the removed member's was deleted). */
+const HAS_MEMBERSHIP: ReadonlySet<Identity> = new Set(['owner', 'moderator', 'member', 'pending']);
+
+/**
+ * Who is told that the suspended club is not active (403 club_not_active) wherever a route reads
+ * it, self-service routes included: the people with a membership in it, except its owner, who
+ * still enters it.
+ */
+export const learnsNotActive = (identity: Identity): boolean =>
+  identity !== 'owner' && HAS_MEMBERSHIP.has(identity);
+
 function holds(identity: Identity, who: ClubStanding): boolean {
   const role = ROLE[identity];
   if (!role) return false;
@@ -183,7 +194,9 @@ export function predict(access: Access, method: string, identity: Identity, targ
   const who = access.kind === 'club' ? access.who : 'member';
   let club: Prediction;
   if (reach) club = 'allow';
-  else if (target === 'suspended' && identity !== 'owner') club = 404;
+  // A club that is not active tells the people with a membership in it (active or pending) that
+  // it is not active (403 club_not_active) and hides itself from everyone else.
+  else if (target === 'suspended' && identity !== 'owner') club = learnsNotActive(identity) ? 403 : 404;
   else if (holds(identity, who)) club = 'allow';
   else club = who === 'owner' ? 404 : 403;
   if (club !== 'allow' || access.kind === 'club') return club;

@@ -1,11 +1,13 @@
 /**
  * May the signed-in viewer enter this club (spec part 2 section 2)? An active club answers its
  * page and the viewer's membership; a club that is not active answers 404 to everyone but its
- * owner, who still enters it (to reach its billing and settings) but cannot post in it. Active
- * members (the owner always is one) enter; a pending member and a stranger are told why not; a
- * super admin may read any active club. A failure to ask is neither 'not found' nor 'denied'.
+ * owner, who still enters it (to reach its billing and settings) but cannot post in it, and its
+ * members, whose membership question answers 403 club_not_active. Active members (the owner
+ * always is one) enter; a pending member, a stranger and a member of a club that is not active
+ * are told why not; a super admin may read any active club. A failure to ask is neither 'not
+ * found' nor 'denied'.
  */
-import type { ClubRole, PublicClub } from '@clubs/shared';
+import { CLUB_NOT_ACTIVE, type ClubRole, type PublicClub } from '@clubs/shared';
 import { isApiError } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -26,6 +28,7 @@ export type ClubAccess =
   | { state: 'failed'; retry: () => void };
 
 const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
+const isNotActive = (error: unknown) => isApiError(error) && error.code === CLUB_NOT_ACTIVE.code;
 
 export function useClubAccess(clubId: string): ClubAccess {
   const { isSuperAdmin } = useAuth();
@@ -37,7 +40,9 @@ export function useClubAccess(clubId: string): ClubAccess {
   const owned = useApiQuery('getOwnedClub', params, { enabled: missing });
 
   if (missing) {
-    if (owned.isPending) return { state: 'loading' };
+    // Its members are told that a club is not active; anyone else learns nothing of it.
+    if (isNotActive(membership.error)) return { state: 'denied', reason: 'inactive' };
+    if (owned.isPending || membership.isPending) return { state: 'loading' };
     // The owner still reaches an unpaid or closed club: its billing and settings are how it reopens.
     if (owned.data) return { state: 'granted', club: owned.data, role: 'club_owner', canWrite: false };
     if (isNotFound(owned.error)) return { state: 'not_found' };
