@@ -308,10 +308,11 @@ describe('who may use the feed', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('refuses everyone but the owner in a club that is not active (not found)', async () => {
+  it('refuses everyone but the owner in a club that is not active (its members are told why)', async () => {
     const { club, ownerId: owner } = await newClubWith('unpaid');
     const m = await member(club.id);
-    expect((await feed(club.id, m)).status).toBe(404);
+    expect((await feed(club.id, m)).body.error?.code).toBe('club_not_active');
+    expect((await feed(club.id, ulid())).status).toBe(404);
     expect((await feed(club.id, owner)).status).toBe(200);
   });
 
