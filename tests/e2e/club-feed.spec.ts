@@ -5,7 +5,7 @@
  * to the top and unpins the previous one, and Copy link opens the post.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, YOGA } from './club-support.ts';
+import { expect, postCard, test, YOGA } from './club-support.ts';
 import { DEMO } from './directory-support.ts';
 
 // A 1x1 PNG.
@@ -13,11 +13,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-const card = (page: Page, title: string) =>
-  page
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
 const firstPost = (page: Page) => page.getByRole('region', { name: 'Posts' }).getByRole('article').first();
 
@@ -29,19 +24,19 @@ test('the demo member sees the seeded feed: the pinned welcome first, comments, 
   await expect(firstPost(page).getByText('Pinned', { exact: true })).toBeVisible();
 
   // The comment count agrees with the stored comments.
-  const welcome = card(page, 'Welcome to the Collective!');
+  const welcome = postCard(page, 'Welcome to the Collective!');
   await welcome.getByRole('button', { name: '3 comments' }).click();
   await expect(welcome.getByText('Hi all! Max from Berlin, trying to build a morning habit.')).toBeVisible();
   await expect(welcome.getByRole('region', { name: 'Comments' }).getByRole('listitem')).toHaveCount(3);
 
   // The seeded files are real media, served to members: a PNG that decodes, a video that plays.
-  const picture = card(page, 'Sunrise practice')
+  const picture = postCard(page, 'Sunrise practice')
     .getByRole('button', { name: 'Open image 1 of 1' })
     .locator('img');
   await expect(picture).toBeVisible();
   await picture.scrollIntoViewIfNeeded(); // the feed's images load lazily
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
-  const video = card(page, 'Sunrise in three seconds').locator('video');
+  const video = postCard(page, 'Sunrise in three seconds').locator('video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(320);
 });
@@ -58,7 +53,7 @@ test('the owner writes a text post and an image post (uploaded to storage)', asy
   await form.getByRole('button', { name: 'Post' }).click();
   await expect(page.getByText('Post created')).toBeVisible();
   await expect(form).toHaveCount(0);
-  await expect(card(page, title).getByRole('link', { name: 'https://example.com/box' })).toHaveAttribute(
+  await expect(postCard(page, title).getByRole('link', { name: 'https://example.com/box' })).toHaveAttribute(
     'rel',
     'noopener nofollow ugc',
   );
@@ -76,7 +71,7 @@ test('the owner writes a text post and an image post (uploaded to storage)', asy
   );
   await form.getByRole('button', { name: 'Post' }).click();
   await expect(page.getByText('Post created')).toBeVisible();
-  const image = card(page, imageTitle).getByRole('button', { name: 'Open image 1 of 1' }).locator('img');
+  const image = postCard(page, imageTitle).getByRole('button', { name: 'Open image 1 of 1' }).locator('img');
   await expect(image).toBeVisible();
   // The stored file is served back to members.
   const src = (await image.getAttribute('src')) as string;
@@ -85,7 +80,7 @@ test('the owner writes a text post and an image post (uploaded to storage)', asy
 
 test('a member likes and comments; the counts survive a reload', async ({ openClub }) => {
   const { page } = await openClub(DEMO.member, YOGA);
-  const post = card(page, 'This week: hips and hamstrings');
+  const post = postCard(page, 'This week: hips and hamstrings');
   const count = post.getByTestId('like-count');
   const before = Number((await count.textContent())?.split(' ')[0]);
   const liked = (await post.getByRole('button', { name: 'Liked' }).count()) > 0;
@@ -112,7 +107,7 @@ test('pinning moves a post to the top and unpins the previous one; Copy link ope
 }) => {
   const { page, club: yoga } = await openClub(DEMO.owner, YOGA);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const target = card(page, 'This week: hips and hamstrings');
+  const target = postCard(page, 'This week: hips and hamstrings');
   await target.getByRole('button', { name: 'Post options' }).click();
   await target.getByRole('button', { name: 'Pin' }).click();
   await expect(page.getByText('Post pinned')).toBeVisible();
@@ -128,7 +123,7 @@ test('pinning moves a post to the top and unpins the previous one; Copy link ope
   );
   await expect(page.getByText('Pinned', { exact: true })).toHaveCount(1);
 
-  const welcome = card(page, 'Welcome to the Collective!');
+  const welcome = postCard(page, 'Welcome to the Collective!');
   await welcome.getByRole('button', { name: 'Post options' }).click();
   await welcome.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied!')).toBeVisible();

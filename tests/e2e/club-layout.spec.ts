@@ -1,10 +1,11 @@
 /**
  * The club layout on the demo data (spec part 2 section 2): the navigation, the club switcher,
- * Admin Controls only for the owner, Access Denied for a pending member and a stranger, the
- * sidebar's keyboard toggle and its cookie, and the 375 px layout with axe clean.
+ * Admin Controls for the owner and (fewer) for a moderator, none for a member, Access Denied for
+ * a pending member and a stranger, the sidebar's keyboard toggle and its cookie, and the 375 px
+ * layout with axe clean.
  */
 import { expectAccessible, expectNoHorizontalScroll } from './account-support.ts';
-import { expect, test, YOGA } from './club-support.ts';
+import { expect, postCard, test, YOGA } from './club-support.ts';
 import { clubNamed, DEMO, fillLogin } from './directory-support.ts';
 
 test('a signed-out visitor goes to /login and comes back to the club', async ({ page, request }) => {
@@ -64,6 +65,19 @@ test('Admin Controls for the owner: View Public Page in a new tab, Edit Club, In
   await page.getByRole('button', { name: 'Admin Controls' }).click();
   await page.getByRole('link', { name: 'Club Settings' }).click();
   await expect(page).toHaveURL(new RegExp(`/clubs/${yoga.id}/settings$`));
+});
+
+test("a moderator's Admin Controls hold only View Public Page; they may delete others' posts, not pin them", async ({
+  openClub,
+}) => {
+  const { page } = await openClub(DEMO.member, 'Trail Runners Club');
+  await page.getByRole('button', { name: 'Admin Controls' }).click();
+  await expect(page.locator('.club-admin').getByRole('link')).toHaveText(['View Public Page']);
+  const ridge = postCard(page, 'Ridge loop photos');
+  await ridge.getByRole('button', { name: 'Post options' }).click();
+  await expect(ridge.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await expect(ridge.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(ridge.getByRole('button', { name: 'Pin' })).toHaveCount(0);
 });
 
 test("a pending member and a stranger see 'Access Denied' and the way to the public page", async ({

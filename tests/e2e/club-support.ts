@@ -10,6 +10,12 @@ import { clubNamed, type DemoClub, fillLogin } from './directory-support.ts';
 
 export const YOGA = 'Morning Yoga Collective';
 
+/** The feed's card of the post titled `title`. */
+export const postCard = (page: Page, title: string) =>
+  page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+
 const states = new Map<string, Promise<string>>();
 
 async function signInOnce(browser: Browser, email: string): Promise<string> {

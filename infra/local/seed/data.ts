@@ -141,6 +141,8 @@ export interface DemoClub {
   status: ClubStatus;
   /** Demo accounts who are active members (besides the owner). */
   accounts: AccountKey[];
+  /** Of `accounts`, those who moderate the club. */
+  moderators?: AccountKey[];
   /** Demo accounts with a pending request. */
   pending?: AccountKey[];
   /** Community members, besides the owner and accounts. */
@@ -297,6 +299,7 @@ export const DEMO_CLUBS: readonly DemoClub[] = [
     owner: 'owner',
     status: 'active',
     accounts: ['member', 'admin'],
+    moderators: ['member'],
     extraMembers: 58,
     posts: [
       {

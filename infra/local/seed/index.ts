@@ -336,10 +336,11 @@ class Seeder {
     const span = Math.max(HOUR, this.base - createdMs);
     // Transactions on one club item may run side by side: the count stays exact.
     await eachLimit(members, PARALLEL_WRITES, async (who, i) => {
+      const moderates = typeof who === 'string' && (demo.moderators ?? []).includes(who);
       await addMembership({
         clubId: id,
         userId: this.person(who).id,
-        role: 'club_member',
+        role: moderates ? 'club_moderator' : 'club_member',
         status: 'active',
         createdAt: this.iso(createdMs + Math.floor((span * (i + 1)) / (members.length + 2))),
       });
