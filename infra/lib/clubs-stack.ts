@@ -16,6 +16,7 @@ import { Data } from './data.ts';
 import type { HandlerResources } from './group-access.ts';
 import { Media } from './media.ts';
 import { Operations } from './operations.ts';
+import { OriginVerify } from './origin-verify.ts';
 import { PaymentsEvents } from './payments-events.ts';
 import { Site } from './site.ts';
 import { runtimeConfigFor } from './site-content.ts';
@@ -76,6 +77,7 @@ export class ClubsStack extends Stack {
       stripeLivemode: config.stripeLivemode,
     };
 
+    const originVerify = new OriginVerify(this, 'OriginVerify');
     this.api = new Api(this, 'Api', {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
@@ -84,7 +86,8 @@ export class ClubsStack extends Stack {
       throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
     });
     this.payments.routeEvents(resources, logRetention);
-    this.site.routeApi(this.api.originDomain);
+    for (const handler of this.api.functions.values()) originVerify.protect(handler.function);
+    this.site.routeApi(this.api.originDomain, originVerify.originHeaders);
 
     this.site.deployContent(
       runtimeConfigFor({

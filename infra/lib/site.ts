@@ -185,11 +185,15 @@ export class Site extends Construct {
     }
   }
 
-  /** /api/* to the HTTP API: never cached, all viewer headers but Host, HTTPS only (no POST redirects). */
-  routeApi(apiDomain: string): void {
+  /**
+   * /api/* to the HTTP API: never cached, all viewer headers but Host, HTTPS only (no POST
+   * redirects), with the secret headers the API requires (OriginVerify).
+   */
+  routeApi(apiDomain: string, originHeaders: Record<string, string>): void {
     this.distribution.addBehavior(
       '/api/*',
       new HttpOrigin(apiDomain, {
+        customHeaders: originHeaders,
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [OriginSslPolicy.TLS_V1_2],
         readTimeout: Duration.seconds(30),

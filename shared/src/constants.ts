@@ -165,3 +165,11 @@ export const FUNCTION_TIMEOUT_SECONDS = { api: 10, webhook: 10, events: 30, trig
  * Stripe fails the call (the event is given back and retried), not the whole invocation.
  */
 export const STRIPE_REQUEST_LIMITS = { timeoutMs: 4_000, maxNetworkRetries: 1 } as const;
+
+/**
+ * The header CloudFront adds to every request it sends to the API, holding a secret the API's
+ * functions check first (functions/src/http/origin-verify.ts), and the functions' variable that
+ * holds the same secret. Without it the execute-api endpoint would be a way around CloudFront,
+ * its web ACL, and the CloudFront-Viewer-Address the per-source limits trust.
+ */
+export const ORIGIN_VERIFY = { header: 'x-clubs-origin-verify', env: 'ORIGIN_VERIFY_SECRET' } as const;

@@ -555,7 +555,15 @@ describe('payments events', () => {
       EventPattern: { source: [EVENT_BUS.stripeSource] },
       RetentionDays: 90,
     });
-    expect(Object.keys(resourcesOf('AWS::SecretsManager::Secret'))).toHaveLength(2);
+    const secrets = Object.keys(resourcesOf('AWS::SecretsManager::Secret'));
+    expect(secrets).toEqual(
+      expect.arrayContaining([
+        logicalId(synth.stack.payments.stripeSecretKey),
+        logicalId(synth.stack.payments.stripeWebhookSecret),
+      ]),
+    );
+    // The third is the generated origin secret (edge.test.ts).
+    expect(secrets).toHaveLength(3);
   });
 });
 

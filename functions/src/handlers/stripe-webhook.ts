@@ -9,6 +9,7 @@
 import { WEBHOOK_REFUSED_LOG_MESSAGE } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { badRequest, toErrorResponse } from '../http/errors.ts';
+import { fromTheEdge } from '../http/origin-verify.ts';
 import { logger } from '../logger.ts';
 import { publishStripeEvent } from '../stripe/publish.ts';
 import { constructWebhookEvent } from '../stripe/signature.ts';
@@ -35,6 +36,7 @@ function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
 }
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  if (!fromTheEdge(event)) return json(403, { error: { code: 'forbidden', message: 'Use the site' } });
   const signature = headerOf(event, 'stripe-signature');
   if (!signature) {
     logger.warn(WEBHOOK_REFUSED_LOG_MESSAGE, { reason: 'no Stripe-Signature header' });

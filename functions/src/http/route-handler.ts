@@ -1,6 +1,7 @@
 /**
  * One Lambda per handler group: `defineGroup` builds its handler from the route manifest. The
- * middy chain is the same for every group: structured logging, the route lookup by API
+ * middy chain is the same for every group: structured logging, the refusal of a request that did
+ * not come through CloudFront (origin-verify.ts), the route lookup by API
  * Gateway's routeKey, the token check, the path parameters, the access check of the route's
  * declared access (access.ts: it also loads the club and the caller's membership the
  * implementation gets), the query and body, then the route's implementation; errors are mapped
@@ -26,9 +27,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { logger } from '../logger.ts';
 import { checkAccess, type Grant, type ResourceTypes } from './access.ts';
 import { type AuthContext, authFromEvent } from './auth.ts';
-import { AppError, toErrorResponse, unauthorized } from './errors.ts';
+import { AppError, forbidden, toErrorResponse, unauthorized } from './errors.ts';
+import { fromTheEdge } from './origin-verify.ts';
 import { parsePathParams, parseRequest } from './parse-request.ts';
 import { Reply } from './reply.ts';
+import { viewerAddress } from './viewer-address.ts';
 
 type AccessOf<Id extends RouteId> = Routes[Id]['access'];
 type ClubChecked<Id extends RouteId> = AccessOf<Id>['kind'] extends 'club' | 'author' ? true : false;
@@ -70,6 +73,13 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   } satisfies APIGatewayProxyStructuredResultV2;
 }
 
+/**
+ * Who made the request, for the request's log line: the viewer address CloudFront forwarded once
+ * the request is known to come from CloudFront (the API's own access log only sees CloudFront).
+ */
+const viewerOf = (event: APIGatewayProxyEventV2) =>
+  fromTheEdge(event) ? viewerAddress(event) : event.requestContext.http.sourceIp;
+
 export function defineGroup<G extends HandlerGroup>(group: G, implementation: GroupImplementation<G>) {
   const byRouteKey = new Map<string, { id: RouteId; route: RouteDefinition }>();
   for (const id of Object.keys(implementation) as RouteId[]) {
@@ -84,6 +94,7 @@ export function defineGroup<G extends HandlerGroup>(group: G, implementation: Gr
   >;
 
   const dispatch = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    if (!fromTheEdge(event)) throw forbidden('Use the site');
     const match = byRouteKey.get(event.routeKey);
     if (!match) throw new AppError('not_found', 'No such route');
     logger.appendKeys({ route: match.id });
@@ -97,8 +108,12 @@ export function defineGroup<G extends HandlerGroup>(group: G, implementation: Gr
     const grant = await checkAccess(route.access, route.method, auth, params as Record<string, unknown>);
     const input = parseRequest(route, event, params);
     const result = await implementations[match.id]({ input, auth, event, ...grant });
-    if (result instanceof Reply) return json(result.status, result.body, result.headers);
-    return json(route.status ?? 200, result);
+    const response =
+      result instanceof Reply
+        ? json(result.status, result.body, result.headers)
+        : json(route.status ?? 200, result);
+    logger.info('request served', { status: response.statusCode, viewer: viewerOf(event) });
+    return response;
   };
 
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
@@ -107,7 +122,13 @@ export function defineGroup<G extends HandlerGroup>(group: G, implementation: Gr
       onError: async (request) => {
         const { status, body } = toErrorResponse(request.error);
         if (status >= 500) logger.error('request failed', { group, error: request.error as Error });
-        else logger.info('request refused', { group, status, code: body.error.code });
+        else
+          logger.info('request refused', {
+            group,
+            status,
+            code: body.error.code,
+            viewer: viewerOf(request.event),
+          });
         request.response = json(status, body);
       },
     })
