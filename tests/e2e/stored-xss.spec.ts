@@ -1,0 +1,104 @@
+/**
+ * Stored XSS (the hostile-world suite, issue 10 item 4): every payload of the corpus is written
+ * through every field that other people see (xss/fields.ts), then every page that shows them is
+ * opened in headless Chromium by the people who can see it: anonymous visitors for the public
+ * pages, the owner for the dashboard and the club pages, a member for the feed and the member
+ * profiles. No payload may run, turn into markup or have a script blocked, and every written
+ * text must be shown as text, so the test cannot pass by showing nothing. With
+ * SECURITY_REPORT_DIR set (npm run test:security) it leaves its counts there for the summary.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { pageAs } from './club-support.ts';
+import { XssApi } from './xss/api.ts';
+import {
+  expectShown,
+  type Findings,
+  noFindings,
+  open,
+  recordInjected,
+  settle,
+  watch,
+} from './xss/browser.ts';
+import { CORPUS, textFor } from './xss/corpus.ts';
+import { FIELDS, VIEWERS, type Viewer, type Visit, visits } from './xss/fields.ts';
+import { buildWorld, type World } from './xss/world.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+/** The texts a visit must show: its carriers' fields whose row lists this page. */
+const expectedTexts = (visit: Visit): string[] =>
+  visit.shows.flatMap(({ carrier, payload }) =>
+    FIELDS.filter((f) => f.carrier === carrier && f.shownOn.includes(visit.kind)).map((f) =>
+      textFor(payload, f.code),
+    ),
+  );
+
+async function viewerPage(browser: Browser, world: World, viewer: Viewer): Promise<Page> {
+  if (viewer === 'anonymous') return (await browser.newContext()).newPage();
+  return pageAs(browser, viewer === 'owner' ? world.owner.email : world.member.email);
+}
+
+/** One viewer's pages, in order, in one browser page; returns how many were opened. */
+async function browseAs(browser: Browser, world: World, viewer: Viewer, findings: Findings): Promise<number> {
+  const page = await viewerPage(browser, world, viewer);
+  await watch(page, findings);
+  let previous: Visit['kind'] | undefined;
+  let opened = 0;
+  for (const visit of visits(world).filter((v) => v.viewer === viewer)) {
+    const label = `${visit.path} (${visit.kind}, as ${viewer})`;
+    await open(page, visit.path, visit.kind !== previous);
+    previous = visit.kind;
+    await visit.prepare?.(page);
+    await expectShown(page, expectedTexts(visit), label);
+    await settle(page);
+    await recordInjected(page, findings);
+    opened += 1;
+  }
+  await page.context().close();
+  return opened;
+}
+
+function report(world: World, opened: number, findings: Findings) {
+  const executed = new Set(findings.ran.map((r) => r.marker)).size;
+  const xss = {
+    payloads: world.corpus.length,
+    fields: FIELDS.length,
+    written: world.written,
+    pages: opened,
+    executed,
+    injected: findings.injected.length,
+    blocked: findings.blocked.length,
+  };
+  console.log(
+    `stored XSS: payloads executed: ${executed} of ${xss.payloads} written through ${xss.fields} fields (${xss.written} texts), ${opened} pages opened; ${xss.injected} turned into markup, ${xss.blocked} blocked-script console messages`,
+  );
+  const dir = process.env.SECURITY_REPORT_DIR;
+  if (dir) writeFileSync(join(dir, 'xss.json'), JSON.stringify({ xss }));
+}
+
+test('no stored payload runs on any page that shows it, and each is shown as text', async ({
+  browser,
+  request,
+}) => {
+  const started = Date.now();
+  const world = await test.step(`write ${CORPUS.length} payloads through ${FIELDS.length} fields`, () =>
+    buildWorld(new XssApi(request), CORPUS));
+  const written = Date.now();
+  const findings = noFindings();
+  // The viewers browse side by side: each waits mostly on the stack, not on the others.
+  const opened = await test.step('open every page that shows them', async () => {
+    const counts = await Promise.all(VIEWERS.map((viewer) => browseAs(browser, world, viewer, findings)));
+    return counts.reduce((a, b) => a + b, 0);
+  });
+  console.log(
+    `stored XSS timing: writing ${((written - started) / 1000).toFixed(1)} s, pages ${((Date.now() - written) / 1000).toFixed(1)} s`,
+  );
+  report(world, opened, findings);
+
+  expect(findings.ran, 'payloads that ran').toEqual([]);
+  expect(findings.injected, 'payload markup that became elements or attributes').toEqual([]);
+  expect(findings.blocked, 'console messages of a blocked script').toEqual([]);
+  expect(findings.dialogs, 'dialogs opened').toEqual([]);
+});

@@ -1,0 +1,141 @@
+/// <reference lib="dom" />
+/**
+ * What the stored-XSS test watches in the browser: `__xss`, exposed to every frame of the page,
+ * records a payload that ran; dialogs, uncaught errors that mention it and console messages of
+ * a blocked script (a Content-Security-Policy report means the page tried to run something) are
+ * recorded too; and after each page is shown, its DOM is searched for payload markup that became
+ * elements or attributes (an event handler, a script, a javascript: or data: URL), which would
+ * run on a click even if nothing ran by itself.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export interface Findings {
+  /** Markers reported by payloads that ran, with the page they ran on. */
+  ran: { marker: string; url: string }[];
+  injected: { url: string; what: string }[];
+  blocked: { url: string; text: string }[];
+  dialogs: { url: string; text: string }[];
+}
+
+export const noFindings = (): Findings => ({ ran: [], injected: [], blocked: [], dialogs: [] });
+
+const BLOCKED_SCRIPT = /content security policy|refused to (execute|load|run|evaluate|apply)|blocked/i;
+
+/** Installs the watchers on a page before it opens anything. */
+export async function watch(page: Page, findings: Findings): Promise<void> {
+  await page.exposeFunction('__xss', (marker: unknown) => {
+    findings.ran.push({ marker: String(marker), url: page.url() });
+  });
+  page.on('dialog', (dialog) => {
+    findings.dialogs.push({ url: page.url(), text: dialog.message() });
+    void dialog.dismiss().catch(() => undefined);
+  });
+  page.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && BLOCKED_SCRIPT.test(message.text())) {
+      findings.blocked.push({ url: page.url(), text: message.text() });
+    }
+  });
+  page.on('pageerror', (error) => {
+    // A payload that ran where `__xss` is not defined throws a ReferenceError naming it.
+    if (/xss/i.test(`${error.message}\n${error.stack ?? ''}`)) {
+      findings.ran.push({ marker: `uncaught: ${error.message}`, url: page.url() });
+    }
+  });
+}
+
+/**
+ * Opens `path` in the page: by loading the app when `load` is set (the first page of a kind, so
+ * no text of the previous kind of page can stand in for the new one), otherwise through the
+ * app's router (history.pushState and the popstate event it listens to), as a click on a link
+ * would, so one page load serves every visit of the same kind.
+ */
+export async function open(page: Page, path: string, load: boolean): Promise<void> {
+  if (load) {
+    await page.goto(path);
+  } else {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, path);
+  }
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+}
+
+/** The texts the page does not show: none of its visible elements contains one. */
+function missingTexts(texts: string[]): string[] {
+  const normal = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const elements = Array.from(document.body.querySelectorAll('*')).filter((el) => {
+    const box = el.getBoundingClientRect();
+    return (
+      box.width * box.height > 1 && el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+    );
+  });
+  const contents = elements.map((el) => normal(el.textContent ?? ''));
+  return texts.filter((text) => !contents.some((content) => content.includes(normal(text))));
+}
+
+const MORE = /^(Load more|Load more posts|Show more comments)$/;
+
+/**
+ * Waits until every text is shown, pressing the page's own "load more" buttons while some are
+ * missing (the directory, the feed and the comments are paged); fails naming the missing ones.
+ */
+export async function expectShown(page: Page, texts: string[], label: string): Promise<void> {
+  const more = page.getByRole('button', { name: MORE });
+  let missing: string[] = texts;
+  await expect
+    .poll(
+      async () => {
+        missing = await page.evaluate(missingTexts, texts);
+        if (missing.length === 0) return true;
+        const button = more.first();
+        if ((await button.isVisible()) && (await button.isEnabled())) {
+          await button.click({ timeout: 2_000 }).catch(() => undefined);
+        }
+        return false;
+      },
+      { message: `${label}: texts not shown`, timeout: 30_000, intervals: [100, 250, 500] },
+    )
+    .toBe(true)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nmissing on ${label}:\n  ${missing.join('\n  ')}`);
+    });
+}
+
+/** Payload markup that became part of the document: handlers, scripts, script URLs, frames. */
+function injectedMarkup(): string[] {
+  const found: string[] = [];
+  const scriptUrl = /^\s*(javascript|vbscript|data:text\/html)/i;
+  const urlAttributes = new Set(['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'srcdoc']);
+  for (const el of Array.from(document.querySelectorAll('*'))) {
+    for (const attr of Array.from(el.attributes)) {
+      const name = attr.name.toLowerCase();
+      // Browsers drop control characters and spaces from a URL's scheme ("jav\tascript:").
+      const value = Array.from(attr.value)
+        .filter((c) => c.charCodeAt(0) > 0x20)
+        .join('');
+      if (name.startsWith('on') && /xss/i.test(value))
+        found.push(`<${el.localName} ${name}="${attr.value}">`);
+      if (urlAttributes.has(name) && (scriptUrl.test(value) || (name === 'srcdoc' && /xss/i.test(value)))) {
+        found.push(`<${el.localName} ${name}="${attr.value}">`);
+      }
+    }
+    if (el.localName === 'script' && /xss/i.test(el.textContent ?? ''))
+      found.push(`<script>${el.textContent}`);
+    if (['iframe', 'object', 'embed', 'math', 'svg'].includes(el.localName) && /xss/i.test(el.outerHTML)) {
+      found.push(el.outerHTML.slice(0, 120));
+    }
+  }
+  return found;
+}
+
+export async function recordInjected(page: Page, findings: Findings): Promise<void> {
+  const url = page.url();
+  for (const what of await page.evaluate(injectedMarkup)) findings.injected.push({ url, what });
+}
+
+/** Lets whatever the shown page started finish: every image loaded or failed (onerror has fired). */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}

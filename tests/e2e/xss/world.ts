@@ -1,0 +1,123 @@
+/**
+ * The stored-XSS fixture, written once through the API: for every payload a club (name and
+ * description, activated by paying its creator plan on the simulator), a person (profile name
+ * and bio) who joins the main club by paying its membership, a post by that person (title and
+ * content) and a comment by that person on one post. The main club belongs to the same owner,
+ * and a plain member (the viewer) joins it to read the feed and the members' profiles.
+ */
+
+import { inBatches, type Person, type XssApi } from './api.ts';
+import { type Payload, textFor } from './corpus.ts';
+import { type Carrier, FIELDS } from './fields.ts';
+
+export interface World {
+  corpus: readonly Payload[];
+  owner: Person;
+  member: Person;
+  mainClub: string;
+  /** By payload: the club carrying it, the person carrying it. */
+  clubs: string[];
+  people: string[];
+  /** The post every comment is written on (the newest). */
+  commentedPost: string;
+  /** How many texts were written (payloads × fields). */
+  written: number;
+}
+
+/** The texts one carrier takes for one payload, by field code. */
+function texts(payload: Payload, carrier: Carrier): Record<string, string> {
+  return Object.fromEntries(
+    FIELDS.filter((f) => f.carrier === carrier).map((f) => [f.code, textFor(payload, f.code)]),
+  );
+}
+
+/** Concurrent requests while writing: enough to overlap the stack's waits, few enough for 2 cores. */
+const WIDTH = 6;
+
+async function activeClub(api: XssApi, owner: Person, name: string, description: string): Promise<string> {
+  const club = await api.call<{ id: string }>(owner, 'POST', '/api/clubs', { name, description });
+  const checkout = await api.call<{ url: string }>(owner, 'POST', `/api/clubs/${club.id}/plan-checkout`, {});
+  await api.payCheckout(checkout.url);
+  await api.until(
+    () => api.status(null, `/api/clubs/${club.id}`),
+    (s) => s === 200,
+    `club ${club.id} active`,
+  );
+  return club.id;
+}
+
+/** The owner's main club: active, paid (so people join it by paying), owner onboarded for Connect. */
+async function mainClub(api: XssApi, owner: Person): Promise<string> {
+  const id = await activeClub(api, owner, 'Stored XSS Club', 'Where every payload is posted.');
+  const onboarding = await api.call<{ url: string }>(
+    owner,
+    'POST',
+    `/api/clubs/${id}/connect-onboarding`,
+    {},
+  );
+  await api.submitSimulatorForm(onboarding.url, { action: 'complete' });
+  await api.call(owner, 'PUT', `/api/clubs/${id}/pricing`, {
+    model: 'paid',
+    monthlyPrice: 5,
+    freeTrial: false,
+    currency: 'USD',
+  });
+  return id;
+}
+
+async function join(api: XssApi, person: Person, clubId: string): Promise<void> {
+  const checkout = await api.call<{ url: string }>(
+    person,
+    'POST',
+    `/api/clubs/${clubId}/membership-checkout`,
+    {},
+  );
+  await api.payCheckout(checkout.url);
+  await api.until(
+    () => api.call<{ status: string }>(person, 'GET', `/api/clubs/${clubId}/membership`),
+    (m) => m.status === 'active',
+    `${person.email} active in ${clubId}`,
+  );
+}
+
+export async function buildWorld(api: XssApi, corpus: readonly Payload[]): Promise<World> {
+  const [owner, member] = await Promise.all([api.person('owner'), api.person('viewer')]);
+  const main = mainClub(api, owner);
+  const clubs = inBatches(corpus, WIDTH, (payload) => {
+    const club = texts(payload, 'club');
+    return activeClub(api, owner, club.cn as string, club.cd as string);
+  });
+  const mainId = await main;
+  const people = inBatches(corpus, WIDTH, async (payload) => {
+    const person = await api.person(`p${payload.id}`);
+    const profile = texts(payload, 'person');
+    await api.call(person, 'PATCH', '/api/me', { fullName: profile.pn, bio: profile.pb });
+    await join(api, person, mainId);
+    const post = texts(payload, 'post');
+    const created = await api.call<{ id: string }>(person, 'POST', `/api/clubs/${mainId}/posts`, {
+      title: post.pt,
+      content: post.pc,
+    });
+    return { person, post: created.id };
+  });
+  await join(api, member, mainId);
+  const authors = await people;
+  // The comments go on the post the feed shows first, so the viewer finds it without scrolling.
+  const feed = await api.call<{ items: { id: string }[] }>(member, 'GET', `/api/clubs/${mainId}/posts`);
+  const commentedPost = feed.items[0]?.id as string;
+  await inBatches(corpus, WIDTH, (payload, i) =>
+    api.call(authors[i]?.person as Person, 'POST', `/api/clubs/${mainId}/posts/${commentedPost}/comments`, {
+      content: texts(payload, 'comment').cm,
+    }),
+  );
+  return {
+    corpus,
+    owner,
+    member,
+    mainClub: mainId,
+    clubs: await clubs,
+    people: authors.map((a) => a.person.userId),
+    commentedPost,
+    written: corpus.length * FIELDS.length,
+  };
+}
