@@ -15,9 +15,11 @@ export interface Findings {
   injected: { url: string; what: string }[];
   blocked: { url: string; text: string }[];
   dialogs: { url: string; text: string }[];
+  /** Written texts a page should show and did not (as text, visible). */
+  notShown: { url: string; text: string }[];
 }
 
-export const noFindings = (): Findings => ({ ran: [], injected: [], blocked: [], dialogs: [] });
+export const noFindings = (): Findings => ({ ran: [], injected: [], blocked: [], dialogs: [], notShown: [] });
 
 const BLOCKED_SCRIPT = /content security policy|refused to (execute|load|run|evaluate|apply)|blocked/i;
 
@@ -78,9 +80,15 @@ const MORE = /^(Load more|Load more posts|Show more comments)$/;
 
 /**
  * Waits until every text is shown, pressing the page's own "load more" buttons while some are
- * missing (the directory, the feed and the comments are paged); fails naming the missing ones.
+ * missing (the directory, the feed and the comments are paged); records the ones still missing
+ * after `timeout` and answers whether all were shown.
  */
-export async function expectShown(page: Page, texts: string[], label: string): Promise<void> {
+export async function recordNotShown(
+  page: Page,
+  texts: string[],
+  findings: Findings,
+  timeout: number,
+): Promise<boolean> {
   const more = page.getByRole('button', { name: MORE });
   let missing: string[] = texts;
   await expect
@@ -94,12 +102,13 @@ export async function expectShown(page: Page, texts: string[], label: string): P
         }
         return false;
       },
-      { message: `${label}: texts not shown`, timeout: 30_000, intervals: [100, 250, 500] },
+      { timeout, intervals: [100, 250, 500] },
     )
     .toBe(true)
-    .catch((error: Error) => {
-      throw new Error(`${error.message}\nmissing on ${label}:\n  ${missing.join('\n  ')}`);
-    });
+    .catch(() => undefined);
+  const url = page.url();
+  for (const text of missing) findings.notShown.push({ url, text });
+  return missing.length === 0;
 }
 
 /** Payload markup that became part of the document: handlers, scripts, script URLs, frames. */

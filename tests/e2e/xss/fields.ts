@@ -98,17 +98,27 @@ export interface Visit {
 const every = (world: World, carriers: readonly Carrier[]) =>
   world.corpus.flatMap((payload) => carriers.map((carrier) => ({ carrier, payload })));
 
+/** One page per payload: the page of the carrier that holds it. */
+const each = (
+  world: World,
+  kind: PageKind,
+  viewer: Viewer,
+  path: (index: number) => string,
+  carriers: readonly Carrier[],
+): Visit[] =>
+  world.corpus.map((payload, i) => ({
+    kind,
+    viewer,
+    path: path(i),
+    shows: carriers.map((carrier) => ({ carrier, payload })),
+  }));
+
 /** Every page that shows a field of the table, as the people who can see it. */
 export function visits(world: World): Visit[] {
-  const { clubs, people, mainClub, corpus } = world;
+  const { clubs, people, mainClub } = world;
   return [
     { kind: 'directory', viewer: 'anonymous', path: '/clubs', shows: every(world, ['club']) },
-    ...corpus.map((payload, i) => ({
-      kind: 'club-public' as const,
-      viewer: 'anonymous' as const,
-      path: `/c/${clubs[i]}`,
-      shows: [{ carrier: 'club' as const, payload }],
-    })),
+    ...each(world, 'club-public', 'anonymous', (i) => `/c/${clubs[i]}`, ['club']),
     {
       kind: 'dashboard',
       viewer: 'owner',
@@ -116,12 +126,7 @@ export function visits(world: World): Visit[] {
       shows: every(world, ['club']),
       prepare: (page) => page.getByRole('tab', { name: /Clubs Owned/ }).click(),
     },
-    ...corpus.map((payload, i) => ({
-      kind: 'club-home' as const,
-      viewer: 'owner' as const,
-      path: `/communities/${clubs[i]}`,
-      shows: [{ carrier: 'club' as const, payload }],
-    })),
+    ...each(world, 'club-home', 'owner', (i) => `/communities/${clubs[i]}`, ['club']),
     {
       kind: 'club-feed',
       viewer: 'member',
@@ -133,14 +138,6 @@ export function visits(world: World): Visit[] {
           .getByRole('button', { name: /comments?$/ })
           .click(),
     },
-    ...corpus.map((payload, i) => ({
-      kind: 'member-profile' as const,
-      viewer: 'member' as const,
-      path: `/members/${people[i]}`,
-      shows: [
-        { carrier: 'person' as const, payload },
-        { carrier: 'post' as const, payload },
-      ],
-    })),
+    ...each(world, 'member-profile', 'member', (i) => `/members/${people[i]}`, ['person', 'post']),
   ];
 }
