@@ -7,9 +7,8 @@
  * text must be shown as text, so the test cannot pass by showing nothing. With
  * SECURITY_REPORT_DIR set (npm run test:security) it leaves its counts there for the summary.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type SecurityReport, writeReport, xssLine } from '../security/support/summary.ts';
 import { pageAs } from './club-support.ts';
 import { XssApi } from './xss/api.ts';
 import {
@@ -72,12 +71,11 @@ function report(world: World, opened: number, findings: Findings) {
     executed,
     injected: findings.injected.length,
     blocked: findings.blocked.length,
-  };
-  console.log(
-    `stored XSS: payloads executed: ${executed} of ${xss.payloads} written through ${xss.fields} fields (${xss.written} texts), ${opened} pages opened; ${xss.injected} turned into markup, ${xss.blocked} blocked-script console messages`,
-  );
+    notShown: findings.notShown.length,
+  } satisfies SecurityReport['xss'];
+  console.log(xssLine(xss));
   const dir = process.env.SECURITY_REPORT_DIR;
-  if (dir) writeFileSync(join(dir, 'xss.json'), JSON.stringify({ xss }));
+  if (dir) writeReport(dir, 'xss', { xss });
 }
 
 test('no stored payload runs on any page that shows it, and each is shown as text', async ({

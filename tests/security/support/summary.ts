@@ -15,7 +15,17 @@ export interface SecurityReport {
   fuzz?: { inputs: number; fiveHundreds: number; wrongShape: number };
   races?: { passed: number; total: number };
   faults?: { passed: number; total: number };
-  xss?: { payloads: number; fields: number; pages: number; executed: number };
+  /** Written by the browser spec tests/e2e/stored-xss.spec.ts (scripts/test-security.mjs runs it). */
+  xss?: {
+    payloads: number;
+    fields: number;
+    written: number;
+    pages: number;
+    executed: number;
+    injected: number;
+    blocked: number;
+    notShown: number;
+  };
 }
 
 export function writeReport(dir: string, name: string, report: SecurityReport): void {
@@ -47,7 +57,27 @@ export function readReports(dir: string): SecurityReport {
   return total;
 }
 
-export function formatSummary(report: SecurityReport): string {
+/**
+ * How the browser's stored-XSS run went in this invocation, as scripts/test-security.mjs tells
+ * the project (SECURITY_XSS_RUN): passed, failed, or not run (plain `vitest`, e.g. in npm test,
+ * where the spec runs in the end-to-end step instead).
+ */
+export type XssRun = 'passed' | 'failed' | 'not_run';
+
+export const xssRunFromEnv = (value = process.env.SECURITY_XSS_RUN): XssRun =>
+  value === 'passed' || value === 'failed' ? value : 'not_run';
+
+/** The summary's stored-XSS line; `run` says how the browser run ended, when that is known. */
+export function xssLine(xss: SecurityReport['xss'], run?: XssRun): string {
+  if (!xss) {
+    return run === 'failed'
+      ? 'stored XSS: the browser run failed before it measured anything (see its output above)'
+      : 'stored XSS: not run in this invocation (tests/e2e/stored-xss.spec.ts runs in headless Chromium: npm run test:security, or the end-to-end step of npm test)';
+  }
+  return `stored XSS: payloads executed: ${xss.executed} of ${xss.payloads} written through ${xss.fields} fields (${xss.written} texts), ${xss.pages} pages opened; ${xss.injected} turned into markup, ${xss.blocked} blocked-script console messages, ${xss.notShown} texts not shown${run === 'failed' ? ' (the browser run failed)' : ''}`;
+}
+
+export function formatSummary(report: SecurityReport, xssRun: XssRun = 'not_run'): string {
   const { matrix, fuzz, races, faults, xss } = report;
   const lines = ['=== security summary'];
   lines.push(
@@ -60,11 +90,7 @@ export function formatSummary(report: SecurityReport): string {
       ? `generated bad input: ${fuzz.inputs} inputs tried, ${fuzz.fiveHundreds} 5xx seen, ${fuzz.wrongShape} answers without the error JSON`
       : 'generated bad input: not run',
   );
-  lines.push(
-    xss
-      ? `stored XSS: ${xss.payloads} payloads × ${xss.fields} fields on ${xss.pages} pages, ${xss.executed} executed`
-      : 'stored XSS: not run (no browser in this suite)',
-  );
+  lines.push(xssLine(xss, xssRun));
   lines.push(races ? `races: ${races.passed}/${races.total} passed` : 'races: not run');
   lines.push(faults ? `faults: ${faults.passed}/${faults.total} passed` : 'faults: not run');
   return lines.join('\n');
