@@ -19,7 +19,14 @@ const env = {
 console.log('=== stored XSS in headless Chromium: tests/e2e/stored-xss.spec.ts');
 const browser = spawnSync(
   'npx',
-  ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/stored-xss.spec.ts'],
+  [
+    'playwright',
+    'test',
+    '-c',
+    'tests/e2e/playwright.config.ts',
+    '--reporter=list',
+    'tests/e2e/stored-xss.spec.ts',
+  ],
   { stdio: 'inherit', env },
 );
 const xssRun = browser.status === 0 ? 'passed' : 'failed';

@@ -59,6 +59,13 @@ export const FIELDS: readonly FieldRow[] = [
     shownOn: ['member-profile'],
   },
   {
+    code: 'pl',
+    field: 'profile location',
+    carrier: 'person',
+    writtenBy: 'PATCH /api/me { location }',
+    shownOn: ['member-profile'],
+  },
+  {
     code: 'pt',
     field: 'post title',
     carrier: 'post',

@@ -1,7 +1,7 @@
 /**
  * The stored-XSS fixture, written once through the API: for every payload a club (name and
- * description, activated by paying its creator plan on the simulator), a person (profile name
- * and bio) who joins the main club by paying its membership, a post by that person (title and
+ * description, activated by paying its creator plan on the simulator), a person (profile name,
+ * bio and location) who joins the main club by paying its membership, a post by that person (title and
  * content) and a comment by that person on one post. The main club belongs to the same owner,
  * and a plain member (the viewer) joins it to read the feed and the members' profiles.
  */
@@ -91,7 +91,11 @@ export async function buildWorld(api: XssApi, corpus: readonly Payload[]): Promi
   const people = inBatches(corpus, WIDTH, async (payload) => {
     const person = await api.person(`p${payload.id}`);
     const profile = texts(payload, 'person');
-    await api.call(person, 'PATCH', '/api/me', { fullName: profile.pn, bio: profile.pb });
+    await api.call(person, 'PATCH', '/api/me', {
+      fullName: profile.pn,
+      bio: profile.pb,
+      location: profile.pl,
+    });
     await join(api, person, mainId);
     const post = texts(payload, 'post');
     const created = await api.call<{ id: string }>(person, 'POST', `/api/clubs/${mainId}/posts`, {
