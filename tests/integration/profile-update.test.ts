@@ -1,48 +1,26 @@
-/// <reference path="../../infra/local/s3rver.d.ts" />
 /**
  * PATCH /api/me and the avatar upload end to end: the handler signs, the file goes to a real
  * s3rver with the presigned POST (as the browser sends it), and the profile only accepts a photo
  * that is really stored, under the caller's own folder, of an image type and within 10 MB.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getProfile } from '@clubs/functions/data/repositories/profiles';
 import { handler } from '@clubs/functions/handlers/profiles';
-import { setS3Client } from '@clubs/functions/media/s3';
 import { inspectMedia, mediaKeyOf } from '@clubs/functions/media/uploads';
 import type { Me, PresignedUpload } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/ports.ts';
-import { type S3Local, startS3Local } from '../../infra/local/s3.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { type MediaStore, startMediaStore } from '../support/media-store.ts';
 
 const BUCKET = 'clubs-media-test';
-let s3local: S3Local;
-let dir: string;
+let store: MediaStore;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'clubs-s3-'));
-  s3local = await startS3Local({
-    port: await freePort(),
-    directory: dir,
-    buckets: [BUCKET],
-    allowedOrigins: ['http://localhost'],
-  });
-  Object.assign(process.env, {
-    MEDIA_BUCKET: BUCKET,
-    S3_ENDPOINT: s3local.url,
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-  });
-  setS3Client(undefined);
+  store = await startMediaStore(BUCKET);
 });
 
 afterAll(async () => {
-  setS3Client(undefined);
-  await s3local?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await store?.stop();
 });
 
 type ErrorBody = { error: { code: string; message: string } };

@@ -1,0 +1,150 @@
+/**
+ * The demo data of `npm start`, seeded as the local stack seeds it (cognito-local, s3rver and
+ * this file's table), read back through the product's repositories: every post's like and comment
+ * counts equal its rows, each club's pin names its one post marked pinned, post files are stored
+ * where uploads go with a type posts allow, and the demo member's feed of Morning Yoga Collective
+ * leads with the pinned post and carries a picture and a video.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { keys, prefixes } from '@clubs/functions/data/keys';
+import { countItems } from '@clubs/functions/data/query';
+import { getPosts, listPosts } from '@clubs/functions/data/repositories/posts';
+import { handler } from '@clubs/functions/handlers/feed';
+import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
+import { inspectMedia } from '@clubs/functions/media/uploads';
+import { type Club, POST_MEDIA_UPLOAD, type PostPage } from '@clubs/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CognitoLocal, startCognitoLocal } from '../../infra/local/cognito.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/config.ts';
+import { freePort } from '../../infra/local/ports.ts';
+import { DEMO_CLUBS } from '../../infra/local/seed/data.ts';
+import { seedDemoData } from '../../infra/local/seed/index.ts';
+import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { type MediaStore, startMediaStore } from '../support/media-store.ts';
+
+const BUCKET = 'clubs-media-seed-test';
+let dir: string;
+let store: MediaStore;
+let cognito: CognitoLocal;
+const clubs: Club[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'clubs-seed-'));
+  [store, cognito] = await Promise.all([
+    startMediaStore(BUCKET),
+    freePort().then((port) => startCognitoLocal({ port, dataDir: dir })),
+  ]);
+  const result = await seedDemoData({
+    localDir: dir,
+    cognitoEndpoint: cognito.url,
+    userPoolId: cognito.userPoolId,
+    s3Endpoint: store.url,
+    bucket: BUCKET,
+    onClubSeeded: async (club) => {
+      clubs.push(club);
+    },
+  });
+  expect(result.status).toBe('seeded');
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([store?.stop(), cognito?.stop()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const clubNamed = (name: string) => {
+  const club = clubs.find((c) => c.name === name);
+  if (!club) throw new Error(`${name} was not seeded`);
+  return club;
+};
+
+/** Every post of a club: the newest-first listing leaves the pinned post out, read by key. */
+async function postsOf(clubId: string) {
+  const { items, pinnedPostId, nextCursor } = await listPosts(clubId, { limit: 100 });
+  expect(nextCursor).toBeNull();
+  const pinned = pinnedPostId ? await getPosts(clubId, [pinnedPostId]) : [];
+  return { posts: [...pinned, ...items], pinnedPostId };
+}
+
+const rowsOf = (postId: string, prefix: string) =>
+  countItems({ partition: keys.comment(postId, '').pk, sortKey: { beginsWith: prefix } });
+
+describe('the demo data', () => {
+  it('gives every post counts equal to its like and comment rows, and each club one pin at most', async () => {
+    let checked = 0;
+    for (const demo of DEMO_CLUBS.filter((club) => (club.posts ?? []).length > 0)) {
+      const club = clubNamed(demo.name);
+      const { posts: items, pinnedPostId } = await postsOf(club.id);
+      expect(items.map((post) => post.title).sort()).toEqual((demo.posts ?? []).map((p) => p.title).sort());
+      for (const post of items) {
+        expect({ post: post.title, likes: await rowsOf(post.id, prefixes.like) }).toEqual({
+          post: post.title,
+          likes: post.likeCount,
+        });
+        expect(await rowsOf(post.id, prefixes.comment)).toBe(post.commentCount);
+        checked++;
+      }
+      const pinned = items.filter((post) => post.isPinned);
+      const wanted = (demo.posts ?? []).filter((p) => p.pinned).map((p) => p.title);
+      expect(pinned.map((post) => post.title)).toEqual(wanted);
+      expect(pinnedPostId).toBe(pinned[0]?.id ?? null);
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('stores post files where uploads go, of the types posts allow', async () => {
+    let files = 0;
+    for (const club of clubs) {
+      for (const post of (await postsOf(club.id)).posts) {
+        for (const key of post.media) {
+          expect(key.startsWith(`${postMediaPrefixOf(club.id, post.authorId)}/`)).toBe(true);
+          const stored = await inspectMedia(key);
+          expect(stored?.size).toBeGreaterThan(0);
+          expect(stored?.size).toBeLessThanOrEqual(POST_MEDIA_UPLOAD.maxBytes);
+          expect(POST_MEDIA_UPLOAD.contentTypes).toContain(stored?.contentType);
+          expect(stored?.contentType.startsWith(`${post.type}/`)).toBe(true);
+          files++;
+        }
+      }
+    }
+    expect(files).toBeGreaterThanOrEqual(5);
+  });
+
+  it("shows member@clubs.local Morning Yoga Collective's feed: the pinned post first, a picture and a video", async () => {
+    const client = new CognitoIdentityProviderClient({
+      endpoint: cognito.url,
+      region: LOCAL_REGION,
+      credentials: { ...LOCAL_CREDENTIALS },
+    });
+    const user = await client.send(
+      new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'member@clubs.local' }),
+    );
+    client.destroy();
+    const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value as string;
+    const yoga = clubNamed('Morning Yoga Collective');
+    const res = await invoke<PostPage>(
+      handler,
+      httpEvent('listPosts', { claims: memberClaims(sub), params: { clubId: yoga.id } }),
+    );
+    expect(res.status).toBe(200);
+    const [first] = res.body.items;
+    expect(first?.title).toBe('Welcome to the Collective!');
+    expect(first?.isPinned).toBe(true);
+    const media = res.body.items.flatMap((post) =>
+      post.media.map((m) => ({ type: post.type, kind: m.kind })),
+    );
+    expect(media).toContainEqual({ type: 'image', kind: 'image' });
+    expect(media).toContainEqual({ type: 'video', kind: 'video' });
+    const video = res.body.items.find((post) => post.type === 'video')?.media[0];
+    // The signed URL serves the stored clip.
+    const served = await fetch(video?.url as string);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('video/webm');
+  });
+});

@@ -1,0 +1,41 @@
+/// <reference path="../../infra/local/s3rver.d.ts" />
+/**
+ * A real s3rver for one test file, with the environment the functions' media code reads (bucket,
+ * endpoint, s3rver's fixed credentials) pointed at it and the S3 client built afresh.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setS3Client } from '@clubs/functions/media/s3';
+import { freePort } from '../../infra/local/ports.ts';
+import { startS3Local } from '../../infra/local/s3.ts';
+
+export interface MediaStore {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startMediaStore(bucket: string): Promise<MediaStore> {
+  const dir = mkdtempSync(join(tmpdir(), 'clubs-s3-'));
+  const s3local = await startS3Local({
+    port: await freePort(),
+    directory: dir,
+    buckets: [bucket],
+    allowedOrigins: ['http://localhost'],
+  });
+  Object.assign(process.env, {
+    MEDIA_BUCKET: bucket,
+    S3_ENDPOINT: s3local.url,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  });
+  setS3Client(undefined);
+  return {
+    url: s3local.url,
+    async stop() {
+      setS3Client(undefined);
+      await s3local.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
