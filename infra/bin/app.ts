@@ -7,6 +7,7 @@
 import { App, Tags } from 'aws-cdk-lib';
 import { ClubsStack } from '../lib/clubs-stack.ts';
 import { type ClubsConfig, ConfigError, loadStageConfig } from '../lib/config.ts';
+import { EDGE_REGION, EdgeStack } from '../lib/edge-stack.ts';
 import { addNagChecks } from '../lib/nag.ts';
 
 const app = new App();
@@ -29,6 +30,15 @@ new ClubsStack(app, config.stackName, {
   description: 'Clubs: member-only online clubs (site, API, auth, data, media, payments events)',
   env: account && region ? { account, region } : undefined,
 });
+if (config.production) {
+  // Deployed first, in us-east-1: its WebAclArn output is the stage file's webAclArn.
+  new EdgeStack(app, `${config.stackName}Edge`, {
+    description: 'Clubs: the WAF web ACL in front of CloudFront (us-east-1)',
+    env: { account, region: EDGE_REGION },
+    rateLimit: config.wafRateLimit,
+    terminationProtection: true,
+  });
+}
 Tags.of(app).add('project', 'clubs');
 if (config.stage) Tags.of(app).add('stage', config.stage);
 

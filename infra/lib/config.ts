@@ -52,8 +52,8 @@ export const configSchema = z
       z.string().regex(/^[a-z][a-z0-9-]{0,20}$/, 'must be lower-case letters, digits and hyphens'),
     ),
     /**
-     * A production stage: termination protection, WAF on by default, and it refuses to run
-     * without superAdminEmail and alarmEmail.
+     * A production stage: termination protection, an edge stack with the WAF web ACL, and it
+     * refuses to run without superAdminEmail, alarmEmail and that web ACL's webAclArn.
      */
     production: withDefault(booleanish, false),
     /** The CloudFormation stack name; also the prefix of the Cognito hosted domain by default. */
@@ -143,7 +143,15 @@ export const configSchema = z
     eventArchiveDays: withDefault(positiveInt(3650), 90),
     /** CloudFront price class. */
     priceClass: withDefault(z.enum(['PriceClass_100', 'PriceClass_200', 'PriceClass_All']), 'PriceClass_100'),
-    /** An existing WAFv2 web ACL (scope CLOUDFRONT) to attach to the distribution. */
+    /**
+     * Requests per five minutes one client address may make before the edge web ACL blocks it
+     * (production stages, EdgeStack).
+     */
+    wafRateLimit: withDefault(z.coerce.number().int().min(10).max(2_000_000_000), 2000),
+    /**
+     * The WAFv2 web ACL (scope CLOUDFRONT) attached to the distribution: in a production stage the
+     * WebAclArn output of its edge stack (required there), elsewhere optional.
+     */
     webAclArn: optional(
       z
         .string()
@@ -197,7 +205,7 @@ export const configSchema = z
       });
     }
     if (config.production) {
-      for (const key of ['superAdminEmail', 'alarmEmail'] as const) {
+      for (const key of ['superAdminEmail', 'alarmEmail', 'webAclArn'] as const) {
         if (!config[key]) {
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required in a production stage' });
         }

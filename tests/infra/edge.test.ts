@@ -4,9 +4,13 @@
  * given the same Secrets Manager value by dynamic reference (never written into the template).
  */
 import { ORIGIN_VERIFY } from '@clubs/shared';
+import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { loadStageConfig } from '../../infra/lib/config.ts';
+import { EDGE_REGION, EdgeStack, MANAGED_RULE_GROUPS } from '../../infra/lib/edge-stack.ts';
 import { HandlerFunction } from '../../infra/lib/handler-function.ts';
-import { logicalId, synthStack } from './app.ts';
+import { nagPacks } from '../../infra/lib/nag.ts';
+import { logicalId, newApp, synthStack } from './app.ts';
 
 const { stack, template } = synthStack({}, { bundle: false });
 const json = template.toJSON() as {
@@ -64,5 +68,53 @@ describe('the API behind CloudFront only', () => {
       ExcludePunctuation: true,
     });
     expect(secret?.Properties.SecretString).toBeUndefined();
+  });
+});
+
+describe('the web ACL of a production stage', () => {
+  const prod = loadStageConfig({ stage: 'prod' });
+  const app = newApp();
+  const edge = new EdgeStack(app, `${prod.stackName}Edge`, {
+    env: { account: '123456789012', region: EDGE_REGION },
+    rateLimit: prod.wafRateLimit,
+  });
+  const acl = Template.fromStack(edge).findResources('AWS::WAFv2::WebACL');
+  const [webAcl] = Object.values(acl);
+  const rules = (webAcl?.Properties.Rules ?? []) as {
+    Name: string;
+    Statement: Record<string, Record<string, unknown>>;
+    Action?: unknown;
+  }[];
+
+  it('is a CloudFront web ACL in us-east-1 that allows by default and names its output', () => {
+    expect(Object.keys(acl)).toHaveLength(1);
+    expect(edge.region).toBe('us-east-1');
+    expect(webAcl?.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+    Template.fromStack(edge).hasOutput('WebAclArn', {});
+  });
+
+  it("runs AWS's managed rule groups, the core set's body size rule only counting", () => {
+    const managed = rules.filter((rule) => rule.Statement.ManagedRuleGroupStatement);
+    expect(managed.map((rule) => rule.Statement.ManagedRuleGroupStatement?.Name)).toEqual([
+      ...MANAGED_RULE_GROUPS,
+    ]);
+    const core = managed.find((rule) => rule.Name === 'AWSManagedRulesCommonRuleSet');
+    expect(core?.Statement.ManagedRuleGroupStatement?.RuleActionOverrides).toEqual([
+      { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+    ]);
+  });
+
+  it('blocks a client address over the rate limit of the stage', () => {
+    const rate = rules.find((rule) => rule.Statement.RateBasedStatement);
+    expect(rate?.Statement.RateBasedStatement).toEqual({ Limit: prod.wafRateLimit, AggregateKeyType: 'IP' });
+    expect(rate?.Action).toEqual({ Block: {} });
+  });
+
+  it('passes cdk-nag, and the prod stage attaches the web ACL of its stage file', () => {
+    const findings = nagPacks(app).flatMap((pack) =>
+      pack.validateScope(edge).violations.map((v) => v.ruleName),
+    );
+    expect(findings).toEqual([]);
+    expect(prod.webAclArn).toMatch(/^arn:aws:wafv2:us-east-1:\d{12}:global\/webacl\//);
   });
 });
