@@ -7,7 +7,7 @@
  * text must be shown as text, so the test cannot pass by showing nothing. With
  * SECURITY_REPORT_DIR set (npm run test:security) it leaves its counts there for the summary.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type SecurityReport, writeReport, xssLine } from '../security/support/summary.ts';
 import { pageAs } from './club-support.ts';
 import { XssApi } from './xss/api.ts';
@@ -22,7 +22,7 @@ import {
 } from './xss/browser.ts';
 import { CORPUS, textFor } from './xss/corpus.ts';
 import { FIELDS, VIEWERS, type Viewer, type Visit, visits } from './xss/fields.ts';
-import { buildWorld, type World } from './xss/world.ts';
+import { buildWorld, viewers, type World } from './xss/world.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -34,14 +34,8 @@ const expectedTexts = (visit: Visit): string[] =>
     ),
   );
 
-async function viewerPage(browser: Browser, world: World, viewer: Viewer): Promise<Page> {
-  if (viewer === 'anonymous') return (await browser.newContext()).newPage();
-  return pageAs(browser, viewer === 'owner' ? world.owner.email : world.member.email);
-}
-
 /** One viewer's pages, in order, in one browser page; returns how many were opened. */
-async function browseAs(browser: Browser, world: World, viewer: Viewer, findings: Findings): Promise<number> {
-  const page = await viewerPage(browser, world, viewer);
+async function browseAs(page: Page, world: World, viewer: Viewer, findings: Findings): Promise<number> {
   await watch(page, findings);
   let previous: Visit['kind'] | undefined;
   let opened = 0;
@@ -83,13 +77,24 @@ test('no stored payload runs on any page that shows it, and each is shown as tex
   request,
 }) => {
   const started = Date.now();
-  const world = await test.step(`write ${CORPUS.length} payloads through ${FIELDS.length} fields`, () =>
-    buildWorld(new XssApi(request), CORPUS));
+  const api = new XssApi(request);
+  const cast = await viewers(api);
+  // The owner and the member sign in through the login form while the payloads are written.
+  const [world, anonymous, owner, member] = await Promise.all([
+    test.step(`write ${CORPUS.length} payloads through ${FIELDS.length} fields`, () =>
+      buildWorld(api, CORPUS, cast)),
+    browser.newContext().then((context) => context.newPage()),
+    pageAs(browser, cast.owner.email),
+    pageAs(browser, cast.member.email),
+  ]);
   const written = Date.now();
+  const pageOf: Record<Viewer, Page> = { anonymous, owner, member };
   const findings = noFindings();
   // The viewers browse side by side: each waits mostly on the stack, not on the others.
   const opened = await test.step('open every page that shows them', async () => {
-    const counts = await Promise.all(VIEWERS.map((viewer) => browseAs(browser, world, viewer, findings)));
+    const counts = await Promise.all(
+      VIEWERS.map((viewer) => browseAs(pageOf[viewer], world, viewer, findings)),
+    );
     return counts.reduce((a, b) => a + b, 0);
   });
   console.log(

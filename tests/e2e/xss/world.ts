@@ -80,8 +80,17 @@ async function join(api: XssApi, person: Person, clubId: string): Promise<void> 
   );
 }
 
-export async function buildWorld(api: XssApi, corpus: readonly Payload[]): Promise<World> {
+/** The two people who own and read: created first, so the browser can sign them in meanwhile. */
+export async function viewers(api: XssApi): Promise<{ owner: Person; member: Person }> {
   const [owner, member] = await Promise.all([api.person('owner'), api.person('viewer')]);
+  return { owner, member };
+}
+
+export async function buildWorld(
+  api: XssApi,
+  corpus: readonly Payload[],
+  { owner, member }: { owner: Person; member: Person },
+): Promise<World> {
   const main = mainClub(api, owner);
   const clubs = inBatches(corpus, WIDTH, (payload) => {
     const club = texts(payload, 'club');
