@@ -9,6 +9,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+// A relative import: Vite bundles it into the config (the workspace package is TypeScript source).
+import { PUBLIC_MEDIA_KEY } from '../shared/src/constants.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -20,6 +22,10 @@ export const stripPrefix =
     return rest.startsWith('/') ? rest : `/${rest}`;
   };
 
+/** Whether `/media/{key}` (with any query) names a public media key. */
+export const isPublicMediaPath = (url: string): boolean =>
+  PUBLIC_MEDIA_KEY.test(url.replace(/[?#].*$/, '').replace(/^\/media\//, ''));
+
 export function localProxy(env: NodeJS.ProcessEnv = process.env): Record<string, ProxyOptions> {
   const gateway = env.LOCAL_GATEWAY_URL ?? 'http://localhost:3030';
   const cognito = env.LOCAL_COGNITO_URL ?? 'http://localhost:9229';
@@ -29,7 +35,14 @@ export function localProxy(env: NodeJS.ProcessEnv = process.env): Record<string,
     '^/api(/|$)': { target: gateway, changeOrigin: true },
     '^/config\\.json$': { target: gateway, changeOrigin: true },
     '^/cognito(/|$)': { target: cognito, changeOrigin: true, rewrite: stripPrefix('/cognito') },
-    '^/media(/|$)': { target: media, changeOrigin: true, rewrite: stripPrefix('/media') },
+    // Like CloudFront's /media/*: only public keys (club images, profile photos); anything else,
+    // members-only club media above all, is a 404 (members read it through presigned URLs).
+    '^/media(/|$)': {
+      target: media,
+      changeOrigin: true,
+      rewrite: stripPrefix('/media'),
+      bypass: (req) => (isPublicMediaPath(req.url ?? '') ? undefined : false),
+    },
   };
 }
 

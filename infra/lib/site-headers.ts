@@ -14,9 +14,10 @@ export function contentSecurityPolicy(parts: { authHostedDomain: string; uploadD
     "script-src 'self'",
     // Amplify UI's theme provider injects a <style> element; styles cannot run script.
     "style-src 'self' 'unsafe-inline'",
-    // Google profile pictures (the picture attribute), data: for generated avatars, blob: for upload previews.
-    "img-src 'self' data: blob: https://*.googleusercontent.com",
-    "media-src 'self' blob:",
+    // Google profile pictures (the picture attribute), data: for generated avatars, blob: for upload
+    // previews, and the media bucket for members-only post media (presigned GET URLs on its domain).
+    `img-src 'self' data: blob: https://*.googleusercontent.com https://${parts.uploadDomain}`,
+    `media-src 'self' blob: https://${parts.uploadDomain}`,
     "font-src 'self' data:",
     // Amplify Auth (Cognito user pool API and the hosted domain's token endpoint) and presigned uploads.
     `connect-src 'self' https://cognito-idp.${Aws.REGION}.amazonaws.com https://${parts.authHostedDomain} https://${parts.uploadDomain}`,
@@ -35,7 +36,10 @@ export const MEDIA_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'uns
 export interface SiteHeadersProps {
   /** The Cognito hosted domain, which the SPA calls for OAuth tokens (CSP connect-src). */
   readonly authHostedDomain: string;
-  /** The media bucket's domain, where the browser posts presigned uploads (CSP connect-src). */
+  /**
+   * The media bucket's regional domain, where the browser posts presigned uploads (CSP
+   * connect-src) and reads members-only media through presigned URLs (img-src, media-src).
+   */
   readonly uploadDomain: string;
 }
 

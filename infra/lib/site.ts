@@ -1,12 +1,13 @@
 /**
  * The site: the built SPA in a private bucket behind one CloudFront distribution that also
  * routes /api/* to the HTTP API (never cached; every viewer header but Host) and /media/* to the
- * media bucket (origin access control), so the browser only ever talks to one origin. Client
+ * media bucket's public keys (origin access control; members-only media is read through presigned
+ * URLs on the bucket's own domain instead), so the app talks to one origin. Client
  * routes fall back to index.html in a viewer-request function (not with error responses, which
  * would also rewrite the API's 403s and 404s). The site bucket's objects carry their own
  * Cache-Control (site-content.ts), and every response carries a headers policy (site-headers.ts).
  */
-import type { RuntimeConfig } from '@clubs/shared';
+import { PUBLIC_MEDIA_KEY, type RuntimeConfig } from '@clubs/shared';
 import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -62,10 +63,18 @@ const SPA_FALLBACK = `function handler(event) {
   return request;
 }`;
 
-/** /media/{key} is the object {key} of the media bucket. */
-const MEDIA_PREFIX_STRIP = `function handler(event) {
+/**
+ * /media/{key} is the object {key} of the media bucket when {key} is public (PUBLIC_MEDIA_KEY:
+ * club images and profile photos); anything else, members-only club media above all, is a 404
+ * before it reaches the bucket (members read that through the API's presigned URLs).
+ */
+const MEDIA_PUBLIC_ONLY = `function handler(event) {
   var request = event.request;
-  request.uri = request.uri.replace(/^\\/media\\//, '/');
+  var key = request.uri.replace(/^\\/media\\//, '');
+  if (!/${PUBLIC_MEDIA_KEY.source}/.test(key)) {
+    return { statusCode: 404, statusDescription: 'Not Found' };
+  }
+  request.uri = '/' + key;
   return request;
 }`;
 
@@ -121,9 +130,9 @@ export class Site extends Construct {
       comment: 'Client routes get index.html',
     });
     const mediaPrefix = new EdgeFunction(this, 'MediaPrefix', {
-      code: FunctionCode.fromInline(MEDIA_PREFIX_STRIP),
+      code: FunctionCode.fromInline(MEDIA_PUBLIC_ONLY),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Strips /media from media requests',
+      comment: 'Serves only public media keys under /media, without the prefix',
     });
 
     const certificate = config.certificateArn

@@ -90,6 +90,27 @@ export const POST_MEDIA_UPLOAD = {
  */
 export const MEMBER_MEDIA_READ = { expiresInSeconds: 600 } as const;
 
+/**
+ * Which media keys the public same-origin path `/media/{key}` serves (CloudFront in AWS, the dev
+ * server's proxy locally): only club logos and covers (`clubs/`) and profile photos (`avatars/`),
+ * public and cacheable. Everything else, members-only media under `club-media/` above all, is
+ * refused there and read only through the presigned GET URLs the API signs after the membership
+ * check.
+ */
+export const MEDIA_PATHS = {
+  publicPrefixes: ['avatars', 'clubs'],
+  membersOnlyRoot: 'club-media',
+} as const;
+
+/**
+ * A public media key: a public prefix, then segments of letters, digits, '.', '_' and '-' that do
+ * not start with a dot. Nothing encoded ('%'), no '.' or '..' segment, so no spelling of a key
+ * reaches another prefix. Its source is also the pattern CloudFront's viewer function tests.
+ */
+export const PUBLIC_MEDIA_KEY = new RegExp(
+  `^(?:${MEDIA_PATHS.publicPrefixes.join('|')})(?:/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$`,
+);
+
 /** The member profile page lists at most this many of the person's recent posts. */
 export const MEMBER_PROFILE_RECENT_POSTS = 10;
 

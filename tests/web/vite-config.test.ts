@@ -5,13 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localProxy, stripPrefix } from '../../web/vite.config.ts';
+import { isPublicMediaPath, localProxy, stripPrefix } from '../../web/vite.config.ts';
 
 const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
+
+/** The paths the local S3 stand-in was asked for. */
+const s3Requests: string[] = [];
 
 /** An upstream that answers with what it received. */
 async function echoServer(name: string): Promise<{ server: Server; url: string }> {
   const server = createHttpServer((req: IncomingMessage, res) => {
+    if (name === 's3') s3Requests.push(req.url ?? '');
     res.setHeader('Content-Type', 'application/json');
     res.end(JSON.stringify({ name, method: req.method, url: req.url, host: req.headers.host }));
   });
@@ -25,6 +29,15 @@ describe('proxy rules', () => {
     expect(stripPrefix('/cognito')('/cognito')).toBe('/');
     expect(stripPrefix('/cognito')('/cognito/')).toBe('/');
     expect(stripPrefix('/media')('/media/clubs/a.png?v=1')).toBe('/clubs/a.png?v=1');
+  });
+
+  it('lets only public media keys through /media', () => {
+    expect(isPublicMediaPath('/media/clubs/c1/logo.svg')).toBe(true);
+    expect(isPublicMediaPath('/media/avatars/u1/01abc.png?v=1')).toBe(true);
+    expect(isPublicMediaPath('/media/club-media/c1/posts/u1/a.png')).toBe(false);
+    expect(isPublicMediaPath('/media/clubs/../club-media/c1/a.png')).toBe(false);
+    expect(isPublicMediaPath('/media/clubs%2F..%2Fclub-media/a.png')).toBe(false);
+    expect(isPublicMediaPath('/media/avatars')).toBe(false);
   });
 
   it('falls back to the default local ports and bucket', () => {
@@ -111,6 +124,27 @@ describe('dev server started the way the local stack starts it', () => {
     await expect(get('/media/clubs/c1/logo.png')).resolves.toMatchObject({
       name: 's3',
       url: '/test-bucket/clubs/c1/logo.png',
+    });
+  });
+
+  it('refuses members-only club media and any key outside the public prefixes, without asking S3', async () => {
+    s3Requests.length = 0;
+    for (const path of [
+      '/media/club-media/c1/posts/u1/photo.png',
+      '/media/club-media/c1/posts/u1/clip.webm?x=1',
+      '/media/%63lub-media/c1/posts/u1/photo.png',
+      '/media/avatars/../club-media/c1/posts/u1/photo.png',
+      '/media/avatars/%2e%2e/club-media/c1/photo.png',
+      '/media/uploads/u1/a.png',
+      '/media/',
+    ]) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(404);
+    }
+    expect(s3Requests).toEqual([]);
+    await expect(get('/media/avatars/u1/01abc.png?v=2')).resolves.toMatchObject({
+      name: 's3',
+      url: '/test-bucket/avatars/u1/01abc.png?v=2',
     });
   });
 

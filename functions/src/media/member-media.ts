@@ -6,11 +6,11 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { MEMBER_MEDIA_READ, type PostMedia, type PostMediaKind } from '@clubs/shared';
+import { MEDIA_PATHS, MEMBER_MEDIA_READ, type PostMedia, type PostMediaKind } from '@clubs/shared';
 import { mediaBucket, s3 } from './s3.ts';
 
 /** The prefix no public path serves. */
-export const MEMBER_MEDIA_ROOT = 'club-media';
+export const MEMBER_MEDIA_ROOT = MEDIA_PATHS.membersOnlyRoot;
 
 /** Where one person's files for posts of one club are uploaded. */
 export const postMediaPrefixOf = (clubId: string, uploaderId: string): string =>
