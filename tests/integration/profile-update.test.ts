@@ -9,6 +9,7 @@ import { inspectMedia, mediaKeyOf } from '@clubs/functions/media/uploads';
 import type { Me, PresignedUpload } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG, postToS3 } from '../support/browser-upload.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { type MediaStore, startMediaStore } from '../support/media-store.ts';
 
@@ -24,11 +25,6 @@ afterAll(async () => {
 });
 
 type ErrorBody = { error: { code: string; message: string } };
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 const me = (sub: string) => invoke<Me>(handler, httpEvent('getMe', { claims: memberClaims(sub) }));
 const patch = (sub: string, body: unknown) =>
   invoke<Me & ErrorBody>(handler, httpEvent('updateMe', { claims: memberClaims(sub), body }));
@@ -42,17 +38,7 @@ async function presign(sub: string, contentType = 'image/png', size = PNG.length
   return res.body;
 }
 
-/** What the browser does: the signed fields, then the file last, as multipart/form-data. */
-async function post(upload: PresignedUpload, file: Buffer, overrides: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ ...upload.fields, ...overrides })) form.append(name, value);
-  form.append(
-    'file',
-    new Blob([new Uint8Array(file)], { type: overrides['Content-Type'] ?? upload.fields['Content-Type'] }),
-  );
-  const response = await fetch(upload.url, { method: 'POST', body: form });
-  expect(response.status).toBeLessThan(300);
-}
+const post = postToS3;
 
 describe('PATCH /api/me', () => {
   it('saves full name, bio and location, trimmed, and GET /api/me returns them', async () => {
