@@ -30,8 +30,9 @@ function mediaFunction(): (event: unknown) => ViewerResult {
   };
   const media = config.CacheBehaviors.find((b) => b.PathPattern === '/media/*');
   const association = media?.FunctionAssociations?.[0];
-  expect(association?.EventType).toBe('viewer-request');
-  const functionId = (association?.FunctionARN as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  if (!association) throw new Error('/media/* has no viewer function');
+  expect(association.EventType).toBe('viewer-request');
+  const functionId = (association.FunctionARN as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   const code = resource(functionId).Properties.FunctionCode as string;
   // Run the function's code as CloudFront would.
   return new Function(`${code}; return handler;`)() as (event: unknown) => ViewerResult;
