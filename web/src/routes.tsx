@@ -16,6 +16,13 @@ const page = (load: () => Promise<PageModule>) => {
   return <Page />;
 };
 
+/** A page of the table with the title of its browser tab (see layouts/useRouteTitle.ts). */
+const titled = (title: string, path: string, load: () => Promise<PageModule>): RouteObject => ({
+  path,
+  element: page(load),
+  handle: { title },
+});
+
 const AppLayout = lazy(() => import('./layouts/AppLayout.tsx'));
 const ClubLayout = lazy(() => import('./layouts/club/ClubLayout.tsx'));
 
@@ -39,6 +46,27 @@ export const CLUB_SUB_PATHS = [
   'courses/:courseId/take',
   'membership-success',
 ] as const;
+
+/** The tab titles of a club's pages. */
+const CLUB_PAGE_TITLES: Record<(typeof CLUB_SUB_PATHS)[number], string> = {
+  '': 'Club Home',
+  home: 'Club Home',
+  settings: 'Club Settings',
+  billing: 'Billing',
+  edit: 'Edit Club',
+  dashboard: 'Member Dashboard',
+  events: 'Events',
+  'events/create': 'New Event',
+  invite: 'Invite Members',
+  'invite-members': 'Invite Members',
+  members: 'Members',
+  leaderboard: 'Leaderboard',
+  courses: 'Courses',
+  'courses/create': 'New Course',
+  'courses/:courseId': 'Course',
+  'courses/:courseId/take': 'Course',
+  'membership-success': 'Welcome to the club',
+};
 
 const clubHome = () => import('./pages/club/ClubHomePage.tsx');
 const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModule>> = {
@@ -64,8 +92,10 @@ const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModul
 const clubChildren = (): RouteObject[] =>
   CLUB_SUB_PATHS.map((path) => {
     const element = page(clubPages[path]);
-    if (path === '') return { index: true, element };
-    return path === 'membership-success' ? { path, element, handle: UNGATED_CLUB_PAGE } : { path, element };
+    const title = CLUB_PAGE_TITLES[path];
+    if (path === '') return { index: true, element, handle: { title } };
+    const handle = path === 'membership-success' ? { ...UNGATED_CLUB_PAGE, title } : { title };
+    return { path, element, handle };
   });
 
 export const routes: RouteObject[] = [
@@ -74,28 +104,28 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       // Public pages.
-      { index: true, element: page(() => import('./pages/public/LandingPage.tsx')) },
-      { path: 'login', element: page(() => import('./pages/auth/LoginPage.tsx')) },
-      { path: 'register', element: page(() => import('./pages/auth/RegisterPage.tsx')) },
-      { path: 'forgot-password', element: page(() => import('./pages/auth/ForgotPasswordPage.tsx')) },
-      { path: 'clubs', element: page(() => import('./pages/directory/DirectoryPage.tsx')) },
-      { path: 'c/:clubId', element: page(() => import('./pages/directory/ClubPublicPage.tsx')) },
-      { path: 'about', element: page(() => import('./pages/public/AboutPage.tsx')) },
-      { path: 'features', element: page(() => import('./pages/public/FeaturesPage.tsx')) },
-      { path: 'pricing', element: page(() => import('./pages/public/PricingPage.tsx')) },
-      { path: 'contact', element: page(() => import('./pages/public/ContactPage.tsx')) },
-      { path: 'terms', element: page(() => import('./pages/public/TermsPage.tsx')) },
-      { path: 'privacy', element: page(() => import('./pages/public/PrivacyPage.tsx')) },
-      { path: 'support', element: page(() => import('./pages/public/SupportPage.tsx')) },
+      { index: true, element: page(() => import('./pages/public/LandingPage.tsx')), handle: { title: '' } },
+      titled('Log in', 'login', () => import('./pages/auth/LoginPage.tsx')),
+      titled('Sign up', 'register', () => import('./pages/auth/RegisterPage.tsx')),
+      titled('Reset your password', 'forgot-password', () => import('./pages/auth/ForgotPasswordPage.tsx')),
+      titled('Explore Clubs', 'clubs', () => import('./pages/directory/DirectoryPage.tsx')),
+      titled('Club', 'c/:clubId', () => import('./pages/directory/ClubPublicPage.tsx')),
+      titled('About', 'about', () => import('./pages/public/AboutPage.tsx')),
+      titled('Features', 'features', () => import('./pages/public/FeaturesPage.tsx')),
+      titled('Pricing', 'pricing', () => import('./pages/public/PricingPage.tsx')),
+      titled('Contact', 'contact', () => import('./pages/public/ContactPage.tsx')),
+      titled('Terms of Service', 'terms', () => import('./pages/public/TermsPage.tsx')),
+      titled('Privacy Policy', 'privacy', () => import('./pages/public/PrivacyPage.tsx')),
+      titled('Help Centre', 'support', () => import('./pages/public/SupportPage.tsx')),
       // The setup callback checks the session itself (3 s wait, then /login): not guarded.
-      { path: 'club-setup', element: page(() => import('./pages/setup/ClubSetupPage.tsx')) },
+      titled('Setting up your club', 'club-setup', () => import('./pages/setup/ClubSetupPage.tsx')),
 
       // The account pages answer a signed-out visitor themselves: 'Please log in' (spec part 2).
       {
         element: <AppLayout />,
         children: [
-          { path: 'profile', element: page(() => import('./pages/settings/ProfilePage.tsx')) },
-          { path: 'settings', element: page(() => import('./pages/settings/AccountSettingsPage.tsx')) },
+          titled('Edit Profile', 'profile', () => import('./pages/settings/ProfilePage.tsx')),
+          titled('Account Settings', 'settings', () => import('./pages/settings/AccountSettingsPage.tsx')),
         ],
       },
 
@@ -106,30 +136,39 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: 'dashboard', element: page(() => import('./pages/dashboard/DashboardPage.tsx')) },
-              {
-                path: 'member-dashboard',
-                element: page(() => import('./pages/dashboard/MemberDashboardPage.tsx')),
-              },
-              { path: 'club-settings/:clubId', element: page(clubPages.settings) },
-              { path: 'club-billing/:clubId', element: page(clubPages.billing) },
-              {
-                path: 'invite/:clubId/:token',
-                element: page(() => import('./pages/club/AcceptInvitePage.tsx')),
-              },
-              {
-                path: 'members/:userId',
-                element: page(() => import('./pages/members/MemberProfilePage.tsx')),
-              },
+              titled('Dashboard', 'dashboard', () => import('./pages/dashboard/DashboardPage.tsx')),
+              titled(
+                'My Clubs',
+                'member-dashboard',
+                () => import('./pages/dashboard/MemberDashboardPage.tsx'),
+              ),
+              titled(CLUB_PAGE_TITLES.settings, 'club-settings/:clubId', clubPages.settings),
+              titled(CLUB_PAGE_TITLES.billing, 'club-billing/:clubId', clubPages.billing),
+              titled(
+                'Invitation',
+                'invite/:clubId/:token',
+                () => import('./pages/club/AcceptInvitePage.tsx'),
+              ),
+              titled('Member', 'members/:userId', () => import('./pages/members/MemberProfilePage.tsx')),
             ],
           },
-          { path: 'clubs/:clubId', element: <ClubLayout />, children: clubChildren() },
+          {
+            path: 'clubs/:clubId',
+            element: <ClubLayout />,
+            children: clubChildren(),
+            handle: { title: 'Club' },
+          },
           {
             path: 'communities',
             children: [
               // The empty path inside the app (no club chosen) goes to the dashboard.
               { index: true, element: <Navigate to="/dashboard" replace /> },
-              { path: ':clubId', element: <ClubLayout />, children: clubChildren() },
+              {
+                path: ':clubId',
+                element: <ClubLayout />,
+                children: clubChildren(),
+                handle: { title: 'Club' },
+              },
             ],
           },
         ],
@@ -140,12 +179,12 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: 'super-admin', element: page(() => import('./pages/admin/SuperAdminPage.tsx')) },
+              titled('Super Admin', 'super-admin', () => import('./pages/admin/SuperAdminPage.tsx')),
             ],
           },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', element: <NotFound />, handle: { title: 'Page not found' } },
     ],
   },
 ];

@@ -36,15 +36,25 @@ const gradient = (id: string, p: Palette) =>
   `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">` +
   `<stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient></defs>`;
 
-export function coverSvg(title: string, subtitle: string, p: Palette): string {
+/** A small number from a text, so each club's cover has its own arrangement, the same on every seed. */
+const hashOf = (text: string): number => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+
+/**
+ * A club's cover: shapes and colour only, no text. Pages crop covers to their own height and
+ * width (a phone keeps the middle third), so the club's name is shown beside the cover, never in it.
+ */
+export function coverSvg(seed: string, p: Palette): string {
+  const h = hashOf(seed);
+  const x1 = 120 + (h % 360);
+  const x2 = 720 + ((h >>> 8) % 360);
+  const r1 = 110 + ((h >>> 16) % 90);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400">
 ${gradient('g', p)}
 <rect width="1200" height="400" fill="url(#g)"/>
-<circle cx="1040" cy="80" r="180" fill="${p.accent}" opacity="0.18"/>
-<circle cx="940" cy="360" r="120" fill="${p.accent}" opacity="0.12"/>
+<circle cx="${x2}" cy="80" r="180" fill="${p.accent}" opacity="0.18"/>
+<circle cx="${x1}" cy="340" r="${r1}" fill="${p.accent}" opacity="0.12"/>
+<circle cx="600" cy="190" r="70" fill="${p.accent}" opacity="0.16"/>
 <path d="M0 330 C 240 270 420 390 700 320 S 1080 250 1200 300 L 1200 400 L 0 400 Z" fill="${p.accent}" opacity="0.2"/>
-<text x="64" y="200" font-family="Helvetica, Arial, sans-serif" font-size="64" font-weight="700" fill="#ffffff">${escapeXml(title)}</text>
-<text x="66" y="256" font-family="Helvetica, Arial, sans-serif" font-size="28" fill="#ffffff" opacity="0.85">${escapeXml(subtitle)}</text>
 </svg>
 `;
 }

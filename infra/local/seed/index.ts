@@ -313,10 +313,7 @@ class Seeder {
       name: demo.name,
       description: demo.description,
       logoUrl: this.media(`clubs/${id}/logo.svg`, logoSvg(demo.name, palette)),
-      coverImageUrl: this.media(
-        `clubs/${id}/cover.svg`,
-        coverSvg(demo.name, `${demo.category[0]?.toUpperCase()}${demo.category.slice(1)} club`, palette),
-      ),
+      coverImageUrl: this.media(`clubs/${id}/cover.svg`, coverSvg(demo.name, palette)),
       createdAt: this.iso(createdMs),
       price: demo.price,
       currency: demo.currency,

@@ -1,9 +1,14 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
+import { useRouteTitle } from './useRouteTitle.ts';
 
-/** The root of every route: lazy pages show the loading screen while their code arrives. */
+/**
+ * The root of every route: lazy pages show the loading screen while their code arrives, and the
+ * route table's title names the browser tab.
+ */
 export function RootLayout() {
+  useRouteTitle();
   return (
     <>
       <Suspense fallback={<LoadingScreen />}>

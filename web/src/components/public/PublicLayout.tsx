@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { PublicFooter } from './PublicFooter.tsx';
 import { PublicHeader } from './PublicHeader.tsx';
-import { useDocumentTitle } from './useDocumentTitle.ts';
 import './public.css';
 
-/** The frame of the public pages: top bar, the page's main content, footer; sets the tab title. */
-export function PublicLayout({ title, children }: { title: string; children: ReactNode }) {
-  useDocumentTitle(title);
+/** The frame of the public pages: top bar, the page's main content, footer. */
+export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="clubs-public">
       <PublicHeader />

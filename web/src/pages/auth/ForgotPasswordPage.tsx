@@ -73,7 +73,7 @@ export default function ForgotPasswordPage() {
 
   if (step === 'email') {
     return (
-      <AuthCard title="Reset your password">
+      <AuthCard>
         <Flex
           as="form"
           direction="column"
@@ -112,7 +112,7 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Reset your password">
+    <AuthCard>
       <Flex
         as="form"
         direction="column"

@@ -44,7 +44,7 @@ export default function LoginPage() {
   const registerLink = searchParams.has('redirect') ? `/register?${searchParams.toString()}` : '/register';
 
   return (
-    <AuthCard title="Log in">
+    <AuthCard>
       <Flex
         as="form"
         direction="column"

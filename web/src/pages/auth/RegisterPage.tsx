@@ -155,7 +155,7 @@ export default function RegisterPage() {
 
   if (confirming) {
     return (
-      <AuthCard title="Confirm your email">
+      <AuthCard>
         <ConfirmCode form={form} destination={confirming.destination} onConfirmed={done} />
       </AuthCard>
     );
@@ -164,7 +164,7 @@ export default function RegisterPage() {
   const loginLink = searchParams.has('redirect') ? `/login?${searchParams.toString()}` : '/login';
 
   return (
-    <AuthCard title="Sign up">
+    <AuthCard>
       <Flex
         as="form"
         direction="column"

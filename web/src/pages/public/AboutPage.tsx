@@ -23,7 +23,7 @@ const LEADERS = [
 
 export default function AboutPage() {
   return (
-    <PublicLayout title="About">
+    <PublicLayout>
       <div className="clubs-page">
         <PageIntro
           title="About Clubs"

@@ -169,7 +169,7 @@ function ContactForm() {
 export default function ContactPage() {
   const { email, phone, address, hours } = CONTACT_DETAILS;
   return (
-    <PublicLayout title="Contact">
+    <PublicLayout>
       <div className="clubs-page">
         <PageIntro
           title="Contact Us"

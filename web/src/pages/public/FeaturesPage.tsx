@@ -48,7 +48,7 @@ const COMPARISON: readonly [string, string, string][] = [
 
 export default function FeaturesPage() {
   return (
-    <PublicLayout title="Features">
+    <PublicLayout>
       <div className="clubs-page">
         <PageIntro title="Features" lead="Everything your circle needs, in one private place." />
         {GROUPS.map((group) => (

@@ -142,7 +142,7 @@ function ReadyToLaunch() {
 export default function LandingPage() {
   useGoogleReturn();
   return (
-    <PublicLayout title="">
+    <PublicLayout>
       <Hero />
       <FeaturedClubs />
       <Experiences />

@@ -20,7 +20,7 @@ export function LegalPage({
   other: { to: string; label: string };
 }) {
   return (
-    <PublicLayout title={title}>
+    <PublicLayout>
       <div className="clubs-page clubs-prose">
         <PageIntro title={title} lead={<>Last updated: {LAST_UPDATED}</>} />
         {sections.map((section, index) => (

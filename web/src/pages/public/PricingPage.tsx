@@ -31,7 +31,7 @@ export const PRICING_FAQ = [
 
 export default function PricingPage() {
   return (
-    <PublicLayout title="Pricing">
+    <PublicLayout>
       <div className="clubs-page">
         <PageIntro
           title="Pricing"

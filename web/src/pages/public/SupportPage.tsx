@@ -102,7 +102,7 @@ export default function SupportPage() {
   }, [query]);
 
   return (
-    <PublicLayout title="Help Centre">
+    <PublicLayout>
       <div className="clubs-page">
         <PageIntro title="Help Centre" lead="Answers to the questions members and creators ask most." />
         <search className="clubs-help__search">

@@ -22,7 +22,6 @@ import {
   PASSWORD_UPDATED,
 } from '../../auth/messages.ts';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { useDocumentTitle } from '../../components/public/useDocumentTitle.ts';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
 import '../../components/public/public.css';
@@ -242,7 +241,6 @@ function PasswordTab() {
 }
 
 export default function AccountSettingsPage() {
-  useDocumentTitle('Account Settings');
   const { user, loading } = useAuth();
   if (loading) return <LoadingScreen />;
   if (!user) return <PleaseLogIn />;

@@ -28,7 +28,6 @@ import {
   PROFILE_UPDATED,
 } from '../../auth/messages.ts';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { useDocumentTitle } from '../../components/public/useDocumentTitle.ts';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
 import '../../components/public/public.css';
@@ -206,7 +205,6 @@ function ProfileForm({ me }: { me: Me }) {
 }
 
 export default function ProfilePage() {
-  useDocumentTitle('Edit Profile');
   const { user, loading } = useAuth();
   const { toast } = useToast();
   const me = useMe();

@@ -1,0 +1,137 @@
+/**
+ * The public site and the dashboard on a 375 px phone: the site links behind the Menu button
+ * (opened and closed by keyboard, announced as expanded, each link followed), every page without
+ * sideways scrolling and without serious axe violations, each tab titled from the route table,
+ * and seeded club covers that carry no text a phone could crop.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalScroll, VIEWPORTS } from './account-support.ts';
+import { pageAs } from './club-support.ts';
+import { clubNamed, DEMO } from './directory-support.ts';
+
+test.use({ viewport: VIEWPORTS.mobile });
+
+const PUBLIC_PAGES: [path: string, title: string][] = [
+  ['/', 'Clubs'],
+  ['/about', 'About · Clubs'],
+  ['/features', 'Features · Clubs'],
+  ['/pricing', 'Pricing · Clubs'],
+  ['/contact', 'Contact · Clubs'],
+  ['/terms', 'Terms of Service · Clubs'],
+  ['/privacy', 'Privacy Policy · Clubs'],
+  ['/support', 'Help Centre · Clubs'],
+];
+
+const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' });
+// By selector, not role: a closed menu's links are hidden, which role queries skip.
+const siteNav = (page: Page) => page.locator('nav[aria-label="Site"]');
+const siteLink = (page: Page, name: string) => siteNav(page).getByText(name, { exact: true });
+
+/** The link is in the page, and hidden (display: none): the closed menu. */
+async function expectFolded(page: Page, name: string) {
+  await expect(siteLink(page, name)).toHaveCount(1);
+  await expect(siteLink(page, name)).toBeHidden();
+}
+
+test('each public page: titled, no sideways scrolling, axe clean, site links only behind Menu', async ({
+  page,
+}) => {
+  for (const [path, title] of PUBLIC_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(title);
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+    await expectFolded(page, 'Pricing');
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page, `${path} at 375 px`);
+  }
+});
+
+test('the Menu button opens the site links from the keyboard, Escape closes it and keeps focus', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  const button = menuButton(page);
+  await expect(button).toHaveAttribute('aria-controls', (await siteNav(page).getAttribute('id')) ?? '');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  for (const name of ['Directory', 'Features', 'Pricing']) {
+    await expect(siteNav(page).getByRole('link', { name })).toBeVisible();
+  }
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'menu open at 375 px');
+  await page.keyboard.press('Tab');
+  await expect(siteNav(page).getByRole('link', { name: 'Directory' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+  await expectFolded(page, 'Directory');
+});
+
+test('every link of the menu leads to its page, and the menu is closed there', async ({ page }) => {
+  const links: [name: string, url: RegExp, heading: string][] = [
+    ['Features', /\/features$/, 'Features'],
+    ['Pricing', /\/pricing$/, 'Pricing'],
+    ['Directory', /\/clubs$/, 'Explore Clubs'],
+  ];
+  await page.goto('/');
+  for (const [name, url, heading] of links) {
+    if (!(await menuButton(page).isVisible())) await page.goto('/');
+    await menuButton(page).click();
+    await siteNav(page).getByRole('link', { name }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  }
+  await expect(page).toHaveTitle('Explore Clubs · Clubs');
+  await expectAccessible(page, 'directory at 375 px');
+});
+
+test('a club page and the sign-in pages fit a phone', async ({ page, request }) => {
+  const club = await clubNamed(request, 'Morning Yoga Collective');
+  await page.goto(`/c/${club.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: club.name })).toBeVisible();
+  await expect(page).toHaveTitle('Club · Clubs');
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'club page at 375 px');
+  for (const [path, title] of [
+    ['/login', 'Log in · Clubs'],
+    ['/register', 'Sign up · Clubs'],
+    ['/forgot-password', 'Reset your password · Clubs'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+    await expectNoHorizontalScroll(page);
+  }
+});
+
+test('seeded club covers carry no text, so a phone crops nothing of a name', async ({ page, request }) => {
+  await page.goto('/');
+  const covers = page.getByRole('region', { name: 'Featured Clubs' }).locator('img[src*="cover"]');
+  await expect(covers.first()).toBeVisible();
+  const sources = await covers.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src));
+  expect(sources.length).toBeGreaterThan(0);
+  for (const src of sources) {
+    const svg = await (await request.get(src)).text();
+    expect(svg).toContain('<svg');
+    expect(svg).not.toContain('<text');
+  }
+  // The name is shown beside the cover instead.
+  const firstCard = page.getByRole('region', { name: 'Featured Clubs' }).getByRole('article').first();
+  await expect(firstCard.getByRole('heading')).toBeVisible();
+});
+
+test('the dashboard at 375 px: no sideways scrolling, axe clean, titled', async ({ browser }) => {
+  const page = await pageAs(browser, DEMO.member, { width: VIEWPORTS.mobile.width });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await expect(page).toHaveTitle('Dashboard · Clubs');
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'dashboard at 375 px');
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveTitle('Edit Profile · Clubs');
+  await expectNoHorizontalScroll(page);
+  await page.context().close();
+});

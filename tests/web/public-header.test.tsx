@@ -1,0 +1,87 @@
+/**
+ * The public top bar's phone menu (a disclosure operable by keyboard and screen reader) and the
+ * document titles the route table gives every page.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { routeTitle } from '../../web/src/layouts/useRouteTitle.ts';
+import { routes } from '../../web/src/routes.tsx';
+import { currentUrl, renderApp } from './helpers.tsx';
+
+describe('phone menu', () => {
+  it('names the site links it controls, opens and closes with aria-expanded, and Escape gives focus back', async () => {
+    const user = userEvent.setup();
+    renderApp('/about');
+    const button = await screen.findByRole('button', { name: 'Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const nav = screen.getByRole('navigation', { name: 'Site' });
+    expect(button).toHaveAttribute('aria-controls', nav.id);
+    expect(nav).toHaveAttribute('data-open', 'false');
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(nav).toHaveAttribute('data-open', 'true');
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Directory' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('closes when a link is followed and when the visitor clicks elsewhere', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/about');
+    const button = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(button);
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Site' })).getByRole('link', { name: 'Pricing' }),
+    );
+    await waitFor(() => expect(currentUrl(router)).toBe('/pricing'));
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+    await user.click(await screen.findByRole('heading', { level: 1, name: 'Pricing' }));
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+/** Every route object of the table, depth first. */
+const allRoutes = (list: RouteObject[]): RouteObject[] =>
+  list.flatMap((route) => [route, ...allRoutes(route.children ?? [])]);
+
+describe('document titles from the route table', () => {
+  it('every page route (one with an element and no children) names its title', () => {
+    const pages = allRoutes(routes).filter((route) => route.element && !route.children && !route.index);
+    const untitled = pages.filter(
+      (route) => typeof (route.handle as { title?: unknown })?.title !== 'string',
+    );
+    expect(untitled.map((route) => route.path)).toEqual([]);
+  });
+
+  it('the deepest title wins, an empty one is the site itself', () => {
+    expect(routeTitle([{ handle: { title: 'Club' } }, { handle: { title: 'Members' } }])).toBe(
+      'Members · Clubs',
+    );
+    expect(routeTitle([{ handle: { title: 'Club' } }, { handle: undefined }])).toBe('Club · Clubs');
+    expect(routeTitle([{ handle: { title: '' } }])).toBe('Clubs');
+    expect(routeTitle([])).toBe('Clubs');
+  });
+
+  it.each([
+    ['/', 'Clubs'],
+    ['/clubs', 'Explore Clubs · Clubs'],
+    ['/login', 'Log in · Clubs'],
+    ['/pricing', 'Pricing · Clubs'],
+    ['/no-such-page', 'Page not found · Clubs'],
+  ])('%s is titled %j', async (path, title) => {
+    const { router } = renderApp(path);
+    await waitFor(() => expect(document.title).toBe(title));
+    if (path === '/') {
+      await act(() => router.navigate('/about'));
+      await waitFor(() => expect(document.title).toBe('About · Clubs'));
+    }
+  });
+});
