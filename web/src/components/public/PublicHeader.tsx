@@ -32,7 +32,7 @@ export function TopBarAccount() {
     );
   }
   return (
-    <Flex gap="small" className="clubs-topbar__account">
+    <Flex gap="xs" className="clubs-topbar__account">
       <Button as={Link} to="/login" variation="link">
         Log In
       </Button>
@@ -85,10 +85,10 @@ export function PublicHeader() {
         aria-controls={navId}
         onClick={menu.toggle}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        Menu
+        <span className="visually-hidden">Menu</span>
       </button>
       {/* A followed link closes the menu at once, before the next page's code has arrived. */}
       <nav id={navId} aria-label="Site" className="clubs-topbar__nav" data-open={menu.open}>
