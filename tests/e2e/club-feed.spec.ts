@@ -4,8 +4,9 @@
  * to s3rver), a member likes and comments and the counts survive a reload, pinning moves a post
  * to the top and unpins the previous one, and Copy link opens the post.
  */
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, postCard, test, YOGA } from './club-support.ts';
+import { expect, expectToast, postCard, test, YOGA } from './club-support.ts';
 import { DEMO } from './directory-support.ts';
 
 // A 1x1 PNG.
@@ -13,6 +14,9 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** The demo's recorded clip, a real WebM. */
+const CLIP = join(import.meta.dirname, '..', '..', 'infra', 'local', 'seed', 'demo-clip.webm');
 
 const firstPost = (page: Page) => page.getByRole('region', { name: 'Posts' }).getByRole('article').first();
 
@@ -41,7 +45,9 @@ test('the demo member sees the seeded feed: the pinned welcome first, comments, 
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(320);
 });
 
-test('the owner writes a text post and an image post (uploaded to storage)', async ({ openClub }) => {
+test('the owner writes a text post, an image post and a video post (uploaded to storage)', async ({
+  openClub,
+}) => {
   const { page } = await openClub(DEMO.owner, YOGA);
   const title = `Breathing notes ${Date.now()}`;
   await page.getByRole('button', { name: 'Share something with the club...' }).click();
@@ -51,7 +57,7 @@ test('the owner writes a text post and an image post (uploaded to storage)', asy
     .getByLabel('Content')
     .fill('Box breathing: in 4, hold 4, out 4. More at https://example.com/box');
   await form.getByRole('button', { name: 'Post' }).click();
-  await expect(page.getByText('Post created')).toBeVisible();
+  await expectToast(page, 'Post created');
   await expect(form).toHaveCount(0);
   await expect(postCard(page, title).getByRole('link', { name: 'https://example.com/box' })).toHaveAttribute(
     'rel',
@@ -70,12 +76,27 @@ test('the owner writes a text post and an image post (uploaded to storage)', asy
     'Uploaded',
   );
   await form.getByRole('button', { name: 'Post' }).click();
-  await expect(page.getByText('Post created')).toBeVisible();
+  await expectToast(page, 'Post created');
   const image = postCard(page, imageTitle).getByRole('button', { name: 'Open image 1 of 1' }).locator('img');
   await expect(image).toBeVisible();
   // The stored file is served back to members.
   const src = (await image.getAttribute('src')) as string;
   expect((await page.request.get(src)).status()).toBe(200);
+
+  const videoTitle = `Flow in motion ${Date.now()}`;
+  await page.getByRole('button', { name: 'Share something with the club...' }).click();
+  await form.getByLabel('Title').fill(videoTitle);
+  await form.getByText('Video', { exact: true }).click();
+  // 'Video' names both the type's radio and the file field.
+  await form.getByLabel('Video').and(form.locator('input[type="file"]')).setInputFiles(CLIP);
+  await expect(form.getByRole('progressbar', { name: 'Uploading demo-clip.webm' })).toHaveAttribute(
+    'aria-valuetext',
+    'Uploaded',
+  );
+  await form.getByRole('button', { name: 'Post' }).click();
+  await expectToast(page, 'Post created');
+  const video = postCard(page, videoTitle).locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
 });
 
 test('a member likes and comments; the counts survive a reload', async ({ openClub }) => {

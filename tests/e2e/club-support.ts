@@ -49,6 +49,20 @@ export async function pageAs(
   return context.newPage();
 }
 
+/**
+ * Expects the toast titled `title` and dismisses it, so that the next toast of the same title
+ * is seen as a new one (toasts stay for 4 s).
+ */
+export async function expectToast(page: Page, title: string) {
+  const toast = page
+    .getByRole('region', { name: 'Notifications' })
+    .locator('.clubs-toast')
+    .filter({ has: page.getByText(title, { exact: true }) });
+  await expect(toast).toHaveCount(1);
+  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
 export interface OpenClubOptions {
   /** After the club's root, e.g. '/events'. */
   path?: string;
