@@ -1,7 +1,7 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Course, courseSchema } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
-import { transactionConditionFailures } from '../errors.ts';
+import { createUnder } from '../create-under.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
@@ -26,33 +26,9 @@ export type CreateCourseResult =
 
 /** Creates a course, only in a club that exists. */
 export async function createCourse(course: Course): Promise<CreateCourseResult> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: courseItem(course),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: keys.club(course.clubId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-    return { created: true, course };
-  } catch (error) {
-    const failed = transactionConditionFailures(error);
-    if (!failed) throw error;
-    return { created: false, reason: failed.includes(0) ? 'exists' : 'no_club' };
-  }
+  const result = await createUnder(keys.club(course.clubId), [courseItem(course)]);
+  if (result.created) return { created: true, course };
+  return { created: false, reason: result.reason === 'no_parent' ? 'no_club' : 'exists' };
 }
 
 /** A club's courses, newest first, paged by cursor. */

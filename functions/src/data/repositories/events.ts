@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type ClubEvent, clubEventSchema, idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
 import { db, tableName } from '../client.ts';
 import { deleteCounted, putCounted } from '../counted-write.ts';
-import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { createUnder } from '../create-under.ts';
+import { isConditionFailed } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { countItems, type KeyQuery, queryFirst, queryPage } from '../query.ts';
 
@@ -50,40 +51,12 @@ export async function createEvent(
     throw new RangeError(`At most ${MAX_INITIAL_ATTENDEES} attendees can be added with the event`);
   }
   const stored: ClubEvent = { ...event, attendeeCount: attendees.length };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: eventItem(stored),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: keys.club(event.clubId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          ...attendees.map((userId) => ({
-            Put: {
-              TableName: tableName(),
-              Item: attendanceItem({ eventId: event.id, userId, createdAt }),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          })),
-        ],
-      }),
-    );
-    return { created: true, event: stored };
-  } catch (error) {
-    const failed = transactionConditionFailures(error);
-    if (!failed) throw error;
-    return { created: false, reason: failed.includes(1) ? 'no_club' : 'exists' };
-  }
+  const result = await createUnder(keys.club(event.clubId), [
+    eventItem(stored),
+    ...attendees.map((userId) => attendanceItem({ eventId: event.id, userId, createdAt })),
+  ]);
+  if (result.created) return { created: true, event: stored };
+  return { created: false, reason: result.reason === 'no_parent' ? 'no_club' : 'exists' };
 }
 
 /** An event by its full reference: one key lookup. */

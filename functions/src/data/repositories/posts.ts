@@ -3,6 +3,7 @@ import { idSchema, isoDateTime, postTypeSchema, TABLE } from '@clubs/shared';
 import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
+import { createUnder } from '../create-under.ts';
 import { encodeCursor } from '../cursor.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
@@ -79,33 +80,9 @@ export type CreatePostResult =
 /** Creates a post with zero likes and comments, only in a club that exists. */
 export async function createPost(post: NewPost): Promise<CreatePostResult> {
   const stored: StoredPost = { ...post, likeCount: 0, commentCount: 0 };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: postItem(stored),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: keys.club(post.clubId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-    return { created: true, post: stored };
-  } catch (error) {
-    const failed = transactionConditionFailures(error);
-    if (!failed) throw error;
-    return { created: false, reason: failed.includes(0) ? 'exists' : 'no_club' };
-  }
+  const result = await createUnder(keys.club(post.clubId), [postItem(stored)]);
+  if (result.created) return { created: true, post: stored };
+  return { created: false, reason: result.reason === 'no_parent' ? 'no_club' : 'exists' };
 }
 
 const PIN_ITEM_TYPE = 'pin';

@@ -1,8 +1,9 @@
-import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Section, sectionSchema } from '@clubs/shared';
 import { sanitizeSectionHtml } from '../../content/section-html.ts';
 import { db, tableName } from '../client.ts';
-import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { createUnder } from '../create-under.ts';
+import { isConditionFailed } from '../errors.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { type KeyQuery, queryAll, queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
@@ -68,33 +69,9 @@ export async function addSections(clubId: string, input: readonly Section[]): Pr
   const courseIds = new Set(sections.map((section) => section.courseId));
   const [courseId] = courseIds;
   if (courseIds.size !== 1 || !courseId) throw new RangeError('Sections of one course only');
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: keys.course(clubId, courseId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          ...sections.map((section) => ({
-            Put: {
-              TableName: tableName(),
-              Item: sectionItem(section),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          })),
-        ],
-      }),
-    );
-    return { created: true, sections: [...sections] };
-  } catch (error) {
-    const failed = transactionConditionFailures(error);
-    if (!failed) throw error;
-    return { created: false, reason: failed.includes(0) ? 'no_course' : 'slot_taken' };
-  }
+  const result = await createUnder(keys.course(clubId, courseId), sections.map(sectionItem));
+  if (result.created) return { created: true, sections: [...sections] };
+  return { created: false, reason: result.reason === 'no_parent' ? 'no_course' : 'slot_taken' };
 }
 
 /**
