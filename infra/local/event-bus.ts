@@ -11,11 +11,11 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { EVENT_BUS, FUNCTION_TIMEOUT_SECONDS, matchEventRoutes } from '@clubs/shared';
 import { LOCAL_REGION } from './config.ts';
 import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
+import { listenOn } from './ports.ts';
 
 const ACCOUNT = '000000000000';
 /** PutEvents takes at most 10 entries, each at most 256 KB. */
@@ -304,14 +304,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOn(server, options.port, host);
 
   const idle = async () => {
     while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   HANDLER_GROUPS,
   matchRoute,
@@ -20,6 +19,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { createIdTokenVerifier, type IdTokenClaims } from '../../functions/src/http/token-verifier.ts';
 import { VIEWER_ADDRESS_HEADER } from '../../functions/src/http/viewer-address.ts';
 import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
+import { listenOn } from './ports.ts';
 
 /** API Gateway's payload limit. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -465,14 +465,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
   });
   server.keepAliveTimeout = 65_000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOn(server, options.port, host);
   // Warm containers: import every handler module now rather than on the first request.
   void registry.warm(HANDLER_GROUPS);
 

@@ -2,7 +2,7 @@
  * Port checks, so `npm start` fails at once with a clear message instead of half-starting, and
  * free ports for whatever starts a server of its own (tests, benchmarks).
  */
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 
 export interface PortClaim {
   port: number;
@@ -24,6 +24,18 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Starts a server listening (port 0: one the system picks) and answers the port it got. */
+export async function listenOn(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
 }
 
 function probe(port: number, host: string): Promise<'free' | 'taken' | 'unavailable'> {

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOn } from '../ports.ts';
 import { type ApiRequest, createApi } from './api.ts';
 import { StripeApiError } from './errors.ts';
 import { parseForm } from './form.ts';
@@ -164,14 +164,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOn(server, options.port, host);
   publicUrl = options.publicUrl ?? `http://localhost:${port}`;
 
   return {
