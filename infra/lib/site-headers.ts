@@ -7,8 +7,15 @@ import { Aws, Duration } from 'aws-cdk-lib';
 import { HeadersFrameOption, HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Construct } from 'constructs';
 
-/** The app's Content-Security-Policy: only what the SPA uses. */
-export function contentSecurityPolicy(parts: { authHostedDomain: string; uploadDomain: string }): string {
+/**
+ * The app's Content-Security-Policy: only what the SPA uses. `region` defaults to the stack's;
+ * the stored-XSS browser test passes a real one to serve this policy in front of the local app.
+ */
+export function contentSecurityPolicy(parts: {
+  authHostedDomain: string;
+  uploadDomain: string;
+  region?: string;
+}): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -20,7 +27,7 @@ export function contentSecurityPolicy(parts: { authHostedDomain: string; uploadD
     `media-src 'self' blob: https://${parts.uploadDomain}`,
     "font-src 'self' data:",
     // Amplify Auth (Cognito user pool API and the hosted domain's token endpoint) and presigned uploads.
-    `connect-src 'self' https://cognito-idp.${Aws.REGION}.amazonaws.com https://${parts.authHostedDomain} https://${parts.uploadDomain}`,
+    `connect-src 'self' https://cognito-idp.${parts.region ?? Aws.REGION}.amazonaws.com https://${parts.authHostedDomain} https://${parts.uploadDomain}`,
     "frame-src 'none'",
     "frame-ancestors 'none'",
     "form-action 'self'",

@@ -17,6 +17,7 @@ import {
   open,
   recordInjected,
   recordNotShown,
+  reportSitePolicy,
   settle,
   watch,
 } from './xss/browser.ts';
@@ -37,6 +38,7 @@ const expectedTexts = (visit: Visit): string[] =>
 /** One viewer's pages, in order, in one browser page; returns how many were opened. */
 async function browseAs(page: Page, world: World, viewer: Viewer, findings: Findings): Promise<number> {
   await watch(page, findings);
+  await reportSitePolicy(page);
   let previous: Visit['kind'] | undefined;
   let opened = 0;
   // Once a page has failed to show its texts (a rendering that breaks them), the others are not

@@ -1,3 +1,4 @@
+import './boot.ts';
 import '@aws-amplify/ui-react/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';

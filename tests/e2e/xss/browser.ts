@@ -2,12 +2,15 @@
 /**
  * What the stored-XSS test watches in the browser: `__xss`, exposed to every frame of the page,
  * records a payload that ran; dialogs, uncaught errors that mention it and console messages of
- * a blocked script (a Content-Security-Policy report means the page tried to run something) are
- * recorded too; and after each page is shown, its DOM is searched for payload markup that became
+ * a blocked script are recorded too (the documents carry the production Content-Security-Policy
+ * as report-only, so whatever the deployed site would refuse is reported here, where nothing
+ * refuses it); and after each page is shown, its DOM is searched for payload markup that became
  * elements or attributes (an event handler, a script, a javascript: or data: URL), which would
  * run on a click even if nothing ran by itself.
  */
+import { createHash } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { contentSecurityPolicy } from '../../../infra/lib/site-headers.ts';
 
 export interface Findings {
   /** Markers reported by payloads that ran, with the page they ran on. */
@@ -21,7 +24,14 @@ export interface Findings {
 
 export const noFindings = (): Findings => ({ ran: [], injected: [], blocked: [], dialogs: [], notShown: [] });
 
-const BLOCKED_SCRIPT = /content security policy|refused to (execute|load|run|evaluate|apply)|blocked/i;
+/**
+ * A Content-Security-Policy report (Chromium logs a report-only violation as info: "Executing
+ * inline event handler violates the following Content Security Policy directive"), or Chromium
+ * refusing to run a script (a sandboxed frame). Not every "blocked": the dev server's hot-reload
+ * socket is refused under a routed document.
+ */
+const BLOCKED_SCRIPT =
+  /content security policy|refused to (execute|load|run|evaluate|apply)|blocked script execution/i;
 
 /** Installs the watchers on a page before it opens anything. */
 export async function watch(page: Page, findings: Findings): Promise<void> {
@@ -33,7 +43,7 @@ export async function watch(page: Page, findings: Findings): Promise<void> {
     void dialog.dismiss().catch(() => undefined);
   });
   page.on('console', (message) => {
-    if ((message.type() === 'error' || message.type() === 'warning') && BLOCKED_SCRIPT.test(message.text())) {
+    if (BLOCKED_SCRIPT.test(message.text())) {
       findings.blocked.push({ url: page.url(), text: message.text() });
     }
   });
@@ -42,6 +52,49 @@ export async function watch(page: Page, findings: Findings): Promise<void> {
     if (/xss/i.test(`${error.message}\n${error.stack ?? ''}`)) {
       findings.ran.push({ marker: `uncaught: ${error.message}`, url: page.url() });
     }
+  });
+}
+
+/** The app's own documents (routes of the SPA), not its modules, API, media or Cognito calls. */
+const isAppDocument = (url: URL) =>
+  !/^\/(@|api\/|cognito|media\/|src\/|node_modules\/)/.test(url.pathname) &&
+  !/\.[a-z0-9]+$/i.test(url.pathname);
+
+/**
+ * Serves the app's documents with the production Content-Security-Policy (what CloudFront adds,
+ * infra/lib/site-headers.ts) as report-only: anything the deployed site would refuse is reported
+ * on the console, while a payload that runs still runs and is seen running. The dev server's own
+ * inline script (React Refresh's preamble) is allowed by its hash, as a build has none;
+ * upgrade-insecure-requests has no meaning in a report-only policy and is left out.
+ */
+export async function reportSitePolicy(page: Page): Promise<void> {
+  const site = contentSecurityPolicy({
+    authHostedDomain: 'auth.example.com',
+    uploadDomain: 'uploads.example.com',
+    region: 'us-east-1',
+  })
+    .split('; ')
+    .filter((directive) => directive !== 'upgrade-insecure-requests');
+  await page.route(isAppDocument, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = await response.text();
+    const hashes = Array.from(body.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g), (match) => {
+      const digest = createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64');
+      return `'sha256-${digest}'`;
+    });
+    const policy = site
+      .map((directive) =>
+        directive.startsWith('script-src ') ? [directive, ...hashes].join(' ') : directive,
+      )
+      .join('; ');
+    await route.fulfill({
+      response,
+      body,
+      headers: { ...response.headers(), 'content-security-policy-report-only': policy },
+    });
   });
 }
 
