@@ -14,6 +14,7 @@ export const loginErrorMessage = (error: unknown): string => messageOf(error, LO
 /** Registration (spec part 1 sections 5 and 8), checked in this order. */
 export const FILL_ALL_FIELDS = 'Please fill in all fields.';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+export const INVALID_EMAIL = 'Please enter a valid email address.';
 export const ACCEPT_TERMS = 'Please accept the terms and conditions.';
 /** At least PASSWORD_MIN_LENGTH (8) characters, on purpose more than the original product's 6. */
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;

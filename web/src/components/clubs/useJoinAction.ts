@@ -5,12 +5,13 @@
  */
 import { type PublicClub, paidJoinLabel, type ViewerMembership } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
 import { loadApi } from '../../api/load.ts';
+import { useAction, useApiMutation } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { loginPathFor } from '../../auth/redirect.ts';
+import { leaveFor } from '../navigation.ts';
 import { useToast } from '../Toaster.tsx';
 
 export const JOIN_TEXTS = {
@@ -44,15 +45,11 @@ export interface JoinAction {
   onClick: () => void;
 }
 
-/** Where the browser goes for a Stripe Checkout URL (a seam for tests). */
-export const browser = { assign: (url: string) => window.location.assign(url) };
-
 export function useJoinAction(club: PublicClub): JoinAction {
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const input = { params: { clubId: club.id } };
   const membership = useApiQuery('getClubMembership', input, { enabled: !!user, retry: 1 });
   const key = [...apiQueryKey('getClubMembership', input)];
@@ -65,39 +62,31 @@ export function useJoinAction(club: PublicClub): JoinAction {
       trialAvailable: old?.trialAvailable ?? false,
     }));
 
-  const checkout = async () => {
-    setBusy(true);
-    try {
+  // A checkout ends by leaving for Stripe: `leaveFor` never settles, so the button stays busy.
+  const checkout = useAction({
+    mutationFn: async () => {
       const { url } = await (await loadApi())('createMembershipCheckout', input);
-      if (!url) {
-        toast({ title: JOIN_TEXTS.noCheckoutUrl, variant: 'error' });
-        setBusy(false);
-        return;
-      }
-      // The page is left for Stripe: stay busy so nothing is clicked twice meanwhile.
-      browser.assign(url);
-    } catch (error) {
+      if (!url) return toast({ title: JOIN_TEXTS.noCheckoutUrl, variant: 'error' });
+      return leaveFor(url);
+    },
+    onError: (error) => {
       console.error('Membership checkout failed', error);
       toast({ title: 'Error', description: JOIN_TEXTS.paymentFailed, variant: 'error' });
-      setBusy(false);
-    }
-  };
-
-  const requestToJoin = async () => {
-    setBusy(true);
-    try {
-      const result = await (await loadApi())('requestMembership', input);
+    },
+  });
+  const request = useApiMutation('requestMembership', {
+    onSuccess: (result) => {
       setStatus(result.status);
       if (result.created) toast({ title: JOIN_TEXTS.submitted, variant: 'success' });
       else if (result.status === 'pending') toast({ title: JOIN_TEXTS.pending, variant: 'info' });
-    } catch (error) {
+    },
+    onError: (error) => {
       console.error('Join request failed', error);
       toast({ title: JOIN_TEXTS.joinFailed, variant: 'error' });
-    } finally {
-      setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: ['listMyMemberships'] });
-    }
-  };
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['listMyMemberships'] }),
+  });
+  const busy = checkout.isPending || request.isPending;
 
   const make = (
     state: JoinState,
@@ -120,11 +109,11 @@ export function useJoinAction(club: PublicClub): JoinAction {
   if (status === 'active')
     return make('enter', JOIN_TEXTS.enter, true, () => void navigate(`/communities/${club.id}`));
   if (status === 'pending') {
-    if (paid) return make('completePayment', JOIN_TEXTS.completePayment, true, () => void checkout());
+    if (paid) return make('completePayment', JOIN_TEXTS.completePayment, true, () => checkout.run());
     return make('requestPending', JOIN_TEXTS.requestPending, false, () =>
       toast({ title: JOIN_TEXTS.pending, variant: 'info' }),
     );
   }
-  if (paid) return make('joinPaid', paidJoinLabel(club), true, () => void checkout());
-  return make('joinFree', JOIN_TEXTS.joinFree, true, () => void requestToJoin());
+  if (paid) return make('joinPaid', paidJoinLabel(club), true, () => checkout.run());
+  return make('joinFree', JOIN_TEXTS.joinFree, true, () => request.run(input));
 }

@@ -5,7 +5,13 @@
  * fields it is about.
  */
 import { registrationSchema } from '@clubs/shared';
-import { ACCEPT_TERMS, FILL_ALL_FIELDS, PASSWORD_RULE, PASSWORDS_DO_NOT_MATCH } from '../../auth/messages.ts';
+import {
+  ACCEPT_TERMS,
+  FILL_ALL_FIELDS,
+  INVALID_EMAIL,
+  PASSWORD_RULE,
+  PASSWORDS_DO_NOT_MATCH,
+} from '../../auth/messages.ts';
 import { accepts, passwordProblem } from '../../components/form/rules.ts';
 import { type Problem, problem, requireAll } from '../../components/form/useForm.tsx';
 
@@ -17,7 +23,6 @@ export interface RegistrationForm {
   acceptTerms: boolean;
 }
 
-export const INVALID_EMAIL = 'Please enter a valid email address.';
 export const NAME_TOO_LONG = 'Please enter a shorter name.';
 
 export function validateRegistration(form: RegistrationForm): Problem | null {

@@ -4,10 +4,13 @@
  * is real here, not a mock: the message is stored through POST /api/contact, limited
  * per sender address, then the 'Message Sent!' screen offers 'Send Another Message'.
  */
-import { Alert, Link as AmplifyLink, Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Link as AmplifyLink, Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import type { ContactMessage } from '@clubs/shared';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FIELDS_REQUIRED } from '../../auth/messages.ts';
+import { useEffect, useRef, useState } from 'react';
+import { isApiError, messageOf } from '../../api/errors.ts';
+import { loadApi } from '../../api/load.ts';
+import { FIELDS_REQUIRED, INVALID_EMAIL } from '../../auth/messages.ts';
+import { type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { Faq } from '../../components/public/Faq.tsx';
 import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
 import { StaticMap } from '../../components/public/StaticMap.tsx';
@@ -41,17 +44,16 @@ const CONTACT_FAQ = [
 
 const EMPTY: ContactMessage = { name: '', email: '', subject: '', message: '' };
 
-/** The server's reason, or a field's reason when the request was refused as invalid. */
-function reasonOf(error: unknown): string {
-  if (!(error instanceof Error)) return SEND_FAILED;
-  const details = (error as Error & { details?: unknown }).details;
+/** The server's reason (on the e-mail field when it refused the address), or the fallback. */
+function failureOf(error: unknown): Problem {
+  const details = isApiError(error) ? error.details : undefined;
   if (
     Array.isArray(details) &&
     details.some((d) => String((d as { path?: unknown }).path).endsWith('email'))
   ) {
-    return 'Please enter a valid email address.';
+    return problem(INVALID_EMAIL, 'email');
   }
-  return error.message.trim() || SEND_FAILED;
+  return problem(messageOf(error, SEND_FAILED));
 }
 
 function MessageSent({ onAgain }: { onAgain(): void }) {
@@ -73,34 +75,27 @@ function MessageSent({ onAgain }: { onAgain(): void }) {
 
 function ContactForm() {
   const [form, setForm] = useState<ContactMessage>(EMPTY);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const contact = useForm({
+    check: () =>
+      requireAll(FIELDS_REQUIRED, {
+        name: form.name.trim(),
+        email: form.email.trim(),
+        subject: form.subject.trim(),
+        message: form.message.trim(),
+      }),
+    send: async () => (await loadApi())('sendContactMessage', { body: form }),
+    onSuccess: () => {
+      setSent(true);
+      setForm(EMPTY);
+    },
+    failure: failureOf,
+    label: 'Contact message',
+  });
+  const { busy, fieldProps } = contact;
 
   const set = (key: keyof ContactMessage) => (value: string) =>
     setForm((current) => ({ ...current, [key]: value }));
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (Object.values(form).some((value) => !value.trim())) {
-      setError(FIELDS_REQUIRED);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { api } = await import('../../api/index.ts');
-      await api('sendContactMessage', { body: form });
-      setSent(true);
-      setForm(EMPTY);
-    } catch (err) {
-      console.error('Contact message failed', err);
-      setError(reasonOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if (sent) return <MessageSent onAgain={() => setSent(false)} />;
 
@@ -109,16 +104,12 @@ function ContactForm() {
       as="form"
       direction="column"
       gap="medium"
-      onSubmit={onSubmit}
+      onSubmit={contact.submit}
       noValidate
       aria-labelledby="contact-form-title"
     >
       <h2 id="contact-form-title">Send us a message</h2>
-      {error ? (
-        <Alert variation="error" role="alert" hasIcon>
-          {error}
-        </Alert>
-      ) : null}
+      {contact.alert}
       <Flex gap="medium" wrap="wrap" className="clubs-contact__row">
         <TextField
           label="Name"
@@ -128,6 +119,7 @@ function ContactForm() {
           onChange={(e) => set('name')(e.target.value)}
           isRequired
           isDisabled={busy}
+          {...fieldProps('name')}
           flex="1 1 12rem"
         />
         <TextField
@@ -139,6 +131,7 @@ function ContactForm() {
           onChange={(e) => set('email')(e.target.value)}
           isRequired
           isDisabled={busy}
+          {...fieldProps('email')}
           flex="1 1 12rem"
         />
       </Flex>
@@ -149,6 +142,7 @@ function ContactForm() {
         onChange={(e) => set('subject')(e.target.value)}
         isRequired
         isDisabled={busy}
+        {...fieldProps('subject')}
       />
       <TextAreaField
         label="Message"
@@ -158,6 +152,7 @@ function ContactForm() {
         onChange={(e) => set('message')(e.target.value)}
         isRequired
         isDisabled={busy}
+        {...fieldProps('message')}
       />
       <Button type="submit" variation="primary" isDisabled={busy} alignSelf="flex-start">
         {busy ? 'Sending...' : 'Send Message'}

@@ -6,21 +6,23 @@
  */
 
 import { Button, Flex, Heading, PasswordField, Tabs, Text, TextField } from '@aws-amplify/ui-react';
-import { PASSWORD_MIN_LENGTH } from '@clubs/shared';
+import { emailSchema, PASSWORD_MIN_LENGTH } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
+import { useAction } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
   CURRENT_PASSWORD_INCORRECT,
   EMAIL_MUST_DIFFER,
   EMAIL_UPDATE_FAILED,
   EMAIL_UPDATED,
-  NEW_PASSWORD_TOO_SHORT,
+  NEW_PASSWORD_RULE,
   NEW_PASSWORDS_DO_NOT_MATCH,
   PASSWORD_UPDATE_FAILED,
   PASSWORD_UPDATED,
 } from '../../auth/messages.ts';
+import { accepts, passwordProblem } from '../../components/form/rules.ts';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
@@ -29,20 +31,19 @@ import '../../components/public/public.css';
 export const ENTER_NEW_EMAIL = 'Please enter your new email address';
 export const INVALID_NEW_EMAIL = 'Please enter a valid email address';
 
-/** The e-mail tab's checks: present, well-formed, and different from the current address. */
+/** The e-mail tab's checks: present, well-formed (the shared address schema), and different. */
 export function emailChangeProblem(current: string, next: string): string | null {
   const value = next.trim();
   if (!value) return ENTER_NEW_EMAIL;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return INVALID_NEW_EMAIL;
+  if (!accepts(emailSchema, value)) return INVALID_NEW_EMAIL;
   if (value.toLowerCase() === current.trim().toLowerCase()) return EMAIL_MUST_DIFFER;
   return null;
 }
 
-/** The password tab's checks after the three fields are filled: match, then length. */
+/** The password tab's checks after the three fields are filled: match, then the shared rule. */
 export function passwordChangeProblem(next: string, confirm: string): string | null {
   if (next !== confirm) return NEW_PASSWORDS_DO_NOT_MATCH;
-  if (next.length < PASSWORD_MIN_LENGTH) return NEW_PASSWORD_TOO_SHORT;
-  return null;
+  return passwordProblem(next, NEW_PASSWORD_RULE);
 }
 
 function EmailTab() {
@@ -53,7 +54,6 @@ function EmailTab() {
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState<{ email: string; destination: string | null } | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
 
   function finished() {
     setPending(null);
@@ -64,45 +64,36 @@ function EmailTab() {
     toast({ title: EMAIL_UPDATED, variant: 'success' });
   }
 
-  async function onRequest(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = emailChangeProblem(current, email);
-    if (problem) {
-      toast({ title: problem, variant: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await changeEmail(email.trim());
-      if (outcome.status === 'confirmCode')
-        setPending({ email: email.trim(), destination: outcome.destination });
+  const failed = (label: string) => (error: unknown) => {
+    console.error(label, error);
+    toast({ title: EMAIL_UPDATE_FAILED, description: messageOf(error, ''), variant: 'error' });
+  };
+  const request = useAction({
+    mutationFn: (address: string) => changeEmail(address),
+    onSuccess: (outcome, address) => {
+      if (outcome.status === 'confirmCode') setPending({ email: address, destination: outcome.destination });
       else finished();
-    } catch (error) {
-      console.error('E-mail change failed', error);
-      toast({ title: EMAIL_UPDATE_FAILED, description: messageOf(error, ''), variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: failed('E-mail change failed'),
+  });
+  const confirm = useAction({
+    mutationFn: (value: string) => confirmEmailChange(value),
+    onSuccess: finished,
+    onError: failed('E-mail confirmation failed'),
+  });
+  const busy = request.isPending || confirm.isPending;
+
+  function onRequest(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = emailChangeProblem(current, email);
+    if (problem) toast({ title: problem, variant: 'error' });
+    else request.run(email.trim());
   }
 
-  async function onConfirm(event: FormEvent<HTMLFormElement>) {
+  function onConfirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    if (!code.trim()) {
-      toast({ title: 'Please enter the code from the email', variant: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await confirmEmailChange(code);
-      finished();
-    } catch (error) {
-      console.error('E-mail confirmation failed', error);
-      toast({ title: EMAIL_UPDATE_FAILED, description: messageOf(error, ''), variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    if (!code.trim()) toast({ title: 'Please enter the code from the email', variant: 'error' });
+    else confirm.run(code);
   }
 
   if (pending) {
@@ -168,32 +159,30 @@ function PasswordTab() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const complete = !!currentPassword && !!newPassword && !!confirmPassword;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !complete) return;
-    const problem = passwordChangeProblem(newPassword, confirmPassword);
-    if (problem) {
-      toast({ title: problem, variant: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await changePassword(currentPassword, newPassword);
+  const change = useAction({
+    mutationFn: () => changePassword(currentPassword, newPassword),
+    onSuccess: () => {
       setCurrentPassword('');
       setNewPassword('');
       setConfirmPassword('');
       toast({ title: PASSWORD_UPDATED, variant: 'success' });
-    } catch (error) {
+    },
+    onError: (error) => {
       console.error('Password change failed', error);
       const message = messageOf(error, '');
       if (message === CURRENT_PASSWORD_INCORRECT) toast({ title: message, variant: 'error' });
       else toast({ title: PASSWORD_UPDATE_FAILED, description: message, variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = change.isPending;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!complete) return;
+    const problem = passwordChangeProblem(newPassword, confirmPassword);
+    if (problem) toast({ title: problem, variant: 'error' });
+    else change.run();
   }
 
   return (

@@ -7,9 +7,10 @@
 
 import { Button, Flex, Heading, Loader, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import {
-  AVATAR_SIZE_MESSAGE,
   AVATAR_TYPE_MESSAGE,
   AVATAR_UPLOAD,
+  type AvatarUploadInput,
+  avatarUploadInputSchema,
   initials,
   LIMITS,
   type Me,
@@ -19,6 +20,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useMe } from '../../api/hooks.ts';
+import { loadApi } from '../../api/load.ts';
+import { useAction, useApiMutation } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
   FILE_UPLOAD_FAILED,
@@ -33,14 +36,10 @@ import { PleaseLogIn } from './PleaseLogIn.tsx';
 import '../../components/public/public.css';
 import { TextLink } from '../../components/TextLink.tsx';
 
-const api = () => import('../../api/index.ts').then((m) => m.api);
-
-/** The browser's checks, the same as the API's: an image type, at most 10 MB. */
+/** The browser's checks are the API's schema: an image type, then a size from 1 byte to 10 MB. */
 export function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!(AVATAR_UPLOAD.contentTypes as readonly string[]).includes(file.type)) return AVATAR_TYPE_MESSAGE;
-  if (file.size > AVATAR_UPLOAD.maxBytes) return AVATAR_SIZE_MESSAGE;
-  if (file.size === 0) return 'The file is empty';
-  return null;
+  const checked = avatarUploadInputSchema.safeParse({ contentType: file.type, size: file.size });
+  return checked.success ? null : (checked.error.issues[0]?.message ?? AVATAR_TYPE_MESSAGE);
 }
 
 /** Sends the file to the bucket as the presigned POST says: its fields, then the file last. */
@@ -78,56 +77,55 @@ function ProfileForm({ me }: { me: Me }) {
   const [bio, setBio] = useState(me.bio);
   const [location, setLocation] = useState(me.location);
   const [avatarUrl, setAvatarUrl] = useState<string | null>(me.avatarUrl);
-  const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // choosing the same file again still fires a change
-    if (!file) return;
-    const problem = photoProblem(file);
-    if (problem) {
-      toast({ title: problem, variant: 'error' });
-      return;
-    }
-    setUploading(true);
-    try {
-      const upload = await (await api())('createAvatarUpload', {
-        body: { contentType: file.type as (typeof AVATAR_UPLOAD.contentTypes)[number], size: file.size },
-      });
-      await postUpload(upload, file);
-      setAvatarUrl(upload.mediaUrl);
+  const upload = useAction({
+    mutationFn: async (file: File) => {
+      const body = { contentType: file.type as AvatarUploadInput['contentType'], size: file.size };
+      const presigned = await (await loadApi())('createAvatarUpload', { body });
+      await postUpload(presigned, file);
+      return presigned.mediaUrl;
+    },
+    onSuccess: (mediaUrl) => {
+      setAvatarUrl(mediaUrl);
       toast({
         title: FILE_UPLOADED,
         description: 'Save Changes to keep your new photo.',
         variant: 'success',
       });
-    } catch (error) {
+    },
+    onError: (error) => {
       console.error('Photo upload failed', error);
       toast({ title: FILE_UPLOAD_FAILED, description: messageOf(error, ''), variant: 'error' });
-    } finally {
-      setUploading(false);
-    }
-  }
-
-  async function onSave(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving || uploading) return;
-    setSaving(true);
-    try {
-      const saved = await (await api())('updateMe', { body: { fullName, bio, location, avatarUrl } });
+    },
+  });
+  const save = useApiMutation('updateMe', {
+    onSuccess: (saved) => {
       queryClient.setQueryData(['getMe', user?.sub ?? null], saved);
       setFullName(saved.fullName);
       setBio(saved.bio);
       setLocation(saved.location);
       setAvatarUrl(saved.avatarUrl);
       toast({ title: PROFILE_UPDATED, variant: 'success' });
-    } catch (error) {
+    },
+    onError: (error) => {
       console.error('Profile update failed', error);
       toast({ title: PROFILE_UPDATE_FAILED, description: messageOf(error, ''), variant: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const uploading = upload.isPending;
+  const saving = save.isPending;
+
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again still fires a change
+    if (!file) return;
+    const problem = photoProblem(file);
+    if (problem) toast({ title: problem, variant: 'error' });
+    else upload.run(file);
+  }
+
+  function onSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!uploading) save.run({ body: { fullName, bio, location, avatarUrl } });
   }
 
   const busy = saving || uploading;
