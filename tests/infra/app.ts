@@ -90,3 +90,17 @@ export const actionsOf = (statements: Statement[]): string[] =>
   statements.flatMap((statement) =>
     Array.isArray(statement.Action) ? statement.Action : [statement.Action],
   );
+
+export type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+
+/** Lookups over a synthesized template: the resources of a type, and the one resource of a type. */
+export function resourceFinders(template: () => Template) {
+  const resourcesOf = (type: string, props?: object): Record<string, Resource> =>
+    template().findResources(type, props ? { Properties: props } : undefined) as Record<string, Resource>;
+  const only = (type: string): [string, Resource] => {
+    const entries = Object.entries(resourcesOf(type));
+    if (entries.length !== 1) throw new Error(`expected one ${type}, found ${entries.length}`);
+    return entries[0] as [string, Resource];
+  };
+  return { resourcesOf, only };
+}

@@ -1,45 +1,37 @@
 /**
- * Security-relevant properties of every construct of the stack, asserted on the synthesized
- * template, then the cdk-nag AwsSolutions and Serverless packs over the same app, exactly as
- * `cdk synth` runs them (infra/lib/nag.ts): no finding may be left unacknowledged, and every
- * acknowledgement must carry a real reason. One synthesis for the whole file (bundling the
- * functions is the slow part).
+ * Security-relevant properties of the stack's API, table, buckets and site, asserted on the
+ * synthesized template (one synthesis with the functions bundled, the slow part, for the file).
+ * The user pool, the payment events, operations and cdk-nag are in stack-auth-events.test.ts.
  */
 import {
-  EVENT_BUS,
-  EVENT_ROUTES,
   FUNCTION_TIMEOUT_SECONDS,
   HANDLER_GROUPS,
   needsToken,
-  PASSWORD_MIN_LENGTH,
   ROUTE_IDS,
   ROUTES,
   type RouteDefinition,
   routeKeyOf,
   runtimeConfigSchema,
-  SUPER_ADMIN_GROUP,
   TABLE,
   TABLE_INDEXES,
 } from '@clubs/shared';
-import { Validations } from 'aws-cdk-lib';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
-import type { IConstruct } from 'constructs';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_ACCESS } from '../../infra/lib/group-access.ts';
 import { NODE_RUNTIME } from '../../infra/lib/handler-function.ts';
-import { addNagChecks, nagPacks } from '../../infra/lib/nag.ts';
-import { actionsOf, logicalId, type Synthesized, statementsOfRole, synthStack, TEST_CONTEXT } from './app.ts';
+import {
+  actionsOf,
+  logicalId,
+  type Resource,
+  resourceFinders,
+  type Synthesized,
+  statementsOfRole,
+  synthStack,
+} from './app.ts';
 
 let synth: Synthesized;
 let template: Template;
-type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
-const resourcesOf = (type: string, props?: object): Record<string, Resource> =>
-  template.findResources(type, props ? { Properties: props } : undefined) as Record<string, Resource>;
-const only = (type: string): [string, Resource] => {
-  const entries = Object.entries(resourcesOf(type));
-  expect(entries).toHaveLength(1);
-  return entries[0] as [string, Resource];
-};
+const { resourcesOf, only } = resourceFinders(() => template);
 
 beforeAll(() => {
   synth = synthStack();
@@ -424,224 +416,5 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
     });
     expect(JSON.stringify(resolved.oauth)).toContain('.amazoncognito.com');
     expect(JSON.stringify(resolved.oauth)).toContain(logicalId(synth.stack.site.distribution));
-  });
-});
-
-describe('auth: the user pool', () => {
-  const pool = () => only('AWS::Cognito::UserPool')[1];
-
-  it('signs in by e-mail, verifies e-mail by code, requires 8 characters, recovers by e-mail, is protected', () => {
-    expect(pool().DeletionPolicy).toBe('Retain');
-    expect(pool().Properties).toMatchObject({
-      UsernameAttributes: ['email'],
-      AutoVerifiedAttributes: ['email'],
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
-      VerificationMessageTemplate: { DefaultEmailOption: 'CONFIRM_WITH_CODE' },
-      Policies: { PasswordPolicy: { MinimumLength: PASSWORD_MIN_LENGTH } },
-      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
-      DeletionProtection: 'ACTIVE',
-    });
-    expect(PASSWORD_MIN_LENGTH).toBeGreaterThanOrEqual(8);
-  });
-
-  it('has the super_admin group and the post-confirmation trigger that fills it', () => {
-    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
-      GroupName: SUPER_ADMIN_GROUP,
-      UserPoolId: { Ref: logicalId(synth.stack.auth.userPool) },
-    });
-    const trigger = synth.stack.auth.postConfirmation;
-    expect(pool().Properties.LambdaConfig).toEqual({
-      PostConfirmation: { 'Fn::GetAtt': [logicalId(trigger.function), 'Arn'] },
-    });
-    const fn = template.toJSON().Resources[logicalId(trigger.function)] as Resource;
-    expect(fn.Properties.Environment).toMatchObject({
-      Variables: { SUPER_ADMIN_EMAIL: TEST_CONTEXT.superAdminEmail },
-    });
-    const statements = statementsOfRole(template, logicalId(trigger.role));
-    const cognito = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('cognito-idp:')));
-    expect(cognito).toEqual([
-      expect.objectContaining({
-        Action: 'cognito-idp:AdminAddUserToGroup',
-        Resource: { 'Fn::GetAtt': [logicalId(synth.stack.auth.userPool), 'Arn'] },
-      }),
-    ]);
-  });
-
-  it("gives the SPA a public client: SRP and refresh, code grant, no user-existence errors, the site's URLs", () => {
-    const [, client] = only('AWS::Cognito::UserPoolClient');
-    expect(client.Properties).toMatchObject({
-      GenerateSecret: false,
-      PreventUserExistenceErrors: 'ENABLED',
-      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      AllowedOAuthFlows: ['code'],
-      AllowedOAuthFlowsUserPoolClient: true,
-      AllowedOAuthScopes: ['openid', 'email', 'profile'],
-      SupportedIdentityProviders: ['COGNITO', 'Google'],
-    });
-    expect(JSON.stringify(client.Properties.CallbackURLs)).toContain(
-      logicalId(synth.stack.site.distribution),
-    );
-    expect(client.Properties.LogoutURLs).toEqual(client.Properties.CallbackURLs);
-  });
-
-  it('federates Google with its secret from Secrets Manager and maps e-mail, name and picture', () => {
-    const [, google] = only('AWS::Cognito::UserPoolIdentityProvider');
-    expect(google.Properties).toMatchObject({
-      ProviderName: 'Google',
-      ProviderType: 'Google',
-      ProviderDetails: {
-        client_id: TEST_CONTEXT.googleClientId,
-        client_secret: expect.stringContaining(
-          '{{resolve:secretsmanager:clubs/google-client-secret:SecretString',
-        ),
-      },
-      AttributeMapping: {
-        email: 'email',
-        email_verified: 'email_verified',
-        name: 'name',
-        picture: 'picture',
-      },
-    });
-    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: Match.anyValue() });
-  });
-});
-
-describe('payments events', () => {
-  it('makes one rule per event manifest entry on the custom bus, each with retries and a dead-letter queue', () => {
-    const rules = Object.values(resourcesOf('AWS::Events::Rule'));
-    expect(rules).toHaveLength(EVENT_ROUTES.length);
-    for (const route of EVENT_ROUTES) {
-      const rule = rules.find((r) => r.Properties.Description === route.description);
-      expect(rule, route.id).toBeDefined();
-      expect(rule?.Properties).toMatchObject({
-        EventBusName: { Ref: logicalId(synth.stack.payments.bus) },
-        EventPattern: { source: [route.source], 'detail-type': [...route.detailTypes] },
-      });
-      const targets = rule?.Properties.Targets as Record<string, unknown>[];
-      expect(targets).toHaveLength(1);
-      const handler = synth.stack.payments.functions.get(route.group);
-      const dlq = synth.stack.payments.deadLetterQueues.get(route.group);
-      expect(targets[0]).toMatchObject({
-        Arn: { 'Fn::GetAtt': [logicalId(handler?.function as never), 'Arn'] },
-        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [logicalId(dlq as never), 'Arn'] } },
-        RetryPolicy: {
-          MaximumRetryAttempts: expect.any(Number),
-          MaximumEventAgeInSeconds: expect.any(Number),
-        },
-      });
-    }
-  });
-
-  it('gives the event handler function the same dead-letter queue for failed invocations', () => {
-    for (const [group, handler] of synth.stack.payments.functions) {
-      const fn = template.toJSON().Resources[logicalId(handler.function)] as Resource;
-      const dlq = synth.stack.payments.deadLetterQueues.get(group);
-      expect(fn.Properties.DeadLetterConfig).toEqual({
-        TargetArn: { 'Fn::GetAtt': [logicalId(dlq as never), 'Arn'] },
-      });
-    }
-    for (const queue of Object.values(resourcesOf('AWS::SQS::Queue'))) {
-      expect(queue.Properties).toMatchObject({
-        SqsManagedSseEnabled: true,
-        MessageRetentionPeriod: 1_209_600,
-      });
-    }
-  });
-
-  it('archives every Stripe event for replay, and keeps the Stripe secrets in Secrets Manager', () => {
-    const [, archive] = only('AWS::Events::Archive');
-    expect(archive.Properties).toMatchObject({
-      SourceArn: { 'Fn::GetAtt': [logicalId(synth.stack.payments.bus), 'Arn'] },
-      EventPattern: { source: [EVENT_BUS.stripeSource] },
-      RetentionDays: 90,
-    });
-    const secrets = Object.keys(resourcesOf('AWS::SecretsManager::Secret'));
-    expect(secrets).toEqual(
-      expect.arrayContaining([
-        logicalId(synth.stack.payments.stripeSecretKey),
-        logicalId(synth.stack.payments.stripeWebhookSecret),
-      ]),
-    );
-    // The third is the generated origin secret (edge.test.ts).
-    expect(secrets).toHaveLength(3);
-  });
-});
-
-describe('operations', () => {
-  it('alarms on API 5xx, on every function error and on dead-letter queue depth, to one topic', () => {
-    const alarms = Object.values(resourcesOf('AWS::CloudWatch::Alarm'));
-    const metrics = alarms.map((a) => `${a.Properties.Namespace}/${a.Properties.MetricName}`);
-    expect(metrics).toContain('AWS/ApiGateway/5xx');
-    const functionCount = synth.stack.api.functions.size + synth.stack.payments.functions.size + 1;
-    expect(metrics.filter((m) => m === 'AWS/Lambda/Errors')).toHaveLength(functionCount);
-    expect(metrics.filter((m) => m === 'AWS/SQS/ApproximateNumberOfMessagesVisible')).toHaveLength(
-      synth.stack.payments.deadLetterQueues.size,
-    );
-    for (const alarm of alarms) {
-      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: logicalId(synth.stack.operations.topic) }]);
-    }
-    template.hasResourceProperties('AWS::SNS::Subscription', {
-      Protocol: 'email',
-      Endpoint: TEST_CONTEXT.alarmEmail,
-    });
-  });
-
-  it('outputs the site URL, the webhook URL and the user pool', () => {
-    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
-    for (const name of [
-      'SiteUrl',
-      'WebhookUrl',
-      'UserPoolId',
-      'UserPoolClientId',
-      'AuthDomain',
-      'GoogleRedirectUri',
-    ]) {
-      expect(outputs[name], name).toBeDefined();
-    }
-    expect(JSON.stringify(outputs.WebhookUrl?.Value)).toContain(ROUTES.stripeWebhook.path);
-  });
-});
-
-function allConstructs(root: IConstruct): IConstruct[] {
-  return [root, ...root.node.children.flatMap((child) => allConstructs(child))];
-}
-
-describe('cdk-nag', () => {
-  it('reports no unacknowledged AwsSolutions or Serverless finding (errors or warnings)', () => {
-    const findings = nagPacks(synth.app).flatMap((pack) =>
-      pack
-        .validateScope(synth.app)
-        .violations.map(
-          (violation) =>
-            `${violation.severity} ${violation.ruleName} at ${violation.violatingResources
-              .map((resource) => resource.constructPath)
-              .join(', ')}`,
-        ),
-    );
-    expect(findings).toEqual([]);
-  });
-
-  it('lets the app synthesize with the packs registered as validation plugins, as `cdk synth` does', () => {
-    addNagChecks(synth.app);
-    expect(() => synth.app.synth({ force: true })).not.toThrow();
-  });
-
-  it('gives every acknowledgement a reason that explains it', () => {
-    const acknowledgements = allConstructs(synth.app).flatMap((construct) =>
-      construct.node.metadata
-        .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-        .flatMap((entry) =>
-          Object.entries(entry.data as Record<string, string>).map(([rule, reason]) => ({
-            path: construct.node.path,
-            rule,
-            reason,
-          })),
-        ),
-    );
-    expect(acknowledgements.length).toBeGreaterThan(10);
-    for (const { path, rule, reason } of acknowledgements) {
-      expect(reason.length, `${rule} at ${path}`).toBeGreaterThanOrEqual(50);
-      expect(reason, `${rule} at ${path}`).not.toMatch(/^(todo|tbd|n\/a|not needed|ok|fine)\b/i);
-    }
   });
 });

@@ -5,6 +5,7 @@
  */
 import { saveConnectAccount, saveConnectState } from '@clubs/functions/data/repositories/billing';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
+import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
 import { handler as payments } from '@clubs/functions/handlers/payments';
 import { handler as stripeEvents } from '@clubs/functions/handlers/stripe-events';
 import type { Club } from '@clubs/shared';
@@ -65,7 +66,28 @@ export function paidClubs(stripe: () => TestStripe) {
     return stripe().takeEvents();
   }
 
-  return { sim, onboardedOwner, paidClub, payMembership };
+  /** A new unpaid club created through the API by its owner. */
+  async function createdClub(ownerId: string, name = 'Harbour Swimmers') {
+    const res = await call<Club>(clubAdmin, 'createClub', ownerId, {
+      body: { name, description: 'Cold water, warm people.', requestId: ulid() },
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  }
+
+  /** The creator plan's checkout paid on the simulator; returns the events it caused. */
+  async function payPlan(clubId: string, ownerId: string, plan: 'monthly' | 'annual' = 'monthly') {
+    const res = await call<{ url: string }>(payments, 'createClubCheckout', ownerId, {
+      params: { clubId },
+      body: { plan },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    stripe().takeEvents();
+    sim().payCheckout(sessionIdOf(res.body.url));
+    return stripe().takeEvents();
+  }
+
+  return { sim, onboardedOwner, paidClub, payMembership, createdClub, payPlan };
 }
 
 /** The Stripe simulator for the whole test file, started before its tests and stopped after. */
