@@ -38,6 +38,21 @@ export async function listenOn(server: Server, port: number, host: string): Prom
   return (server.address() as AddressInfo).port;
 }
 
+/**
+ * The environment that puts a whole local stack (`infra/local/start.ts`) on seven ports from
+ * `base`: the app on `base`, then DynamoDB Local, cognito-local, s3rver, the gateway, the event
+ * bus and the Stripe simulator.
+ */
+export const stackPortsEnv = (base: number): Record<string, string> => ({
+  PORT: String(base),
+  DYNAMODB_PORT: String(base + 1),
+  COGNITO_PORT: String(base + 2),
+  S3_PORT: String(base + 3),
+  GATEWAY_PORT: String(base + 4),
+  EVENTS_PORT: String(base + 5),
+  STRIPE_PORT: String(base + 6),
+});
+
 function probe(port: number, host: string): Promise<'free' | 'taken' | 'unavailable'> {
   return new Promise((resolve) => {
     const server = createServer();

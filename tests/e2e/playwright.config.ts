@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { stackPortsEnv } from '../../infra/local/ports.ts';
 
 /**
  * End-to-end suite: boots the whole local stack (`npm start`) on its own ports with a fresh data
@@ -49,14 +50,8 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
-      PORT: String(port),
+      ...stackPortsEnv(port),
       LOCAL_DIR: localDir,
-      DYNAMODB_PORT: String(port + 1),
-      COGNITO_PORT: String(port + 2),
-      S3_PORT: String(port + 3),
-      GATEWAY_PORT: String(port + 4),
-      EVENTS_PORT: String(port + 5),
-      STRIPE_PORT: String(port + 6),
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
   },

@@ -1,0 +1,210 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse on the production build of the SPA, served the way
+ * CloudFront serves it, in front of the whole local stack with its demo data.
+ *
+ * 1. Builds the SPA (`vite build`).
+ * 2. Starts the local stack (`infra/local/start.ts`) on free ports with a fresh data folder.
+ * 3. Serves web/dist like the distribution: hashed assets immutable for a year, index.html (the
+ *    fallback of every client route) and config.json never cached, brotli or gzip as the browser
+ *    asks, and the app's security headers; /api, /config.json, /cognito and /media go to the
+ *    local stack as CloudFront's other behaviours would.
+ * 4. Runs Lighthouse (its default mobile emulation and throttling, the system Chromium) RUNS
+ *    times on `/`, `/clubs`, a public club page and `/login`, and prints the median of each
+ *    category score and of FCP, LCP, TBT and CLS per page.
+ *
+ * Locally the site is plain http, so HSTS and upgrade-insecure-requests are left out; everything
+ * else is the deployed CSP with local hosts.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort, listenOn, stackPortsEnv } from '../infra/local/ports.ts';
+import { percentile } from './bench-support.ts';
+
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'web', 'dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = [
+  ['FCP', 'first-contentful-paint', 'ms'],
+  ['LCP', 'largest-contentful-paint', 'ms'],
+  ['TBT', 'total-blocking-time', 'ms'],
+  ['CLS', 'cumulative-layout-shift', ''],
+] as const;
+
+/** The deployed app's headers (infra/lib/site-headers.ts), minus what needs https. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://*.googleusercontent.com http://localhost:*",
+    "media-src 'self' blob: http://localhost:*",
+    "font-src 'self' data:",
+    "connect-src 'self' http://localhost:*",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
+const PROXIED = [/^\/api\//, /^\/config\.json$/, /^\/cognito\//, /^\/media\//];
+
+function proxy(target: string, req: IncomingMessage, res: ServerResponse): void {
+  const url = new URL(req.url ?? '/', target);
+  const upstream = request(
+    url,
+    { method: req.method, headers: { ...req.headers, host: url.host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    res.writeHead(502).end();
+  });
+  req.pipe(upstream);
+}
+
+/** web/dist as CloudFront serves the site bucket. */
+function serveBuild(req: IncomingMessage, res: ServerResponse): void {
+  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
+  let file = path.join(DIST, path.normalize(pathname));
+  if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) {
+    file = path.join(DIST, 'index.html');
+  }
+  const ext = path.extname(file);
+  const hashed = pathname.startsWith('/assets/');
+  const headers: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    'content-type': TYPES[ext] ?? 'application/octet-stream',
+    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  if (COMPRESSIBLE.has(ext) && /\b(br|gzip)\b/.test(accepts)) {
+    const body = readFileSync(file);
+    const br = /\bbr\b/.test(accepts);
+    res.writeHead(200, { ...headers, 'content-encoding': br ? 'br' : 'gzip', vary: 'accept-encoding' });
+    res.end(br ? brotliCompressSync(body) : gzipSync(body));
+    return;
+  }
+  res.writeHead(200, headers);
+  createReadStream(file).pipe(res);
+}
+
+async function startStack(): Promise<{ appUrl: string; child: ChildProcess }> {
+  const base = await freePort();
+  const env = {
+    ...process.env,
+    ...stackPortsEnv(base),
+    LOCAL_DIR: mkdtempSync(path.join(tmpdir(), 'clubs-lighthouse-')),
+  };
+  const child = spawn('npx', ['tsx', 'infra/local/start.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready:')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the local stack stopped (${code}) before it was ready`)));
+  });
+  return { appUrl: `http://localhost:${base}`, child };
+}
+
+type Row = { scores: Record<string, number>; metrics: Record<string, number> };
+
+async function audit(url: string, port: number): Promise<Row> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])),
+    metrics: Object.fromEntries(METRICS.map(([name, id]) => [name, audits[id]?.numericValue ?? Number.NaN])),
+  };
+}
+
+async function main(): Promise<void> {
+  console.log('Building the SPA…');
+  execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'ignore' });
+  console.log('Starting the local stack…');
+  const stack = await startStack();
+  const site = createServer((req, res) => {
+    if (PROXIED.some((pattern) => pattern.test(req.url ?? ''))) proxy(stack.appUrl, req, res);
+    else serveBuild(req, res);
+  });
+  const sitePort = await listenOn(site, 0, '127.0.0.1');
+  const origin = `http://localhost:${sitePort}`;
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const clubs = (await (await fetch(`${origin}/api/clubs?limit=1`)).json()) as { items: { id: string }[] };
+    const clubId = clubs.items[0]?.id;
+    if (!clubId) throw new Error('the demo data has no club');
+    const pages = ['/', '/clubs', `/c/${clubId}`, '/login'];
+    console.log(`Lighthouse ${RUNS}× per page (mobile emulation, default throttling) on ${origin}\n`);
+    const header = [
+      'page',
+      ...CATEGORIES,
+      ...METRICS.map(([name, , unit]) => (unit ? `${name} ${unit}` : name)),
+    ];
+    console.log(header.map((cell, i) => (i === 0 ? cell.padEnd(10) : cell.padStart(16))).join(''));
+    for (const page of pages) {
+      const rows: Row[] = [];
+      for (let run = 0; run < RUNS; run++) rows.push(await audit(`${origin}${page}`, chrome.port));
+      const cells = [
+        ...CATEGORIES.map((id) => String(median(rows.map((r) => r.scores[id] ?? 0)))),
+        ...METRICS.map(([name]) => {
+          const value = median(rows.map((r) => r.metrics[name] ?? Number.NaN));
+          return name === 'CLS' ? value.toFixed(3) : value.toFixed(0);
+        }),
+      ];
+      const label = page.startsWith('/c/') ? '/c/{id}' : page;
+      console.log([label.padEnd(10), ...cells.map((cell) => cell.padStart(16))].join(''));
+    }
+    console.log('\nMedians; scores out of 100, times in ms.');
+  } finally {
+    chrome.kill();
+    site.close();
+    stack.child.kill('SIGTERM');
+  }
+}
+
+await main();
