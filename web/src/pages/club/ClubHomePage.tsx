@@ -21,19 +21,23 @@ import './home/feed.css';
 /** Renders the page once `pending` has lasted the spec's 10 s, with the 'Loading timeout' toast. */
 function useLoadingTimeout(pending: boolean): boolean {
   const { toast } = useToast();
+  // The 10 s run from when loading began: a new toast function (any toast shown meanwhile)
+  // must not restart them.
+  const toastRef = useRef(toast);
+  toastRef.current = toast;
   const [timedOut, setTimedOut] = useState(false);
   useEffect(() => {
     if (!pending) return;
     const timer = setTimeout(() => {
       setTimedOut(true);
-      toast({
+      toastRef.current({
         title: 'Loading timeout',
         description: 'The feed is taking longer than usual.',
         variant: 'warning',
       });
     }, CLUB_HOME.loadingTimeoutMs);
     return () => clearTimeout(timer);
-  }, [pending, toast]);
+  }, [pending]);
   return timedOut;
 }
 
