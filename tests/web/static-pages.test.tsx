@@ -3,7 +3,7 @@
  * stored message, the 'Message Sent!' screen with 'Send Another Message', and the server's
  * refusals (rate limit) shown to the sender.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { routeFetch } from './fetch-routes.ts';
@@ -120,7 +120,9 @@ describe('contact page', () => {
     });
     renderApp('/contact');
     const user = await fillContact(MESSAGE);
-    expect(await screen.findByRole('heading', { name: 'Message Sent!' })).toHaveFocus();
+    const sent = await screen.findByRole('heading', { name: 'Message Sent!' });
+    // Focus moves to the heading once it is shown (after the render that shows it).
+    await waitFor(() => expect(sent).toHaveFocus());
     expect(api.to('POST', '/api/contact')[0]?.body).toEqual(MESSAGE);
     await user.click(screen.getByRole('button', { name: 'Send Another Message' }));
     expect(await screen.findByLabelText('Name')).toHaveValue('');
