@@ -25,6 +25,7 @@ import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import '../../components/clubs/clubs.css';
 import { CreateClubDialog } from '../../components/create-club/CreateClubDialog.tsx';
 import { LOAD_FAILED_TEXT, QueryFailed } from '../../components/LoadFailed.tsx';
+import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { matchesSearch, useDiscover, useMyMemberships } from './useMyClubs.ts';
 
@@ -154,15 +155,7 @@ export default function DashboardPage() {
   };
 
   return (
-    <Flex
-      as="main"
-      direction="column"
-      gap="large"
-      padding="large"
-      maxWidth="80rem"
-      margin="0 auto"
-      width="100%"
-    >
+    <PageColumn width="80rem">
       <Flex justifyContent="space-between" alignItems="center" gap="medium" wrap="wrap">
         {me.isError ? (
           <Alert variation="error" heading="Could not load your profile">
@@ -244,6 +237,6 @@ export default function DashboardPage() {
       </Tabs.Container>
 
       <CreateClubDialog open={creating} onClose={() => setCreating(false)} />
-    </Flex>
+    </PageColumn>
   );
 }

@@ -11,6 +11,7 @@ import { useGreetingName } from '../../api/hooks.ts';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import '../../components/clubs/clubs.css';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
+import { PageColumn } from '../../components/PageColumn.tsx';
 import { matchesSearch, useDiscover, useMyMemberships } from './useMyClubs.ts';
 
 const DISCOVER_LIMIT = 12;
@@ -48,15 +49,7 @@ export default function MemberDashboardPage() {
   const shownDiscover = discoverable.filter((club) => matchesSearch(club, search));
 
   return (
-    <Flex
-      as="main"
-      direction="column"
-      gap="large"
-      padding="large"
-      maxWidth="80rem"
-      margin="0 auto"
-      width="100%"
-    >
+    <PageColumn width="80rem">
       <Heading level={1}>Welcome, {name}</Heading>
       <SearchField
         label="Search clubs"
@@ -134,6 +127,6 @@ export default function MemberDashboardPage() {
           },
         ]}
       />
-    </Flex>
+    </PageColumn>
   );
 }

@@ -11,6 +11,7 @@ import { useAuth } from '../../auth/AuthProvider.tsx';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import { LOAD_FAILED_TEXT, QueryFailed } from '../../components/LoadFailed.tsx';
 import '../../components/clubs/clubs.css';
+import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { FilterPopover } from './FilterPopover.tsx';
 import { type DirectoryFilters, filtersFrom, NO_FILTERS, paramsFrom, TAB_LABELS } from './filters.ts';
@@ -64,15 +65,7 @@ export default function DirectoryPage() {
   const showEmpty = !directory.isPending && !failed && directory.clubs.length === 0 && !directory.hasNextPage;
 
   return (
-    <Flex
-      as="main"
-      direction="column"
-      gap="large"
-      padding="large"
-      maxWidth="80rem"
-      margin="0 auto"
-      width="100%"
-    >
+    <PageColumn width="80rem">
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium">
         <Flex direction="column" gap="xs">
           <TextLink to="/">Back to home</TextLink>
@@ -154,6 +147,6 @@ export default function DirectoryPage() {
           )}
         </Tabs.Panel>
       </Tabs.Container>
-    </Flex>
+    </PageColumn>
   );
 }

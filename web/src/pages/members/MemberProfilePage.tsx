@@ -10,6 +10,7 @@ import { ClubLogo, PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { MessagePanel } from '../../components/MessagePanel.tsx';
 import '../club/home/feed.css';
+import { PageColumn } from '../../components/PageColumn.tsx';
 
 const ROLE_LABEL = { club_owner: 'Owner', club_moderator: 'Moderator', club_member: 'Member' } as const;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -44,15 +45,7 @@ export default function MemberProfilePage() {
 
   const member = profile.data;
   return (
-    <Flex
-      as="main"
-      direction="column"
-      gap="large"
-      padding="large"
-      maxWidth="48rem"
-      margin="0 auto"
-      width="100%"
-    >
+    <PageColumn width="48rem">
       <Flex gap="medium" alignItems="center" wrap="wrap">
         <PersonAvatar name={member.name} url={member.avatarUrl} size={96} decorative />
         <Flex direction="column" gap="xxs">
@@ -101,6 +94,6 @@ export default function MemberProfilePage() {
           </ul>
         )}
       </section>
-    </Flex>
+    </PageColumn>
   );
 }

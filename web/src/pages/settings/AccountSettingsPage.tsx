@@ -27,6 +27,7 @@ import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
 import '../../components/public/public.css';
+import { PageColumn } from '../../components/PageColumn.tsx';
 
 export const ENTER_NEW_EMAIL = 'Please enter your new email address';
 export const INVALID_NEW_EMAIL = 'Please enter a valid email address';
@@ -234,15 +235,7 @@ export default function AccountSettingsPage() {
   if (loading) return <LoadingScreen />;
   if (!user) return <PleaseLogIn />;
   return (
-    <Flex
-      as="main"
-      direction="column"
-      gap="large"
-      padding="large"
-      maxWidth="40rem"
-      margin="0 auto"
-      width="100%"
-    >
+    <PageColumn width="40rem">
       <Heading level={1}>Account Settings</Heading>
       <Tabs
         defaultValue="email"
@@ -251,6 +244,6 @@ export default function AccountSettingsPage() {
           { label: 'Password', value: 'password', content: <PasswordTab /> },
         ]}
       />
-    </Flex>
+    </PageColumn>
   );
 }

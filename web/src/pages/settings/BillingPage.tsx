@@ -28,6 +28,7 @@ import { useApiQuery } from '../../api/hooks.ts';
 import { loadApi } from '../../api/load.ts';
 import { useAction } from '../../api/mutations.ts';
 import { leaveFor } from '../../components/navigation.ts';
+import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 
@@ -159,15 +160,7 @@ export default function BillingPage() {
     });
 
   return (
-    <Flex
-      as="main"
-      direction="column"
-      gap="large"
-      padding="large"
-      maxWidth="56rem"
-      margin="0 auto"
-      width="100%"
-    >
+    <PageColumn width="56rem">
       <TextLink to={`/club-settings/${clubId}`}>← {T.backToSettings}</TextLink>
       <Heading level={1}>
         {T.title}
@@ -250,6 +243,6 @@ export default function BillingPage() {
           </Card>
         </>
       )}
-    </Flex>
+    </PageColumn>
   );
 }

@@ -34,6 +34,7 @@ import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
 import '../../components/public/public.css';
+import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 
 /** The browser's checks are the API's schema: an image type, then a size from 1 byte to 10 MB. */
@@ -214,15 +215,7 @@ export default function ProfilePage() {
   if (loading) return <LoadingScreen />;
   if (!user) return <PleaseLogIn />;
   return (
-    <Flex
-      as="main"
-      direction="column"
-      gap="large"
-      padding="large"
-      maxWidth="40rem"
-      margin="0 auto"
-      width="100%"
-    >
+    <PageColumn width="40rem">
       <Heading level={1}>Edit Profile</Heading>
       {me.data ? (
         // Keyed by the profile's id: a different person's data starts a fresh form.
@@ -235,6 +228,6 @@ export default function ProfilePage() {
       ) : (
         <Loader ariaLabel="Loading your profile" size="large" />
       )}
-    </Flex>
+    </PageColumn>
   );
 }

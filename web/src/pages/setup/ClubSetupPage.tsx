@@ -11,7 +11,7 @@
  * The club is activated by the verified webhook, never by this page: it only watches.
  * A visitor who is not signed in within 3 s is sent to /login (and brought back afterwards).
  */
-import { Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Loader, Text } from '@aws-amplify/ui-react';
 import { SETUP_CALLBACK } from '@clubs/shared';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -19,6 +19,7 @@ import { isApiError } from '../../api/errors.ts';
 import { loadApi } from '../../api/load.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { loginPathFor } from '../../auth/redirect.ts';
+import { MessagePanel } from '../../components/MessagePanel.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { SETUP_TEXTS as T } from './setupTexts.ts';
 
@@ -129,20 +130,10 @@ export default function ClubSetupPage() {
   }, [needsUser, user, canceled, clubId, success, toast, navigate]);
 
   return (
-    <Flex
-      as="main"
-      direction="column"
-      alignItems="center"
-      justifyContent="center"
-      gap="medium"
-      minHeight="60vh"
-      padding="large"
-    >
-      <Loader size="large" ariaLabel={T.heading} />
-      <Heading level={1}>{T.heading}</Heading>
+    <MessagePanel title={T.heading} icon={<Loader size="large" ariaLabel={T.heading} />}>
       <Text color="font.secondary" role="status">
         {canceled ? '' : 'Confirming your payment with Stripe. This takes a few seconds.'}
       </Text>
-    </Flex>
+    </MessagePanel>
   );
 }

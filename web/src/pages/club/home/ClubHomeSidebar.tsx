@@ -5,7 +5,7 @@
  */
 import { Button } from '@aws-amplify/ui-react';
 import { DESCRIPTION_TRUNCATE_LENGTH, hasPermission, truncate } from '@clubs/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
@@ -13,6 +13,37 @@ import { useToast } from '../../../components/Toaster.tsx';
 import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
 
 const eventDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A sidebar card listing a few things: each a link and a muted line under it, or `empty`. */
+function SideList({
+  id,
+  title,
+  empty,
+  items,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: { key: string; link: ReactNode; detail: ReactNode }[];
+}) {
+  return (
+    <section className="feed-card feed-side" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {items.length === 0 ? (
+        <p className="feed-muted">{empty}</p>
+      ) : (
+        <ul className="feed-side__list">
+          {items.map((item) => (
+            <li key={item.key}>
+              {item.link}
+              <span className="feed-muted">{item.detail}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 function About({ text }: { text: string }) {
   const [more, setMore] = useState(false);
@@ -84,43 +115,33 @@ export function ClubHomeSidebar() {
       )}
       {data && (
         <>
-          <section className="feed-card feed-side" aria-labelledby="club-events">
-            <h2 id="club-events">Upcoming events</h2>
-            {data.upcomingEvents.length === 0 ? (
-              <p className="feed-muted">No upcoming events</p>
-            ) : (
-              <ul className="feed-side__list">
-                {data.upcomingEvents.map((event) => (
-                  <li key={event.id}>
-                    <Link to={`${basePath}/events`}>{event.title}</Link>
-                    <span className="feed-muted">
-                      <time dateTime={event.startDate}>{eventDate.format(new Date(event.startDate))}</time>
-                      {event.location ? ` · ${event.location}` : ''}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section className="feed-card feed-side" aria-labelledby="club-trending">
-            <h2 id="club-trending">Trending posts</h2>
-            {data.trendingPosts.length === 0 ? (
-              <p className="feed-muted">No posts yet</p>
-            ) : (
-              <ul className="feed-side__list">
-                {data.trendingPosts.map((post) => (
-                  <li key={post.id}>
-                    <Link to={`${basePath}?post=${post.id}`}>
-                      {post.title || `Post by ${post.authorName}`}
-                    </Link>
-                    <span className="feed-muted">
-                      {post.authorName} · {post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <SideList
+            id="club-events"
+            title="Upcoming events"
+            empty="No upcoming events"
+            items={data.upcomingEvents.map((event) => ({
+              key: event.id,
+              link: <Link to={`${basePath}/events`}>{event.title}</Link>,
+              detail: (
+                <>
+                  <time dateTime={event.startDate}>{eventDate.format(new Date(event.startDate))}</time>
+                  {event.location ? ` · ${event.location}` : ''}
+                </>
+              ),
+            }))}
+          />
+          <SideList
+            id="club-trending"
+            title="Trending posts"
+            empty="No posts yet"
+            items={data.trendingPosts.map((post) => ({
+              key: post.id,
+              link: (
+                <Link to={`${basePath}?post=${post.id}`}>{post.title || `Post by ${post.authorName}`}</Link>
+              ),
+              detail: `${post.authorName} · ${post.likeCount} ${post.likeCount === 1 ? 'like' : 'likes'}`,
+            }))}
+          />
           <section className="feed-card feed-side" aria-labelledby="club-members">
             <h2 id="club-members">Members ({data.memberCount})</h2>
             <ul className="feed-side__avatars">
