@@ -1,4 +1,4 @@
-import { Card, Flex } from '@aws-amplify/ui-react';
+import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { Brand } from '../../components/Brand.tsx';
 import '../../components/public/public.css';
@@ -16,5 +16,52 @@ export function AuthCard({ children }: { children: ReactNode }) {
       </Card>
       <TextLink to="/">Back to home</TextLink>
     </Flex>
+  );
+}
+
+/**
+ * A sign-in page's one form in the card: its heading, a line saying what it is for (`role` when
+ * that line changes and should be announced), the form's alert, then its fields.
+ */
+export function AuthForm({
+  label,
+  title,
+  intro,
+  introRole,
+  alert,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  title: string;
+  intro: ReactNode;
+  introRole?: 'status';
+  alert: ReactNode;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <AuthCard>
+      <Flex
+        as="form"
+        direction="column"
+        gap="medium"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+        noValidate
+        aria-label={label}
+      >
+        <Heading level={1} fontSize="xxl">
+          {title}
+        </Heading>
+        <Text color="font.secondary" role={introRole}>
+          {intro}
+        </Text>
+        {alert}
+        {children}
+      </Flex>
+    </AuthCard>
   );
 }

@@ -5,7 +5,7 @@
  * tells who is registered.
  */
 
-import { Button, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
@@ -21,7 +21,7 @@ import { passwordProblem } from '../../components/form/rules.ts';
 import { type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthForm } from './AuthCard.tsx';
 
 export const ENTER_EMAIL = 'Please enter your email address.';
 export const CODE_SENT = (email: string) =>
@@ -73,123 +73,104 @@ export default function ForgotPasswordPage() {
 
   if (step === 'email') {
     return (
-      <AuthCard>
-        <Flex
-          as="form"
-          direction="column"
-          gap="medium"
-          onSubmit={request.submit}
-          noValidate
-          aria-label="Request a code"
-        >
-          <Heading level={1} fontSize="xxl">
-            Reset your password
-          </Heading>
-          <Text color="font.secondary">
-            Enter the email address of your account and we will send you a code to choose a new password.
-          </Text>
-          {request.alert}
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            isRequired
-            isDisabled={busy}
-            {...request.fieldProps('email')}
-          />
-          <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
-            {busy ? 'Sending...' : 'Send Reset Code'}
-          </Button>
-          <Text textAlign="center">
-            Remembered it? <TextLink to="/login">Back to login</TextLink>
-          </Text>
-        </Flex>
-      </AuthCard>
+      <AuthForm
+        label="Request a code"
+        title="Reset your password"
+        intro="Enter the email address of your account and we will send you a code to choose a new password."
+        alert={request.alert}
+        onSubmit={() => request.submit()}
+      >
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          isRequired
+          isDisabled={busy}
+          {...request.fieldProps('email')}
+        />
+        <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
+          {busy ? 'Sending...' : 'Send Reset Code'}
+        </Button>
+        <Text textAlign="center">
+          Remembered it? <TextLink to="/login">Back to login</TextLink>
+        </Text>
+      </AuthForm>
     );
   }
 
   return (
-    <AuthCard>
-      <Flex
-        as="form"
-        direction="column"
-        gap="medium"
-        onSubmit={reset.submit}
-        noValidate
-        aria-label="Choose a new password"
-      >
-        <Heading level={1} fontSize="xxl">
-          Reset your password
-        </Heading>
-        <Text color="font.secondary" role="status">
-          {CODE_SENT(email.trim())}
-        </Text>
-        {request.alert ?? reset.alert}
-        <TextField
-          label="Reset code"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          isRequired
+    <AuthForm
+      label="Choose a new password"
+      title="Reset your password"
+      intro={CODE_SENT(email.trim())}
+      introRole="status"
+      alert={request.alert ?? reset.alert}
+      onSubmit={() => reset.submit()}
+    >
+      <TextField
+        label="Reset code"
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        isRequired
+        isDisabled={busy}
+        {...reset.fieldProps('code')}
+      />
+      <PasswordField
+        label="New Password"
+        name="newPassword"
+        autoComplete="new-password"
+        descriptiveText="At least 8 characters."
+        showPasswordButtonLabel="Show"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        isRequired
+        isDisabled={busy}
+        {...reset.fieldProps('newPassword')}
+      />
+      <PasswordField
+        label="Confirm New Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        showPasswordButtonLabel="Show confirmation"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        isRequired
+        isDisabled={busy}
+        {...reset.fieldProps('confirmPassword')}
+      />
+      <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
+        {busy ? 'Resetting...' : 'Reset Password'}
+      </Button>
+      <Flex justifyContent="space-between" wrap="wrap" gap="small">
+        <Button
+          type="button"
+          variation="link"
+          size="small"
+          onClick={() => request.submit()}
           isDisabled={busy}
-          {...reset.fieldProps('code')}
-        />
-        <PasswordField
-          label="New Password"
-          name="newPassword"
-          autoComplete="new-password"
-          descriptiveText="At least 8 characters."
-          showPasswordButtonLabel="Show"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          isRequired
-          isDisabled={busy}
-          {...reset.fieldProps('newPassword')}
-        />
-        <PasswordField
-          label="Confirm New Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          showPasswordButtonLabel="Show confirmation"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          isRequired
-          isDisabled={busy}
-          {...reset.fieldProps('confirmPassword')}
-        />
-        <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
-          {busy ? 'Resetting...' : 'Reset Password'}
+        >
+          Send a new code
         </Button>
-        <Flex justifyContent="space-between" wrap="wrap" gap="small">
-          <Button
-            type="button"
-            variation="link"
-            size="small"
-            onClick={() => request.submit()}
-            isDisabled={busy}
-          >
-            Send a new code
-          </Button>
-          <Button
-            type="button"
-            variation="link"
-            size="small"
-            isDisabled={busy}
-            onClick={() => {
-              setStep('email');
-              reset.clear();
-              setCode('');
-            }}
-          >
-            Use a different email
-          </Button>
-        </Flex>
+        <Button
+          type="button"
+          variation="link"
+          size="small"
+          isDisabled={busy}
+          onClick={() => {
+            setStep('email');
+            reset.clear();
+            setCode('');
+          }}
+        >
+          Use a different email
+        </Button>
       </Flex>
-    </AuthCard>
+    </AuthForm>
   );
 }

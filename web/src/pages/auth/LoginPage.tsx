@@ -4,7 +4,7 @@
  * one, on the form (announced, both fields marked); success goes to the redirect parameter, else where the user came from, else
  * /dashboard. 'Continue with Google' has its own busy label and disables both buttons.
  */
-import { Button, Divider, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Divider, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -13,7 +13,7 @@ import { redirectAfterLogin } from '../../auth/redirect.ts';
 import { problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthForm } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 
 export default function LoginPage() {
@@ -44,64 +44,53 @@ export default function LoginPage() {
   const registerLink = searchParams.has('redirect') ? `/register?${searchParams.toString()}` : '/register';
 
   return (
-    <AuthCard>
-      <Flex
-        as="form"
-        direction="column"
-        gap="medium"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!googleBusy) form.submit();
-        }}
-        noValidate
-        aria-label="Log in"
-      >
-        <Heading level={1} fontSize="xxl">
-          Welcome back
-        </Heading>
-        <Text color="font.secondary">Log in to your account to continue.</Text>
-        {form.alert}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          isRequired
-          isDisabled={busy}
-          {...fieldProps('email')}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          // Not "Show password": that would make two elements answer to the label "Password".
-          showPasswordButtonLabel="Show"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          isRequired
-          isDisabled={busy}
-          {...fieldProps('password')}
-        />
-        <Flex justifyContent="flex-end">
-          <TextLink to="/forgot-password">Forgot password?</TextLink>
-        </Flex>
-        <Button type="submit" variation="primary" isDisabled={busy || googleBusy} isFullWidth>
-          {busy ? 'Signing in...' : 'Log In'}
-        </Button>
-        <Divider label="or" size="small" />
-        <GoogleButton
-          mode="login"
-          target={target}
-          busy={googleBusy}
-          disabled={busy}
-          onBusyChange={setGoogleBusy}
-        />
-        <Text textAlign="center">
-          Don't have an account? <TextLink to={registerLink}>Sign up</TextLink>
-        </Text>
+    <AuthForm
+      label="Log in"
+      title="Welcome back"
+      intro="Log in to your account to continue."
+      alert={form.alert}
+      onSubmit={() => !googleBusy && form.submit()}
+    >
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        isRequired
+        isDisabled={busy}
+        {...fieldProps('email')}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        // Not "Show password": that would make two elements answer to the label "Password".
+        showPasswordButtonLabel="Show"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        isRequired
+        isDisabled={busy}
+        {...fieldProps('password')}
+      />
+      <Flex justifyContent="flex-end">
+        <TextLink to="/forgot-password">Forgot password?</TextLink>
       </Flex>
-    </AuthCard>
+      <Button type="submit" variation="primary" isDisabled={busy || googleBusy} isFullWidth>
+        {busy ? 'Signing in...' : 'Log In'}
+      </Button>
+      <Divider label="or" size="small" />
+      <GoogleButton
+        mode="login"
+        target={target}
+        busy={googleBusy}
+        disabled={busy}
+        onBusyChange={setGoogleBusy}
+      />
+      <Text textAlign="center">
+        Don't have an account? <TextLink to={registerLink}>Sign up</TextLink>
+      </Text>
+    </AuthForm>
   );
 }

@@ -9,16 +9,7 @@
  * resend) and signs the person in once it is right. Locally sign-ups are confirmed at once.
  */
 
-import {
-  Button,
-  CheckboxField,
-  Divider,
-  Flex,
-  Heading,
-  PasswordField,
-  Text,
-  TextField,
-} from '@aws-amplify/ui-react';
+import { Button, CheckboxField, Divider, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
@@ -29,7 +20,7 @@ import { redirectAfterLogin } from '../../auth/redirect.ts';
 import { type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthForm } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { type RegistrationForm, validateRegistration } from './registerValidation.ts';
 
@@ -78,22 +69,18 @@ function ConfirmCode({
   const busy = confirm.busy || resend.isPending;
 
   return (
-    <Flex
-      as="form"
-      direction="column"
-      gap="medium"
-      onSubmit={confirm.submit}
-      noValidate
-      aria-label="Confirm your email"
+    <AuthForm
+      label="Confirm your email"
+      title="Check your email"
+      intro={
+        <>
+          We sent a verification code to {destination ?? form.email.trim()}. Enter it to finish creating your
+          account.
+        </>
+      }
+      alert={confirm.alert}
+      onSubmit={() => confirm.submit()}
     >
-      <Heading level={1} fontSize="xxl">
-        Check your email
-      </Heading>
-      <Text color="font.secondary">
-        We sent a verification code to {destination ?? form.email.trim()}. Enter it to finish creating your
-        account.
-      </Text>
-      {confirm.alert}
       <TextField
         label="Verification code"
         name="code"
@@ -110,7 +97,7 @@ function ConfirmCode({
       <Button type="button" variation="link" onClick={() => resend.run()} isDisabled={busy}>
         Send a new code
       </Button>
-    </Flex>
+    </AuthForm>
   );
 }
 
@@ -154,112 +141,97 @@ export default function RegisterPage() {
       setForm((current) => ({ ...current, [key]: value }));
 
   if (confirming) {
-    return (
-      <AuthCard>
-        <ConfirmCode form={form} destination={confirming.destination} onConfirmed={done} />
-      </AuthCard>
-    );
+    return <ConfirmCode form={form} destination={confirming.destination} onConfirmed={done} />;
   }
 
   const loginLink = searchParams.has('redirect') ? `/login?${searchParams.toString()}` : '/login';
 
   return (
-    <AuthCard>
-      <Flex
-        as="form"
-        direction="column"
-        gap="medium"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!googleBusy) registration.submit();
-        }}
-        noValidate
-        aria-label="Sign up"
-      >
-        <Heading level={1} fontSize="xxl">
-          Create your account
-        </Heading>
-        <Text color="font.secondary">Join Clubs to find your circle, or start your own.</Text>
-        {registration.alert}
-        <TextField
-          label="Full Name"
-          name="name"
-          autoComplete="name"
-          value={form.name}
-          onChange={(e) => set('name')(e.target.value)}
-          isRequired
-          isDisabled={busy}
-          {...fieldProps('name')}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={(e) => set('email')(e.target.value)}
-          isRequired
-          isDisabled={busy}
-          {...fieldProps('email')}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          descriptiveText="At least 8 characters."
-          showPasswordButtonLabel="Show"
-          value={form.password}
-          onChange={(e) => set('password')(e.target.value)}
-          isRequired
-          isDisabled={busy}
-          {...fieldProps('password')}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          showPasswordButtonLabel="Show confirmation"
-          value={form.confirmPassword}
-          onChange={(e) => set('confirmPassword')(e.target.value)}
-          isRequired
-          isDisabled={busy}
-          {...fieldProps('confirmPassword')}
-        />
-        <CheckboxField
-          name="terms"
-          value="accepted"
-          checked={form.acceptTerms}
-          onChange={(e) => set('acceptTerms')(e.target.checked)}
-          isDisabled={busy}
-          {...fieldProps('terms')}
-          label={
-            <span>
-              I agree to the{' '}
-              <TextLink to="/terms" target="_blank" rel="noopener">
-                Terms of Service
-              </TextLink>{' '}
-              and{' '}
-              <TextLink to="/privacy" target="_blank" rel="noopener">
-                Privacy Policy
-              </TextLink>
-            </span>
-          }
-        />
-        <Button type="submit" variation="primary" isDisabled={busy || googleBusy} isFullWidth>
-          {busy ? 'Creating account...' : 'Create Account'}
-        </Button>
-        <Divider label="or" size="small" />
-        <GoogleButton
-          mode="signup"
-          target={target}
-          busy={googleBusy}
-          disabled={busy}
-          onBusyChange={setGoogleBusy}
-        />
-        <Text textAlign="center">
-          Already have an account? <TextLink to={loginLink}>Log in</TextLink>
-        </Text>
-      </Flex>
-    </AuthCard>
+    <AuthForm
+      label="Sign up"
+      title="Create your account"
+      intro="Join Clubs to find your circle, or start your own."
+      alert={registration.alert}
+      onSubmit={() => !googleBusy && registration.submit()}
+    >
+      <TextField
+        label="Full Name"
+        name="name"
+        autoComplete="name"
+        value={form.name}
+        onChange={(e) => set('name')(e.target.value)}
+        isRequired
+        isDisabled={busy}
+        {...fieldProps('name')}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={(e) => set('email')(e.target.value)}
+        isRequired
+        isDisabled={busy}
+        {...fieldProps('email')}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        descriptiveText="At least 8 characters."
+        showPasswordButtonLabel="Show"
+        value={form.password}
+        onChange={(e) => set('password')(e.target.value)}
+        isRequired
+        isDisabled={busy}
+        {...fieldProps('password')}
+      />
+      <PasswordField
+        label="Confirm Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        showPasswordButtonLabel="Show confirmation"
+        value={form.confirmPassword}
+        onChange={(e) => set('confirmPassword')(e.target.value)}
+        isRequired
+        isDisabled={busy}
+        {...fieldProps('confirmPassword')}
+      />
+      <CheckboxField
+        name="terms"
+        value="accepted"
+        checked={form.acceptTerms}
+        onChange={(e) => set('acceptTerms')(e.target.checked)}
+        isDisabled={busy}
+        {...fieldProps('terms')}
+        label={
+          <span>
+            I agree to the{' '}
+            <TextLink to="/terms" target="_blank" rel="noopener">
+              Terms of Service
+            </TextLink>{' '}
+            and{' '}
+            <TextLink to="/privacy" target="_blank" rel="noopener">
+              Privacy Policy
+            </TextLink>
+          </span>
+        }
+      />
+      <Button type="submit" variation="primary" isDisabled={busy || googleBusy} isFullWidth>
+        {busy ? 'Creating account...' : 'Create Account'}
+      </Button>
+      <Divider label="or" size="small" />
+      <GoogleButton
+        mode="signup"
+        target={target}
+        busy={googleBusy}
+        disabled={busy}
+        onBusyChange={setGoogleBusy}
+      />
+      <Text textAlign="center">
+        Already have an account? <TextLink to={loginLink}>Log in</TextLink>
+      </Text>
+    </AuthForm>
   );
 }
