@@ -10,21 +10,13 @@ import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
 import { handler as payments } from '@clubs/functions/handlers/payments';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { call, deliver, paidClubs, sessionIdOf } from '../support/paid-clubs.ts';
-import { ofType, startTestStripe, TEST_SITE_URL, type TestStripe } from '../support/stripe.ts';
+import { call, deliver, paidClubs, sessionIdOf, useTestStripe } from '../support/paid-clubs.ts';
+import { ofType, TEST_SITE_URL } from '../support/stripe.ts';
 
-let stripe: TestStripe;
-
-beforeAll(async () => {
-  stripe = await startTestStripe();
-});
-afterAll(async () => {
-  await stripe?.stop();
-});
-
-const { sim, paidClub, payMembership, createdClub, payPlan } = paidClubs(() => stripe);
+const stripe = useTestStripe();
+const { sim, paidClub, payMembership, createdClub, payPlan } = paidClubs(stripe);
 
 describe('the creator plan', () => {
   it('opens Checkout for the owner only, with the trial, the club id and /club-setup URLs', async () => {
@@ -50,7 +42,7 @@ describe('the creator plan', () => {
       params: { clubId: club.id },
       body: { plan: 'annual' },
     });
-    const session = await stripe.stripe.checkout.sessions.retrieve(sessionIdOf(res.body.url));
+    const session = await stripe().stripe.checkout.sessions.retrieve(sessionIdOf(res.body.url));
     expect(session).toMatchObject({
       mode: 'subscription',
       status: 'open',
@@ -71,7 +63,7 @@ describe('the creator plan', () => {
       body: { plan: 'monthly' },
     });
     expect(sessionIdOf(again.body.url)).not.toBe(session.id);
-    expect((await stripe.stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
+    expect((await stripe().stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
   });
 
   it('a repeated create request returns the same club (with the details last sent)', async () => {
@@ -124,8 +116,8 @@ describe('the creator plan', () => {
     const events = await payPlan(club.id, ownerId);
     const completed = ofType(events, 'checkout.session.completed');
     const sub = (completed.data as { object: { subscription: string } }).object.subscription;
-    await stripe.stripe.subscriptions.cancel(sub);
-    const deleted = ofType(stripe.takeEvents(), 'customer.subscription.deleted');
+    await stripe().stripe.subscriptions.cancel(sub);
+    const deleted = ofType(stripe().takeEvents(), 'customer.subscription.deleted');
 
     expect(await deliver(deleted)).toEqual({ status: 'processed' });
     expect(await deliver(completed)).toEqual({ status: 'processed' });
@@ -150,7 +142,7 @@ describe('the creator plan', () => {
     const ownerId = ulid();
     const intruder = ulid();
     const club = await createdClub(ownerId);
-    const session = await stripe.stripe.checkout.sessions.create({
+    const session = await stripe().stripe.checkout.sessions.create({
       mode: 'subscription',
       line_items: [{ price: 'price_ClubsCreatorMonthly', quantity: 1 }],
       subscription_data: { metadata: { kind: 'club_plan', clubId: club.id, userId: intruder } },
@@ -158,13 +150,13 @@ describe('the creator plan', () => {
       customer_email: 'intruder@example.com',
       success_url: `${TEST_SITE_URL}/club-setup`,
     });
-    stripe.takeEvents();
+    stripe().takeEvents();
     sim().payCheckout(session.id);
-    const completed = ofType(stripe.takeEvents(), 'checkout.session.completed');
+    const completed = ofType(stripe().takeEvents(), 'checkout.session.completed');
     expect(await deliver(completed)).toEqual({ status: 'processed' });
     expect((await getClub(club.id))?.status).toBe('unpaid');
     const sub = (completed.data as { object: { subscription: string } }).object.subscription;
-    expect((await stripe.stripe.subscriptions.retrieve(sub)).status).toBe('canceled');
+    expect((await stripe().stripe.subscriptions.retrieve(sub)).status).toBe('canceled');
     expect(await getSubscriptionRecord({ kind: 'club_plan', clubId: club.id })).toBeNull();
   });
 
@@ -173,7 +165,7 @@ describe('the creator plan', () => {
     const club = await createdClub(ownerId);
     await setClubStatus(club.id, 'inactive');
     const metadata = { kind: 'club_plan', clubId: club.id, userId: ownerId };
-    const session = await stripe.stripe.checkout.sessions.create({
+    const session = await stripe().stripe.checkout.sessions.create({
       mode: 'subscription',
       line_items: [{ price: 'price_ClubsCreatorMonthly', quantity: 1 }],
       subscription_data: { trial_period_days: 7, metadata },
@@ -181,13 +173,13 @@ describe('the creator plan', () => {
       customer_email: 'late@example.com',
       success_url: `${TEST_SITE_URL}/club-setup`,
     });
-    stripe.takeEvents();
+    stripe().takeEvents();
     sim().payCheckout(session.id);
-    const completed = ofType(stripe.takeEvents(), 'checkout.session.completed');
+    const completed = ofType(stripe().takeEvents(), 'checkout.session.completed');
     expect(await deliver(completed)).toEqual({ status: 'processed' });
     expect((await getClub(club.id))?.status).toBe('inactive');
     const sub = (completed.data as { object: { subscription: string } }).object.subscription;
-    expect((await stripe.stripe.subscriptions.retrieve(sub)).status).toBe('canceled');
+    expect((await stripe().stripe.subscriptions.retrieve(sub)).status).toBe('canceled');
   });
 
   it('a failed renewal makes the club unpaid (out of the directory); a paid one makes it active again', async () => {
@@ -199,7 +191,7 @@ describe('the creator plan', () => {
       .object.subscription;
 
     sim().failRenewal(sub);
-    const failed = stripe.takeEvents();
+    const failed = stripe().takeEvents();
     expect(await deliver(ofType(failed, 'invoice.payment_failed'))).toEqual({ status: 'processed' });
     expect((await getClub(club.id))?.status).toBe('unpaid');
     const listed = await invoke<{ items: Club[] }>(
@@ -209,7 +201,7 @@ describe('the creator plan', () => {
     expect(listed.status).toBe(404);
 
     sim().renew(sub);
-    const renewed = stripe.takeEvents();
+    const renewed = stripe().takeEvents();
     // The stale "past_due" update arrives after the renewal: Stripe's current state wins.
     expect(await deliver(ofType(renewed, 'invoice.paid'))).toEqual({ status: 'processed' });
     expect(await deliver(ofType(failed, 'customer.subscription.updated'))).toEqual({ status: 'processed' });
@@ -283,8 +275,8 @@ describe('the creator plan', () => {
     const res = await call(payments, 'deleteClub', ownerId, { params: { clubId: club.id } });
     expect(res.status).toBe(200);
     expect((await getClub(club.id))?.status).toBe('inactive');
-    expect((await stripe.stripe.subscriptions.retrieve(memberSub)).status).toBe('canceled');
-    for (const event of stripe.takeEvents()) await deliver(event);
+    expect((await stripe().stripe.subscriptions.retrieve(memberSub)).status).toBe('canceled');
+    for (const event of stripe().takeEvents()) await deliver(event);
     expect(await getMembership(club.id, memberId)).toBeNull();
     expect((await getClub(club.id))?.status).toBe('inactive');
   });

@@ -10,22 +10,14 @@ import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
 import { handler as payments } from '@clubs/functions/handlers/payments';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke } from '../support/http-event.ts';
-import { call, deliver, paidClubs, sessionIdOf } from '../support/paid-clubs.ts';
-import { ofType, startTestStripe, TEST_SITE_URL, type TestStripe } from '../support/stripe.ts';
+import { call, deliver, paidClubs, sessionIdOf, useTestStripe } from '../support/paid-clubs.ts';
+import { ofType, TEST_SITE_URL } from '../support/stripe.ts';
 
-let stripe: TestStripe;
-
-beforeAll(async () => {
-  stripe = await startTestStripe();
-});
-afterAll(async () => {
-  await stripe?.stop();
-});
-
-const { sim, paidClub, payMembership, createdClub, payPlan } = paidClubs(() => stripe);
+const stripe = useTestStripe();
+const { sim, paidClub, payMembership, createdClub, payPlan } = paidClubs(stripe);
 
 describe('member subscriptions', () => {
   it('checkout is a destination charge with the fee, the club price, currency and trial; pending until paid', async () => {
@@ -37,7 +29,7 @@ describe('member subscriptions', () => {
     expect(res.status).toBe(200);
     expect(await getMembership(club.id, memberId)).toMatchObject({ status: 'pending', role: 'club_member' });
     expect((await getClub(club.id))?.memberCount).toBe(1);
-    const session = await stripe.stripe.checkout.sessions.retrieve(sessionIdOf(res.body.url));
+    const session = await stripe().stripe.checkout.sessions.retrieve(sessionIdOf(res.body.url));
     expect(session).toMatchObject({
       currency: 'eur',
       amount_subtotal: 1250,
@@ -46,14 +38,14 @@ describe('member subscriptions', () => {
     });
     expect(sim().checkoutView(session.id)).toMatchObject({ trialDays: 14, feePercent: 2.9 });
 
-    stripe.takeEvents();
+    stripe().takeEvents();
     const redirect = sim().payCheckout(session.id);
     expect(redirect).toBe(
       `${TEST_SITE_URL}/communities/${club.id}/membership-success?session_id=${session.id}`,
     );
-    const events = stripe.takeEvents();
+    const events = stripe().takeEvents();
     const completed = ofType(events, 'checkout.session.completed');
-    const sub = await stripe.stripe.subscriptions.retrieve(
+    const sub = await stripe().stripe.subscriptions.retrieve(
       (completed.data as { object: { subscription: string } }).object.subscription,
     );
     expect(sub).toMatchObject({
@@ -83,7 +75,7 @@ describe('member subscriptions', () => {
       params: { clubId: club.id },
     });
     // A second session that escaped the "one open session" rule (a race between two tabs).
-    const second = await stripe.stripe.checkout.sessions.create({
+    const second = await stripe().stripe.checkout.sessions.create({
       mode: 'subscription',
       line_items: [
         {
@@ -101,16 +93,18 @@ describe('member subscriptions', () => {
       customer_email: 'dup@example.com',
       success_url: `${TEST_SITE_URL}/x`,
     });
-    stripe.takeEvents();
+    stripe().takeEvents();
     sim().payCheckout(sessionIdOf(first.body.url));
     sim().payCheckout(second.id);
-    const completions = stripe.takeEvents().filter((e) => e.type === 'checkout.session.completed');
+    const completions = stripe()
+      .takeEvents()
+      .filter((e) => e.type === 'checkout.session.completed');
     expect(completions).toHaveLength(2);
     await Promise.all(completions.map((event) => deliver(event)));
     expect((await getClub(club.id))?.memberCount).toBe(2);
     const subs = await Promise.all(
       completions.map((e) =>
-        stripe.stripe.subscriptions.retrieve(
+        stripe().stripe.subscriptions.retrieve(
           (e.data as { object: { subscription: string } }).object.subscription,
         ),
       ),
@@ -127,10 +121,10 @@ describe('member subscriptions', () => {
     const memberId = ulid();
     const events = await payMembership(club.id, memberId);
     const completed = ofType(events, 'checkout.session.completed');
-    await stripe.stripe.subscriptions.cancel(
+    await stripe().stripe.subscriptions.cancel(
       (completed.data as { object: { subscription: string } }).object.subscription,
     );
-    const deleted = ofType(stripe.takeEvents(), 'customer.subscription.deleted');
+    const deleted = ofType(stripe().takeEvents(), 'customer.subscription.deleted');
     await deliver(deleted);
     await deliver(completed);
     expect(await getMembership(club.id, memberId)).toBeNull();
@@ -145,8 +139,8 @@ describe('member subscriptions', () => {
     expect((await getClub(club.id))?.memberCount).toBe(2);
     const sub = (ofType(events, 'checkout.session.completed').data as { object: { subscription: string } })
       .object.subscription;
-    await stripe.stripe.subscriptions.cancel(sub);
-    await deliver(ofType(stripe.takeEvents(), 'customer.subscription.deleted'));
+    await stripe().stripe.subscriptions.cancel(sub);
+    await deliver(ofType(stripe().takeEvents(), 'customer.subscription.deleted'));
     expect(await getMembership(club.id, memberId)).toBeNull();
     expect((await getClub(club.id))?.memberCount).toBe(1);
   });
@@ -228,9 +222,9 @@ describe('member subscriptions', () => {
 
     // Onboarding finishes on "Stripe": account.updated (a Connect event) records it.
     const accountId = (await getUserBilling(ownerId)).connectAccountId as string;
-    stripe.takeEvents();
+    stripe().takeEvents();
     sim().completeOnboarding(accountId);
-    const updated = ofType(stripe.takeEvents(), 'account.updated');
+    const updated = ofType(stripe().takeEvents(), 'account.updated');
     expect(updated.account).toBe(accountId);
     expect(await deliver(updated)).toEqual({ status: 'processed' });
     expect((await getUserBilling(ownerId)).connect).toMatchObject({
@@ -255,7 +249,7 @@ describe('member subscriptions', () => {
       params: { clubId: club.id },
     });
     await call(payments, 'deleteClub', ownerId, { params: { clubId: club.id } });
-    expect((await stripe.stripe.checkout.sessions.retrieve(sessionIdOf(res.body.url))).status).toBe(
+    expect((await stripe().stripe.checkout.sessions.retrieve(sessionIdOf(res.body.url))).status).toBe(
       'expired',
     );
 
@@ -265,12 +259,12 @@ describe('member subscriptions', () => {
       params: { clubId: second.club.id },
     });
     await setClubStatus(second.club.id, 'inactive');
-    stripe.takeEvents();
+    stripe().takeEvents();
     sim().payCheckout(sessionIdOf(open.body.url));
-    const completed = ofType(stripe.takeEvents(), 'checkout.session.completed');
+    const completed = ofType(stripe().takeEvents(), 'checkout.session.completed');
     await deliver(completed);
     const sub = (completed.data as { object: { subscription: string } }).object.subscription;
-    expect((await stripe.stripe.subscriptions.retrieve(sub)).status).toBe('canceled');
+    expect((await stripe().stripe.subscriptions.retrieve(sub)).status).toBe('canceled');
     expect(await getMembership(second.club.id, memberId)).toBeNull();
     expect((await getClub(second.club.id))?.memberCount).toBe(1);
   });

@@ -3,18 +3,7 @@
  * banner, How It Works, the avatar menu, and the tabs Discover, Clubs Requested, Clubs Joined
  * and Clubs Owned with their cards and empty states.
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Loader,
-  SearchField,
-  Tabs,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Card, Flex, Heading, Loader, Tabs, Text } from '@aws-amplify/ui-react';
 import type { MyMembership, PublicClub } from '@clubs/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -23,6 +12,7 @@ import { useGreetingName, useMe } from '../../api/hooks.ts';
 import { AvatarMenu } from '../../components/clubs/AvatarMenu.tsx';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import '../../components/clubs/clubs.css';
+import { ClubSearch } from '../../components/clubs/ClubSearch.tsx';
 import { CreateClubDialog } from '../../components/create-club/CreateClubDialog.tsx';
 import { LOAD_FAILED_TEXT, QueryFailed } from '../../components/LoadFailed.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
@@ -177,15 +167,7 @@ export default function DashboardPage() {
         <AvatarMenu />
       </Flex>
 
-      <SearchField
-        label="Search clubs"
-        labelHidden
-        placeholder="Search clubs..."
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        onClear={() => setSearch('')}
-        hasSearchButton={false}
-      />
+      <ClubSearch value={search} onChange={setSearch} />
 
       <Flex className="club-banner" direction="column" gap="small" alignItems="flex-start">
         <Heading level={2}>Create your own club</Heading>

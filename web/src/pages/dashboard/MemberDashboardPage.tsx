@@ -3,13 +3,14 @@
  * Clubs' (with count) and 'Discover', cards with 'View Club' or 'Pending Approval', the three
  * empty states and 'Create a Club'.
  */
-import { Button, Flex, Heading, Loader, SearchField, Tabs, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Loader, Tabs, Text } from '@aws-amplify/ui-react';
 import type { PublicClub } from '@clubs/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useGreetingName } from '../../api/hooks.ts';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import '../../components/clubs/clubs.css';
+import { ClubSearch } from '../../components/clubs/ClubSearch.tsx';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
 import { matchesSearch, useDiscover, useMyMemberships } from './useMyClubs.ts';
@@ -51,15 +52,7 @@ export default function MemberDashboardPage() {
   return (
     <PageColumn width="80rem">
       <Heading level={1}>Welcome, {name}</Heading>
-      <SearchField
-        label="Search clubs"
-        labelHidden
-        placeholder="Search clubs..."
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        onClear={() => setSearch('')}
-        hasSearchButton={false}
-      />
+      <ClubSearch value={search} onChange={setSearch} />
       <Tabs
         defaultValue="mine"
         isLazy

@@ -2,7 +2,7 @@
  * The club directory /clubs (spec part 1 section 2): search, filters and tabs answered by the API
  * from its index (never the whole list in the browser), cursor-paged cards; loading, empty (with Clear filters) and failed (with Retry) are told apart.
  */
-import { Button, Flex, Heading, Loader, Placeholder, SearchField, Tabs, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Loader, Placeholder, Tabs, Text } from '@aws-amplify/ui-react';
 import { DIRECTORY_TABS, type DirectoryTab } from '@clubs/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { useAuth } from '../../auth/AuthProvider.tsx';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import { LOAD_FAILED_TEXT, QueryFailed } from '../../components/LoadFailed.tsx';
 import '../../components/clubs/clubs.css';
+import { ClubSearch } from '../../components/clubs/ClubSearch.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { FilterPopover } from './FilterPopover.tsx';
@@ -77,17 +78,7 @@ export default function DirectoryPage() {
       </Flex>
 
       <Flex gap="medium" alignItems="flex-start" wrap="wrap">
-        <SearchField
-          label="Search clubs"
-          labelHidden
-          placeholder="Search clubs..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          onClear={() => setSearch('')}
-          hasSearchButton={false}
-          flex="1"
-          minWidth="14rem"
-        />
+        <ClubSearch value={search} onChange={setSearch} grow />
         <FilterPopover recent={filters.recent} size={filters.size} onChange={(next) => update(next)} />
       </Flex>
 
