@@ -20,10 +20,9 @@ import '../infra/local/quiet-sdk.ts';
 import { buildPath, CATEGORIES, type Club, ROUTES, type RouteId, routeKeyOf } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
-import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb.ts';
-import { freePort } from '../infra/local/ports.ts';
+import { ensureTable } from '../infra/local/dynamodb.ts';
 import { meterRequests } from '../infra/local/request-meter.ts';
-import { batchWriteAll, percentile } from './bench-support.ts';
+import { batchWriteAll, percentile, startBenchDynamoDb } from './bench-support.ts';
 
 const N = Number(process.env.BENCH_N ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 60);
@@ -138,11 +137,7 @@ interface Row {
 }
 
 async function main() {
-  const port = Number(process.env.BENCH_DYNAMODB_PORT) || (await freePort());
-  const dynamodb = await startDynamoDbLocal({ port });
-  process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
-  process.env.AWS_REGION ??= 'us-east-1';
-  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  const dynamodb = await startBenchDynamoDb();
   // Imported after the environment is set: the handlers read it.
   const { db } = await import('../functions/src/data/client.ts');
   const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');

@@ -15,11 +15,10 @@
 import '../infra/local/quiet-sdk.ts';
 import type { Club, ClubSidebar, PostPage, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb.ts';
-import { freePort } from '../infra/local/ports.ts';
+import { ensureTable } from '../infra/local/dynamodb.ts';
 import { meterRequests } from '../infra/local/request-meter.ts';
 import { httpEvent, invoke, memberClaims } from '../tests/support/http-event.ts';
-import { batchWriteAll, percentile } from './bench-support.ts';
+import { batchWriteAll, percentile, startBenchDynamoDb } from './bench-support.ts';
 
 const N = Number(process.env.BENCH_N ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
@@ -56,11 +55,7 @@ interface Row {
 }
 
 async function main() {
-  const port = Number(process.env.BENCH_DYNAMODB_PORT) || (await freePort());
-  const dynamodb = await startDynamoDbLocal({ port });
-  process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
-  process.env.AWS_REGION ??= 'us-east-1';
-  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  const dynamodb = await startBenchDynamoDb();
   // Imported after the environment is set: the handlers read it.
   const { db } = await import('../functions/src/data/client.ts');
   const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');

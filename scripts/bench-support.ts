@@ -1,5 +1,20 @@
-/** What the benchmarks share: loading many items fast, and latency percentiles. */
+/** What the benchmarks share: their DynamoDB Local, loading many items fast, and latency percentiles. */
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { startDynamoDbLocal } from '../infra/local/dynamodb.ts';
+import { freePort } from '../infra/local/ports.ts';
+
+/**
+ * A DynamoDB Local of the benchmark's own (on BENCH_DYNAMODB_PORT or a free port), with the
+ * environment the product's data layer reads pointed at it; import the functions' modules after.
+ */
+export async function startBenchDynamoDb() {
+  const port = Number(process.env.BENCH_DYNAMODB_PORT) || (await freePort());
+  const dynamodb = await startDynamoDbLocal({ port });
+  process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  process.env.AWS_REGION ??= 'us-east-1';
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  return dynamodb;
+}
 
 /**
  * Writes items with BatchWriteItem, 25 a request, `parallel` requests in flight, retrying what
