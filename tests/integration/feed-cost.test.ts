@@ -1,12 +1,12 @@
 /**
  * What the club home costs the table, counted on the real document client: the first feed page
  * and the sidebar in a fixed number of DynamoDB requests whatever the club's size, and the
- * sidebar's member faces read from the memberships (their cards), filled once and following a
- * profile change.
+ * sidebar's member faces read from the memberships (their cards) once, kept on the club item
+ * and read again after a join, a departure or a profile change.
  */
 import { db } from '@clubs/functions/data/client';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { addMembership } from '@clubs/functions/data/repositories/memberships';
+import { addMembership, removeMembership } from '@clubs/functions/data/repositories/memberships';
 import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
 import { handler as feedHandler } from '@clubs/functions/handlers/feed';
 import { handler as profilesHandler } from '@clubs/functions/handlers/profiles';
@@ -52,7 +52,7 @@ const sidebar = (clubId: string, userId: string) =>
   );
 
 describe('the cost of the club home', () => {
-  it('reads the sidebar in one access batch and three queries once the member cards are filled, and follows a name change', async () => {
+  it('reads the sidebar in one access batch and two queries once the faces are kept, and follows a name change, a join and a departure', async () => {
     const { club, members } = await clubWithMembers(['Ann One', 'Ben Two', 'Cat Three']);
     const [ann] = members as [string];
 
@@ -61,19 +61,16 @@ describe('the cost of the club home', () => {
     expect(first.status).toBe(200);
     const names = first.body.members.map((m) => m.name);
     expect(names).toEqual(expect.arrayContaining(['Ann One', 'Ben Two', 'Cat Three']));
-    // The first listing fills the cards it lacks: one profile batch and one write per card.
+    // The first listing fills the cards it lacks (one profile batch and one write per card) and
+    // keeps the faces on the club (one more write).
     expect(meter.commands.filter((c) => /BatchGet/.test(c))).toHaveLength(2);
-    expect(meter.commands.filter((c) => /Update/.test(c))).toHaveLength(4);
+    expect(meter.commands.filter((c) => /Query/.test(c))).toHaveLength(3);
+    expect(meter.commands.filter((c) => /Update/.test(c))).toHaveLength(5);
 
     meter.reset();
     const second = await sidebar(club.id, ann);
     expect(second.body.members.map((m) => m.name)).toEqual(names);
-    expect(meter.commands.sort()).toEqual([
-      'BatchGetItemCommand',
-      'QueryCommand',
-      'QueryCommand',
-      'QueryCommand',
-    ]);
+    expect(meter.commands.sort()).toEqual(['BatchGetItemCommand', 'QueryCommand', 'QueryCommand']);
 
     const renamed = await invoke<Me>(
       profilesHandler,
@@ -84,7 +81,32 @@ describe('the cost of the club home', () => {
     const third = await sidebar(club.id, ann);
     expect(third.body.members.map((m) => m.name)).toContain('Ann Renamed');
     expect(third.body.members.map((m) => m.name)).not.toContain('Ann One');
-    expect(meter.requests).toBe(4);
+    // The faces are read again once (the cards are already filled) and kept anew.
+    expect(meter.commands.sort()).toEqual([
+      'BatchGetItemCommand',
+      'QueryCommand',
+      'QueryCommand',
+      'QueryCommand',
+      'UpdateItemCommand',
+    ]);
+    meter.reset();
+    expect((await sidebar(club.id, ann)).body.members.map((m) => m.name)).toContain('Ann Renamed');
+    expect(meter.requests).toBe(3);
+
+    // A departure and a join move the members version on: the kept faces are not trusted.
+    const [, ben] = members as [string, string];
+    expect((await removeMembership(club.id, ben)).removed).toBe(true);
+    const afterLeave = (await sidebar(club.id, ann)).body.members.map((m) => m.name);
+    expect(afterLeave).not.toContain('Ben Two');
+    const dan = ulid();
+    await addMembership({
+      clubId: club.id,
+      userId: dan,
+      role: 'club_member',
+      status: 'active',
+      createdAt: new Date().toISOString(),
+    });
+    expect((await sidebar(club.id, ann)).body.members.map((m) => m.id)).toContain(dan);
   });
 
   it('reads the first feed page in three requests, pinned post or not, however many posts there are', async () => {

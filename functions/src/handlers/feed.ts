@@ -40,6 +40,6 @@ export const handler = defineGroup('feed', {
   deleteComment: async ({ club, resource }) => deleteComment(club.id, resource),
   createPostMediaUpload: async ({ input, auth, club }) =>
     signPostMediaUpload(club.id, auth.userId, input.body),
-  getClubSidebar: async ({ club }) => clubSidebar(club),
+  getClubSidebar: async ({ club, faces }) => clubSidebar(club, faces),
   getMemberProfile: async ({ input, auth }) => memberProfile(auth.userId, input.params.userId),
 });

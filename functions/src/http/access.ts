@@ -20,7 +20,7 @@ import {
 import { getComment, type StoredComment } from '../data/repositories/comments.ts';
 import { getCourse } from '../data/repositories/courses.ts';
 import { getEvent } from '../data/repositories/events.ts';
-import { getClubWithMembership } from '../data/repositories/memberships.ts';
+import { type ClubFaces, getClubWithMembership } from '../data/repositories/memberships.ts';
 import { getPost, type StoredPost } from '../data/repositories/posts.ts';
 import type { AuthContext } from './auth.ts';
 import { AppError, clubNotActive, forbidden, notFound, unauthorized } from './errors.ts';
@@ -38,9 +38,11 @@ export interface Grant {
   /** The caller's membership row in that club as stored (null when none, or no club check). */
   membership: Membership | null;
   resource: ResourceTypes[AuthoredResource] | null;
+  /** The member faces the club item keeps, read with it (the club home's sidebar shows them). */
+  faces: ClubFaces | null;
 }
 
-const NOTHING: Grant = { club: null, membership: null, resource: null };
+const NOTHING: Grant = { club: null, membership: null, resource: null, faces: null };
 
 type Params = Record<string, unknown>;
 
@@ -112,7 +114,7 @@ export async function checkAccess(
   if (!isClubAccess(access)) throw new AppError('internal', 'Unknown access declaration');
 
   const clubId = param(params, 'clubId');
-  const { club, membership } = await getClubWithMembership(clubId, auth.userId);
+  const { club, membership, faces } = await getClubWithMembership(clubId, auth.userId);
   const facts: ClubFacts = {
     method,
     userId: auth.userId,
@@ -122,10 +124,10 @@ export async function checkAccess(
   };
   const verdict = decideClubAccess(access, facts);
   if (verdict !== 'allow') refuse(verdict, 'Club');
-  if (access.kind === 'club') return { club, membership, resource: null };
+  if (access.kind === 'club') return { club, membership, resource: null, faces };
 
   const loaded = await loadResource(access.resource, clubId, params);
   const authorVerdict = decideAuthorAccess(access, facts, loaded?.authorId ?? null);
   if (authorVerdict !== 'allow') refuse(authorVerdict, LABELS[access.resource]);
-  return { club, membership, resource: loaded?.value ?? null };
+  return { club, membership, resource: loaded?.value ?? null, faces };
 }

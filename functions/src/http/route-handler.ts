@@ -24,6 +24,7 @@ import {
 } from '@clubs/shared';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { ClubFaces } from '../data/repositories/memberships.ts';
 import { logger } from '../logger.ts';
 import { checkAccess, type Grant, type ResourceTypes } from './access.ts';
 import { type AuthContext, authFromEvent } from './auth.ts';
@@ -46,6 +47,8 @@ export interface RouteRequest<Id extends RouteId> {
   membership: ClubChecked<Id> extends true ? Membership | null : null;
   /** On author routes: the resource of the path (within the club). */
   resource: AccessOf<Id> extends { resource: infer R extends keyof ResourceTypes } ? ResourceTypes[R] : null;
+  /** On club and author routes: the member faces kept on the club item (see ClubFaces). */
+  faces: ClubChecked<Id> extends true ? ClubFaces | null : null;
   event: APIGatewayProxyEventV2;
 }
 

@@ -43,18 +43,73 @@ export async function getMembership(clubId: string, userId: string): Promise<Mem
   return Item ? toMembership(Item) : null;
 }
 
+/**
+ * Every change of who is an active member of a club (each member count change, each new card of
+ * a member) counts the club item's `membersVersion` up, in the same write. The few faces the club
+ * home shows are kept on the club item with the version they were read at, so the access check's
+ * read of the club brings them along and they are trusted only while the version still matches.
+ */
+const MEMBERS_VERSION = 'membersVersion';
+const FACES = 'memberFaces';
+
+/** Faces the club item holds for the members version it was read at (null: none valid). */
+export interface ClubFaces {
+  version: number;
+  faces: (MemberCard & { id: string })[] | null;
+}
+
+function facesOf(item: Record<string, unknown>): ClubFaces {
+  const stored = item[MEMBERS_VERSION];
+  const version = typeof stored === 'number' ? stored : 0;
+  const cached = item[FACES] as { version?: unknown; faces?: unknown } | undefined;
+  if (cached?.version !== version || !Array.isArray(cached.faces)) return { version, faces: null };
+  const faces = cached.faces.flatMap((face: Record<string, unknown>) => {
+    const card = cardOf({ [CARD]: face });
+    return card && typeof face.id === 'string' ? [{ id: face.id, ...card }] : [];
+  });
+  return { version, faces };
+}
+
 /** A club and one person's membership in it, read together in one request. */
 export async function getClubWithMembership(
   clubId: string,
   userId: string,
-): Promise<{ club: Club | null; membership: Membership | null }> {
+): Promise<{ club: Club | null; membership: Membership | null; faces: ClubFaces | null }> {
   const found = await batchGet([keys.club(clubId), keys.membership(clubId, userId)]);
   const club = found.get(keyId(keys.club(clubId)));
   const membership = found.get(keyId(keys.membership(clubId, userId)));
   return {
     club: club ? clubSchema.parse(withoutKeys(club)) : null,
     membership: membership ? toMembership(membership) : null,
+    faces: club ? facesOf(club) : null,
   };
+}
+
+/**
+ * Keeps the faces read for `version` on the club item; a change of members since then has moved
+ * the version on and the faces are not kept (the next visit reads them again).
+ */
+export async function keepClubFaces(clubId: string, faces: ClubFaces & { faces: unknown[] }): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.club(clubId),
+        UpdateExpression: 'SET #faces = :faces',
+        ConditionExpression:
+          faces.version === 0
+            ? 'attribute_exists(pk) AND attribute_not_exists(#version)'
+            : 'attribute_exists(pk) AND #version = :version',
+        ExpressionAttributeNames: { '#faces': FACES, '#version': MEMBERS_VERSION },
+        ExpressionAttributeValues: {
+          ':faces': { version: faces.version, faces: faces.faces },
+          ...(faces.version === 0 ? {} : { ':version': faces.version }),
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
 }
 
 type TransactItem = NonNullable<
@@ -72,6 +127,8 @@ async function readClub(clubId: string): Promise<{ club: Club; indexVersion: num
     indexVersion: typeof version === 'number' ? version : undefined,
   };
 }
+
+const MEMBERS_VERSION_NAME = { '#membersVersion': MEMBERS_VERSION };
 
 /** Member counts from which one step of `delta` lands in another size bucket. */
 const crossingCounts = (delta: 1 | -1) =>
@@ -98,12 +155,13 @@ function countChange(stored: { club: Club; indexVersion: number | undefined }, d
       Update: {
         TableName: tableName(),
         Key: key,
-        UpdateExpression: 'ADD #memberCount :delta',
+        UpdateExpression: 'ADD #memberCount :delta, #membersVersion :one',
         ConditionExpression:
           'attribute_exists(pk) AND #memberCount > :floor AND NOT (#memberCount IN (:edgeA, :edgeB))',
-        ExpressionAttributeNames: { '#memberCount': 'memberCount' },
+        ExpressionAttributeNames: { '#memberCount': 'memberCount', ...MEMBERS_VERSION_NAME },
         ExpressionAttributeValues: {
           ':delta': delta,
+          ':one': 1,
           ':floor': delta === 1 ? -1 : 0,
           ':edgeA': edgeA,
           ':edgeB': edgeB,
@@ -118,10 +176,19 @@ function countChange(stored: { club: Club; indexVersion: number | undefined }, d
         Update: {
           TableName: tableName(),
           Key: key,
-          UpdateExpression: 'SET #memberCount = :next',
+          UpdateExpression: 'SET #memberCount = :next ADD #membersVersion :one',
           ConditionExpression: 'attribute_exists(pk) AND #memberCount = :count AND #status <> :active',
-          ExpressionAttributeNames: { '#memberCount': 'memberCount', '#status': 'status' },
-          ExpressionAttributeValues: { ':next': next, ':count': club.memberCount, ':active': 'active' },
+          ExpressionAttributeNames: {
+            '#memberCount': 'memberCount',
+            '#status': 'status',
+            ...MEMBERS_VERSION_NAME,
+          },
+          ExpressionAttributeValues: {
+            ':next': next,
+            ':count': club.memberCount,
+            ':active': 'active',
+            ':one': 1,
+          },
         },
       } satisfies TransactItem,
     ];
@@ -131,11 +198,12 @@ function countChange(stored: { club: Club; indexVersion: number | undefined }, d
     Update: {
       TableName: tableName(),
       Key: key,
-      UpdateExpression: 'SET #memberCount = :next, #indexVersion = :nextVersion',
+      UpdateExpression: 'SET #memberCount = :next, #indexVersion = :nextVersion ADD #membersVersion :one',
       ConditionExpression: `attribute_exists(pk) AND #memberCount = :count AND #status = :active AND ${state.condition}`,
-      ExpressionAttributeNames: { ...state.names, '#status': 'status' },
+      ExpressionAttributeNames: { ...state.names, '#status': 'status', ...MEMBERS_VERSION_NAME },
       ExpressionAttributeValues: {
         ...state.values,
+        ':one': 1,
         ':next': next,
         ':count': club.memberCount,
         ':active': 'active',
@@ -386,6 +454,24 @@ async function setCard(clubId: string, userId: string, card: MemberCard, onlyIfM
 export const fillMemberCard = (clubId: string, userId: string, card: MemberCard) =>
   setCard(clubId, userId, card, true);
 
+/** A member's new card makes the faces the club item keeps out of date. */
+async function countMembersVersion(clubId: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.club(clubId),
+        UpdateExpression: 'ADD #version :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#version': MEMBERS_VERSION },
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
 /** How many membership writes a profile change keeps in flight at once. */
 const CARD_WRITES_IN_FLIGHT = 10;
 
@@ -404,6 +490,7 @@ export async function refreshMemberCards(userId: string, card: MemberCard): Prom
     Array.from({ length: Math.min(CARD_WRITES_IN_FLIGHT, memberships.length) }, async () => {
       for (let membership = memberships[next++]; membership; membership = memberships[next++]) {
         await setCard(membership.clubId, userId, card, false);
+        if (membership.status === 'active') await countMembersVersion(membership.clubId);
       }
     }),
   );

@@ -1,14 +1,18 @@
 /**
- * The club home's sidebar (part 2 section 2): the about text and member count come from the club
- * the access check read; upcoming events, trending posts (by like count, from the likes index:
- * never loading every post) and a few members with the name and photo stored on their
- * memberships are three bounded queries run together. Only members whose card is not filled yet
- * (a new membership) cost a profile batch and a write, once.
+ * The club home's sidebar (part 2 section 2): the about text, member count and member faces come
+ * from the club item the access check read; upcoming events and trending posts (by like count,
+ * from the likes index: never loading every post) are two bounded queries run together. When the
+ * faces kept on the club are out of date (someone joined, left or changed their card), a third
+ * query reads a few members with the name and photo stored on their memberships and keeps them on
+ * the club for the next visits; only members whose card is not filled yet (a new membership)
+ * cost a profile batch and a write, once.
  */
 import { CLUB_HOME, type Club, type ClubSidebar } from '@clubs/shared';
 import { listEvents } from '../../data/repositories/events.ts';
 import {
+  type ClubFaces,
   fillMemberCard,
+  keepClubFaces,
   type MemberCard,
   memberCardOf,
   someActiveMembers,
@@ -31,16 +35,32 @@ async function fillCards(clubId: string, userIds: string[]): Promise<Map<string,
   return cards;
 }
 
-export async function clubSidebar(club: Club, now = new Date()): Promise<ClubSidebar> {
+/** The faces kept on the club when still valid; otherwise read from the memberships and kept. */
+async function memberFaces(clubId: string, kept: ClubFaces | null): Promise<ClubSidebar['members']> {
+  if (kept?.faces) return kept.faces;
+  const members = await someActiveMembers(clubId, CLUB_HOME.memberAvatars);
+  const filled = await fillCards(
+    clubId,
+    members.flatMap(({ membership, card }) => (card ? [] : [membership.userId])),
+  );
+  const faces = members.map(({ membership, card }) => ({
+    id: membership.userId,
+    ...(card ?? filled.get(membership.userId) ?? memberCardOf(null)),
+  }));
+  if (kept) await keepClubFaces(clubId, { version: kept.version, faces });
+  return faces;
+}
+
+export async function clubSidebar(
+  club: Club,
+  kept: ClubFaces | null,
+  now = new Date(),
+): Promise<ClubSidebar> {
   const [events, trending, members] = await Promise.all([
     listEvents(club.id, { window: 'upcoming', now, limit: CLUB_HOME.upcomingEvents }),
     trendingPosts(club.id, CLUB_HOME.trendingPosts),
-    someActiveMembers(club.id, CLUB_HOME.memberAvatars),
+    memberFaces(club.id, kept),
   ]);
-  const filled = await fillCards(
-    club.id,
-    members.flatMap(({ membership, card }) => (card ? [] : [membership.userId])),
-  );
   return {
     clubId: club.id,
     about: club.description,
@@ -58,9 +78,6 @@ export async function clubSidebar(club: Club, now = new Date()): Promise<ClubSid
       authorName: post.authorName,
       likeCount: post.likeCount,
     })),
-    members: members.map(({ membership, card }) => ({
-      id: membership.userId,
-      ...(card ?? filled.get(membership.userId) ?? memberCardOf(null)),
-    })),
+    members,
   };
 }
