@@ -147,7 +147,10 @@ async function startStack(): Promise<{ appUrl: string; child: ChildProcess }> {
   return { appUrl: `http://localhost:${base}`, child };
 }
 
-type Row = { scores: Record<string, number>; metrics: Record<string, number> };
+type Row = { scores: Record<string, number>; metrics: Record<string, number>; failing: string[] };
+
+/** The non-performance audits a page lost points on, by id (what to fix to reach 100). */
+const FAILING_CATEGORIES = ['accessibility', 'best-practices', 'seo'] as const;
 
 async function audit(url: string, port: number): Promise<Row> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
@@ -156,6 +159,11 @@ async function audit(url: string, port: number): Promise<Row> {
   return {
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])),
     metrics: Object.fromEntries(METRICS.map(([name, id]) => [name, audits[id]?.numericValue ?? Number.NaN])),
+    failing: FAILING_CATEGORIES.flatMap((category) =>
+      (categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${category}: ${ref.id}`),
+    ),
   };
 }
 
@@ -198,6 +206,8 @@ async function main(): Promise<void> {
       ];
       const label = page.startsWith('/c/') ? '/c/{id}' : page;
       console.log([label.padEnd(10), ...cells.map((cell) => cell.padStart(16))].join(''));
+      const failing = [...new Set(rows.flatMap((r) => r.failing))];
+      if (failing.length > 0) console.log(`${''.padEnd(10)}failing: ${failing.join(', ')}`);
     }
     console.log('\nMedians; scores out of 100, times in ms.');
   } finally {

@@ -36,6 +36,7 @@ test("a member: the club header, the navigation and the switcher of the member's
     await nav.getByRole('link', { name: label }).click();
     await expect(page).toHaveURL(new RegExp(`/communities/${yoga.id}/${path}$`));
     await expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveTitle(`${label} · Morning Yoga Collective · Clubs`);
   }
   await nav.getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(new RegExp(`/communities/${yoga.id}$`));

@@ -92,7 +92,7 @@ test('a club page and the sign-in pages fit a phone', async ({ page, request }) 
   const club = await clubNamed(request, 'Morning Yoga Collective');
   await page.goto(`/c/${club.id}`);
   await expect(page.getByRole('heading', { level: 1, name: club.name })).toBeVisible();
-  await expect(page).toHaveTitle('Club · Clubs');
+  await expect(page).toHaveTitle(`${club.name} · Clubs`);
   await expectNoHorizontalScroll(page);
   await expectAccessible(page, 'club page at 375 px');
   for (const [path, title] of [

@@ -72,6 +72,16 @@ describe('document titles from the route table', () => {
     expect(routeTitle([])).toBe('Clubs');
   });
 
+  it('a page names what it shows: beside its title, or instead of a placeholder title', () => {
+    const club = [{ handle: { title: 'Club' } }, { handle: { title: 'Members' } }];
+    expect(routeTitle(club, 'Morning Yoga')).toBe('Members · Morning Yoga · Clubs');
+    const publicPage = [{ handle: { title: 'Club', subjectTitle: true } }];
+    expect(routeTitle(publicPage, 'Morning Yoga')).toBe('Morning Yoga · Clubs');
+    // Until the club has loaded (or when it is not found) the placeholder stands.
+    expect(routeTitle(publicPage)).toBe('Club · Clubs');
+    expect(routeTitle(publicPage, '  ')).toBe('Club · Clubs');
+  });
+
   it.each([
     ['/', 'Clubs'],
     ['/clubs', 'Explore Clubs · Clubs'],

@@ -109,7 +109,11 @@ export const routes: RouteObject[] = [
       titled('Sign up', 'register', () => import('./pages/auth/RegisterPage.tsx')),
       titled('Reset your password', 'forgot-password', () => import('./pages/auth/ForgotPasswordPage.tsx')),
       titled('Explore Clubs', 'clubs', () => import('./pages/directory/DirectoryPage.tsx')),
-      titled('Club', 'c/:clubId', () => import('./pages/directory/ClubPublicPage.tsx')),
+      {
+        path: 'c/:clubId',
+        element: page(() => import('./pages/directory/ClubPublicPage.tsx')),
+        handle: { title: 'Club', subjectTitle: true },
+      },
       titled('About', 'about', () => import('./pages/public/AboutPage.tsx')),
       titled('Features', 'features', () => import('./pages/public/FeaturesPage.tsx')),
       titled('Pricing', 'pricing', () => import('./pages/public/PricingPage.tsx')),

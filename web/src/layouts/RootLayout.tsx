@@ -5,16 +5,16 @@ import { useRouteTitle } from './useRouteTitle.ts';
 
 /**
  * The root of every route: lazy pages show the loading screen while their code arrives, and the
- * route table's title names the browser tab.
+ * route table's title (with the name of what the page shows) names the browser tab.
  */
 export function RootLayout() {
-  useRouteTitle();
+  const { SubjectProvider, setSubject } = useRouteTitle();
   return (
-    <>
+    <SubjectProvider value={setSubject}>
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>
       <ScrollRestoration />
-    </>
+    </SubjectProvider>
   );
 }

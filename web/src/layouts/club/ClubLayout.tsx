@@ -9,6 +9,7 @@ import { Link, Outlet, useMatches, useParams, useResolvedPath } from 'react-rout
 import { AppHeader } from '../../components/AppHeader.tsx';
 import { ClubLogo } from '../../components/clubs/ClubAvatar.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { useTitleSubject } from '../useRouteTitle.ts';
 import { AdminControls } from './AdminControls.tsx';
 import { ClubAccessDenied, ClubLoadFailed, ClubNotFound } from './ClubAccessStates.tsx';
 import { ClubSidebar } from './ClubSidebar.tsx';
@@ -103,6 +104,7 @@ function GatedClub() {
   const club = access.state === 'granted' ? access.club : null;
   const role = access.state === 'granted' ? access.role : null;
   const canWrite = access.state === 'granted' && access.canWrite;
+  useTitleSubject(club?.name);
   const space = useMemo<ClubSpace | null>(
     () => (club ? { club, role, canWrite, basePath } : null),
     [club, role, canWrite, basePath],

@@ -14,6 +14,7 @@ import '../../components/clubs/clubs.css';
 import { useTrialOffer } from '../../components/clubs/useTrialOffer.ts';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
+import { useTitleSubject } from '../../layouts/useRouteTitle.ts';
 
 function memberBenefits(club: PublicClub, trialDays: number): string {
   if (!isPremium(club))
@@ -127,6 +128,7 @@ export default function ClubPublicPage() {
     { params: { clubId } },
     { retry: (count, error) => count < 1 && shouldRetry(count, error), retryDelay: 300 },
   );
+  useTitleSubject(club.data?.name);
 
   if (club.isPending)
     return (

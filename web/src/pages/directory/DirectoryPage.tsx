@@ -104,7 +104,11 @@ export default function DirectoryPage() {
             </Flex>
           ) : (
             <>
-              <section aria-label="Clubs" className="club-grid">
+              {/* The cards' names are h3: the list is headed at level 2 for the outline. */}
+              <section aria-labelledby="directory-clubs" className="club-grid">
+                <h2 id="directory-clubs" className="visually-hidden">
+                  Clubs
+                </h2>
                 {directory.clubs.map((club) => (
                   <ClubCard
                     key={club.id}
