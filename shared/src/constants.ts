@@ -75,6 +75,14 @@ export const AVATAR_UPLOAD = {
 } as const;
 
 /**
+ * Club logos and covers (Edit club, Appearance): the profile photos' rule, images only (no SVG:
+ * it can carry script) of at most 10 MB, uploaded by a presigned POST that expires after a few
+ * minutes into the club's public folder `clubs/{clubId}/{logo|cover}`.
+ */
+export const CLUB_IMAGE_UPLOAD = AVATAR_UPLOAD;
+export const CLUB_IMAGE_KINDS = ['logo', 'cover'] as const;
+
+/**
  * Post media (part 2 sections 5 and 9): the spec's formats, at most 10 MB, uploaded straight to
  * the club's members-only prefix by a presigned POST that expires after a few minutes.
  */

@@ -107,7 +107,7 @@ describe('guarded routes', () => {
     home: 'Morning Yoga',
     settings: 'Club Settings',
     billing: 'Billing',
-    edit: 'Edit club',
+    edit: 'Edit Club: Morning Yoga',
     dashboard: 'Welcome, Ada',
     events: 'Events',
     'events/create': 'Events',
@@ -127,6 +127,8 @@ describe('guarded routes', () => {
     mockApi({
       'GET /api/clubs/:id': () => ok(club()),
       'GET /api/clubs/:id/membership': () => ok({ status: 'active', role: 'club_member' }),
+      // Edit club reads the owner's club (anyone else is sent to /dashboard: tests/web/edit-club.test.tsx).
+      'GET /api/owned-clubs/:id': () => ok(club()),
     });
     const { router } = renderApp(path, { service: signedIn() });
     const sub = path.replace(/^\/(clubs|communities)\/club-1\/?/, '');

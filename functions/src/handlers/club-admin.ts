@@ -3,6 +3,7 @@ import { reply } from '../http/reply.ts';
 import { defineGroup } from '../http/route-handler.ts';
 import { createClub, latestActiveOwnedClub, membershipCheckoutState } from '../payments/club-setup.ts';
 import { updateMembershipPricing } from '../payments/pricing.ts';
+import { createClubImageUpload, editClub } from '../services/club-editing.ts';
 
 export const handler = defineGroup('club-admin', {
   createClub: async ({ input, auth }) => {
@@ -13,5 +14,7 @@ export const handler = defineGroup('club-admin', {
   getOwnedClub: async ({ club }) => club,
   latestActiveOwnedClub: async ({ auth }) => latestActiveOwnedClub(auth),
   updateMembershipPricing: async ({ input, club }) => updateMembershipPricing(club, input.body),
+  editClub: async ({ input, club }) => editClub(club, input.body),
+  createClubImageUpload: async ({ input, club }) => createClubImageUpload(club, input.body),
   getMembershipCheckout: async ({ input, auth }) => membershipCheckoutState(auth, input.params.clubId),
 });

@@ -11,6 +11,7 @@ import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { PresignedUpload } from '@clubs/shared';
 import { ulid } from 'ulid';
+import { logger } from '../logger.ts';
 import { mediaBucket, s3 } from './s3.ts';
 
 export const MEDIA_PATH_PREFIX = '/media/';
@@ -104,4 +105,37 @@ export async function inspectMedia(key: string): Promise<{ contentType: string; 
 
 export async function deleteMedia(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
+}
+
+/** What a stored upload must be before anything references it. */
+export interface StoredUploadRule {
+  contentTypes: readonly string[];
+  maxBytes: number;
+}
+
+/**
+ * Checks what is stored under a key against the upload's rule (s3rver does not enforce the
+ * policy, so this holds locally too): 'ok', 'missing', or why it was refused, in which case the
+ * stored file is removed so nothing that broke the rule stays in the bucket.
+ */
+export async function checkStoredUpload(
+  key: string,
+  rule: StoredUploadRule,
+): Promise<'ok' | 'missing' | UploadRefused['reason']> {
+  const stored = await inspectMedia(key);
+  if (!stored) return 'missing';
+  const typeOk = rule.contentTypes.includes(stored.contentType);
+  const sizeOk = stored.size > 0 && stored.size <= rule.maxBytes;
+  if (typeOk && sizeOk) return 'ok';
+  await deleteMedia(key).catch((error: unknown) =>
+    logger.warn('could not remove a refused upload', { key, error: error as Error }),
+  );
+  return typeOk ? 'size' : 'type';
+}
+
+/** Removes a file that is no longer referenced; a failure is logged, never shown. */
+export async function removeReplacedMedia(key: string): Promise<void> {
+  await deleteMedia(key).catch((error: unknown) =>
+    logger.warn('could not remove a replaced file', { key, error: error as Error }),
+  );
 }

@@ -1,7 +1,4 @@
 import {
-  AVATAR_SIZE_MESSAGE,
-  AVATAR_TYPE_MESSAGE,
-  AVATAR_UPLOAD,
   type AvatarUploadInput,
   type Me,
   type PresignedUpload,
@@ -17,9 +14,8 @@ import {
   updateProfile,
 } from '../data/repositories/profiles.ts';
 import type { AuthContext } from '../http/auth.ts';
-import { badRequest } from '../http/errors.ts';
-import { logger } from '../logger.ts';
-import { deleteMedia, inspectMedia, mediaKeyOf, presignUpload, UploadRefused } from '../media/uploads.ts';
+import { mediaKeyOf, removeReplacedMedia } from '../media/uploads.ts';
+import { requireUploadedImage, signImageUpload } from './image-uploads.ts';
 
 const toMe = (profile: Profile, auth: AuthContext): Me => ({
   ...profile,
@@ -65,36 +61,6 @@ export async function getOrCreateMe(auth: AuthContext, now = new Date()): Promis
   return toMe(await loadOrCreate(auth, now), auth);
 }
 
-/**
- * A new photo must be an object the caller uploaded under their own prefix, and what is stored
- * there must be an image within the limit (s3rver does not enforce the upload policy, so this
- * holds locally too). A refused upload is removed.
- */
-async function checkNewAvatar(userId: string, url: string): Promise<void> {
-  const key = mediaKeyOf(url);
-  if (!key?.startsWith(`${avatarPrefixOf(userId)}/`)) {
-    throw badRequest('Upload the photo with Change Photo first', [
-      { path: 'body.avatarUrl', message: 'must be a photo you uploaded' },
-    ]);
-  }
-  const stored = await inspectMedia(key);
-  if (!stored) {
-    throw badRequest('The photo was not uploaded. Please try again.', [
-      { path: 'body.avatarUrl', message: 'nothing is stored there' },
-    ]);
-  }
-  const typeOk = (AVATAR_UPLOAD.contentTypes as readonly string[]).includes(stored.contentType);
-  const sizeOk = stored.size > 0 && stored.size <= AVATAR_UPLOAD.maxBytes;
-  if (!typeOk || !sizeOk) {
-    await deleteMedia(key).catch((error: unknown) =>
-      logger.warn('could not remove a refused upload', { key, error: error as Error }),
-    );
-    throw badRequest(typeOk ? AVATAR_SIZE_MESSAGE : AVATAR_TYPE_MESSAGE, [
-      { path: 'body.avatarUrl', message: typeOk ? 'too large' : 'not an image' },
-    ]);
-  }
-}
-
 /** Saves the caller's profile fields; a replaced photo of theirs is removed from the bucket. */
 export async function updateMe(
   auth: AuthContext,
@@ -103,7 +69,13 @@ export async function updateMe(
 ): Promise<Me> {
   const current = await loadOrCreate(auth, now);
   const newAvatar = changes.avatarUrl;
-  if (newAvatar && newAvatar !== current.avatarUrl) await checkNewAvatar(auth.userId, newAvatar);
+  if (newAvatar && newAvatar !== current.avatarUrl) {
+    await requireUploadedImage(newAvatar, avatarPrefixOf(auth.userId), {
+      path: 'body.avatarUrl',
+      what: 'photo',
+      uploadFirst: 'Upload the photo with Change Photo first',
+    });
+  }
 
   const updated = await syncMemberCards(current, (await updateProfile(auth.userId, changes)) ?? current);
 
@@ -113,31 +85,11 @@ export async function updateMe(
     changes.avatarUrl !== current.avatarUrl &&
     oldKey?.startsWith(`${avatarPrefixOf(auth.userId)}/`)
   ) {
-    await deleteMedia(oldKey).catch((error: unknown) =>
-      logger.warn('could not remove a replaced photo', { key: oldKey, error: error as Error }),
-    );
+    await removeReplacedMedia(oldKey);
   }
   return toMe(updated, auth);
 }
 
 /** Signs an upload of one photo into the caller's own folder. */
-export async function createAvatarUpload(
-  auth: AuthContext,
-  input: AvatarUploadInput,
-): Promise<PresignedUpload> {
-  try {
-    return await presignUpload({
-      prefix: avatarPrefixOf(auth.userId),
-      contentType: input.contentType,
-      size: input.size,
-      allowedContentTypes: AVATAR_UPLOAD.contentTypes,
-      maxBytes: AVATAR_UPLOAD.maxBytes,
-      expiresInSeconds: AVATAR_UPLOAD.expiresInSeconds,
-    });
-  } catch (error) {
-    if (error instanceof UploadRefused) {
-      throw badRequest(error.reason === 'type' ? AVATAR_TYPE_MESSAGE : AVATAR_SIZE_MESSAGE);
-    }
-    throw error;
-  }
-}
+export const createAvatarUpload = (auth: AuthContext, input: AvatarUploadInput): Promise<PresignedUpload> =>
+  signImageUpload(avatarPrefixOf(auth.userId), input);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { CATEGORIES, LIMITS, NEW_CLUB_DEFAULTS } from '../constants.ts';
+import { CATEGORIES, CLUB_IMAGE_KINDS, CLUB_IMAGE_UPLOAD, LIMITS, NEW_CLUB_DEFAULTS } from '../constants.ts';
 import { idSchema, isoDateTime, mediaUrlSchema, requiredText } from './common.ts';
+import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from './profile.ts';
 
 export const CLUB_STATUSES = ['active', 'unpaid', 'inactive', 'pending'] as const;
 export const clubStatusSchema = z.enum(CLUB_STATUSES);
@@ -61,15 +62,30 @@ export const createClubInputSchema = z.strictObject({
 });
 export type CreateClubInput = z.infer<typeof createClubInputSchema>;
 
-/** Edit club (part 2): name required; description, images and category optional. */
+/**
+ * Edit club (part 2): the name is required and never blank; description, images and category
+ * optional (null removes an image or the category). A new logo or cover must be a file uploaded
+ * for this club (the API checks what is stored).
+ */
 export const updateClubInputSchema = z.strictObject({
-  name: requiredText(LIMITS.clubName).optional(),
+  name: requiredText(LIMITS.clubName),
   description: z.string().trim().max(LIMITS.clubDescription).optional(),
   logoUrl: mediaUrlSchema.nullable().optional(),
   coverImageUrl: mediaUrlSchema.nullable().optional(),
   category: categorySchema.nullable().optional(),
 });
 export type UpdateClubInput = z.infer<typeof updateClubInputSchema>;
+
+export const clubImageKindSchema = z.enum(CLUB_IMAGE_KINDS);
+export type ClubImageKind = z.infer<typeof clubImageKindSchema>;
+
+/** What the browser says about a logo or cover it wants to upload; checked before anything is signed. */
+export const clubImageUploadInputSchema = z.strictObject({
+  kind: clubImageKindSchema,
+  contentType: z.enum(CLUB_IMAGE_UPLOAD.contentTypes, { error: AVATAR_TYPE_MESSAGE }),
+  size: z.number().int().min(1, 'The file is empty').max(CLUB_IMAGE_UPLOAD.maxBytes, AVATAR_SIZE_MESSAGE),
+});
+export type ClubImageUploadInput = z.infer<typeof clubImageUploadInputSchema>;
 
 /** The membership pricing draft (part 2 section 3). */
 export const membershipPricingSchema = z.strictObject({

@@ -4,7 +4,14 @@
  */
 import * as z from 'zod';
 import { createClubRequestSchema, membershipCheckoutStateSchema } from '../../domain/billing.ts';
-import { clubPathSchema, clubSchema, membershipPricingSchema } from '../../domain/club.ts';
+import {
+  clubImageUploadInputSchema,
+  clubPathSchema,
+  clubSchema,
+  membershipPricingSchema,
+  updateClubInputSchema,
+} from '../../domain/club.ts';
+import { presignedUploadSchema } from '../../domain/profile.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
 export const clubAdminRoutes = {
@@ -51,6 +58,31 @@ export const clubAdminRoutes = {
     params: clubPathSchema,
     body: membershipPricingSchema,
     response: clubSchema,
+  },
+  editClub: {
+    method: 'PATCH',
+    path: '/api/clubs/{clubId}',
+    group: 'club-admin',
+    uses: ['table:read', 'table:write', 'media:read', 'media:delete'],
+    access: { kind: 'club', who: 'owner', superAdmin: 'none' },
+    summary:
+      'Edit club: the owner saves name, description, category, logo and cover; the directory and search entries change in the same transaction; a new image must be one uploaded for this club',
+    params: clubPathSchema,
+    body: updateClubInputSchema,
+    response: clubSchema,
+  },
+  createClubImageUpload: {
+    method: 'POST',
+    path: '/api/clubs/{clubId}/image-upload',
+    group: 'club-admin',
+    uses: ['media:upload'],
+    access: { kind: 'club', who: 'owner', superAdmin: 'none' },
+    summary:
+      "Signs a short-lived presigned POST for the club's logo or cover (image types only, at most 10 MB, key under clubs/{clubId}/{kind}/)",
+    params: clubPathSchema,
+    body: clubImageUploadInputSchema,
+    response: presignedUploadSchema,
+    status: 201,
   },
   getMembershipCheckout: {
     method: 'GET',

@@ -1,5 +1,176 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Edit club (spec part 2): tabs General (name, required; description; category) and Appearance
+ * (logo and cover, see ClubImageField). Owner only: the owner's club route answers 404 to anyone
+ * else, who is sent to /dashboard. Saving rewrites the club and its directory entries in one
+ * write; 'Club updated' shows only once the server has stored it.
+ */
+import { Button, Flex, Heading, SelectField, Tabs, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { CATEGORIES, type Category, type Club, LIMITS } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { isApiError, messageOf } from '../../api/errors.ts';
+import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
+import { useApiMutation } from '../../api/mutations.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { PageColumn } from '../../components/PageColumn.tsx';
+import { useToast } from '../../components/Toaster.tsx';
+import { TAB_LABELS } from '../directory/filters.ts';
+import { ClubImageField } from './ClubImageField.tsx';
+
+export const EDIT_CLUB_TEXTS = {
+  title: 'Edit Club',
+  general: 'General',
+  appearance: 'Appearance',
+  updated: 'Club updated',
+  updateFailed: 'Update failed',
+  updateFailedFallback: 'An error occurred while updating the club.',
+  nameRequired: 'Club name is required',
+  save: 'Save Changes',
+} as const;
+const T = EDIT_CLUB_TEXTS;
+
+function EditClubForm({ club }: { club: Club }) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(club.name);
+  const [description, setDescription] = useState(club.description);
+  const [category, setCategory] = useState<Category | ''>(club.category ?? '');
+  const [logoUrl, setLogoUrl] = useState(club.logoUrl);
+  const [coverImageUrl, setCoverImageUrl] = useState(club.coverImageUrl);
+  const [uploads, setUploads] = useState(0);
+  const [touched, setTouched] = useState(false);
+  const nameMissing = name.trim() === '';
+  const save = useApiMutation('editClub', {
+    onSuccess: (saved) => {
+      queryClient.setQueryData(apiQueryKey('getOwnedClub', { params: { clubId: club.id } }), saved);
+      // The club's page, header, directory and dashboards show the new details.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'getOwnedClub' });
+      toast({ title: T.updated, variant: 'success' });
+    },
+    onError: (error) => {
+      console.error(T.updateFailed, error);
+      toast({
+        title: T.updateFailed,
+        description: messageOf(error, T.updateFailedFallback),
+        variant: 'error',
+      });
+    },
+  });
+  const busy = uploads > 0 || save.isPending;
+  const onBusyChange = (uploading: boolean) => setUploads((n) => n + (uploading ? 1 : -1));
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(true);
+    if (nameMissing || busy) return;
+    save.run({
+      params: { clubId: club.id },
+      body: { name, description, category: category || null, logoUrl, coverImageUrl },
+    });
+  }
+
+  const general = (
+    <Flex direction="column" gap="medium" paddingTop="medium">
+      <TextField
+        label="Club Name"
+        name="name"
+        value={name}
+        maxLength={LIMITS.clubName}
+        isRequired
+        hasError={touched && nameMissing}
+        errorMessage={T.nameRequired}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={5}
+        value={description}
+        maxLength={LIMITS.clubDescription}
+        onChange={(event) => setDescription(event.target.value)}
+      />
+      <SelectField
+        label="Category"
+        name="category"
+        value={category}
+        onChange={(event) => setCategory(event.target.value as Category | '')}
+      >
+        <option value="">No category</option>
+        {CATEGORIES.map((value) => (
+          <option key={value} value={value}>
+            {TAB_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+    </Flex>
+  );
+  const appearance = (
+    <Flex direction="column" gap="large" paddingTop="medium">
+      <ClubImageField
+        clubId={club.id}
+        kind="logo"
+        label="Logo"
+        value={logoUrl}
+        onChange={setLogoUrl}
+        onBusyChange={onBusyChange}
+      />
+      <ClubImageField
+        clubId={club.id}
+        kind="cover"
+        label="Cover Image"
+        value={coverImageUrl}
+        onChange={setCoverImageUrl}
+        onBusyChange={onBusyChange}
+      />
+    </Flex>
+  );
+
+  return (
+    <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} noValidate aria-label={T.title}>
+      <Tabs
+        defaultValue="general"
+        items={[
+          { label: T.general, value: 'general', content: general },
+          { label: T.appearance, value: 'appearance', content: appearance },
+        ]}
+      />
+      <Button
+        type="submit"
+        variation="primary"
+        alignSelf="flex-start"
+        isLoading={save.isPending}
+        loadingText="Saving..."
+        isDisabled={uploads > 0}
+      >
+        {T.save}
+      </Button>
+    </Flex>
+  );
+}
 
 export default function EditClubPage() {
-  return <Placeholder title="Edit club" />;
+  const { clubId = '' } = useParams();
+  const club = useApiQuery(
+    'getOwnedClub',
+    { params: { clubId } },
+    { enabled: Boolean(clubId), retry: false },
+  );
+  if (club.isPending) return <LoadingScreen />;
+  // Only the owner reads the owner's club: anyone else goes to their dashboard.
+  if (club.isError) {
+    if (isApiError(club.error) && (club.error.status === 404 || club.error.status === 403)) {
+      return <Navigate to="/dashboard" replace />;
+    }
+    return <LoadFailed what="the club" error={club.error} onRetry={() => void club.refetch()} />;
+  }
+  return (
+    <PageColumn width="48rem">
+      <Heading level={1}>
+        {T.title}: {club.data.name}
+      </Heading>
+      <EditClubForm key={club.data.id} club={club.data} />
+    </PageColumn>
+  );
 }
