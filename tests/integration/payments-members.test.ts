@@ -274,22 +274,22 @@ describe('membership pricing', () => {
   it('the owner sets a paid price with or without the trial; others are refused', async () => {
     const ownerId = ulid();
     const club = await createdClub(ownerId);
-    const res = await call<Club>(clubAdmin, 'updateMembershipPricing', ownerId, {
+    const res = await call<Club>(payments, 'updateMembershipPricing', ownerId, {
       params: { clubId: club.id },
       body: { model: 'paid', monthlyPrice: 9.99, freeTrial: false, currency: 'gbp' },
     });
     expect(res.body).toMatchObject({ price: 9.99, currency: 'GBP', trialPeriod: 0 });
-    const free = await call<Club>(clubAdmin, 'updateMembershipPricing', ownerId, {
+    const free = await call<Club>(payments, 'updateMembershipPricing', ownerId, {
       params: { clubId: club.id },
       body: { model: 'free', monthlyPrice: 9.99, freeTrial: true },
     });
     expect(free.body).toMatchObject({ price: 0, trialPeriod: 7 });
-    const tooCheap = await call(clubAdmin, 'updateMembershipPricing', ownerId, {
+    const tooCheap = await call(payments, 'updateMembershipPricing', ownerId, {
       params: { clubId: club.id },
       body: { model: 'paid', monthlyPrice: 0.1, freeTrial: true },
     });
     expect(tooCheap.status).toBe(400);
-    const other = await call(clubAdmin, 'updateMembershipPricing', ulid(), {
+    const other = await call(payments, 'updateMembershipPricing', ulid(), {
       params: { clubId: club.id },
       body: { model: 'paid', monthlyPrice: 5, freeTrial: true },
     });

@@ -40,6 +40,8 @@ export const keys = {
   userBilling: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
   /** A club's creator-plan subscription. */
   clubPlan: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'PLAN' }),
+  /** The Stripe Price new members of a paid club subscribe at (subscriptions keep theirs). */
+  membershipPrice: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'MEMBERSHIP_PRICE' }),
   /** A member's subscription to a paid club (beside the membership it pays for). */
   memberSubscription: (clubId: string, userId: string): Key => ({
     pk: `CLUB#${clubId}`,

@@ -2,7 +2,6 @@
 import { reply } from '../http/reply.ts';
 import { defineGroup } from '../http/route-handler.ts';
 import { createClub, latestActiveOwnedClub, membershipCheckoutState } from '../payments/club-setup.ts';
-import { updateMembershipPricing } from '../payments/pricing.ts';
 import { createClubImageUpload, editClub } from '../services/club-editing.ts';
 
 export const handler = defineGroup('club-admin', {
@@ -13,7 +12,6 @@ export const handler = defineGroup('club-admin', {
   // Any status: the access declaration (owner only) answers 404 to everyone else.
   getOwnedClub: async ({ club }) => club,
   latestActiveOwnedClub: async ({ auth }) => latestActiveOwnedClub(auth),
-  updateMembershipPricing: async ({ input, club }) => updateMembershipPricing(club, input.body),
   editClub: async ({ input, club }) => editClub(club, input.body),
   createClubImageUpload: async ({ input, club }) => createClubImageUpload(club, input.body),
   getMembershipCheckout: async ({ input, auth }) => membershipCheckoutState(auth, input.params.clubId),

@@ -7,6 +7,7 @@ import { billingPortal, clubBilling } from '../payments/billing.ts';
 import { createClubCheckout, createMembershipCheckout } from '../payments/checkout.ts';
 import { closeClub } from '../payments/close-club.ts';
 import { connectStatus, startConnectOnboarding } from '../payments/connect.ts';
+import { updateMembershipPricing } from '../payments/pricing.ts';
 
 export const handler = defineGroup('payments', {
   createClubCheckout: async ({ input, auth, club }) => createClubCheckout(auth, club, input.body.plan),
@@ -16,4 +17,5 @@ export const handler = defineGroup('payments', {
   getClubBilling: async ({ club }) => clubBilling(club),
   createBillingPortal: async ({ auth, club }) => billingPortal(auth, club),
   deleteClub: async ({ club }) => closeClub(club),
+  updateMembershipPricing: async ({ input, club }) => updateMembershipPricing(club, input.body),
 });

@@ -30,7 +30,7 @@ import { stripeClient } from '../stripe/client.ts';
 import { creatorPriceReference, siteUrl } from '../stripe/config.ts';
 import { customerFor } from './customers.ts';
 import { toStripeMetadata } from './metadata.ts';
-import { toMinorUnits } from './money.ts';
+import { membershipPriceFor } from './pricing.ts';
 import { isMissing, withStripe } from './stripe-errors.ts';
 import { membershipTrialDays } from './trials.ts';
 
@@ -211,15 +211,8 @@ export async function createMembershipCheckout(auth: AuthContext, clubId: string
       mode: 'subscription',
       customer,
       line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: club.currency.toLowerCase(),
-            unit_amount: toMinorUnits(club.price, club.currency),
-            recurring: { interval: 'month' },
-            product_data: { name: `${club.name} membership` },
-          },
-        },
+        // The club's current Price: a later price change makes a new one and this one stays.
+        { quantity: 1, price: await membershipPriceFor(stripe, club) },
       ],
       subscription_data: {
         application_fee_percent: TRANSACTION_FEE_PERCENT,

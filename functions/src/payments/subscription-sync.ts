@@ -127,6 +127,12 @@ async function applyClubPlan(target: Extract<SubscriptionTarget, { kind: 'club_p
   }
 }
 
+/** A free, active club: what a member paid for is free now, so an ending subscription leaves them in. */
+async function clubIsFree(clubId: string): Promise<boolean> {
+  const club = await getClub(clubId);
+  return club?.status === 'active' && club.price === 0;
+}
+
 /** Makes the membership follow its subscription record. */
 async function applyMembership(target: Extract<SubscriptionTarget, { kind: 'membership' }>) {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -136,6 +142,9 @@ async function applyMembership(target: Extract<SubscriptionTarget, { kind: 'memb
     if (effect === 'activate') {
       const result = await activatePaidMembership(target.clubId, target.userId);
       logger.info('paid membership', { clubId: target.clubId, userId: target.userId, result });
+    } else if (effect === 'end' && (await clubIsFree(target.clubId))) {
+      // The club became free (pricing.ts): the subscription ends, the membership stays.
+      logger.info('subscription ended in a free club, membership kept', { ...target });
     } else if (effect === 'end') {
       const result = await endPaidMembership(target.clubId, target.userId);
       logger.info('paid membership ended', { clubId: target.clubId, userId: target.userId, result });

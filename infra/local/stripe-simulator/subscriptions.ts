@@ -178,6 +178,8 @@ export function failRenewal(ctx: SimulatorContext, id: string): StripeObject {
 export function renew(ctx: SimulatorContext, id: string): StripeObject {
   const subscription = retrieve(ctx, 'subscription', 'subscription', id);
   if (subscription.status === 'canceled') throw invalid('This subscription has already been canceled.');
+  // Set to cancel at period end: the period ends without a renewal, as Stripe does.
+  if (subscription.cancel_at_period_end === true) return cancelSubscription(ctx, id);
   const start = now();
   const items = (subscription.items as { data: Array<Record<string, unknown>> }).data.map((item) => ({
     ...item,

@@ -8,7 +8,6 @@ import {
   clubImageUploadInputSchema,
   clubPathSchema,
   clubSchema,
-  membershipPricingSchema,
   updateClubInputSchema,
 } from '../../domain/club.ts';
 import { presignedUploadSchema } from '../../domain/profile.ts';
@@ -46,18 +45,6 @@ export const clubAdminRoutes = {
     access: { kind: 'signed_in' },
     summary: "The caller's newest active club, or null",
     response: z.object({ club: clubSchema.nullable() }),
-  },
-  updateMembershipPricing: {
-    method: 'PUT',
-    path: '/api/clubs/{clubId}/pricing',
-    group: 'club-admin',
-    uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'owner', superAdmin: 'none' },
-    summary:
-      "The owner sets the club's membership pricing: free, or a monthly price with or without the free trial",
-    params: clubPathSchema,
-    body: membershipPricingSchema,
-    response: clubSchema,
   },
   editClub: {
     method: 'PATCH',

@@ -10,7 +10,7 @@ import {
   connectStatusSchema,
   redirectUrlSchema,
 } from '../../domain/billing.ts';
-import { clubPathSchema } from '../../domain/club.ts';
+import { clubPathSchema, clubSchema, membershipPricingSchema } from '../../domain/club.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
 export const paymentRoutes = {
@@ -76,6 +76,18 @@ export const paymentRoutes = {
     summary: "The club's creator plan, payment method and invoices, read from Stripe (owner only)",
     params: clubPathSchema,
     response: clubBillingSchema,
+  },
+  updateMembershipPricing: {
+    method: 'PUT',
+    path: '/api/clubs/{clubId}/pricing',
+    group: 'payments',
+    uses: ['table:read', 'table:write', 'stripe:api'],
+    access: { kind: 'club', who: 'owner', superAdmin: 'none' },
+    summary:
+      "The owner sets the club's membership pricing: free, or a monthly price with or without the free trial. A new price is a new Stripe Price for new members (existing subscriptions keep theirs); paid to free keeps the members and cancels their subscriptions at period end; free to paid keeps existing members free",
+    params: clubPathSchema,
+    body: membershipPricingSchema,
+    response: clubSchema,
   },
   deleteClub: {
     method: 'DELETE',

@@ -68,7 +68,27 @@ export const SETTINGS_TEXTS = {
   openDashboard: 'Open Stripe dashboard',
   returned: 'Welcome back from Stripe. Your account status is shown below.',
   paidNeedsPayouts: 'Members can pay for this club once payouts are set up in the Payments tab.',
+  priceChange:
+    'Existing members keep the price they subscribed at; the new price applies to members who join from now on.',
+  paidToFree:
+    "Current members stay in the club. Their subscriptions are cancelled at the end of the period they've paid for, and nobody is charged again.",
+  freeToPaid: 'Existing members stay free; only members who join from now on pay.',
 } as const;
+
+/** What saving this pricing does to the members already in the club, said before the owner saves. */
+export function pricingChangeNotice(
+  club: Pick<PublicClub, 'price' | 'memberCount'>,
+  model: 'free' | 'paid',
+  amount: number,
+): string | null {
+  if (club.memberCount <= 1) return null; // only the owner: nobody to tell about
+  const wasPaid = club.price > 0;
+  if (wasPaid && model === 'free') return SETTINGS_TEXTS.paidToFree;
+  if (!wasPaid && model === 'paid') return SETTINGS_TEXTS.freeToPaid;
+  if (wasPaid && model === 'paid' && Number.isFinite(amount) && amount !== club.price)
+    return SETTINGS_TEXTS.priceChange;
+  return null;
+}
 
 const T = SETTINGS_TEXTS;
 const TABS = ['general', 'pricing', 'payments'] as const;
@@ -145,6 +165,7 @@ function PricingTab({ club, connect }: { club: PublicClub; connect: ConnectStatu
   const [freeTrial, setFreeTrial] = useState(club.trialPeriod > 0);
   const amount = Number(price);
   const valid = model === 'free' || (price.trim() !== '' && Number.isFinite(amount) && amount > 0);
+  const notice = pricingChangeNotice(club, model, amount);
   const saving = useApiMutation('updateMembershipPricing', {
     onSuccess: (updated) => {
       queryClient.setQueryData(apiQueryKey('getOwnedClub', { params: { clubId: club.id } }), updated);
@@ -209,6 +230,11 @@ function PricingTab({ club, connect }: { club: PublicClub; connect: ConnectStatu
               <Alert variation="warning">{T.paidNeedsPayouts}</Alert>
             ) : null}
           </>
+        ) : null}
+        {notice ? (
+          <Alert variation="info" heading="Members already in the club">
+            {notice}
+          </Alert>
         ) : null}
         <Button
           type="submit"
