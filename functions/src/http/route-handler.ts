@@ -83,6 +83,20 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 const viewerOf = (event: APIGatewayProxyEventV2) =>
   fromTheEdge(event) ? viewerAddress(event) : event.requestContext.http.sourceIp;
 
+/**
+ * A success answer as the manifest declares it: parsed by the route's response schema, so a
+ * field the schema does not name (an owner id, a stored internal) never leaves the server and an
+ * answer of the wrong shape is a logged 500 rather than a broken screen. Other statuses (a
+ * redirect's empty body) pass as they are.
+ */
+function answerOf(route: RouteDefinition, status: number, body: unknown): unknown {
+  if (status < 200 || status >= 300 || body === undefined) return body;
+  const parsed = route.response.safeParse(body);
+  if (parsed.success) return parsed.data;
+  logger.error('answer does not match the route manifest', { issues: parsed.error.issues.slice(0, 5) });
+  throw new AppError('internal', 'Something went wrong. Please try again.');
+}
+
 export function defineGroup<G extends HandlerGroup>(group: G, implementation: GroupImplementation<G>) {
   const byRouteKey = new Map<string, { id: RouteId; route: RouteDefinition }>();
   for (const id of Object.keys(implementation) as RouteId[]) {
@@ -113,8 +127,8 @@ export function defineGroup<G extends HandlerGroup>(group: G, implementation: Gr
     const result = await implementations[match.id]({ input, auth, event, ...grant });
     const response =
       result instanceof Reply
-        ? json(result.status, result.body, result.headers)
-        : json(route.status ?? 200, result);
+        ? json(result.status, answerOf(route, result.status, result.body), result.headers)
+        : json(route.status ?? 200, answerOf(route, route.status ?? 200, result));
     logger.info('request served', { status: response.statusCode, viewer: viewerOf(event) });
     return response;
   };

@@ -114,7 +114,8 @@ export function createApiClient({ getIdToken, fetchImpl, baseUrl = '' }: ApiClie
           : { code: `http_${response.status}`, message: `Request failed with status ${response.status}` },
       );
     }
-    // The server validates its answers against the same manifest; the client trusts the shape.
+    // The server parses each success answer with the route's response schema before it sends it
+    // (functions/src/http/route-handler.ts), so the client trusts the shape.
     return payload as RouteOutput<typeof id>;
   };
 }
