@@ -89,7 +89,7 @@ const viewerOf = (event: APIGatewayProxyEventV2) =>
  * answer of the wrong shape is a logged 500 rather than a broken screen. Other statuses (a
  * redirect's empty body) pass as they are.
  */
-function answerOf(route: RouteDefinition, status: number, body: unknown): unknown {
+export function answerOf(route: RouteDefinition, status: number, body: unknown): unknown {
   if (status < 200 || status >= 300 || body === undefined) return body;
   const parsed = route.response.safeParse(body);
   if (parsed.success) return parsed.data;
