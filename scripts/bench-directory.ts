@@ -17,11 +17,12 @@
  * go through the repository (addMembership) like any join.
  */
 import '../infra/local/quiet-sdk.ts';
-import { buildPath, CATEGORIES, type Club, ROUTES, type RouteId, routeKeyOf } from '@clubs/shared';
+import { CATEGORIES, type Club } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { ensureTable } from '../infra/local/dynamodb.ts';
 import { meterRequests } from '../infra/local/request-meter.ts';
+import { httpEvent, lambdaContext, memberClaims } from '../tests/support/http-event.ts';
 import { batchWriteAll, percentile, startBenchDynamoDb } from './bench-support.ts';
 
 const N = Number(process.env.BENCH_N ?? 300);
@@ -88,44 +89,6 @@ type Handler = (
   context: Context,
 ) => Promise<{ statusCode?: number; body?: string }>;
 
-function event(
-  id: RouteId,
-  options: { query?: Record<string, string>; userId?: string } = {},
-): APIGatewayProxyEventV2 {
-  const route = ROUTES[id];
-  const path = buildPath(route.path);
-  return {
-    version: '2.0',
-    routeKey: routeKeyOf(route),
-    rawPath: path,
-    rawQueryString: new URLSearchParams(options.query ?? {}).toString(),
-    headers: {},
-    queryStringParameters: options.query,
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'bench',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: { method: route.method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
-      requestId: 'bench',
-      routeKey: routeKeyOf(route),
-      stage: '$default',
-      time: new Date().toUTCString(),
-      timeEpoch: Date.now(),
-      ...(options.userId
-        ? { authorizer: { jwt: { claims: { sub: options.userId, email: 'bench@example.com' }, scopes: [] } } }
-        : {}),
-    },
-  } as unknown as APIGatewayProxyEventV2;
-}
-
-const context = {
-  functionName: 'bench',
-  awsRequestId: 'bench',
-  getRemainingTimeInMillis: () => 10_000,
-} as unknown as Context;
-
 interface Row {
   request: string;
   size: number;
@@ -187,21 +150,29 @@ async function main() {
       );
 
       const requests: [string, Handler, APIGatewayProxyEventV2][] = [
-        ['directory, first page', clubs, event('listClubs')],
-        ['search "yoga"', clubs, event('listClubs', { query: { q: 'yoga' } })],
-        ['category tab "wellness"', clubs, event('listClubs', { query: { tab: 'wellness' } })],
-        ['tab "free" + size "small"', clubs, event('listClubs', { query: { tab: 'free', size: 'small' } })],
-        ['recently added', clubs, event('listClubs', { query: { recent: 'true' } })],
-        ['dashboard memberships', memberships, event('listMyMemberships', { userId: user })],
+        ['directory, first page', clubs, httpEvent('listClubs')],
+        ['search "yoga"', clubs, httpEvent('listClubs', { query: { q: 'yoga' } })],
+        ['category tab "wellness"', clubs, httpEvent('listClubs', { query: { tab: 'wellness' } })],
+        [
+          'tab "free" + size "small"',
+          clubs,
+          httpEvent('listClubs', { query: { tab: 'free', size: 'small' } }),
+        ],
+        ['recently added', clubs, httpEvent('listClubs', { query: { recent: 'true' } })],
+        [
+          'dashboard memberships',
+          memberships,
+          httpEvent('listMyMemberships', { claims: memberClaims(user) }),
+        ],
       ];
       for (const [label, handler, ev] of requests) {
-        for (let i = 0; i < WARMUP; i += 1) await handler(ev, context);
+        for (let i = 0; i < WARMUP; i += 1) await handler(ev, lambdaContext);
         const samples: number[] = [];
         meter.reset();
         let results = 0;
         for (let i = 0; i < N; i += 1) {
           const t = performance.now();
-          const res = await handler(ev, context);
+          const res = await handler(ev, lambdaContext);
           samples.push(performance.now() - t);
           if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body}`);
           results = (JSON.parse(res.body ?? '{}') as { items: unknown[] }).items.length;

@@ -67,12 +67,18 @@ export async function listDirectory(
   };
 }
 
+/** Entries a search reads beyond the page size in its first read (words shared by one club's terms). */
+export const FIRST_READ_SLACK = 5;
+
 /**
  * One page of a search. The candidates are the term entries of the longest search word (a word
- * prefix), or, when no word can be looked up (e.g. single letters), the tab × size list; at most
- * SEARCH_CANDIDATES are read, their clubs fetched by key and kept when every search word occurs
- * in the name or description and the filters hold. Fewer than `limit` items with a cursor means
- * the read budget ran out first; the next request continues from the cursor.
+ * prefix), or, when no word can be looked up (e.g. single letters), the tab × size list; their
+ * clubs are fetched by key and kept when every search word occurs in the name or description and
+ * the filters hold. The first read takes what one page needs (plus a little slack); only when the
+ * filters dropped candidates does a second read take the rest of the SEARCH_CANDIDATES budget. So
+ * a search whose candidates all match costs the same in a large directory as in a small one, and
+ * no search reads more than the budget. Fewer than `limit` items with a cursor means the budget
+ * ran out first; the next request continues from the cursor.
  */
 export async function searchDirectory(
   words: readonly string[],
@@ -83,27 +89,35 @@ export async function searchDirectory(
   const { partition, sortKey } = anchor
     ? { partition: directoryKeys.termPartition(anchor), sortKey: { beginsWith: anchor } }
     : listRange(filter);
-  const read = await readEntries(partition, sortKey, { limit: SEARCH_CANDIDATES, cursor: page.cursor });
-  const clubs = new Map((await getClubs(read.items.map((e) => e.clubId))).map((club) => [club.id, club]));
   const items: Club[] = [];
-  for (const [index, entry] of read.items.entries()) {
-    const club = clubs.get(entry.clubId);
-    if (!club || items.some((c) => c.id === club.id)) continue;
-    if (anchor && !isFirstEntryOf(club, anchor, entry)) continue;
-    const keep =
-      club.status === 'active' &&
-      inTab(club, filter.tab) &&
-      inSize(club, filter.size) &&
-      (!filter.since || club.createdAt >= filter.since) &&
-      matchesText(club, words);
-    if (!keep) continue;
-    items.push(club);
-    if (items.length === page.limit) {
-      const more = index < read.items.length - 1 || read.nextCursor !== null;
-      return { items, nextCursor: more ? encodeCursor({ pk: entry.pk, sk: entry.sk }) : null };
+  let cursor = page.cursor;
+  let budget = SEARCH_CANDIDATES;
+  for (let round = 0; round < 2 && budget > 0; round += 1) {
+    const limit = round === 0 ? Math.min(page.limit + FIRST_READ_SLACK, budget) : budget;
+    const read = await readEntries(partition, sortKey, { limit, cursor });
+    budget -= read.items.length;
+    const clubs = new Map((await getClubs(read.items.map((e) => e.clubId))).map((club) => [club.id, club]));
+    for (const [index, entry] of read.items.entries()) {
+      const club = clubs.get(entry.clubId);
+      if (!club || items.some((c) => c.id === club.id)) continue;
+      if (anchor && !isFirstEntryOf(club, anchor, entry)) continue;
+      const keep =
+        club.status === 'active' &&
+        inTab(club, filter.tab) &&
+        inSize(club, filter.size) &&
+        (!filter.since || club.createdAt >= filter.since) &&
+        matchesText(club, words);
+      if (!keep) continue;
+      items.push(club);
+      if (items.length === page.limit) {
+        const more = index < read.items.length - 1 || read.nextCursor !== null;
+        return { items, nextCursor: more ? encodeCursor({ pk: entry.pk, sk: entry.sk }) : null };
+      }
     }
+    if (read.nextCursor === null) return { items, nextCursor: null };
+    cursor = read.nextCursor;
   }
-  return { items, nextCursor: read.nextCursor };
+  return { items, nextCursor: cursor ?? null };
 }
 
 /**
