@@ -101,6 +101,21 @@ export const indexKeys = {
   /** byLikes: a club's posts; the post's likeCount is the index's sort key. */
   trendingPartition: (clubId: string) => ({ gsi4pk: `TRENDING#${clubId}` }),
   userMembershipPrefix: (status?: MembershipStatus) => (status ? `MEMBERSHIP#${status}#` : 'MEMBERSHIP#'),
+  /**
+   * byStatus, overloaded: a club's members by name (the members page's search). The name is the
+   * card's name, normalized; the user id keeps entries of people with the same name apart.
+   */
+  memberName: (clubId: string, searchName: string, userId: string) => ({
+    gsi1pk: `MEMBER_NAME#${clubId}`,
+    gsi1sk: `${searchName}#${userId}`,
+  }),
+  memberNamePartition: (clubId: string) => `MEMBER_NAME#${clubId}`,
+  /** byOwner, overloaded: a club's members by e-mail address (searched by owners and moderators). */
+  memberEmail: (clubId: string, email: string, userId: string) => ({
+    gsi2pk: `MEMBER_EMAIL#${clubId}`,
+    gsi2sk: `${email}#${userId}`,
+  }),
+  memberEmailPartition: (clubId: string) => `MEMBER_EMAIL#${clubId}`,
 } as const;
 
 /**

@@ -6,7 +6,8 @@ import {
   type UpdateProfileInput,
   userName,
 } from '@clubs/shared';
-import { memberCardOf, refreshMemberCards } from '../data/repositories/memberships.ts';
+import { memberCardOf } from '../data/repositories/member-cards.ts';
+import { refreshMemberCards } from '../data/repositories/memberships.ts';
 import {
   createProfileIfAbsent,
   getProfile,
@@ -29,7 +30,10 @@ export const avatarPrefixOf = (userId: string): string => `avatars/${userId}`;
 /** Every membership shows the person's name and photo (MemberCard): a change is written to each. */
 async function syncMemberCards(before: Profile | null, after: Profile): Promise<Profile> {
   const [was, is] = [memberCardOf(before), memberCardOf(after)];
-  if (was.name !== is.name || was.avatarUrl !== is.avatarUrl) await refreshMemberCards(after.id, is);
+  // The e-mail is part of it too: owners and moderators search their members by it.
+  if (was.name !== is.name || was.avatarUrl !== is.avatarUrl || before?.email !== after.email) {
+    await refreshMemberCards(after.id, is, after.email);
+  }
   return after;
 }
 

@@ -14,7 +14,8 @@ export type HandlerGroup =
   | 'club-admin'
   | 'contact'
   | 'memberships'
-  | 'feed';
+  | 'feed'
+  | 'members';
 
 /**
  * What a route's implementation touches in AWS. Its function's permissions are the union of

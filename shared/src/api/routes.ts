@@ -10,6 +10,7 @@ import { clubAdminRoutes } from './routes/club-admin.ts';
 import { clubRoutes } from './routes/clubs.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { feedRoutes } from './routes/feed.ts';
+import { memberRoutes } from './routes/members.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profiles.ts';
@@ -30,6 +31,7 @@ export const ROUTE_AREAS = [
   contactRoutes,
   membershipRoutes,
   feedRoutes,
+  memberRoutes,
 ] as const;
 
 export const ROUTES = {
@@ -41,6 +43,7 @@ export const ROUTES = {
   ...contactRoutes,
   ...membershipRoutes,
   ...feedRoutes,
+  ...memberRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

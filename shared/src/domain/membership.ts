@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { LIMITS } from '../constants.ts';
 import { CLUB_ROLES } from '../permissions.ts';
-import { idSchema, isoDateTime } from './common.ts';
+import { idSchema, isoDateTime, pageOf } from './common.ts';
 
 export const clubRoleSchema = z.enum(CLUB_ROLES);
 export const MEMBERSHIP_STATUSES = ['active', 'pending'] as const;
@@ -28,3 +29,20 @@ export const memberViewSchema = membershipSchema.extend({
   isOwner: z.boolean(),
 });
 export type MemberView = z.infer<typeof memberViewSchema>;
+
+/** A member of the club of the path: the members page's actions name the person by user id. */
+export const clubMemberPathSchema = z.strictObject({ clubId: idSchema, userId: idSchema });
+
+/**
+ * The members page's query: a page by cursor, optionally a search. The search is a prefix of the
+ * member's name, or (owners and moderators only) of their e-mail address when it holds an '@'.
+ */
+export const memberListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+  cursor: z.string().max(LIMITS.cursor).optional(),
+  q: z.string().trim().max(LIMITS.email).optional(),
+});
+export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
+
+export const memberPageSchema = pageOf(memberViewSchema);
+export type MemberPage = z.infer<typeof memberPageSchema>;

@@ -5,11 +5,9 @@ import {
   type Membership,
   type MembershipStatus,
   membershipSchema,
-  type Profile,
   SIZE_BUCKETS,
   sizeBucket,
   TABLE,
-  userName,
 } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
@@ -22,10 +20,13 @@ import {
   sameIndexState,
 } from '../directory-index.ts';
 import { isConditionFailed } from '../errors.ts';
-import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
+import { indexKeys, keys, withoutKeys } from '../keys.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
+import { CARD, cardAttributes, cardOf, type MemberCard, memberCardOf } from './member-cards.ts';
+import { getProfile } from './profiles.ts';
 
-const toMembership = (item: Record<string, unknown>): Membership => membershipSchema.parse(withoutKeys(item));
+export const toMembership = (item: Record<string, unknown>): Membership =>
+  membershipSchema.parse(withoutKeys(item));
 
 export function membershipItem(membership: Membership) {
   return {
@@ -251,10 +252,13 @@ export type AddMembershipResult =
  * crosses a bucket edge), so the count stays exact under concurrent joins.
  */
 export async function addMembership(membership: Membership): Promise<AddMembershipResult> {
+  // The card comes with the membership, so the members page's search finds the person at once.
+  const profile = await getProfile(membership.userId);
+  const card = cardAttributes(membership.clubId, membership.userId, memberCardOf(profile), profile?.email);
   const put: TransactItem = {
     Put: {
       TableName: tableName(),
-      Item: membershipItem(membership),
+      Item: { ...membershipItem(membership), ...card },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -385,60 +389,25 @@ export function listMembershipsOfUserPage(
   return queryPage(userIndexQuery(userId, page.status), page, toMembership);
 }
 
-/**
- * The name and photo a membership shows where a club lists its members (the sidebar's faces),
- * copied from the person's profile so listing them needs no profile reads. It is filled lazily by
- * the first listing that finds it missing (fillMemberCard) and rewritten on every membership of
- * the person when their profile changes (refreshMemberCards).
- */
-export interface MemberCard {
-  name: string;
-  avatarUrl: string | null;
-}
-
-/** A person's card from their profile; someone without a profile yet is 'Member' until they have one. */
-export const memberCardOf = (profile: Profile | null): MemberCard =>
-  profile
-    ? { name: userName(profile), avatarUrl: profile.avatarUrl ?? null }
-    : { name: 'Member', avatarUrl: null };
-
-const CARD = 'memberCard';
-
-function cardOf(item: Record<string, unknown>): MemberCard | null {
-  const card = item[CARD] as { name?: unknown; avatarUrl?: unknown } | undefined;
-  if (typeof card?.name !== 'string') return null;
-  return { name: card.name, avatarUrl: typeof card.avatarUrl === 'string' ? card.avatarUrl : null };
-}
-
-/**
- * Up to `count` active members of a club with their cards (null where not filled yet): one
- * query reading at most twice that many membership items, so a few pending requests do not
- * leave the row empty.
- */
-export async function someActiveMembers(
+async function setCard(
   clubId: string,
-  count: number,
-): Promise<{ membership: Membership; card: MemberCard | null }[]> {
-  const page = await queryPage(
-    { partition: keys.club(clubId).pk, sortKey: { beginsWith: prefixes.member } },
-    { limit: count * 2 },
-    (item) => ({ membership: toMembership(item), card: cardOf(item) }),
-  );
-  return page.items.filter(({ membership }) => membership.status === 'active').slice(0, count);
-}
-
-async function setCard(clubId: string, userId: string, card: MemberCard, onlyIfMissing: boolean) {
+  userId: string,
+  card: MemberCard,
+  email: string | undefined,
+  onlyIfMissing: boolean,
+) {
+  const attributes = Object.entries(cardAttributes(clubId, userId, card, email));
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.membership(clubId, userId),
-        UpdateExpression: 'SET #card = :card',
+        UpdateExpression: `SET ${attributes.map((_, i) => `#a${i} = :a${i}`).join(', ')}`,
         ConditionExpression: onlyIfMissing
-          ? 'attribute_exists(pk) AND attribute_not_exists(#card)'
+          ? 'attribute_exists(pk) AND attribute_not_exists(#a0)'
           : 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#card': CARD },
-        ExpressionAttributeValues: { ':card': card },
+        ExpressionAttributeNames: Object.fromEntries(attributes.map(([name], i) => [`#a${i}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(attributes.map(([, value], i) => [`:a${i}`, value])),
       }),
     );
   } catch (error) {
@@ -451,8 +420,8 @@ async function setCard(clubId: string, userId: string, card: MemberCard, onlyIfM
  * Fills a missing card only: a card written meanwhile by a profile change is newer than the
  * profile this fill read, so it is kept.
  */
-export const fillMemberCard = (clubId: string, userId: string, card: MemberCard) =>
-  setCard(clubId, userId, card, true);
+export const fillMemberCard = (clubId: string, userId: string, card: MemberCard, email?: string) =>
+  setCard(clubId, userId, card, email, true);
 
 /** A member's new card makes the faces the club item keeps out of date. */
 async function countMembersVersion(clubId: string): Promise<void> {
@@ -483,13 +452,13 @@ const CARD_WRITES_IN_FLIGHT = 10;
  * is rare while the lists that show cards are read on every club visit. A membership created
  * during the change has no card yet and is filled from the new profile by its first listing.
  */
-export async function refreshMemberCards(userId: string, card: MemberCard): Promise<void> {
+export async function refreshMemberCards(userId: string, card: MemberCard, email?: string): Promise<void> {
   const memberships = await listMembershipsOfUser(userId);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(CARD_WRITES_IN_FLIGHT, memberships.length) }, async () => {
       for (let membership = memberships[next++]; membership; membership = memberships[next++]) {
-        await setCard(membership.clubId, userId, card, false);
+        await setCard(membership.clubId, userId, card, email, false);
         if (membership.status === 'active') await countMembersVersion(membership.clubId);
       }
     }),

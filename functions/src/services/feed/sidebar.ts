@@ -8,32 +8,12 @@
  * cost a profile batch and a write, once.
  */
 import { CLUB_HOME, type Club, type ClubSidebar } from '@clubs/shared';
+import { someActiveMembers } from '../../data/repositories/club-members.ts';
 import { listEvents } from '../../data/repositories/events.ts';
-import {
-  type ClubFaces,
-  fillMemberCard,
-  keepClubFaces,
-  type MemberCard,
-  memberCardOf,
-  someActiveMembers,
-} from '../../data/repositories/memberships.ts';
+import { memberCardOf } from '../../data/repositories/member-cards.ts';
+import { type ClubFaces, keepClubFaces } from '../../data/repositories/memberships.ts';
 import { trendingPosts } from '../../data/repositories/posts.ts';
-import { getProfiles } from '../../data/repositories/profiles.ts';
-
-/** The cards of members whose card is missing, read from their profiles and stored for next time. */
-async function fillCards(clubId: string, userIds: string[]): Promise<Map<string, MemberCard>> {
-  if (userIds.length === 0) return new Map();
-  const profiles = await getProfiles(userIds);
-  const cards = new Map<string, MemberCard>();
-  await Promise.all(
-    userIds.map(async (userId) => {
-      const card = memberCardOf(profiles.get(userId) ?? null);
-      cards.set(userId, card);
-      await fillMemberCard(clubId, userId, card);
-    }),
-  );
-  return cards;
-}
+import { fillCards } from '../member-cards.ts';
 
 /** The faces kept on the club when still valid; otherwise read from the memberships and kept. */
 async function memberFaces(clubId: string, kept: ClubFaces | null): Promise<ClubSidebar['members']> {
@@ -45,7 +25,7 @@ async function memberFaces(clubId: string, kept: ClubFaces | null): Promise<Club
   );
   const faces = members.map(({ membership, card }) => ({
     id: membership.userId,
-    ...(card ?? filled.get(membership.userId) ?? memberCardOf(null)),
+    ...(card ?? filled.get(membership.userId)?.card ?? memberCardOf(null)),
   }));
   if (kept) await keepClubFaces(clubId, { version: kept.version, faces });
   return faces;

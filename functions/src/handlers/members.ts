@@ -1,0 +1,14 @@
+/**
+ * The members page: listing and searching a club's members. The access check has refused anyone
+ * the route's declaration does not allow and hands over the club and the caller's membership.
+ */
+import { defineGroup } from '../http/route-handler.ts';
+import { viewerOf } from '../services/feed/viewer.ts';
+import { listMembers, seesMemberDetails } from '../services/members.ts';
+
+export const handler = defineGroup('members', {
+  listClubMembers: async ({ input, auth, club, membership }) => {
+    const viewer = viewerOf(auth, club, membership);
+    return listMembers(club, seesMemberDetails(viewer, auth.isSuperAdmin), input.query);
+  },
+});
