@@ -1,5 +1,97 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Members (spec part 2 sections 2 and 6): the club's members by page, a search by name (and by
+ * e-mail for owners and moderators, who also see e-mail addresses and pending requests), the
+ * 'Owner' badge, and the Invite Members link for owners and moderators.
+ */
+import { Badge, Button, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
+import { idSchema, isClubManager } from '@clubs/shared';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { PageColumn } from '../../components/PageColumn.tsx';
+import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { MembersTable } from './MembersTable.tsx';
+import { useMembers } from './useMembers.ts';
+
+export const MEMBERS_TEXTS = {
+  heading: 'Members',
+  intro: 'Manage members of your club',
+  invite: 'Invite Members',
+  empty: 'No members found.',
+  invalidClub: 'Invalid club ID',
+  searchMembers: 'Search members...',
+  searchManaged: 'Search by name or email...',
+  loadMore: 'Load more',
+} as const;
+const T = MEMBERS_TEXTS;
+
+function MembersList({ search }: { search: string }) {
+  const { club } = useClubSpace();
+  const members = useMembers(club.id, search);
+  if (members.isPending) return <LoadingScreen />;
+  if (members.isError && !members.data) {
+    return <LoadFailed what="members" error={members.error} onRetry={() => void members.refetch()} />;
+  }
+  const items = members.data.pages.flatMap((page) => page.items);
+  if (items.length === 0 && !members.hasNextPage) return <Text>{T.empty}</Text>;
+  return (
+    <Flex direction="column" gap="medium">
+      <MembersTable
+        members={items}
+        status={(member) => (
+          <Badge variation={member.status === 'active' ? 'success' : 'warning'}>{member.status}</Badge>
+        )}
+        actions={() => null}
+      />
+      {members.hasNextPage ? (
+        <Button
+          alignSelf="center"
+          onClick={() => void members.fetchNextPage()}
+          isLoading={members.isFetchingNextPage}
+        >
+          {T.loadMore}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}
 
 export default function MembersPage() {
-  return <Placeholder title="Members" />;
+  const { clubId = '' } = useParams();
+  const { role, basePath } = useClubSpace();
+  const [search, setSearch] = useState('');
+  if (!idSchema.safeParse(clubId).success) {
+    return (
+      <PageColumn width="56rem">
+        <Heading level={1}>{T.invalidClub}</Heading>
+      </PageColumn>
+    );
+  }
+  const manager = isClubManager(role);
+  return (
+    <PageColumn width="56rem">
+      <Flex justifyContent="space-between" alignItems="flex-start" wrap="wrap" gap="medium">
+        <div>
+          <Heading level={1}>{T.heading}</Heading>
+          <Text color="font.secondary">{T.intro}</Text>
+        </div>
+        {manager ? (
+          <Link className="amplify-button amplify-button--primary" to={`${basePath}/invite`}>
+            {T.invite}
+          </Link>
+        ) : null}
+      </Flex>
+      <SearchField
+        label={T.searchMembers}
+        labelHidden
+        placeholder={manager ? T.searchManaged : T.searchMembers}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        onClear={() => setSearch('')}
+        hasSearchButton={false}
+      />
+      <MembersList search={search} />
+    </PageColumn>
+  );
 }

@@ -1,0 +1,45 @@
+/**
+ * Members, roles and invitations on the demo data (spec part 2 sections 2 and 6): the members
+ * page as the owner (e-mails, pending requests, search by name and e-mail, the next page) and as
+ * a member (names only).
+ */
+import { expect, test, YOGA } from './club-support.ts';
+import { DEMO } from './directory-support.ts';
+
+const rows = (page: import('@playwright/test').Page) => page.getByTestId('member-row');
+
+test('the owner sees every member with e-mails, searches and pages', async ({ openClub }) => {
+  const { page } = await openClub(DEMO.owner, YOGA, { path: '/members' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+  await expect(page.getByText('Manage members of your club')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Invite Members' })).toHaveAttribute('href', /\/invite$/);
+  const table = page.getByRole('table', { name: 'Club members' });
+  for (const name of ['Name', 'Role', 'Status', 'Actions']) {
+    await expect(table.getByRole('columnheader', { name })).toBeVisible();
+  }
+  await expect(rows(page)).toHaveCount(20);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(rows(page)).toHaveCount(24);
+  const owner = rows(page).filter({ hasText: 'Olivia Owner' });
+  await expect(owner.getByText('Owner', { exact: true }).first()).toBeVisible();
+  await expect(owner.getByText('owner@clubs.local')).toBeVisible();
+
+  const search = page.getByRole('textbox', { name: 'Search members...' });
+  await search.fill('max');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).getByText('member@clubs.local')).toBeVisible();
+  await search.fill('member@clubs');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).getByText('Max Member')).toBeVisible();
+  await search.fill('zzzz');
+  await expect(page.getByText('No members found.')).toBeVisible();
+});
+
+test('a member sees names only, and no invite link', async ({ openClub }) => {
+  const { page } = await openClub(DEMO.member, YOGA, { path: '/members' });
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByText('@clubs.local')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Invite Members' })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Search members...' }).fill('member@clubs.local');
+  await expect(page.getByText('No members found.')).toBeVisible();
+});

@@ -1,0 +1,72 @@
+/**
+ * The members table (spec part 2 section 2): Name, Role, Status, Actions. Owners and moderators
+ * see e-mail addresses under the names; the actions column holds what the viewer may do to each
+ * member (MemberActions).
+ */
+import { Badge, Flex, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import type { ClubRole, MemberView } from '@clubs/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
+
+export const ROLE_LABELS: Record<ClubRole, string> = {
+  club_owner: 'Owner',
+  club_moderator: 'Moderator',
+  club_member: 'Member',
+};
+
+function MemberName({ member }: { member: MemberView }) {
+  return (
+    <Flex alignItems="center" gap="small">
+      <PersonAvatar name={member.name} url={member.avatarUrl} size={32} decorative />
+      <Flex direction="column" gap="0">
+        <Flex alignItems="center" gap="xs" wrap="wrap">
+          <Link to={`/members/${member.userId}`}>{member.name}</Link>
+          {member.isOwner ? <Badge variation="info">Owner</Badge> : null}
+          {/* A member's level badge (leaderboard points) goes here, beside the name. */}
+        </Flex>
+        {member.email ? (
+          <Text fontSize="small" color="font.secondary">
+            {member.email}
+          </Text>
+        ) : null}
+      </Flex>
+    </Flex>
+  );
+}
+
+export function MembersTable({
+  members,
+  status,
+  actions,
+}: {
+  members: MemberView[];
+  /** The status cell (a manager's approve control on a pending member). */
+  status: (member: MemberView) => ReactNode;
+  actions: (member: MemberView) => ReactNode;
+}) {
+  return (
+    <Table caption="Club members" highlightOnHover size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell as="th">Name</TableCell>
+          <TableCell as="th">Role</TableCell>
+          <TableCell as="th">Status</TableCell>
+          <TableCell as="th">Actions</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {members.map((member) => (
+          <TableRow key={member.userId} data-testid="member-row">
+            <TableCell>
+              <MemberName member={member} />
+            </TableCell>
+            <TableCell>{ROLE_LABELS[member.role]}</TableCell>
+            <TableCell>{status(member)}</TableCell>
+            <TableCell>{actions(member)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
