@@ -46,6 +46,10 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
       'The club space: feed posts, likes, comments, pins, members-only post media, sidebar, member profiles',
     size: 'api',
   },
+  members: {
+    description: "The members page: a club's members, their search, approvals, removals and roles",
+    size: 'api',
+  },
   'stripe-webhook': {
     description: "Stripe's webhook: verifies the signature, then puts the event on the bus",
     size: 'webhook',

@@ -3,7 +3,7 @@
  * the route's declaration does not allow and hands over the club and the caller's membership.
  */
 import { defineGroup } from '../http/route-handler.ts';
-import { viewerOf } from '../services/feed/viewer.ts';
+import { viewerOf } from '../services/club-viewer.ts';
 import { listMembers, seesMemberDetails } from '../services/members.ts';
 
 export const handler = defineGroup('members', {

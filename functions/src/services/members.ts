@@ -12,7 +12,7 @@ import {
 } from '@clubs/shared';
 import { listClubMembers, type MemberSearch } from '../data/repositories/club-members.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
-import type { Viewer } from './feed/viewer.ts';
+import type { Viewer } from './club-viewer.ts';
 import { fillCards } from './member-cards.ts';
 
 /** Who sees members' e-mail addresses and pending requests. */

@@ -3,38 +3,14 @@
  * (the club and the caller's membership row), plus the one mapping of a stored post to what the
  * caller sees (signed media URLs, their like, their actions).
  */
-import {
-  activeRoleOf,
-  type Club,
-  type ClubRole,
-  isClubManager,
-  type Membership,
-  type Post,
-  type Profile,
-  userName,
-} from '@clubs/shared';
+import { isClubManager, type Post, type Profile, userName } from '@clubs/shared';
 import type { StoredPost } from '../../data/repositories/posts.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { signMemberMediaRead } from '../../media/member-media.ts';
 
-export interface Viewer {
-  userId: string;
-  /** The caller's active role in the club (null for a super admin reading without one). */
-  role: ClubRole | null;
-}
+import type { Viewer } from '../club-viewer.ts';
 
-export function viewerOf(auth: AuthContext, club: Club, membership: Membership | null): Viewer {
-  return {
-    userId: auth.userId,
-    role: activeRoleOf({
-      method: 'GET',
-      userId: auth.userId,
-      isSuperAdmin: auth.isSuperAdmin,
-      club,
-      membership,
-    }),
-  };
-}
+export { type Viewer, viewerOf } from '../club-viewer.ts';
 
 /** Authors delete their own posts and comments; owners and moderators anyone's. */
 export const mayDelete = (viewer: Viewer, authorId: string) =>
