@@ -6,7 +6,7 @@
  * next submit.
  */
 import { Alert } from '@aws-amplify/ui-react';
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useId, useState } from 'react';
 import { useAction } from '../../api/mutations.ts';
 
 /** A form's one message and the names of the fields it is about (none: the whole form). */
@@ -33,6 +33,35 @@ export interface FieldErrorProps {
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }
+
+/** What a text field of a form takes (Amplify UI's TextField, PasswordField and TextAreaField). */
+export interface BoundField extends FieldErrorProps {
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  isRequired: boolean;
+  isDisabled: boolean;
+}
+
+/**
+ * Binds text fields to a form: each gets its name and value, a change handler, required unless
+ * said otherwise, disabled while the form is busy, and the problem marks of `fieldProps`.
+ */
+export const bindField =
+  (fieldProps: (name: string) => FieldErrorProps, busy: boolean) =>
+  (
+    name: string,
+    value: string,
+    onValue: (value: string) => void,
+    options: { required?: boolean } = {},
+  ): BoundField => ({
+    name,
+    value,
+    onChange: (event) => onValue(event.target.value),
+    isRequired: options.required ?? true,
+    isDisabled: busy,
+    ...fieldProps(name),
+  });
 
 export function useFormProblem() {
   const alertId = useId();

@@ -18,7 +18,7 @@ import {
   RESET_FAILED,
 } from '../../auth/messages.ts';
 import { passwordProblem } from '../../components/form/rules.ts';
-import { type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
+import { bindField, type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthForm } from './AuthCard.tsx';
@@ -70,6 +70,8 @@ export default function ForgotPasswordPage() {
     label: 'Password reset',
   });
   const busy = request.busy || reset.busy;
+  const requestField = bindField(request.fieldProps, busy);
+  const resetField = bindField(reset.fieldProps, busy);
 
   if (step === 'email') {
     return (
@@ -82,14 +84,9 @@ export default function ForgotPasswordPage() {
       >
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          isRequired
-          isDisabled={busy}
-          {...request.fieldProps('email')}
+          {...requestField('email', email, setEmail)}
         />
         <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
           {busy ? 'Sending...' : 'Send Reset Code'}
@@ -112,37 +109,22 @@ export default function ForgotPasswordPage() {
     >
       <TextField
         label="Reset code"
-        name="code"
         autoComplete="one-time-code"
         inputMode="numeric"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        isRequired
-        isDisabled={busy}
-        {...reset.fieldProps('code')}
+        {...resetField('code', code, setCode)}
       />
       <PasswordField
         label="New Password"
-        name="newPassword"
         autoComplete="new-password"
         descriptiveText="At least 8 characters."
         showPasswordButtonLabel="Show"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        isRequired
-        isDisabled={busy}
-        {...reset.fieldProps('newPassword')}
+        {...resetField('newPassword', password, setPassword)}
       />
       <PasswordField
         label="Confirm New Password"
-        name="confirmPassword"
         autoComplete="new-password"
         showPasswordButtonLabel="Show confirmation"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        isRequired
-        isDisabled={busy}
-        {...reset.fieldProps('confirmPassword')}
+        {...resetField('confirmPassword', confirm, setConfirm)}
       />
       <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
         {busy ? 'Resetting...' : 'Reset Password'}

@@ -10,7 +10,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { FIELDS_REQUIRED, LOGGED_IN, loginErrorMessage } from '../../auth/messages.ts';
 import { redirectAfterLogin } from '../../auth/redirect.ts';
-import { problem, requireAll, useForm } from '../../components/form/useForm.tsx';
+import { bindField, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthForm } from './AuthCard.tsx';
@@ -37,6 +37,7 @@ export default function LoginPage() {
     label: 'Login',
   });
   const { busy, fieldProps } = form;
+  const field = bindField(fieldProps, busy);
 
   // Already signed in (e.g. a second tab or the back button): go straight on.
   if (!loading && user && !busy) return <Navigate to={target} replace />;
@@ -51,28 +52,13 @@ export default function LoginPage() {
       alert={form.alert}
       onSubmit={() => !googleBusy && form.submit()}
     >
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        isRequired
-        isDisabled={busy}
-        {...fieldProps('email')}
-      />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email', email, setEmail)} />
       <PasswordField
         label="Password"
-        name="password"
         autoComplete="current-password"
         // Not "Show password": that would make two elements answer to the label "Password".
         showPasswordButtonLabel="Show"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        isRequired
-        isDisabled={busy}
-        {...fieldProps('password')}
+        {...field('password', password, setPassword)}
       />
       <Flex justifyContent="flex-end">
         <TextLink to="/forgot-password">Forgot password?</TextLink>

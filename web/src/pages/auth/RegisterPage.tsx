@@ -17,7 +17,7 @@ import { useAction } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { EMAIL_IN_USE, REGISTER_FAILED, REGISTRATION_SUCCESS } from '../../auth/messages.ts';
 import { redirectAfterLogin } from '../../auth/redirect.ts';
-import { type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
+import { bindField, type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthForm } from './AuthCard.tsx';
@@ -67,6 +67,7 @@ function ConfirmCode({
       confirm.show(problem(messageOf(error, 'Could not send a new code. Please try again.'))),
   });
   const busy = confirm.busy || resend.isPending;
+  const confirmField = bindField(confirm.fieldProps, busy);
 
   return (
     <AuthForm
@@ -83,13 +84,9 @@ function ConfirmCode({
     >
       <TextField
         label="Verification code"
-        name="code"
         autoComplete="one-time-code"
         inputMode="numeric"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        isDisabled={busy}
-        {...confirm.fieldProps('code')}
+        {...confirmField('code', code, setCode, { required: false })}
       />
       <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
         {confirm.busy ? 'Verifying...' : 'Verify and continue'}
@@ -128,6 +125,7 @@ export default function RegisterPage() {
     label: 'Registration',
   });
   const { busy, fieldProps, clear } = registration;
+  const field = bindField(fieldProps, busy);
 
   // The inline error belongs to the page it was shown on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
@@ -154,49 +152,25 @@ export default function RegisterPage() {
       alert={registration.alert}
       onSubmit={() => !googleBusy && registration.submit()}
     >
-      <TextField
-        label="Full Name"
-        name="name"
-        autoComplete="name"
-        value={form.name}
-        onChange={(e) => set('name')(e.target.value)}
-        isRequired
-        isDisabled={busy}
-        {...fieldProps('name')}
-      />
+      <TextField label="Full Name" autoComplete="name" {...field('name', form.name, set('name'))} />
       <TextField
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
-        value={form.email}
-        onChange={(e) => set('email')(e.target.value)}
-        isRequired
-        isDisabled={busy}
-        {...fieldProps('email')}
+        {...field('email', form.email, set('email'))}
       />
       <PasswordField
         label="Password"
-        name="password"
         autoComplete="new-password"
         descriptiveText="At least 8 characters."
         showPasswordButtonLabel="Show"
-        value={form.password}
-        onChange={(e) => set('password')(e.target.value)}
-        isRequired
-        isDisabled={busy}
-        {...fieldProps('password')}
+        {...field('password', form.password, set('password'))}
       />
       <PasswordField
         label="Confirm Password"
-        name="confirmPassword"
         autoComplete="new-password"
         showPasswordButtonLabel="Show confirmation"
-        value={form.confirmPassword}
-        onChange={(e) => set('confirmPassword')(e.target.value)}
-        isRequired
-        isDisabled={busy}
-        {...fieldProps('confirmPassword')}
+        {...field('confirmPassword', form.confirmPassword, set('confirmPassword'))}
       />
       <CheckboxField
         name="terms"

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isApiError, messageOf } from '../../api/errors.ts';
 import { loadApi } from '../../api/load.ts';
 import { FIELDS_REQUIRED, INVALID_EMAIL } from '../../auth/messages.ts';
-import { type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
+import { bindField, type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { Faq } from '../../components/public/Faq.tsx';
 import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
 import { StaticMap } from '../../components/public/StaticMap.tsx';
@@ -93,6 +93,7 @@ function ContactForm() {
     label: 'Contact message',
   });
   const { busy, fieldProps } = contact;
+  const field = bindField(fieldProps, busy);
 
   const set = (key: keyof ContactMessage) => (value: string) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -113,47 +114,20 @@ function ContactForm() {
       <Flex gap="medium" wrap="wrap" className="clubs-contact__row">
         <TextField
           label="Name"
-          name="name"
           autoComplete="name"
-          value={form.name}
-          onChange={(e) => set('name')(e.target.value)}
-          isRequired
-          isDisabled={busy}
-          {...fieldProps('name')}
+          {...field('name', form.name, set('name'))}
           flex="1 1 12rem"
         />
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
-          value={form.email}
-          onChange={(e) => set('email')(e.target.value)}
-          isRequired
-          isDisabled={busy}
-          {...fieldProps('email')}
+          {...field('email', form.email, set('email'))}
           flex="1 1 12rem"
         />
       </Flex>
-      <TextField
-        label="Subject"
-        name="subject"
-        value={form.subject}
-        onChange={(e) => set('subject')(e.target.value)}
-        isRequired
-        isDisabled={busy}
-        {...fieldProps('subject')}
-      />
-      <TextAreaField
-        label="Message"
-        name="message"
-        rows={6}
-        value={form.message}
-        onChange={(e) => set('message')(e.target.value)}
-        isRequired
-        isDisabled={busy}
-        {...fieldProps('message')}
-      />
+      <TextField label="Subject" {...field('subject', form.subject, set('subject'))} />
+      <TextAreaField label="Message" rows={6} {...field('message', form.message, set('message'))} />
       <Button type="submit" variation="primary" isDisabled={busy} alignSelf="flex-start">
         {busy ? 'Sending...' : 'Send Message'}
       </Button>
