@@ -25,7 +25,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts', 'tests/web/timeouts.ts'],
           // Generous for a loaded 2-core CI machine (see tests/web/timeouts.ts).
-          testTimeout: 20_000,
+          testTimeout: 30_000,
         },
       },
       {

@@ -74,7 +74,7 @@ describe('club layout: who gets in', () => {
     ]);
     expect(within(nav).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Leaderboard' }, LONG)).toBeInTheDocument();
-  }, 15_000); // the first test of the file also loads the layout's and the page's code
+  }, 30_000); // the first test of the file also loads the layout's and the page's code
 
   it('keeps the /clubs prefix in the navigation when the visitor came that way', async () => {
     clubApi({ status: 'active', role: 'club_member' });
@@ -186,7 +186,7 @@ describe('club layout: who gets in', () => {
     fail = false;
     await userEvent.click(retry);
     expect(await screen.findByRole('navigation', { name: 'Club' }, LONG)).toBeInTheDocument();
-  }, 15_000);
+  }, 30_000);
 });
 
 describe('club layout: Admin Controls', () => {
