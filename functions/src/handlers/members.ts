@@ -1,14 +1,17 @@
 /**
- * The members page: listing and searching a club's members. The access check has refused anyone
+ * The members page: listing and searching a club's members, approving and removing them. The access check has refused anyone
  * the route's declaration does not allow and hands over the club and the caller's membership.
  */
 import { defineGroup } from '../http/route-handler.ts';
 import { viewerOf } from '../services/club-viewer.ts';
-import { listMembers, seesMemberDetails } from '../services/members.ts';
+import { approveMember, listMembers, removeMember, seesMemberDetails } from '../services/members.ts';
 
 export const handler = defineGroup('members', {
   listClubMembers: async ({ input, auth, club, membership }) => {
     const viewer = viewerOf(auth, club, membership);
     return listMembers(club, seesMemberDetails(viewer, auth.isSuperAdmin), input.query);
   },
+  approveClubMember: async ({ input, club }) => approveMember(club, input.params.userId),
+  removeClubMember: async ({ input, auth, club, membership }) =>
+    removeMember(club, viewerOf(auth, club, membership), input.params.userId),
 });

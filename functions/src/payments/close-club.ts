@@ -16,7 +16,8 @@ import { stripeClient } from '../stripe/client.ts';
 import { isMissing, withStripe } from './stripe-errors.ts';
 import { cancelSubscription } from './subscription-sync.ts';
 
-async function expireIfOpen(stripe: Stripe, sessionId: string): Promise<void> {
+/** Expires a Checkout Session that can still be paid (one already gone is fine). */
+export async function expireIfOpen(stripe: Stripe, sessionId: string): Promise<void> {
   try {
     const session = await stripe.checkout.sessions.retrieve(sessionId);
     if (session.status === 'open') await stripe.checkout.sessions.expire(sessionId);

@@ -8,10 +8,14 @@ import {
   isClubManager,
   type MemberListQuery,
   type MemberPage,
+  type Membership,
   type MemberView,
 } from '@clubs/shared';
 import { listClubMembers, type MemberSearch } from '../data/repositories/club-members.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
+import { activateMembership, getMembership, removeMembership } from '../data/repositories/memberships.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { cancelMemberBilling } from '../payments/member-subscription.ts';
 import type { Viewer } from './club-viewer.ts';
 import { fillCards } from './member-cards.ts';
 
@@ -51,4 +55,46 @@ export async function listMembers(club: Club, details: boolean, query: MemberLis
     };
   });
   return { items, nextCursor: page.nextCursor };
+}
+
+/**
+ * Approves a pending member (part 2 section 4). In a paid club a pending membership waits for its
+ * payment (checkout) and cannot be approved past it. The activation is conditioned on the
+ * membership still being pending, so two approvals at once count the member once.
+ */
+export async function approveMember(club: Club, userId: string): Promise<Membership> {
+  const target = await getMembership(club.id, userId);
+  if (!target) throw notFound('Member not found');
+  if (target.status !== 'pending') throw conflict('This member is already active');
+  if (club.price > 0) {
+    throw conflict(
+      'This club is paid: a pending member joins by paying at checkout or through an invitation',
+    );
+  }
+  const result = await activateMembership(club.id, userId);
+  if (result.activated) return result.membership;
+  if (result.reason === 'no_club') throw notFound('Club not found');
+  throw conflict('This member is already active');
+}
+
+/**
+ * Removes a member (part 2 section 6): never the owner, and a moderator cannot remove another
+ * moderator. A paid membership's subscription is cancelled at Stripe first, so a member is never
+ * removed while still billed; the access check reads the membership on every request, so the
+ * removal holds on every route at once.
+ */
+export async function removeMember(club: Club, viewer: Viewer, userId: string) {
+  const target = await getMembership(club.id, userId);
+  if (!target) throw notFound('Member not found');
+  if (target.role === 'club_owner' || userId === club.ownerId) throw forbidden('The owner cannot be removed');
+  if (viewer.role === 'club_moderator' && target.role === 'club_moderator' && userId !== viewer.userId) {
+    throw forbidden('A moderator cannot remove another moderator');
+  }
+  await cancelMemberBilling(club.id, userId);
+  const result = await removeMembership(club.id, userId);
+  if (!result.removed) {
+    if (result.reason === 'owner') throw forbidden('The owner cannot be removed');
+    throw notFound('Member not found');
+  }
+  return { removed: true as const, userId };
 }

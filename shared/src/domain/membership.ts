@@ -46,3 +46,6 @@ export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 
 export const memberPageSchema = pageOf(memberViewSchema);
 export type MemberPage = z.infer<typeof memberPageSchema>;
+
+/** What removing a member answers. */
+export const memberRemovedSchema = z.object({ removed: z.literal(true), userId: idSchema });

@@ -4,7 +4,13 @@
  * are answered only to owners, moderators and super admins.
  */
 import { clubPathSchema } from '../../domain/club.ts';
-import { memberListQuerySchema, memberPageSchema } from '../../domain/membership.ts';
+import {
+  clubMemberPathSchema,
+  memberListQuerySchema,
+  memberPageSchema,
+  memberRemovedSchema,
+  membershipSchema,
+} from '../../domain/membership.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
 export const memberRoutes = {
@@ -19,5 +25,27 @@ export const memberRoutes = {
     params: clubPathSchema,
     query: memberListQuerySchema,
     response: memberPageSchema,
+  },
+  approveClubMember: {
+    method: 'POST',
+    path: '/api/clubs/{clubId}/members/{userId}/approval',
+    group: 'members',
+    uses: ['table:read', 'table:write'],
+    access: { kind: 'club', who: 'manager', superAdmin: 'none' },
+    summary:
+      "Approves a pending member of a free club (owners and moderators): the membership turns active and the member count moves once, with the directory's size entries in the same transaction; a paid club's pending member joins by paying instead (409)",
+    params: clubMemberPathSchema,
+    response: membershipSchema,
+  },
+  removeClubMember: {
+    method: 'DELETE',
+    path: '/api/clubs/{clubId}/members/{userId}',
+    group: 'members',
+    uses: ['table:read', 'table:write', 'stripe:api'],
+    access: { kind: 'club', who: 'manager', superAdmin: 'none' },
+    summary:
+      'Removes a member (owners and moderators; never the owner; a moderator not another moderator): effective on every route at once; in a paid club their subscription is cancelled at Stripe first',
+    params: clubMemberPathSchema,
+    response: memberRemovedSchema,
   },
 } as const satisfies Record<string, RouteDefinition>;
