@@ -1,7 +1,7 @@
 /**
  * Races: 50 concurrent calls through the gateway, then exact counts and one effect. A row whose
  * route is in the manifest but not implemented yet (501 'not_implemented') is reported pending;
- * approvals and RSVPs get their rows when their routes land.
+ * RSVPs get their rows when their routes land.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
@@ -91,6 +91,25 @@ describe(`races (${N} concurrent calls each)`, () => {
       );
       expect(answers.every((a) => a.status === 200)).toBe(true);
       expect((await membersOf(club.clubId)).filter((r) => r.userId === joiner.id)).toHaveLength(1);
+    });
+  });
+
+  it('one pending member approved 50 times at once by the owner and the moderator: active, counted once', async () => {
+    await row(async () => {
+      const club = await makeClubWorld(world.people);
+      const before = (await getClub(club.clubId))?.memberCount ?? 0;
+      const path = `/api/clubs/${club.clubId}/members/${world.people.pending.id}/approval`;
+      const approvers = [world.people.owner, world.people.moderator];
+      const answers = await all(
+        Array.from({ length: N }, (_, i) => world.call(approvers[i % 2] as Person, { method: 'POST', path })),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(N - 1);
+      expect(await getMembership(club.clubId, world.people.pending.id)).toMatchObject({ status: 'active' });
+      expect((await getClub(club.clubId))?.memberCount).toBe(before + 1);
+      expect((await membersOf(club.clubId)).filter((r) => r.userId === world.people.pending.id)).toHaveLength(
+        1,
+      );
     });
   });
 
