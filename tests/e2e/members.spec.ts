@@ -1,10 +1,10 @@
 /**
  * Members, roles and invitations on the demo data (spec part 2 sections 2 and 6): the members
  * page as the owner (e-mails, pending requests, search by name and e-mail, the next page) and as
- * a member (names only).
+ * a member (names only); approving a request and removing a member, each effective at once.
  */
 import { expect, test, YOGA } from './club-support.ts';
-import { DEMO } from './directory-support.ts';
+import { actionButton, DEMO, freshAccount, signIn } from './directory-support.ts';
 
 const rows = (page: import('@playwright/test').Page) => page.getByTestId('member-row');
 
@@ -42,4 +42,41 @@ test('a member sees names only, and no invite link', async ({ openClub }) => {
   await expect(page.getByRole('link', { name: 'Invite Members' })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Search members...' }).fill('member@clubs.local');
   await expect(page.getByText('No members found.')).toBeVisible();
+});
+
+test('the owner approves a pending request, who then enters; a removed member loses access at once', async ({
+  openClub,
+  page,
+  request,
+}) => {
+  const email = await freshAccount(request, 'Jo Joiner');
+  await signIn(page, email);
+  const { page: owner, club } = await openClub(DEMO.owner, YOGA, { path: '/members' });
+  await page.goto(`/c/${club.id}`);
+  await actionButton(page).click();
+  await expect(actionButton(page)).toHaveText('Request Pending');
+
+  const search = owner.getByRole('textbox', { name: 'Search members...' });
+  await search.fill(email);
+  const row = rows(owner).filter({ hasText: email });
+  await row.getByRole('button', { name: 'pending' }).click();
+  await expect(owner.getByText('Member status changed to active')).toBeVisible();
+  await expect(row.getByText('active', { exact: true })).toBeVisible();
+
+  await page.goto(`/communities/${club.id}`);
+  await expect(page.getByRole('navigation', { name: 'Club', exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: /^Remove / }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Remove Member' });
+  await expect(
+    dialog.getByText(
+      'Are you sure you want to remove this member from your club? This action cannot be undone.',
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(owner.getByText('Member Removed')).toBeVisible();
+  await expect(owner.getByText('No members found.')).toBeVisible();
+
+  await page.goto(`/communities/${club.id}/members`);
+  await expect(page.getByText('You are not a member of this club.')).toBeVisible();
 });

@@ -3,14 +3,16 @@
  * e-mail for owners and moderators, who also see e-mail addresses and pending requests), the
  * 'Owner' badge, and the Invite Members link for owners and moderators.
  */
-import { Badge, Button, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
 import { idSchema, isClubManager } from '@clubs/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useAuth } from '../../auth/AuthProvider.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { MemberStatus, mayRemove, RemoveMember } from './MemberActions.tsx';
 import { MembersTable } from './MembersTable.tsx';
 import { useMembers } from './useMembers.ts';
 
@@ -27,7 +29,9 @@ export const MEMBERS_TEXTS = {
 const T = MEMBERS_TEXTS;
 
 function MembersList({ search }: { search: string }) {
-  const { club } = useClubSpace();
+  const { club, role } = useClubSpace();
+  const { user } = useAuth();
+  const manager = isClubManager(role);
   const members = useMembers(club.id, search);
   if (members.isPending) return <LoadingScreen />;
   if (members.isError && !members.data) {
@@ -39,10 +43,10 @@ function MembersList({ search }: { search: string }) {
     <Flex direction="column" gap="medium">
       <MembersTable
         members={items}
-        status={(member) => (
-          <Badge variation={member.status === 'active' ? 'success' : 'warning'}>{member.status}</Badge>
-        )}
-        actions={() => null}
+        status={(member) => <MemberStatus member={member} manager={manager} />}
+        actions={(member) =>
+          mayRemove(role, user?.sub ?? '', member) ? <RemoveMember member={member} /> : null
+        }
       />
       {members.hasNextPage ? (
         <Button

@@ -1,0 +1,121 @@
+/**
+ * What owners and moderators do to a member on the members page: approve a pending request by
+ * clicking its label, and remove a member through the confirmation dialog. Each says it is done
+ * only once the server has stored it; the list is then read again.
+ */
+import { Badge, Button } from '@aws-amplify/ui-react';
+import type { ClubRole, MemberView } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messageOf } from '../../api/errors.ts';
+import { useApiMutation } from '../../api/mutations.ts';
+import { Modal } from '../../components/overlay/Modal.tsx';
+import { useToast } from '../../components/Toaster.tsx';
+import { membersKey } from './useMembers.ts';
+
+export const MEMBER_ACTION_TEXTS = {
+  statusUpdated: 'Status Updated',
+  statusChanged: (status: string) => `Member status changed to ${status}`,
+  statusFailed: 'Failed to update status',
+  removeTitle: 'Remove Member',
+  removeText: 'Are you sure you want to remove this member from your club? This action cannot be undone.',
+  removed: 'Member Removed',
+  removeFailed: 'Failed to remove member',
+} as const;
+const T = MEMBER_ACTION_TEXTS;
+
+function useRefreshMembers(clubId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: membersKey(clubId) }),
+      // The member count on the club page and sidebar follows.
+      queryClient.invalidateQueries({ queryKey: ['getClub'] }),
+      queryClient.invalidateQueries({ queryKey: ['getClubSidebar'] }),
+    ]);
+}
+
+/** The status cell: a plain label, or for managers a pending label that approves on a click. */
+export function MemberStatus({ member, manager }: { member: MemberView; manager: boolean }) {
+  const { toast } = useToast();
+  const refresh = useRefreshMembers(member.clubId);
+  const approve = useApiMutation('approveClubMember', {
+    onSuccess: async (approved) => {
+      await refresh();
+      toast({ title: T.statusUpdated, description: T.statusChanged(approved.status), variant: 'success' });
+    },
+    onError: (error) =>
+      toast({ title: T.statusFailed, description: messageOf(error, T.statusFailed), variant: 'error' }),
+  });
+  if (member.status !== 'pending' || !manager) {
+    return <Badge variation={member.status === 'active' ? 'success' : 'warning'}>{member.status}</Badge>;
+  }
+  return (
+    <Button
+      size="small"
+      variation="warning"
+      title="Approve this member"
+      isLoading={approve.isPending}
+      onClick={() => approve.run({ params: { clubId: member.clubId, userId: member.userId } })}
+    >
+      pending
+    </Button>
+  );
+}
+
+/** Whether the viewer (of `viewerRole`) may remove this member: never the owner, a moderator not another moderator. */
+export const mayRemove = (viewerRole: ClubRole | null, viewerId: string, member: MemberView): boolean =>
+  !member.isOwner &&
+  member.role !== 'club_owner' &&
+  (viewerRole === 'club_owner' ||
+    (viewerRole === 'club_moderator' && (member.role !== 'club_moderator' || member.userId === viewerId)));
+
+export function RemoveMember({ member }: { member: MemberView }) {
+  const { toast } = useToast();
+  const [open, setOpen] = useState(false);
+  const refresh = useRefreshMembers(member.clubId);
+  const remove = useApiMutation('removeClubMember', {
+    onSuccess: async () => {
+      await refresh();
+      setOpen(false);
+      toast({ title: T.removed, variant: 'success' });
+    },
+    onError: (error) => {
+      setOpen(false);
+      toast({ title: T.removeFailed, description: messageOf(error, T.removeFailed), variant: 'error' });
+    },
+  });
+  return (
+    <>
+      <Button
+        size="small"
+        variation="destructive"
+        onClick={() => setOpen(true)}
+        aria-label={`Remove ${member.name}`}
+      >
+        Remove
+      </Button>
+      <Modal
+        open={open}
+        title={T.removeTitle}
+        description={T.removeText}
+        onClose={() => setOpen(false)}
+        closable={!remove.isPending}
+      >
+        <div className="clubs-modal__actions">
+          <Button onClick={() => setOpen(false)} isDisabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variation="destructive"
+            isLoading={remove.isPending}
+            loadingText="Removing..."
+            onClick={() => remove.run({ params: { clubId: member.clubId, userId: member.userId } })}
+          >
+            Remove
+          </Button>
+        </div>
+      </Modal>
+    </>
+  );
+}
