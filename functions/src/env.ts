@@ -26,4 +26,11 @@ export const env = {
   get eventBusName(): string {
     return process.env.EVENT_BUS_NAME || EVENT_BUS.defaultName;
   },
+  /**
+   * The Bedrock model that drafts course outlines (the CDK context value `outlineModelId`); unset
+   * locally and in deployments without one, where the built-in template drafts them.
+   */
+  get outlineModelId(): string | undefined {
+    return process.env.OUTLINE_MODEL_ID || undefined;
+  },
 };

@@ -75,6 +75,7 @@ export class ClubsStack extends Stack {
       stripeCreatorMonthlyPrice: config.stripeCreatorMonthlyPrice,
       stripeCreatorAnnualPrice: config.stripeCreatorAnnualPrice,
       stripeLivemode: config.stripeLivemode,
+      outlineModelId: config.outlineModelId,
     };
 
     const originVerify = new OriginVerify(this, 'OriginVerify');

@@ -117,6 +117,13 @@ export const configSchema = z
      * test-mode webhook can never activate a live club.
      */
     stripeLivemode: withDefault(booleanish, false),
+    /**
+     * The Amazon Bedrock foundation model that drafts course outlines (e.g.
+     * anthropic.claude-3-haiku-20240307-v1:0); without one the built-in template drafts them.
+     */
+    outlineModelId: optional(
+      z.string().regex(/^[a-z0-9-]+\.[A-Za-z0-9.:_-]{1,200}$/, 'must be a Bedrock model id'),
+    ),
     /** Cognito threat protection (the Plus feature plan, billed per monthly active user). */
     threatProtection: withDefault(booleanish, false),
     /** Where alarm notifications are e-mailed (an SNS subscription to confirm). */

@@ -14,7 +14,7 @@ import {
   ROUTES,
   type RouteDefinition,
 } from '@clubs/shared';
-import { Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -56,6 +56,11 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
   },
   payments: {
     description: 'Payments: creator plan and member checkouts, Connect onboarding, billing (calls Stripe)',
+    size: 'api',
+  },
+  courses: {
+    description:
+      'Courses: the list, the creation wizard and outline drafts, sections (sanitized HTML), course media, progress',
     size: 'api',
   },
   'club-admin': { description: "Club creation and the owner's setup reads (no Stripe)", size: 'api' },
@@ -113,6 +118,8 @@ export interface HandlerResources {
   readonly stripeCreatorMonthlyPrice: string;
   readonly stripeCreatorAnnualPrice: string;
   readonly stripeLivemode: boolean;
+  /** The Bedrock model that drafts course outlines, if the deployment names one. */
+  readonly outlineModelId?: string;
 }
 
 const usesTable = (uses: ReadonlySet<ResourceUse>) => uses.has('table:read') || uses.has('table:write');
@@ -145,6 +152,9 @@ export function environmentFor(group: FunctionGroup, resources: HandlerResources
       : {}),
     ...(uses.has('stripe:webhook-secret')
       ? { STRIPE_WEBHOOK_SECRET_ARN: resources.stripeWebhookSecret.secretArn }
+      : {}),
+    ...(uses.has('ai:outline') && resources.outlineModelId
+      ? { OUTLINE_MODEL_ID: resources.outlineModelId }
       : {}),
   };
 }
@@ -189,5 +199,19 @@ export function grantAccess(
   if (uses.has('stripe:api')) grant(['secretsmanager:GetSecretValue'], [resources.stripeSecretKey.secretArn]);
   if (uses.has('stripe:webhook-secret')) {
     grant(['secretsmanager:GetSecretValue'], [resources.stripeWebhookSecret.secretArn]);
+  }
+  if (uses.has('ai:outline') && resources.outlineModelId) {
+    // That one model only (Converse is authorized as InvokeModel).
+    grant(
+      ['bedrock:InvokeModel'],
+      [
+        Stack.of(handler.role).formatArn({
+          service: 'bedrock',
+          account: '',
+          resource: 'foundation-model',
+          resourceName: resources.outlineModelId,
+        }),
+      ],
+    );
   }
 }

@@ -93,6 +93,18 @@ export const POST_MEDIA_UPLOAD = {
 } as const;
 
 /**
+ * Course media (part 2 sections 5 and 9): the spec's formats JPG, PNG, GIF, MP4 and WebM, at most
+ * 10 MB, cached for an hour, uploaded under the course's members-only prefix by a presigned POST
+ * that expires after a few minutes.
+ */
+export const COURSE_MEDIA_UPLOAD = {
+  contentTypes: UPLOAD.allowedContentTypes,
+  maxBytes: UPLOAD.maxBytes,
+  cacheControl: UPLOAD.cacheControl,
+  expiresInSeconds: 300,
+} as const;
+
+/**
  * Members-only media (club post and course files) is read through signed URLs that the API
  * issues after the membership check; a removed member's old URLs stop working this soon.
  */

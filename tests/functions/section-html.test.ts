@@ -1,28 +1,49 @@
-import { sanitizeSectionHtml } from '@clubs/functions/content/section-html';
+import { firstImageOf, sanitizeSectionHtml } from '@clubs/functions/content/section-html';
 import { describe, expect, it } from 'vitest';
 
+const scope = { mediaKeyPrefix: 'club-media/c1/courses/k1/' };
+const clean = (html: string) => sanitizeSectionHtml(html, scope);
+
 describe('section HTML sanitizing', () => {
-  it('keeps formatting, lists, links and media images', () => {
+  it("keeps formatting, lists, tables, links and the course's own images and videos", () => {
     const html =
       '<h2>Week 1</h2><p><strong>Breathe</strong> and <em>relax</em></p><ul><li>one</li></ul>' +
-      '<img src="/media/courses/a.png" alt="pose">';
-    expect(sanitizeSectionHtml(html)).toBe(html.replace('alt="pose">', 'alt="pose" />'));
-    expect(sanitizeSectionHtml('<a href="https://example.com">more</a>')).toBe(
-      '<a href="https://example.com" rel="noopener noreferrer" target="_blank">more</a>',
+      '<table><tbody><tr><td>a</td></tr></tbody></table><blockquote>q</blockquote><pre><code>x</code></pre>' +
+      '<img src="/media/club-media/c1/courses/k1/a.png" alt="pose" />';
+    expect(clean(html)).toBe(html);
+    expect(clean('<video src="/media/club-media/c1/courses/k1/v.mp4"></video>')).toBe(
+      '<video src="/media/club-media/c1/courses/k1/v.mp4" controls="controls"></video>',
+    );
+    expect(clean('<a href="https://example.com">more</a> <a href="mailto:a@b.c">mail</a>')).toBe(
+      '<a href="https://example.com" rel="noopener nofollow" target="_blank">more</a> ' +
+        '<a href="mailto:a@b.c" rel="noopener nofollow" target="_blank">mail</a>',
     );
   });
 
-  it('drops scripts, handlers, styles, frames and dangerous URLs', () => {
+  it('drops scripts, handlers, styles, frames, SVG, dangerous URLs and media of any other source', () => {
     const attacks: [string, string][] = [
       ['<p onclick="steal()">hi</p><script>steal()</script>', '<p>hi</p>'],
       ['<img src=x onerror="steal()">', ''],
       ['<img src="data:image/png;base64,AAAA">', ''],
-      ['<img src="http://tracker.example/p.gif">', ''],
-      ['<a href="javascript:steal()">x</a>', '<a rel="noopener noreferrer" target="_blank">x</a>'],
+      ['<img src="https://tracker.example/p.gif">', ''],
+      ['<img src="/media/avatars/someone/a.png">', ''],
+      ['<img src="/media/club-media/c1/courses/OTHER/a.png">', ''],
+      ['<img src="/media/club-media/c1/courses/k1/../../x.png">', ''],
+      ['<video src="https://evil.example/v.mp4"></video>', ''],
+      ['<a href="javascript:steal()">x</a>', '<a rel="noopener nofollow" target="_blank">x</a>'],
+      ['<a href="http://plain.example">x</a>', '<a rel="noopener nofollow" target="_blank">x</a>'],
       ['<iframe src="https://evil.example"></iframe><style>p{}</style>text', 'text'],
       ['<svg><script>steal()</script></svg>', ''],
       ['<p style="position:fixed">a</p>', '<p>a</p>'],
     ];
-    for (const [input, stored] of attacks) expect(sanitizeSectionHtml(input)).toBe(stored);
+    for (const [input, stored] of attacks) expect(clean(input), input).toBe(stored);
+  });
+
+  it('finds the first image as the featured one', () => {
+    const html = clean(
+      '<p>x</p><img src="/media/club-media/c1/courses/k1/a.png"><img src="/media/club-media/c1/courses/k1/b.png">',
+    );
+    expect(firstImageOf(html)).toBe('/media/club-media/c1/courses/k1/a.png');
+    expect(firstImageOf('<p>none</p>')).toBeNull();
   });
 });

@@ -25,8 +25,11 @@ let synth: Synthesized;
 let template: Template;
 const GROUPS = Object.keys(GROUP_ACCESS) as FunctionGroup[];
 
+/** A deployment that names an outline model, so the courses function's Bedrock grant exists. */
+const OUTLINE_MODEL = 'anthropic.claude-3-haiku-20240307-v1:0';
+
 beforeAll(() => {
-  synth = synthStack({}, { bundle: false });
+  synth = synthStack({ outlineModelId: OUTLINE_MODEL }, { bundle: false });
   template = synth.template;
 });
 
@@ -64,6 +67,8 @@ function useServedBy(action: string, resource: string): ResourceUse | undefined 
   if (onMedia && action === 's3:PutObject') return 'media:upload';
   if (onMedia && action === 's3:GetObject') return 'media:read';
   if (onMedia && action === 's3:DeleteObject') return 'media:delete';
+  if (action === 'bedrock:InvokeModel' && resource.includes(`:foundation-model/${OUTLINE_MODEL}`))
+    return 'ai:outline';
   if (action === 'events:PutEvents' && resource.includes(logicalId(synth.stack.payments.bus)))
     return 'events:put';
   if (action === 'secretsmanager:GetSecretValue') {
@@ -165,6 +170,7 @@ describe('IAM grants derived from the manifests', () => {
       expect(variables.includes('STRIPE_SECRET_KEY_ARN'), group).toBe(uses.has('stripe:api'));
       expect(variables.includes('STRIPE_WEBHOOK_SECRET_ARN'), group).toBe(uses.has('stripe:webhook-secret'));
       expect(variables.includes('EVENT_BUS_NAME'), group).toBe(uses.has('events:put'));
+      expect(variables.includes('OUTLINE_MODEL_ID'), group).toBe(uses.has('ai:outline'));
     }
   });
 });

@@ -47,7 +47,7 @@ describe('the AWS SDK of each function', () => {
         .filter((fn) => fn.sdk === 'bundled')
         .map((fn) => fn.handler)
         .sort(),
-    ).toEqual(['club-admin', 'feed', 'profiles']);
+    ).toEqual(['club-admin', 'courses', 'feed', 'profiles']);
   });
 
   it('no function imports a presigner from the runtime, and a bundled SDK is whole (no runtime @aws-sdk or @smithy)', async () => {

@@ -40,6 +40,7 @@ const SDK_NAMES: Readonly<Record<string, Readonly<Record<string, readonly Resour
   // Signs whichever command it is given; that command's own entry says what it needs.
   '@aws-sdk/s3-request-presigner': { getSignedUrl: [] },
   '@aws-sdk/client-eventbridge': { EventBridgeClient: [], PutEventsCommand: ['events:put'] },
+  '@aws-sdk/client-bedrock-runtime': { BedrockRuntimeClient: [], ConverseCommand: ['ai:outline'] },
   // Which secret is read is told by the environment variable naming it (SECRET_ENVIRONMENT).
   '@aws-sdk/client-secrets-manager': { SecretsManagerClient: [], GetSecretValueCommand: [] },
 };

@@ -186,6 +186,7 @@ const fixtureParams = (id: RouteId): Record<string, string> => {
     commentId: club.commentId,
     eventId: club.eventId,
     courseId: club.courseId,
+    sectionId: club.sectionId,
     userId: world.people.member.id,
     memberId: world.people.member.id,
   };

@@ -10,22 +10,31 @@ import type { Key } from './keys.ts';
 
 export type CreateUnderResult = { created: true } | { created: false; reason: 'no_parent' | 'exists' };
 
+/** The parent's check; with `countIn`, the parent also counts the new items in that attribute. */
+function parentAction(parent: Key, added: number, countIn: string | undefined) {
+  const check = { TableName: tableName(), Key: parent, ConditionExpression: 'attribute_exists(pk)' };
+  if (!countIn) return { ConditionCheck: check };
+  return {
+    Update: {
+      ...check,
+      UpdateExpression: 'ADD #count :added',
+      ExpressionAttributeNames: { '#count': countIn },
+      ExpressionAttributeValues: { ':added': added },
+    },
+  };
+}
+
 /** At most 100 items per transaction, the parent check included. */
 export async function createUnder(
   parent: Key,
   items: readonly Record<string, unknown>[],
+  options: { countIn?: string } = {},
 ): Promise<CreateUnderResult> {
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: parent,
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
+          parentAction(parent, items.length, options.countIn),
           ...items.map((Item) => ({
             Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' },
           })),

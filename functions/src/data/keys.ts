@@ -22,9 +22,19 @@ export const keys = {
   comment: (postId: string, commentId: string): Key => ({ pk: `POST#${postId}`, sk: `COMMENT#${commentId}` }),
   like: (postId: string, userId: string): Key => ({ pk: `POST#${postId}`, sk: `LIKE#${userId}` }),
   course: (clubId: string, courseId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `COURSE#${courseId}` }),
-  section: (courseId: string, sortOrder: number): Key => ({
-    pk: `COURSE#${courseId}`,
-    sk: `SECTION#${String(sortOrder).padStart(6, '0')}`,
+  /**
+   * A course's sections sit in the club's partition right after the course item, keyed by their
+   * zero-padded sort order: one query of the range `COURSE#{courseId}` … returns the course and
+   * its sections in order (courses are listed through gsi1, so the range never mixes into it).
+   */
+  section: (clubId: string, courseId: string, sortOrder: number): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `${sectionPrefixOf(courseId)}${String(sortOrder).padStart(6, '0')}`,
+  }),
+  /** A member's progress through a course (the sections they marked complete). */
+  courseProgress: (clubId: string, userId: string, courseId: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `${progressPrefixOf(userId)}${courseId}`,
   }),
   event: (clubId: string, startIso: string, eventId: string): Key => ({
     pk: `CLUB#${clubId}`,
@@ -59,6 +69,10 @@ export const keys = {
   }),
 } as const;
 
+export const sectionPrefixOf = (courseId: string) => `COURSE#${courseId}#SECTION#`;
+const clubCoursePartition = (clubId: string) => `COURSES#${clubId}`;
+export const progressPrefixOf = (userId: string) => `PROGRESS#${userId}#`;
+
 /** Sort-key prefixes for queries within a partition. */
 export const prefixes = {
   member: 'MEMBER#',
@@ -66,7 +80,6 @@ export const prefixes = {
   comment: 'COMMENT#',
   like: 'LIKE#',
   course: 'COURSE#',
-  section: 'SECTION#',
   event: 'EVENT#',
   attendee: 'ATTENDEE#',
   subscription: 'SUBSCRIPTION#',
@@ -98,6 +111,12 @@ export const indexKeys = {
     gsi2sk: `${createdAt}#${postId}`,
   }),
   authorPostPartition: (authorId: string) => `AUTHOR#${authorId}`,
+  /** byStatus, overloaded: a club's courses (ULIDs: by creation time), without their sections. */
+  clubCourse: (clubId: string, courseId: string) => ({
+    gsi1pk: clubCoursePartition(clubId),
+    gsi1sk: courseId,
+  }),
+  clubCoursePartition: (clubId: string) => clubCoursePartition(clubId),
   /** byLikes: a club's posts; the post's likeCount is the index's sort key. */
   trendingPartition: (clubId: string) => ({ gsi4pk: `TRENDING#${clubId}` }),
   userMembershipPrefix: (status?: MembershipStatus) => (status ? `MEMBERSHIP#${status}#` : 'MEMBERSHIP#'),

@@ -1,5 +1,5 @@
 /**
- * Members-only media: club post (and later course) files live under `club-media/{clubId}/`,
+ * Members-only media: club post and course files live under `club-media/{clubId}/`,
  * which CloudFront's public /media/* path refuses (and the local dev proxy too). Members read
  * them through short-lived S3 presigned GET URLs that the API signs only after the membership
  * check, so a removed member's old URLs stop working within minutes.
@@ -15,6 +15,10 @@ export const MEMBER_MEDIA_ROOT = MEDIA_PATHS.membersOnlyRoot;
 /** Where one person's files for posts of one club are uploaded. */
 export const postMediaPrefixOf = (clubId: string, uploaderId: string): string =>
   `${MEMBER_MEDIA_ROOT}/${clubId}/posts/${uploaderId}`;
+
+/** Where a course's files are uploaded (images and videos its sections show). */
+export const courseMediaPrefixOf = (clubId: string, courseId: string): string =>
+  `${MEMBER_MEDIA_ROOT}/${clubId}/courses/${courseId}`;
 
 const VIDEO_EXTENSIONS = new Set(['mp4', 'webm']);
 

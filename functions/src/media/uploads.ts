@@ -34,6 +34,8 @@ export interface UploadRequest {
   allowedContentTypes: readonly string[];
   maxBytes: number;
   expiresInSeconds: number;
+  /** Stored with the file (the policy requires exactly this value), e.g. 'max-age=3600'. */
+  cacheControl?: string;
 }
 
 export class UploadRefused extends Error {
@@ -47,9 +49,9 @@ export class UploadRefused extends Error {
 }
 
 /** The policy conditions beyond bucket and key (which createPresignedPost adds itself). */
-export function uploadConditions(contentType: string, maxBytes: number) {
+export function uploadConditions(contentType: string, maxBytes: number, cacheControl?: string) {
   return {
-    fields: { 'Content-Type': contentType },
+    fields: { 'Content-Type': contentType, ...(cacheControl ? { 'Cache-Control': cacheControl } : {}) },
     conditions: [['content-length-range', 1, maxBytes] as ['content-length-range', number, number]],
   };
 }
@@ -73,7 +75,11 @@ export async function presignUpload(request: UploadRequest, now = new Date()): P
   }
   const extension = EXTENSIONS[request.contentType] ?? 'bin';
   const key = `${request.prefix}/${ulid(now.getTime()).toLowerCase()}.${extension}`;
-  const { fields, conditions } = uploadConditions(request.contentType, request.maxBytes);
+  const { fields, conditions } = uploadConditions(
+    request.contentType,
+    request.maxBytes,
+    request.cacheControl,
+  );
   const signed = await createPresignedPost(s3(), {
     Bucket: mediaBucket(),
     Key: key,

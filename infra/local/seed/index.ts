@@ -417,6 +417,7 @@ class Seeder {
         targetAudience: course.targetAudience,
         learningGoals: course.learningGoals,
         outline: course.sections.map((section, n) => `${n + 1}. ${section.title}`).join('\n'),
+        sectionCount: 0,
         createdAt: this.iso(createdMs),
       });
       await addSections(

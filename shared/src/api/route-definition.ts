@@ -15,7 +15,8 @@ export type HandlerGroup =
   | 'contact'
   | 'memberships'
   | 'feed'
-  | 'members';
+  | 'members'
+  | 'courses';
 
 /**
  * What a route's implementation touches in AWS. Its function's permissions are the union of
@@ -39,6 +40,8 @@ export const RESOURCE_USES = [
   'stripe:webhook-secret',
   /** Puts events on the custom bus. */
   'events:put',
+  /** Asks the deployment's configured text model (Amazon Bedrock InvokeModel on that model only) for a course outline. */
+  'ai:outline',
 ] as const;
 export type ResourceUse = (typeof RESOURCE_USES)[number];
 

@@ -9,6 +9,7 @@ import type { HandlerGroup, RouteDefinition } from './route-definition.ts';
 import { clubAdminRoutes } from './routes/club-admin.ts';
 import { clubRoutes } from './routes/clubs.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { courseRoutes } from './routes/courses.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { memberRoutes } from './routes/members.ts';
 import { membershipRoutes } from './routes/memberships.ts';
@@ -32,6 +33,7 @@ export const ROUTE_AREAS = [
   membershipRoutes,
   feedRoutes,
   memberRoutes,
+  courseRoutes,
 ] as const;
 
 export const ROUTES = {
@@ -44,6 +46,7 @@ export const ROUTES = {
   ...membershipRoutes,
   ...feedRoutes,
   ...memberRoutes,
+  ...courseRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

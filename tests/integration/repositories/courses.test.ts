@@ -40,10 +40,10 @@ describe('courses repository', () => {
     const course = courseFixture(club.id);
     await createCourse(course);
     expect(
-      await updateCourse(club.id, course.id, { outline: '1. Breathe\n2. Stretch', level: 'advanced' }),
+      await updateCourse(club.id, course.id, { outline: 'Module 1: Breathe', level: 'advanced' }),
     ).toEqual({
       ...course,
-      outline: '1. Breathe\n2. Stretch',
+      outline: 'Module 1: Breathe',
       level: 'advanced',
     });
     expect(await updateCourse(club.id, ulid(), { title: 'x' })).toBeNull();

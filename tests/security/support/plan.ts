@@ -43,6 +43,8 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
   createClubCheckout: { body: { plan: 'monthly' } },
   updateMe: { body: { fullName: 'Example Person', bio: 'Hello.' } },
   createAvatarUpload: { body: { contentType: 'image/png', size: 1000 } },
+  updateCourse: { body: { title: 'Example course' } },
+  moveSection: { body: { direction: 'down' } },
   sendContactMessage: {
     body: { name: 'Example', email: 'example@clubs.test', subject: 'Hello', message: 'A message.' },
   },
@@ -118,6 +120,7 @@ const PARAM_SOURCES: Record<string, (club: ClubWorld, foreign: ClubWorld, target
   commentId: (club, foreign, target) => (target === 'foreign' ? foreign : club).commentId,
   eventId: (club, foreign, target) => (target === 'foreign' ? foreign : club).eventId,
   courseId: (club, foreign, target) => (target === 'foreign' ? foreign : club).courseId,
+  sectionId: (club, foreign, target) => (target === 'foreign' ? foreign : club).sectionId,
 };
 
 /** Member ids in paths point at the fixture member (e.g. approving, removing, a profile). */

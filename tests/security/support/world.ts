@@ -14,6 +14,7 @@ import {
   removeMembership,
 } from '@clubs/functions/data/repositories/memberships';
 import { createPost } from '@clubs/functions/data/repositories/posts';
+import { appendSections } from '@clubs/functions/data/repositories/sections';
 import { type ClubRole, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { type LocalGateway, startGateway } from '../../../infra/local/gateway.ts';
@@ -83,6 +84,8 @@ export interface ClubWorld {
   commentId: string;
   eventId: string;
   courseId: string;
+  /** The first of the course's two sections. */
+  sectionId: string;
 }
 
 const key = createSigningKey('security-key');
@@ -180,11 +183,24 @@ export async function makeClubWorld(
     mainTopic: 'Testing',
     targetAudience: 'Everyone',
     learningGoals: 'Safety',
-    outline: 'One',
+    outline: 'Module 1: One\n- Lesson: note',
+    sectionCount: 0,
     createdAt: now,
   });
+  const sectionId = ulid();
+  await appendSections(
+    club.id,
+    courseId,
+    [sectionId, ulid()].map((id, i) => ({
+      id,
+      title: `Fixture section ${i + 1}`,
+      htmlContent: '<p>Fixture section text</p>',
+      featuredImage: null,
+      updatedAt: now,
+    })),
+  );
   if (options.status && options.status !== 'active') await setClubStatus(club.id, options.status);
-  return { clubId: club.id, postId, commentId, eventId, courseId };
+  return { clubId: club.id, postId, commentId, eventId, courseId, sectionId };
 }
 
 export async function startWorld(): Promise<World> {

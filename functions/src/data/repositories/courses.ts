@@ -1,16 +1,25 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type Course, courseSchema } from '@clubs/shared';
+import { type Course, courseSchema, type Section, sectionSchema, TABLE } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { createUnder } from '../create-under.ts';
-import { keys, prefixes, withoutKeys } from '../keys.ts';
-import { queryPage } from '../query.ts';
+import { indexKeys, keys, sectionPrefixOf, withoutKeys } from '../keys.ts';
+import { queryAll, queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 
 const toCourse = (item: Record<string, unknown>): Course => courseSchema.parse(withoutKeys(item));
+const toSection = (item: Record<string, unknown>): Section => sectionSchema.parse(withoutKeys(item));
 
-/** Courses live in their club's partition; ids are ULIDs, so the sort key orders them by time. */
+/**
+ * Courses live in their club's partition, followed by their sections (keys.ts); the club's
+ * course list reads gsi1, where only course items are, ids (ULIDs) ordering them by time.
+ */
 export function courseItem(course: Course) {
-  return { ...keys.course(course.clubId, course.id), type: 'course', ...course };
+  return {
+    ...keys.course(course.clubId, course.id),
+    ...indexKeys.clubCourse(course.clubId, course.id),
+    type: 'course',
+    ...course,
+  };
 }
 
 export async function getCourse(clubId: string, courseId: string): Promise<Course | null> {
@@ -18,6 +27,24 @@ export async function getCourse(clubId: string, courseId: string): Promise<Cours
     new GetCommand({ TableName: tableName(), Key: keys.course(clubId, courseId) }),
   );
   return Item ? toCourse(Item) : null;
+}
+
+/**
+ * A course and all its sections in sort order, from one query of the course's key range (more
+ * requests only when the sections exceed DynamoDB's 1 MB page); null when there is no course.
+ */
+export async function getCourseWithSections(
+  clubId: string,
+  courseId: string,
+): Promise<{ course: Course; sections: Section[] } | null> {
+  const courseKey = keys.course(clubId, courseId);
+  const items = await queryAll(
+    { partition: courseKey.pk, sortKey: { between: [courseKey.sk, `${sectionPrefixOf(courseId)}~`] } },
+    (item) => item,
+  );
+  const [first, ...rest] = items;
+  if (!first || first.sk !== courseKey.sk) return null;
+  return { course: toCourse(first), sections: rest.map(toSection) };
 }
 
 export type CreateCourseResult =
@@ -33,12 +60,19 @@ export async function createCourse(course: Course): Promise<CreateCourseResult> 
 
 /** A club's courses, newest first, paged by cursor. */
 export function listCourses(clubId: string, page: { limit: number; cursor?: string }) {
-  const partition = keys.club(clubId).pk;
   return queryPage(
-    { partition, sortKey: { beginsWith: prefixes.course }, order: 'descending' },
+    { index: TABLE.indexes.byStatus, partition: indexKeys.clubCoursePartition(clubId), order: 'descending' },
     page,
     toCourse,
   );
+}
+
+/** The first `limit` sections of a course (a course card's), in order. */
+export async function firstSections(clubId: string, courseId: string, limit: number): Promise<Section[]> {
+  const partition = keys.course(clubId, courseId).pk;
+  return (
+    await queryPage({ partition, sortKey: { beginsWith: sectionPrefixOf(courseId) } }, { limit }, toSection)
+  ).items;
 }
 
 export type CourseChanges = Partial<

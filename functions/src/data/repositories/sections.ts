@@ -1,54 +1,71 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Section, sectionSchema } from '@clubs/shared';
-import { sanitizeSectionHtml } from '../../content/section-html.ts';
+import { firstImageOf, sanitizeSectionHtml } from '../../content/section-html.ts';
+import { courseMediaPrefixOf } from '../../media/member-media.ts';
 import { db, tableName } from '../client.ts';
 import { createUnder } from '../create-under.ts';
-import { isConditionFailed } from '../errors.ts';
-import { keys, prefixes, withoutKeys } from '../keys.ts';
+import { transactionConditionFailures } from '../errors.ts';
+import { keys, sectionPrefixOf, withoutKeys } from '../keys.ts';
 import { type KeyQuery, queryAll, queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 
 const toSection = (item: Record<string, unknown>): Section => sectionSchema.parse(withoutKeys(item));
 
 /**
- * A course's sections live in the course's partition, keyed by their zero-padded sort order, so
- * one query returns them in order. A sort order is a slot: two writers cannot take the same one.
+ * A course's sections live in the club's partition after the course item, keyed by their
+ * zero-padded sort order (keys.ts), so one query returns them in order. A sort order is a slot:
+ * two writers cannot take the same one.
  */
-export function sectionItem(section: Section) {
-  return { ...keys.section(section.courseId, section.sortOrder), type: 'section', ...section };
+function sectionItem(clubId: string, section: Section) {
+  return { ...keys.section(clubId, section.courseId, section.sortOrder), type: 'section', ...section };
 }
 
-/** Every write stores section HTML in its sanitized form (content/section-html.ts says what stays). */
-const sanitized = <T extends { htmlContent?: string }>(section: T): T =>
-  section.htmlContent === undefined
-    ? section
-    : { ...section, htmlContent: sanitizeSectionHtml(section.htmlContent) };
+/**
+ * Every write stores section HTML in its sanitized form (content/section-html.ts says what stays:
+ * media only from the course's own prefix), and the featured image is its first image, else the
+ * one it had.
+ */
+function sanitized<T extends { htmlContent?: string; featuredImage?: string | null }>(
+  clubId: string,
+  courseId: string,
+  section: T,
+): T {
+  if (section.htmlContent === undefined) return section;
+  const htmlContent = sanitizeSectionHtml(section.htmlContent, {
+    mediaKeyPrefix: `${courseMediaPrefixOf(clubId, courseId)}/`,
+  });
+  return { ...section, htmlContent, featuredImage: firstImageOf(htmlContent) ?? section.featuredImage };
+}
 
-const partitionOf = (courseId: string) => keys.section(courseId, 1).pk;
-
-/** A transaction holds at most 100 items; one of them is the course check. */
+/** A transaction holds at most 100 items; one of them is the course's count. */
 export const MAX_SECTIONS_PER_WRITE = 99;
 
-/** A course's sections in sort order; `limit` returns only the first ones (course cards). */
-const sectionsOf = (courseId: string): KeyQuery => ({
-  partition: partitionOf(courseId),
-  sortKey: { beginsWith: prefixes.section },
+const sectionsOf = (clubId: string, courseId: string): KeyQuery => ({
+  partition: keys.course(clubId, courseId).pk,
+  sortKey: { beginsWith: sectionPrefixOf(courseId) },
 });
 
-export async function listSections(courseId: string, options: { limit?: number } = {}): Promise<Section[]> {
-  const query = sectionsOf(courseId);
-  if (options.limit === undefined) return queryAll(query, toSection);
-  return (await queryPage(query, { limit: options.limit }, toSection)).items;
+/** A course's sections in sort order (a course has a bounded number of them). */
+export function listSections(clubId: string, courseId: string): Promise<Section[]> {
+  return queryAll(sectionsOf(clubId, courseId), toSection);
 }
 
 /** One section by id: a query of the course's (bounded) section list. */
-export async function getSection(courseId: string, sectionId: string): Promise<Section | null> {
-  return (await listSections(courseId)).find((section) => section.id === sectionId) ?? null;
+export async function getSection(
+  clubId: string,
+  courseId: string,
+  sectionId: string,
+): Promise<Section | null> {
+  return (await listSections(clubId, courseId)).find((section) => section.id === sectionId) ?? null;
 }
 
-/** The sort order after the last section (1 for a course without sections). */
-export async function nextSortOrder(courseId: string): Promise<number> {
-  const last = await queryPage({ ...sectionsOf(courseId), order: 'descending' }, { limit: 1 }, toSection);
+/** The sort order after the last section: the largest plus one, 1 for a course without sections. */
+export async function nextSortOrder(clubId: string, courseId: string): Promise<number> {
+  const last = await queryPage(
+    { ...sectionsOf(clubId, courseId), order: 'descending' },
+    { limit: 1 },
+    toSection,
+  );
   return (last.items[0]?.sortOrder ?? 0) + 1;
 }
 
@@ -56,21 +73,27 @@ export type AddSectionsResult =
   | { created: true; sections: Section[] }
   | { created: false; reason: 'slot_taken' | 'no_course' };
 
+const COUNT = 'sectionCount';
+
 /**
  * Writes sections of one course in one transaction (all or none), each only into a free sort
- * order slot, and only while the course exists (clubId locates the course item).
+ * order slot, and only while the course exists; the course counts them in the same transaction.
  */
 export async function addSections(clubId: string, input: readonly Section[]): Promise<AddSectionsResult> {
-  const sections = input.map(sanitized);
-  if (sections.length === 0) return { created: true, sections: [] };
-  if (sections.length > MAX_SECTIONS_PER_WRITE) {
+  if (input.length === 0) return { created: true, sections: [] };
+  if (input.length > MAX_SECTIONS_PER_WRITE) {
     throw new RangeError(`At most ${MAX_SECTIONS_PER_WRITE} sections can be written at once`);
   }
-  const courseIds = new Set(sections.map((section) => section.courseId));
+  const courseIds = new Set(input.map((section) => section.courseId));
   const [courseId] = courseIds;
   if (courseIds.size !== 1 || !courseId) throw new RangeError('Sections of one course only');
-  const result = await createUnder(keys.course(clubId, courseId), sections.map(sectionItem));
-  if (result.created) return { created: true, sections: [...sections] };
+  const sections = input.map((section) => sanitized(clubId, courseId, section));
+  const result = await createUnder(
+    keys.course(clubId, courseId),
+    sections.map((section) => sectionItem(clubId, section)),
+    { countIn: COUNT },
+  );
+  if (result.created) return { created: true, sections };
   return { created: false, reason: result.reason === 'no_parent' ? 'no_course' : 'slot_taken' };
 }
 
@@ -85,7 +108,7 @@ export async function appendSections(
   attempts = 5,
 ): Promise<AddSectionsResult> {
   for (let attempt = 1; ; attempt += 1) {
-    const first = await nextSortOrder(courseId);
+    const first = await nextSortOrder(clubId, courseId);
     const result = await addSections(
       clubId,
       sections.map((section, i) => ({ ...section, courseId, sortOrder: first + i })),
@@ -94,42 +117,102 @@ export async function appendSections(
   }
 }
 
-export type SectionChanges = Partial<Pick<Section, 'title' | 'htmlContent' | 'featuredImage'>> & {
-  updatedAt: string;
-};
+export type SectionChanges = Partial<Pick<Section, 'title' | 'htmlContent'>> & { updatedAt: string };
 
 /** Changes a section found by id; null when the course has no such section. */
 export async function updateSection(
+  clubId: string,
   courseId: string,
   sectionId: string,
   changes: SectionChanges,
 ): Promise<Section | null> {
-  const current = await getSection(courseId, sectionId);
+  const current = await getSection(clubId, courseId, sectionId);
   if (!current) return null;
-  // The slot must still hold this section (not one written after a concurrent delete).
-  const item = await updateExistingItem(keys.section(courseId, current.sortOrder), sanitized(changes), {
+  const stored = sanitized(clubId, courseId, { ...changes, featuredImage: current.featuredImage });
+  // The slot must still hold this section (not one written after a concurrent delete or move).
+  const item = await updateExistingItem(keys.section(clubId, courseId, current.sortOrder), stored, {
     condition: { expression: '#id = :id', names: { '#id': 'id' }, values: { ':id': sectionId } },
   });
   return item ? toSection(item) : null;
 }
 
-/** Deletes a section found by id; false when there is none. */
-export async function deleteSection(courseId: string, sectionId: string): Promise<boolean> {
-  const current = await getSection(courseId, sectionId);
+const idCondition = (id: string) => ({
+  ConditionExpression: 'attribute_exists(pk) AND #id = :id',
+  ExpressionAttributeNames: { '#id': 'id' },
+  ExpressionAttributeValues: { ':id': id },
+});
+
+/** Deletes a section found by id and counts it down on the course, together; false when there is none. */
+export async function deleteSection(clubId: string, courseId: string, sectionId: string): Promise<boolean> {
+  const current = await getSection(clubId, courseId, sectionId);
   if (!current) return false;
   try {
     await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.section(courseId, current.sortOrder),
-        ConditionExpression: 'attribute_exists(pk) AND #id = :id',
-        ExpressionAttributeNames: { '#id': 'id' },
-        ExpressionAttributeValues: { ':id': sectionId },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.section(clubId, courseId, current.sortOrder),
+              ...idCondition(sectionId),
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.course(clubId, courseId),
+              UpdateExpression: 'ADD #count :minusOne',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#count': COUNT },
+              ExpressionAttributeValues: { ':minusOne': -1 },
+            },
+          },
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if (isConditionFailed(error)) return false;
+    if (transactionConditionFailures(error)) return false;
+    throw error;
+  }
+}
+
+export type MoveResult = 'moved' | 'at_edge' | 'not_found' | 'conflict';
+
+/**
+ * Swaps a section with its neighbour above or below: both slots are rewritten in one
+ * transaction, each only while it still holds the section read, so a concurrent move or delete
+ * makes this one a conflict rather than losing a section.
+ */
+export async function moveSection(
+  clubId: string,
+  courseId: string,
+  sectionId: string,
+  direction: 'up' | 'down',
+): Promise<MoveResult> {
+  const sections = await listSections(clubId, courseId);
+  const index = sections.findIndex((section) => section.id === sectionId);
+  const current = sections[index];
+  if (!current) return 'not_found';
+  const other = sections[direction === 'up' ? index - 1 : index + 1];
+  if (!other) return 'at_edge';
+  const swapped = (section: Section, sortOrder: number) => ({
+    Put: {
+      TableName: tableName(),
+      Item: sectionItem(clubId, { ...section, sortOrder }),
+      // The slot taken over must still hold the section that leaves it.
+      ...idCondition(section.id === current.id ? other.id : current.id),
+    },
+  });
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [swapped(current, other.sortOrder), swapped(other, current.sortOrder)],
+      }),
+    );
+    return 'moved';
+  } catch (error) {
+    if (transactionConditionFailures(error)) return 'conflict';
     throw error;
   }
 }

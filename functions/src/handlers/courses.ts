@@ -1,0 +1,57 @@
+/**
+ * Courses: the list, the wizard (create, outline draft, outline save), the manage page (details,
+ * module extraction, sections, media) and the take page (progress). The access check has refused
+ * anyone the route's declaration does not allow and hands over the club and the membership.
+ */
+import type { Club } from '@clubs/shared';
+import { getCourse } from '../data/repositories/courses.ts';
+import { defineGroup } from '../http/route-handler.ts';
+import { viewerOf } from '../services/club-viewer.ts';
+import { signCourseMediaUpload } from '../services/courses/course-media.ts';
+import {
+  courseNotFound,
+  createCourse,
+  extractModules,
+  getCourseDetail,
+  listCourseCards,
+  updateCourseDetails,
+} from '../services/courses/courses.ts';
+import { draftOutline } from '../services/courses/outline.ts';
+import { getProgress, markSection } from '../services/courses/progress.ts';
+import { addSection, deleteSection, moveSection, saveSection } from '../services/courses/sections.ts';
+
+async function courseOf(club: Club, courseId: string) {
+  const course = await getCourse(club.id, courseId);
+  if (!course) throw courseNotFound();
+  return course;
+}
+
+export const handler = defineGroup('courses', {
+  listCourses: async ({ input, auth, club, membership }) =>
+    listCourseCards(club.id, viewerOf(auth, club, membership), input.query),
+  createCourse: async ({ input, auth, club, membership }) =>
+    createCourse(club, viewerOf(auth, club, membership), input.body),
+  getCourse: async ({ input, auth, club, membership }) =>
+    getCourseDetail(club.id, input.params.courseId, viewerOf(auth, club, membership)),
+  updateCourse: async ({ input, club }) => updateCourseDetails(club.id, input.params.courseId, input.body),
+  generateCourseOutline: async ({ input, club }) => draftOutline(await courseOf(club, input.params.courseId)),
+  extractCourseModules: async ({ input, club }) =>
+    extractModules(club.id, await courseOf(club, input.params.courseId)),
+  addSection: async ({ input, club }) => addSection(club.id, input.params.courseId, input.body),
+  updateSection: async ({ input, club }) =>
+    saveSection(club.id, input.params.courseId, input.params.sectionId, input.body),
+  deleteSection: async ({ input, club }) =>
+    deleteSection(club.id, input.params.courseId, input.params.sectionId),
+  moveSection: async ({ input, club }) =>
+    moveSection(club.id, input.params.courseId, input.params.sectionId, input.body.direction),
+  createCourseMediaUpload: async ({ input, club }) => {
+    await courseOf(club, input.params.courseId);
+    return signCourseMediaUpload(club.id, input.params.courseId, input.body);
+  },
+  getCourseProgress: async ({ input, auth, club }) =>
+    getProgress(club.id, input.params.courseId, auth.userId),
+  completeSection: async ({ input, auth, club }) =>
+    markSection(club.id, input.params.courseId, input.params.sectionId, auth.userId, true),
+  uncompleteSection: async ({ input, auth, club }) =>
+    markSection(club.id, input.params.courseId, input.params.sectionId, auth.userId, false),
+});

@@ -1,0 +1,88 @@
+/**
+ * Course files: uploads signed under the course's members-only prefix, and the two forms of a
+ * section's media references. Stored HTML names files by their stable `/media/{key}` path; every
+ * answer replaces those with read URLs signed for the caller (after the access check), and HTML
+ * coming back from the editor, which holds those signed URLs, is turned back into the stable
+ * paths before it is sanitized (anything else is then dropped by the sanitizer).
+ */
+import {
+  COURSE_MEDIA_SIZE_MESSAGE,
+  COURSE_MEDIA_TYPE_MESSAGE,
+  COURSE_MEDIA_UPLOAD,
+  type CourseMediaUpload,
+  type CourseMediaUploadInput,
+  type Section,
+} from '@clubs/shared';
+import { mediaPathsOf } from '../../content/section-html.ts';
+import { badRequest } from '../../http/errors.ts';
+import { courseMediaPrefixOf, signMemberMediaRead } from '../../media/member-media.ts';
+import { MEDIA_PATH_PREFIX, mediaKeyOf, presignUpload, UploadRefused } from '../../media/uploads.ts';
+
+export async function signCourseMediaUpload(
+  clubId: string,
+  courseId: string,
+  input: CourseMediaUploadInput,
+): Promise<CourseMediaUpload> {
+  try {
+    const upload = await presignUpload({
+      prefix: courseMediaPrefixOf(clubId, courseId),
+      contentType: input.contentType,
+      size: input.size,
+      allowedContentTypes: COURSE_MEDIA_UPLOAD.contentTypes,
+      maxBytes: COURSE_MEDIA_UPLOAD.maxBytes,
+      expiresInSeconds: COURSE_MEDIA_UPLOAD.expiresInSeconds,
+      cacheControl: COURSE_MEDIA_UPLOAD.cacheControl,
+    });
+    const preview = await signMemberMediaRead(upload.key);
+    return { ...upload, previewUrl: preview.url };
+  } catch (error) {
+    if (error instanceof UploadRefused) {
+      throw badRequest(error.reason === 'type' ? COURSE_MEDIA_TYPE_MESSAGE : COURSE_MEDIA_SIZE_MESSAGE);
+    }
+    throw error;
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Stable `/media/` paths for the course's files named by signed read URLs in the HTML. */
+export async function unsignCourseMedia(clubId: string, courseId: string, html: string): Promise<string> {
+  const prefix = courseMediaPrefixOf(clubId, courseId);
+  const probe = await signMemberMediaRead(`${prefix}/probe`);
+  const base = (probe.url.split('?')[0] as string).slice(0, -'probe'.length);
+  const signed = new RegExp(
+    `(\\ssrc=)(["'])${escapeRegExp(base)}([A-Za-z0-9_-][A-Za-z0-9._-]*)(?:\\?[^"']*)?\\2`,
+    'g',
+  );
+  return html.replace(
+    signed,
+    (_match, attribute: string, quote: string, file: string) =>
+      `${attribute}${quote}${MEDIA_PATH_PREFIX}${prefix}/${file}${quote}`,
+  );
+}
+
+async function signedPaths(paths: readonly string[], now: Date): Promise<Map<string, string>> {
+  const signed = await Promise.all(
+    paths.map(async (path) => {
+      const key = mediaKeyOf(path);
+      return [path, key ? (await signMemberMediaRead(key, now)).url : ''] as const;
+    }),
+  );
+  return new Map(signed);
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The section as a reader gets it: its media paths replaced by signed read URLs. */
+export async function signSectionMedia(section: Section, now = new Date()): Promise<Section> {
+  const paths = mediaPathsOf(section.htmlContent);
+  if (section.featuredImage) paths.push(section.featuredImage);
+  if (paths.length === 0) return section;
+  const urls = await signedPaths([...new Set(paths)], now);
+  const htmlContent = section.htmlContent.replace(
+    /(\ssrc=")(\/media\/[^"]+)"/g,
+    (_match, attribute: string, path: string) => `${attribute}${escapeAttribute(urls.get(path) ?? '')}"`,
+  );
+  const featuredImage = section.featuredImage ? urls.get(section.featuredImage) || null : null;
+  return { ...section, htmlContent, featuredImage };
+}

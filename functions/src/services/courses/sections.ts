@@ -1,0 +1,58 @@
+/**
+ * Editing a course's sections (owners and moderators): add after the last one, save title and
+ * HTML (signed media URLs from the editor turned back into stable paths, then sanitized by the
+ * repository), delete, and move one up or down.
+ */
+import type { Section, SectionInput } from '@clubs/shared';
+import { ulid } from 'ulid';
+import * as sections from '../../data/repositories/sections.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { signSectionMedia, unsignCourseMedia } from './course-media.ts';
+
+const sectionNotFound = () => notFound('Section not found');
+
+export async function addSection(clubId: string, courseId: string, input: SectionInput): Promise<Section> {
+  const htmlContent = await unsignCourseMedia(clubId, courseId, input.htmlContent);
+  const result = await sections.appendSections(clubId, courseId, [
+    { id: ulid(), title: input.title, htmlContent, featuredImage: null, updatedAt: new Date().toISOString() },
+  ]);
+  if (!result.created) {
+    throw result.reason === 'no_course' ? notFound('Course not found') : conflict('Please try again');
+  }
+  return signSectionMedia(result.sections[0] as Section);
+}
+
+export async function saveSection(
+  clubId: string,
+  courseId: string,
+  sectionId: string,
+  input: SectionInput,
+): Promise<Section> {
+  const htmlContent = await unsignCourseMedia(clubId, courseId, input.htmlContent);
+  const saved = await sections.updateSection(clubId, courseId, sectionId, {
+    title: input.title,
+    htmlContent,
+    updatedAt: new Date().toISOString(),
+  });
+  if (!saved) throw sectionNotFound();
+  return signSectionMedia(saved);
+}
+
+export async function deleteSection(clubId: string, courseId: string, sectionId: string) {
+  if (!(await sections.deleteSection(clubId, courseId, sectionId))) throw sectionNotFound();
+  return { id: sectionId, deleted: true as const };
+}
+
+export async function moveSection(
+  clubId: string,
+  courseId: string,
+  sectionId: string,
+  direction: 'up' | 'down',
+): Promise<{ moved: true }> {
+  const result = await sections.moveSection(clubId, courseId, sectionId, direction);
+  if (result === 'not_found') throw sectionNotFound();
+  if (result === 'at_edge')
+    throw badRequest(`The section is already the ${direction === 'up' ? 'first' : 'last'}`);
+  if (result === 'conflict') throw conflict('The sections changed meanwhile. Please try again.');
+  return { moved: true };
+}

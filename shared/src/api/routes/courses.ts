@@ -1,0 +1,192 @@
+/**
+ * Courses inside a club (part 2 sections 2 to 9): the course list, the creation wizard (create,
+ * outline draft, outline save), the manage page (details, extraction of the outline's modules,
+ * sections, course media) and the take page (progress). Active members read and take courses;
+ * owners and moderators (the CREATE_COURSES permission) create and edit them; a super admin may
+ * read. Section HTML is sanitized by the API before it is stored.
+ */
+
+import * as z from 'zod';
+import { clubPathSchema } from '../../domain/club.ts';
+import { pageQuerySchema } from '../../domain/common.ts';
+import {
+  courseCardPageSchema,
+  courseDetailSchema,
+  courseMediaUploadInputSchema,
+  courseMediaUploadSchema,
+  coursePathSchema,
+  courseProgressSchema,
+  courseSchema,
+  createCourseInputSchema,
+  extractResultSchema,
+  generatedOutlineSchema,
+  moveSectionInputSchema,
+  sectionInputSchema,
+  sectionPathSchema,
+  sectionSchema,
+  updateCourseInputSchema,
+} from '../../domain/course.ts';
+import { deletedSchema } from '../../domain/post.ts';
+import type { RouteDefinition } from '../route-definition.ts';
+
+const read = { kind: 'club', who: 'member', superAdmin: 'read' } as const;
+const take = { kind: 'club', who: 'member', superAdmin: 'none' } as const;
+const edit = { kind: 'club', who: 'CREATE_COURSES', superAdmin: 'none' } as const;
+
+export const courseRoutes = {
+  listCourses: {
+    method: 'GET',
+    path: '/api/clubs/{clubId}/courses',
+    group: 'courses',
+    uses: ['table:read'],
+    access: read,
+    summary: "The club's courses, newest first, each with its first 3 sections and the caller's progress",
+    params: clubPathSchema,
+    query: pageQuerySchema,
+    response: courseCardPageSchema,
+  },
+  createCourse: {
+    method: 'POST',
+    path: '/api/clubs/{clubId}/courses',
+    group: 'courses',
+    uses: ['table:write'],
+    access: edit,
+    summary: "Creates a course from the wizard's first step (title required, level beginner by default)",
+    params: clubPathSchema,
+    body: createCourseInputSchema,
+    response: courseSchema,
+    status: 201,
+  },
+  getCourse: {
+    method: 'GET',
+    path: '/api/clubs/{clubId}/courses/{courseId}',
+    group: 'courses',
+    uses: ['table:read', 'media:read'],
+    access: read,
+    summary: 'One course with all its sections in order (one query), media signed for the caller',
+    params: coursePathSchema,
+    response: courseDetailSchema,
+  },
+  updateCourse: {
+    method: 'PATCH',
+    path: '/api/clubs/{clubId}/courses/{courseId}',
+    group: 'courses',
+    uses: ['table:write'],
+    access: edit,
+    summary: "Changes a course's details or saves its outline",
+    params: coursePathSchema,
+    body: updateCourseInputSchema,
+    response: courseSchema,
+  },
+  generateCourseOutline: {
+    method: 'POST',
+    path: '/api/clubs/{clubId}/courses/{courseId}/outline-drafts',
+    group: 'courses',
+    uses: ['table:read', 'ai:outline'],
+    access: edit,
+    summary:
+      "Drafts an outline ('Module N: name' with '- lesson: note' bullets) from the course's details: the configured model, else the built-in template; nothing is saved",
+    params: coursePathSchema,
+    response: generatedOutlineSchema,
+  },
+  extractCourseModules: {
+    method: 'POST',
+    path: '/api/clubs/{clubId}/courses/{courseId}/module-extractions',
+    group: 'courses',
+    uses: ['table:read', 'table:write'],
+    access: edit,
+    summary:
+      'Turns each module and lesson of the saved outline into a section after the last one, in one transaction',
+    params: coursePathSchema,
+    response: extractResultSchema,
+    status: 201,
+  },
+  addSection: {
+    method: 'POST',
+    path: '/api/clubs/{clubId}/courses/{courseId}/sections',
+    group: 'courses',
+    uses: ['table:read', 'table:write', 'media:read'],
+    access: edit,
+    summary:
+      'Adds a section after the last one (sort order max + 1); its HTML is sanitized before it is stored',
+    params: coursePathSchema,
+    body: sectionInputSchema,
+    response: sectionSchema,
+    status: 201,
+  },
+  updateSection: {
+    method: 'PUT',
+    path: '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}',
+    group: 'courses',
+    uses: ['table:read', 'table:write', 'media:read'],
+    access: edit,
+    summary: "Saves a section's title and HTML (sanitized; the featured image is its first image, else kept)",
+    params: sectionPathSchema,
+    body: sectionInputSchema,
+    response: sectionSchema,
+  },
+  deleteSection: {
+    method: 'DELETE',
+    path: '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}',
+    group: 'courses',
+    uses: ['table:read', 'table:write'],
+    access: edit,
+    summary: 'Deletes a section (counted down on the course in the same transaction)',
+    params: sectionPathSchema,
+    response: deletedSchema,
+  },
+  moveSection: {
+    method: 'POST',
+    path: '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/moves',
+    group: 'courses',
+    uses: ['table:read', 'table:write'],
+    access: edit,
+    summary: 'Swaps a section with the one above or below it, both in one transaction',
+    params: sectionPathSchema,
+    body: moveSectionInputSchema,
+    response: z.object({ moved: z.literal(true) }),
+  },
+  createCourseMediaUpload: {
+    method: 'POST',
+    path: '/api/clubs/{clubId}/courses/{courseId}/media-uploads',
+    group: 'courses',
+    uses: ['table:read', 'media:upload', 'media:read'],
+    access: edit,
+    summary:
+      "Signs a presigned POST for one course image or video (JPG, PNG, GIF, MP4, WebM; at most 10 MB; cached an hour) under the course's members-only prefix",
+    params: coursePathSchema,
+    body: courseMediaUploadInputSchema,
+    response: courseMediaUploadSchema,
+    status: 201,
+  },
+  getCourseProgress: {
+    method: 'GET',
+    path: '/api/clubs/{clubId}/courses/{courseId}/progress',
+    group: 'courses',
+    uses: ['table:read'],
+    access: take,
+    summary: "The caller's progress through the course: the sections they marked complete, done of total",
+    params: coursePathSchema,
+    response: courseProgressSchema,
+  },
+  completeSection: {
+    method: 'PUT',
+    path: '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion',
+    group: 'courses',
+    uses: ['table:read', 'table:write'],
+    access: take,
+    summary: 'Marks a section complete for the caller (a repeat changes nothing)',
+    params: sectionPathSchema,
+    response: courseProgressSchema,
+  },
+  uncompleteSection: {
+    method: 'DELETE',
+    path: '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion',
+    group: 'courses',
+    uses: ['table:read', 'table:write'],
+    access: take,
+    summary: "Takes back the caller's completion of a section",
+    params: sectionPathSchema,
+    response: courseProgressSchema,
+  },
+} as const satisfies Record<string, RouteDefinition>;

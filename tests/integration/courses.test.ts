@@ -1,0 +1,376 @@
+/**
+ * Courses through the courses handler over DynamoDB Local and s3rver: the wizard's create, outline
+ * draft and save, module extraction, section editing with server-side sanitizing (the OWASP
+ * filter-evasion vectors through the save route), course media and a member's progress.
+ */
+import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
+import { addMembership } from '@clubs/functions/data/repositories/memberships';
+import { getSection } from '@clubs/functions/data/repositories/sections';
+import { handler } from '@clubs/functions/handlers/courses';
+import {
+  COURSE_MEDIA_UPLOAD,
+  type Course,
+  type CourseCardPage,
+  type CourseDetail,
+  type CourseMediaUpload,
+  type CourseProgress,
+  type GeneratedOutline,
+  NO_MODULES_FOUND,
+  type RouteId,
+  type Section,
+} from '@clubs/shared';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG, postToS3 } from '../support/browser-upload.ts';
+import { clubFixture } from '../support/fixtures.ts';
+import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { type MediaStore, startMediaStore } from '../support/media-store.ts';
+import { OWASP_XSS_VECTORS } from '../support/owasp-xss-vectors.ts';
+
+type ErrorBody = { error: { code: string; message: string } };
+let store: MediaStore;
+let clubId: string;
+let owner: string;
+let member: string;
+
+beforeAll(async () => {
+  store = await startMediaStore('clubs-course-media-test');
+  owner = ulid();
+  member = ulid();
+  const { club } = await createClubWithOwner(clubFixture({ ownerId: owner }));
+  clubId = club.id;
+  await addMembership({
+    clubId,
+    userId: member,
+    role: 'club_member',
+    status: 'active',
+    createdAt: new Date().toISOString(),
+  });
+});
+afterAll(async () => {
+  await store?.stop();
+});
+
+const call = <T>(id: RouteId, as: string, params: Record<string, string> = {}, body?: unknown) =>
+  invoke<T & ErrorBody>(
+    handler,
+    httpEvent(id, { params: { clubId, ...params }, claims: memberClaims(as), body }),
+  );
+
+async function newCourse(title = 'Sourdough at Home') {
+  const created = await call<Course>('createCourse', owner, {}, { title, mainTopic: 'Sourdough baking' });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+const detail = async (courseId: string, as = owner) =>
+  (await call<CourseDetail>('getCourse', as, { courseId })).body;
+
+/** Every tag and attribute of stored HTML is on the allowlist, links https/mailto, media the course's. */
+function allowlistProblems(html: string, mediaPrefix: string): string[] {
+  const allowed: Record<string, string[]> = {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title'],
+    video: ['src', 'controls'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+  };
+  const plain =
+    'h1 h2 h3 h4 h5 h6 table thead tbody tfoot tr caption p br hr strong b em i u s ul ol li blockquote code pre'.split(
+      ' ',
+    );
+  const problems: string[] = [];
+  for (const [, name = '', attributes = ''] of html.matchAll(/<\/?([a-zA-Z0-9]+)([^>]*)>/g)) {
+    const tag = name.toLowerCase();
+    if (!plain.includes(tag) && !allowed[tag]) problems.push(`tag ${tag}`);
+    for (const [, attribute = '', value = ''] of attributes.matchAll(/\s([^\s=/]+)="([^"]*)"/g)) {
+      if (!(allowed[tag] ?? []).includes(attribute)) problems.push(`${tag}[${attribute}]`);
+      if (attribute === 'href' && !/^(https:|mailto:)/i.test(value)) problems.push(`href ${value}`);
+      if (attribute === 'src' && !value.startsWith(mediaPrefix)) problems.push(`src ${value}`);
+    }
+  }
+  // Text may mention anything (it is escaped); markup may not.
+  for (const [tag] of html.matchAll(/<[^>]*>/g)) {
+    if (/javascript:|vbscript:|data:|\son\w+\s*=|style=/i.test(tag)) problems.push(`markup ${tag}`);
+  }
+  if (/<(?![a-z/])/i.test(html)) problems.push('an unescaped <');
+  return problems;
+}
+
+describe('the course wizard and extraction', () => {
+  it('creates a course on leaving step 1 (title required, level beginner), drafts, saves and extracts the outline', async () => {
+    const missing = await call('createCourse', owner, {}, { title: '   ' });
+    expect(missing.status).toBe(400);
+    const course = await newCourse();
+    expect(course).toMatchObject({ level: 'beginner', outline: '', sectionCount: 0, creatorId: owner });
+
+    const draft = await call<GeneratedOutline>('generateCourseOutline', owner, { courseId: course.id });
+    expect(draft.status).toBe(200);
+    expect(draft.body.source).toBe('template');
+    expect(draft.body.outline).toMatch(/^Module 1: Introduction to Sourdough baking\n- /);
+
+    const noOutline = await call('extractCourseModules', owner, { courseId: course.id });
+    expect(noOutline.status).toBe(400);
+
+    const saved = await call<Course>(
+      'updateCourse',
+      owner,
+      { courseId: course.id },
+      { outline: draft.body.outline },
+    );
+    expect(saved.body.outline).toBe(draft.body.outline);
+    const extracted = await call<{ created: number; sections: Section[] }>('extractCourseModules', owner, {
+      courseId: course.id,
+    });
+    expect(extracted.status).toBe(201);
+    expect(extracted.body.created).toBe(20);
+    const { sections, course: stored } = await detail(course.id);
+    expect(stored.sectionCount).toBe(20);
+    expect(sections.map((s) => s.sortOrder)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(sections[0]?.title).toBe('Module: Introduction to Sourdough baking');
+    expect(sections[1]?.title).toBe('Welcome and course overview');
+
+    // Again: after the last one (max + 1).
+    await call('extractCourseModules', owner, { courseId: course.id });
+    expect((await detail(course.id)).sections.at(-1)?.sortOrder).toBe(40);
+  });
+
+  it("refuses an outline without modules with the spec's warning, writing nothing", async () => {
+    const course = await newCourse('Loose notes');
+    await call('updateCourse', owner, { courseId: course.id }, { outline: '1. Breathe\n2. Stretch' });
+    const refused = await call('extractCourseModules', owner, { courseId: course.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(NO_MODULES_FOUND);
+    expect((await detail(course.id)).sections).toEqual([]);
+  });
+});
+
+describe('sections', () => {
+  it('adds, saves, moves and deletes; refuses an empty title, HTML over the limit (1 MB: over the body limit) and a section of another course', async () => {
+    const course = await newCourse();
+    const other = await newCourse('Other');
+    const add = (title: string) =>
+      call<Section>('addSection', owner, { courseId: course.id }, { title, htmlContent: `<p>${title}</p>` });
+    const one = (await add('One')).body;
+    const two = (await add('Two')).body;
+    expect([one.sortOrder, two.sortOrder]).toEqual([1, 2]);
+
+    const empty = await call(
+      'updateSection',
+      owner,
+      { courseId: course.id, sectionId: one.id },
+      { title: ' ' },
+    );
+    expect(empty.status).toBe(400);
+    const huge = await call(
+      'updateSection',
+      owner,
+      { courseId: course.id, sectionId: one.id },
+      {
+        title: 'Big',
+        htmlContent: `<p>${'x'.repeat(1024 * 1024)}</p>`,
+      },
+    );
+    expect(huge.status).toBe(413);
+    const tooLong = await call(
+      'updateSection',
+      owner,
+      { courseId: course.id, sectionId: one.id },
+      {
+        title: 'Long',
+        htmlContent: `<p>${'x'.repeat(150_000)}</p>`,
+      },
+    );
+    expect(tooLong.status).toBe(400);
+    const foreign = await call(
+      'updateSection',
+      owner,
+      { courseId: other.id, sectionId: one.id },
+      { title: 'X' },
+    );
+    expect(foreign.status).toBe(404);
+    expect((await detail(course.id)).sections.map((s) => s.title)).toEqual(['One', 'Two']);
+
+    const pasted = await call<Section>(
+      'updateSection',
+      owner,
+      { courseId: course.id, sectionId: one.id },
+      {
+        title: 'Uno',
+        htmlContent: '<p>hi</p><img src=x onerror="alert(1)"><a href="https://example.com">more</a>',
+      },
+    );
+    expect(pasted.body.htmlContent).toBe(
+      '<p>hi</p><a href="https://example.com" rel="noopener nofollow" target="_blank">more</a>',
+    );
+
+    const moved = await call(
+      'moveSection',
+      owner,
+      { courseId: course.id, sectionId: two.id },
+      { direction: 'up' },
+    );
+    expect(moved.status).toBe(200);
+    expect((await detail(course.id)).sections.map((s) => s.title)).toEqual(['Two', 'Uno']);
+    const edge = await call(
+      'moveSection',
+      owner,
+      { courseId: course.id, sectionId: two.id },
+      { direction: 'up' },
+    );
+    expect(edge.status).toBe(400);
+
+    expect((await call('deleteSection', owner, { courseId: course.id, sectionId: two.id })).status).toBe(200);
+    expect((await detail(course.id)).sections.map((s) => s.title)).toEqual(['Uno']);
+    expect((await call('deleteSection', owner, { courseId: course.id, sectionId: two.id })).status).toBe(404);
+  });
+
+  it(`stores none of the ${OWASP_XSS_VECTORS.length} OWASP filter-evasion vectors in a runnable form`, async () => {
+    expect(OWASP_XSS_VECTORS.length).toBeGreaterThanOrEqual(50);
+    const course = await newCourse('XSS');
+    const section = (await call<Section>('addSection', owner, { courseId: course.id }, { title: 'Target' }))
+      .body;
+    const mediaPrefix = `/media/club-media/${clubId}/courses/${course.id}/`;
+    const problems: string[] = [];
+    for (const vector of OWASP_XSS_VECTORS) {
+      const saved = await call<Section>(
+        'updateSection',
+        owner,
+        { courseId: course.id, sectionId: section.id },
+        {
+          title: 'Target',
+          htmlContent: vector,
+        },
+      );
+      if (saved.status !== 200) {
+        problems.push(`${vector}: ${saved.status}`);
+        continue;
+      }
+      const stored = await getSection(clubId, course.id, section.id);
+      for (const problem of allowlistProblems(stored?.htmlContent ?? '', mediaPrefix)) {
+        problems.push(`${vector} → ${stored?.htmlContent}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('course media', () => {
+  it('signs an upload under the course prefix (type, 10 MB and cache control in the policy) and shows it signed', async () => {
+    const course = await newCourse('Media');
+    const section = (await call<Section>('addSection', owner, { courseId: course.id }, { title: 'Pictures' }))
+      .body;
+    const signed = await call<CourseMediaUpload>(
+      'createCourseMediaUpload',
+      owner,
+      { courseId: course.id },
+      {
+        contentType: 'image/png',
+        size: PNG.length,
+      },
+    );
+    expect(signed.status).toBe(201);
+    expect(signed.body.key).toMatch(
+      new RegExp(`^club-media/${clubId}/courses/${course.id}/[a-z0-9]+\\.png$`),
+    );
+    const policy = JSON.parse(Buffer.from(signed.body.fields.Policy ?? '', 'base64').toString('utf8')) as {
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, COURSE_MEDIA_UPLOAD.maxBytes]);
+    expect(policy.conditions).toContainEqual({ 'Content-Type': 'image/png' });
+    expect(policy.conditions).toContainEqual({ 'Cache-Control': 'max-age=3600' });
+    await postToS3(signed.body, PNG);
+
+    // The editor sends back the signed preview URL; the stable path is stored, a signed URL served.
+    const saved = await call<Section>(
+      'updateSection',
+      owner,
+      { courseId: course.id, sectionId: section.id },
+      {
+        title: 'Pictures',
+        htmlContent: `<p>Look</p><img src="${signed.body.previewUrl.replace(/&/g, '&amp;')}">`,
+      },
+    );
+    expect(saved.status).toBe(200);
+    const stored = await getSection(clubId, course.id, section.id);
+    expect(stored?.htmlContent).toBe(`<p>Look</p><img src="${signed.body.mediaUrl}" />`);
+    expect(stored?.featuredImage).toBe(signed.body.mediaUrl);
+    const shown = (await detail(course.id, member)).sections[0];
+    const src = /src="([^"]+)"/.exec(shown?.htmlContent ?? '')?.[1]?.replace(/&amp;/g, '&') ?? '';
+    expect(src).toContain(signed.body.key);
+    expect(shown?.featuredImage).toBe(src);
+    expect((await fetch(src)).status).toBe(200);
+
+    const wrongType = await call(
+      'createCourseMediaUpload',
+      owner,
+      { courseId: course.id },
+      {
+        contentType: 'application/pdf',
+        size: 10,
+      },
+    );
+    expect(wrongType.status).toBe(400);
+    const tooBig = await call(
+      'createCourseMediaUpload',
+      owner,
+      { courseId: course.id },
+      {
+        contentType: 'video/mp4',
+        size: COURSE_MEDIA_UPLOAD.maxBytes + 1,
+      },
+    );
+    expect(tooBig.status).toBe(400);
+    expect(
+      (
+        await call(
+          'createCourseMediaUpload',
+          owner,
+          { courseId: ulid() },
+          { contentType: 'image/png', size: 5 },
+        )
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('progress', () => {
+  it('lets a member mark sections complete and shows the progress on the course card', async () => {
+    const course = await newCourse('Progress');
+    const ids: string[] = [];
+    for (const title of ['A', 'B', 'C', 'D']) {
+      ids.push((await call<Section>('addSection', owner, { courseId: course.id }, { title })).body.id);
+    }
+    const denied = await call('addSection', member, { courseId: course.id }, { title: 'Mine' });
+    expect(denied.status).toBe(403);
+    const first = await call<CourseProgress>('completeSection', member, {
+      courseId: course.id,
+      sectionId: ids[0] as string,
+    });
+    expect(first.body).toMatchObject({ done: 1, total: 4 });
+    await call('completeSection', member, { courseId: course.id, sectionId: ids[0] as string });
+    const second = await call<CourseProgress>('completeSection', member, {
+      courseId: course.id,
+      sectionId: ids[2] as string,
+    });
+    expect(second.body).toMatchObject({ done: 2, total: 4 });
+    expect(
+      (await call<CourseProgress>('getCourseProgress', member, { courseId: course.id })).body
+        .completedSectionIds,
+    ).toEqual([ids[0], ids[2]].sort());
+    const undone = await call<CourseProgress>('uncompleteSection', member, {
+      courseId: course.id,
+      sectionId: ids[2] as string,
+    });
+    expect(undone.body.done).toBe(1);
+    const foreign = await call('completeSection', member, { courseId: course.id, sectionId: ulid() });
+    expect(foreign.status).toBe(404);
+
+    const cards = (await call<CourseCardPage>('listCourses', member)).body;
+    expect(cards.canCreate).toBe(false);
+    const card = cards.items.find((item) => item.id === course.id);
+    expect(card?.firstSections.map((s) => s.title)).toEqual(['A', 'B', 'C']);
+    expect(card?.progress).toMatchObject({ done: 1, total: 4 });
+    expect((await call<CourseCardPage>('listCourses', owner)).body.canCreate).toBe(true);
+  });
+});
