@@ -50,6 +50,10 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     description: "The members page: a club's members, their search, approvals, removals and roles",
     size: 'api',
   },
+  events: {
+    description: 'Club events: lists by start time, creating and editing (managers), registrations',
+    size: 'api',
+  },
   'stripe-webhook': {
     description: "Stripe's webhook: verifies the signature, then puts the event on the bus",
     size: 'webhook',

@@ -185,6 +185,9 @@ export const LIMITS = {
   sectionHtml: 100_000,
   eventTitle: 200,
   eventDescription: 5000,
+  eventLocation: 500,
+  /** A week: longer gatherings are several events. */
+  eventDurationMinutes: 7 * 24 * 60,
   contactSubject: 200,
   contactMessage: 5000,
   maxPrice: 10_000,

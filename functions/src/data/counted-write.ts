@@ -37,6 +37,23 @@ export interface Counter {
   /** The item holding the count; it must exist. */
   key: Key;
   attribute: string;
+  /**
+   * Counted up by every change, in and out (a count can come back to the same number with other
+   * items): what a summary kept beside the counter, such as an event's first attendees'
+   * faces, was read at.
+   */
+  version?: string;
+}
+
+/** The update of the counter's item: the count by `step`, and its version (if any) by one. */
+function counterUpdate(counter: Counter, step: 1 | -1) {
+  const names: Record<string, string> = { '#count': counter.attribute };
+  if (counter.version) names['#version'] = counter.version;
+  return {
+    UpdateExpression: counter.version ? 'ADD #count :step, #version :one' : 'ADD #count :step',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: { ':step': step, ...(counter.version ? { ':one': 1 } : {}) },
+  };
 }
 
 /** Puts a new item and counts it up: 'exists' if it was there, 'no_parent' if the counter's item is missing. */
@@ -52,10 +69,8 @@ export async function putCounted(
           Update: {
             TableName: tableName(),
             Key: counter.key,
-            UpdateExpression: 'ADD #count :one',
+            ...counterUpdate(counter, 1),
             ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#count': counter.attribute },
-            ExpressionAttributeValues: { ':one': 1 },
           },
         },
       ],
@@ -68,6 +83,11 @@ export async function putCounted(
   }
 }
 
+const withZero = (update: ReturnType<typeof counterUpdate>) => ({
+  ...update,
+  ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':zero': 0 },
+});
+
 /** Deletes an existing item and counts it down (never below zero); false when there was none. */
 export async function deleteCounted(key: Key, counter: Counter): Promise<boolean> {
   try {
@@ -78,10 +98,8 @@ export async function deleteCounted(key: Key, counter: Counter): Promise<boolean
           Update: {
             TableName: tableName(),
             Key: counter.key,
-            UpdateExpression: 'ADD #count :minusOne',
+            ...withZero(counterUpdate(counter, -1)),
             ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
-            ExpressionAttributeNames: { '#count': counter.attribute },
-            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
           },
         },
       ],

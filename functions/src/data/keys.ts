@@ -36,10 +36,7 @@ export const keys = {
     pk: `CLUB#${clubId}`,
     sk: `${progressPrefixOf(userId)}${courseId}`,
   }),
-  event: (clubId: string, startIso: string, eventId: string): Key => ({
-    pk: `CLUB#${clubId}`,
-    sk: `EVENT#${startIso}#${eventId}`,
-  }),
+  event: (clubId: string, eventId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `EVENT#${eventId}` }),
   attendance: (eventId: string, userId: string): Key => ({
     pk: `EVENT#${eventId}`,
     sk: `ATTENDEE#${userId}`,
@@ -117,6 +114,12 @@ export const indexKeys = {
     gsi1sk: courseId,
   }),
   clubCoursePartition: (clubId: string) => clubCoursePartition(clubId),
+  /** byStatus, overloaded: a club's events by start (UTC), so upcoming and past are key ranges. */
+  clubEventStart: (clubId: string, startIso: string, eventId: string) => ({
+    gsi1pk: `EVENTS#${clubId}`,
+    gsi1sk: `${startIso}#${eventId}`,
+  }),
+  clubEventsPartition: (clubId: string) => `EVENTS#${clubId}`,
   /** byLikes: a club's posts; the post's likeCount is the index's sort key. */
   trendingPartition: (clubId: string) => ({ gsi4pk: `TRENDING#${clubId}` }),
   userMembershipPrefix: (status?: MembershipStatus) => (status ? `MEMBERSHIP#${status}#` : 'MEMBERSHIP#'),

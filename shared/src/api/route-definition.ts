@@ -16,7 +16,8 @@ export type HandlerGroup =
   | 'memberships'
   | 'feed'
   | 'members'
-  | 'courses';
+  | 'courses'
+  | 'events';
 
 /**
  * What a route's implementation touches in AWS. Its function's permissions are the union of

@@ -10,6 +10,7 @@ import { clubAdminRoutes } from './routes/club-admin.ts';
 import { clubRoutes } from './routes/clubs.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { courseRoutes } from './routes/courses.ts';
+import { eventRoutes } from './routes/events.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { memberRoutes } from './routes/members.ts';
 import { membershipRoutes } from './routes/memberships.ts';
@@ -34,6 +35,7 @@ export const ROUTE_AREAS = [
   feedRoutes,
   memberRoutes,
   courseRoutes,
+  eventRoutes,
 ] as const;
 
 export const ROUTES = {
@@ -47,6 +49,7 @@ export const ROUTES = {
   ...feedRoutes,
   ...memberRoutes,
   ...courseRoutes,
+  ...eventRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

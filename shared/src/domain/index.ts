@@ -4,6 +4,8 @@ export * from './common.ts';
 export * from './course.ts';
 export * from './directory.ts';
 export * from './event.ts';
+export * from './event-calendar.ts';
+export * from './event-time.ts';
 export * from './membership.ts';
 export * from './misc.ts';
 export * from './post.ts';

@@ -4,7 +4,7 @@ import {
   createEvent,
   deleteEvent,
   getEvent,
-  getEventAt,
+  getStoredEvent,
   isAttending,
   listAttendees,
   listEvents,
@@ -24,6 +24,7 @@ const eventFixture = (clubId: string, startMs: number, overrides: Partial<ClubEv
   description: '',
   startDate: new Date(startMs).toISOString(),
   endDate: new Date(startMs + HOUR).toISOString(),
+  timeZone: 'Europe/Paris',
   location: 'Online',
   createdBy: ulid(),
   thumbnail: null,
@@ -40,12 +41,12 @@ describe('events repository', () => {
       event: { ...event, attendeeCount: 1 },
     });
     expect(await isAttending(event.id, creator)).toBe(true);
-    expect(await getEventAt(event)).toEqual({ ...event, attendeeCount: 1 });
     expect(await getEvent(club.id, event.id)).toEqual({ ...event, attendeeCount: 1 });
+    expect(await getEvent(ulid(), event.id)).toBeNull();
     expect(await createEvent(event)).toEqual({ created: false, reason: 'exists' });
     const orphan = eventFixture(ulid(), Date.now());
     expect(await createEvent(orphan, [creator])).toEqual({ created: false, reason: 'no_club' });
-    expect(await getEventAt(orphan)).toBeNull();
+    expect(await getEvent(orphan.clubId, orphan.id)).toBeNull();
   });
 
   it('splits upcoming (soonest first) and past (latest first) at now, with counts', async () => {
@@ -58,16 +59,16 @@ describe('events repository', () => {
     await at(-1, 'an hour ago');
     await at(-72, 'three days ago');
     const upcoming = await listEvents(club.id, { window: 'upcoming', now, limit: 10 });
-    expect(upcoming.items.map((e) => e.title)).toEqual(['soon', 'in two days']);
+    expect(upcoming.items.map((e) => e.event.title)).toEqual(['soon', 'in two days']);
     const past = await listEvents(club.id, { window: 'past', now, limit: 1 });
-    expect(past.items.map((e) => e.title)).toEqual(['an hour ago']);
+    expect(past.items.map((e) => e.event.title)).toEqual(['an hour ago']);
     const older = await listEvents(club.id, {
       window: 'past',
       now,
       limit: 1,
       cursor: past.nextCursor ?? undefined,
     });
-    expect(older.items.map((e) => e.title)).toEqual(['three days ago']);
+    expect(older.items.map((e) => e.event.title)).toEqual(['three days ago']);
     expect(await countEvents(club.id, 'upcoming', now)).toBe(2);
     expect(await countEvents(club.id, 'past', now)).toBe(2);
   });
@@ -79,7 +80,7 @@ describe('events repository', () => {
     await createEvent(eventFixture(club.id, 0, { title: 'second', startDate: '2030-01-01T13:30:00Z' }));
     await createEvent(eventFixture(club.id, 0, { title: 'first', startDate: '2030-01-01T14:00:00+01:00' }));
     const upcoming = await listEvents(club.id, { window: 'upcoming', now, limit: 10 });
-    expect(upcoming.items.map((e) => e.title)).toEqual(['first', 'second']);
+    expect(upcoming.items.map((e) => e.event.title)).toEqual(['first', 'second']);
   });
 
   it('counts attendees exactly, once per person, and never below zero', async () => {
@@ -89,18 +90,21 @@ describe('events repository', () => {
     const { event } = created;
     const users = Array.from({ length: 8 }, () => ulid());
     const first = users[0] ?? '';
-    const results = await Promise.all([
-      ...users.map((u) => addAttendee(event, u)),
-      addAttendee(event, first),
-      addAttendee(event, first),
-    ]);
+    const attend = (userId: string, eventId = event.id) =>
+      addAttendee(club.id, { eventId, userId, createdAt: new Date().toISOString() });
+    const results = await Promise.all([...users.map((u) => attend(u)), attend(first), attend(first)]);
     const added = results.filter((r) => r.created).length;
-    expect(await getEventAt(event)).toMatchObject({ attendeeCount: added });
+    expect(added).toBe(users.length);
+    const stored = await getStoredEvent(club.id, event.id, { consistent: true });
+    expect(stored).toMatchObject({ event: { attendeeCount: added }, rsvpVersion: added });
     expect((await listAttendees(event.id, 100)).length).toBe(added);
-    expect(await removeAttendee(event, first)).toBe(true);
-    expect(await removeAttendee(event, first)).toBe(false);
-    expect(await getEventAt(event)).toMatchObject({ attendeeCount: added - 1 });
-    expect(await addAttendee({ ...event, id: ulid() }, first)).toEqual({
+    expect(await removeAttendee(club.id, event.id, first)).toBe(true);
+    expect(await removeAttendee(club.id, event.id, first)).toBe(false);
+    expect(await getStoredEvent(club.id, event.id, { consistent: true })).toMatchObject({
+      event: { attendeeCount: added - 1 },
+      rsvpVersion: added + 1,
+    });
+    expect(await attend(first, ulid())).toEqual({
       created: false,
       reason: 'no_event',
     });
@@ -110,8 +114,8 @@ describe('events repository', () => {
     const club = await newClub();
     const event = eventFixture(club.id, Date.now());
     await createEvent(event);
-    expect(await deleteEvent(event)).toBe(true);
-    expect(await deleteEvent(event)).toBe(false);
+    expect(await deleteEvent(club.id, event.id)).toBe(true);
+    expect(await deleteEvent(club.id, event.id)).toBe(false);
     expect(await getEvent(club.id, event.id)).toBeNull();
   });
 });

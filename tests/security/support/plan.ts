@@ -48,6 +48,14 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
   sendContactMessage: {
     body: { name: 'Example', email: 'example@clubs.test', subject: 'Hello', message: 'A message.' },
   },
+  createEvent: {
+    body: {
+      title: 'Example event',
+      date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      timeZone: 'Europe/Paris',
+    },
+  },
+  updateEvent: { body: { title: 'Example event, edited' } },
   stripeWebhook: { body: { id: 'evt_unsigned', type: 'checkout.session.completed' } },
 };
 

@@ -1,29 +1,82 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type ClubEvent, clubEventSchema, idSchema, isoDateTime } from '@clubs/shared';
+/**
+ * A club's events and their attendances. An event is keyed by club and id (one key lookup) and
+ * listed through the byStatus index under EVENTS#{clubId}, sorted by its UTC start, so upcoming
+ * and past events are key ranges read in pages. Attendances live in the event's own partition and
+ * are counted on the event (attendeeCount) in the same transaction; every change also counts up
+ * rsvpVersion, and the first attendees' faces kept on the event are valid only while they were
+ * read at the current version (a stale copy is read again once and kept under that version).
+ */
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type Author,
+  type ClubEvent,
+  clubEventSchema,
+  type EventWindow,
+  idSchema,
+  isoDateTime,
+  TABLE,
+} from '@clubs/shared';
 import * as z from 'zod';
+import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import { deleteCounted, putCounted } from '../counted-write.ts';
+import { type Counter, deleteCounted, putCounted } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { isConditionFailed } from '../errors.ts';
-import { keys, prefixes, withoutKeys } from '../keys.ts';
-import { countItems, type KeyQuery, queryFirst, queryPage } from '../query.ts';
+import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
+import { countItems, type KeyQuery, queryPage } from '../query.ts';
 
-/** One person's attendance of an event; counted on the event as attendeeCount. */
-export const attendanceSchema = z.object({ eventId: idSchema, userId: idSchema, createdAt: isoDateTime });
-export type Attendance = z.infer<typeof attendanceSchema>;
+const cardSchema = z.object({ name: z.string(), avatarUrl: z.string().nullable() });
 
-/** What locates an event item: its club, its start (part of the sort key) and its id. */
-export type EventRef = Pick<ClubEvent, 'clubId' | 'startDate' | 'id'>;
+/** One person's attendance of an event, with their card (name and photo) when it was known. */
+export const attendanceSchema = z.object({
+  eventId: idSchema,
+  userId: idSchema,
+  createdAt: isoDateTime,
+  card: cardSchema.nullable().default(null),
+});
+export type Attendance = z.input<typeof attendanceSchema>;
+type StoredAttendance = z.output<typeof attendanceSchema>;
 
-const toEvent = (item: Record<string, unknown>): ClubEvent => clubEventSchema.parse(withoutKeys(item));
-const toAttendance = (item: Record<string, unknown>): Attendance => attendanceSchema.parse(withoutKeys(item));
+/** An event as stored, with its first attendees' faces when they are up to date (else null). */
+export interface StoredEvent {
+  event: ClubEvent;
+  faces: Author[] | null;
+  rsvpVersion: number;
+}
+
+const facesSchema = z.array(z.object({ id: idSchema, name: z.string(), avatarUrl: z.string().nullable() }));
+
+function toStoredEvent(item: Record<string, unknown>): StoredEvent {
+  const rsvpVersion = typeof item.rsvpVersion === 'number' ? item.rsvpVersion : 0;
+  const faces = item.facesVersion === rsvpVersion ? facesSchema.safeParse(item.faces) : null;
+  const { rsvpVersion: _v, faces: _f, facesVersion: _fv, ...rest } = withoutKeys(item);
+  return { event: clubEventSchema.parse(rest), faces: faces?.success ? faces.data : null, rsvpVersion };
+}
+const toAttendance = (item: Record<string, unknown>): StoredAttendance =>
+  attendanceSchema.parse(withoutKeys(item));
 
 /** The sort key holds the start in UTC, so events of a club sort by start whatever the offset. */
 const startKeyOf = (startDate: string): string => new Date(startDate).toISOString();
-const eventKey = (event: EventRef) => keys.event(event.clubId, startKeyOf(event.startDate), event.id);
 
-export function eventItem(event: ClubEvent) {
-  return { ...eventKey(event), type: 'event', ...event };
+const counterOf = (clubId: string, eventId: string): Counter => ({
+  key: keys.event(clubId, eventId),
+  attribute: 'attendeeCount',
+  version: 'rsvpVersion',
+});
+
+/** An event as written (the time zone defaults to UTC). */
+export type NewEvent = z.input<typeof clubEventSchema>;
+
+export function eventItem(written: NewEvent, faces?: Author[]) {
+  const event = clubEventSchema.parse(written);
+  return {
+    ...keys.event(event.clubId, event.id),
+    ...indexKeys.clubEventStart(event.clubId, startKeyOf(event.startDate), event.id),
+    type: 'event',
+    ...event,
+    rsvpVersion: 0,
+    ...(faces ? { faces, facesVersion: 0 } : {}),
+  };
 }
 
 export function attendanceItem(attendance: Attendance) {
@@ -39,87 +92,140 @@ export type CreateEventResult =
 
 /**
  * Creates an event in an existing club together with its first attendees (the creator, as the
- * spec's createEvent does); attendeeCount starts at exactly their number.
+ * spec's createEvent does); attendeeCount starts at exactly their number. When every attendee's
+ * card is given, the event keeps their faces from the start.
  */
 export async function createEvent(
-  event: Omit<ClubEvent, 'attendeeCount'>,
-  attendeeIds: readonly string[] = [],
+  event: Omit<NewEvent, 'attendeeCount'>,
+  attendees: readonly (string | { userId: string; card: Author | null })[] = [],
   createdAt = new Date().toISOString(),
 ): Promise<CreateEventResult> {
-  const attendees = [...new Set(attendeeIds)];
-  if (attendees.length > MAX_INITIAL_ATTENDEES) {
+  const unique = [
+    ...new Map(
+      attendees.map((a) => (typeof a === 'string' ? { userId: a, card: null } : a)).map((a) => [a.userId, a]),
+    ).values(),
+  ];
+  if (unique.length > MAX_INITIAL_ATTENDEES) {
     throw new RangeError(`At most ${MAX_INITIAL_ATTENDEES} attendees can be added with the event`);
   }
-  const stored: ClubEvent = { ...event, attendeeCount: attendees.length };
+  const stored: ClubEvent = clubEventSchema.parse({ ...event, attendeeCount: unique.length });
+  const cards = unique.flatMap((a) => (a.card ? [a.card] : []));
+  const faces = cards.length === unique.length ? cards.slice(0, 5) : undefined;
   const result = await createUnder(keys.club(event.clubId), [
-    eventItem(stored),
-    ...attendees.map((userId) => attendanceItem({ eventId: event.id, userId, createdAt })),
+    eventItem(stored, faces),
+    ...unique.map((a) =>
+      attendanceItem({
+        eventId: event.id,
+        userId: a.userId,
+        createdAt,
+        card: a.card ? { name: a.card.name, avatarUrl: a.card.avatarUrl } : null,
+      }),
+    ),
   ]);
   if (result.created) return { created: true, event: stored };
   return { created: false, reason: result.reason === 'no_parent' ? 'no_club' : 'exists' };
 }
 
-/** An event by its full reference: one key lookup. */
-export async function getEventAt(event: EventRef): Promise<ClubEvent | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: eventKey(event) }));
-  return Item ? toEvent(Item) : null;
-}
-
-/**
- * An event by club and id only: the start is part of the key, so this reads the club's event
- * range (one query, filtered on the id). Prefer getEventAt when the start is known.
- */
-export function getEvent(clubId: string, eventId: string): Promise<ClubEvent | null> {
-  return queryFirst(
-    {
-      partition: keys.club(clubId).pk,
-      sortKey: { beginsWith: prefixes.event },
-      filter: { expression: '#id = :id', names: { '#id': 'id' }, values: { ':id': eventId } },
-    },
-    toEvent,
+/** An event of this club by id: one key lookup (null when there is none in this club). */
+export async function getStoredEvent(
+  clubId: string,
+  eventId: string,
+  options: { consistent?: boolean } = {},
+): Promise<StoredEvent | null> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.event(clubId, eventId),
+      ConsistentRead: options.consistent,
+    }),
   );
+  return Item ? toStoredEvent(Item) : null;
 }
 
-export type EventWindow = 'upcoming' | 'past';
+export async function getEvent(clubId: string, eventId: string): Promise<ClubEvent | null> {
+  return (await getStoredEvent(clubId, eventId))?.event ?? null;
+}
+
+export type EventChanges = Partial<
+  Pick<ClubEvent, 'title' | 'description' | 'startDate' | 'endDate' | 'timeZone' | 'location'>
+>;
+
+/** Changes an existing event's fields (a new start moves its index entry); null when it is gone. */
+export async function updateEvent(
+  clubId: string,
+  eventId: string,
+  changes: EventChanges,
+): Promise<StoredEvent | null> {
+  const fields: Record<string, unknown> = { ...changes };
+  if (changes.startDate) {
+    Object.assign(fields, {
+      [TABLE.indexes.byStatus.sortKey]: indexKeys.clubEventStart(
+        clubId,
+        startKeyOf(changes.startDate),
+        eventId,
+      ).gsi1sk,
+    });
+  }
+  const names = Object.keys(fields);
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.event(clubId, eventId),
+        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:f${i}`, fields[name]])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toStoredEvent(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
 
 /**
- * The query of a club's upcoming events (start now or later), soonest first, or of its past
- * events, latest first: a sort-key range of the club's partition.
+ * The index query of a club's upcoming events (start now or later), soonest first, or of its past
+ * events, latest first.
  */
 function windowQuery(clubId: string, window: EventWindow, now: Date): KeyQuery {
-  const boundary = `${prefixes.event}${now.toISOString()}`;
-  // '\uffff' sorts after every character of an ISO date and an id.
+  const boundary = now.toISOString();
   const upcoming = window === 'upcoming';
   return {
-    partition: keys.club(clubId).pk,
-    sortKey: { between: upcoming ? [boundary, `${prefixes.event}\uffff`] : [prefixes.event, boundary] },
+    index: TABLE.indexes.byStatus,
+    partition: indexKeys.clubEventsPartition(clubId),
+    // A start key is "{ISO instant}#{id}": every one at the boundary or later sorts at or after
+    // the boundary itself; '\uffff' sorts after every one.
+    sortKey: upcoming ? { atLeast: boundary } : { below: boundary },
     order: upcoming ? 'ascending' : 'descending',
   };
 }
 
 /**
  * Upcoming events soonest first, or past events latest first (spec: upcoming when the start is
- * now or later), paged by cursor.
+ * now or later), paged by cursor: one query of the start index.
  */
 export function listEvents(
   clubId: string,
   options: { window: EventWindow; now?: Date; limit: number; cursor?: string },
 ) {
-  return queryPage(windowQuery(clubId, options.window, options.now ?? new Date()), options, toEvent);
+  return queryPage(windowQuery(clubId, options.window, options.now ?? new Date()), options, toStoredEvent);
 }
 
-/** How many upcoming or past events a club has (the tab counts): a counting query. */
+/** How many upcoming or past events a club has (the tab counts): a counting query of the index. */
 export function countEvents(clubId: string, window: EventWindow, now = new Date()): Promise<number> {
   return countItems(windowQuery(clubId, window, now));
 }
 
 /** Deletes the event item; false when there was none. Attendance items stay in their partition. */
-export async function deleteEvent(event: EventRef): Promise<boolean> {
+export async function deleteEvent(clubId: string, eventId: string): Promise<boolean> {
   try {
     await db().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: eventKey(event),
+        Key: keys.event(clubId, eventId),
         ConditionExpression: 'attribute_exists(pk)',
       }),
     );
@@ -130,51 +236,64 @@ export async function deleteEvent(event: EventRef): Promise<boolean> {
   }
 }
 
-export type AddAttendeeResult =
-  | { created: true; attendance: Attendance }
-  | { created: false; reason: 'exists' | 'no_event' };
+export type AddAttendeeResult = { created: true } | { created: false; reason: 'exists' | 'no_event' };
 
 /** Registers a person for an event once; the attendance and the count change together. */
-export async function addAttendee(
-  event: EventRef,
-  userId: string,
-  createdAt = new Date().toISOString(),
-): Promise<AddAttendeeResult> {
-  const attendance: Attendance = { eventId: event.id, userId, createdAt };
-  const outcome = await putCounted(attendanceItem(attendance), {
-    key: eventKey(event),
-    attribute: 'attendeeCount',
-  });
-  if (outcome === 'created') return { created: true, attendance };
+export async function addAttendee(clubId: string, attendance: Attendance): Promise<AddAttendeeResult> {
+  const outcome = await putCounted(attendanceItem(attendance), counterOf(clubId, attendance.eventId));
+  if (outcome === 'created') return { created: true };
   return { created: false, reason: outcome === 'exists' ? 'exists' : 'no_event' };
 }
 
 /** Cancels a registration: true when one was removed (and counted down). */
-export async function removeAttendee(event: EventRef, userId: string): Promise<boolean> {
-  return deleteCounted(keys.attendance(event.id, userId), {
-    key: eventKey(event),
-    attribute: 'attendeeCount',
-  });
+export function removeAttendee(clubId: string, eventId: string, userId: string): Promise<boolean> {
+  return deleteCounted(keys.attendance(eventId, userId), counterOf(clubId, eventId));
 }
 
 export async function isAttending(eventId: string, userId: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.attendance(eventId, userId),
-      ProjectionExpression: 'pk',
-    }),
-  );
-  return Boolean(Item);
+  return (await attendingEventIds([eventId], userId)).has(eventId);
 }
 
-/** The first attendees of an event (the avatars on an event card), in user id order. */
-export async function listAttendees(eventId: string, limit: number): Promise<Attendance[]> {
+/** Which of these events the user is registered for: key lookups in one batch. */
+export async function attendingEventIds(eventIds: readonly string[], userId: string): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const found = await batchGet(
+    eventIds.map((eventId) => keys.attendance(eventId, userId)),
+    ['eventId'],
+  );
+  return new Set(
+    [...found.values()].flatMap((item) => (typeof item.eventId === 'string' ? [item.eventId] : [])),
+  );
+}
+
+/** The first attendees of an event (the avatars on an event card), in registration key order. */
+export async function listAttendees(eventId: string, limit: number): Promise<StoredAttendance[]> {
   const partition = keys.attendance(eventId, '').pk;
   const first = await queryPage(
-    { partition, sortKey: { beginsWith: prefixes.attendee } },
+    { partition, sortKey: { beginsWith: prefixes.attendee }, consistentRead: true },
     { limit },
     toAttendance,
   );
   return first.items;
+}
+
+/**
+ * Keeps the first attendees' faces on the event as read at `version`; a change of attendance in
+ * the meantime (the version moved on) leaves them for the next reader to read again.
+ */
+export async function keepEventFaces(clubId: string, eventId: string, version: number, faces: Author[]) {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.event(clubId, eventId),
+        UpdateExpression: 'SET faces = :faces, facesVersion = :version',
+        ConditionExpression:
+          'attribute_exists(pk) AND (rsvpVersion = :version OR attribute_not_exists(rsvpVersion))',
+        ExpressionAttributeValues: { ':faces': faces, ':version': version },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
 }

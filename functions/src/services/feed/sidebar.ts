@@ -1,6 +1,6 @@
 /**
  * The club home's sidebar (part 2 section 2): the about text, member count and member faces come
- * from the club item the access check read; upcoming events and trending posts (by like count,
+ * from the club item the access check read; upcoming events (from the events' start-time index) and trending posts (by like count,
  * from the likes index: never loading every post) are two bounded queries run together. When the
  * faces kept on the club are out of date (someone joined, left or changed their card), a third
  * query reads a few members with the name and photo stored on their memberships and keeps them on
@@ -45,7 +45,7 @@ export async function clubSidebar(
     clubId: club.id,
     about: club.description,
     memberCount: club.memberCount,
-    upcomingEvents: events.items.map((event) => ({
+    upcomingEvents: events.items.map(({ event }) => ({
       id: event.id,
       title: event.title,
       startDate: event.startDate,
