@@ -10,7 +10,7 @@ import type { Payload } from './corpus.ts';
 import type { World } from './world.ts';
 
 /** The things the fixture creates once per payload; each carries one or more fields. */
-export type Carrier = 'club' | 'person' | 'post' | 'comment';
+export type Carrier = 'club' | 'person' | 'post' | 'comment' | 'event';
 
 export type PageKind =
   | 'directory'
@@ -18,7 +18,8 @@ export type PageKind =
   | 'dashboard'
   | 'club-home'
   | 'club-feed'
-  | 'member-profile';
+  | 'member-profile'
+  | 'club-events';
 
 export interface FieldRow {
   /** Two letters: the second half of every marker written through this field. */
@@ -86,6 +87,27 @@ export const FIELDS: readonly FieldRow[] = [
     writtenBy: 'POST /api/clubs/{clubId}/posts/{postId}/comments { content }',
     shownOn: ['club-feed'],
   },
+  {
+    code: 'et',
+    field: 'event title',
+    carrier: 'event',
+    writtenBy: 'POST /api/clubs/{clubId}/events { title }',
+    shownOn: ['club-events'],
+  },
+  {
+    code: 'ed',
+    field: 'event description',
+    carrier: 'event',
+    writtenBy: 'POST /api/clubs/{clubId}/events { description }',
+    shownOn: ['club-events'],
+  },
+  {
+    code: 'el',
+    field: 'event location',
+    carrier: 'event',
+    writtenBy: 'POST /api/clubs/{clubId}/events { location }',
+    shownOn: ['club-events'],
+  },
 ];
 
 export const VIEWERS = ['anonymous', 'owner', 'member'] as const;
@@ -144,6 +166,22 @@ export function visits(world: World): Visit[] {
           .locator(`article[data-post-id="${world.commentedPost}"]`)
           .getByRole('button', { name: /comments?$/ })
           .click(),
+    },
+    {
+      kind: 'club-events',
+      viewer: 'member',
+      path: `/communities/${mainClub}/events`,
+      shows: every(world, ['event']),
+      prepare: async (page) => {
+        const more = page.getByRole('button', { name: 'Show more events' });
+        await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
+        await page.locator('.events-card').first().waitFor();
+        while (await more.isVisible()) {
+          const before = await page.locator('.events-card').count();
+          await more.click();
+          await page.waitForFunction((n) => document.querySelectorAll('.events-card').length > n, before);
+        }
+      },
     },
     ...each(world, 'member-profile', 'member', (i) => `/members/${people[i]}`, ['person', 'post']),
   ];

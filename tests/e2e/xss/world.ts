@@ -123,6 +123,18 @@ export async function buildWorld(
       content: texts(payload, 'comment').cm,
     }),
   );
+  // One event per payload, a day apart, all upcoming, written by the owner.
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  await inBatches(corpus, WIDTH, (payload, i) => {
+    const event = texts(payload, 'event');
+    return api.call(owner, 'POST', `/api/clubs/${mainId}/events`, {
+      title: event.et,
+      description: event.ed,
+      location: event.el,
+      date: inDays(i + 2),
+      timeZone: 'UTC',
+    });
+  });
   return {
     corpus,
     owner,

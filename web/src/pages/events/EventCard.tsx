@@ -1,0 +1,153 @@
+/**
+ * One event card (spec part 2 section 2): day, month and time (in the viewer's zone, with its
+ * abbreviation), title, description, the long date, where (members only), the attendee count with
+ * up to 5 avatars and '+N'; on upcoming cards Register Now, or Going with Cancel registration;
+ * Add to calendar (an .ics file); Edit and Delete for owners and moderators. Past cards are greyed.
+ */
+import { Button, Flex } from '@aws-amplify/ui-react';
+import { calendarFileName, EVENT_MAX_AVATARS, type EventView, eventCalendarFile } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messageOf } from '../../api/errors.ts';
+import { useApiMutation } from '../../api/mutations.ts';
+import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
+import { useToast } from '../../components/Toaster.tsx';
+import { eventTimes } from './eventTimes.ts';
+import { eventsKey, updateCachedEvent } from './useEvents.ts';
+
+function downloadCalendarFile(event: EventView) {
+  const blob = new Blob([eventCalendarFile(event, window.location.href)], { type: 'text/calendar' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = calendarFileName(event.title);
+  link.click();
+  // The click has handed the file to the browser; the address is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function Attendees({ event }: { event: EventView }) {
+  const more = event.attendeeCount - Math.min(event.attendees.length, EVENT_MAX_AVATARS);
+  return (
+    <div className="events-attendees">
+      <span className="events-attendees__faces">
+        {event.attendees.slice(0, EVENT_MAX_AVATARS).map((person) => (
+          <PersonAvatar key={person.id} name={person.name} url={person.avatarUrl} size={28} />
+        ))}
+        {more > 0 && <span className="events-attendees__more">+{more}</span>}
+      </span>
+      <span>
+        {event.attendeeCount} {event.attendeeCount === 1 ? 'attendee' : 'attendees'}
+      </span>
+    </div>
+  );
+}
+
+export function EventCard({
+  clubId,
+  event,
+  past,
+  canRegister,
+  onEdit,
+}: {
+  clubId: string;
+  event: EventView;
+  past: boolean;
+  canRegister: boolean;
+  onEdit: (event: EventView) => void;
+}) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const times = eventTimes(event.startDate);
+  const changed = (next: EventView) => updateCachedEvent(queryClient, clubId, next);
+  const failed = (title: string) => (error: Error) =>
+    toast({ title, description: messageOf(error, 'Please try again.'), variant: 'error' });
+  const register = useApiMutation('registerForEvent', {
+    onSuccess: changed,
+    onError: failed('Could not register'),
+  });
+  const cancel = useApiMutation('cancelEventRegistration', {
+    onSuccess: changed,
+    onError: failed('Could not cancel the registration'),
+  });
+  const remove = useApiMutation('deleteEvent', {
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: eventsKey(clubId) }),
+        queryClient.invalidateQueries({ queryKey: ['getClubSidebar'] }),
+      ]);
+      toast({ title: 'Event deleted', variant: 'success' });
+    },
+    onError: failed('Could not delete the event'),
+  });
+  const params = { clubId, eventId: event.id };
+  const titleId = `event-${event.id}`;
+
+  return (
+    <article className={`events-card${past ? ' events-card--past' : ''}`} aria-labelledby={titleId}>
+      <div className="events-card__date" aria-hidden="true">
+        <span className="events-card__day">{times.day}</span>
+        <span className="events-card__month">{times.month}</span>
+      </div>
+      <div className="events-card__body">
+        <p className="events-card__time">{times.time}</p>
+        <h2 id={titleId} className="events-card__title">
+          {event.title}
+        </h2>
+        {event.description && <p className="events-card__text">{event.description}</p>}
+        <p className="events-card__meta">{times.longDate}</p>
+        {event.location && <p className="events-card__meta">Where: {event.location}</p>}
+        <Attendees event={event} />
+        <Flex gap="small" wrap="wrap" marginTop="small">
+          {!past && canRegister && !event.going && (
+            <Button
+              size="small"
+              variation="primary"
+              isLoading={register.isPending}
+              onClick={() => register.run({ params })}
+            >
+              Register Now
+            </Button>
+          )}
+          {!past && canRegister && event.going && (
+            <>
+              <span className="events-card__going">Going</span>
+              <Button size="small" isLoading={cancel.isPending} onClick={() => cancel.run({ params })}>
+                Cancel registration
+              </Button>
+            </>
+          )}
+          <Button size="small" variation="link" onClick={() => downloadCalendarFile(event)}>
+            Add to calendar
+          </Button>
+          {event.canManage && !past && (
+            <Button size="small" variation="link" onClick={() => onEdit(event)}>
+              Edit
+            </Button>
+          )}
+          {event.canManage &&
+            (confirmingDelete ? (
+              <>
+                <Button
+                  size="small"
+                  variation="destructive"
+                  isLoading={remove.isPending}
+                  onClick={() => remove.run({ params })}
+                >
+                  Delete event
+                </Button>
+                <Button size="small" variation="link" onClick={() => setConfirmingDelete(false)}>
+                  Keep it
+                </Button>
+              </>
+            ) : (
+              <Button size="small" variation="link" onClick={() => setConfirmingDelete(true)}>
+                Delete
+              </Button>
+            ))}
+        </Flex>
+      </div>
+    </article>
+  );
+}
