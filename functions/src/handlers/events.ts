@@ -4,6 +4,7 @@
  * this club (another club's id is not found).
  */
 import { defineGroup } from '../http/route-handler.ts';
+import { viewerOf } from '../services/club-viewer.ts';
 import {
   createClubEvent,
   deleteClubEvent,
@@ -12,7 +13,6 @@ import {
   listClubEvents,
   setRegistration,
 } from '../services/events.ts';
-import { viewerOf } from '../services/feed/viewer.ts';
 
 export const handler = defineGroup('events', {
   listEvents: async ({ input, auth, club, membership }) =>
