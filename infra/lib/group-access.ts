@@ -68,6 +68,10 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     size: 'api',
   },
   'club-admin': { description: "Club creation and the owner's setup reads (no Stripe)", size: 'api' },
+  'super-admin': {
+    description: 'The super-admin portal: all clubs with their owners, suspension, the audit log',
+    size: 'api',
+  },
   'stripe-events': {
     description: 'Stripe events from the bus: activates and updates clubs and memberships',
     size: 'events',

@@ -69,3 +69,107 @@ test.describe('Edit club', () => {
     await page.context().close();
   });
 });
+
+const ADMIN = 'admin@clubs.local';
+const TRAIL = 'Trail Runners Club';
+
+test.describe('Super-admin portal', () => {
+  test('searches by club name, owner name and e-mail, filters by status and pages by 10', async ({
+    browser,
+  }) => {
+    const page = await pageAs(browser, ADMIN);
+    await page.goto('/super-admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Portal' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'All Clubs' });
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(10);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Club Name',
+      'Owner',
+      'Email',
+      'Status',
+      'Actions',
+    ]);
+    const firstPage = await rows.locator('td:first-child').allTextContents();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(rows.first()).not.toHaveText(firstPage[0] ?? '');
+    const secondPage = await rows.locator('td:first-child').allTextContents();
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(rows).toHaveCount(10);
+
+    const search = page.getByPlaceholder('Search by club name, owner name or email');
+    await search.fill('yoga');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Morning Yoga Collective');
+    await expect(rows.first()).toContainText('owner@clubs.local');
+
+    await search.fill('Olivia');
+    await expect(rows.filter({ hasText: 'Founders Circle' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Watercolor Studio' })).toHaveCount(0);
+    const byName = await rows.count();
+    await search.fill('owner@clubs.local');
+    await expect(rows.filter({ hasText: 'Founders Circle' })).toHaveCount(1);
+    await expect(rows).toHaveCount(byName);
+
+    await page.getByLabel('Status').selectOption('unpaid');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Pottery Corner');
+    await search.fill('no club is called this');
+    await expect(page.getByText('No clubs found matching your search criteria.')).toBeVisible();
+    await page.context().close();
+  });
+
+  test('suspends a club (it leaves the directory, its members see the notice) and reactivates it', async ({
+    browser,
+    request,
+  }) => {
+    const club = await clubNamed(request, TRAIL);
+    const admin = await pageAs(browser, ADMIN);
+    const member = await pageAs(browser, DEMO.member);
+    const row = admin
+      .getByRole('table', { name: 'All Clubs' })
+      .locator('tbody tr')
+      .filter({ hasText: TRAIL });
+    try {
+      await admin.goto('/super-admin');
+      await admin.getByPlaceholder('Search by club name, owner name or email').fill('trail runners');
+      await row.getByRole('button', { name: 'Suspend' }).click();
+      await expectToast(admin, `Club suspended: ${TRAIL}`);
+      await expect(row.getByText('suspended', { exact: true })).toBeVisible();
+
+      const listed = await request.get(`/api/clubs?q=${encodeURIComponent('Trail Runners')}`);
+      expect(((await listed.json()) as { items: { id: string }[] }).items.map((c) => c.id)).not.toContain(
+        club.id,
+      );
+      await member.goto(`/communities/${club.id}`);
+      await expect(member.getByText('This club is not active.')).toBeVisible();
+
+      await expect(admin.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first()).toContainText(
+        'Suspended',
+      );
+    } finally {
+      await admin.goto('/super-admin');
+      await admin.getByPlaceholder('Search by club name, owner name or email').fill('trail runners');
+      await row.getByRole('button', { name: 'Reactivate' }).click();
+      await expectToast(admin, `Club reactivated: ${TRAIL}`);
+    }
+    await expect(row.getByText('active', { exact: true })).toBeVisible();
+    const back = await request.get(`/api/clubs?q=${encodeURIComponent('Trail Runners')}`);
+    expect(((await back.json()) as { items: { id: string }[] }).items.map((c) => c.id)).toContain(club.id);
+    await member.goto(`/communities/${club.id}`);
+    await expect(member.getByRole('navigation', { name: 'Club' })).toBeVisible();
+    await admin.context().close();
+    await member.context().close();
+  });
+
+  test('a member is sent from /super-admin to /dashboard with Access Denied', async ({ browser }) => {
+    const page = await pageAs(browser, DEMO.member);
+    await page.goto('/super-admin');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Access Denied', { exact: true })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+    await page.context().close();
+  });
+});

@@ -174,7 +174,7 @@ describe('guarded routes', () => {
 describe('super-admin guard', () => {
   it('lets a member of the super_admin group in', async () => {
     renderApp('/super-admin', { service: signedIn(['super_admin']) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Super admin' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Super Admin Portal' })).toBeInTheDocument();
   });
 
   it('sends other signed-in users to /dashboard with Access Denied', async () => {

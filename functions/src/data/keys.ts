@@ -158,6 +158,28 @@ export const directoryKeys = {
   termPartition: (word: string) => `DIR#term#${Array.from(word).slice(0, 3).join('')}`,
 } as const;
 
+/**
+ * The super-admin index (functions/src/data/repositories/admin-clubs.ts): items of the base
+ * table. One entry per club, every status, newest first in one partition, carrying the owner's
+ * name and e-mail; term items for the words of the club's name, its owner's name and the owner's
+ * e-mail, partitioned by their first two letters, so a word prefix is one begins_with query.
+ */
+export const adminKeys = {
+  entry: (createdAt: string, clubId: string): Key => ({
+    pk: adminKeys.entryPartition,
+    sk: `${createdAt}#${clubId}`,
+  }),
+  entryPartition: 'ADMIN#clubs',
+  term: (term: string, clubId: string): Key => ({
+    pk: adminKeys.termPartition(term),
+    sk: `${term}#${clubId}`,
+  }),
+  termPartition: (term: string) => `ADMIN#term#${Array.from(term).slice(0, 2).join('')}`,
+  /** The audit log of super-admin actions: one partition, in time order (ids are ULIDs). */
+  audit: (id: string): Key => ({ pk: adminKeys.auditPartition, sk: `AUDIT#${id}` }),
+  auditPartition: 'ADMIN#audit',
+} as const;
+
 /** Strips key and index attributes so an item can be parsed as its entity. */
 export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'type'> {
   const copy: Record<string, unknown> = { ...item };

@@ -13,6 +13,7 @@ import {
 } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { transactionConditionFailures } from '../data/errors.ts';
+import { refreshAdminEntry } from '../data/repositories/admin-clubs.ts';
 import { createClubWithOwner, getClub, updateClub } from '../data/repositories/clubs.ts';
 import { getMembership } from '../data/repositories/memberships.ts';
 import { newestOwnedClubWithStatus } from '../data/repositories/owned-clubs.ts';
@@ -46,7 +47,10 @@ export async function createClub(
     status: NEW_CLUB_DEFAULTS.status,
   };
   try {
-    const { club: stored } = await createClubWithOwner(club);
+    const { club: stored } = await createClubWithOwner(club, club.createdAt, {
+      name: auth.name,
+      email: auth.email,
+    });
     return { club: stored, created: true };
   } catch (error) {
     if (!input.requestId || !transactionConditionFailures(error)) throw error;
@@ -56,7 +60,10 @@ export async function createClub(
     const changed = existing.name !== input.name || existing.description !== input.description;
     if (changed && existing.status === 'unpaid') {
       const updated = await updateClub(id, { name: input.name, description: input.description });
-      if (updated) return { club: updated, created: false };
+      if (updated) {
+        await refreshAdminEntry(updated, null);
+        return { club: updated, created: false };
+      }
     }
     return { club: existing, created: false };
   }

@@ -12,6 +12,7 @@ import type {
   PresignedUpload,
   UpdateClubInput,
 } from '@clubs/shared';
+import { refreshAdminEntry } from '../data/repositories/admin-clubs.ts';
 import { updateClub } from '../data/repositories/clubs.ts';
 import { notFound } from '../http/errors.ts';
 import { mediaKeyOf, removeReplacedMedia } from '../media/uploads.ts';
@@ -56,6 +57,7 @@ export async function editClub(club: Club, input: UpdateClubInput): Promise<Club
     coverImageUrl: input.coverImageUrl,
   });
   if (!updated) throw notFound('Club not found');
+  if (updated.name !== club.name) await refreshAdminEntry(updated, null);
   // Only files of this club's own folders are removed (seeded or older images may live elsewhere).
   for (const kind of changedImages) {
     const oldKey = mediaKeyOf(club[IMAGE_FIELDS[kind]]);

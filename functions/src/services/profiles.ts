@@ -6,6 +6,7 @@ import {
   type UpdateProfileInput,
   userName,
 } from '@clubs/shared';
+import { refreshOwnerAdminEntries } from '../data/repositories/admin-clubs.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
 import { refreshMemberCards } from '../data/repositories/memberships.ts';
 import {
@@ -33,6 +34,10 @@ async function syncMemberCards(before: Profile | null, after: Profile): Promise<
   // The e-mail is part of it too: owners and moderators search their members by it.
   if (was.name !== is.name || was.avatarUrl !== is.avatarUrl || before?.email !== after.email) {
     await refreshMemberCards(after.id, is, after.email);
+  }
+  // The super-admin portal shows and finds each club by its owner's name and e-mail.
+  if (before && (userName(before) !== userName(after) || before.email !== after.email)) {
+    await refreshOwnerAdminEntries(after.id, { name: userName(after), email: after.email });
   }
   return after;
 }

@@ -323,7 +323,7 @@ class Seeder {
       status: 'unpaid',
     };
     try {
-      await createClubWithOwner(club);
+      await createClubWithOwner(club, club.createdAt, { name: owner.name, email: owner.email });
     } catch (error) {
       if (!alreadyThere(error)) throw error;
     }

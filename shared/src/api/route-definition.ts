@@ -17,7 +17,8 @@ export type HandlerGroup =
   | 'feed'
   | 'members'
   | 'courses'
-  | 'events';
+  | 'events'
+  | 'super-admin';
 
 /**
  * What a route's implementation touches in AWS. Its function's permissions are the union of

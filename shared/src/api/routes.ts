@@ -16,6 +16,7 @@ import { memberRoutes } from './routes/members.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profiles.ts';
+import { superAdminRoutes } from './routes/super-admin.ts';
 import { systemRoutes } from './routes/system.ts';
 
 export * from './access.ts';
@@ -36,6 +37,7 @@ export const ROUTE_AREAS = [
   memberRoutes,
   courseRoutes,
   eventRoutes,
+  superAdminRoutes,
 ] as const;
 
 export const ROUTES = {
@@ -50,6 +52,7 @@ export const ROUTES = {
   ...memberRoutes,
   ...courseRoutes,
   ...eventRoutes,
+  ...superAdminRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

@@ -40,6 +40,13 @@ export const clubSchema = z.object({
   category: categorySchema.nullable(),
   status: clubStatusSchema,
   memberCount: z.number().int().min(0),
+  /**
+   * When a super admin suspended the club (its status is then inactive): only a suspended club is
+   * reactivated, so a club its owner deleted stays closed.
+   */
+  suspendedAt: isoDateTime.optional(),
+  /** The status the club had when it was suspended, which reactivation gives back. */
+  suspendedFrom: clubStatusSchema.optional(),
 });
 export type Club = z.infer<typeof clubSchema>;
 

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './billing.ts';
 export * from './club.ts';
 export * from './common.ts';

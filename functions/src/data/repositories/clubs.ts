@@ -1,5 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Club, type ClubStatus, clubSchema, type Membership, TABLE } from '@clubs/shared';
+import { adminEntryItems, type OwnerCard } from '../admin-index.ts';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import {
@@ -14,7 +15,9 @@ import { indexKeys, keys, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { membershipItem } from './memberships.ts';
 
-const toClub = (item: Record<string, unknown>): Club => clubSchema.parse(withoutKeys(item));
+/** A club item as the entity (key and index attributes left out). */
+export const clubFromItem = (item: Record<string, unknown>): Club => clubSchema.parse(withoutKeys(item));
+const toClub = clubFromItem;
 
 export function clubItem(club: Club) {
   return {
@@ -58,9 +61,14 @@ export async function readClubForUpdate(clubId: string): Promise<StoredClub | nu
 /**
  * Creates a club and its owner's active membership in one transaction: either both exist or
  * neither does, and the member count starts at exactly one. An active club enters the directory
- * index in the same transaction.
+ * index in the same transaction, and every club the super-admin index, with `ownerCard`.
  */
-export async function createClubWithOwner(club: Omit<Club, 'memberCount'>, createdAt = club.createdAt) {
+export async function createClubWithOwner(
+  club: Omit<Club, 'memberCount'>,
+  createdAt = club.createdAt,
+  ownerCard: OwnerCard = { name: '', email: '' },
+) {
+  const admin = adminEntryItems(club, ownerCard);
   const stored: Club = { ...club, memberCount: 1 };
   const owner: Membership = {
     clubId: club.id,
@@ -87,6 +95,8 @@ export async function createClubWithOwner(club: Omit<Club, 'memberCount'>, creat
           },
         },
         ...indexActions(tableName(), indexChanges(null, stored)),
+        // The super-admin index lists every club from the start (repositories/admin-clubs.ts).
+        ...[admin.entry, ...admin.terms].map((Item) => ({ Put: { TableName: tableName(), Item } })),
       ],
     }),
   );
@@ -95,21 +105,31 @@ export async function createClubWithOwner(club: Omit<Club, 'memberCount'>, creat
 
 type Attributes = Record<string, unknown>;
 
+/** A club write: attributes to set and to remove, and items put in the same transaction (an audit entry). */
+export interface ClubRewrite {
+  set: Attributes;
+  remove?: readonly string[];
+  alsoPut?: readonly Attributes[];
+}
+
 /**
  * Read the club, derive the new state, write the club and its index changes in one transaction
  * conditioned on the state read (sameIndexState); a concurrent writer makes it read and try again.
  * `change` returns null to write nothing (e.g. the club is not in the expected status).
  */
-async function rewriteClub(
+export async function rewriteClub(
   clubId: string,
-  change: (club: Club) => { set: Attributes } | null,
+  change: (club: Club) => ClubRewrite | null,
 ): Promise<Club | null> {
   for (let attempt = 0; attempt < CLUB_WRITE_ATTEMPTS; attempt++) {
     const stored = await readClubForUpdate(clubId);
     if (!stored) return null;
     const planned = change(stored.club);
     if (!planned) return null;
-    const next = clubSchema.parse({ ...stored.club, ...planned.set });
+    const kept = Object.fromEntries(
+      Object.entries(stored.club).filter(([name]) => !planned.remove?.includes(name)),
+    );
+    const next = clubSchema.parse({ ...kept, ...planned.set });
     const state = sameIndexState({ memberCount: stored.club.memberCount, indexVersion: stored.indexVersion });
     const names: Record<string, string> = { ...state.names };
     const values: Record<string, unknown> = { ...state.values, ':nextVersion': state.nextVersion };
@@ -118,15 +138,23 @@ async function rewriteClub(
       values[`:v${i}`] = value;
       return `#f${i} = :v${i}`;
     });
+    const removed = (planned.remove ?? []).map((name, i) => {
+      names[`#r${i}`] = name;
+      return `#r${i}`;
+    });
+    const removal = removed.length > 0 ? ` REMOVE ${removed.join(', ')}` : '';
     try {
       await db().send(
         new TransactWriteCommand({
           TransactItems: [
+            ...(planned.alsoPut ?? []).map((Item) => ({
+              Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' },
+            })),
             {
               Update: {
                 TableName: tableName(),
                 Key: keys.club(clubId),
-                UpdateExpression: `SET ${[...sets, '#indexVersion = :nextVersion'].join(', ')}`,
+                UpdateExpression: `SET ${[...sets, '#indexVersion = :nextVersion'].join(', ')}${removal}`,
                 ConditionExpression: `attribute_exists(pk) AND ${state.condition}`,
                 ExpressionAttributeNames: names,
                 ExpressionAttributeValues: values,

@@ -1,0 +1,98 @@
+/**
+ * A super admin suspends a club (it becomes inactive: out of the directory and search, closed to
+ * its members and to new joins and checkouts; its owner still enters it) and reactivates it (back
+ * to the status it had). Each action and its audit entry (who, what, when, before and after) are
+ * one transaction, so the log holds exactly the actions that happened.
+ */
+import type { AuditEntry, Club, ClubStatus } from '@clubs/shared';
+import { auditEntrySchema } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { adminKeys, indexKeys } from '../keys.ts';
+import { type Page, queryPage } from '../query.ts';
+import { rewriteClub } from './clubs.ts';
+
+export interface Actor {
+  userId: string;
+  email: string;
+}
+
+export type SuspensionResult = { ok: true; club: Club } | { ok: false; reason: 'missing' | 'conflict' };
+
+const shown = (club: Club) => ({ status: club.status, suspendedAt: club.suspendedAt ?? null });
+
+function auditItem(actor: Actor, action: AuditEntry['action'], before: Club, after: Club, now: Date) {
+  const id = ulid(now.getTime());
+  const entry: AuditEntry = {
+    id,
+    at: now.toISOString(),
+    actorId: actor.userId,
+    actorEmail: actor.email,
+    action,
+    clubId: before.id,
+    clubName: before.name,
+    before: shown(before),
+    after: shown(after),
+  };
+  return { ...adminKeys.audit(id), type: 'audit', ...entry };
+}
+
+/** Applies a status move with its audit entry; `plan` says what to write, or why not. */
+async function moveWithAudit(
+  clubId: string,
+  action: AuditEntry['action'],
+  actor: Actor,
+  plan: (club: Club) => { status: ClubStatus; set: Record<string, unknown>; remove: string[] } | null,
+  now: Date,
+): Promise<SuspensionResult> {
+  let refused = false;
+  const club = await rewriteClub(clubId, (current) => {
+    const move = plan(current);
+    refused = move === null;
+    if (!move) return null;
+    const set = { ...move.set, status: move.status, gsi1pk: indexKeys.clubStatusPartition(move.status) };
+    const after = { ...current, ...set } as Club;
+    for (const name of move.remove) delete (after as Record<string, unknown>)[name];
+    return { set, remove: move.remove, alsoPut: [auditItem(actor, action, current, after, now)] };
+  });
+  if (club) return { ok: true, club };
+  return { ok: false, reason: refused ? 'conflict' : 'missing' };
+}
+
+/** Suspends a club that is not suspended or closed (a deleted club stays deleted). */
+export function suspendClub(clubId: string, actor: Actor, now = new Date()): Promise<SuspensionResult> {
+  return moveWithAudit(
+    clubId,
+    'club.suspend',
+    actor,
+    (club) =>
+      club.suspendedAt || club.status === 'inactive'
+        ? null
+        : {
+            status: 'inactive',
+            set: { suspendedAt: now.toISOString(), suspendedFrom: club.status },
+            remove: [],
+          },
+    now,
+  );
+}
+
+/** Gives a suspended club back the status it had; any other club is left alone. */
+export function reactivateClub(clubId: string, actor: Actor, now = new Date()): Promise<SuspensionResult> {
+  return moveWithAudit(
+    clubId,
+    'club.reactivate',
+    actor,
+    (club) =>
+      club.suspendedAt
+        ? { status: club.suspendedFrom ?? 'active', set: {}, remove: ['suspendedAt', 'suspendedFrom'] }
+        : null,
+    now,
+  );
+}
+
+/** The audit log, newest first, by cursor. */
+export function listAuditLog(page: { limit: number; cursor?: string }): Promise<Page<AuditEntry>> {
+  return queryPage({ partition: adminKeys.auditPartition, order: 'descending' }, page, (item) =>
+    auditEntrySchema.parse(item),
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The super-admin portal's operations (the routes are `super_admin`: the access step has checked
+ * the caller's group before anything here runs).
+ */
+import type { AdminClubQuery, AdminClubRow, AuditEntry, Club } from '@clubs/shared';
+import { adminSearchWords } from '../data/admin-index.ts';
+import type { Page } from '../data/query.ts';
+import { listAdminClubs } from '../data/repositories/admin-clubs.ts';
+import { listAuditLog, reactivateClub, suspendClub } from '../data/repositories/club-suspension.ts';
+import type { AuthContext } from '../http/auth.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+export function adminClubs(query: AdminClubQuery): Promise<Page<AdminClubRow>> {
+  return listAdminClubs(
+    { words: adminSearchWords(query.q ?? ''), status: query.status === 'all' ? null : query.status },
+    { limit: query.limit, cursor: query.cursor },
+  );
+}
+
+/** The row of a club just changed (its owner card is not needed by the portal's update). */
+const rowOf = (club: Club): AdminClubRow => ({
+  id: club.id,
+  name: club.name,
+  status: club.status,
+  ownerName: '',
+  ownerEmail: '',
+  createdAt: club.createdAt,
+  memberCount: club.memberCount,
+  suspended: Boolean(club.suspendedAt),
+});
+
+export async function suspend(auth: AuthContext, clubId: string): Promise<AdminClubRow> {
+  const result = await suspendClub(clubId, { userId: auth.userId, email: auth.email });
+  if (result.ok) return rowOf(result.club);
+  if (result.reason === 'missing') throw notFound('Club not found');
+  throw conflict('This club is already suspended or closed');
+}
+
+export async function reactivate(auth: AuthContext, clubId: string): Promise<AdminClubRow> {
+  const result = await reactivateClub(clubId, { userId: auth.userId, email: auth.email });
+  if (result.ok) return rowOf(result.club);
+  if (result.reason === 'missing') throw notFound('Club not found');
+  throw conflict('This club is not suspended');
+}
+
+export const auditLog = (page: { limit: number; cursor?: string }): Promise<Page<AuditEntry>> =>
+  listAuditLog(page);

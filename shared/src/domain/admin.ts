@@ -1,0 +1,54 @@
+/** The super-admin portal (part 2 section 2): all clubs with their owners, and what operators do. */
+import * as z from 'zod';
+import { LIMITS, SUPER_ADMIN_PAGE_SIZE } from '../constants.ts';
+import { CLUB_STATUSES, clubStatusSchema } from './club.ts';
+import { idSchema, isoDateTime } from './common.ts';
+
+export const ADMIN_STATUS_FILTERS = ['all', ...CLUB_STATUSES] as const;
+export const adminStatusFilterSchema = z.enum(ADMIN_STATUS_FILTERS);
+export type AdminStatusFilter = z.infer<typeof adminStatusFilterSchema>;
+
+/** The longest search text accepted. */
+export const ADMIN_SEARCH_MAX = 100;
+
+/** GET /api/admin/clubs: search by club name, owner name or e-mail, a status, pages of 10 by cursor. */
+export const adminClubQuerySchema = z.strictObject({
+  q: z.string().trim().max(ADMIN_SEARCH_MAX).optional(),
+  status: adminStatusFilterSchema.default('all'),
+  limit: z.coerce.number().int().min(1).max(SUPER_ADMIN_PAGE_SIZE).default(SUPER_ADMIN_PAGE_SIZE),
+  cursor: z.string().max(LIMITS.cursor).optional(),
+});
+export type AdminClubQuery = z.infer<typeof adminClubQuerySchema>;
+
+/** One row of the 'All Clubs' table. */
+export const adminClubRowSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  status: clubStatusSchema,
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  createdAt: isoDateTime,
+  memberCount: z.number().int().min(0),
+  /** Set while a super admin has suspended the club. */
+  suspended: z.boolean(),
+});
+export type AdminClubRow = z.infer<typeof adminClubRowSchema>;
+
+/** What a super admin did, for the audit log. */
+export const AUDIT_ACTIONS = ['club.suspend', 'club.reactivate'] as const;
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: isoDateTime,
+  actorId: idSchema,
+  actorEmail: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  clubId: idSchema,
+  clubName: z.string(),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const clubSuspensionSchema = z.strictObject({
+  reason: z.string().trim().max(500).optional(),
+});

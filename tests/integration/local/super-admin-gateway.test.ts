@@ -1,0 +1,62 @@
+/**
+ * Super-admin routes through the gateway with real RS256 ID tokens: the token is verified before
+ * the handler runs, and the handler checks the super_admin group again. A member's token whose
+ * payload was edited to claim the group (its signature no longer matches), or one signed by
+ * another key, is refused before any handler runs; a genuine member's token gets 403.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalGateway, startGateway } from '../../../infra/local/gateway.ts';
+import { freePort } from '../../../infra/local/ports.ts';
+import { createSigningKey, signIdToken, TEST_CLIENT_ID, TEST_POOL_ID } from './tokens.ts';
+
+const key = createSigningKey('key-1');
+const otherKey = createSigningKey('key-1');
+let gateway: LocalGateway;
+
+beforeAll(async () => {
+  gateway = await startGateway({
+    port: await freePort(),
+    userPoolId: TEST_POOL_ID,
+    clientId: TEST_CLIENT_ID,
+    jwks: { keys: [key.jwk] },
+  });
+});
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+const listClubs = (token: string) =>
+  fetch(`${gateway.url}/api/admin/clubs`, { headers: { authorization: `Bearer ${token}` } });
+
+/** The member's token with `cognito:groups` rewritten in the payload; the signature is the original. */
+function withForgedGroups(token: string): string {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  const forged = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['super_admin'] })).toString(
+    'base64url',
+  );
+  return `${header}.${forged}.${signature}`;
+}
+
+describe('super-admin routes behind the gateway', () => {
+  const member = () => signIdToken(key, { sub: 'member-1', 'cognito:groups': [] });
+
+  it('answers a member 403 with the error JSON', async () => {
+    const res = await listClubs(member());
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+  });
+
+  it('refuses a forged cognito:groups claim with 401, whether edited in or signed by another key', async () => {
+    for (const token of [withForgedGroups(member()), signIdToken(otherKey, { sub: 'member-1' })]) {
+      const res = await listClubs(token);
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it('lets a member of the super_admin group in', async () => {
+    const res = await listClubs(signIdToken(key, { sub: 'admin-1', 'cognito:groups': ['super_admin'] }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ items: expect.any(Array) });
+  });
+});
