@@ -10,6 +10,26 @@ vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async ()
 
 const signedIn = (groups: string[] = []) => fakeAuthService(snapshotFor({ groups })).service;
 
+/** A course named 'Course' without sections, as the course pages read it. */
+const courseDetail = () => ({
+  course: {
+    id: 'course-1',
+    clubId: 'club-1',
+    creatorId: 'owner-1',
+    title: 'Course',
+    description: '',
+    level: 'beginner',
+    mainTopic: '',
+    targetAudience: '',
+    learningGoals: '',
+    outline: '',
+    sectionCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+  sections: [],
+  canEdit: false,
+});
+
 describe('public routes', () => {
   it('/ is the landing page with the hero and Log In / Sign Up when signed out', async () => {
     renderApp('/');
@@ -118,7 +138,7 @@ describe('guarded routes', () => {
     courses: 'Courses',
     'courses/create': 'Create a course',
     'courses/course-1': 'Course',
-    'courses/course-1/take': 'Course content',
+    'courses/course-1/take': 'Course',
     // The server is asked first: 'Membership Activated!' once it confirms (tests/web/payments.test.tsx).
     'membership-success': 'Confirming your membership...',
   };
@@ -129,6 +149,10 @@ describe('guarded routes', () => {
       'GET /api/clubs/:id/membership': () => ok({ status: 'active', role: 'club_member' }),
       // Edit club reads the owner's club (anyone else is sent to /dashboard: tests/web/edit-club.test.tsx).
       'GET /api/owned-clubs/:id': () => ok(club()),
+      'GET /api/clubs/:id/courses': () => ok({ items: [], nextCursor: null, canCreate: false }),
+      'GET /api/clubs/:id/courses/:courseId': () => ok(courseDetail()),
+      'GET /api/clubs/:id/courses/:courseId/progress': () =>
+        ok({ courseId: 'course-1', completedSectionIds: [], done: 0, total: 0 }),
     });
     const { router } = renderApp(path, { service: signedIn() });
     const sub = path.replace(/^\/(clubs|communities)\/club-1\/?/, '');

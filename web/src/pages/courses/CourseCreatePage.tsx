@@ -1,5 +1,166 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * The course creation wizard (spec part 2 sections 2, 4, 5): Course Info (a title is required;
+ * the course record is created on leaving this step), AI Generation (an outline drafted by the
+ * API into a 20-row textarea the creator edits), Review & Publish ('Create Course' saves the
+ * outline and opens the manage page).
+ */
+import { Button, Flex, Heading, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { type Course, type CourseLevel, courseLevelSchema, DEFAULT_COURSE_LEVEL } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { messageOf } from '../../api/errors.ts';
+import { useApiMutation } from '../../api/mutations.ts';
+import { useToast } from '../../components/Toaster.tsx';
+import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { coursesKey } from './parts/courseErrors.ts';
+import './parts/courses.css';
+
+const STEPS = ['Course Info', 'AI Generation', 'Review & Publish'] as const;
+const OUTLINE_ROWS = 20;
 
 export default function CourseCreatePage() {
-  return <Placeholder title="Create a course" />;
+  const { club, basePath } = useClubSpace();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [step, setStep] = useState(0);
+  const [info, setInfo] = useState({
+    title: '',
+    description: '',
+    level: DEFAULT_COURSE_LEVEL as CourseLevel,
+    mainTopic: '',
+    targetAudience: '',
+    learningGoals: '',
+  });
+  const [course, setCourse] = useState<Course | null>(null);
+  const [outline, setOutline] = useState('');
+  const field = (name: keyof typeof info) => ({
+    value: info[name],
+    onChange: (event: { target: { value: string } }) => setInfo({ ...info, [name]: event.target.value }),
+  });
+  const failed = (title: string) => (error: Error) =>
+    toast({ title, description: messageOf(error, 'Please try again.'), variant: 'error' });
+
+  const create = useApiMutation('createCourse', {
+    onSuccess: (created) => {
+      setCourse(created);
+      void queryClient.invalidateQueries({ queryKey: coursesKey(club.id) });
+      setStep(1);
+    },
+    onError: failed('Update Failed'),
+  });
+  const generate = useApiMutation('generateCourseOutline', {
+    onSuccess: (draft) => {
+      setOutline(draft.outline);
+      if (draft.notice)
+        toast({ title: 'Outline drafted from a template', description: draft.notice, variant: 'warning' });
+    },
+    onError: failed('Update Failed'),
+  });
+  const publish = useApiMutation('updateCourse', {
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: coursesKey(club.id) });
+      toast({ title: 'Course created', variant: 'success' });
+      navigate(`${basePath}/courses/${saved.id}`);
+    },
+    onError: failed('Course outline was not saved properly'),
+  });
+
+  const leaveInfo = () => {
+    if (!info.title.trim()) {
+      toast({ title: 'Missing information', description: 'Please enter a course title', variant: 'error' });
+      return;
+    }
+    if (course) setStep(1);
+    else create.run({ params: { clubId: club.id }, body: info });
+  };
+  const runGenerate = () => {
+    if (!course) {
+      toast({
+        title: 'Error',
+        description: 'Course not created properly. Please try again.',
+        variant: 'error',
+      });
+      return;
+    }
+    generate.run({ params: { clubId: club.id, courseId: course.id } });
+  };
+  const runPublish = () => {
+    if (!course) {
+      toast({ title: 'Error', description: 'Course data is missing', variant: 'error' });
+      return;
+    }
+    publish.run({ params: { clubId: club.id, courseId: course.id }, body: { outline } });
+  };
+
+  return (
+    <main className="course-page">
+      <Link to={`${basePath}/courses`}>Back to Courses</Link>
+      <Heading level={1}>Create a course</Heading>
+      <ol className="course-steps" aria-label="Steps">
+        {STEPS.map((name, i) => (
+          <li key={name} aria-current={i === step ? 'step' : undefined}>
+            {name}
+          </li>
+        ))}
+      </ol>
+      <section className="course-panel" aria-label={STEPS[step]}>
+        <Heading level={2}>{STEPS[step]}</Heading>
+        {step === 0 && (
+          <Flex direction="column" gap="small">
+            <TextField label="Course Title" {...field('title')} />
+            <TextAreaField label="Description" rows={3} {...field('description')} />
+            <SelectField label="Level" {...field('level')}>
+              {courseLevelSchema.options.map((level) => (
+                <option key={level} value={level}>
+                  {level}
+                </option>
+              ))}
+            </SelectField>
+            <TextField label="Main Topic" {...field('mainTopic')} />
+            <TextField label="Target Audience" {...field('targetAudience')} />
+            <TextAreaField label="Learning Goals" rows={3} {...field('learningGoals')} />
+            <Button variation="primary" isLoading={create.isPending} onClick={leaveInfo}>
+              Next
+            </Button>
+          </Flex>
+        )}
+        {step === 1 && (
+          <Flex direction="column" gap="small">
+            <Button isLoading={generate.isPending} loadingText="Generating..." onClick={runGenerate}>
+              Generate Outline
+            </Button>
+            <TextAreaField
+              label="Course Outline"
+              rows={OUTLINE_ROWS}
+              value={outline}
+              onChange={(event) => setOutline(event.target.value)}
+            />
+            <Flex gap="small">
+              <Button onClick={() => setStep(0)}>Back</Button>
+              <Button variation="primary" onClick={() => setStep(2)}>
+                Next
+              </Button>
+            </Flex>
+          </Flex>
+        )}
+        {step === 2 && (
+          <Flex direction="column" gap="small">
+            <p>
+              <strong>{info.title}</strong> · {info.level}
+            </p>
+            {info.description && <p>{info.description}</p>}
+            <pre className="course-outline-review">{outline || 'No outline yet.'}</pre>
+            <Flex gap="small">
+              <Button onClick={() => setStep(1)}>Back</Button>
+              <Button variation="primary" isLoading={publish.isPending} onClick={runPublish}>
+                Create Course
+              </Button>
+            </Flex>
+          </Flex>
+        )}
+      </section>
+    </main>
+  );
 }

@@ -1,5 +1,66 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * The course list (spec part 2 section 2): the club's courses as cards (title, description,
+ * level, the first 3 sections, the viewer's progress) and, for owners and moderators, the create
+ * button. The list is fetched again when the window regains focus and after every change made in
+ * this tab (the course mutations invalidate it).
+ */
+import { Badge, Flex, Heading } from '@aws-amplify/ui-react';
+import { Link } from 'react-router-dom';
+import { useApiQuery } from '../../api/hooks.ts';
+import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { CourseErrorPanel } from './parts/CourseErrorPanel.tsx';
+import { ProgressBar } from './parts/ProgressBar.tsx';
+import './parts/courses.css';
 
 export default function CourseListPage() {
-  return <Placeholder title="Courses" />;
+  const { club, basePath } = useClubSpace();
+  const courses = useApiQuery(
+    'listCourses',
+    { params: { clubId: club.id } },
+    { refetchOnWindowFocus: 'always' },
+  );
+  if (courses.isPending) return <LoadingScreen label="Loading courses..." />;
+  if (courses.isError)
+    return <CourseErrorPanel error={courses.error} onRetry={() => void courses.refetch()} />;
+  const { items, canCreate } = courses.data;
+  return (
+    <main className="course-page">
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap">
+        <Heading level={1}>Courses</Heading>
+        {canCreate && (
+          <Link to={`${basePath}/courses/create`} className="amplify-button amplify-button--primary">
+            Create Course
+          </Link>
+        )}
+      </Flex>
+      {items.length === 0 && <p>No courses yet.</p>}
+      <div className="course-grid">
+        {items.map((course) => (
+          <article key={course.id} className="course-card" aria-label={course.title}>
+            <Flex direction="column" gap="small">
+              <Heading level={2} fontSize="large">
+                {course.title}
+              </Heading>
+              <Badge size="small">{course.level}</Badge>
+              {course.description && <p>{course.description}</p>}
+              {course.firstSections.length > 0 && (
+                <ul aria-label="First sections">
+                  {course.firstSections.map((section) => (
+                    <li key={section.id}>{section.title}</li>
+                  ))}
+                </ul>
+              )}
+              <ProgressBar progress={course.progress} />
+              <Flex gap="small">
+                <Link to={`${basePath}/courses/${course.id}/take`}>Start Learning</Link>
+                {canCreate && <Link to={`${basePath}/courses/${course.id}`}>Manage</Link>}
+              </Flex>
+            </Flex>
+          </article>
+        ))}
+      </div>
+      {courses.isFetching && <p className="visually-hidden">Refreshing courses...</p>}
+    </main>
+  );
 }

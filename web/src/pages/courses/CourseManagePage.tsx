@@ -1,5 +1,209 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * The course manage page (spec part 2 sections 2, 4, 5): 'Extract Course Modules' (only with an
+ * outline), the section list with add, move up / down and delete, the active section with
+ * Previous / Next, and edit mode (its editor a separate chunk loaded on first edit). Leaving a
+ * section or the page with unsaved edits asks first. People who may not edit see 'Start Learning'.
+ */
+import { Button, Flex } from '@aws-amplify/ui-react';
+import { NO_MODULES_FOUND } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { messageOf } from '../../api/errors.ts';
+import { useApiQuery } from '../../api/hooks.ts';
+import { useApiMutation } from '../../api/mutations.ts';
+import { useToast } from '../../components/Toaster.tsx';
+import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { CourseFrame, useSectionCursor } from './parts/CourseFrame.tsx';
+import { courseKey, coursesKey } from './parts/courseErrors.ts';
+import { SectionView } from './parts/SectionView.tsx';
+
+const SectionEditor = lazy(() => import('./parts/SectionEditor.tsx'));
+export const UNSAVED_PROMPT = 'You have unsaved changes. Do you want to discard them?';
+
+/** Warns before the browser leaves with unsaved edits; `confirmDiscard` asks before an in-page move. */
+function useUnsavedGuard() {
+  const dirty = useRef(false);
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (dirty.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+  const setDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+  const confirmDiscard = useCallback(() => {
+    if (!dirty.current || window.confirm(UNSAVED_PROMPT)) {
+      dirty.current = false;
+      return true;
+    }
+    return false;
+  }, []);
+  return { setDirty, confirmDiscard };
+}
 
 export default function CourseManagePage() {
-  return <Placeholder title="Course" />;
+  const { club, basePath } = useClubSpace();
+  const courseId = useParams().courseId ?? '';
+  const params = { clubId: club.id, courseId };
+  const detail = useApiQuery('getCourse', { params });
+  const sections = detail.data?.sections ?? [];
+  const [editing, setEditing] = useState(false);
+  const { setDirty, confirmDiscard } = useUnsavedGuard();
+  const cursor = useSectionCursor(sections, () => {
+    if (!confirmDiscard()) return false;
+    setEditing(false);
+    return true;
+  });
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: courseKey(club.id, courseId) }),
+      queryClient.invalidateQueries({ queryKey: coursesKey(club.id) }),
+    ]);
+  const failed = (error: Error) =>
+    toast({ title: 'Update Failed', description: messageOf(error, 'Please try again.'), variant: 'error' });
+
+  const extract = useApiMutation('extractCourseModules', {
+    onSuccess: async (result) => {
+      await refresh();
+      toast({
+        title: 'Success',
+        description: `${result.created} rich course content sections created`,
+        variant: 'success',
+      });
+    },
+    onError: (error) =>
+      error.message === NO_MODULES_FOUND
+        ? toast({ title: 'Warning', description: NO_MODULES_FOUND, variant: 'warning' })
+        : failed(error),
+  });
+  const add = useApiMutation('addSection', {
+    onSuccess: async (section) => {
+      await refresh();
+      cursor.select(section.id);
+      toast({ title: 'Success', description: 'New section added with rich content', variant: 'success' });
+    },
+    onError: failed,
+  });
+  const move = useApiMutation('moveSection', { onSuccess: refresh, onError: failed });
+  const remove = useApiMutation('deleteSection', { onSuccess: refresh, onError: failed });
+
+  const canEdit = detail.data?.canEdit ?? false;
+  const course = detail.data?.course;
+  const active = cursor.active;
+  const busy = move.isPending || remove.isPending;
+
+  const headerActions = canEdit ? (
+    course?.outline.trim() ? (
+      <Button
+        isLoading={extract.isPending}
+        loadingText="Processing..."
+        onClick={() => extract.run({ params })}
+      >
+        Extract Course Modules
+      </Button>
+    ) : null
+  ) : (
+    <Link to={`${basePath}/courses/${courseId}/take`} className="amplify-button amplify-button--primary">
+      Start Learning
+    </Link>
+  );
+
+  return (
+    <CourseFrame
+      detail={detail}
+      cursor={cursor}
+      headerActions={headerActions}
+      listActions={
+        canEdit && (
+          <Button
+            size="small"
+            marginTop="small"
+            isLoading={add.isPending}
+            onClick={() => add.run({ params, body: { title: 'New Section', htmlContent: '' } })}
+          >
+            Add Section
+          </Button>
+        )
+      }
+      sectionControls={
+        canEdit
+          ? (section, index) => (
+              <Flex gap="0">
+                <Button
+                  size="small"
+                  variation="link"
+                  aria-label={`Move ${section.title} up`}
+                  isDisabled={busy || index === 0}
+                  onClick={() =>
+                    move.run({ params: { ...params, sectionId: section.id }, body: { direction: 'up' } })
+                  }
+                >
+                  ↑
+                </Button>
+                <Button
+                  size="small"
+                  variation="link"
+                  aria-label={`Move ${section.title} down`}
+                  isDisabled={busy || index === sections.length - 1}
+                  onClick={() =>
+                    move.run({ params: { ...params, sectionId: section.id }, body: { direction: 'down' } })
+                  }
+                >
+                  ↓
+                </Button>
+                <Button
+                  size="small"
+                  variation="link"
+                  aria-label={`Delete ${section.title}`}
+                  isDisabled={busy}
+                  onClick={() => {
+                    if (window.confirm(`Delete the section '${section.title}'?`))
+                      remove.run({ params: { ...params, sectionId: section.id } });
+                  }}
+                >
+                  ✕
+                </Button>
+              </Flex>
+            )
+          : undefined
+      }
+    >
+      {course?.outline.trim() && sections.length === 0 && (
+        <p className="course-panel">No content sections yet</p>
+      )}
+      {active && (
+        <div className="course-panel">
+          {editing ? (
+            <Suspense fallback={<p>Loading the editor...</p>}>
+              <SectionEditor
+                key={active.id}
+                clubId={club.id}
+                courseId={courseId}
+                section={active}
+                onDirtyChange={setDirty}
+                onCancel={() => {
+                  if (confirmDiscard()) setEditing(false);
+                }}
+                onSaved={async () => {
+                  setDirty(false);
+                  await refresh();
+                  setEditing(false);
+                }}
+              />
+            </Suspense>
+          ) : (
+            <>
+              <SectionView section={active} />
+              {canEdit && <Button onClick={() => setEditing(true)}>Edit</Button>}
+            </>
+          )}
+        </div>
+      )}
+    </CourseFrame>
+  );
 }

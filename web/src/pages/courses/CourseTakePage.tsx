@@ -1,5 +1,73 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * The read-only course page (spec part 2 section 2): the section list and the active section with
+ * Previous / Next wrapping around, the spec's note, Back to Courses, and the member's progress:
+ * 'Mark as complete' per section, done / total with a bar (the same progress the course card shows).
+ */
+import { Button, Flex, Heading } from '@aws-amplify/ui-react';
+import type { CourseProgress } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { messageOf } from '../../api/errors.ts';
+import { useApiQuery } from '../../api/hooks.ts';
+import { useApiMutation } from '../../api/mutations.ts';
+import { useToast } from '../../components/Toaster.tsx';
+import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { CourseFrame, useSectionCursor } from './parts/CourseFrame.tsx';
+import { coursesKey, progressKey } from './parts/courseErrors.ts';
+import { ProgressBar } from './parts/ProgressBar.tsx';
+import { SectionView } from './parts/SectionView.tsx';
 
 export default function CourseTakePage() {
-  return <Placeholder title="Course content" />;
+  const { club } = useClubSpace();
+  const courseId = useParams().courseId ?? '';
+  const params = { clubId: club.id, courseId };
+  const detail = useApiQuery('getCourse', { params });
+  const progress = useApiQuery('getCourseProgress', { params }, { enabled: !!detail.data });
+  const sections = detail.data?.sections ?? [];
+  const cursor = useSectionCursor(sections);
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const settle = (saved: CourseProgress) => {
+    queryClient.setQueryData(progressKey(club.id, courseId), saved);
+    void queryClient.invalidateQueries({ queryKey: coursesKey(club.id) });
+  };
+  const onError = (error: Error) =>
+    toast({ title: 'Update Failed', description: messageOf(error, 'Please try again.'), variant: 'error' });
+  const complete = useApiMutation('completeSection', { onSuccess: settle, onError });
+  const uncomplete = useApiMutation('uncompleteSection', { onSuccess: settle, onError });
+  const done = new Set(progress.data?.completedSectionIds ?? []);
+  const active = cursor.active;
+  const isDone = active ? done.has(active.id) : false;
+
+  return (
+    <CourseFrame detail={detail} cursor={cursor} completed={done}>
+      <p className="course-note">
+        Content is displayed using HTML or media. Club owners and moderators can edit this content.
+      </p>
+      {progress.data && <ProgressBar progress={progress.data} />}
+      {sections.length === 0 ? (
+        <div className="course-panel">
+          <Heading level={2}>No content available</Heading>
+          <p>This course doesn't have any content sections yet.</p>
+        </div>
+      ) : (
+        active && (
+          <div className="course-panel">
+            <SectionView section={active} />
+            <Flex gap="small" alignItems="center">
+              <Button
+                variation={isDone ? 'link' : 'primary'}
+                isLoading={complete.isPending || uncomplete.isPending}
+                onClick={() =>
+                  (isDone ? uncomplete : complete).run({ params: { ...params, sectionId: active.id } })
+                }
+              >
+                {isDone ? 'Completed (undo)' : 'Mark as complete'}
+              </Button>
+            </Flex>
+          </div>
+        )
+      )}
+    </CourseFrame>
+  );
 }

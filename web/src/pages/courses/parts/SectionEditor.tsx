@@ -1,0 +1,180 @@
+/**
+ * A section's edit mode, loaded only when someone edits (its own chunk, with TipTap): the title,
+ * the 'HTML Editor' tab (a rich-text editor writing HTML, with a source view for people who
+ * write HTML), the 'Media Upload' tab (an image or video that replaces the section's content) and
+ * Save Changes. The API sanitizes what is saved; the editor's HTML is never trusted.
+ */
+import { Button, Flex, Radio, RadioGroupField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { courseMediaUploadInputSchema, SECTION_TITLE_EMPTY, type Section } from '@clubs/shared';
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../../api/errors.ts';
+import { loadApi } from '../../../api/load.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { uploadWithProgress } from '../../../api/upload.ts';
+import { useToast } from '../../../components/Toaster.tsx';
+import { purifiedHtml } from './SectionView.tsx';
+
+export interface SectionEditorProps {
+  clubId: string;
+  courseId: string;
+  section: Section;
+  onSaved(section: Section): void;
+  onCancel(): void;
+  onDirtyChange(dirty: boolean): void;
+}
+
+export default function SectionEditor({
+  clubId,
+  courseId,
+  section,
+  onSaved,
+  onCancel,
+  onDirtyChange,
+}: SectionEditorProps) {
+  const { toast } = useToast();
+  const [title, setTitle] = useState(section.title);
+  const [html, setHtml] = useState(section.htmlContent);
+  const [tab, setTab] = useState<'html' | 'media'>('html');
+  // TipTap keeps no <video>: a section with one is edited as source.
+  const [source, setSource] = useState(/<video\b/.test(section.htmlContent));
+  const [kind, setKind] = useState<'image' | 'video'>('image');
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const editor = useEditor({
+    extensions: [StarterKit, Image],
+    content: purifiedHtml(section.htmlContent),
+    onUpdate: ({ editor: changed }) => setHtml(changed.getHTML()),
+  });
+  useEffect(() => {
+    onDirtyChange(title !== section.title || html !== section.htmlContent);
+  }, [title, html, section, onDirtyChange]);
+  const showSource = (on: boolean) => {
+    if (!on) editor?.commands.setContent(purifiedHtml(html));
+    setSource(on);
+  };
+
+  const save = useApiMutation('updateSection', {
+    onSuccess: (saved) => {
+      toast({ title: 'Success', description: 'Content updated successfully', variant: 'success' });
+      onSaved(saved);
+    },
+    onError: (error) =>
+      toast({ title: 'Update Failed', description: messageOf(error, 'Please try again.'), variant: 'error' }),
+  });
+  const submit = () => {
+    if (!title.trim()) {
+      toast({ title: 'Validation Error', description: SECTION_TITLE_EMPTY, variant: 'error' });
+      return;
+    }
+    save.run({ params: { clubId, courseId, sectionId: section.id }, body: { title, htmlContent: html } });
+  };
+
+  const upload = async () => {
+    if (!file) {
+      toast({ title: 'Upload Failed', description: 'Missing file or course information', variant: 'error' });
+      return;
+    }
+    const checked = courseMediaUploadInputSchema.safeParse({ contentType: file.type, size: file.size });
+    if (!checked.success || !file.type.startsWith(`${kind}/`)) {
+      const problem = checked.success ? `Selected file is not a ${kind}` : checked.error.issues[0]?.message;
+      toast({
+        title: 'Upload Failed',
+        description: problem ?? 'This file cannot be uploaded',
+        variant: 'error',
+      });
+      return;
+    }
+    setUploading(true);
+    try {
+      const api = await loadApi();
+      const signed = await api('createCourseMediaUpload', {
+        params: { clubId, courseId },
+        body: checked.data,
+      });
+      await uploadWithProgress(signed, file, () => undefined);
+      const media =
+        kind === 'video'
+          ? `<video src="${signed.previewUrl.replace(/&/g, '&amp;')}" controls="controls"></video>`
+          : `<img src="${signed.previewUrl.replace(/&/g, '&amp;')}" alt="" />`;
+      setHtml(media);
+      editor?.commands.setContent(media);
+      if (kind === 'video') setSource(true);
+      toast({ title: 'Upload Success', description: 'File uploaded successfully', variant: 'success' });
+    } catch (error) {
+      toast({
+        title: 'Upload Failed',
+        description: `Failed to upload: ${messageOf(error, 'An error occurred during upload')}`,
+        variant: 'error',
+      });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="small" className="course-editor">
+      <TextField label="Section Title" value={title} onChange={(event) => setTitle(event.target.value)} />
+      <Flex role="tablist" gap="xs">
+        <Button role="tab" size="small" aria-selected={tab === 'html'} onClick={() => setTab('html')}>
+          HTML Editor
+        </Button>
+        <Button role="tab" size="small" aria-selected={tab === 'media'} onClick={() => setTab('media')}>
+          Media Upload
+        </Button>
+      </Flex>
+      {tab === 'html' && (
+        <div role="tabpanel" aria-label="HTML Editor">
+          <Button size="small" variation="link" onClick={() => showSource(!source)}>
+            {source ? 'Rich text' : 'HTML source'}
+          </Button>
+          {source ? (
+            <TextAreaField
+              label="HTML source"
+              rows={14}
+              value={html}
+              onChange={(event) => setHtml(event.target.value)}
+            />
+          ) : (
+            <EditorContent editor={editor} aria-label="Section content" />
+          )}
+        </div>
+      )}
+      {tab === 'media' && (
+        <div role="tabpanel" aria-label="Media Upload">
+          <RadioGroupField
+            legend="Media type"
+            name="media-kind"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as 'image' | 'video')}
+          >
+            <Radio value="image">Image</Radio>
+            <Radio value="video">Video</Radio>
+          </RadioGroupField>
+          <label>
+            Choose a file{' '}
+            <input
+              type="file"
+              accept="image/*,video/*"
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+          </label>
+          <p>Supported formats: JPG, PNG, GIF, MP4, WebM</p>
+          <p role="note">Uploading new media replaces the existing content of this section.</p>
+          <Button size="small" isLoading={uploading} onClick={() => void upload()}>
+            Upload
+          </Button>
+        </div>
+      )}
+      <Flex gap="small">
+        <Button variation="primary" isLoading={save.isPending} onClick={submit}>
+          Save Changes
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </Flex>
+    </Flex>
+  );
+}
