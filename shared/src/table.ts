@@ -46,6 +46,14 @@ export const TABLE = {
       purpose:
         "a club's posts by like count (trending): the count itself is the sort key, so each like moves it",
     },
+    byPoints: {
+      name: 'gsi6',
+      partitionKey: 'gsi6pk',
+      sortKey: 'points',
+      sortKeyType: 'number',
+      purpose:
+        "a club's members by points, all time or in the 7 or 30 days ending on a day (the leaderboard): each like moves its author",
+    },
   },
 } as const satisfies {
   defaultName: string;

@@ -1,13 +1,15 @@
 /**
  * Races: 50 concurrent calls through the gateway, then exact counts and one effect. A row whose
  * route is in the manifest but not implemented yet (501 'not_implemented') is reported pending;
- * RSVPs get their rows when their routes land.
+ * RSVPs and points have their rows.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
 import { keys } from '@clubs/functions/data/keys';
 import { getClub } from '@clubs/functions/data/repositories/clubs';
+import { getStoredEvent } from '@clubs/functions/data/repositories/events';
 import { addMembership, getMembership } from '@clubs/functions/data/repositories/memberships';
+import { periodKey, pointsOf, utcDay } from '@clubs/functions/data/repositories/points';
 import { getPost } from '@clubs/functions/data/repositories/posts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LocalEventBus } from '../../infra/local/event-bus.ts';
@@ -55,6 +57,14 @@ async function membersOf(clubId: string) {
     }),
   );
   return Items;
+}
+
+/** Makes these people active members of the club. */
+async function activeMembers(clubId: string, persons: readonly { id: string }[]) {
+  for (const p of persons) {
+    const createdAt = new Date().toISOString();
+    await addMembership({ clubId, userId: p.id, role: 'club_member', status: 'active', createdAt });
+  }
 }
 
 const people = (label: string) => Array.from({ length: N }, (_, i) => signedPerson(`${label}${i}`));
@@ -130,15 +140,7 @@ describe(`races (${N} concurrent calls each)`, () => {
   it('likes of one post by 50 members: 50 likes counted, never twice', async (context) => {
     const club = await makeClubWorld(world.people, { withStaff: false });
     const likers = people('liker');
-    for (const p of likers) {
-      await addMembership({
-        clubId: club.clubId,
-        userId: p.id,
-        role: 'club_member',
-        status: 'active',
-        createdAt: new Date().toISOString(),
-      });
-    }
+    await activeMembers(club.clubId, likers);
     const path = `/api/clubs/${club.clubId}/posts/${club.postId}/like`;
     const answers = await all(
       [...likers, ...likers.slice(0, 10)].map((p) => world.call(p, { method: 'PUT', path })),
@@ -150,6 +152,56 @@ describe(`races (${N} concurrent calls each)`, () => {
     await row(async () => {
       expect(answers.every((a) => a.status === 200)).toBe(true);
       expect((await getPost(club.clubId, club.postId))?.likeCount).toBe(N);
+    });
+  });
+
+  it("likes and unlikes racing on one post: the author's points equal the likes that remain", async () => {
+    const club = await makeClubWorld(world.people, { withStaff: false });
+    const likers = people('racer');
+    await activeMembers(club.clubId, likers);
+    const path = `/api/clubs/${club.clubId}/posts/${club.postId}/like`;
+    await all(likers.map((p) => world.call(p, { method: 'PUT', path })));
+    // Every liker takes the like back while the first half likes again at the same time.
+    const answers = await all([
+      ...likers.map((p) => world.call(p, { method: 'DELETE', path })),
+      ...likers.slice(0, N / 2).map((p) => world.call(p, { method: 'PUT', path })),
+    ]);
+    await row(async () => {
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      const post = await getPost(club.clubId, club.postId);
+      const authorId = post?.authorId as string;
+      const { Items = [] } = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :like)',
+          ExpressionAttributeValues: { ':pk': `POST#${club.postId}`, ':like': 'LIKE#' },
+          ConsistentRead: true,
+        }),
+      );
+      const remaining = Items.filter((item) => item.userId !== authorId).length;
+      expect(post?.likeCount).toBe(Items.length);
+      const today = utcDay(new Date());
+      for (const period of ['all', 'last7', 'last30'] as const) {
+        const points = await pointsOf(club.clubId, periodKey(period, today), [authorId]);
+        expect(points.get(authorId) ?? 0).toBe(remaining);
+      }
+    });
+  });
+
+  it('registrations for one event by 50 members: 50 attendees counted, never twice', async () => {
+    const club = await makeClubWorld(world.people, { withStaff: false });
+    const members = people('attendee');
+    await activeMembers(club.clubId, members);
+    const before =
+      (await getStoredEvent(club.clubId, club.eventId, { consistent: true }))?.event.attendeeCount ?? 0;
+    const path = `/api/clubs/${club.clubId}/events/${club.eventId}/registration`;
+    const answers = await all(
+      [...members, ...members.slice(0, 10)].map((p) => world.call(p, { method: 'PUT', path })),
+    );
+    await row(async () => {
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      const after = await getStoredEvent(club.clubId, club.eventId, { consistent: true });
+      expect(after?.event.attendeeCount).toBe(before + N);
     });
   });
 });

@@ -4,6 +4,10 @@
  * transaction, so counts stay exact under concurrency and a duplicate is never counted twice.
  */
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+
+/** One action of a transaction. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 import { db, tableName } from './client.ts';
 import { backoff, cancellationReasons } from './directory-index.ts';
 import { transactionConditionFailures } from './errors.ts';
@@ -60,6 +64,8 @@ function counterUpdate(counter: Counter, step: 1 | -1) {
 export async function putCounted(
   item: Record<string, unknown>,
   counter: Counter,
+  /** Further unconditional changes that belong to the same write (a like's points). */
+  also: readonly TransactItem[] = [],
 ): Promise<'created' | 'exists' | 'no_parent'> {
   try {
     await sendRetryingConflicts({
@@ -73,6 +79,7 @@ export async function putCounted(
             ConditionExpression: 'attribute_exists(pk)',
           },
         },
+        ...also,
       ],
     });
     return 'created';
@@ -89,11 +96,29 @@ const withZero = (update: ReturnType<typeof counterUpdate>) => ({
 });
 
 /** Deletes an existing item and counts it down (never below zero); false when there was none. */
-export async function deleteCounted(key: Key, counter: Counter): Promise<boolean> {
+export async function deleteCounted(
+  key: Key,
+  counter: Counter,
+  options: {
+    /** Deletes only the item as read (e.g. `createdAt = :createdAt`); it must exist in any case. */
+    unchanged?: { expression: string; values: Record<string, unknown> };
+    also?: readonly TransactItem[];
+  } = {},
+): Promise<boolean> {
+  const unchanged = options.unchanged;
   try {
     await sendRetryingConflicts({
       TransactItems: [
-        { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' } },
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: key,
+            ConditionExpression: unchanged
+              ? `attribute_exists(pk) AND ${unchanged.expression}`
+              : 'attribute_exists(pk)',
+            ...(unchanged ? { ExpressionAttributeValues: unchanged.values } : {}),
+          },
+        },
         {
           Update: {
             TableName: tableName(),
@@ -102,6 +127,7 @@ export async function deleteCounted(key: Key, counter: Counter): Promise<boolean
             ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
           },
         },
+        ...(options.also ?? []),
       ],
     });
     return true;

@@ -41,6 +41,14 @@ export const keys = {
     pk: `EVENT#${eventId}`,
     sk: `ATTENDEE#${userId}`,
   }),
+  /**
+   * A member's points in a club: all time ('ALL'), or within the 7 or 30 days ending on a UTC day
+   * ('D7#2030-01-31'), one item per window a like counts in.
+   */
+  points: (clubId: string, userId: string, period: string): Key => ({
+    pk: `POINTS#${clubId}#${userId}`,
+    sk: period,
+  }),
   invite: (token: string): Key => ({ pk: `INVITE#${token}`, sk: 'META' }),
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE#${eventId}`, sk: 'META' }),
   /** A person's Stripe ids: their customer, their Connect account and its onboarding state. */
@@ -120,6 +128,8 @@ export const indexKeys = {
     gsi1sk: `${startIso}#${eventId}`,
   }),
   clubEventsPartition: (clubId: string) => `EVENTS#${clubId}`,
+  /** byPoints: a club's leaderboard for one period ('ALL' or a window); points is the sort key. */
+  leaderboardPartition: (clubId: string, period: string) => `LEADERBOARD#${clubId}#${period}`,
   /** byLikes: a club's posts; the post's likeCount is the index's sort key. */
   trendingPartition: (clubId: string) => ({ gsi4pk: `TRENDING#${clubId}` }),
   userMembershipPrefix: (status?: MembershipStatus) => (status ? `MEMBERSHIP#${status}#` : 'MEMBERSHIP#'),

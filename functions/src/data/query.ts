@@ -19,7 +19,9 @@ export type SortKeyCondition =
   | { beginsWith: string }
   | { between: readonly [from: string, to: string] }
   | { atLeast: string }
-  | { below: string };
+  | { below: string }
+  /** A number sort key (such as a points total) strictly above this value. */
+  | { above: number };
 
 export interface KeyQuery {
   /** A global secondary index from TABLE.indexes; the table itself when absent. */
@@ -61,12 +63,15 @@ function sortKeyExpression(condition: SortKeyCondition | undefined) {
     return { expression: ' AND #sk BETWEEN :from AND :to', values: { ':from': from, ':to': to } };
   }
   if ('atLeast' in condition) return { expression: ' AND #sk >= :sk', values: { ':sk': condition.atLeast } };
+  if ('above' in condition) return { expression: ' AND #sk > :sk', values: { ':sk': condition.above } };
   return { expression: ' AND #sk < :sk', values: { ':sk': condition.below } };
 }
 
-function satisfies(sortKey: string | undefined, condition: SortKeyCondition | undefined): boolean {
+function satisfies(sortKey: string | number | undefined, condition: SortKeyCondition | undefined): boolean {
   if (sortKey === undefined) return false;
   if (!condition) return true;
+  if ('above' in condition) return typeof sortKey === 'number' && sortKey > condition.above;
+  if (typeof sortKey !== 'string') return false;
   if ('beginsWith' in condition) return sortKey.startsWith(condition.beginsWith);
   if ('between' in condition) return sortKey >= condition.between[0] && sortKey <= condition.between[1];
   if ('atLeast' in condition) return sortKey >= condition.atLeast;

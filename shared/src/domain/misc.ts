@@ -20,16 +20,6 @@ export const inviteRowSchema = z.strictObject({
   email: emailSchema,
 });
 
-export const leaderboardEntrySchema = z.object({
-  userId: idSchema,
-  name: z.string(),
-  avatar: z.string().nullable(),
-  points: z.number().int().min(0),
-  rank: z.number().int().min(1),
-  badges: z.array(z.string()),
-});
-export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
-
 /** The contact form (part 1 section 3): all four fields required. */
 export const contactMessageSchema = z.strictObject({
   name: requiredText(LIMITS.personName),

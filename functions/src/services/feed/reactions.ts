@@ -26,8 +26,18 @@ async function countAfter(clubId: string, postId: string): Promise<number> {
   return post.likeCount;
 }
 
+/**
+ * Likes a post: its author (unless it is the caller) earns a point in the same transaction, so
+ * the post is read first for its author.
+ */
 export async function likePost(clubId: string, postId: string, userId: string): Promise<LikeResult> {
-  const result = await addLike(clubId, { postId, userId, createdAt: new Date().toISOString() });
+  const post = await getPost(clubId, postId);
+  if (!post) throw postNotFound();
+  const result = await addLike(
+    clubId,
+    { postId, userId, createdAt: new Date().toISOString() },
+    post.authorId,
+  );
   if (!result.created && result.reason === 'no_post') throw postNotFound();
   return { postId, liked: true, changed: result.created, likeCount: await countAfter(clubId, postId) };
 }

@@ -1,0 +1,131 @@
+/**
+ * Members' points in a club, kept in order by the byPoints index (gsi6, number sort key) so the
+ * top of a leaderboard is one bounded query. A like counts for its post's author in the all-time
+ * item and in one item per rolling window it falls in: the 7-day windows ending on the like's UTC
+ * day and the 6 days after, and the 30-day windows likewise. So "the last 7 days" on day T is the
+ * partition of the 7-day window ending on T, already summed: reads stay one query whatever the
+ * number of likes, and each like writes 1 + 7 + 30 small items in its own transaction. Window
+ * items expire (TTL) two days after their window ends; an unlike takes the point back from the
+ * windows that have not ended yet.
+ */
+import { type LeaderboardPeriod, TABLE } from '@clubs/shared';
+import { batchGet, keyId } from '../batch-get.ts';
+import { tableName } from '../client.ts';
+import type { TransactItem } from '../counted-write.ts';
+import { indexKeys, keys } from '../keys.ts';
+import { countItems, queryPage } from '../query.ts';
+
+const DAY = 86_400_000;
+
+/** The rolling windows, by how many days each spans. */
+export const POINT_WINDOWS = { last7: 7, last30: 30 } as const;
+
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+const addDays = (day: string, days: number): string => utcDay(new Date(Date.parse(day) + days * DAY));
+
+/** The sort key of a period's item: 'ALL', or 'D7#{last day}' / 'D30#{last day}'. */
+export function periodKey(period: LeaderboardPeriod, today: string): string {
+  if (period === 'all') return 'ALL';
+  return `D${POINT_WINDOWS[period]}#${today}`;
+}
+
+function pointsUpdate(
+  clubId: string,
+  userId: string,
+  period: string,
+  step: 1 | -1,
+  expiresAt?: number,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.points(clubId, userId, period),
+      UpdateExpression: `SET #lb = :lb, clubId = :clubId, userId = :userId${expiresAt ? ', expiresAt = :exp' : ''} ADD points :step`,
+      ExpressionAttributeNames: { '#lb': TABLE.indexes.byPoints.partitionKey },
+      ExpressionAttributeValues: {
+        ':lb': indexKeys.leaderboardPartition(clubId, period),
+        ':clubId': clubId,
+        ':userId': userId,
+        ':step': step,
+        ...(expiresAt ? { ':exp': expiresAt } : {}),
+      },
+    },
+  };
+}
+
+/**
+ * The point changes of one like in the transaction that writes or deletes it: +1 (a new like,
+ * counted from `likedOn`, today) or -1 (its removal, from the windows that include `likedOn` and
+ * have not ended before `today`).
+ */
+export function likePointChanges(
+  clubId: string,
+  authorId: string,
+  likedOn: string,
+  step: 1 | -1,
+  today: string,
+): TransactItem[] {
+  const changes = [pointsUpdate(clubId, authorId, 'ALL', step)];
+  for (const span of Object.values(POINT_WINDOWS)) {
+    for (let offset = 0; offset < span; offset++) {
+      const end = addDays(likedOn, offset);
+      if (end < today) continue;
+      const expiresAt = Math.floor((Date.parse(end) + 3 * DAY) / 1000);
+      changes.push(pointsUpdate(clubId, authorId, `D${span}#${end}`, step, expiresAt));
+    }
+  }
+  return changes;
+}
+
+export interface PointsEntry {
+  userId: string;
+  points: number;
+}
+
+const toEntry = (item: Record<string, unknown>): PointsEntry => ({
+  userId: String(item.userId),
+  points: typeof item.points === 'number' ? item.points : 0,
+});
+
+/** The top of a period's leaderboard, most points first, paged by cursor: one index query. */
+export async function topPoints(
+  clubId: string,
+  period: string,
+  page: { limit: number; cursor?: string },
+): Promise<{ items: PointsEntry[]; nextCursor: string | null }> {
+  const read = await queryPage(
+    {
+      index: TABLE.indexes.byPoints,
+      partition: indexKeys.leaderboardPartition(clubId, period),
+      sortKey: { above: 0 },
+      order: 'descending',
+    },
+    page,
+    toEntry,
+  );
+  return read;
+}
+
+/** People's points in a period, by user id (absent: none): one batch of key lookups. */
+export async function pointsOf(
+  clubId: string,
+  period: string,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  const found = await batchGet(userIds.map((userId) => keys.points(clubId, userId, period)));
+  const points = new Map<string, number>();
+  for (const userId of userIds) {
+    const item = found.get(keyId(keys.points(clubId, userId, period)));
+    if (item) points.set(userId, toEntry(item).points);
+  }
+  return points;
+}
+
+/** How many members have more points than `points` in a period (a rank is this plus one). */
+export function countAbove(clubId: string, period: string, points: number): Promise<number> {
+  return countItems({
+    index: TABLE.indexes.byPoints,
+    partition: indexKeys.leaderboardPartition(clubId, period),
+    sortKey: { above: points },
+  });
+}

@@ -1,0 +1,64 @@
+import { addLike, removeLike } from '@clubs/functions/data/repositories/likes';
+import { periodKey, pointsOf, topPoints, utcDay } from '@clubs/functions/data/repositories/points';
+import { levelOf } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import { newClub, newPost } from './repositories/helpers.ts';
+
+const DAY = 86_400_000;
+
+async function pointsIn(clubId: string, userId: string, today: string) {
+  const out: Record<string, number> = {};
+  for (const period of ['all', 'last7', 'last30'] as const) {
+    out[period] = (await pointsOf(clubId, periodKey(period, today), [userId])).get(userId) ?? 0;
+  }
+  return out;
+}
+
+describe('points from likes', () => {
+  it('gives the author a point per like by someone else, in the same write, and takes it back', async () => {
+    const club = await newClub();
+    const author = ulid();
+    const post = await newPost(club.id, { authorId: author });
+    const today = utcDay(new Date());
+    const fan = ulid();
+    await addLike(club.id, { postId: post.id, userId: fan, createdAt: new Date().toISOString() }, author);
+    await addLike(club.id, { postId: post.id, userId: author, createdAt: new Date().toISOString() }, author);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 1, last7: 1, last30: 1 });
+    expect(await removeLike(club.id, post.id, author)).toBe(true);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 1, last7: 1, last30: 1 });
+    expect(await removeLike(club.id, post.id, fan)).toBe(true);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 0, last7: 0, last30: 0 });
+  });
+
+  it('counts a like in the windows its day falls in: 10 days ago is in the last 30 days, not the last 7', async () => {
+    const club = await newClub();
+    const author = ulid();
+    const post = await newPost(club.id, { authorId: author });
+    const tenDaysAgo = new Date(Date.now() - 10 * DAY).toISOString();
+    const fan = ulid();
+    await addLike(club.id, { postId: post.id, userId: fan, createdAt: tenDaysAgo }, author);
+    await addLike(club.id, { postId: post.id, userId: ulid(), createdAt: new Date().toISOString() }, author);
+    const today = utcDay(new Date());
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 2, last7: 1, last30: 2 });
+    // Taking back the old like leaves the windows that have ended alone and fixes the current ones.
+    expect(await removeLike(club.id, post.id, fan)).toBe(true);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 1, last7: 1, last30: 1 });
+  });
+
+  it('reads the top of a period most points first from the points index', async () => {
+    const club = await newClub();
+    const [a, b] = [ulid(), ulid()];
+    const [postA, postB] = [await newPost(club.id, { authorId: a }), await newPost(club.id, { authorId: b })];
+    const now = new Date().toISOString();
+    for (let i = 0; i < 3; i++)
+      await addLike(club.id, { postId: postB.id, userId: ulid(), createdAt: now }, b);
+    await addLike(club.id, { postId: postA.id, userId: ulid(), createdAt: now }, a);
+    const top = await topPoints(club.id, periodKey('all', utcDay(new Date())), { limit: 10 });
+    expect(top.items).toEqual([
+      { userId: b, points: 3 },
+      { userId: a, points: 1 },
+    ]);
+    expect(levelOf(top.items[0]?.points ?? 0)).toBe(1);
+  });
+});
