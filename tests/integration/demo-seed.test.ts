@@ -15,10 +15,17 @@ import {
 import { keys, prefixes } from '@clubs/functions/data/keys';
 import { countItems } from '@clubs/functions/data/query';
 import { getPosts, listPosts } from '@clubs/functions/data/repositories/posts';
+import { handler as coursesHandler } from '@clubs/functions/handlers/courses';
 import { handler } from '@clubs/functions/handlers/feed';
 import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { inspectMedia } from '@clubs/functions/media/uploads';
-import { type Club, POST_MEDIA_UPLOAD, type PostPage } from '@clubs/shared';
+import {
+  type Club,
+  type CourseCardPage,
+  type CourseDetail,
+  POST_MEDIA_UPLOAD,
+  type PostPage,
+} from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CognitoLocal, startCognitoLocal } from '../../infra/local/cognito.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/config.ts';
@@ -146,5 +153,26 @@ describe('the demo data', () => {
     const served = await fetch(video?.url as string);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('video/webm');
+
+    // The demo course: sections with pictures and a video, and the member part-way through it.
+    const cards = await invoke<CourseCardPage>(
+      coursesHandler,
+      httpEvent('listCourses', { claims: memberClaims(sub), params: { clubId: yoga.id } }),
+    );
+    const [course] = cards.body.items;
+    expect(course?.progress).toMatchObject({ done: 2, total: 5 });
+    const detail = await invoke<CourseDetail>(
+      coursesHandler,
+      httpEvent('getCourse', {
+        claims: memberClaims(sub),
+        params: { clubId: yoga.id, courseId: course?.id ?? '' },
+      }),
+    );
+    const [pictured] = detail.body.sections;
+    expect(pictured?.featuredImage).toMatch(/^http/);
+    expect((await fetch(pictured?.featuredImage as string)).headers.get('content-type')).toBe('image/png');
+    expect(detail.body.sections.at(-1)?.htmlContent).toMatch(
+      /^<video src="http[^"]+" controls="controls"><\/video>$/,
+    );
   });
 });

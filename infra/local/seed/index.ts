@@ -20,16 +20,15 @@ import { type Club, EVENT_DURATION_MINUTES, type Profile, SUPER_ADMIN_GROUP } fr
 import { transactionConditionFailures } from '../../../functions/src/data/errors.ts';
 import { createClubWithOwner, setClubStatus } from '../../../functions/src/data/repositories/clubs.ts';
 import { addComment } from '../../../functions/src/data/repositories/comments.ts';
-import { createCourse } from '../../../functions/src/data/repositories/courses.ts';
 import { createEvent } from '../../../functions/src/data/repositories/events.ts';
 import { addLike } from '../../../functions/src/data/repositories/likes.ts';
 import { addMembership } from '../../../functions/src/data/repositories/memberships.ts';
 import { createPost, pinPost } from '../../../functions/src/data/repositories/posts.ts';
 import { createProfileIfAbsent } from '../../../functions/src/data/repositories/profiles.ts';
-import { addSections } from '../../../functions/src/data/repositories/sections.ts';
 import { postMediaPrefixOf } from '../../../functions/src/media/member-media.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../config.ts';
 import { localS3Client } from '../s3.ts';
+import { seedCourses } from './courses.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_CLUBS,
@@ -403,36 +402,21 @@ class Seeder {
   }
 
   private async courses(demo: DemoClub, clubId: string, ownerId: string) {
-    for (const [i, course] of (demo.courses ?? []).entries()) {
-      const createdMs = this.base - course.daysAgo * DAY;
-      const id = seededUlid(`course:${demo.slug}:${i}`, createdMs);
-      await createCourse({
-        id,
-        clubId,
-        creatorId: ownerId,
-        title: course.title,
-        description: course.description,
-        level: course.level,
-        mainTopic: course.mainTopic,
-        targetAudience: course.targetAudience,
-        learningGoals: course.learningGoals,
-        outline: course.sections.map((section, n) => `${n + 1}. ${section.title}`).join('\n'),
-        sectionCount: 0,
-        createdAt: this.iso(createdMs),
-      });
-      await addSections(
-        clubId,
-        course.sections.map((section, n) => ({
-          id: seededUlid(`section:${id}:${n}`, createdMs + n * 1000),
-          courseId: id,
-          title: section.title,
-          htmlContent: section.html,
-          sortOrder: n + 1,
-          featuredImage: null,
-          updatedAt: this.iso(createdMs + n * HOUR),
-        })),
-      );
-    }
+    const learner = (demo.accounts ?? []).includes('member') ? this.person('member').id : null;
+    await seedCourses(
+      clubId,
+      ownerId,
+      demo.courses ?? [],
+      (course) => this.base - course.daysAgo * DAY,
+      {
+        store: (key, body, type, cache) => this.store(key, body, type, cache),
+        iso: (time) => this.iso(time),
+        clip: demoClip,
+        palette: paletteOf(demo.category),
+        learnerId: learner,
+      },
+      demo.slug,
+    );
   }
 
   private async events(demo: DemoClub, clubId: string, everyone: Person[]) {
