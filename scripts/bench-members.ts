@@ -1,0 +1,156 @@
+/**
+ * `npm run bench:members`: does the members page stay flat as a club grows? Starts its own
+ * in-memory DynamoDB Local (BENCH_DYNAMODB_PORT, else a free port), fills one table with a club of
+ * 50 members and another with a club of 5,000, then calls the real members handler in-process
+ * (the access check and the service, as Lambda runs them) as the owner and reports, for the first
+ * page of 20 and for a name search, the median and p95 latency, the DynamoDB requests and the
+ * items read per call (a middleware on the one document client counts them). BENCH_N (default
+ * 200) measured calls each, after BENCH_WARMUP (30).
+ *
+ * Membership items are the ones addMembership writes (membershipItem with the card and its
+ * search entries, cardAttributes), loaded with BatchWriteItem.
+ */
+import '../infra/local/quiet-sdk.ts';
+import type { Club, MemberPage } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { ensureTable } from '../infra/local/dynamodb.ts';
+import { meterRequests } from '../infra/local/request-meter.ts';
+import { httpEvent, invoke, memberClaims } from '../tests/support/http-event.ts';
+import { batchWriteAll, percentile, startBenchDynamoDb } from './bench-support.ts';
+
+const N = Number(process.env.BENCH_N ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
+const SIZES = [50, 5_000] as const;
+const FIRST = ['Sofia', 'Liam', 'Amara', 'Noah', 'Mei', 'Lucas', 'Priya', 'Mateo', 'Hana', 'Elijah'];
+const LAST = ['Rossi', 'Okafor', 'Nguyen', 'Schmidt', 'Silva', 'Tanaka', 'Haddad', 'Kowalski'];
+const SEARCH = 'sofia';
+
+interface Row {
+  request: string;
+  members: number;
+  median: number;
+  p95: number;
+  requests: number;
+  items: number;
+  results: number;
+}
+
+async function main() {
+  const dynamodb = await startBenchDynamoDb();
+  // Imported after the environment is set: the handlers read it.
+  const { db } = await import('../functions/src/data/client.ts');
+  const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
+  const { membershipItem } = await import('../functions/src/data/repositories/memberships.ts');
+  const { cardAttributes } = await import('../functions/src/data/repositories/member-cards.ts');
+  const { handler } = await import('../functions/src/handlers/members.ts');
+  const meter = meterRequests(db());
+
+  const rows: Row[] = [];
+  try {
+    for (const size of SIZES) {
+      const table = `bench_members_${size}`;
+      await ensureTable(dynamodb.endpoint, table);
+      process.env.TABLE_NAME = table;
+      const started = performance.now();
+      const ownerId = ulid();
+      const createdAt = new Date().toISOString();
+      const club: Club = {
+        id: ulid(),
+        ownerId,
+        name: 'Bench Club',
+        description: 'A club for measuring the members page.',
+        logoUrl: null,
+        coverImageUrl: null,
+        createdAt,
+        price: 0,
+        currency: 'USD',
+        trialPeriod: 0,
+        category: null,
+        status: 'active',
+        memberCount: size + 1,
+      };
+      const member = (userId: string, role: 'club_owner' | 'club_member', i: number) => ({
+        ...membershipItem({
+          clubId: club.id,
+          userId,
+          role,
+          status: i % 10 === 9 ? 'pending' : 'active',
+          createdAt,
+        }),
+        ...cardAttributes(
+          club.id,
+          userId,
+          {
+            name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`,
+            avatarUrl: null,
+          },
+          `person${i}@bench.test`,
+        ),
+      });
+      const items = [
+        { ...clubItem(club), indexVersion: 0 },
+        member(ownerId, 'club_owner', 0),
+        ...Array.from({ length: size }, (_, i) => member(ulid(), 'club_member', i + 1)),
+      ];
+      await batchWriteAll(db(), table, items, 16);
+      console.log(
+        `${size} members: ${items.length} items written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+
+      const requests: [string, Record<string, string>][] = [
+        ['first page of 20', { limit: '20' }],
+        [`name search "${SEARCH}", first page of 20`, { limit: '20', q: SEARCH }],
+      ];
+      for (const [label, query] of requests) {
+        const event = httpEvent('listClubMembers', {
+          params: { clubId: club.id },
+          query,
+          claims: memberClaims(ownerId),
+        });
+        for (let i = 0; i < WARMUP; i += 1) await invoke(handler, event);
+        const samples: number[] = [];
+        meter.reset();
+        let results = 0;
+        for (let i = 0; i < N; i += 1) {
+          const t = performance.now();
+          const res = await invoke<MemberPage>(handler, event);
+          samples.push(performance.now() - t);
+          if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
+          results = res.body.items.length;
+        }
+        samples.sort((a, b) => a - b);
+        rows.push({
+          request: label,
+          members: size,
+          median: percentile(samples, 0.5),
+          p95: percentile(samples, 0.95),
+          requests: meter.requests / N,
+          items: meter.itemsRead / N,
+          results,
+        });
+      }
+    }
+  } finally {
+    meter.stop();
+    await dynamodb.stop();
+  }
+
+  const fmt = (v: number) => v.toFixed(1);
+  console.log(
+    `\n${N} measured calls per request after ${WARMUP} warm-up calls (in-process members handler as the owner: access check + service, DynamoDB Local)\n`,
+  );
+  console.log(
+    '| request | members | median ms | p95 ms | DynamoDB requests / call | items read / call | results |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.request} | ${r.members.toLocaleString('en')} | ${fmt(r.median)} | ${fmt(r.p95)} | ${r.requests} | ${r.items} | ${r.results} |`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
