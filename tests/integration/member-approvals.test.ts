@@ -98,3 +98,55 @@ describe('removals', () => {
     expect(await getMembership(club.id, memberId)).toBeNull();
   });
 });
+
+describe('roles and leaving', () => {
+  const setRole = (by: string, clubId: string, userId: string, role: string) =>
+    call<{ role?: string }>(members, 'changeClubMemberRole', by, {
+      params: { clubId, userId },
+      body: { role },
+    });
+  const leave = (userId: string, clubId: string) =>
+    call<{ left?: boolean; endsAt?: string | null }>(members, 'leaveClub', userId, { params: { clubId } });
+
+  it('the owner promotes a member to moderator and back; nobody else may', async () => {
+    const { club, ownerId } = await paidClub({ price: 0, trialPeriod: 0 });
+    const moderatorId = await join(club.id, 'active', 'club_moderator');
+    const memberId = await join(club.id, 'active');
+    const pendingId = await join(club.id, 'pending');
+    expect((await setRole(ownerId, club.id, memberId, 'club_moderator')).body.role).toBe('club_moderator');
+    expect(await getMembership(club.id, memberId)).toMatchObject({ role: 'club_moderator' });
+    expect((await setRole(ownerId, club.id, memberId, 'club_member')).body.role).toBe('club_member');
+    expect((await setRole(moderatorId, club.id, memberId, 'club_moderator')).status).toBe(404);
+    expect((await setRole(ownerId, club.id, ownerId, 'club_member')).status).toBe(403);
+    expect((await setRole(ownerId, club.id, pendingId, 'club_moderator')).status).toBe(404);
+    expect((await setRole(ownerId, club.id, memberId, 'club_owner')).status).toBe(400);
+    expect(await getMembership(club.id, memberId)).toMatchObject({ role: 'club_member' });
+  });
+
+  it('a free member leaves at once; the owner cannot leave; a stranger learns nothing', async () => {
+    const { club, ownerId } = await paidClub({ price: 0, trialPeriod: 0 });
+    const memberId = await join(club.id, 'active');
+    const before = (await getClub(club.id))?.memberCount ?? 0;
+    expect((await leave(memberId, club.id)).body).toEqual({ left: true, endsAt: null });
+    expect(await getMembership(club.id, memberId)).toBeNull();
+    expect((await getClub(club.id))?.memberCount).toBe(before - 1);
+    expect((await leave(ownerId, club.id)).status).toBe(409);
+    expect((await leave(ulid(), club.id)).status).toBe(404);
+  });
+
+  it('a paid member leaves at the end of the period already paid, the date answered', async () => {
+    const { club } = await paidClub();
+    const memberId = ulid();
+    const events = await payMembership(club.id, memberId);
+    for (const event of events) await deliver(event);
+    const subscriptionId = subscriptionOf(ofType(events, 'checkout.session.completed'));
+    const answer = await leave(memberId, club.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.left).toBe(false);
+    expect(Date.parse(answer.body.endsAt ?? '')).toBeGreaterThan(Date.now());
+    const subscription = await stripe().stripe.subscriptions.retrieve(subscriptionId);
+    expect(subscription).toMatchObject({ status: 'trialing', cancel_at_period_end: true });
+    for (const event of stripe().takeEvents()) await deliver(event);
+    expect(await getMembership(club.id, memberId)).toMatchObject({ status: 'active' });
+  });
+});

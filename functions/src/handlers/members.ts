@@ -1,10 +1,18 @@
 /**
- * The members page: listing and searching a club's members, approving and removing them. The access check has refused anyone
+ * The members page: listing and searching a club's members, approving, removing and
+ * promoting them, and a member leaving. The access check has refused anyone
  * the route's declaration does not allow and hands over the club and the caller's membership.
  */
 import { defineGroup } from '../http/route-handler.ts';
 import { viewerOf } from '../services/club-viewer.ts';
-import { approveMember, listMembers, removeMember, seesMemberDetails } from '../services/members.ts';
+import {
+  approveMember,
+  changeMemberRole,
+  leaveClub,
+  listMembers,
+  removeMember,
+  seesMemberDetails,
+} from '../services/members.ts';
 
 export const handler = defineGroup('members', {
   listClubMembers: async ({ input, auth, club, membership }) => {
@@ -14,4 +22,7 @@ export const handler = defineGroup('members', {
   approveClubMember: async ({ input, club }) => approveMember(club, input.params.userId),
   removeClubMember: async ({ input, auth, club, membership }) =>
     removeMember(club, viewerOf(auth, club, membership), input.params.userId),
+  changeClubMemberRole: async ({ input, club }) =>
+    changeMemberRole(club, input.params.userId, input.body.role),
+  leaveClub: async ({ input, auth }) => leaveClub(input.params.clubId, auth.userId),
 });

@@ -5,16 +5,25 @@
  */
 import {
   type Club,
+  type ClubRole,
+  inactiveClubVerdict,
   isClubManager,
+  type LeaveResult,
   type MemberListQuery,
   type MemberPage,
   type Membership,
   type MemberView,
 } from '@clubs/shared';
-import { listClubMembers, type MemberSearch } from '../data/repositories/club-members.ts';
+import { listClubMembers, type MemberSearch, setMemberRole } from '../data/repositories/club-members.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
-import { activateMembership, getMembership, removeMembership } from '../data/repositories/memberships.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import {
+  activateMembership,
+  getClubWithMembership,
+  getMembership,
+  removeMembership,
+} from '../data/repositories/memberships.ts';
+import { clubNotActive, conflict, forbidden, notFound } from '../http/errors.ts';
+import { leaveMembership } from '../payments/leave-club.ts';
 import { cancelMemberBilling } from '../payments/member-subscription.ts';
 import type { Viewer } from './club-viewer.ts';
 import { fillCards } from './member-cards.ts';
@@ -97,4 +106,28 @@ export async function removeMember(club: Club, viewer: Viewer, userId: string) {
     throw notFound('Member not found');
   }
   return { removed: true as const, userId };
+}
+
+/** The owner makes an active member a moderator, or a moderator a member again. */
+export async function changeMemberRole(club: Club, userId: string, role: ClubRole): Promise<Membership> {
+  if (userId === club.ownerId) throw forbidden("The owner's role cannot change");
+  if (!(await setMemberRole(club.id, userId, role))) throw notFound('Member not found');
+  const changed = await getMembership(club.id, userId);
+  if (!changed) throw notFound('Member not found');
+  return changed;
+}
+
+/**
+ * The caller leaves a club (self-service: their own relation to it). The owner cannot leave their
+ * club. Of a club that is not active, its members learn only that, everyone else nothing.
+ */
+export async function leaveClub(clubId: string, userId: string): Promise<LeaveResult> {
+  const { club, membership } = await getClubWithMembership(clubId, userId);
+  if (!club) throw notFound('Club not found');
+  if (club.ownerId === userId) throw conflict('The owner cannot leave their own club');
+  if (club.status !== 'active') {
+    throw inactiveClubVerdict({ membership }) === 'not_active' ? clubNotActive() : notFound('Club not found');
+  }
+  if (!membership) throw notFound('You are not a member of this club');
+  return leaveMembership(clubId, userId);
 }

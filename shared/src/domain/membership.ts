@@ -49,3 +49,13 @@ export type MemberPage = z.infer<typeof memberPageSchema>;
 
 /** What removing a member answers. */
 export const memberRemovedSchema = z.object({ removed: z.literal(true), userId: idSchema });
+
+/** The roles an owner gives and takes: moderator and member (the owner's own never changes). */
+export const memberRoleInputSchema = z.strictObject({ role: z.enum(['club_moderator', 'club_member']) });
+
+/**
+ * Leaving a club: at once (`left`), or, for a paid membership, at the end of the period already
+ * paid (`endsAt`): the subscription is set to end then and the membership lasts until it does.
+ */
+export const leaveResultSchema = z.object({ left: z.boolean(), endsAt: isoDateTime.nullable() });
+export type LeaveResult = z.infer<typeof leaveResultSchema>;

@@ -33,6 +33,7 @@ export const SELF_SERVICE_CLUB_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
   'requestMembership',
   'createMembershipCheckout',
   'getMembershipCheckout',
+  'leaveClub',
 ]);
 
 /** Valid bodies (and queries) where a generated one would not do; keyed by route id. */

@@ -3,8 +3,11 @@
  * prefix on the search entries each card carries) and the few faces of the club home. Every
  * list is one query of at most a page of items, whatever the size of the club.
  */
-import { type Membership, TABLE } from '@clubs/shared';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type ClubRole, type Membership, TABLE } from '@clubs/shared';
+import { db, tableName } from '../client.ts';
 import { normalizeText } from '../directory-index.ts';
+import { isConditionFailed } from '../errors.ts';
 import { indexKeys, keys, prefixes } from '../keys.ts';
 import { type KeyQuery, type Page, queryPage } from '../query.ts';
 import { cardOf, MEMBER_EMAIL, type MemberCard } from './member-cards.ts';
@@ -78,4 +81,27 @@ export async function someActiveMembers(
 ): Promise<{ membership: Membership; card: MemberCard | null }[]> {
   const page = await listClubMembers(clubId, { by: 'all' }, { limit: count * 2, activeOnly: false });
   return page.items.filter(({ membership }) => membership.status === 'active').slice(0, count);
+}
+
+/**
+ * Gives an active, non-owner membership another role; false when there is no such membership
+ * (gone, pending, or the owner's), so nothing is written then.
+ */
+export async function setMemberRole(clubId: string, userId: string, role: ClubRole): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.membership(clubId, userId),
+        UpdateExpression: 'SET #role = :role',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :active AND #role <> :owner',
+        ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
+        ExpressionAttributeValues: { ':role': role, ':active': 'active', ':owner': 'club_owner' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
 }

@@ -6,9 +6,11 @@
 import { clubPathSchema } from '../../domain/club.ts';
 import {
   clubMemberPathSchema,
+  leaveResultSchema,
   memberListQuerySchema,
   memberPageSchema,
   memberRemovedSchema,
+  memberRoleInputSchema,
   membershipSchema,
 } from '../../domain/membership.ts';
 import type { RouteDefinition } from '../route-definition.ts';
@@ -47,5 +49,27 @@ export const memberRoutes = {
       'Removes a member (owners and moderators; never the owner; a moderator not another moderator): effective on every route at once; in a paid club their subscription is cancelled at Stripe first',
     params: clubMemberPathSchema,
     response: memberRemovedSchema,
+  },
+  changeClubMemberRole: {
+    method: 'PUT',
+    path: '/api/clubs/{clubId}/members/{userId}/role',
+    group: 'members',
+    uses: ['table:read', 'table:write'],
+    access: { kind: 'club', who: 'owner', superAdmin: 'none' },
+    summary: 'The owner makes an active member a moderator, or a moderator a member again',
+    params: clubMemberPathSchema,
+    body: memberRoleInputSchema,
+    response: membershipSchema,
+  },
+  leaveClub: {
+    method: 'DELETE',
+    path: '/api/clubs/{clubId}/membership',
+    group: 'members',
+    uses: ['table:read', 'table:write', 'stripe:api'],
+    access: { kind: 'signed_in' },
+    summary:
+      'The caller leaves a club: at once, or for a paid membership at the end of the period already paid (its subscription set to end then; the date answered); the owner cannot leave',
+    params: clubPathSchema,
+    response: leaveResultSchema,
   },
 } as const satisfies Record<string, RouteDefinition>;

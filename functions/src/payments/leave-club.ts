@@ -1,0 +1,38 @@
+/**
+ * A member leaves a club themselves. A paid membership whose subscription is live ends when the
+ * period already paid ends: the subscription is set to cancel then (Stripe's cancel_at_period_end)
+ * and the membership lasts until its end event; anything else (a free membership, a pending
+ * request, a paid one no longer billed) ends at once, an open checkout expired first.
+ */
+import type { LeaveResult } from '@clubs/shared';
+import { getSubscriptionRecord, isLiveStatus } from '../data/repositories/billing.ts';
+import { removeMembership } from '../data/repositories/memberships.ts';
+import { stripeClient } from '../stripe/client.ts';
+import { cancelMemberBilling } from './member-subscription.ts';
+import { withStripe } from './stripe-errors.ts';
+
+/** The end of the current period of a subscription item, as an ISO date (null if Stripe has none). */
+function periodEndOf(subscription: { items: { data: { current_period_end?: number }[] } }): string | null {
+  const end = subscription.items.data[0]?.current_period_end;
+  return typeof end === 'number' ? new Date(end * 1000).toISOString() : null;
+}
+
+export async function leaveMembership(clubId: string, userId: string): Promise<LeaveResult> {
+  const record = await getSubscriptionRecord({ kind: 'membership', clubId, userId });
+  if (record?.subscriptionId && isLiveStatus(record.status)) {
+    const subscriptionId = record.subscriptionId;
+    const endsAt = await withStripe('Failed to leave the club', async () => {
+      const stripe = await stripeClient();
+      const updated = await stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `leave-${subscriptionId}` },
+      );
+      return periodEndOf(updated);
+    });
+    return { left: false, endsAt };
+  }
+  await cancelMemberBilling(clubId, userId);
+  await removeMembership(clubId, userId);
+  return { left: true, endsAt: null };
+}
