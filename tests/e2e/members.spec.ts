@@ -66,6 +66,11 @@ test('the owner approves a pending request, who then enters; a removed member lo
   await page.goto(`/communities/${club.id}`);
   await expect(page.getByRole('navigation', { name: 'Club', exact: true })).toBeVisible();
 
+  await row.getByRole('button', { name: /^Make moderator/ }).click();
+  await expect(row.getByRole('cell', { name: 'Moderator', exact: true })).toBeVisible();
+  await row.getByRole('button', { name: /^Make member/ }).click();
+  await expect(row.getByRole('cell', { name: 'Member', exact: true })).toBeVisible();
+
   await row.getByRole('button', { name: /^Remove / }).click();
   const dialog = owner.getByRole('dialog', { name: 'Remove Member' });
   await expect(
@@ -78,5 +83,20 @@ test('the owner approves a pending request, who then enters; a removed member lo
   await expect(owner.getByText('No members found.')).toBeVisible();
 
   await page.goto(`/communities/${club.id}/members`);
+  await expect(page.getByText('You are not a member of this club.')).toBeVisible();
+
+  // Asked again and approved again, they leave by themselves.
+  await page.goto(`/c/${club.id}`);
+  await actionButton(page).click();
+  await expect(actionButton(page)).toHaveText('Request Pending');
+  await owner.reload();
+  await search.fill(email);
+  await rows(owner).filter({ hasText: email }).getByRole('button', { name: 'pending' }).click();
+  await expect(rows(owner).filter({ hasText: email }).getByText('active', { exact: true })).toBeVisible();
+  await page.goto(`/communities/${club.id}/members`);
+  await page.getByRole('button', { name: 'Leave Club' }).click();
+  await page.getByRole('dialog', { name: 'Leave Club' }).getByRole('button', { name: 'Leave Club' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/communities/${club.id}`);
   await expect(page.getByText('You are not a member of this club.')).toBeVisible();
 });

@@ -14,6 +14,7 @@ import { PageColumn } from '../../components/PageColumn.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 import { MemberStatus, mayRemove, RemoveMember } from './MemberActions.tsx';
 import { MembersTable } from './MembersTable.tsx';
+import { LeaveClub, RoleToggle } from './RoleAndLeave.tsx';
 import { useMembers } from './useMembers.ts';
 
 export const MEMBERS_TEXTS = {
@@ -44,9 +45,12 @@ function MembersList({ search }: { search: string }) {
       <MembersTable
         members={items}
         status={(member) => <MemberStatus member={member} manager={manager} />}
-        actions={(member) =>
-          mayRemove(role, user?.sub ?? '', member) ? <RemoveMember member={member} /> : null
-        }
+        actions={(member) => (
+          <Flex gap="xs" wrap="wrap">
+            {role === 'club_owner' ? <RoleToggle member={member} /> : null}
+            {mayRemove(role, user?.sub ?? '', member) ? <RemoveMember member={member} /> : null}
+          </Flex>
+        )}
       />
       {members.hasNextPage ? (
         <Button
@@ -85,6 +89,7 @@ export default function MembersPage() {
             {T.invite}
           </Link>
         ) : null}
+        {role && role !== 'club_owner' ? <LeaveClub clubId={clubId} /> : null}
       </Flex>
       <SearchField
         label={T.searchMembers}
