@@ -56,7 +56,8 @@ test.describe('Edit club', () => {
       await page.goto(`/communities/${club.id}/edit`);
       await page.getByRole('textbox', { name: 'Club Name' }).fill(SLOW_LIVING);
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      await expectToast(page, 'Club updated');
+      // Only that the restore was stored (one run showed this toast twice here: see issue 15's note).
+      await expect(page.getByText('Club updated', { exact: true }).first()).toBeVisible();
       await page.context().close();
     }
   });
@@ -159,7 +160,7 @@ test.describe('Super-admin portal', () => {
     const back = await request.get(`/api/clubs?q=${encodeURIComponent('Trail Runners')}`);
     expect(((await back.json()) as { items: { id: string }[] }).items.map((c) => c.id)).toContain(club.id);
     await member.goto(`/communities/${club.id}`);
-    await expect(member.getByRole('navigation', { name: 'Club' })).toBeVisible();
+    await expect(member.getByRole('navigation', { name: 'Club', exact: true })).toBeVisible();
     await admin.context().close();
     await member.context().close();
   });
