@@ -1,11 +1,11 @@
 /**
  * Opaque paging cursors: DynamoDB's LastEvaluatedKey as base64url JSON. A cursor comes back
  * from the caller, so it is parsed like any input: only the expected key attributes, only
- * strings, and the partition it was issued for.
+ * strings (numbers where the key is a number), and the partition it was issued for.
  */
 import { InvalidCursorError } from './errors.ts';
 
-type KeyMap = Record<string, string>;
+type KeyMap = Record<string, string | number>;
 
 export function encodeCursor(lastKey: Record<string, unknown> | undefined): string | null {
   if (!lastKey) return null;
@@ -14,7 +14,12 @@ export function encodeCursor(lastKey: Record<string, unknown> | undefined): stri
 
 export function decodeCursor(
   cursor: string | undefined,
-  expected: { attributes: readonly string[]; fixed?: KeyMap },
+  expected: {
+    attributes: readonly string[];
+    fixed?: Record<string, string>;
+    /** Attributes that are numbers (an index's number sort key, such as points); all others are strings. */
+    numeric?: readonly string[];
+  },
 ): KeyMap | undefined {
   if (cursor === undefined) return undefined;
   let parsed: unknown;
@@ -30,7 +35,11 @@ export function decodeCursor(
   const valid =
     names.length === wanted.length &&
     names.every((name, i) => name === wanted[i]) &&
-    entries.every(([, value]) => typeof value === 'string' && value.length > 0 && value.length <= 512) &&
+    entries.every(([name, value]) =>
+      expected.numeric?.includes(name)
+        ? typeof value === 'number' && Number.isFinite(value)
+        : typeof value === 'string' && value.length > 0 && value.length <= 512,
+    ) &&
     Object.entries(expected.fixed ?? {}).every(([name, value]) => (parsed as KeyMap)[name] === value);
   if (!valid) throw new InvalidCursorError();
   return parsed as KeyMap;

@@ -106,6 +106,7 @@ function startKeyOf(query: KeyQuery, cursor: string | undefined) {
   const startKey = decodeCursor(cursor, {
     attributes: [...new Set(attributes)],
     fixed: { [names.partition]: query.partition },
+    numeric: query.index?.sortKeyType === 'number' ? [names.sort] : [],
   });
   if (startKey && !satisfies(startKey[names.sort], query.sortKey)) throw new InvalidCursorError();
   return startKey;
@@ -171,4 +172,16 @@ export async function countItems(query: KeyQuery): Promise<number> {
   let count = 0;
   for await (const { Count = 0 } of pagesOf({ ...queryInput(query), Select: 'COUNT' })) count += Count;
   return count;
+}
+
+/**
+ * A count of at most `atMost` items in one request (reading one item more to tell): `more` says
+ * there were more than `atMost` (the count is then `atMost`). For counts whose exact value is
+ * worth only so much reading; the query has no filter, so the limit counts matches.
+ */
+export async function countUpTo(query: KeyQuery, atMost: number): Promise<{ count: number; more: boolean }> {
+  const { Count = 0 } = await db().send(
+    new QueryCommand({ ...queryInput(query), Select: 'COUNT', Limit: atMost + 1 }),
+  );
+  return Count > atMost ? { count: atMost, more: true } : { count: Count, more: false };
 }

@@ -1,5 +1,5 @@
 /**
- * Club events. The access check (http/access.ts) has refused anyone the route's declaration does
+ * Club events and the leaderboard. The access check (http/access.ts) has refused anyone the route's declaration does
  * not allow and hands over the club and the caller's membership; the service reads the event of
  * this club (another club's id is not found).
  */
@@ -13,6 +13,7 @@ import {
   listClubEvents,
   setRegistration,
 } from '../services/events.ts';
+import { leaderboardPage, leaderboardStanding } from '../services/leaderboard.ts';
 
 export const handler = defineGroup('events', {
   listEvents: async ({ input, auth, club, membership }) =>
@@ -28,4 +29,7 @@ export const handler = defineGroup('events', {
     setRegistration(club.id, input.params.eventId, true, auth, viewerOf(auth, club, membership)),
   cancelEventRegistration: async ({ input, auth, club, membership }) =>
     setRegistration(club.id, input.params.eventId, false, auth, viewerOf(auth, club, membership)),
+  getLeaderboard: async ({ input, club }) => leaderboardPage(club.id, input.query),
+  getLeaderboardStanding: async ({ input, auth, club, membership }) =>
+    leaderboardStanding(club.id, auth.userId, membership, input.query.period),
 });

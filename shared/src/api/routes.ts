@@ -12,6 +12,7 @@ import { contactRoutes } from './routes/contact.ts';
 import { courseRoutes } from './routes/courses.ts';
 import { eventRoutes } from './routes/events.ts';
 import { feedRoutes } from './routes/feed.ts';
+import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { memberRoutes } from './routes/members.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -37,6 +38,7 @@ export const ROUTE_AREAS = [
   memberRoutes,
   courseRoutes,
   eventRoutes,
+  leaderboardRoutes,
   superAdminRoutes,
 ] as const;
 
@@ -52,6 +54,7 @@ export const ROUTES = {
   ...memberRoutes,
   ...courseRoutes,
   ...eventRoutes,
+  ...leaderboardRoutes,
   ...superAdminRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -12,8 +12,9 @@ import { type LeaderboardPeriod, TABLE } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { tableName } from '../client.ts';
 import type { TransactItem } from '../counted-write.ts';
+import { encodeCursor } from '../cursor.ts';
 import { indexKeys, keys } from '../keys.ts';
-import { countItems, queryPage } from '../query.ts';
+import { countUpTo, queryPage } from '../query.ts';
 
 const DAY = 86_400_000;
 
@@ -87,23 +88,42 @@ const toEntry = (item: Record<string, unknown>): PointsEntry => ({
   points: typeof item.points === 'number' ? item.points : 0,
 });
 
-/** The top of a period's leaderboard, most points first, paged by cursor: one index query. */
+/**
+ * The top of a period's leaderboard, most points first, paged by cursor: one index query of one
+ * item more than the page, so the last page says so (no cursor to an empty page).
+ */
 export async function topPoints(
   clubId: string,
   period: string,
   page: { limit: number; cursor?: string },
 ): Promise<{ items: PointsEntry[]; nextCursor: string | null }> {
+  const index = TABLE.indexes.byPoints;
   const read = await queryPage(
     {
-      index: TABLE.indexes.byPoints,
+      index,
       partition: indexKeys.leaderboardPartition(clubId, period),
       sortKey: { above: 0 },
       order: 'descending',
     },
-    page,
-    toEntry,
+    { limit: page.limit + 1, cursor: page.cursor },
+    (item) => ({
+      entry: toEntry(item),
+      key: {
+        pk: item.pk,
+        sk: item.sk,
+        [index.partitionKey]: item[index.partitionKey],
+        [index.sortKey]: item[index.sortKey],
+      },
+    }),
   );
-  return read;
+  const shown = read.items.slice(0, page.limit);
+  const more =
+    read.items.length > page.limit || (read.items.length === page.limit && read.nextCursor !== null);
+  const last = shown.at(-1);
+  return {
+    items: shown.map(({ entry }) => entry),
+    nextCursor: more && last ? encodeCursor(last.key) : null,
+  };
 }
 
 /** People's points in a period, by user id (absent: none): one batch of key lookups. */
@@ -121,11 +141,22 @@ export async function pointsOf(
   return points;
 }
 
-/** How many members have more points than `points` in a period (a rank is this plus one). */
-export function countAbove(clubId: string, period: string, points: number): Promise<number> {
-  return countItems({
-    index: TABLE.indexes.byPoints,
-    partition: indexKeys.leaderboardPartition(clubId, period),
-    sortKey: { above: points },
-  });
+/**
+ * How many members have more points than `points` in a period (a rank is this plus one), counted
+ * up to `atMost` in one request: `more` when more than that many do.
+ */
+export function countAbove(
+  clubId: string,
+  period: string,
+  points: number,
+  atMost: number,
+): Promise<{ count: number; more: boolean }> {
+  return countUpTo(
+    {
+      index: TABLE.indexes.byPoints,
+      partition: indexKeys.leaderboardPartition(clubId, period),
+      sortKey: { above: points },
+    },
+    atMost,
+  );
 }

@@ -1,0 +1,41 @@
+/**
+ * The leaderboard (part 2 sections 2 and 3): a page of a club's members by points in the last 7
+ * days, the last 30 days or all time, and the caller's own row with their rank. Both are served
+ * by the events group (one function for the club's events and points). Any active member reads
+ * them; a super admin may read.
+ */
+import { clubPathSchema } from '../../domain/club.ts';
+import {
+  leaderboardQuerySchema,
+  leaderboardSchema,
+  leaderboardStandingQuerySchema,
+  leaderboardStandingSchema,
+} from '../../domain/leaderboard.ts';
+import type { RouteDefinition } from '../route-definition.ts';
+
+export const leaderboardRoutes = {
+  getLeaderboard: {
+    method: 'GET',
+    path: '/api/clubs/{clubId}/leaderboard',
+    group: 'events',
+    uses: ['table:read', 'table:write'],
+    access: { kind: 'club', who: 'member', superAdmin: 'read' },
+    summary:
+      "A page of the rankings for a period, most points first, by cursor: one query of the points index and one batch of the members' cards and all-time points (their level), whatever the club's size",
+    params: clubPathSchema,
+    query: leaderboardQuerySchema,
+    response: leaderboardSchema,
+  },
+  getLeaderboardStanding: {
+    method: 'GET',
+    path: '/api/clubs/{clubId}/leaderboard/me',
+    group: 'events',
+    uses: ['table:read', 'table:write'],
+    access: { kind: 'club', who: 'member', superAdmin: 'read' },
+    summary:
+      "The caller's own row for a period with their rank: one batch of their points and card, one bounded count of the members above them",
+    params: clubPathSchema,
+    query: leaderboardStandingQuerySchema,
+    response: leaderboardStandingSchema,
+  },
+} as const satisfies Record<string, RouteDefinition>;
