@@ -18,7 +18,7 @@ import { ulid } from 'ulid';
 import { ensureTable } from '../infra/local/dynamodb.ts';
 import { meterRequests } from '../infra/local/request-meter.ts';
 import { httpEvent, invoke, memberClaims } from '../tests/support/http-event.ts';
-import { batchWriteAll, percentile, startBenchDynamoDb } from './bench-support.ts';
+import { batchWriteAll, likeCounts, percentile, startBenchDynamoDb } from './bench-support.ts';
 
 const N = Number(process.env.BENCH_N ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
@@ -28,21 +28,6 @@ const SIZES = [
 ] as const;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-/** Like counts per post summing to `total`, uneven (so trending has a real order), each ≤ `max`. */
-function likeCounts(posts: number, total: number, max: number): number[] {
-  const weights = Array.from({ length: posts }, (_, i) => 1 + ((i * 7919) % 19));
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const counts = weights.map((w) => Math.min(max, Math.floor((w * total) / sum)));
-  let missing = total - counts.reduce((a, b) => a + b, 0);
-  for (let i = 0; missing > 0; i = (i + 1) % posts) {
-    if ((counts[i] ?? 0) < max) {
-      counts[i] = (counts[i] ?? 0) + 1;
-      missing--;
-    }
-  }
-  return counts;
-}
 
 interface Row {
   request: string;

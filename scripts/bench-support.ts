@@ -48,3 +48,18 @@ export async function batchWriteAll(
 /** The `q` quantile of ascending samples (nearest rank). */
 export const percentile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+/** Like counts per post summing to `total`, uneven (so trending has a real order), each ≤ `max`. */
+export function likeCounts(posts: number, total: number, max: number): number[] {
+  const weights = Array.from({ length: posts }, (_, i) => 1 + ((i * 7919) % 19));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const counts = weights.map((w) => Math.min(max, Math.floor((w * total) / sum)));
+  let missing = total - counts.reduce((a, b) => a + b, 0);
+  for (let i = 0; missing > 0; i = (i + 1) % posts) {
+    if ((counts[i] ?? 0) < max) {
+      counts[i] = (counts[i] ?? 0) + 1;
+      missing--;
+    }
+  }
+  return counts;
+}

@@ -3,7 +3,9 @@ import { addLike } from '@clubs/functions/data/repositories/likes';
 import { addMembership, removeMembership } from '@clubs/functions/data/repositories/memberships';
 import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
 import { handler } from '@clubs/functions/handlers/events';
-import type { Leaderboard, LeaderboardStanding, RouteId } from '@clubs/shared';
+import { handler as feedHandler } from '@clubs/functions/handlers/feed';
+import { handler as membersHandler } from '@clubs/functions/handlers/members';
+import type { Leaderboard, LeaderboardStanding, MemberPage, PostPage, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
@@ -12,8 +14,8 @@ import { newPost } from './repositories/helpers.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 
-const call = <T>(id: RouteId, userId: string, options: EventOptions = {}) =>
-  invoke<T & ErrorBody>(handler, httpEvent(id, { ...options, claims: memberClaims(userId) }));
+const call = <T>(id: RouteId, userId: string, options: EventOptions = {}, group = handler) =>
+  invoke<T & ErrorBody>(group, httpEvent(id, { ...options, claims: memberClaims(userId) }));
 
 const DAY = 86_400_000;
 
@@ -152,5 +154,26 @@ describe('leaderboard', () => {
       query: { period: 'last7', cursor: first.body.nextCursor ?? '' },
     });
     expect(otherTab.status).toBe(400);
+  });
+
+  it('shows each author’s level beside their name in the feed (the pinned post too) and on the members page', async () => {
+    const { clubId, ownerId, ann, bob } = await clubWithPoints();
+    const annPost = await newPost(clubId, { authorId: ann, authorName: 'Ann Able' });
+    const pinned = await call('pinPost', ownerId, { params: { clubId, postId: annPost.id } }, feedHandler);
+    expect(pinned.status).toBe(200);
+    await newPost(clubId, { authorId: bob, authorName: 'Bob Brown' });
+    const feed = await call<PostPage>(
+      'listPosts',
+      bob,
+      { params: { clubId }, query: { limit: '3' } },
+      feedHandler,
+    );
+    const levels = feed.body.items.map((post) => [post.author.id, post.author.level]);
+    expect(levels[0]).toEqual([ann, 2]);
+    expect(levels).toContainEqual([bob, 1]);
+    const members = await call<MemberPage>('listClubMembers', bob, { params: { clubId } }, membersHandler);
+    const byId = new Map(members.body.items.map((member) => [member.userId, member.level]));
+    expect(byId.get(ann)).toBe(2);
+    expect(byId.get(bob)).toBe(1);
   });
 });

@@ -19,11 +19,9 @@ import * as z from 'zod';
 import { InvalidCursorError } from '../data/errors.ts';
 import { type PersonPoints, pointsAndCards } from '../data/repositories/leaderboard-rows.ts';
 import { type MemberCard, memberCardOf } from '../data/repositories/member-cards.ts';
-import { countAbove, periodKey, topPoints, utcDay } from '../data/repositories/points.ts';
+import { ALL_TIME, countAbove, periodKey, topPoints, utcDay } from '../data/repositories/points.ts';
 import { getProfiles } from '../data/repositories/profiles.ts';
 import { fillCards } from './member-cards.ts';
-
-const ALL_TIME = periodKey('all', '');
 
 /**
  * The leaderboard's cursor: the points index's own cursor and where the page before ended (its

@@ -26,6 +26,7 @@ import { clubNotActive, conflict, forbidden, notFound } from '../http/errors.ts'
 import { leaveMembership } from '../payments/leave-club.ts';
 import { cancelMemberBilling } from '../payments/member-subscription.ts';
 import type { Viewer } from './club-viewer.ts';
+import { authorLevels } from './levels.ts';
 import { fillCards } from './member-cards.ts';
 
 /** Who sees members' e-mail addresses and pending requests. */
@@ -40,7 +41,8 @@ function searchOf(q: string | undefined, byEmail: boolean): MemberSearch {
 
 /**
  * One page of the club's members: one query (the list, or a search of name or e-mail prefix),
- * and for members whose card is not filled yet one batch of their profiles.
+ * one batch of their all-time points (their levels), and for members whose card is not filled
+ * yet one batch of their profiles.
  */
 export async function listMembers(club: Club, details: boolean, query: MemberListQuery): Promise<MemberPage> {
   const page = await listClubMembers(club.id, searchOf(query.q, details), {
@@ -48,10 +50,16 @@ export async function listMembers(club: Club, details: boolean, query: MemberLis
     cursor: query.cursor,
     activeOnly: !details,
   });
-  const filled = await fillCards(
-    club.id,
-    page.items.flatMap(({ membership, card }) => (card ? [] : [membership.userId])),
-  );
+  const [filled, levels] = await Promise.all([
+    fillCards(
+      club.id,
+      page.items.flatMap(({ membership, card }) => (card ? [] : [membership.userId])),
+    ),
+    authorLevels(
+      club.id,
+      page.items.map(({ membership }) => membership.userId),
+    ),
+  ]);
   const items = page.items.map(({ membership, card, email }): MemberView => {
     const fill = filled.get(membership.userId);
     const shown = card ?? fill?.card ?? memberCardOf(null);
@@ -61,6 +69,7 @@ export async function listMembers(club: Club, details: boolean, query: MemberLis
       avatarUrl: shown.avatarUrl,
       email: details ? (email ?? fill?.email ?? null) : null,
       isOwner: membership.userId === club.ownerId,
+      level: levels.get(membership.userId) ?? 1,
     };
   });
   return { items, nextCursor: page.nextCursor };

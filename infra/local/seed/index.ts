@@ -392,11 +392,17 @@ class Seeder {
         });
       }
       await eachLimit(pick(everyone, post.likes, `likes:${id}`), PARALLEL_WRITES, async (who, j) => {
-        await addLike(clubId, {
-          postId: id,
-          userId: this.person(who).id,
-          createdAt: this.iso(createdMs + (j + 1) * 13 * 60 * 1000),
-        });
+        // Through the like's own transaction with the post's author: their points (all time and
+        // the 7- and 30-day windows of the like's day) as the product keeps them.
+        await addLike(
+          clubId,
+          {
+            postId: id,
+            userId: this.person(who).id,
+            createdAt: this.iso(createdMs + (j + 1) * 13 * 60 * 1000),
+          },
+          author.id,
+        );
       });
     }
   }

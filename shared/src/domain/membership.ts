@@ -27,6 +27,8 @@ export const memberViewSchema = membershipSchema.extend({
   email: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   isOwner: z.boolean(),
+  /** Their level in the club (1 to 9, from all-time points), shown beside the name. */
+  level: z.number().int().min(1).max(9).optional(),
 });
 export type MemberView = z.infer<typeof memberViewSchema>;
 

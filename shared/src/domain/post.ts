@@ -20,6 +20,8 @@ export const authorSchema = z.object({
   id: idSchema,
   name: z.string(),
   avatarUrl: z.string().nullable(),
+  /** Their level in the club (1 to 9, from all-time points) where the list reads it. */
+  level: z.number().int().min(1).max(9).optional(),
 });
 export type Author = z.infer<typeof authorSchema>;
 

@@ -6,6 +6,7 @@
 import { batchGet, keyId } from '../batch-get.ts';
 import { keys } from '../keys.ts';
 import { cardOf, type MemberCard } from './member-cards.ts';
+import { pointsIn } from './points.ts';
 
 export interface PersonPoints {
   /** Their membership's card: null when not filled yet or when they are no longer a member. */
@@ -31,8 +32,7 @@ export async function pointsAndCards(
     const membership = found.get(keyId(keys.membership(clubId, userId)));
     const points = new Map<string, number>();
     for (const period of periods) {
-      const value = found.get(keyId(keys.points(clubId, userId, period)))?.points;
-      points.set(period, typeof value === 'number' ? Math.max(0, value) : 0);
+      points.set(period, pointsIn(found.get(keyId(keys.points(clubId, userId, period)))));
     }
     people.set(userId, {
       card: membership ? cardOf(membership) : null,

@@ -21,12 +21,15 @@ const DAY = 86_400_000;
 /** The rolling windows, by how many days each spans. */
 export const POINT_WINDOWS = { last7: 7, last30: 30 } as const;
 
+/** The sort key of a member's all-time points item. */
+export const ALL_TIME = 'ALL';
+
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 const addDays = (day: string, days: number): string => utcDay(new Date(Date.parse(day) + days * DAY));
 
 /** The sort key of a period's item: 'ALL', or 'D7#{last day}' / 'D30#{last day}'. */
 export function periodKey(period: LeaderboardPeriod, today: string): string {
-  if (period === 'all') return 'ALL';
+  if (period === 'all') return ALL_TIME;
   return `D${POINT_WINDOWS[period]}#${today}`;
 }
 
@@ -55,6 +58,27 @@ function pointsUpdate(
 }
 
 /**
+ * A points item as the like transactions leave it, for loading data in bulk (benchmarks): a
+ * member's `points` in a period, `expiresAt` (seconds) for a window.
+ */
+export function pointsItem(
+  clubId: string,
+  userId: string,
+  period: string,
+  points: number,
+  expiresAt?: number,
+) {
+  return {
+    ...keys.points(clubId, userId, period),
+    [TABLE.indexes.byPoints.partitionKey]: indexKeys.leaderboardPartition(clubId, period),
+    clubId,
+    userId,
+    points,
+    ...(expiresAt ? { expiresAt } : {}),
+  };
+}
+
+/**
  * The point changes of one like in the transaction that writes or deletes it: +1 (a new like,
  * counted from `likedOn`, today) or -1 (its removal, from the windows that include `likedOn` and
  * have not ended before `today`).
@@ -66,7 +90,7 @@ export function likePointChanges(
   step: 1 | -1,
   today: string,
 ): TransactItem[] {
-  const changes = [pointsUpdate(clubId, authorId, 'ALL', step)];
+  const changes = [pointsUpdate(clubId, authorId, ALL_TIME, step)];
   for (const span of Object.values(POINT_WINDOWS)) {
     for (let offset = 0; offset < span; offset++) {
       const end = addDays(likedOn, offset);
@@ -83,9 +107,13 @@ export interface PointsEntry {
   points: number;
 }
 
+/** The points a points item holds (0 for none; never below 0). */
+export const pointsIn = (item: Record<string, unknown> | undefined): number =>
+  typeof item?.points === 'number' ? Math.max(0, item.points) : 0;
+
 const toEntry = (item: Record<string, unknown>): PointsEntry => ({
   userId: String(item.userId),
-  points: typeof item.points === 'number' ? item.points : 0,
+  points: pointsIn(item),
 });
 
 /**
@@ -136,7 +164,7 @@ export async function pointsOf(
   const points = new Map<string, number>();
   for (const userId of userIds) {
     const item = found.get(keyId(keys.points(clubId, userId, period)));
-    if (item) points.set(userId, toEntry(item).points);
+    if (item) points.set(userId, pointsIn(item));
   }
   return points;
 }

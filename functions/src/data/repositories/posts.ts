@@ -9,6 +9,7 @@ import { transactionConditionFailures } from '../errors.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
+import { ALL_TIME, pointsIn } from './points.ts';
 
 /**
  * A post as stored. Author name and avatar are copied from the profile when it is written;
@@ -87,7 +88,11 @@ export async function createPost(post: NewPost): Promise<CreatePostResult> {
 
 const PIN_ITEM_TYPE = 'pin';
 
-type FeedEntry = { key: Record<string, string>; pin?: string; post?: StoredPost };
+type FeedEntry = {
+  key: Record<string, string>;
+  pin?: { postId: string; authorId: string | null };
+  post?: StoredPost;
+};
 
 /**
  * One page of a club's posts, newest first, paged by cursor, holding `limit` posts in all: the
@@ -100,17 +105,26 @@ type FeedEntry = { key: Record<string, string>; pin?: string; post?: StoredPost 
 export async function listPosts(
   clubId: string,
   page: { limit: number; cursor?: string },
-): Promise<{ items: StoredPost[]; pinnedPostId: string | null; nextCursor: string | null }> {
+): Promise<{
+  items: StoredPost[];
+  pinnedPostId: string | null;
+  /** The pinned post's author as the pin item names it (null for a pin written before it did). */
+  pinnedAuthorId: string | null;
+  nextCursor: string | null;
+}> {
   const partition = keys.club(clubId).pk;
   const read = await queryPage(
     { partition, sortKey: { beginsWith: prefixes.post }, order: 'descending' },
     { limit: page.limit + 1, cursor: page.cursor },
     (item): FeedEntry => {
       const key = { pk: String(item.pk), sk: String(item.sk) };
-      return item.type === PIN_ITEM_TYPE ? { key, pin: String(item.postId) } : { key, post: toPost(item) };
+      if (item.type !== PIN_ITEM_TYPE) return { key, post: toPost(item) };
+      const authorId = typeof item.authorId === 'string' ? item.authorId : null;
+      return { key, pin: { postId: String(item.postId), authorId } };
     },
   );
-  const pinnedPostId = read.items.find((entry) => entry.pin)?.pin ?? null;
+  const pin = read.items.find((entry) => entry.pin)?.pin ?? null;
+  const pinnedPostId = pin?.postId ?? null;
   const room = page.limit - (pinnedPostId ? 1 : 0);
   const items: StoredPost[] = [];
   let consumed = 0;
@@ -122,7 +136,12 @@ export async function listPosts(
   }
   const last = read.items[consumed - 1];
   const more = consumed < read.items.length || read.nextCursor !== null;
-  return { items, pinnedPostId, nextCursor: more && last ? encodeCursor(last.key) : null };
+  return {
+    items,
+    pinnedPostId,
+    pinnedAuthorId: pin?.authorId ?? null,
+    nextCursor: more && last ? encodeCursor(last.key) : null,
+  };
 }
 
 /** Posts of one club by id, missing ones left out: one request per 100. */
@@ -135,26 +154,32 @@ export async function getPosts(clubId: string, postIds: readonly string[]): Prom
 }
 
 /**
- * In one request (per 100 keys): the posts of `postIds` and which of `likeCandidates` the user
- * has liked. The feed uses it for the pinned post and the page's like marks together.
+ * In one request (per 100 keys): the posts of `postIds`, which of `likeCandidates` the user has
+ * liked, and the all-time points of `authorIds` in the club (their level). The feed uses it for
+ * the pinned post, the page's like marks and its authors' levels together.
  */
 export async function getPostsAndLikes(
   clubId: string,
   postIds: readonly string[],
   likeCandidates: readonly string[],
   userId: string,
-): Promise<{ posts: Map<string, StoredPost>; liked: Set<string> }> {
+  authorIds: readonly string[] = [],
+): Promise<{ posts: Map<string, StoredPost>; liked: Set<string>; allTimePoints: Map<string, number> }> {
   const found = await batchGet([
     ...postIds.map((id) => keys.post(clubId, id)),
     ...likeCandidates.map((id) => keys.like(id, userId)),
+    ...authorIds.map((id) => keys.points(clubId, id, ALL_TIME)),
   ]);
+  const allTimePoints = new Map(
+    authorIds.map((id) => [id, pointsIn(found.get(keyId(keys.points(clubId, id, ALL_TIME))))]),
+  );
   const posts = new Map<string, StoredPost>();
   for (const id of postIds) {
     const item = found.get(keyId(keys.post(clubId, id)));
     if (item) posts.set(id, toPost(item));
   }
   const liked = new Set(likeCandidates.filter((id) => found.has(keyId(keys.like(id, userId)))));
-  return { posts, liked };
+  return { posts, liked, allTimePoints };
 }
 
 /** The id of the club's pinned post, or null. */
@@ -234,7 +259,7 @@ export type PinOutcome = { done: true; unpinnedPostId: string | null } | { done:
  * Pins a post, unpinning the one pinned before, in one transaction conditioned on the pin as
  * read; a concurrent pin makes it read again and retry, so exactly one post ends up pinned.
  */
-export async function pinPost(clubId: string, postId: string): Promise<PinOutcome> {
+export async function pinPost(clubId: string, postId: string, authorId?: string): Promise<PinOutcome> {
   for (let attempt = 0; attempt < PIN_ATTEMPTS; attempt++) {
     const previous = await getPinnedPostId(clubId);
     if (previous === postId) return { done: true, unpinnedPostId: null };
@@ -242,7 +267,13 @@ export async function pinPost(clubId: string, postId: string): Promise<PinOutcom
       {
         Put: {
           TableName: tableName(),
-          Item: { ...keys.pinnedPost(clubId), type: PIN_ITEM_TYPE, postId },
+          // The author rides along so the feed's first page reads their level with its likes.
+          Item: {
+            ...keys.pinnedPost(clubId),
+            type: PIN_ITEM_TYPE,
+            postId,
+            ...(authorId ? { authorId } : {}),
+          },
           ...pinUnchanged(previous),
         },
       },

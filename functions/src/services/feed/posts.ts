@@ -29,6 +29,7 @@ import {
 import { getProfile } from '../../data/repositories/profiles.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { authorLevels, levelsFrom } from '../levels.ts';
 import { checkPostMedia, removePostMedia } from './post-media.ts';
 import { authorFields, toPostView, type Viewer } from './viewer.ts';
 
@@ -48,17 +49,29 @@ export async function listFeed(
   const read = await listPosts(clubId, page);
   const posts = read.items;
   const pinnedId = read.pinnedPostId;
+  const authors = [
+    ...new Set([
+      ...posts.map((post) => post.authorId),
+      ...(read.pinnedAuthorId ? [read.pinnedAuthorId] : []),
+    ]),
+  ];
   const extras = await getPostsAndLikes(
     clubId,
     pinnedId ? [pinnedId] : [],
     [...(pinnedId ? [pinnedId] : []), ...posts.map((post) => post.id)],
     viewer.userId,
+    authors,
   );
   const pinned = pinnedId ? extras.posts.get(pinnedId) : undefined;
   const ordered = pinned ? [pinned, ...posts] : posts;
+  const levels = levelsFrom(extras.allTimePoints);
   const now = new Date();
   return {
-    items: await Promise.all(ordered.map((post) => toPostView(post, viewer, extras.liked.has(post.id), now))),
+    items: await Promise.all(
+      ordered.map((post) =>
+        toPostView(post, viewer, extras.liked.has(post.id), now, levels.get(post.authorId)),
+      ),
+    ),
     nextCursor: read.nextCursor,
   };
 }
@@ -68,7 +81,8 @@ export async function getPostView(clubId: string, postId: string, viewer: Viewer
   const { posts, liked } = await getPostsAndLikes(clubId, [postId], [postId], viewer.userId);
   const post = posts.get(postId);
   if (!post) throw postNotFound();
-  return toPostView(post, viewer, liked.has(postId));
+  const levels = await authorLevels(clubId, [post.authorId]);
+  return toPostView(post, viewer, liked.has(postId), new Date(), levels.get(post.authorId));
 }
 
 export async function createPost(
@@ -92,7 +106,8 @@ export async function createPost(
     createdAt: now.toISOString(),
   });
   if (!result.created) throw notFound('Club not found');
-  return toPostView(result.post, viewer, false, now);
+  const levels = await authorLevels(clubId, [auth.userId]);
+  return toPostView(result.post, viewer, false, now, levels.get(auth.userId));
 }
 
 /** The author edits the text; a text post keeps a non-blank title and content. */
@@ -106,8 +121,16 @@ export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePo
     updatedAt: new Date().toISOString(),
   });
   if (!updated) throw postNotFound();
-  const { liked } = await getPostsAndLikes(post.clubId, [], [post.id], viewer.userId);
-  return toPostView(updated, viewer, liked.has(post.id));
+  const { liked, allTimePoints } = await getPostsAndLikes(post.clubId, [], [post.id], viewer.userId, [
+    post.authorId,
+  ]);
+  return toPostView(
+    updated,
+    viewer,
+    liked.has(post.id),
+    new Date(),
+    levelsFrom(allTimePoints).get(post.authorId),
+  );
 }
 
 /** Deletes the post (and the pin on it), then its likes, comments and files. */
@@ -118,7 +141,10 @@ export async function deletePost(post: StoredPost): Promise<Deleted> {
 }
 
 export async function pinPost(clubId: string, postId: string): Promise<PinResult> {
-  const outcome = await pinStoredPost(clubId, postId);
+  // The pin names the post's author, so the feed reads their level with its first page.
+  const post = await getPost(clubId, postId);
+  if (!post) throw postNotFound();
+  const outcome = await pinStoredPost(clubId, postId, post.authorId);
   if (!outcome.done) throw postNotFound();
   return { postId, isPinned: true, unpinnedPostId: outcome.unpinnedPostId };
 }

@@ -16,6 +16,7 @@ import { getPost } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { authorLevels } from '../levels.ts';
 import { postNotFound } from './posts.ts';
 import { authorFields, mayDelete, type Viewer } from './viewer.ts';
 
@@ -47,10 +48,15 @@ export async function unlikePost(clubId: string, postId: string, userId: string)
   return { postId, liked: false, changed: removed, likeCount: await countAfter(clubId, postId) };
 }
 
-const toCommentView = (comment: StoredComment, viewer: Viewer): Comment => ({
+const toCommentView = (comment: StoredComment, viewer: Viewer, level?: number): Comment => ({
   id: comment.id,
   postId: comment.postId,
-  author: { id: comment.authorId, name: comment.authorName, avatarUrl: comment.authorAvatar },
+  author: {
+    id: comment.authorId,
+    name: comment.authorName,
+    avatarUrl: comment.authorAvatar,
+    ...(level === undefined ? {} : { level }),
+  },
   content: comment.content,
   createdAt: comment.createdAt,
   canDelete: mayDelete(viewer, comment.authorId),
@@ -65,7 +71,15 @@ export async function listComments(
 ): Promise<CommentPage> {
   const [post, read] = await Promise.all([getPost(clubId, postId), readComments(postId, page)]);
   if (!post) throw postNotFound();
-  return { items: read.items.map((comment) => toCommentView(comment, viewer)), nextCursor: read.nextCursor };
+  // The commenters' levels: one batch for the page, not a read per comment.
+  const levels = await authorLevels(
+    clubId,
+    read.items.map((comment) => comment.authorId),
+  );
+  return {
+    items: read.items.map((comment) => toCommentView(comment, viewer, levels.get(comment.authorId))),
+    nextCursor: read.nextCursor,
+  };
 }
 
 export async function addComment(
@@ -86,7 +100,8 @@ export async function addComment(
   };
   const result = await insertComment(clubId, comment);
   if (!result.created) throw postNotFound();
-  return toCommentView(comment, viewer);
+  const levels = await authorLevels(clubId, [auth.userId]);
+  return toCommentView(comment, viewer, levels.get(auth.userId));
 }
 
 export async function deleteComment(clubId: string, comment: StoredComment): Promise<Deleted> {

@@ -30,11 +30,17 @@ export async function toPostView(
   viewer: Viewer,
   liked: boolean,
   now = new Date(),
+  level?: number,
 ): Promise<Post> {
   return {
     id: post.id,
     clubId: post.clubId,
-    author: { id: post.authorId, name: post.authorName, avatarUrl: post.authorAvatar },
+    author: {
+      id: post.authorId,
+      name: post.authorName,
+      avatarUrl: post.authorAvatar,
+      ...(level === undefined ? {} : { level }),
+    },
     title: post.title,
     content: post.content,
     type: post.type,

@@ -8,6 +8,7 @@ import type { ClubRole, MemberView } from '@clubs/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
+import { LevelBadge } from '../../components/clubs/LevelBadge.tsx';
 
 export const ROLE_LABELS: Record<ClubRole, string> = {
   club_owner: 'Owner',
@@ -23,7 +24,7 @@ function MemberName({ member }: { member: MemberView }) {
         <Flex alignItems="center" gap="xs" wrap="wrap">
           <Link to={`/members/${member.userId}`}>{member.name}</Link>
           {member.isOwner ? <Badge variation="info">Owner</Badge> : null}
-          {/* A member's level badge (leaderboard points) goes here, beside the name. */}
+          {member.level !== undefined && <LevelBadge level={member.level} />}
         </Flex>
         {member.email ? (
           <Text fontSize="small" color="font.secondary">

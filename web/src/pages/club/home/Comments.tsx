@@ -11,6 +11,7 @@ import { messageOf } from '../../../api/errors.ts';
 import { loadApi } from '../../../api/load.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
+import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { LinkifiedText } from './LinkifiedText.tsx';
 import { commentsKey, updateCachedPost } from './useFeed.ts';
@@ -109,6 +110,7 @@ export function Comments({
             <PersonAvatar name={comment.author.name} url={comment.author.avatarUrl} size={28} decorative />
             <div className="feed-comment__body">
               <span className="feed-comment__author">{comment.author.name}</span>
+              {comment.author.level !== undefined && <LevelBadge level={comment.author.level} />}
               <LinkifiedText className="feed-text" text={comment.content} />
             </div>
             {comment.canDelete && (

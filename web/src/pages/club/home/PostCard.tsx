@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { messageOf } from '../../../api/errors.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
+import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
 import { Modal } from '../../../components/overlay/Modal.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { Comments } from './Comments.tsx';
@@ -138,6 +139,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
           <PersonAvatar name={post.author.name} url={post.author.avatarUrl} size={40} decorative />
           <span>{post.author.name}</span>
         </Link>
+        {post.author.level !== undefined && <LevelBadge level={post.author.level} />}
         <time className="feed-muted" dateTime={post.createdAt}>
           {dateFormat.format(new Date(post.createdAt))}
         </time>

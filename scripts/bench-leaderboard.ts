@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:leaderboard`: does the leaderboard stay flat as a club grows? Starts its own
+ * in-memory DynamoDB Local (BENCH_DYNAMODB_PORT, else a free port), fills one table with a club of
+ * 100 members and another with a club of 10,000, each with 200,000 likes spread over the last 60
+ * days, then calls the real handlers in-process (the access check and the services, as Lambda
+ * runs them) and reports, for the all-time and 7-day leaderboards' first page of 20, a
+ * mid-table member's own rank (the count above them is bounded) and the club home's sidebar
+ * (its 3 upcoming events), the median and p95 latency, the DynamoDB requests and the items read
+ * per call. BENCH_N (default 200) measured calls each, after BENCH_WARMUP (30).
+ *
+ * Items are the ones the repositories write (clubItem, membershipItem with its card, postItem,
+ * likeItem, eventItem, and pointsItem holding what the like transactions sum: each author's
+ * all-time points and the 7- and 30-day windows ending today and tomorrow, in case the run
+ * crosses midnight UTC), loaded with BatchWriteItem.
+ */
+import '../infra/local/quiet-sdk.ts';
+import type { Club, RouteId } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { ensureTable } from '../infra/local/dynamodb.ts';
+import { meterRequests } from '../infra/local/request-meter.ts';
+import { httpEvent, invoke, memberClaims } from '../tests/support/http-event.ts';
+import { batchWriteAll, likeCounts, percentile, startBenchDynamoDb } from './bench-support.ts';
+
+const N = Number(process.env.BENCH_N ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
+const LIKES = 200_000;
+const SIZES = [
+  { members: 100, posts: 4_000 },
+  { members: 10_000, posts: 10_000 },
+] as const;
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Likes are spread over this many days back, so the windows hold a part of them. */
+const SPREAD_DAYS = 60;
+
+interface Row {
+  request: string;
+  members: number;
+  median: number;
+  p95: number;
+  requests: number;
+  items: number;
+  results: string;
+}
+
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+async function main() {
+  const dynamodb = await startBenchDynamoDb();
+  // Imported after the environment is set: the handlers read it.
+  const { db } = await import('../functions/src/data/client.ts');
+  const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
+  const { membershipItem } = await import('../functions/src/data/repositories/memberships.ts');
+  const { postItem } = await import('../functions/src/data/repositories/posts.ts');
+  const { likeItem } = await import('../functions/src/data/repositories/likes.ts');
+  const { eventItem } = await import('../functions/src/data/repositories/events.ts');
+  const { pointsItem } = await import('../functions/src/data/repositories/points.ts');
+  const events = (await import('../functions/src/handlers/events.ts')).handler;
+  const feed = (await import('../functions/src/handlers/feed.ts')).handler;
+  const meter = meterRequests(db());
+
+  const rows: Row[] = [];
+  try {
+    for (const size of SIZES) {
+      const table = `bench_leaderboard_${size.members}`;
+      await ensureTable(dynamodb.endpoint, table);
+      process.env.TABLE_NAME = table;
+      const started = performance.now();
+      const now = Date.now();
+      const ownerId = ulid();
+      const memberIds = Array.from({ length: size.members }, () => ulid());
+      const club: Club = {
+        id: ulid(now - 400 * DAY),
+        ownerId,
+        name: 'Bench Club',
+        description: 'A club for measuring the leaderboard.',
+        logoUrl: null,
+        coverImageUrl: null,
+        createdAt: new Date(now - 400 * DAY).toISOString(),
+        price: 0,
+        currency: 'USD',
+        trialPeriod: 7,
+        category: null,
+        status: 'active',
+        memberCount: size.members + 1,
+      };
+      const createdAt = club.createdAt;
+      // Each post's likes come from the members after its author (never the author: no self-likes).
+      const counts = likeCounts(size.posts, LIKES, size.members - 1);
+      const days = [0, 1].map((ahead) => utcDay(now + ahead * DAY));
+      const points = new Map<string, { all: number; windows: Map<string, number> }>();
+      const items: Record<string, unknown>[] = [
+        { ...clubItem(club), indexVersion: 0 },
+        membershipItem({ clubId: club.id, userId: ownerId, role: 'club_owner', status: 'active', createdAt }),
+        ...memberIds.map((userId, i) => ({
+          ...membershipItem({ clubId: club.id, userId, role: 'club_member', status: 'active', createdAt }),
+          memberCard: { name: `Member ${i}`, avatarUrl: null },
+        })),
+      ];
+      counts.forEach((likeCount, p) => {
+        const authorIndex = (p * 7919) % size.members;
+        const authorId = memberIds[authorIndex] as string;
+        const post = {
+          id: ulid(now - SPREAD_DAYS * DAY - p * MINUTE),
+          clubId: club.id,
+          authorId,
+          authorName: `Member ${authorIndex}`,
+          authorAvatar: null,
+          title: `Post ${p}`,
+          content: `The text of post ${p}.`,
+          type: 'text' as const,
+          media: [],
+          isPinned: false,
+          likeCount,
+          commentCount: 0,
+          createdAt: new Date(now - SPREAD_DAYS * DAY - p * MINUTE).toISOString(),
+        };
+        items.push(postItem(post));
+        const mine = points.get(authorId) ?? { all: 0, windows: new Map<string, number>() };
+        points.set(authorId, mine);
+        for (let l = 0; l < likeCount; l++) {
+          const likerId = memberIds[(authorIndex + 1 + l) % size.members] as string;
+          const at = now - ((p * 31 + l * 7) % SPREAD_DAYS) * DAY - ((p + l) % 600) * MINUTE;
+          items.push(
+            likeItem({
+              postId: post.id,
+              userId: likerId,
+              createdAt: new Date(at).toISOString(),
+              pointsFor: authorId,
+            }),
+          );
+          mine.all += 1;
+          for (const end of days) {
+            const age = (Date.parse(end) - Date.parse(utcDay(at))) / DAY;
+            for (const span of [7, 30]) {
+              if (age >= 0 && age < span) {
+                const key = `D${span}#${end}`;
+                mine.windows.set(key, (mine.windows.get(key) ?? 0) + 1);
+              }
+            }
+          }
+        }
+      });
+      for (const [userId, mine] of points) {
+        items.push(pointsItem(club.id, userId, 'ALL', mine.all));
+        for (const [period, value] of mine.windows) {
+          items.push(pointsItem(club.id, userId, period, value, Math.floor(now / 1000) + 40 * 86_400));
+        }
+      }
+      for (const ahead of [1, 2, 3, 4, 5]) {
+        const start = new Date(now + ahead * DAY);
+        items.push(
+          eventItem({
+            id: ulid(),
+            clubId: club.id,
+            title: `Event in ${ahead} days`,
+            description: '',
+            startDate: start.toISOString(),
+            endDate: new Date(start.getTime() + 60 * MINUTE).toISOString(),
+            location: 'Online',
+            attendeeCount: 0,
+            createdBy: ownerId,
+            thumbnail: null,
+          }),
+        );
+      }
+      await batchWriteAll(db(), table, items, 16);
+      console.log(
+        `${size.members} members, ${LIKES} likes: ${items.length} items written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+
+      // The reader is the member whose all-time points put them in the middle of the table.
+      const byPoints = [...points].sort((a, b) => b[1].all - a[1].all);
+      const midTable = byPoints[Math.floor(byPoints.length / 2)]?.[0] as string;
+      const reader = memberIds[0] as string;
+      const requests: [string, RouteId, typeof events, string, Record<string, string>][] = [
+        ['all-time leaderboard, first page of 20', 'getLeaderboard', events, reader, { period: 'all' }],
+        ['7-day leaderboard, first page of 20', 'getLeaderboard', events, reader, { period: 'last7' }],
+        [
+          'own rank (all time), mid-table member',
+          'getLeaderboardStanding',
+          events,
+          midTable,
+          { period: 'all' },
+        ],
+        [
+          'own rank (7 days), mid-table member',
+          'getLeaderboardStanding',
+          events,
+          midTable,
+          { period: 'last7' },
+        ],
+        ['sidebar (3 upcoming events)', 'getClubSidebar', feed, reader, {}],
+      ];
+      for (const [label, route, handler, caller, query] of requests) {
+        const event = httpEvent(route, { params: { clubId: club.id }, query, claims: memberClaims(caller) });
+        for (let i = 0; i < WARMUP; i += 1) await invoke(handler, event);
+        const samples: number[] = [];
+        meter.reset();
+        let results = '';
+        for (let i = 0; i < N; i += 1) {
+          const t = performance.now();
+          const res = await invoke<Record<string, unknown>>(handler, event);
+          samples.push(performance.now() - t);
+          if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
+          results = describe(res.body);
+        }
+        samples.sort((a, b) => a - b);
+        rows.push({
+          request: label,
+          members: size.members,
+          median: percentile(samples, 0.5),
+          p95: percentile(samples, 0.95),
+          requests: meter.requests / N,
+          items: meter.itemsRead / N,
+          results,
+        });
+      }
+    }
+  } finally {
+    meter.stop();
+    await dynamodb.stop();
+  }
+
+  const fmt = (v: number) => v.toFixed(1);
+  console.log(
+    `\n${N} measured calls per request after ${WARMUP} warm-up calls (in-process handlers: access check + service, DynamoDB Local)\n`,
+  );
+  console.log(
+    '| request | members | median ms | p95 ms | DynamoDB requests / call | items read / call | answer |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.request} | ${r.members.toLocaleString('en')} | ${fmt(r.median)} | ${fmt(r.p95)} | ${r.requests} | ${r.items} | ${r.results} |`,
+    );
+  }
+}
+
+/** What an answer held, for the table: rows and top points, a rank, or the sidebar's events. */
+function describe(body: Record<string, unknown>): string {
+  if (Array.isArray(body.items)) {
+    const top = (body.items[0] as { points?: number } | undefined)?.points ?? 0;
+    return `${body.items.length} rows, top ${top} points`;
+  }
+  if ('me' in body) {
+    const me = body.me as { rank: number; points: number } | null;
+    return me
+      ? `rank ${body.rankBeyond ? `beyond ${body.rankBeyond}` : me.rank}, ${me.points} points`
+      : 'no row';
+  }
+  return `${(body.upcomingEvents as unknown[] | undefined)?.length ?? 0} upcoming events`;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
