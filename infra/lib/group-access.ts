@@ -51,7 +51,7 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     size: 'api',
   },
   events: {
-    description: 'Club events: lists by start time, creating and editing (managers), registrations',
+    description: 'Club events (lists by start time, creating and editing, registrations) and the leaderboard',
     size: 'api',
   },
   'stripe-webhook': {

@@ -377,7 +377,7 @@ class Seeder {
         isPinned: false,
         createdAt: this.iso(createdMs),
       });
-      if (post.pinned) await pinPost(clubId, id);
+      if (post.pinned) await pinPost(clubId, id, author.id);
       for (const [j, comment] of post.comments.entries()) {
         const at = createdMs + (j + 1) * 47 * 60 * 1000;
         const commenter = this.person(comment.author);
