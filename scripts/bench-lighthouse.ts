@@ -16,7 +16,15 @@
  * else is the deployed CSP with local hosts.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +41,8 @@ const median = (values: number[]) =>
   );
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** A folder to keep each run's full report in (JSON, readable in the Lighthouse viewer). */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'web', 'dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -152,9 +162,13 @@ type Row = { scores: Record<string, number>; metrics: Record<string, number>; fa
 /** The non-performance audits a page lost points on, by id (what to fix to reach 100). */
 const FAILING_CATEGORIES = ['accessibility', 'best-practices', 'seo'] as const;
 
-async function audit(url: string, port: number): Promise<Row> {
+async function audit(url: string, port: number, name: string): Promise<Row> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(path.join(REPORTS, `${name}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   return {
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])),
@@ -195,8 +209,10 @@ async function main(): Promise<void> {
     ];
     console.log(header.map((cell, i) => (i === 0 ? cell.padEnd(10) : cell.padStart(16))).join(''));
     for (const page of pages) {
+      const label = page.startsWith('/c/') ? '/c/{id}' : page;
       const rows: Row[] = [];
-      for (let run = 0; run < RUNS; run++) rows.push(await audit(`${origin}${page}`, chrome.port));
+      for (let run = 0; run < RUNS; run++)
+        rows.push(await audit(`${origin}${page}`, chrome.port, `${label.replace(/\W+/g, '_')}-${run + 1}`));
       const cells = [
         ...CATEGORIES.map((id) => String(median(rows.map((r) => r.scores[id] ?? 0)))),
         ...METRICS.map(([name]) => {
@@ -204,7 +220,6 @@ async function main(): Promise<void> {
           return name === 'CLS' ? value.toFixed(3) : value.toFixed(0);
         }),
       ];
-      const label = page.startsWith('/c/') ? '/c/{id}' : page;
       console.log([label.padEnd(10), ...cells.map((cell) => cell.padStart(16))].join(''));
       const failing = [...new Set(rows.flatMap((r) => r.failing))];
       if (failing.length > 0) console.log(`${''.padEnd(10)}failing: ${failing.join(', ')}`);

@@ -1,4 +1,3 @@
-import { ThemeProvider } from '@aws-amplify/ui-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
@@ -6,7 +5,6 @@ import { createQueryClient } from './api/queryClient.ts';
 import { AuthProvider } from './auth/AuthProvider.tsx';
 import type { AuthService } from './auth/types.ts';
 import { ToastProvider } from './components/Toaster.tsx';
-import { theme } from './theme.ts';
 
 type Router = Parameters<typeof RouterProvider>[0]['router'];
 
@@ -14,14 +12,12 @@ type Router = Parameters<typeof RouterProvider>[0]['router'];
 export function AppProviders({ authService, children }: { authService: AuthService; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        {/* A different person signed in (or out): nothing cached for the previous one survives. */}
-        <AuthProvider service={authService} onUserChange={() => queryClient.clear()}>
-          <ToastProvider>{children}</ToastProvider>
-        </AuthProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      {/* A different person signed in (or out): nothing cached for the previous one survives. */}
+      <AuthProvider service={authService} onUserChange={() => queryClient.clear()}>
+        <ToastProvider>{children}</ToastProvider>
+      </AuthProvider>
+    </QueryClientProvider>
   );
 }
 

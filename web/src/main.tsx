@@ -1,5 +1,6 @@
 import './boot.ts';
 import '@aws-amplify/ui-react/styles.css';
+import 'virtual:amplify-theme.css'; // our colours and fonts over Amplify's (web/build/amplify-theme-css.ts)
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -8,7 +8,7 @@ import { Amplify, type ResourcesConfig } from 'aws-amplify';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub } from 'aws-amplify/utils';
-import { absoluteUrl, loadRuntimeConfig } from '../config/runtimeConfig.ts';
+import { absoluteUrl, loadRuntimeConfig, oauthConfigured } from '../config/runtimeConfig.ts';
 import { snapshotFromTokens } from './claims.ts';
 import { GOOGLE_NEEDS_DEPLOYMENT } from './messages.ts';
 import { createInitiateAuthRefresher } from './refresher.ts';
@@ -45,9 +45,6 @@ export function amplifyAuthConfig(
 }
 
 let configured: Promise<RuntimeConfig> | undefined;
-
-/** Google sign-in needs the hosted UI: deployed with a Google client only (never locally). */
-export const oauthConfigured = (config: RuntimeConfig): boolean => !!config.oauth && config.stage === 'aws';
 
 /** cognito-local has no SRP: the local stage always signs in with USER_PASSWORD_AUTH. */
 const authFlowOf = (config: RuntimeConfig): RuntimeConfig['authFlow'] =>

@@ -27,3 +27,12 @@ export function forgetStoredSession(storage: Storage = window.localStorage): str
   }
   return refreshToken;
 }
+
+/** Whether this device holds a Cognito session (of any user of any app client): a cheap check. */
+export function hasStoredSession(storage: Storage = window.localStorage): boolean {
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(PREFIX) && (key.endsWith('.refreshToken') || key.endsWith('.idToken'))) return true;
+  }
+  return false;
+}

@@ -20,6 +20,9 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   }
 }
 
+/** Google sign-in needs the hosted UI: deployed with a Google client only (never locally). */
+export const oauthConfigured = (config: RuntimeConfig): boolean => !!config.oauth && config.stage === 'aws';
+
 /** Makes a site-relative endpoint ("/cognito") absolute against the page's origin. */
 export function absoluteUrl(value: string, origin: string = window.location.origin): string {
   return value.startsWith('/') ? new URL(value, origin).toString().replace(/\/$/, '') : value;

@@ -48,9 +48,26 @@ export function ClubLogo({
   return <img className="club-logo" src={logoUrl} alt={`${name} logo`} width={size} height={size} />;
 }
 
-/** A cover image, or a generated one from the name. */
-export function ClubCover({ name, coverImageUrl }: { name: string; coverImageUrl: string | null }) {
-  if (coverImageUrl) return <img src={coverImageUrl} alt={`${name} cover`} />;
+/**
+ * A cover image, or a generated one from the name. A `priority` cover is among the first things
+ * a visitor sees (the largest paint of the directory): fetched first; the others wait until they
+ * scroll near.
+ */
+export function ClubCover({
+  name,
+  coverImageUrl,
+  priority = false,
+}: {
+  name: string;
+  coverImageUrl: string | null;
+  priority?: boolean;
+}) {
+  if (coverImageUrl)
+    return priority ? (
+      <img src={coverImageUrl} alt={`${name} cover`} fetchPriority="high" />
+    ) : (
+      <img src={coverImageUrl} alt={`${name} cover`} loading="lazy" />
+    );
   return (
     <div
       className="club-cover-fallback"

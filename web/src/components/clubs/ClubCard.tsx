@@ -16,16 +16,19 @@ export function ClubCard({
   action,
   showMembers = true,
   extra,
+  priority = false,
 }: {
   club: PublicClub;
   action: ReactNode;
   showMembers?: boolean;
   extra?: ReactNode;
+  /** One of the first cards on screen: its cover loads first (see ClubCover). */
+  priority?: boolean;
 }) {
   return (
     <Card as="article" className="club-card" aria-label={club.name} data-testid="club-card">
       <div className="club-card__cover">
-        <ClubCover name={club.name} coverImageUrl={club.coverImageUrl} />
+        <ClubCover name={club.name} coverImageUrl={club.coverImageUrl} priority={priority} />
         <span className="club-card__badge">
           <TierBadge club={club} />
         </span>

@@ -152,7 +152,7 @@ export default function ClubPublicPage() {
       <View as="section" className="club-hero" aria-label="Club">
         {data.coverImageUrl ? (
           <div className="club-hero__bg">
-            <img src={data.coverImageUrl} alt="" />
+            <img src={data.coverImageUrl} alt="" fetchPriority="high" />
           </div>
         ) : null}
         <div className="club-hero__content">

@@ -18,6 +18,9 @@ import { FilterPopover } from './FilterPopover.tsx';
 import { type DirectoryFilters, filtersFrom, NO_FILTERS, paramsFrom, TAB_LABELS } from './filters.ts';
 import { useDirectory } from './useDirectory.ts';
 
+/** The cards a phone shows before scrolling, or a desktop's first row: their covers load first. */
+const FIRST_SCREEN_CARDS = 3;
+
 const SEARCH_DELAY_MS = 300;
 
 const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
@@ -109,10 +112,11 @@ export default function DirectoryPage() {
                 <h2 id="directory-clubs" className="visually-hidden">
                   Clubs
                 </h2>
-                {directory.clubs.map((club) => (
+                {directory.clubs.map((club, index) => (
                   <ClubCard
                     key={club.id}
                     club={club}
+                    priority={index < FIRST_SCREEN_CARDS}
                     action={
                       <Button as={Link} to={`/c/${club.id}`} variation="primary" isFullWidth>
                         View Club
