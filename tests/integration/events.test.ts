@@ -1,5 +1,5 @@
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { getStoredEvent } from '@clubs/functions/data/repositories/events';
+import { getStoredEvent, listAttendees } from '@clubs/functions/data/repositories/events';
 import { addMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler } from '@clubs/functions/handlers/events';
 import { handler as feedHandler } from '@clubs/functions/handlers/feed';
@@ -185,5 +185,22 @@ describe('events', () => {
       httpEvent('getClubSidebar', { params: { clubId }, claims: memberClaims(ownerId) }),
     );
     expect(res.body.upcomingEvents.map((e) => e.title)).toEqual(['in 2', 'in 5', 'in 7']);
+  });
+
+  it('removes the attendances of a deleted event with it', async () => {
+    const { clubId, ownerId } = await newClub();
+    const event = await create(clubId, ownerId);
+    const reader = await member(clubId);
+    const going = await call<EventView>('registerForEvent', reader, {
+      params: { clubId, eventId: event.id },
+    });
+    expect(going.body.attendeeCount).toBe(2);
+    expect(await listAttendees(event.id, 10)).toHaveLength(2);
+    const deleted = await call('deleteEvent', ownerId, { params: { clubId, eventId: event.id } });
+    expect(deleted.status).toBe(200);
+    expect(await listAttendees(event.id, 10)).toEqual([]);
+    const late = await call('registerForEvent', reader, { params: { clubId, eventId: event.id } });
+    expect(late.status).toBe(404);
+    expect(await listAttendees(event.id, 10)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
-import { addLike, removeLike } from '@clubs/functions/data/repositories/likes';
+import { addLike, getLike, removeLike } from '@clubs/functions/data/repositories/likes';
 import { periodKey, pointsOf, topPoints, utcDay } from '@clubs/functions/data/repositories/points';
+import { deletePost } from '@clubs/functions/services/feed/posts';
 import { levelOf } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +61,30 @@ describe('points from likes', () => {
       { userId: a, points: 1 },
     ]);
     expect(levelOf(top.items[0]?.points ?? 0)).toBe(1);
+  });
+
+  it('takes back the points a deleted post earned, its likes with them, and leaves other posts’ points', async () => {
+    const club = await newClub();
+    const author = ulid();
+    const [doomed, kept] = [
+      await newPost(club.id, { authorId: author }),
+      await newPost(club.id, { authorId: author }),
+    ];
+    const now = new Date().toISOString();
+    const tenDaysAgo = new Date(Date.now() - 10 * DAY).toISOString();
+    // 70 likes of one day: more than one transaction takes back.
+    const fans = Array.from({ length: 70 }, () => ulid());
+    for (const fan of fans)
+      await addLike(club.id, { postId: doomed.id, userId: fan, createdAt: now }, author);
+    await addLike(club.id, { postId: doomed.id, userId: ulid(), createdAt: tenDaysAgo }, author);
+    await addLike(club.id, { postId: doomed.id, userId: author, createdAt: now }, author);
+    await addLike(club.id, { postId: kept.id, userId: ulid(), createdAt: now }, author);
+    await addLike(club.id, { postId: kept.id, userId: ulid(), createdAt: tenDaysAgo }, author);
+    const today = utcDay(new Date());
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 73, last7: 71, last30: 73 });
+    await deletePost(doomed);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 2, last7: 1, last30: 2 });
+    expect(await getLike(doomed.id, fans[0] ?? '')).toBeNull();
+    expect(await getLike(doomed.id, author)).toBeNull();
   });
 });

@@ -188,6 +188,40 @@ describe(`races (${N} concurrent calls each)`, () => {
     });
   });
 
+  it('a post deleted while it is liked and unliked: its author keeps no point from it', async () => {
+    const club = await makeClubWorld(world.people, { withStaff: false });
+    const likers = people('deleter');
+    await activeMembers(club.clubId, likers);
+    const path = `/api/clubs/${club.clubId}/posts/${club.postId}/like`;
+    await all(likers.slice(0, N / 2).map((p) => world.call(p, { method: 'PUT', path })));
+    const answers = await all([
+      ...likers.slice(0, N / 4).map((p) => world.call(p, { method: 'DELETE', path })),
+      ...likers.slice(N / 2).map((p) => world.call(p, { method: 'PUT', path })),
+      world.call(world.people.owner, {
+        method: 'DELETE',
+        path: `/api/clubs/${club.clubId}/posts/${club.postId}`,
+      }),
+    ]);
+    await row(async () => {
+      expect(answers.every((a) => a.status === 200 || a.status === 404)).toBe(true);
+      expect(answers.at(-1)?.status).toBe(200);
+      const { Items = [] } = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `POST#${club.postId}` },
+          ConsistentRead: true,
+        }),
+      );
+      expect(Items).toEqual([]);
+      const today = utcDay(new Date());
+      for (const period of ['all', 'last7', 'last30'] as const) {
+        const points = await pointsOf(club.clubId, periodKey(period, today), [world.people.owner.id]);
+        expect(points.get(world.people.owner.id) ?? 0).toBe(0);
+      }
+    });
+  });
+
   it('registrations for one event by 50 members: 50 attendees counted, never twice', async () => {
     const club = await makeClubWorld(world.people, { withStaff: false });
     const members = people('attendee');

@@ -22,7 +22,7 @@ const CONFLICT_ATTEMPTS = 12;
  * twenty people liking one post at once must all be counted. A failed condition is an answer,
  * not a conflict, and is thrown at once.
  */
-async function sendRetryingConflicts(input: TransactWriteCommandInput): Promise<void> {
+export async function sendRetryingConflicts(input: TransactWriteCommandInput): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await db().send(new TransactWriteCommand(input));

@@ -25,6 +25,7 @@ import {
   addAttendee,
   attendingEventIds,
   countEvents,
+  deleteAttendances,
   getStoredEvent,
   createEvent as insertEvent,
   keepEventFaces,
@@ -198,6 +199,7 @@ export async function editClubEvent(
 
 export async function deleteClubEvent(clubId: string, eventId: string): Promise<Deleted> {
   if (!(await removeEvent(clubId, eventId))) throw eventNotFound();
+  await deleteAttendances(eventId);
   return { id: eventId, deleted: true };
 }
 

@@ -21,6 +21,7 @@ import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { type Counter, deleteCounted, putCounted } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
+import { deleteChildItems } from '../delete-children.ts';
 import { isConditionFailed } from '../errors.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { countItems, type KeyQuery, queryPage } from '../query.ts';
@@ -234,6 +235,18 @@ export async function deleteEvent(clubId: string, eventId: string): Promise<bool
     if (isConditionFailed(error)) return false;
     throw error;
   }
+}
+
+/** Pages of 100 attendances a deleted event's cleanup removes (one per member: 10,000). */
+const ATTENDANCE_PAGES = 100;
+
+/**
+ * Removes a deleted event's attendances (its own partition). Nobody can register once the event
+ * is gone (a registration is counted on the event item, which must exist), so this removes them
+ * all; they would be unreachable anyway, as only listed events' attendances are ever read.
+ */
+export function deleteAttendances(eventId: string): Promise<void> {
+  return deleteChildItems(keys.attendance(eventId, '').pk, prefixes.attendee, ATTENDANCE_PAGES);
 }
 
 export type AddAttendeeResult = { created: true } | { created: false; reason: 'exists' | 'no_event' };

@@ -1,10 +1,12 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
 import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import { deleteCounted, putCounted } from '../counted-write.ts';
-import { keys, withoutKeys } from '../keys.ts';
+import { deleteCounted, putCounted, sendRetryingConflicts } from '../counted-write.ts';
+import { transactionConditionFailures } from '../errors.ts';
+import { keys, prefixes, withoutKeys } from '../keys.ts';
+import { queryPage } from '../query.ts';
 import { likePointChanges, utcDay } from './points.ts';
 
 /** A like; `pointsFor` names the post's author when the like earned them a point (not a self-like). */
@@ -98,4 +100,86 @@ export async function likedPostIds(postIds: readonly string[], userId: string): 
   return new Set(
     [...found.values()].flatMap((item) => (typeof item.postId === 'string' ? [item.postId] : [])),
   );
+}
+
+/**
+ * Likes taken back together in one transaction: with the author's all-time item and up to 37
+ * open window items, a transaction stays within DynamoDB's 100 actions.
+ */
+const LIKES_PER_TAKEBACK = 60;
+/** Pages of 100 likes one post deletion takes back (a like is one per member: 10,000 members). */
+const LIKE_PAGES = 100;
+
+/**
+ * Deletes likes of a deleted post, each earning like together with the point it gave: likes of
+ * the same author and day go in one transaction that deletes each only if it is still there and
+ * takes their points back from the all-time item and the windows still open. If one of them went
+ * meanwhile, they are taken back one by one, so no point is taken back twice.
+ */
+async function takeBack(clubId: string, likes: Like[], today: string): Promise<void> {
+  const [first] = likes;
+  if (!first?.pointsFor) return;
+  const deletes = likes.map((like) => ({
+    Delete: {
+      TableName: tableName(),
+      Key: keys.like(like.postId, like.userId),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  }));
+  const changes = likePointChanges(
+    clubId,
+    first.pointsFor,
+    utcDay(new Date(first.createdAt)),
+    -likes.length,
+    today,
+  );
+  try {
+    await sendRetryingConflicts({ TransactItems: [...deletes, ...changes] });
+  } catch (error) {
+    if (!transactionConditionFailures(error)) throw error;
+    if (likes.length > 1) for (const like of likes) await takeBack(clubId, [like], today);
+  }
+}
+
+/**
+ * Removes the likes of a post that no longer exists and takes back the points they earned. Once
+ * the post is gone no like can be added or removed through it (both need the post's counter), so
+ * each like's point is taken back exactly once, with the like's own deletion. Up to LIKE_PAGES
+ * pages; likes beyond (more than 10,000) stay, unreachable, with their points.
+ */
+export async function deleteLikesOfDeletedPost(
+  clubId: string,
+  postId: string,
+  now = new Date(),
+): Promise<void> {
+  const today = utcDay(now);
+  const partition = keys.like(postId, '').pk;
+  for (let page = 0; page < LIKE_PAGES; page++) {
+    const read = await queryPage(
+      { partition, sortKey: { beginsWith: prefixes.like } },
+      { limit: 100 },
+      toLike,
+    );
+    const groups = new Map<string, Like[]>();
+    const plain: Like[] = [];
+    for (const like of read.items) {
+      if (!like.pointsFor) plain.push(like);
+      else {
+        const group = `${like.pointsFor}#${utcDay(new Date(like.createdAt))}`;
+        groups.set(group, [...(groups.get(group) ?? []), like]);
+      }
+    }
+    await Promise.all(
+      plain.map((like) =>
+        db().send(new DeleteCommand({ TableName: tableName(), Key: keys.like(like.postId, like.userId) })),
+      ),
+    );
+    // One author's point items: transactions in turn, not racing each other for them.
+    for (const group of groups.values()) {
+      for (let i = 0; i < group.length; i += LIKES_PER_TAKEBACK) {
+        await takeBack(clubId, group.slice(i, i + LIKES_PER_TAKEBACK), today);
+      }
+    }
+    if (!read.nextCursor) return;
+  }
 }

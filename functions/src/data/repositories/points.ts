@@ -37,7 +37,7 @@ function pointsUpdate(
   clubId: string,
   userId: string,
   period: string,
-  step: 1 | -1,
+  step: number,
   expiresAt?: number,
 ): TransactItem {
   return {
@@ -79,15 +79,15 @@ export function pointsItem(
 }
 
 /**
- * The point changes of one like in the transaction that writes or deletes it: +1 (a new like,
- * counted from `likedOn`, today) or -1 (its removal, from the windows that include `likedOn` and
- * have not ended before `today`).
+ * The point changes of likes in the transaction that writes or deletes them: +1 (a new like,
+ * counted from `likedOn`, today) or -n (the removal of n likes of the same day and author, from
+ * the windows that include `likedOn` and have not ended before `today`).
  */
 export function likePointChanges(
   clubId: string,
   authorId: string,
   likedOn: string,
-  step: 1 | -1,
+  step: number,
   today: string,
 ): TransactItem[] {
   const changes = [pointsUpdate(clubId, authorId, ALL_TIME, step)];

@@ -1,14 +1,16 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { idSchema, isoDateTime, postTypeSchema, TABLE } from '@clubs/shared';
 import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { createUnder } from '../create-under.ts';
 import { encodeCursor } from '../cursor.ts';
+import { deleteChildItems } from '../delete-children.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
+import { deleteLikesOfDeletedPost } from './likes.ts';
 import { ALL_TIME, pointsIn } from './points.ts';
 
 /**
@@ -347,23 +349,15 @@ export async function deletePost(clubId: string, postId: string): Promise<boolea
   throw new Error(`post ${postId} changed too often to delete`);
 }
 
-/** How much of a deleted post's likes and comments one call removes (pages of 100). */
-const CHILD_PAGES = 50;
+/** How much of a deleted post's comments one call removes (pages of 100). */
+const COMMENT_PAGES = 50;
 
 /**
- * Removes a deleted post's likes and comments (its own partition), up to CHILD_PAGES pages; what
- * remains of a huge post is unreachable (no club lists it, its counter item is gone).
+ * Removes a deleted post's likes (taking back the points they earned: deleteLikesOfDeletedPost)
+ * and its comments, up to COMMENT_PAGES pages of them; what remains of a huge post is unreachable
+ * (no club lists it, its counter item is gone).
  */
-export async function deletePostChildren(postId: string): Promise<void> {
-  const partition = keys.comment(postId, '').pk;
-  for (let page = 0; page < CHILD_PAGES; page++) {
-    const read = await queryPage({ partition }, { limit: 100 }, (item) => ({
-      pk: String(item.pk),
-      sk: String(item.sk),
-    }));
-    await Promise.all(
-      read.items.map((key) => db().send(new DeleteCommand({ TableName: tableName(), Key: key }))),
-    );
-    if (!read.nextCursor) return;
-  }
+export async function deletePostChildren(clubId: string, postId: string): Promise<void> {
+  await deleteLikesOfDeletedPost(clubId, postId);
+  await deleteChildItems(keys.comment(postId, '').pk, prefixes.comment, COMMENT_PAGES);
 }

@@ -133,10 +133,10 @@ export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePo
   );
 }
 
-/** Deletes the post (and the pin on it), then its likes, comments and files. */
+/** Deletes the post (and the pin on it), then its likes (with the points they earned), comments and files. */
 export async function deletePost(post: StoredPost): Promise<Deleted> {
   if (!(await removePost(post.clubId, post.id))) throw postNotFound();
-  await Promise.all([deletePostChildren(post.id), removePostMedia(post.media)]);
+  await Promise.all([deletePostChildren(post.clubId, post.id), removePostMedia(post.media)]);
   return { id: post.id, deleted: true };
 }
 
