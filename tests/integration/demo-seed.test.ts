@@ -13,12 +13,13 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { keys, prefixes } from '@clubs/functions/data/keys';
-import { countItems } from '@clubs/functions/data/query';
+import { countItems, queryAll } from '@clubs/functions/data/query';
 import { getPosts, listPosts } from '@clubs/functions/data/repositories/posts';
 import { handler as coursesHandler } from '@clubs/functions/handlers/courses';
 import { handler } from '@clubs/functions/handlers/feed';
 import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { inspectMedia } from '@clubs/functions/media/uploads';
+import { leaderboardPage } from '@clubs/functions/services/leaderboard';
 import {
   type Club,
   type CourseCardPage,
@@ -103,6 +104,28 @@ describe('the demo data', () => {
       expect(pinnedPostId).toBe(pinned[0]?.id ?? null);
     }
     expect(checked).toBeGreaterThan(10);
+  });
+
+  it('gives authors a point per like by someone else, members across several levels', async () => {
+    const levels = new Set<number>();
+    for (const demo of DEMO_CLUBS.filter((club) => (club.posts ?? []).length > 0)) {
+      const club = clubNamed(demo.name);
+      let earned = 0;
+      for (const post of (await postsOf(club.id)).posts) {
+        const likers = await queryAll(
+          { partition: keys.comment(post.id, '').pk, sortKey: { beginsWith: prefixes.like } },
+          (item) => String(item.userId),
+        );
+        earned += likers.filter((userId) => userId !== post.authorId).length;
+      }
+      const board = await leaderboardPage(club.id, { period: 'all', limit: 100 });
+      expect({ club: demo.name, points: board.items.reduce((sum, row) => sum + row.points, 0) }).toEqual({
+        club: demo.name,
+        points: earned,
+      });
+      for (const row of board.items) levels.add(row.level);
+    }
+    expect([...levels]).toEqual(expect.arrayContaining([1, 2, 3]));
   });
 
   it('stores post files where uploads go, of the types posts allow', async () => {
