@@ -140,14 +140,16 @@ function Rankings({ period }: { period: LeaderboardPeriod }) {
   return (
     <Flex direction="column" gap="large">
       <Podium top={entries.slice(0, 3)} myId={myId} />
-      <Table caption="Rankings" highlightOnHover size="small" className="leaderboard-table">
-        <RankingsHead />
-        <TableBody>
-          {entries.map((entry) => (
-            <EntryRow key={entry.userId} entry={entry} mine={entry.userId === myId} />
-          ))}
-        </TableBody>
-      </Table>
+      <div className="leaderboard-scroll">
+        <Table caption="Rankings" highlightOnHover size="small" className="leaderboard-table">
+          <RankingsHead />
+          <TableBody>
+            {entries.map((entry) => (
+              <EntryRow key={entry.userId} entry={entry} mine={entry.userId === myId} />
+            ))}
+          </TableBody>
+        </Table>
+      </div>
       {rankings.hasNextPage && (
         <Button
           alignSelf="center"
@@ -162,17 +164,19 @@ function Rankings({ period }: { period: LeaderboardPeriod }) {
           <Heading level={2} fontSize="medium">
             Your rank
           </Heading>
-          <Table size="small" className="leaderboard-table">
-            <TableBody>
-              <EntryRow
-                entry={me}
-                mine
-                rankLabel={
-                  standing.data?.rankBeyond ? `#${standing.data.rankBeyond.toLocaleString()}+` : undefined
-                }
-              />
-            </TableBody>
-          </Table>
+          <div className="leaderboard-scroll">
+            <Table size="small" className="leaderboard-table">
+              <TableBody>
+                <EntryRow
+                  entry={me}
+                  mine
+                  rankLabel={
+                    standing.data?.rankBeyond ? `#${standing.data.rankBeyond.toLocaleString()}+` : undefined
+                  }
+                />
+              </TableBody>
+            </Table>
+          </div>
         </section>
       )}
     </Flex>
@@ -184,8 +188,12 @@ export default function LeaderboardPage() {
   return (
     <PageColumn width="56rem">
       <Heading level={1}>Leaderboard</Heading>
-      <Tabs.Container value={period} onValueChange={(value) => setPeriod(value as LeaderboardPeriod)}>
-        <Tabs.List>
+      <Tabs.Container
+        className="leaderboard-tabs"
+        value={period}
+        onValueChange={(value) => setPeriod(value as LeaderboardPeriod)}
+      >
+        <Tabs.List spacing="equal">
           {TABS.map((tab) => (
             <Tabs.Item key={tab.value} value={tab.value}>
               {tab.label}
