@@ -8,15 +8,14 @@
  */
 import '../infra/local/quiet-sdk.ts';
 import type { Club, ClubStatus } from '@clubs/shared';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { ensureTable } from '../infra/local/dynamodb.ts';
 import { meterRequests } from '../infra/local/request-meter.ts';
-import { httpEvent, lambdaContext, memberClaims } from '../tests/support/http-event.ts';
-import { batchWriteAll, percentile, startBenchDynamoDb } from './bench-support.ts';
+import { type GroupHandler, httpEvent, memberClaims } from '../tests/support/http-event.ts';
+import * as bench from './bench-support.ts';
 
-const N = Number(process.env.BENCH_N ?? 200);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
+const RUNS = bench.runCounts();
 const SIZES = [100, 10_000] as const;
 const DAY = 24 * 60 * 60 * 1000;
 const FIRST = ['ada', 'bram', 'cleo', 'dara', 'emil', 'fay', 'gus', 'hana', 'ivo', 'jun', 'kai', 'lena'];
@@ -35,41 +34,20 @@ const TOPICS = [
 ];
 const STATUSES: ClubStatus[] = ['active', 'active', 'active', 'active', 'unpaid', 'pending', 'inactive'];
 
-type Handler = (
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<{ statusCode?: number; body?: string }>;
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 async function main() {
-  const dynamodb = await startBenchDynamoDb();
+  const dynamodb = await bench.startBenchDynamoDb();
   const { db } = await import('../functions/src/data/client.ts');
   const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
   const { adminEntryItems } = await import('../functions/src/data/admin-index.ts');
-  const admin = (await import('../functions/src/handlers/super-admin.ts')).handler as unknown as Handler;
+  const admin = (await import('../functions/src/handlers/super-admin.ts')).handler as unknown as GroupHandler;
   const meter = meterRequests(db());
-  const rows: {
-    request: string;
-    size: number;
-    median: number;
-    p95: number;
-    items: number;
-    calls: number;
-    results: number;
-  }[] = [];
+  const rows: (string | number)[][] = [];
   try {
     for (const size of SIZES) {
       const table = `bench_admin_${size}`;
       await ensureTable(dynamodb.endpoint, table);
       process.env.TABLE_NAME = table;
-      const rand = random(7);
+      const rand = bench.seededRandom(7);
       const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)] as T;
       const now = Date.now();
       const items: Record<string, unknown>[] = [];
@@ -97,7 +75,7 @@ async function main() {
         const admin = adminEntryItems(club, { name: owner, email });
         items.push({ ...clubItem(club), indexVersion: 0 }, admin.entry, ...admin.terms);
       }
-      await batchWriteAll(db(), table, items);
+      await bench.batchWriteAll(db(), table, items);
       const claims = memberClaims(ulid(), { 'cognito:groups': 'super_admin' });
       const requests: [string, APIGatewayProxyEventV2][] = [
         ['first page (All)', httpEvent('listAdminClubs', { claims })],
@@ -109,42 +87,20 @@ async function main() {
         ],
       ];
       for (const [label, ev] of requests) {
-        for (let i = 0; i < WARMUP; i++) await admin(ev, lambdaContext);
-        const samples: number[] = [];
-        meter.reset();
-        let results = 0;
-        for (let i = 0; i < N; i++) {
-          const t = performance.now();
-          const res = await admin(ev, lambdaContext);
-          samples.push(performance.now() - t);
-          if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body}`);
-          results = (JSON.parse(res.body ?? '{}') as { items: unknown[] }).items.length;
-        }
-        samples.sort((a, b) => a - b);
-        rows.push({
-          request: label,
-          size,
-          median: percentile(samples, 0.5),
-          p95: percentile(samples, 0.95),
-          items: meter.itemsRead / N,
-          calls: meter.requests / N,
-          results,
+        const cost = await bench.measureCalls(meter, RUNS, async () => {
+          const body = await bench.okBody<{ items: unknown[] }>(label, admin, ev);
+          return body.items.length;
         });
+        rows.push([label, size, ...bench.costCells(cost), cost.answer]);
       }
     }
   } finally {
     await dynamodb.stop();
   }
   console.log(
-    `\n${N} measured calls per request after ${WARMUP} warm-up calls (in-process handler, DynamoDB Local)\n`,
+    `\n${RUNS.runs} measured calls per request after ${RUNS.warmup} warm-up calls (in-process handler, DynamoDB Local)\n`,
   );
-  console.log('| request | clubs | median ms | p95 ms | DynamoDB requests | items read | rows |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    console.log(
-      `| ${r.request} | ${r.size.toLocaleString('en')} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.calls} | ${r.items} | ${r.results} |`,
-    );
-  }
+  bench.printTable(['request', 'clubs', ...bench.COST_HEADER, 'rows'], rows);
 }
 
 main().catch((error: unknown) => {

@@ -18,15 +18,14 @@
  */
 import '../infra/local/quiet-sdk.ts';
 import { CATEGORIES, type Club } from '@clubs/shared';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { ensureTable } from '../infra/local/dynamodb.ts';
 import { meterRequests } from '../infra/local/request-meter.ts';
-import { httpEvent, lambdaContext, memberClaims } from '../tests/support/http-event.ts';
-import { batchWriteAll, percentile, startBenchDynamoDb } from './bench-support.ts';
+import { type GroupHandler, httpEvent, memberClaims } from '../tests/support/http-event.ts';
+import * as bench from './bench-support.ts';
 
-const N = Number(process.env.BENCH_N ?? 300);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 60);
+const RUNS = bench.runCounts({ runs: 300, warmup: 60 });
 const SIZES = [100, 10_000] as const;
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -44,15 +43,6 @@ const WORDS = (
 )
   .split(/\s+/)
   .filter(Boolean);
-
-/** A small deterministic generator, so both tables get the same kind of clubs every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 function makeClub(rand: () => number, now: number): Club {
   const pick = () => WORDS[Math.floor(rand() * WORDS.length)] as string;
@@ -84,31 +74,22 @@ function makeClub(rand: () => number, now: number): Club {
   };
 }
 
-type Handler = (
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<{ statusCode?: number; body?: string }>;
-
 interface Row {
   request: string;
   size: number;
-  median: number;
-  p95: number;
-  items: number;
-  calls: number;
-  results: number;
+  cost: bench.CallCost;
 }
 
 async function main() {
-  const dynamodb = await startBenchDynamoDb();
+  const dynamodb = await bench.startBenchDynamoDb();
   // Imported after the environment is set: the handlers read it.
   const { db } = await import('../functions/src/data/client.ts');
   const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
   const { addMembership, membershipItem } = await import('../functions/src/data/repositories/memberships.ts');
   const { indexItemsOf } = await import('../functions/src/data/directory-index.ts');
-  const clubs = (await import('../functions/src/handlers/clubs.ts')).handler as unknown as Handler;
+  const clubs = (await import('../functions/src/handlers/clubs.ts')).handler as unknown as GroupHandler;
   const memberships = (await import('../functions/src/handlers/memberships.ts'))
-    .handler as unknown as Handler;
+    .handler as unknown as GroupHandler;
 
   const meter = meterRequests(db());
 
@@ -119,7 +100,7 @@ async function main() {
       await ensureTable(dynamodb.endpoint, table);
       process.env.TABLE_NAME = table;
       const now = Date.now();
-      const rand = random(42);
+      const rand = bench.seededRandom(42);
       const started = performance.now();
       const made: Club[] = Array.from({ length: size }, () => makeClub(rand, now));
       // Exactly the items of an active club as the repositories write them.
@@ -134,7 +115,7 @@ async function main() {
         }),
         ...indexItemsOf(club).map((item) => ({ ...item })),
       ]);
-      await batchWriteAll(db(), table, items);
+      await bench.batchWriteAll(db(), table, items);
       const user = ulid();
       for (const [i, club] of made.slice(0, 8).entries()) {
         await addMembership({
@@ -149,7 +130,7 @@ async function main() {
         `${size} clubs: ${items.length} items written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
 
-      const requests: [string, Handler, APIGatewayProxyEventV2][] = [
+      const requests: [string, GroupHandler, APIGatewayProxyEventV2][] = [
         ['directory, first page', clubs, httpEvent('listClubs')],
         ['search "yoga"', clubs, httpEvent('listClubs', { query: { q: 'yoga' } })],
         ['category tab "wellness"', clubs, httpEvent('listClubs', { query: { tab: 'wellness' } })],
@@ -166,27 +147,11 @@ async function main() {
         ],
       ];
       for (const [label, handler, ev] of requests) {
-        for (let i = 0; i < WARMUP; i += 1) await handler(ev, lambdaContext);
-        const samples: number[] = [];
-        meter.reset();
-        let results = 0;
-        for (let i = 0; i < N; i += 1) {
-          const t = performance.now();
-          const res = await handler(ev, lambdaContext);
-          samples.push(performance.now() - t);
-          if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body}`);
-          results = (JSON.parse(res.body ?? '{}') as { items: unknown[] }).items.length;
-        }
-        samples.sort((a, b) => a - b);
-        rows.push({
-          request: label,
-          size,
-          median: percentile(samples, 0.5),
-          p95: percentile(samples, 0.95),
-          items: meter.itemsRead / N,
-          calls: meter.requests / N,
-          results,
+        const cost = await bench.measureCalls(meter, RUNS, async () => {
+          const body = await bench.okBody<{ items: unknown[] }>(label, handler, ev);
+          return body.items.length;
         });
+        rows.push({ request: label, size, cost });
       }
     }
   } finally {
@@ -194,21 +159,39 @@ async function main() {
   }
 
   const labels = [...new Set(rows.map((r) => r.request))];
-  const fmt = (v: number) => v.toFixed(1);
   console.log(
-    `\n${N} measured calls per request after ${WARMUP} warm-up calls (in-process handler, DynamoDB Local)\n`,
+    `\n${RUNS.runs} measured calls per request after ${RUNS.warmup} warm-up calls (in-process handler, DynamoDB Local)\n`,
   );
-  console.log(
-    '| request | median ms (100) | median ms (10,000) | p95 ms (100) | p95 ms (10,000) | items read (100) | items read (10,000) | DynamoDB calls (100 / 10,000) | results |',
+  bench.printTable(
+    [
+      'request',
+      'median ms (100)',
+      'median ms (10,000)',
+      'p95 ms (100)',
+      'p95 ms (10,000)',
+      'items read (100)',
+      'items read (10,000)',
+      'DynamoDB calls (100 / 10,000)',
+      'results',
+    ],
+    labels.map((label) => {
+      const [a, b] = SIZES.map(
+        (size) => (rows.find((r) => r.request === label && r.size === size) as Row).cost,
+      );
+      if (!a || !b) throw new Error(`no measurement of ${label}`);
+      return [
+        label,
+        a.median.toFixed(1),
+        b.median.toFixed(1),
+        a.p95.toFixed(1),
+        b.p95.toFixed(1),
+        a.items,
+        b.items,
+        `${a.requests} / ${b.requests}`,
+        `${a.answer} / ${b.answer}`,
+      ];
+    }),
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const label of labels) {
-    const a = rows.find((r) => r.request === label && r.size === 100) as Row;
-    const b = rows.find((r) => r.request === label && r.size === 10_000) as Row;
-    console.log(
-      `| ${label} | ${fmt(a.median)} | ${fmt(b.median)} | ${fmt(a.p95)} | ${fmt(b.p95)} | ${a.items} | ${b.items} | ${a.calls} / ${b.calls} | ${a.results} / ${b.results} |`,
-    );
-  }
 }
 
 main().catch((error: unknown) => {

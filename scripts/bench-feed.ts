@@ -17,11 +17,10 @@ import type { Club, ClubSidebar, PostPage, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { ensureTable } from '../infra/local/dynamodb.ts';
 import { meterRequests } from '../infra/local/request-meter.ts';
-import { httpEvent, invoke, memberClaims } from '../tests/support/http-event.ts';
-import { batchWriteAll, likeCounts, percentile, startBenchDynamoDb } from './bench-support.ts';
+import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
+import * as bench from './bench-support.ts';
 
-const N = Number(process.env.BENCH_N ?? 200);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
+const RUNS = bench.runCounts();
 const SIZES = [
   { posts: 100, likes: 1_000, members: 100 },
   { posts: 10_000, likes: 100_000, members: 1_000 },
@@ -29,18 +28,8 @@ const SIZES = [
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-interface Row {
-  request: string;
-  posts: number;
-  median: number;
-  p95: number;
-  requests: number;
-  items: number;
-  results: number;
-}
-
 async function main() {
-  const dynamodb = await startBenchDynamoDb();
+  const dynamodb = await bench.startBenchDynamoDb();
   // Imported after the environment is set: the handlers read it.
   const { db } = await import('../functions/src/data/client.ts');
   const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
@@ -51,7 +40,7 @@ async function main() {
   const { handler } = await import('../functions/src/handlers/feed.ts');
   const meter = meterRequests(db());
 
-  const rows: Row[] = [];
+  const rows: (string | number)[][] = [];
   try {
     for (const size of SIZES) {
       const table = `bench_feed_${size.posts}`;
@@ -78,7 +67,7 @@ async function main() {
         memberCount: size.members + 1,
       };
       const createdAt = club.createdAt;
-      const counts = likeCounts(size.posts, size.likes, size.members);
+      const counts = bench.likeCounts(size.posts, size.likes, size.members);
       const posts = counts.map((likeCount, i) => {
         const at = now - (size.posts - i) * MINUTE;
         return {
@@ -127,7 +116,7 @@ async function main() {
           });
         }),
       ];
-      await batchWriteAll(db(), table, items, 16);
+      await bench.batchWriteAll(db(), table, items, 16);
       // An older post pinned, through the repository's transaction.
       await pinPost(club.id, (posts[Math.floor(size.posts / 2)] as { id: string }).id);
       console.log(
@@ -140,30 +129,13 @@ async function main() {
       ];
       for (const [label, route] of requests) {
         const event = httpEvent(route, { params: { clubId: club.id }, claims: memberClaims(reader) });
-        for (let i = 0; i < WARMUP; i += 1) await invoke(handler, event);
-        const samples: number[] = [];
-        meter.reset();
-        let results = 0;
-        for (let i = 0; i < N; i += 1) {
-          const t = performance.now();
-          const res = await invoke<PostPage & ClubSidebar>(handler, event);
-          samples.push(performance.now() - t);
-          if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
-          results =
-            route === 'listPosts'
-              ? res.body.items.length
-              : res.body.members.length + res.body.trendingPosts.length + res.body.upcomingEvents.length;
-        }
-        samples.sort((a, b) => a - b);
-        rows.push({
-          request: label,
-          posts: size.posts,
-          median: percentile(samples, 0.5),
-          p95: percentile(samples, 0.95),
-          requests: meter.requests / N,
-          items: meter.itemsRead / N,
-          results,
+        const cost = await bench.measureCalls(meter, RUNS, async () => {
+          const body = await bench.okBody<PostPage & ClubSidebar>(label, handler, event);
+          return route === 'listPosts'
+            ? body.items.length
+            : body.members.length + body.trendingPosts.length + body.upcomingEvents.length;
         });
+        rows.push([label, size.posts, ...bench.costCells(cost), cost.answer]);
       }
     }
   } finally {
@@ -171,19 +143,10 @@ async function main() {
     await dynamodb.stop();
   }
 
-  const fmt = (v: number) => v.toFixed(1);
   console.log(
-    `\n${N} measured calls per request after ${WARMUP} warm-up calls (in-process feed handler: access check + service, DynamoDB Local)\n`,
+    `\n${RUNS.runs} measured calls per request after ${RUNS.warmup} warm-up calls (in-process feed handler: access check + service, DynamoDB Local)\n`,
   );
-  console.log(
-    '| request | posts | median ms | p95 ms | DynamoDB requests / call | items read / call | results |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    console.log(
-      `| ${r.request} | ${r.posts.toLocaleString('en')} | ${fmt(r.median)} | ${fmt(r.p95)} | ${r.requests} | ${r.items} | ${r.results} |`,
-    );
-  }
+  bench.printTable(['request', 'posts', ...bench.COST_HEADER, 'results'], rows);
 }
 
 main().catch((error: unknown) => {

@@ -18,11 +18,10 @@ import type { Club, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { ensureTable } from '../infra/local/dynamodb.ts';
 import { meterRequests } from '../infra/local/request-meter.ts';
-import { httpEvent, invoke, memberClaims } from '../tests/support/http-event.ts';
-import { batchWriteAll, likeCounts, percentile, startBenchDynamoDb } from './bench-support.ts';
+import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
+import * as bench from './bench-support.ts';
 
-const N = Number(process.env.BENCH_N ?? 200);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
+const RUNS = bench.runCounts();
 const LIKES = 200_000;
 const SIZES = [
   { members: 100, posts: 4_000 },
@@ -33,20 +32,10 @@ const DAY = 24 * 60 * MINUTE;
 /** Likes are spread over this many days back, so the windows hold a part of them. */
 const SPREAD_DAYS = 60;
 
-interface Row {
-  request: string;
-  members: number;
-  median: number;
-  p95: number;
-  requests: number;
-  items: number;
-  results: string;
-}
-
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 async function main() {
-  const dynamodb = await startBenchDynamoDb();
+  const dynamodb = await bench.startBenchDynamoDb();
   // Imported after the environment is set: the handlers read it.
   const { db } = await import('../functions/src/data/client.ts');
   const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
@@ -59,7 +48,7 @@ async function main() {
   const feed = (await import('../functions/src/handlers/feed.ts')).handler;
   const meter = meterRequests(db());
 
-  const rows: Row[] = [];
+  const rows: (string | number)[][] = [];
   try {
     for (const size of SIZES) {
       const table = `bench_leaderboard_${size.members}`;
@@ -86,7 +75,7 @@ async function main() {
       };
       const createdAt = club.createdAt;
       // Each post's likes come from the members after its author (never the author: no self-likes).
-      const counts = likeCounts(size.posts, LIKES, size.members - 1);
+      const counts = bench.likeCounts(size.posts, LIKES, size.members - 1);
       const days = [0, 1].map((ahead) => utcDay(now + ahead * DAY));
       const points = new Map<string, { all: number; windows: Map<string, number> }>();
       const items: Record<string, unknown>[] = [
@@ -164,7 +153,7 @@ async function main() {
           }),
         );
       }
-      await batchWriteAll(db(), table, items, 16);
+      await bench.batchWriteAll(db(), table, items, 16);
       console.log(
         `${size.members} members, ${LIKES} likes: ${items.length} items written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
@@ -194,27 +183,11 @@ async function main() {
       ];
       for (const [label, route, handler, caller, query] of requests) {
         const event = httpEvent(route, { params: { clubId: club.id }, query, claims: memberClaims(caller) });
-        for (let i = 0; i < WARMUP; i += 1) await invoke(handler, event);
-        const samples: number[] = [];
-        meter.reset();
-        let results = '';
-        for (let i = 0; i < N; i += 1) {
-          const t = performance.now();
-          const res = await invoke<Record<string, unknown>>(handler, event);
-          samples.push(performance.now() - t);
-          if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
-          results = describe(res.body);
-        }
-        samples.sort((a, b) => a - b);
-        rows.push({
-          request: label,
-          members: size.members,
-          median: percentile(samples, 0.5),
-          p95: percentile(samples, 0.95),
-          requests: meter.requests / N,
-          items: meter.itemsRead / N,
-          results,
+        const cost = await bench.measureCalls(meter, RUNS, async () => {
+          const body = await bench.okBody<Record<string, unknown>>(label, handler, event);
+          return describe(body);
         });
+        rows.push([label, size.members, ...bench.costCells(cost), cost.answer]);
       }
     }
   } finally {
@@ -222,19 +195,10 @@ async function main() {
     await dynamodb.stop();
   }
 
-  const fmt = (v: number) => v.toFixed(1);
   console.log(
-    `\n${N} measured calls per request after ${WARMUP} warm-up calls (in-process handlers: access check + service, DynamoDB Local)\n`,
+    `\n${RUNS.runs} measured calls per request after ${RUNS.warmup} warm-up calls (in-process handlers: access check + service, DynamoDB Local)\n`,
   );
-  console.log(
-    '| request | members | median ms | p95 ms | DynamoDB requests / call | items read / call | answer |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    console.log(
-      `| ${r.request} | ${r.members.toLocaleString('en')} | ${fmt(r.median)} | ${fmt(r.p95)} | ${r.requests} | ${r.items} | ${r.results} |`,
-    );
-  }
+  bench.printTable(['request', 'members', ...bench.COST_HEADER, 'answer'], rows);
 }
 
 /** What an answer held, for the table: rows and top points, a rank, or the sidebar's events. */

@@ -15,28 +15,17 @@ import type { Club, MemberPage } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { ensureTable } from '../infra/local/dynamodb.ts';
 import { meterRequests } from '../infra/local/request-meter.ts';
-import { httpEvent, invoke, memberClaims } from '../tests/support/http-event.ts';
-import { batchWriteAll, percentile, startBenchDynamoDb } from './bench-support.ts';
+import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
+import * as bench from './bench-support.ts';
 
-const N = Number(process.env.BENCH_N ?? 200);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
+const RUNS = bench.runCounts();
 const SIZES = [50, 5_000] as const;
 const FIRST = ['Sofia', 'Liam', 'Amara', 'Noah', 'Mei', 'Lucas', 'Priya', 'Mateo', 'Hana', 'Elijah'];
 const LAST = ['Rossi', 'Okafor', 'Nguyen', 'Schmidt', 'Silva', 'Tanaka', 'Haddad', 'Kowalski'];
 const SEARCH = 'sofia';
 
-interface Row {
-  request: string;
-  members: number;
-  median: number;
-  p95: number;
-  requests: number;
-  items: number;
-  results: number;
-}
-
 async function main() {
-  const dynamodb = await startBenchDynamoDb();
+  const dynamodb = await bench.startBenchDynamoDb();
   // Imported after the environment is set: the handlers read it.
   const { db } = await import('../functions/src/data/client.ts');
   const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
@@ -45,7 +34,7 @@ async function main() {
   const { handler } = await import('../functions/src/handlers/members.ts');
   const meter = meterRequests(db());
 
-  const rows: Row[] = [];
+  const rows: (string | number)[][] = [];
   try {
     for (const size of SIZES) {
       const table = `bench_members_${size}`;
@@ -92,7 +81,7 @@ async function main() {
         member(ownerId, 'club_owner', 0),
         ...Array.from({ length: size }, (_, i) => member(ulid(), 'club_member', i + 1)),
       ];
-      await batchWriteAll(db(), table, items, 16);
+      await bench.batchWriteAll(db(), table, items, 16);
       console.log(
         `${size} members: ${items.length} items written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
@@ -107,27 +96,11 @@ async function main() {
           query,
           claims: memberClaims(ownerId),
         });
-        for (let i = 0; i < WARMUP; i += 1) await invoke(handler, event);
-        const samples: number[] = [];
-        meter.reset();
-        let results = 0;
-        for (let i = 0; i < N; i += 1) {
-          const t = performance.now();
-          const res = await invoke<MemberPage>(handler, event);
-          samples.push(performance.now() - t);
-          if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
-          results = res.body.items.length;
-        }
-        samples.sort((a, b) => a - b);
-        rows.push({
-          request: label,
-          members: size,
-          median: percentile(samples, 0.5),
-          p95: percentile(samples, 0.95),
-          requests: meter.requests / N,
-          items: meter.itemsRead / N,
-          results,
+        const cost = await bench.measureCalls(meter, RUNS, async () => {
+          const body = await bench.okBody<MemberPage>(label, handler, event);
+          return body.items.length;
         });
+        rows.push([label, size, ...bench.costCells(cost), cost.answer]);
       }
     }
   } finally {
@@ -135,19 +108,10 @@ async function main() {
     await dynamodb.stop();
   }
 
-  const fmt = (v: number) => v.toFixed(1);
   console.log(
-    `\n${N} measured calls per request after ${WARMUP} warm-up calls (in-process members handler as the owner: access check + service, DynamoDB Local)\n`,
+    `\n${RUNS.runs} measured calls per request after ${RUNS.warmup} warm-up calls (in-process members handler as the owner: access check + service, DynamoDB Local)\n`,
   );
-  console.log(
-    '| request | members | median ms | p95 ms | DynamoDB requests / call | items read / call | results |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    console.log(
-      `| ${r.request} | ${r.members.toLocaleString('en')} | ${fmt(r.median)} | ${fmt(r.p95)} | ${r.requests} | ${r.items} | ${r.results} |`,
-    );
-  }
+  bench.printTable(['request', 'members', ...bench.COST_HEADER, 'results'], rows);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,20 @@
-/** What the benchmarks share: their DynamoDB Local, loading many items fast, and latency percentiles. */
+/**
+ * What the benchmarks share: their DynamoDB Local, loading many items fast, timing a request with
+ * its DynamoDB cost, and printing the result as a Markdown table.
+ */
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startDynamoDbLocal } from '../infra/local/dynamodb.ts';
 import { freePort } from '../infra/local/ports.ts';
+import type { RequestMeter } from '../infra/local/request-meter.ts';
+import { type GroupHandler, invoke } from '../tests/support/http-event.ts';
+
+/** Measured calls per request (BENCH_N) and unmeasured warm-up calls before them (BENCH_WARMUP). */
+export function runCounts(defaults: { runs: number; warmup: number } = { runs: 200, warmup: 30 }) {
+  return {
+    runs: Number(process.env.BENCH_N ?? defaults.runs),
+    warmup: Number(process.env.BENCH_WARMUP ?? defaults.warmup),
+  };
+}
 
 /**
  * A DynamoDB Local of the benchmark's own (on BENCH_DYNAMODB_PORT or a free port), with the
@@ -45,6 +58,15 @@ export async function batchWriteAll(
   );
 }
 
+/** A small deterministic generator (an LCG) in [0, 1): every run loads the same kind of data. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
 /** The `q` quantile of ascending samples (nearest rank). */
 export const percentile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
@@ -62,4 +84,71 @@ export function likeCounts(posts: number, total: number, max: number): number[] 
     }
   }
   return counts;
+}
+
+/** What one request cost over its measured calls. */
+export interface CallCost {
+  /** Latency, ms. */
+  median: number;
+  p95: number;
+  /** DynamoDB requests and items read, per call. */
+  requests: number;
+  items: number;
+  /** What the last answer held, as `call` described it. */
+  answer: string;
+}
+
+/**
+ * Calls `call` `warmup` times, then `runs` times timed, counting the DynamoDB requests and items
+ * read of the timed calls on `meter`. `call` throws on a failed answer and describes a good one.
+ */
+export async function measureCalls(
+  meter: RequestMeter,
+  { runs, warmup }: { runs: number; warmup: number },
+  call: () => Promise<string | number>,
+): Promise<CallCost> {
+  for (let i = 0; i < warmup; i += 1) await call();
+  const samples: number[] = [];
+  meter.reset();
+  let answer: string | number = '';
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    answer = await call();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    median: percentile(samples, 0.5),
+    p95: percentile(samples, 0.95),
+    requests: meter.requests / runs,
+    items: meter.itemsRead / runs,
+    answer: String(answer),
+  };
+}
+
+/** A table cell: whole numbers with thousands separators, others (latencies) to 0.1. */
+const cell = (value: string | number) =>
+  typeof value === 'string' ? value : Number.isInteger(value) ? value.toLocaleString('en') : value.toFixed(1);
+
+/** Prints rows under a header as a Markdown table (what the notes and ARCHITECTURE.md quote). */
+export function printTable(header: readonly string[], rows: readonly (readonly (string | number)[])[]): void {
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${row.map(cell).join(' | ')} |`);
+}
+
+/** The header and cells of the usual table: a request, the size it ran at, and its cost. */
+export const COST_HEADER = ['median ms', 'p95 ms', 'DynamoDB requests / call', 'items read / call'] as const;
+export const costCells = (cost: CallCost) =>
+  [cost.median.toFixed(1), cost.p95.toFixed(1), cost.requests, cost.items] as const;
+
+/** Invokes a handler in-process and returns its 200 answer's body; any other answer throws. */
+export async function okBody<T>(
+  label: string,
+  handler: GroupHandler,
+  event: Parameters<GroupHandler>[0],
+): Promise<T> {
+  const res = await invoke<T>(handler, event);
+  if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 }

@@ -62,13 +62,13 @@ export const lambdaContext = {
   succeed: () => undefined,
 } satisfies Context;
 
-type Handler = (
+export type GroupHandler = (
   event: APIGatewayProxyEventV2,
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** Invokes a group handler and parses its JSON answer. */
-export async function invoke<T = unknown>(handler: Handler, event: APIGatewayProxyEventV2) {
+export async function invoke<T = unknown>(handler: GroupHandler, event: APIGatewayProxyEventV2) {
   const result = await handler(event, lambdaContext);
   return {
     status: result.statusCode ?? 200,
