@@ -3,6 +3,8 @@
  * its DynamoDB cost, and printing the result as a Markdown table.
  */
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Club } from '@clubs/shared';
+import { ulid } from 'ulid';
 import { startDynamoDbLocal } from '../infra/local/dynamodb.ts';
 import { freePort } from '../infra/local/ports.ts';
 import type { RequestMeter } from '../infra/local/request-meter.ts';
@@ -56,6 +58,26 @@ export async function batchWriteAll(
       }
     }),
   );
+}
+
+/** An active free club owned by a new user id, as a benchmark's table starts with. */
+export function benchClub(overrides: Partial<Club> = {}): Club {
+  return {
+    id: ulid(),
+    ownerId: ulid(),
+    name: 'Bench Club',
+    description: 'A club for measuring.',
+    logoUrl: null,
+    coverImageUrl: null,
+    createdAt: new Date().toISOString(),
+    price: 0,
+    currency: 'USD',
+    trialPeriod: 0,
+    category: null,
+    status: 'active',
+    memberCount: 1,
+    ...overrides,
+  };
 }
 
 /** A small deterministic generator (an LCG) in [0, 1): every run loads the same kind of data. */

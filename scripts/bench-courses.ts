@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:courses`: does opening a course stay at two DynamoDB requests as it grows? Starts
+ * its own in-memory DynamoDB Local (BENCH_DYNAMODB_PORT, else a free port), creates a course of 5
+ * and one of 50 sections through the repositories (each section a few paragraphs, every third
+ * with a picture from the course's media prefix, so the answer signs media URLs as in
+ * production), then calls the real courses handler in-process as a member and reports, for the
+ * course page (course and sections) and the take page's progress, the median and p95 latency,
+ * the DynamoDB requests and the items read per call. BENCH_N (default 200) measured calls each,
+ * after BENCH_WARMUP (30).
+ */
+import '../infra/local/quiet-sdk.ts';
+import type { Course, CourseDetail, CourseProgress, Section } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { ensureTable } from '../infra/local/dynamodb.ts';
+import { meterRequests } from '../infra/local/request-meter.ts';
+import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
+import * as bench from './bench-support.ts';
+
+const RUNS = bench.runCounts();
+const SIZES = [5, 50] as const;
+const PARAGRAPH =
+  '<p>Breathing sets the pace of every session: in through the nose for four counts, hold for ' +
+  'two, and out for six. <strong>Notice</strong> where the breath lands, and let the shoulders ' +
+  'drop a little further each round.</p>';
+
+async function main() {
+  const dynamodb = await bench.startBenchDynamoDb();
+  // Presigning media URLs is local computation: any credentials and bucket will do.
+  process.env.AWS_ACCESS_KEY_ID ??= 'bench';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'bench';
+  process.env.MEDIA_BUCKET = 'bench-media';
+  // Imported after the environment is set: the handlers read it.
+  const { db } = await import('../functions/src/data/client.ts');
+  const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
+  const { membershipItem } = await import('../functions/src/data/repositories/memberships.ts');
+  const { createCourse } = await import('../functions/src/data/repositories/courses.ts');
+  const { addSections } = await import('../functions/src/data/repositories/sections.ts');
+  const { courseMediaPrefixOf } = await import('../functions/src/media/member-media.ts');
+  const { handler } = await import('../functions/src/handlers/courses.ts');
+  const meter = meterRequests(db());
+
+  const rows: (string | number)[][] = [];
+  try {
+    for (const size of SIZES) {
+      const table = `bench_courses_${size}`;
+      await ensureTable(dynamodb.endpoint, table);
+      process.env.TABLE_NAME = table;
+      const createdAt = new Date().toISOString();
+      const club = bench.benchClub({ name: 'Bench Yoga', memberCount: 2 });
+      const memberId = ulid();
+      await bench.batchWriteAll(db(), table, [
+        { ...clubItem(club), indexVersion: 0 },
+        membershipItem({
+          clubId: club.id,
+          userId: club.ownerId,
+          role: 'club_owner',
+          status: 'active',
+          createdAt,
+        }),
+        membershipItem({
+          clubId: club.id,
+          userId: memberId,
+          role: 'club_member',
+          status: 'active',
+          createdAt,
+        }),
+      ]);
+      const course: Course = {
+        id: ulid(),
+        clubId: club.id,
+        creatorId: club.ownerId,
+        title: 'Breathing for beginners',
+        description: 'Ten minutes a day.',
+        level: 'beginner',
+        mainTopic: 'Breathing',
+        targetAudience: 'Everyone',
+        learningGoals: 'Calm',
+        outline: '',
+        sectionCount: 0,
+        createdAt,
+      };
+      const created = await createCourse(course);
+      if (!created.created) throw new Error(`course not created: ${created.reason}`);
+      const picture = `/media/${courseMediaPrefixOf(club.id, course.id)}/breath.png`;
+      const sections: Section[] = Array.from({ length: size }, (_, i) => ({
+        id: ulid(),
+        courseId: course.id,
+        title: `Lesson ${i + 1}`,
+        htmlContent: `<h2>Lesson ${i + 1}</h2>${PARAGRAPH.repeat(6)}${i % 3 === 0 ? `<img src="${picture}" alt="">` : ''}`,
+        sortOrder: i + 1,
+        featuredImage: null,
+        updatedAt: createdAt,
+      }));
+      const added = await addSections(club.id, sections);
+      if (!added.created) throw new Error(`sections not added: ${added.reason}`);
+      console.log(`a course of ${size} sections written`);
+
+      const params = { clubId: club.id, courseId: course.id };
+      const claims = memberClaims(memberId);
+      const requests: [string, () => Promise<string>][] = [
+        [
+          'course page (course and sections)',
+          async () => {
+            const event = httpEvent('getCourse', { params, claims });
+            const body = await bench.okBody<CourseDetail>('getCourse', handler, event);
+            return `${body.sections.length} sections`;
+          },
+        ],
+        [
+          'take page progress',
+          async () => {
+            const event = httpEvent('getCourseProgress', { params, claims });
+            const body = await bench.okBody<CourseProgress>('getCourseProgress', handler, event);
+            return `${body.done} of ${body.total} complete`;
+          },
+        ],
+      ];
+      for (const [label, call] of requests) {
+        const cost = await bench.measureCalls(meter, RUNS, call);
+        rows.push([label, size, ...bench.costCells(cost), cost.answer]);
+      }
+    }
+  } finally {
+    meter.stop();
+    await dynamodb.stop();
+  }
+
+  console.log(
+    `\n${RUNS.runs} measured calls per request after ${RUNS.warmup} warm-up calls (in-process courses handler as a member: access check + service, DynamoDB Local)\n`,
+  );
+  bench.printTable(['request', 'sections', ...bench.COST_HEADER, 'answer'], rows);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
