@@ -19,7 +19,8 @@ export type PageKind =
   | 'club-home'
   | 'club-feed'
   | 'member-profile'
-  | 'club-events';
+  | 'club-events'
+  | 'club-leaderboard';
 
 export interface FieldRow {
   /** Two letters: the second half of every marker written through this field. */
@@ -50,7 +51,7 @@ export const FIELDS: readonly FieldRow[] = [
     field: 'profile name',
     carrier: 'person',
     writtenBy: 'PATCH /api/me { fullName }',
-    shownOn: ['club-feed', 'member-profile'],
+    shownOn: ['club-feed', 'member-profile', 'club-leaderboard'],
   },
   {
     code: 'pb',
@@ -180,6 +181,25 @@ export function visits(world: World): Visit[] {
           const before = await page.locator('.events-card').count();
           await more.click();
           await page.waitForFunction((n) => document.querySelectorAll('.events-card').length > n, before);
+        }
+      },
+    },
+    {
+      kind: 'club-leaderboard',
+      viewer: 'member',
+      path: `/communities/${mainClub}/leaderboard`,
+      shows: every(world, ['person']),
+      prepare: async (page) => {
+        const rows = page.getByTestId('leaderboard-row');
+        const more = page.getByRole('button', { name: 'Show more' });
+        await rows.first().waitFor();
+        while (await more.isVisible()) {
+          const before = await rows.count();
+          await more.click();
+          await page.waitForFunction(
+            (n) => document.querySelectorAll('[data-testid="leaderboard-row"]').length > n,
+            before,
+          );
         }
       },
     },

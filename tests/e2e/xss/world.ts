@@ -111,6 +111,8 @@ export async function buildWorld(
       title: post.pt,
       content: post.pc,
     });
+    // The owner's like gives the person a point, so their name is on the leaderboard too.
+    await api.call(owner, 'PUT', `/api/clubs/${mainId}/posts/${created.id}/like`);
     return { person, post: created.id };
   });
   await join(api, member, mainId);
