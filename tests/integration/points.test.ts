@@ -47,6 +47,29 @@ describe('points from likes', () => {
     expect(await pointsIn(club.id, author, today)).toEqual({ all: 1, last7: 1, last30: 1 });
   });
 
+  it('rolls by UTC day: "last 7 days" on day T holds days T-6 to T, and a like older than every window only all time', async () => {
+    const club = await newClub();
+    const author = ulid();
+    const post = await newPost(club.id, { authorId: author });
+    const today = utcDay(new Date());
+    const dayAt = (daysAgo: number) =>
+      new Date(Date.parse(today) - daysAgo * DAY + 12 * 3_600_000).toISOString();
+    for (const daysAgo of [6, 7, 29, 30, 40]) {
+      await addLike(
+        club.id,
+        { postId: post.id, userId: `fan-${daysAgo}`, createdAt: dayAt(daysAgo) },
+        author,
+      );
+    }
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 5, last7: 1, last30: 3 });
+    // Tomorrow's windows were summed in advance: the like of 6 days ago leaves the 7-day tab then.
+    const tomorrow = utcDay(new Date(Date.parse(today) + DAY));
+    expect(await pointsIn(club.id, author, tomorrow)).toEqual({ all: 5, last7: 0, last30: 2 });
+    // Taking back the like of 40 days ago changes all time only; the open windows stay exact.
+    expect(await removeLike(club.id, post.id, 'fan-40')).toBe(true);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 4, last7: 1, last30: 3 });
+  });
+
   it('reads the top of a period most points first from the points index', async () => {
     const club = await newClub();
     const [a, b] = [ulid(), ulid()];
