@@ -8,6 +8,7 @@ import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/reposi
 import { addComment } from '@clubs/functions/data/repositories/comments';
 import { createCourse } from '@clubs/functions/data/repositories/courses';
 import { createEvent } from '@clubs/functions/data/repositories/events';
+import { addLike } from '@clubs/functions/data/repositories/likes';
 import {
   activateMembership,
   addMembership,
@@ -115,8 +116,8 @@ async function member(clubId: string, userId: string, role: ClubRole, status: 'a
 
 /**
  * A club owned by `owner` with a moderator, a member, a pending member and a removed member,
- * and a post (with a comment), an event and a course written by the member. `status` other than
- * active makes it a suspended (inactive) or unpaid club.
+ * and a post (with a comment and the moderator's like), an event and a course written by the
+ * member. `status` other than active makes it a suspended (inactive) or unpaid club.
  */
 export async function makeClubWorld(
   people: Record<Identity, Person>,
@@ -149,6 +150,10 @@ export async function makeClubWorld(
     isPinned: false,
     createdAt: now,
   });
+  if (options.withStaff !== false) {
+    // The moderator's like gives the member a point: the leaderboard routes answer a row.
+    await addLike(club.id, { postId, userId: people.moderator.id, createdAt: now }, author.id);
+  }
   const commentId = ulid();
   await addComment(club.id, {
     id: commentId,
