@@ -34,8 +34,8 @@ const png = (size = 2048, type = 'image/png') => new File([new Uint8Array(size)]
 describe('profile page', () => {
   it('loads the profile into Full Name, Bio and Location and saves the changes', async () => {
     const api = routeFetch({
-      'GET /api/me': () => ({ status: 200, body: profile() }),
-      'PATCH /api/me': (call) => ({ status: 200, body: profile(call.body as object) }),
+      getMe: () => ({ status: 200, body: profile() }),
+      updateMe: (call) => ({ status: 200, body: profile(call.body as Record<string, unknown>) }),
     });
     renderApp('/profile', { service: signedIn().service });
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Profile' })).toBeVisible();
@@ -66,8 +66,8 @@ describe('profile page', () => {
   it('says "Failed to update profile" when saving fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     routeFetch({
-      'GET /api/me': () => ({ status: 200, body: profile() }),
-      'PATCH /api/me': () => ({
+      getMe: () => ({ status: 200, body: profile() }),
+      updateMe: () => ({
         status: 400,
         body: { error: { code: 'validation_failed', message: 'The request is not valid' } },
       }),
@@ -79,7 +79,7 @@ describe('profile page', () => {
 
   it('says "Failed to load profile data" when the profile cannot be read', async () => {
     routeFetch({
-      'GET /api/me': () => ({ status: 403, body: { error: { code: 'forbidden', message: 'no' } } }),
+      getMe: () => ({ status: 403, body: { error: { code: 'forbidden', message: 'no' } } }),
     });
     renderApp('/profile', { service: signedIn().service });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load profile data');
@@ -88,10 +88,10 @@ describe('profile page', () => {
 
   it('uploads a new photo with the presigned POST and saves it with the profile', async () => {
     const api = routeFetch({
-      'GET /api/me': () => ({ status: 200, body: profile() }),
-      'POST /api/me/avatar-upload': () => ({ status: 201, body: UPLOAD }),
+      getMe: () => ({ status: 200, body: profile() }),
+      createAvatarUpload: () => ({ status: 201, body: UPLOAD }),
       'POST /upload': () => ({ status: 204 }),
-      'PATCH /api/me': (call) => ({ status: 200, body: profile(call.body as object) }),
+      updateMe: (call) => ({ status: 200, body: profile(call.body as Record<string, unknown>) }),
     });
     renderApp('/profile', { service: signedIn().service });
     expect(await screen.findByRole('img', { name: 'No profile photo yet' })).toHaveTextContent('AL');
@@ -120,7 +120,7 @@ describe('profile page', () => {
   ])('refuses %s in the browser before asking the API', async (_label, makeFile, message) => {
     const file = makeFile();
     expect(photoProblem(file)).toBe(message);
-    const api = routeFetch({ 'GET /api/me': () => ({ status: 200, body: profile() }) });
+    const api = routeFetch({ getMe: () => ({ status: 200, body: profile() }) });
     renderApp('/profile', { service: signedIn().service });
     await screen.findByLabelText('Full Name');
     await userEvent.upload(screen.getByTestId('avatar-input'), file, { applyAccept: false });
@@ -131,8 +131,8 @@ describe('profile page', () => {
   it('says "Failed to upload file" when the bucket refuses the upload, and keeps the old photo', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     routeFetch({
-      'GET /api/me': () => ({ status: 200, body: profile({ avatarUrl: '/media/avatars/user-1/old.png' }) }),
-      'POST /api/me/avatar-upload': () => ({ status: 201, body: UPLOAD }),
+      getMe: () => ({ status: 200, body: profile({ avatarUrl: '/media/avatars/user-1/old.png' }) }),
+      createAvatarUpload: () => ({ status: 201, body: UPLOAD }),
       'POST /upload': () => ({ status: 403 }),
     });
     renderApp('/profile', { service: signedIn().service });

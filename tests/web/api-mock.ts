@@ -1,11 +1,13 @@
 /**
- * The web tests' one fetch double: it answers the SPA's calls by method and path (the API, and
- * the storage host of an upload) and records them, so page tests assert on what was asked (query
- * parameters, JSON bodies, an upload's FormData, headers) and on what the page shows. Anything
- * unexpected is a 404 with the API's error JSON.
+ * The web tests' one fetch double: it answers the SPA's calls — API routes by their manifest id,
+ * their fixtures typed by the route's response schema and checked against it at run time, and
+ * anything else (the storage host of an upload) by method and path — and records them, so page
+ * tests assert on what was asked (query parameters, JSON bodies, an upload's FormData, headers)
+ * and on what the page shows. Anything unexpected is a 404 with the API's error JSON.
  */
-import type { Club } from '@clubs/shared';
+import { type Club, matchRoute, ROUTES, type RouteId, type Routes } from '@clubs/shared';
 import { vi } from 'vitest';
+import type * as z from 'zod';
 
 export interface Call {
   method: string;
@@ -20,14 +22,58 @@ export interface Call {
 type Answer = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
 type Handler = (call: Call) => Answer;
 
-/** Routes are "GET /api/clubs" or "POST /api/clubs/:id/join-requests" (':x' matches a segment). */
-export function mockApi(routes: Record<string, Handler>) {
+/** The API's error answer, which any route may give. */
+interface ApiErrorBody {
+  error: { code: string; message: string };
+}
+/** A route's answer: its success body as the manifest's response schema takes it, or an error. */
+type RouteAnswer<Id extends RouteId> = {
+  status: number;
+  body?: z.input<Routes[Id]['response']> | ApiErrorBody;
+};
+type RouteHandler<Id extends RouteId> = (call: Call) => RouteAnswer<Id> | Promise<RouteAnswer<Id>>;
+
+/**
+ * What a test answers: manifest routes by id (`getClub: () => ok(club())`), their fixtures typed
+ * by, and checked against, the route's response schema; anything else (a storage host) by method
+ * and path, "POST /media-upload" (':x' matches a segment).
+ */
+export type MockRoutes = { [Id in RouteId]?: RouteHandler<Id> } & {
+  [methodAndPath: `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`]: Handler;
+};
+
+const isRouteId = (key: string): key is RouteId => key in ROUTES;
+
+/** A 2xx fixture of a manifest route that its response schema refuses fails the test loudly. */
+function checked(id: RouteId, answer: { status: number; body?: unknown }) {
+  if (answer.status < 200 || answer.status > 299) return answer;
+  const parsed = ROUTES[id].response.safeParse(answer.body);
+  if (!parsed.success) {
+    const message = `The fixture of ${id} does not match the manifest: ${parsed.error.message}`;
+    console.error(message);
+    throw new Error(message);
+  }
+  return answer;
+}
+
+export function mockApi(routes: MockRoutes) {
   const calls: Call[] = [];
-  const compiled = Object.entries(routes).map(([key, handler]) => {
-    const [method, pattern = ''] = key.split(' ');
-    const regex = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`);
-    return { method, regex, handler };
-  });
+  const byId = routes as Partial<Record<RouteId, Handler>>;
+  const compiled = Object.entries(routes as Record<string, Handler>)
+    .filter(([key]) => !isRouteId(key))
+    .map(([key, handler]) => {
+      const [method, pattern = ''] = key.split(' ');
+      const regex = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`);
+      return { method, regex, handler };
+    });
+  /** The manifest's route for a request (as API Gateway matches it), if the test answers it. */
+  const manifestHandler = (method: string, path: string): Handler | undefined => {
+    const match = matchRoute(method, path);
+    const handler = match.id ? byId[match.id] : undefined;
+    if (!match.id || !handler) return undefined;
+    const id = match.id;
+    return async (call) => checked(id, await handler(call));
+  };
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
@@ -41,9 +87,11 @@ export function mockApi(routes: Record<string, Handler>) {
       headers: new Headers(init?.headers),
     };
     calls.push(call);
-    const route = compiled.find((r) => r.method === method && r.regex.test(url.pathname));
-    const answer = route
-      ? await route.handler(call)
+    const handler =
+      manifestHandler(method, url.pathname) ??
+      compiled.find((r) => r.method === method && r.regex.test(url.pathname))?.handler;
+    const answer = handler
+      ? await handler(call)
       : {
           status: 404,
           body: { error: { code: 'not_found', message: `No mock for ${method} ${url.pathname}` } },
@@ -57,7 +105,7 @@ export function mockApi(routes: Record<string, Handler>) {
   return { calls, spy, callsTo, to: callsTo };
 }
 
-export const ok = (body: unknown) => ({ status: 200, body });
+export const ok = <T>(body: T) => ({ status: 200, body });
 
 export function club(overrides: Partial<Club> = {}): Club {
   return {

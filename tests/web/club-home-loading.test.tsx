@@ -3,6 +3,7 @@
  * page the page renders anyway and says 'Loading timeout'; further pages are asked for, with the
  * cursor, when the end of the list scrolls into view.
  */
+import type { PostPage } from '@clubs/shared';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Call, ok } from './api-mock.ts';
@@ -32,9 +33,9 @@ describe('club home: the slow first page and the infinite scroll', () => {
   });
 
   it("renders the page after the loading wait with the 'Loading timeout' toast, then shows the posts", async () => {
-    let answer: (page: unknown) => void = () => undefined;
+    let answer: (page: PostPage) => void = () => undefined;
     homeApi([], 'club_member', {
-      'GET /api/clubs/:id/posts': () => new Promise((resolve) => (answer = (page) => resolve(ok(page)))),
+      listPosts: () => new Promise((resolve) => (answer = (page) => resolve(ok(page)))),
     });
     renderApp(`/communities/${CLUB}`, { service: signedIn() });
     await screen.findByText('Loading posts...', {}, LONG);
@@ -54,7 +55,7 @@ describe('club home: the slow first page and the infinite scroll', () => {
   it('asks for the next page with the cursor when the end of the list scrolls into view', async () => {
     const observers = stubIntersectionObserver();
     const api = homeApi([], 'club_member', {
-      'GET /api/clubs/:id/posts': (call: Call) =>
+      listPosts: (call: Call) =>
         call.query.get('cursor') === 'cursor-2'
           ? ok({ items: [post('p3', { title: 'Third' })], nextCursor: null })
           : ok({

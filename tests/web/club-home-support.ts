@@ -2,9 +2,9 @@
  * The club home's unit-test fixtures: a post as the API returns it, an image, a sidebar summary,
  * and a fetch double answering the routes the club home calls (the layout's and the feed's).
  */
-import type { Post } from '@clubs/shared';
+import type { ClubRole, Post } from '@clubs/shared';
 import { screen } from '@testing-library/react';
-import { club, me, mockApi, ok } from './api-mock.ts';
+import { club, type MockRoutes, me, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, snapshotFor } from './helpers.tsx';
 
 export const LONG = { timeout: 5000 };
@@ -55,14 +55,14 @@ const sidebar = {
   members: [{ id: 'm1', name: 'Max Member', avatarUrl: null }],
 };
 
-export function homeApi(posts: Post[], role = 'club_member', extra = {}) {
+export function homeApi(posts: Post[], role: ClubRole = 'club_member', extra: MockRoutes = {}) {
   return mockApi({
-    'GET /api/me': () => ok(me),
-    'GET /api/me/memberships': () => ok({ items: [], nextCursor: null }),
-    'GET /api/clubs/:id': () => ok(club({ id: CLUB, name: 'Morning Yoga' })),
-    'GET /api/clubs/:id/membership': () => ok({ status: 'active', role }),
-    'GET /api/clubs/:id/posts': () => ok({ items: posts, nextCursor: null }),
-    'GET /api/clubs/:id/sidebar': () => ok(sidebar),
+    getMe: () => ok(me),
+    listMyMemberships: () => ok({ items: [], nextCursor: null }),
+    getClub: () => ok(club({ id: CLUB, name: 'Morning Yoga' })),
+    getClubMembership: () => ok({ status: 'active', role, trialAvailable: false }),
+    listPosts: () => ok({ items: posts, nextCursor: null }),
+    getClubSidebar: () => ok(sidebar),
     ...extra,
   });
 }

@@ -4,6 +4,8 @@
  * show the server's counts, the menu by the caller's actions, Copy link, the composer's rules and
  * messages, the image grid's '+N', and the sidebar.
  */
+
+import type { Post } from '@clubs/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,10 +40,8 @@ describe('club home: the feed', () => {
 
   it("likes and unlikes, showing the server's count", async () => {
     const api = homeApi([post('p1')], 'club_member', {
-      'PUT /api/clubs/:id/posts/:post/like': () =>
-        ok({ postId: 'p1', liked: true, changed: true, likeCount: 3 }),
-      'DELETE /api/clubs/:id/posts/:post/like': () =>
-        ok({ postId: 'p1', liked: false, changed: true, likeCount: 2 }),
+      likePost: () => ok({ postId: 'p1', liked: true, changed: true, likeCount: 3 }),
+      unlikePost: () => ok({ postId: 'p1', liked: false, changed: true, likeCount: 2 }),
     });
     renderApp(`/communities/${CLUB}`, { service: signedIn() });
     const card = await cardOf('Post p1');
@@ -57,7 +57,7 @@ describe('club home: the feed', () => {
 
   it("says 'Could not like post' when the like fails", async () => {
     homeApi([post('p1')], 'club_member', {
-      'PUT /api/clubs/:id/posts/:post/like': () => ({
+      likePost: () => ({
         status: 500,
         body: { error: { code: 'x', message: 'x' } },
       }),
@@ -70,7 +70,7 @@ describe('club home: the feed', () => {
 
   it('lists comments and adds a non-blank one, counting it', async () => {
     const api = homeApi([post('p1', { commentCount: 1 })], 'club_member', {
-      'GET /api/clubs/:id/posts/:post/comments': () =>
+      listComments: () =>
         ok({
           items: [
             {
@@ -84,7 +84,7 @@ describe('club home: the feed', () => {
           ],
           nextCursor: null,
         }),
-      'POST /api/clubs/:id/posts/:post/comments': (call) =>
+      addComment: (call) =>
         ok({
           id: 'c2',
           postId: 'p1',
@@ -140,7 +140,7 @@ describe('club home: the feed', () => {
   it('pins a post and reads the feed again before saying so', async () => {
     let pinned = false;
     const api = homeApi([], 'club_owner', {
-      'GET /api/clubs/:id/posts': () =>
+      listPosts: () =>
         ok({
           items: pinned
             ? [
@@ -150,7 +150,7 @@ describe('club home: the feed', () => {
             : [post('p1'), post('p2', { actions: { canEdit: true, canDelete: true, canPin: true } })],
           nextCursor: null,
         }),
-      'PUT /api/clubs/:id/posts/:post/pin': () => {
+      pinPost: () => {
         pinned = true;
         return ok({ postId: 'p2', isPinned: true, unpinnedPostId: 'p1' });
       },
@@ -167,7 +167,7 @@ describe('club home: the feed', () => {
 
   it("opens a copied link's post first (?post=)", async () => {
     homeApi([post('p1')], 'club_member', {
-      'GET /api/clubs/:id/posts/:post': () => ok(post('p9', { title: 'From page five' })),
+      getPost: () => ok(post('p9', { title: 'From page five' })),
     });
     renderApp(`/communities/${CLUB}?post=p9`, { service: signedIn() });
     const linked = await screen.findByRole('region', { name: 'Linked post' }, LONG);
@@ -189,7 +189,7 @@ describe('club home: the feed', () => {
 
   it("says 'Error loading posts' with Retry when the feed fails", async () => {
     homeApi([], 'club_member', {
-      'GET /api/clubs/:id/posts': () => ({
+      listPosts: () => ({
         status: 403,
         body: { error: { code: 'forbidden', message: 'No' } },
       }),
@@ -210,7 +210,7 @@ describe('club home: the composer', () => {
 
   it('needs a title and content for a text post, then posts, resets, collapses and says Post created', async () => {
     const api = homeApi([], 'club_member', {
-      'POST /api/clubs/:id/posts': (call) => ({ status: 201, body: post('new', call.body as Partial<Post>) }),
+      createPost: (call) => ({ status: 201, body: post('new', call.body as Partial<Post>) }),
     });
     renderApp(`/communities/${CLUB}`, { service: signedIn() });
     const form = await open();
@@ -256,7 +256,7 @@ describe('club home: the composer', () => {
   it("keeps the draft and says 'Failed to upload: {message}' when signing fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     homeApi([], 'club_member', {
-      'POST /api/clubs/:id/post-media-uploads': () => ({
+      createPostMediaUpload: () => ({
         status: 400,
         body: { error: { code: 'bad_request', message: 'Uploads are closed' } },
       }),

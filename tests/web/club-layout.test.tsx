@@ -2,11 +2,11 @@
  * The club layout (spec part 2 section 2): who gets in, what the others are told, the Admin
  * Controls by role, the club switcher, and the sidebar's keyboard toggle and cookie.
  */
-import type { MyMembership } from '@clubs/shared';
+import type { MyMembership, ViewerMembership } from '@clubs/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { club, me, mockApi, ok } from './api-mock.ts';
+import { club, type MockRoutes, me, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
 vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
@@ -23,12 +23,12 @@ const membershipOf = (clubId: string, role: MyMembership['membership']['role'] =
   createdAt: '2025-04-01T00:00:00.000Z',
 });
 
-function clubApi(viewer: { status: string; role: string | null }, extra = {}) {
+function clubApi(viewer: Omit<ViewerMembership, 'trialAvailable'>, extra: MockRoutes = {}) {
   return mockApi({
-    'GET /api/me': () => ok(me),
-    'GET /api/clubs/:id': () => ok(club({ name: 'Morning Yoga' })),
-    'GET /api/clubs/:id/membership': () => ok(viewer),
-    'GET /api/me/memberships': () =>
+    getMe: () => ok(me),
+    getClub: () => ok(club({ name: 'Morning Yoga' })),
+    getClubMembership: () => ok({ ...viewer, trialAvailable: false }),
+    listMyMemberships: () =>
       ok({
         items: [
           { club: club({ name: 'Morning Yoga' }), membership: membershipOf('club-1') },
@@ -101,7 +101,7 @@ describe('club layout: who gets in', () => {
     );
   });
 
-  it.each([
+  it.each<[string, Omit<ViewerMembership, 'trialAvailable'>, string]>([
     [
       'a pending member',
       { status: 'pending', role: 'club_member' },
@@ -123,12 +123,12 @@ describe('club layout: who gets in', () => {
     const api = clubApi(
       { status: 'active', role: 'club_member' },
       {
-        'GET /api/clubs/:id': () => notFound,
-        'GET /api/clubs/:id/membership': () => ({
+        getClub: () => notFound,
+        getClubMembership: () => ({
           status: 403,
           body: { error: { code: 'club_not_active', message: 'This club is not active.' } },
         }),
-        'GET /api/owned-clubs/:id': () => notFound,
+        getOwnedClub: () => notFound,
       },
     );
     renderApp('/communities/club-1', { service: signedIn() });
@@ -144,9 +144,9 @@ describe('club layout: who gets in', () => {
     clubApi(
       { status: 'active', role: 'club_owner' },
       {
-        'GET /api/clubs/:id': () => notFound,
-        'GET /api/clubs/:id/membership': () => notFound,
-        'GET /api/owned-clubs/:id': () => ok(club({ status: 'unpaid', ownerId: 'user-1' })),
+        getClub: () => notFound,
+        getClubMembership: () => notFound,
+        getOwnedClub: () => ok(club({ status: 'unpaid', ownerId: 'user-1' })),
       },
     );
     renderApp('/communities/club-1/leaderboard', { service: signedIn() });
@@ -158,9 +158,9 @@ describe('club layout: who gets in', () => {
     clubApi(
       { status: 'not_member', role: null },
       {
-        'GET /api/clubs/:id': () => notFound,
-        'GET /api/clubs/:id/membership': () => notFound,
-        'GET /api/owned-clubs/:id': () => notFound,
+        getClub: () => notFound,
+        getClubMembership: () => notFound,
+        getOwnedClub: () => notFound,
       },
     );
     renderApp('/clubs/nope/events', { service: signedIn() });
@@ -175,7 +175,7 @@ describe('club layout: who gets in', () => {
     clubApi(
       { status: 'active', role: 'club_member' },
       {
-        'GET /api/clubs/:id': () =>
+        getClub: () =>
           fail ? { status: 503, body: { error: { code: 'unavailable', message: 'down' } } } : ok(club()),
       },
     );

@@ -14,9 +14,9 @@ const notFound = { status: 404, body: { error: { code: 'not_found', message: 'Cl
 
 function clubApi(target: typeof free, status: 'not_member' | 'pending' | 'active', extra = {}) {
   return mockApi({
-    'GET /api/clubs/:id': (call) => (call.path.endsWith(target.id) ? ok(target) : notFound),
-    'GET /api/clubs/:id/membership': () =>
-      ok({ status, role: status === 'not_member' ? null : 'club_member' }),
+    getClub: (call) => (call.path.endsWith(target.id) ? ok(target) : notFound),
+    getClubMembership: () =>
+      ok({ status, role: status === 'not_member' ? null : 'club_member', trialAvailable: false }),
     ...extra,
   });
 }
@@ -26,7 +26,7 @@ const actionButton = () =>
 
 describe('the public club page /c/{clubId}', () => {
   it("shows 'Club not found' with a link to browse all clubs", async () => {
-    mockApi({ 'GET /api/clubs/:id': () => notFound });
+    mockApi({ getClub: () => notFound });
     renderApp('/c/missing');
     expect(await screen.findByRole('heading', { name: 'Club not found' })).toBeInTheDocument();
     expect(
@@ -40,11 +40,11 @@ describe('the public club page /c/{clubId}', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let failing = true;
     mockApi({
-      'GET /api/clubs/:id': () =>
+      getClub: () =>
         failing
           ? { status: 500, body: { error: { code: 'internal', message: 'Internal error' } } }
           : ok(free),
-      'GET /api/clubs/:id/membership': () => ok({ status: 'not_member', role: null }),
+      getClubMembership: () => ok({ status: 'not_member', role: null, trialAvailable: false }),
     });
     renderApp('/c/free-1');
     const failed = await screen.findByRole('alert', {}, { timeout: 10_000 });
@@ -82,8 +82,8 @@ describe('the public club page /c/{clubId}', () => {
 
   it('a paid club to someone who has had its trial: the price without the trial promise', async () => {
     mockApi({
-      'GET /api/clubs/:id': () => ok(paid),
-      'GET /api/clubs/:id/membership': () => ok({ status: 'not_member', role: null, trialAvailable: false }),
+      getClub: () => ok(paid),
+      getClubMembership: () => ok({ status: 'not_member', role: null, trialAvailable: false }),
     });
     renderApp('/c/paid-1', { service: signedIn() });
     const side = await screen.findByRole('complementary', { name: 'Membership' });
@@ -163,7 +163,7 @@ describe('the action button, in each state of the table', () => {
     const user = userEvent.setup();
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const api = clubApi(paid, 'pending', {
-      'POST /api/clubs/:id/membership-checkout': () => ok({ url: 'https://checkout.example/s/1' }),
+      createMembershipCheckout: () => ok({ url: 'https://checkout.example/s/1' }),
     });
     renderApp('/c/paid-1', { service: signedIn() });
     await waitFor(() => expect(actionButton()).toHaveTextContent('Complete Payment'));
@@ -181,7 +181,7 @@ describe('the action button, in each state of the table', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     clubApi(paid, 'not_member', {
-      'POST /api/clubs/:id/membership-checkout': () => ({
+      createMembershipCheckout: () => ({
         status: 502,
         body: { error: { code: 'unavailable', message: 'Stripe is down' } },
       }),
@@ -198,7 +198,7 @@ describe('the action button, in each state of the table', () => {
     const user = userEvent.setup();
     let release: () => void = () => undefined;
     const api = clubApi(free, 'not_member', {
-      'POST /api/clubs/:id/join-requests': () =>
+      requestMembership: () =>
         new Promise((resolve) => {
           release = () => resolve(ok({ status: 'pending', created: true }));
         }),
@@ -220,7 +220,7 @@ describe('the action button, in each state of the table', () => {
   it('a request already made elsewhere (another tab) answers that it is pending approval', async () => {
     const user = userEvent.setup();
     clubApi(free, 'not_member', {
-      'POST /api/clubs/:id/join-requests': () => ok({ status: 'pending', created: false }),
+      requestMembership: () => ok({ status: 'pending', created: false }),
     });
     renderApp('/c/free-1', { service: signedIn() });
     await waitFor(() => expect(actionButton()).toHaveTextContent('Join Now'));
@@ -233,7 +233,7 @@ describe('the action button, in each state of the table', () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     clubApi(free, 'not_member', {
-      'POST /api/clubs/:id/join-requests': () => ({
+      requestMembership: () => ({
         status: 409,
         body: { error: { code: 'conflict', message: 'x' } },
       }),

@@ -49,9 +49,10 @@ const ALL: MyMembership[] = [
 
 function dashboardApi({ memberships = ALL, clubs = discover, profile = me as unknown } = {}) {
   return mockApi({
+    // Untyped on purpose: some tests answer a malformed profile.
     'GET /api/me': () => ok(profile),
-    'GET /api/me/memberships': () => ok({ items: memberships, nextCursor: null }),
-    'GET /api/me/discover-clubs': () => ok({ items: clubs }),
+    listMyMemberships: () => ok({ items: memberships, nextCursor: null }),
+    discoverClubs: () => ok({ items: clubs }),
   });
 }
 
@@ -75,12 +76,12 @@ describe('dashboard', () => {
 
   it("shows the server's message when /api/me fails", async () => {
     mockApi({
-      'GET /api/me': () => ({
+      getMe: () => ({
         status: 403,
         body: { error: { code: 'forbidden', message: 'Account disabled' } },
       }),
-      'GET /api/me/memberships': () => ok({ items: [], nextCursor: null }),
-      'GET /api/me/discover-clubs': () => ok({ items: [] }),
+      listMyMemberships: () => ok({ items: [], nextCursor: null }),
+      discoverClubs: () => ok({ items: [] }),
     });
     renderApp('/dashboard', { service: signedIn() });
     expect(await screen.findByText('Account disabled')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import type { RouteOutput } from '@clubs/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,8 +16,8 @@ const founders = club({
   memberCount: 12,
 });
 
-function directoryApi(answer: (query: URLSearchParams) => { items: unknown[]; nextCursor: string | null }) {
-  return mockApi({ 'GET /api/clubs': (call) => ok(answer(call.query)) });
+function directoryApi(answer: (query: URLSearchParams) => RouteOutput<'listClubs'>) {
+  return mockApi({ listClubs: (call) => ok(answer(call.query)) });
 }
 
 const lastQuery = (api: ReturnType<typeof mockApi>) => {
@@ -163,7 +164,7 @@ describe('the directory /clubs', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let failing = true;
     const api = mockApi({
-      'GET /api/clubs': () =>
+      listClubs: () =>
         failing
           ? { status: 400, body: { error: { code: 'bad_request', message: 'Invalid cursor' } } }
           : ok({ items: [yoga], nextCursor: null }),

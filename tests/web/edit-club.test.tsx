@@ -12,9 +12,9 @@ const notFound = () => ({ status: 404, body: { error: { code: 'not_found', messa
 describe('Edit club', () => {
   it('sends anyone but the owner (the owner route answers 404) to /dashboard', async () => {
     mockApi({
-      'GET /api/clubs/:id': () => ok(club()),
-      'GET /api/clubs/:id/membership': () => ok({ status: 'active', role: 'club_member' }),
-      'GET /api/owned-clubs/:id': notFound,
+      getClub: () => ok(club()),
+      getClubMembership: () => ok({ status: 'active', role: 'club_member', trialAvailable: false }),
+      getOwnedClub: notFound,
     });
     const { router } = renderApp('/communities/club-1/edit', { service: signedIn() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -22,9 +22,9 @@ describe('Edit club', () => {
 
   it('refuses a blank name in the form without calling the API', async () => {
     const api = mockApi({
-      'GET /api/clubs/:id': () => ok(club()),
-      'GET /api/clubs/:id/membership': () => ok({ status: 'active', role: 'club_owner' }),
-      'GET /api/owned-clubs/:id': () => ok(club()),
+      getClub: () => ok(club()),
+      getClubMembership: () => ok({ status: 'active', role: 'club_owner', trialAvailable: false }),
+      getOwnedClub: () => ok(club()),
     });
     renderApp('/clubs/club-1/edit', { service: signedIn() });
     const name = await screen.findByRole('textbox', { name: /Club Name/ }, { timeout: 5000 });

@@ -2,6 +2,7 @@
  * The landing page (spec part 1 section 2): every section, the featured clubs in their three
  * states, the join labels, the pricing toggle, the footer links, and the top bar's name rule.
  */
+import type { RouteOutput } from '@clubs/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -20,12 +21,12 @@ const THREE = [
     memberCount: 1,
     coverImageUrl: '/media/c2.png',
   }),
-  featuredClub({ id: 'club-3', name: 'Founders Table', price: 49.5, trialPeriod: null, memberCount: 60 }),
+  featuredClub({ id: 'club-3', name: 'Founders Table', price: 49.5, memberCount: 60 }),
 ];
 
 describe('landing page sections', () => {
   it('shows the hero, Refined Experiences, the plan, testimonials, the call to action and the footer', async () => {
-    routeFetch({ 'GET /api/featured-clubs': () => ({ status: 200, body: { items: [] } }) });
+    routeFetch({ featuredClubs: () => ({ status: 200, body: { items: [] } }) });
     renderApp('/');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Cultivate Your Exclusive Circle' }),
@@ -60,7 +61,7 @@ describe('landing page sections', () => {
   });
 
   it('toggles the plan between $88/month and $71/month billed annually ($852 a year, save 20%)', async () => {
-    routeFetch({ 'GET /api/featured-clubs': () => ({ status: 200, body: { items: [] } }) });
+    routeFetch({ featuredClubs: () => ({ status: 200, body: { items: [] } }) });
     renderApp('/');
     const plan = await screen.findByRole('region', { name: 'Create Your Own Club' });
     expect(plan).toHaveTextContent('$88/month');
@@ -79,8 +80,8 @@ describe('landing page sections', () => {
 
 describe('featured clubs', () => {
   it('shows three skeleton cards while loading, then a card per club', async () => {
-    let answer: (value: { status: number; body: unknown }) => void = () => undefined;
-    routeFetch({ 'GET /api/featured-clubs': () => new Promise((resolve) => (answer = resolve)) });
+    let answer: (value: { status: number; body: RouteOutput<'featuredClubs'> }) => void = () => undefined;
+    routeFetch({ featuredClubs: () => new Promise((resolve) => (answer = resolve)) });
     renderApp('/');
     const region = await screen.findByRole('region', { name: 'Featured Clubs' });
     await waitFor(() => expect(within(region).getAllByTestId('featured-skeleton')).toHaveLength(3));
@@ -93,7 +94,7 @@ describe('featured clubs', () => {
   });
 
   it('gives each card its logo, name, members, description, Premium badge and join label linking to /c/{id}', async () => {
-    routeFetch({ 'GET /api/featured-clubs': () => ({ status: 200, body: { items: THREE } }) });
+    routeFetch({ featuredClubs: () => ({ status: 200, body: { items: THREE } }) });
     renderApp('/');
     const region = await screen.findByRole('region', { name: 'Featured Clubs' });
     await within(region).findByRole('heading', { name: 'Morning Yoga Circle' });
@@ -113,12 +114,12 @@ describe('featured clubs', () => {
     expect(within(paid).getByText('1 member')).toBeVisible();
     expect(paid.querySelector('img.clubs-cover')).toHaveAttribute('src', '/media/c2.png');
 
-    // The trial defaults to 7 days; prices keep their cents.
+    // Prices keep their cents.
     expect(within(fractional).getByRole('link', { name: 'Join ($49.50/mo, 7 days free)' })).toBeVisible();
   });
 
   it('says so when there are no clubs', async () => {
-    routeFetch({ 'GET /api/featured-clubs': () => ({ status: 200, body: { items: [] } }) });
+    routeFetch({ featuredClubs: () => ({ status: 200, body: { items: [] } }) });
     renderApp('/');
     expect(await screen.findByText('No clubs available at the moment. Check back later!')).toBeVisible();
   });
@@ -128,7 +129,7 @@ describe('featured clubs', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let failing = true;
     routeFetch({
-      'GET /api/featured-clubs': () =>
+      featuredClubs: () =>
         failing
           ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
           : { status: 200, body: { items: THREE } },
@@ -154,8 +155,8 @@ describe('top bar name rule (spec part 1 section 2)', () => {
     [{ fullName: '', name: 'ada.l', email: 'ada.l@example.com' }, 'Welcome, ada.l'],
   ])('greets %j as "%s", linking to /dashboard', async (me, greeting) => {
     routeFetch({
-      'GET /api/featured-clubs': () => ({ status: 200, body: { items: [] } }),
-      'GET /api/me': () => ({ status: 200, body: profile(me) }),
+      featuredClubs: () => ({ status: 200, body: { items: [] } }),
+      getMe: () => ({ status: 200, body: profile(me) }),
     });
     renderApp('/', { service: fakeAuthService(snapshotFor({ name: null, email: me.email })).service });
     expect(await screen.findByRole('link', { name: greeting })).toHaveAttribute('href', '/dashboard');
@@ -163,13 +164,13 @@ describe('top bar name rule (spec part 1 section 2)', () => {
   });
 
   it("uses the token's name while the profile is unavailable", async () => {
-    routeFetch({ 'GET /api/featured-clubs': () => ({ status: 200, body: { items: [] } }) });
+    routeFetch({ featuredClubs: () => ({ status: 200, body: { items: [] } }) });
     renderApp('/', { service: fakeAuthService(snapshotFor({ name: 'Katherine Johnson' })).service });
     expect(await screen.findByRole('link', { name: 'Welcome, Katherine' })).toBeVisible();
   });
 
   it('offers Log In and Sign Up when signed out', async () => {
-    routeFetch({ 'GET /api/featured-clubs': () => ({ status: 200, body: { items: [] } }) });
+    routeFetch({ featuredClubs: () => ({ status: 200, body: { items: [] } }) });
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');

@@ -28,8 +28,8 @@ const TOP = [entry(1, 'Ada Able', 120, 4), entry(2, 'Ben Brook', 80, 4), entry(3
 
 function leaderboardApi(me: LeaderboardEntry | null, rankBeyond: number | null = null) {
   return homeApi([], 'club_member', {
-    'GET /api/clubs/:id/leaderboard': () => ok({ period: 'last7', items: TOP, nextCursor: null }),
-    'GET /api/clubs/:id/leaderboard/me': () => ok({ period: 'last7', me, rankBeyond }),
+    getLeaderboard: () => ok({ period: 'last7', items: TOP, nextCursor: null }),
+    getLeaderboardStanding: () => ok({ period: 'last7', me, rankBeyond }),
   });
 }
 

@@ -14,9 +14,9 @@ const m = (c: ReturnType<typeof club>, status: 'active' | 'pending'): MyMembersh
 
 function api(memberships: MyMembership[], discover: ReturnType<typeof club>[]) {
   return mockApi({
-    'GET /api/me': () => ok(me),
-    'GET /api/me/memberships': () => ok({ items: memberships, nextCursor: null }),
-    'GET /api/me/discover-clubs': () => ok({ items: discover }),
+    getMe: () => ok(me),
+    listMyMemberships: () => ok({ items: memberships, nextCursor: null }),
+    discoverClubs: () => ok({ items: discover }),
   });
 }
 

@@ -11,8 +11,8 @@ const signedIn = () => fakeAuthService(snapshotFor()).service;
 describe('member profile', () => {
   it('shows the photo, name, bio, location, the clubs in common and recent posts', async () => {
     const api = mockApi({
-      'GET /api/me': () => ok(me),
-      'GET /api/members/:id': () =>
+      getMe: () => ok(me),
+      getMemberProfile: () =>
         ok({
           id: 'user-2',
           name: 'Max Member',
@@ -55,8 +55,8 @@ describe('member profile', () => {
 
   it("says 'Member not found' when the API does (no active club in common)", async () => {
     mockApi({
-      'GET /api/me': () => ok(me),
-      'GET /api/members/:id': () => ({
+      getMe: () => ok(me),
+      getMemberProfile: () => ({
         status: 404,
         body: { error: { code: 'not_found', message: 'Not found' } },
       }),

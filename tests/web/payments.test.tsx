@@ -3,6 +3,7 @@
  * outcome, with the spec's timings on a fake clock), membership-success, billing and the club
  * settings' tabs. The API is a fetch double; Stripe-hosted pages are a seam (browser.assign).
  */
+import type { Club, RouteOutput } from '@clubs/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,13 +45,13 @@ const dialogRoutes = [{ path: '/', element: <Harness /> }];
 describe('the create-club dialog', () => {
   it('creates the club once, then opens Checkout for the chosen plan', async () => {
     const user = userEvent.setup();
-    let resolveCreate: (value: { status: number; body: unknown }) => void = () => undefined;
+    let resolveCreate: (value: { status: number; body: Club }) => void = () => undefined;
     const api = mockApi({
-      'POST /api/clubs': () =>
+      createClub: () =>
         new Promise((resolve) => {
           resolveCreate = resolve;
         }),
-      'POST /api/clubs/:id/plan-checkout': () => ok({ url: 'https://checkout.stripe.test/cs_1' }),
+      createClubCheckout: () => ok({ url: 'https://checkout.stripe.test/cs_1' }),
     });
     renderApp('/', { service: signedIn(), routes: dialogRoutes });
     const details = await screen.findByRole('dialog', { name: 'Create a new club' });
@@ -103,9 +104,8 @@ describe('the create-club dialog', () => {
   it('shows the server message when Checkout cannot open, and stays on the payment step', async () => {
     const user = userEvent.setup();
     mockApi({
-      'POST /api/clubs': () => ok(club({ id: 'c2', status: 'unpaid' })),
-      'POST /api/clubs/:id/plan-checkout': () =>
-        error(503, 'Failed to create checkout session', 'unavailable'),
+      createClub: () => ok(club({ id: 'c2', status: 'unpaid' })),
+      createClubCheckout: () => error(503, 'Failed to create checkout session', 'unavailable'),
     });
     renderApp('/', { service: signedIn(), routes: dialogRoutes });
     const details = await screen.findByRole('dialog', { name: 'Create a new club' });
@@ -121,7 +121,7 @@ describe('the create-club dialog', () => {
 
   it("says 'Failed to create club' when creation fails, and needs a signed-in user", async () => {
     const user = userEvent.setup();
-    const api = mockApi({ 'POST /api/clubs': () => error(500, 'boom', 'internal') });
+    const api = mockApi({ createClub: () => error(500, 'boom', 'internal') });
     const { unmount } = renderApp('/', { service: signedIn(), routes: dialogRoutes });
     let details = await screen.findByRole('dialog', { name: 'Create a new club' });
     await user.type(within(details).getByLabelText(/Community Name/), 'Kites');
@@ -154,9 +154,11 @@ describe('the create-club dialog', () => {
 describe('the /club-setup callback', () => {
   const start = async (path: string, service = signedIn()) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Before the render: the page's waits start after this moment, never before it.
+    const mountedAt = Date.now();
     const rendered = renderApp(path, { service });
     expect(await screen.findByRole('heading', { name: 'Setting up your club...' })).toBeVisible();
-    return { ...rendered, mountedAt: Date.now() };
+    return { ...rendered, mountedAt };
   };
   /**
    * Moves the fake clock on in small steps until `done`, letting a little real time pass at each
@@ -173,11 +175,11 @@ describe('the /club-setup callback', () => {
   it('waits 2 s, polls 2 s apart until the club is active, then shows it with the success toast', async () => {
     const times: number[] = [];
     mockApi({
-      'GET /api/owned-clubs/:id': () => {
+      getOwnedClub: () => {
         times.push(Date.now());
         return ok(club({ id: 'c9', name: 'Sunrise Rowers', status: times.length < 3 ? 'unpaid' : 'active' }));
       },
-      'GET /api/me': () => ok(me),
+      getMe: () => ok(me),
     });
     const { router, mountedAt } = await start('/club-setup?success=true&club_id=c9');
     await runUntil(() => currentUrl(router) === '/communities/c9');
@@ -189,7 +191,7 @@ describe('the /club-setup callback', () => {
   });
 
   it('gives up after 10 polls with the "taking longer" message', async () => {
-    const api = mockApi({ 'GET /api/owned-clubs/:id': () => ok(club({ id: 'c9', status: 'unpaid' })) });
+    const api = mockApi({ getOwnedClub: () => ok(club({ id: 'c9', status: 'unpaid' })) });
     const { router, mountedAt } = await start('/club-setup?success=true&club_id=c9');
     await runUntil(() => currentUrl(router) === '/dashboard');
     expect(api.callsTo('GET', '/api/owned-clubs/c9')).toHaveLength(10);
@@ -205,7 +207,7 @@ describe('the /club-setup callback', () => {
     ['another status', () => ok(club({ id: 'c9', status: 'inactive' }))],
     ['no such club', () => error(404, 'Club not found', 'not_found')],
   ])('%s: the activation message and /dashboard', async (_, answer) => {
-    const api = mockApi({ 'GET /api/owned-clubs/:id': answer });
+    const api = mockApi({ getOwnedClub: answer });
     const { router } = await start('/club-setup?success=true&club_id=c9');
     await runUntil(() => currentUrl(router) === '/dashboard');
     expect(api.callsTo('GET', '/api/owned-clubs/c9')).toHaveLength(1);
@@ -215,7 +217,7 @@ describe('the /club-setup callback', () => {
   });
 
   it('a last poll that fails: "There was an issue finding your club."', async () => {
-    const api = mockApi({ 'GET /api/owned-clubs/:id': () => error(500, 'down', 'internal') });
+    const api = mockApi({ getOwnedClub: () => error(500, 'down', 'internal') });
     const { router } = await start('/club-setup?success=true&club_id=c9');
     await runUntil(() => currentUrl(router) === '/dashboard');
     expect(api.callsTo('GET', '/api/owned-clubs/c9')).toHaveLength(10);
@@ -227,7 +229,7 @@ describe('the /club-setup callback', () => {
   it('success without club_id: the subscription toast, 3 s, then the newest active club', async () => {
     const times: number[] = [];
     mockApi({
-      'GET /api/owned-clubs/latest-active': () => {
+      latestActiveOwnedClub: () => {
         times.push(Date.now());
         return ok({ club: club({ id: 'newest' }) });
       },
@@ -239,7 +241,7 @@ describe('the /club-setup callback', () => {
   });
 
   it('success without club_id and no active club: an error and /dashboard', async () => {
-    mockApi({ 'GET /api/owned-clubs/latest-active': () => ok({ club: null }) });
+    mockApi({ latestActiveOwnedClub: () => ok({ club: null }) });
     const { router } = await start('/club-setup?success=true');
     await runUntil(() => currentUrl(router) === '/dashboard');
     expect(
@@ -278,11 +280,11 @@ describe('membership-success', () => {
   it('shows what the server knows: confirming while pending, then Membership Activated!', async () => {
     let answers = 0;
     mockApi({
-      'GET /api/clubs/:id/membership-checkout': () => {
+      getMembershipCheckout: () => {
         answers += 1;
         return ok({ clubId: 'c1', clubName: 'Strength Lab', status: answers < 2 ? 'pending' : 'active' });
       },
-      'GET /api/me': () => ok(me),
+      getMe: () => ok(me),
     });
     renderApp('/communities/c1/membership-success?session_id=cs_test_1', { service: signedIn() });
     expect(await screen.findByText('Confirming your membership...')).toBeVisible();
@@ -297,12 +299,12 @@ describe('membership-success', () => {
 describe('billing', () => {
   it("shows others the spec's permission message", async () => {
     mockApi({
-      'GET /api/clubs/:id/billing': () =>
+      getClubBilling: () =>
         error(403, "You don't have permission to view billing information for this club", 'forbidden'),
-      'GET /api/me': () => ok(me),
+      getMe: () => ok(me),
       // A member of the club (the layout lets them in), not its owner.
-      'GET /api/clubs/:id': () => ok(club({ id: 'c1' })),
-      'GET /api/clubs/:id/membership': () => ok({ status: 'active', role: 'club_member' }),
+      getClub: () => ok(club({ id: 'c1' })),
+      getClubMembership: () => ok({ status: 'active', role: 'club_member', trialAvailable: false }),
     });
     renderApp('/communities/c1/billing', { service: signedIn() });
     expect(
@@ -317,7 +319,7 @@ describe('billing', () => {
   it('shows the plan, the card and the invoices, and opens the Billing Portal', async () => {
     const user = userEvent.setup();
     mockApi({
-      'GET /api/clubs/:id/billing': () =>
+      getClubBilling: () =>
         ok({
           clubId: 'c1',
           clubName: 'Sunrise Rowers',
@@ -348,8 +350,8 @@ describe('billing', () => {
           ],
           portalAvailable: true,
         }),
-      'POST /api/clubs/:id/billing-portal': () => ok({ url: 'https://billing.stripe.test/p_1' }),
-      'GET /api/me': () => ok(me),
+      createBillingPortal: () => ok({ url: 'https://billing.stripe.test/p_1' }),
+      getMe: () => ok(me),
     });
     renderApp('/club-billing/c1', { service: signedIn() });
     expect(await screen.findByRole('heading', { name: 'Subscription' })).toBeVisible();
@@ -369,16 +371,16 @@ describe('billing', () => {
 });
 
 describe('club settings', () => {
-  const settingsApi = (connect: Record<string, unknown>) =>
+  const settingsApi = (connect: RouteOutput<'getConnectStatus'>) =>
     mockApi({
-      'GET /api/owned-clubs/:id': () => ok(club({ id: 'c1', name: 'Sunrise Rowers', price: 0 })),
-      'GET /api/clubs/:id/connect-status': () => ok(connect),
-      'POST /api/clubs/:id/connect-onboarding': () => ok({ url: 'https://connect.stripe.test/onboard' }),
-      'PUT /api/clubs/:id/pricing': (call) =>
+      getOwnedClub: () => ok(club({ id: 'c1', name: 'Sunrise Rowers', price: 0 })),
+      getConnectStatus: () => ok(connect),
+      createConnectOnboarding: () => ok({ url: 'https://connect.stripe.test/onboard' }),
+      updateMembershipPricing: (call) =>
         ok(club({ id: 'c1', price: (call.body as { monthlyPrice: number }).monthlyPrice })),
-      'DELETE /api/owned-clubs/:id': () => ok({ deleted: true }),
-      'GET /api/me': () => ok(me),
-      'GET /api/me/memberships': () => ok({ items: [], nextCursor: null }),
+      deleteClub: () => ok({ deleted: true }),
+      getMe: () => ok(me),
+      listMyMemberships: () => ok({ items: [], nextCursor: null }),
     });
 
   it('Payments: the account status and the onboarding link', async () => {
@@ -442,8 +444,8 @@ describe('club settings', () => {
 
   it("others: 'Access Denied' with the spec's message", async () => {
     mockApi({
-      'GET /api/owned-clubs/:id': () => error(404, 'Club not found', 'not_found'),
-      'GET /api/me': () => ok(me),
+      getOwnedClub: () => error(404, 'Club not found', 'not_found'),
+      getMe: () => ok(me),
     });
     renderApp('/club-settings/c1', { service: signedIn() });
     expect(

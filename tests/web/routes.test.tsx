@@ -18,7 +18,7 @@ const courseDetail = () => ({
     creatorId: 'owner-1',
     title: 'Course',
     description: '',
-    level: 'beginner',
+    level: 'beginner' as const,
     mainTopic: '',
     targetAudience: '',
     learningGoals: '',
@@ -145,14 +145,13 @@ describe('guarded routes', () => {
 
   it.each(clubPaths)('%s renders its club screen for a signed-in member', async (path) => {
     mockApi({
-      'GET /api/clubs/:id': () => ok(club()),
-      'GET /api/clubs/:id/membership': () => ok({ status: 'active', role: 'club_member' }),
+      getClub: () => ok(club()),
+      getClubMembership: () => ok({ status: 'active', role: 'club_member', trialAvailable: false }),
       // Edit club reads the owner's club (anyone else is sent to /dashboard: tests/web/edit-club.test.tsx).
-      'GET /api/owned-clubs/:id': () => ok(club()),
-      'GET /api/clubs/:id/courses': () => ok({ items: [], nextCursor: null, canCreate: false }),
-      'GET /api/clubs/:id/courses/:courseId': () => ok(courseDetail()),
-      'GET /api/clubs/:id/courses/:courseId/progress': () =>
-        ok({ courseId: 'course-1', completedSectionIds: [], done: 0, total: 0 }),
+      getOwnedClub: () => ok(club()),
+      listCourses: () => ok({ items: [], nextCursor: null, canCreate: false }),
+      getCourse: () => ok(courseDetail()),
+      getCourseProgress: () => ok({ courseId: 'course-1', completedSectionIds: [], done: 0, total: 0 }),
     });
     const { router } = renderApp(path, { service: signedIn() });
     const sub = path.replace(/^\/(clubs|communities)\/club-1\/?/, '');
@@ -232,8 +231,9 @@ describe('fallbacks', () => {
       throw new Error('kaboom');
     }
     const [root, ...rest] = routes as [RouteObject, ...RouteObject[]];
+    const boom: RouteObject = { path: 'boom', element: <Boom /> };
     const withBoom: RouteObject[] = [
-      { ...root, children: [{ path: 'boom', element: <Boom /> }, ...(root.children ?? [])] },
+      { ...root, index: false, children: [boom, ...(root.children ?? [])] },
       ...rest,
     ];
     renderApp('/boom', { routes: withBoom });

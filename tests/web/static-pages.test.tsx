@@ -113,7 +113,7 @@ describe('contact page', () => {
 
   it('sends the message, shows "Message Sent!", and "Send Another Message" brings back an empty form', async () => {
     const api = routeFetch({
-      'POST /api/contact': () => ({
+      sendContactMessage: () => ({
         status: 201,
         body: { id: '01J', receivedAt: '2025-04-01T10:00:00.000Z' },
       }),
@@ -131,7 +131,7 @@ describe('contact page', () => {
   it('shows the server reason when the sender is rate-limited, keeping what they typed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     routeFetch({
-      'POST /api/contact': () => ({
+      sendContactMessage: () => ({
         status: 429,
         body: {
           error: {
@@ -150,7 +150,7 @@ describe('contact page', () => {
   it('asks for a valid e-mail when the API refuses the address', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     routeFetch({
-      'POST /api/contact': () => ({
+      sendContactMessage: () => ({
         status: 400,
         body: {
           error: {
