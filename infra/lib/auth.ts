@@ -62,6 +62,8 @@ export class Auth extends Construct {
   /** {prefix}.auth.{region}.amazoncognito.com: what Amplify's oauth.domain wants. */
   readonly hostedDomain: string;
   readonly postConfirmation: HandlerFunction;
+  /** Links a first Google sign-in to the password account with its e-mail (with Google only). */
+  readonly preSignUp: HandlerFunction | undefined;
   readonly googleEnabled: boolean;
   readonly redirectUrls: string[];
 
@@ -172,6 +174,7 @@ export class Auth extends Construct {
       identityProviders.push(UserPoolClientIdentityProvider.GOOGLE);
     }
     this.googleEnabled = google !== undefined;
+    this.preSignUp = google ? this.createPreSignUpTrigger(config, props.logRetention) : undefined;
 
     this.redirectUrls = [`${props.siteUrl}/`];
     this.client = this.userPool.addClient('WebClient', {
@@ -192,6 +195,28 @@ export class Auth extends Construct {
       },
     });
     if (google) this.client.node.addDependency(google);
+  }
+
+  private createPreSignUpTrigger(config: ClubsConfig, logRetention: RetentionDays): HandlerFunction {
+    const trigger = new HandlerFunction(this, 'PreSignUp', {
+      handler: 'pre-sign-up',
+      description: 'Links a first Google sign-in to the password account with the same verified e-mail',
+      ...SIZES.trigger,
+      logRetention,
+      environment: { POWERTOOLS_SERVICE_NAME: 'clubs-pre-sign-up', POWERTOOLS_LOG_LEVEL: config.logLevel },
+    });
+    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, trigger.function);
+    // Its own policy, as for the post-confirmation trigger: the pool depends on the function.
+    new Policy(this, 'PreSignUpPolicy', {
+      roles: [trigger.role],
+      statements: [
+        new PolicyStatement({
+          actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    });
+    return trigger;
   }
 
   private createPostConfirmationTrigger(config: ClubsConfig, logRetention: RetentionDays): HandlerFunction {

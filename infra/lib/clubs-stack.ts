@@ -105,6 +105,7 @@ export class ClubsStack extends Stack {
     for (const [group, handler] of this.api.functions) functions.set(group, handler.function);
     for (const [group, handler] of this.payments.functions) functions.set(group, handler.function);
     functions.set('post-confirmation', this.auth.postConfirmation.function);
+    if (this.auth.preSignUp) functions.set('pre-sign-up', this.auth.preSignUp.function);
     const deadLetterQueues = new Map<string, IQueue>(this.payments.deadLetterQueues);
 
     const siteUrl = this.site.siteUrl;

@@ -53,7 +53,7 @@ describe('auth: the user pool', () => {
       UserPoolId: { Ref: logicalId(synth.stack.auth.userPool) },
     });
     const trigger = synth.stack.auth.postConfirmation;
-    expect(pool().Properties.LambdaConfig).toEqual({
+    expect(pool().Properties.LambdaConfig).toMatchObject({
       PostConfirmation: { 'Fn::GetAtt': [logicalId(trigger.function), 'Arn'] },
     });
     const fn = template.toJSON().Resources[logicalId(trigger.function)] as Resource;
@@ -65,6 +65,22 @@ describe('auth: the user pool', () => {
     expect(cognito).toEqual([
       expect.objectContaining({
         Action: 'cognito-idp:AdminAddUserToGroup',
+        Resource: { 'Fn::GetAtt': [logicalId(synth.stack.auth.userPool), 'Arn'] },
+      }),
+    ]);
+  });
+
+  it('links a first Google sign-in to the password account with its e-mail: the pre-sign-up trigger and only the two actions it calls', () => {
+    const trigger = synth.stack.auth.preSignUp;
+    if (!trigger) throw new Error('the test stack has Google, so it has the pre-sign-up trigger');
+    expect(pool().Properties.LambdaConfig).toMatchObject({
+      PreSignUp: { 'Fn::GetAtt': [logicalId(trigger.function), 'Arn'] },
+    });
+    const statements = statementsOfRole(template, logicalId(trigger.role));
+    const cognito = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('cognito-idp:')));
+    expect(cognito).toEqual([
+      expect.objectContaining({
+        Action: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'],
         Resource: { 'Fn::GetAtt': [logicalId(synth.stack.auth.userPool), 'Arn'] },
       }),
     ]);
@@ -175,7 +191,9 @@ describe('operations', () => {
     const alarms = Object.values(resourcesOf('AWS::CloudWatch::Alarm'));
     const metrics = alarms.map((a) => `${a.Properties.Namespace}/${a.Properties.MetricName}`);
     expect(metrics).toContain('AWS/ApiGateway/5xx');
-    const functionCount = synth.stack.api.functions.size + synth.stack.payments.functions.size + 1;
+    // The HTTP and event functions, and the Cognito triggers (post-confirmation; pre-sign-up with Google).
+    const triggers = synth.stack.auth.preSignUp ? 2 : 1;
+    const functionCount = synth.stack.api.functions.size + synth.stack.payments.functions.size + triggers;
     expect(metrics.filter((m) => m === 'AWS/Lambda/Errors')).toHaveLength(functionCount);
     expect(metrics.filter((m) => m === 'AWS/SQS/ApproximateNumberOfMessagesVisible')).toHaveLength(
       synth.stack.payments.deadLetterQueues.size,

@@ -178,7 +178,7 @@ describe('Amplify configuration', () => {
     await expect(currentIdToken()).resolves.toBeUndefined();
   });
 
-  it('forwards Hub auth events', async () => {
+  it("forwards Hub auth events, with a failure's error message", async () => {
     serveConfig(localConfig);
     const { amplifyAuthService } = await load();
     const listener = vi.fn();
@@ -187,6 +187,13 @@ describe('Amplify configuration', () => {
     const [channel, callback] = calls[0] ?? [];
     expect(channel).toBe('auth');
     callback?.({ payload: { event: 'signedOut' } });
-    expect(listener).toHaveBeenCalledWith('signedOut');
+    expect(listener).toHaveBeenCalledWith('signedOut', undefined);
+    callback?.({
+      payload: {
+        event: 'signInWithRedirect_failure',
+        data: { error: { message: 'Already found an entry' } },
+      },
+    });
+    expect(listener).toHaveBeenLastCalledWith('signInWithRedirect_failure', 'Already found an entry');
   });
 });

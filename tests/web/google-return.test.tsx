@@ -53,4 +53,25 @@ describe('Continue with Google on the login page', () => {
     expect(await screen.findByText('Failed to login with Google')).toBeVisible();
     expect(takeGoogleReturn()).toBeNull();
   });
+
+  it('back on /, a sign-in Cognito refused because Google was just linked to the password account is started again, once', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"items":[]}', { status: 200 }));
+    rememberGoogleReturn('/c/club-1', 'login');
+    const fake = fakeAuthService();
+    renderApp('/', { service: fake.service });
+    await screen.findByRole('heading', { name: 'Cultivate Your Exclusive Circle' });
+    const linked = 'Already found an entry for username Google_1098765';
+
+    act(() => fake.emit('signInWithRedirect_failure', null, linked));
+    await waitFor(() => expect(fake.service.signInWithGoogle).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Failed to login with Google')).not.toBeInTheDocument();
+    // Where to go after the second round trip is still remembered.
+    expect(takeGoogleReturn()).toEqual({ target: '/c/club-1', mode: 'login' });
+
+    // The same refusal again is a real failure: no loop.
+    rememberGoogleReturn('/c/club-1', 'login');
+    act(() => fake.emit('signInWithRedirect_failure', null, linked));
+    expect(await screen.findByText('Failed to login with Google')).toBeVisible();
+    expect(fake.service.signInWithGoogle).toHaveBeenCalledTimes(1);
+  });
 });

@@ -3,6 +3,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { vi } from 'vitest';
 import { AppProviders } from '../../web/src/App.tsx';
 import type {
+  AuthEventListener,
   AuthService,
   AuthSnapshot,
   AuthUser,
@@ -25,7 +26,7 @@ export function fakeAuthService(
   signedInAs: AuthSnapshot = snapshotFor(),
 ) {
   let current = initial;
-  const listeners = new Set<(event: string) => void>();
+  const listeners = new Set<AuthEventListener>();
   const service = {
     currentSession: vi.fn(async () => current),
     signIn: vi.fn(async (_email: string, _password: string) => {
@@ -35,7 +36,7 @@ export function fakeAuthService(
       current = null;
       await afterForgotten?.();
     }),
-    onChange: vi.fn((listener: (event: string) => void) => {
+    onChange: vi.fn((listener: AuthEventListener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     }),
@@ -61,9 +62,9 @@ export function fakeAuthService(
   return {
     service,
     /** Changes the session behind the provider's back and fires an auth event, as Amplify's Hub does. */
-    emit(event: string, next: AuthSnapshot | null) {
+    emit(event: string, next: AuthSnapshot | null, errorMessage?: string) {
       current = next;
-      for (const listener of listeners) listener(event);
+      for (const listener of listeners) listener(event, errorMessage);
     },
   };
 }

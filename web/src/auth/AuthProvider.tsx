@@ -14,7 +14,7 @@ import {
   useState,
 } from 'react';
 import { isSuperAdmin } from './claims.ts';
-import type { AccountService, AuthService, AuthSession, AuthUser } from './types.ts';
+import type { AccountService, AuthEventListener, AuthService, AuthSession, AuthUser } from './types.ts';
 
 export interface AuthContextValue extends AccountService {
   user: AuthUser | null;
@@ -28,7 +28,7 @@ export interface AuthContextValue extends AccountService {
   /** Re-reads the session (e.g. after a profile change). */
   refresh(): Promise<void>;
   /** Listens to the identity service's events ('signedIn', 'signInWithRedirect_failure', ...). */
-  subscribe(listener: (event: string) => void): () => void;
+  subscribe(listener: AuthEventListener): () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -129,7 +129,7 @@ export function AuthProvider({
     }),
     [service, refresh],
   );
-  const subscribe = useCallback((listener: (event: string) => void) => service.onChange(listener), [service]);
+  const subscribe = useCallback((listener: AuthEventListener) => service.onChange(listener), [service]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

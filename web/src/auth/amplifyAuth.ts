@@ -94,6 +94,12 @@ export async function currentIdToken(): Promise<string | undefined> {
   return tokens?.idToken?.toString();
 }
 
+/** A Hub failure event's error message (a redirect failure carries Cognito's error_description). */
+const errorMessageOf = (data: unknown): string | undefined => {
+  const error = (data as { error?: { message?: unknown } } | null | undefined)?.error;
+  return typeof error?.message === 'string' ? error.message : undefined;
+};
+
 export const amplifyAuthService: AuthService = {
   async currentSession() {
     await configureAuth();
@@ -126,7 +132,9 @@ export const amplifyAuthService: AuthService = {
     await signOutUser();
   },
   onChange(listener) {
-    return Hub.listen('auth', ({ payload }) => listener(payload.event));
+    return Hub.listen('auth', ({ payload }) =>
+      listener(payload.event, 'data' in payload ? errorMessageOf(payload.data) : undefined),
+    );
   },
   async signUp(input) {
     const { flow, actions } = await account();

@@ -41,3 +41,32 @@ export function takeGoogleReturn(now = Date.now()): Omit<Pending, 'at'> | null {
     return null;
   }
 }
+
+/**
+ * Cognito's refusal of a first Google sign-in that the pre-sign-up trigger has just linked to the
+ * password account with the same e-mail (functions/src/handlers/pre-sign-up.ts): started again,
+ * the same sign-in succeeds as that account.
+ */
+const LINKED_TO_PASSWORD_ACCOUNT = /already found an entry for username/i;
+const RETRIED_KEY = 'clubs:google-link-retried';
+
+/** Whether a failed Google return is that refusal and may be retried: once per tab, never in a loop. */
+export function retryLinkedGoogleSignIn(errorMessage: string | undefined): boolean {
+  if (!errorMessage || !LINKED_TO_PASSWORD_ACCOUNT.test(errorMessage)) return false;
+  try {
+    if (sessionStorage.getItem(RETRIED_KEY)) return false;
+    sessionStorage.setItem(RETRIED_KEY, '1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** After a completed sign-in: a later link (another provider) may be retried once again. */
+export function forgetLinkedRetry(): void {
+  try {
+    sessionStorage.removeItem(RETRIED_KEY);
+  } catch {
+    // Storage unavailable: nothing was stored either.
+  }
+}

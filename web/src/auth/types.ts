@@ -64,6 +64,12 @@ export interface AuthService extends AccountService {
    * `afterForgotten` (e.g. to leave the page), then revokes the refresh token with the service.
    */
   signOut(afterForgotten?: () => Promise<void> | void, refreshToken?: string | null): Promise<void>;
-  /** Calls `listener` on every auth event (signed in/out, token refresh, ...); returns unsubscribe. */
-  onChange(listener: (event: string) => void): () => void;
+  /**
+   * Calls `listener` on every auth event (signed in/out, token refresh, ...), with the error's
+   * message for a failure event; returns unsubscribe.
+   */
+  onChange(listener: AuthEventListener): () => void;
 }
+
+/** An auth event by name ('signedIn', 'signInWithRedirect_failure', ...) and a failure's message. */
+export type AuthEventListener = (event: string, errorMessage?: string) => void;
