@@ -81,6 +81,11 @@ test.describe('Super-admin portal', () => {
     const page = await pageAs(browser, ADMIN);
     await page.goto('/super-admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Portal' })).toBeVisible();
+    // The platform figures the counters keep: the demo has active clubs, members and paid ones.
+    const figures = page.getByRole('region', { name: 'Platform Figures' });
+    await expect(figures.getByRole('group', { name: 'Active clubs', exact: true })).toContainText(/[1-9]/);
+    await expect(figures.getByRole('group', { name: 'Members', exact: true })).toContainText(/[1-9]/);
+    await expect(figures.getByRole('group', { name: 'Membership MRR' })).toContainText('$');
     const table = page.getByRole('table', { name: 'All Clubs' });
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(10);

@@ -188,6 +188,8 @@ export const adminKeys = {
   /** The audit log of super-admin actions: one partition, in time order (ids are ULIDs). */
   audit: (id: string): Key => ({ pk: adminKeys.auditPartition, sk: `AUDIT#${id}` }),
   auditPartition: 'ADMIN#audit',
+  /** One shard of the platform figures' counters (functions/src/data/platform-figures.ts). */
+  figures: (shard: number): Key => ({ pk: 'ADMIN#figures', sk: `SHARD#${shard}` }),
 } as const;
 
 /** Strips key and index attributes so an item can be parsed as its entity. */

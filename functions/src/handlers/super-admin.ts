@@ -1,10 +1,11 @@
-/** The super-admin portal: all clubs, suspension, the audit log (every route `super_admin`). */
+/** The super-admin portal: all clubs, suspension, the audit log, the platform figures (every route `super_admin`). */
 import { defineGroup } from '../http/route-handler.ts';
-import { adminClubs, auditLog, reactivate, suspend } from '../services/super-admin.ts';
+import { adminClubs, auditLog, platformFigures, reactivate, suspend } from '../services/super-admin.ts';
 
 export const handler = defineGroup('super-admin', {
   listAdminClubs: async ({ input }) => adminClubs(input.query),
   suspendClub: async ({ input, auth }) => suspend(auth, input.params.clubId),
   reactivateClub: async ({ input, auth }) => reactivate(auth, input.params.clubId),
   listAuditLog: async ({ input }) => auditLog(input.query),
+  getPlatformFigures: async () => platformFigures(),
 });

@@ -27,6 +27,7 @@ import { activatePaidMembership, endPaidMembership } from '../data/repositories/
 import { logger } from '../logger.ts';
 import { stripeClient } from '../stripe/client.ts';
 import { idOf, type PaymentMetadata, readMetadata, targetOf } from './metadata.ts';
+import { monthlyRevenueOf } from './revenue.ts';
 
 /** The club status a creator-plan subscription status stands for. */
 export function clubStatusFor(subscriptionStatus: string): ClubStatus {
@@ -200,6 +201,7 @@ export async function syncSubscription(
         customerId: idOf(subscription.customer),
         status,
         userId: metadata.userId,
+        revenue: monthlyRevenueOf(subscription),
         // A refused subscription is cancelled before it grants anything: its trial is not spent.
         hadTrial:
           verdict === 'ok' && subscription.trial_start !== null && subscription.trial_start !== undefined,

@@ -2,8 +2,9 @@
  * The super-admin portal's operations (the routes are `super_admin`: the access step has checked
  * the caller's group before anything here runs).
  */
-import type { AdminClubQuery, AdminClubRow, AuditEntry, Club } from '@clubs/shared';
+import type { AdminClubQuery, AdminClubRow, AuditEntry, Club, PlatformFigures } from '@clubs/shared';
 import { adminSearchWords } from '../data/admin-index.ts';
+import { readPlatformFigures } from '../data/platform-figures.ts';
 import type { Page } from '../data/query.ts';
 import { listAdminClubs } from '../data/repositories/admin-clubs.ts';
 import { listAuditLog, reactivateClub, suspendClub } from '../data/repositories/club-suspension.ts';
@@ -45,3 +46,5 @@ export async function reactivate(auth: AuthContext, clubId: string): Promise<Adm
 
 export const auditLog = (page: { limit: number; cursor?: string }): Promise<Page<AuditEntry>> =>
   listAuditLog(page);
+
+export const platformFigures = (): Promise<PlatformFigures> => readPlatformFigures();

@@ -14,6 +14,7 @@ import {
   saveStripeCustomer,
   saveSubscriptionState,
 } from '../../../functions/src/data/repositories/billing.ts';
+import { monthlyRevenueOf } from '../../../functions/src/payments/revenue.ts';
 import type { Simulator } from './simulator.ts';
 
 type Owner = { id: string; name: string; email: string };
@@ -64,6 +65,7 @@ export function demoBillingSeeder(simulator: Simulator) {
         customerId: customer.id,
         status: String(subscription.status),
         userId: owner.id,
+        revenue: monthlyRevenueOf(subscription),
       },
       null,
     );

@@ -52,3 +52,31 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const clubSuspensionSchema = z.strictObject({
   reason: z.string().trim().max(500).optional(),
 });
+
+/** Which subscription: a club's creator plan, or a member's subscription to a paid club. */
+export const SUBSCRIPTION_KINDS = ['club_plan', 'membership'] as const;
+export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number];
+
+/** An amount of money in one currency, in its minor units (cents). */
+export const moneyAmountSchema = z.object({ currency: z.string(), amount: z.number().int() });
+export type MoneyAmount = z.infer<typeof moneyAmountSchema>;
+
+/**
+ * The platform figures at the top of the portal: clubs by status, active memberships, live paid
+ * subscriptions (status active) and their monthly recurring revenue per currency (a yearly price
+ * counts a twelfth of itself a month).
+ */
+export const platformFiguresSchema = z.object({
+  clubs: z.object({
+    active: z.number().int(),
+    unpaid: z.number().int(),
+    inactive: z.number().int(),
+    pending: z.number().int(),
+  }),
+  members: z.number().int(),
+  paidMemberships: z.number().int(),
+  membershipMrr: z.array(moneyAmountSchema),
+  creatorPlans: z.number().int(),
+  creatorPlanMrr: z.array(moneyAmountSchema),
+});
+export type PlatformFigures = z.infer<typeof platformFiguresSchema>;

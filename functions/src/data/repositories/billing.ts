@@ -13,8 +13,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreatorPlanInterval } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
-import { isConditionFailed } from '../errors.ts';
+import { sendRetryingConflicts } from '../counted-write.ts';
+import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
 import { type Key, keys, prefixes } from '../keys.ts';
+import { addSteps, type FigureSteps, figure, figuresAction } from '../platform-figures.ts';
 import { queryAll } from '../query.ts';
 
 /** Stripe subscription statuses after which a subscription never charges again. */
@@ -224,6 +226,12 @@ export function saveCheckoutSession(
   );
 }
 
+/** What a subscription charges a month, in minor units of its currency (payments/revenue.ts). */
+export interface SubscriptionRevenue {
+  currency: string;
+  monthly: number;
+}
+
 export interface SubscriptionState {
   subscriptionId: string;
   customerId: string | null;
@@ -231,6 +239,40 @@ export interface SubscriptionState {
   userId: string;
   /** The subscription began with a free trial (Stripe's trial_start is set). */
   hadTrial?: boolean;
+  /** What it charges; unknown, it is counted without revenue. */
+  revenue?: SubscriptionRevenue | null;
+}
+
+/**
+ * The platform figures count a subscription while its status is active (paid up; a trial has
+ * not paid yet), with its monthly revenue. The record keeps what it counts (`countedRevenue`,
+ * "currency:monthly"), so each change of the record moves the figures by the difference, in the
+ * same transaction, conditioned on the record still counting what was read.
+ */
+const COUNTED = 'countedRevenue';
+
+const countedOf = (state: SubscriptionState): string | null =>
+  state.status === 'active' ? `${state.revenue?.currency ?? ''}:${state.revenue?.monthly ?? 0}` : null;
+
+function countedSteps(kind: SubscriptionTarget['kind'], counted: string | null, sign: 1 | -1): FigureSteps {
+  if (counted === null) return {};
+  const [currency = '', monthly = '0'] = counted.split(':');
+  const steps: FigureSteps = { [figure.subscriptions(kind)]: sign };
+  if (currency) steps[figure.mrr(kind, currency)] = sign * Number(monthly);
+  return steps;
+}
+
+async function readCounted(target: SubscriptionTarget): Promise<string | null> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keyOf(target),
+      ConsistentRead: true,
+      ProjectionExpression: '#counted',
+      ExpressionAttributeNames: { '#counted': COUNTED },
+    }),
+  );
+  return text(Item?.[COUNTED]);
 }
 
 export type SaveSubscriptionResult =
@@ -244,6 +286,7 @@ export type SaveSubscriptionResult =
 /**
  * Stores a subscription's state on its record, replacing the subscription named there only if
  * it is still `expected` (null: none yet). An ended subscription is never stored as live again.
+ * The platform figures follow the record in the same transaction.
  */
 export async function saveSubscriptionState(
   target: SubscriptionTarget,
@@ -253,36 +296,50 @@ export async function saveSubscriptionState(
 ): Promise<SaveSubscriptionResult> {
   const live = !isEndedStatus(state.status);
   const sameSubscription = expected === state.subscriptionId;
+  const before = await readCounted(target);
+  const after = countedOf(state);
   const conditions = [
     expected === null ? 'attribute_not_exists(subscriptionId)' : 'subscriptionId = :expected',
+    before === null ? 'attribute_not_exists(#counted)' : '#counted = :before',
   ];
   if (live && sameSubscription) conditions.push('NOT (#status IN (:canceled, :expired))');
+  const steps = addSteps(countedSteps(target.kind, before, -1), countedSteps(target.kind, after, 1));
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keyOf(target),
-        UpdateExpression:
-          'SET #type = :type, clubId = :clubId, userId = :userId, subscriptionId = :subscription, customerId = :customer, #status = :status, updatedAt = :now' +
-          (state.hadTrial ? ', trialUsedAt = if_not_exists(trialUsedAt, :now)' : ''),
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':type': itemType(target),
-          ':clubId': target.clubId,
-          ':userId': state.userId,
-          ':subscription': state.subscriptionId,
-          ':customer': state.customerId,
-          ':status': state.status,
-          ':now': now.toISOString(),
-          ...(expected === null ? {} : { ':expected': expected }),
-          ...(live && sameSubscription ? { ':canceled': 'canceled', ':expired': 'incomplete_expired' } : {}),
+    await sendRetryingConflicts({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keyOf(target),
+            UpdateExpression:
+              'SET #type = :type, clubId = :clubId, userId = :userId, subscriptionId = :subscription, customerId = :customer, #status = :status, updatedAt = :now' +
+              (state.hadTrial ? ', trialUsedAt = if_not_exists(trialUsedAt, :now)' : '') +
+              (after === null ? ' REMOVE #counted' : ', #counted = :after'),
+            ConditionExpression: conditions.join(' AND '),
+            ExpressionAttributeNames: { '#type': 'type', '#status': 'status', '#counted': COUNTED },
+            ExpressionAttributeValues: {
+              ':type': itemType(target),
+              ':clubId': target.clubId,
+              ':userId': state.userId,
+              ':subscription': state.subscriptionId,
+              ':customer': state.customerId,
+              ':status': state.status,
+              ':now': now.toISOString(),
+              ...(expected === null ? {} : { ':expected': expected }),
+              ...(before === null ? {} : { ':before': before }),
+              ...(after === null ? {} : { ':after': after }),
+              ...(live && sameSubscription
+                ? { ':canceled': 'canceled', ':expired': 'incomplete_expired' }
+                : {}),
+            },
+          },
         },
-      }),
-    );
+        ...figuresAction(target.clubId, steps),
+      ],
+    });
     return { saved: true, status: state.status };
   } catch (error) {
-    if (!isConditionFailed(error)) throw error;
+    if (!transactionConditionFailures(error)) throw error;
     const current = await getSubscriptionRecord(target);
     if (current?.subscriptionId === state.subscriptionId && isEndedStatus(current.status)) {
       return { saved: false, reason: 'ended', status: current.status as string };

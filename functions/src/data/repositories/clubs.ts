@@ -3,6 +3,7 @@ import { type Club, type ClubStatus, clubSchema, type Membership, TABLE } from '
 import { adminEntryItems, type OwnerCard } from '../admin-index.ts';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
+import { sendRetryingConflicts } from '../counted-write.ts';
 import {
   backoff,
   CLUB_WRITE_ATTEMPTS,
@@ -12,6 +13,7 @@ import {
   sameIndexState,
 } from '../directory-index.ts';
 import { indexKeys, keys, withoutKeys } from '../keys.ts';
+import { figure, figuresAction } from '../platform-figures.ts';
 import { queryPage } from '../query.ts';
 import { membershipItem } from './memberships.ts';
 
@@ -77,29 +79,29 @@ export async function createClubWithOwner(
     status: 'active',
     createdAt,
   };
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...clubItem(stored), indexVersion: 0 },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
+  await sendRetryingConflicts({
+    TransactItems: [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...clubItem(stored), indexVersion: 0 },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: membershipItem(owner),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: membershipItem(owner),
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        ...indexActions(tableName(), indexChanges(null, stored)),
-        // The super-admin index lists every club from the start (repositories/admin-clubs.ts).
-        ...[admin.entry, ...admin.terms].map((Item) => ({ Put: { TableName: tableName(), Item } })),
-      ],
-    }),
-  );
+      },
+      ...indexActions(tableName(), indexChanges(null, stored)),
+      // The super-admin index lists every club from the start (repositories/admin-clubs.ts).
+      ...[admin.entry, ...admin.terms].map((Item) => ({ Put: { TableName: tableName(), Item } })),
+      // The platform figures count the club and its owner's membership (platform-figures.ts).
+      ...figuresAction(club.id, { [figure.clubs(club.status)]: 1, [figure.members]: 1 }),
+    ],
+  });
   return { club: stored, owner };
 }
 
@@ -161,6 +163,13 @@ export async function rewriteClub(
               },
             },
             ...indexActions(tableName(), indexChanges(stored.club, next)),
+            // A status move moves the platform figures' clubs by status in the same write.
+            ...(next.status === stored.club.status
+              ? []
+              : figuresAction(clubId, {
+                  [figure.clubs(stored.club.status)]: -1,
+                  [figure.clubs(next.status)]: 1,
+                })),
           ],
         }),
       );

@@ -21,6 +21,7 @@ import {
 } from '../directory-index.ts';
 import { isConditionFailed } from '../errors.ts';
 import { indexKeys, keys, withoutKeys } from '../keys.ts';
+import { figure, figuresAction } from '../platform-figures.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 import { CARD, cardAttributes, cardOf, type MemberCard, memberCardOf } from './member-cards.ts';
 import { getProfile } from './profiles.ts';
@@ -229,7 +230,15 @@ async function writeWithCount(clubId: string, delta: 1 | -1, action: TransactIte
     const [clubAction, ...moves] = countChange(stored, delta);
     try {
       await db().send(
-        new TransactWriteCommand({ TransactItems: [action, clubAction as TransactItem, ...moves] }),
+        new TransactWriteCommand({
+          TransactItems: [
+            action,
+            clubAction as TransactItem,
+            ...moves,
+            // The platform's count of active memberships moves with the club's (platform-figures.ts).
+            ...figuresAction(clubId, { [figure.members]: delta }),
+          ],
+        }),
       );
       return 'done';
     } catch (error) {

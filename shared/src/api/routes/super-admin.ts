@@ -9,6 +9,7 @@ import {
   adminClubRowSchema,
   auditEntrySchema,
   clubSuspensionSchema,
+  platformFiguresSchema,
 } from '../../domain/admin.ts';
 import { clubPathSchema } from '../../domain/club.ts';
 import { pageOf, pageQuerySchema } from '../../domain/common.ts';
@@ -57,5 +58,15 @@ export const superAdminRoutes = {
     summary: 'Every super-admin action (who, what, when, before and after), newest first, by cursor',
     query: pageQuerySchema,
     response: pageOf(auditEntrySchema),
+  },
+  getPlatformFigures: {
+    method: 'GET',
+    path: '/api/admin/figures',
+    group: 'super-admin',
+    uses: ['table:read'],
+    access: { kind: 'super_admin' },
+    summary:
+      'The platform figures: clubs by status, active memberships, active paid subscriptions and their monthly recurring revenue per currency; counters kept by the writes that change them, read with one batch of key lookups',
+    response: platformFiguresSchema,
   },
 } as const satisfies Record<string, RouteDefinition>;

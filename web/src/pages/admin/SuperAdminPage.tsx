@@ -2,7 +2,7 @@
  * The super-admin portal (spec part 2, /super-admin; the route's guard lets only the super_admin
  * group in): the banner, the 'All Clubs' table (Club Name, Owner, Email, Status) searched by club
  * name, owner name or e-mail and filtered by status, 10 a page by cursor, each club's page one
- * click away, suspension and reactivation, and the audit log of what super admins did.
+ * click away, suspension and reactivation, the platform figures above, and the audit log of what super admins did.
  */
 import {
   Alert,
@@ -31,6 +31,7 @@ import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuditLog } from './AuditLog.tsx';
+import { PlatformFigures } from './PlatformFigures.tsx';
 
 export const SUPER_ADMIN_TEXTS = {
   title: 'Super Admin Portal',
@@ -165,6 +166,7 @@ export default function SuperAdminPage() {
         <Heading level={1}>{T.title}</Heading>
         <Text>{T.banner}</Text>
       </Flex>
+      <PlatformFigures />
       <Heading level={2}>{T.allClubs}</Heading>
       <Flex gap="medium" wrap="wrap" alignItems="flex-end">
         <SearchField
