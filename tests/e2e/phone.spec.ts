@@ -113,7 +113,7 @@ test('seeded club covers carry no text, so a phone crops nothing of a name', asy
   const sources = await covers.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src));
   // The seeded art (an owner may have uploaded a photo of their own meanwhile: the edit-club spec does).
   const seeded = sources.filter((src) => src.endsWith('/cover.svg'));
-  expect(seeded.length).toBeGreaterThan(1);
+  expect(seeded.length).toBeGreaterThan(0);
   for (const src of seeded) {
     const svg = await (await request.get(src)).text();
     expect(svg).toContain('<svg');
