@@ -50,6 +50,11 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     description: "The members page: a club's members, their search, approvals, removals and roles",
     size: 'api',
   },
+  invitations: {
+    description:
+      "Invitations: the owner's invite link, invitations e-mailed through SES (rate-limited per club), accepting them",
+    size: 'api',
+  },
   events: {
     description: 'Club events (lists by start time, creating and editing, registrations) and the leaderboard',
     size: 'api',

@@ -149,6 +149,19 @@ export const CONTACT_RATE_LIMIT = {
   windowSeconds: 3600,
 } as const;
 
+/**
+ * Invitations (part 2 section 3): so the platform cannot be used to send mass mail, a club sends
+ * at most `perClubPerDay` e-mails a UTC day, at most `rowsPerSend` in one send, and an address
+ * invited to the club within `repeatAfterSeconds` is skipped. An e-mailed invitation's own token
+ * works once, for `emailTokenDays`; the club's shared link works until the owner regenerates it.
+ */
+export const INVITATION_LIMITS = {
+  perClubPerDay: 100,
+  rowsPerSend: 20,
+  repeatAfterSeconds: 24 * 3600,
+  emailTokenDays: 14,
+} as const;
+
 export const DEFAULT_MEMBERSHIP_PRICE = 9.99;
 export const SUPER_ADMIN_PAGE_SIZE = 10;
 export const EVENT_DEFAULT_TIME = '18:00';
@@ -190,6 +203,7 @@ export const LIMITS = {
   eventDurationMinutes: 7 * 24 * 60,
   contactSubject: 200,
   contactMessage: 5000,
+  inviteMessage: 2000,
   maxPrice: 10_000,
   maxTrialDays: 365,
   pageSizeDefault: 20,

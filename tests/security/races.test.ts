@@ -13,6 +13,7 @@ import { periodKey, pointsOf, utcDay } from '@clubs/functions/data/repositories/
 import { getPost } from '@clubs/functions/data/repositories/posts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LocalEventBus } from '../../infra/local/event-bus.ts';
+import { readSentEmails } from '../support/ses-store.ts';
 import { deliverWebhook, eventOfType, paidClub, payMembership, startBus } from './support/payments.ts';
 import { writeReport } from './support/summary.ts';
 import {
@@ -120,6 +121,54 @@ describe(`races (${N} concurrent calls each)`, () => {
       expect((await membersOf(club.clubId)).filter((r) => r.userId === world.people.pending.id)).toHaveLength(
         1,
       );
+    });
+  });
+
+  it('one person accepting the invite link 50 times at once: one active membership, counted once', async () => {
+    await row(async () => {
+      const club = await makeClubWorld(world.people, { withStaff: false });
+      const before = (await getClub(club.clubId))?.memberCount ?? 0;
+      const invitee = signedPerson('invitee');
+      const path = `/api/invitations/${club.clubId}/${club.inviteToken}/acceptance`;
+      const answers = await all(
+        Array.from({ length: N }, () => world.call(invitee, { method: 'POST', path })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      const outcomes = answers.map((a) => (a.json as { outcome: string }).outcome);
+      expect(outcomes.filter((o) => o === 'joined')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'member')).toHaveLength(N - 1);
+      expect((await membersOf(club.clubId)).filter((r) => r.userId === invitee.id)).toHaveLength(1);
+      expect((await getClub(club.clubId))?.memberCount).toBe(before + 1);
+    });
+  });
+
+  it('one e-mailed invitation accepted by 50 people at once: exactly one gets in', async () => {
+    await row(async () => {
+      const club = await makeClubWorld(world.people, { withStaff: false });
+      const before = (await getClub(club.clubId))?.memberCount ?? 0;
+      const sent = await world.call('owner', {
+        method: 'POST',
+        path: `/api/clubs/${club.clubId}/invitations`,
+        body: JSON.stringify({
+          rows: [{ name: 'Guest', email: `guest-${club.clubId}@clubs.test` }],
+          message: 'Hi.',
+        }),
+      });
+      expect(sent.status, sent.text).toBe(200);
+      const mail = (await readSentEmails(world.sesUrl)).find((m) =>
+        m.to.includes(`guest-${club.clubId.toLowerCase()}@clubs.test`),
+      );
+      const token = new RegExp(`/invite/${club.clubId}/([A-Za-z0-9_-]+)`).exec(mail?.text ?? '')?.[1];
+      if (!token) throw new Error('the invitation e-mail has no link');
+      const guests = people('guest');
+      const answers = await all(
+        guests.map((p) =>
+          world.call(p, { method: 'POST', path: `/api/invitations/${club.clubId}/${token}/acceptance` }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(N - 1);
+      expect((await getClub(club.clubId))?.memberCount).toBe(before + 1);
     });
   });
 

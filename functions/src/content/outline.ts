@@ -5,6 +5,7 @@
  * an outline into the sections 'Extract Course Modules' creates.
  */
 import type { Course } from '@clubs/shared';
+import { escapeHtml } from './escape-html.ts';
 
 type OutlineSource = Pick<Course, 'title' | 'mainTopic' | 'targetAudience' | 'learningGoals' | 'level'>;
 
@@ -102,9 +103,6 @@ const INTROS: ((title: string) => string)[] = [
   (title) => `${title} builds on what came before.`,
   (title) => `Take your time with ${title}; it pays off later.`,
 ];
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Each module and each lesson as a section (module titles prefixed 'Module: '), in outline order. */
 export function sectionsFromOutline(

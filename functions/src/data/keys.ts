@@ -49,7 +49,12 @@ export const keys = {
     pk: `POINTS#${clubId}#${userId}`,
     sk: period,
   }),
-  invite: (token: string): Key => ({ pk: `INVITE#${token}`, sk: 'META' }),
+  /** The club's shared invite link: its current token (regenerating replaces it). */
+  inviteLink: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'INVITE_LINK' }),
+  /** An e-mailed invitation, keyed by its single-use token. TTL. */
+  invitation: (clubId: string, token: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITATION#${token}` }),
+  /** When an address was last invited to a club (repeats within a day are skipped). TTL. */
+  invitedAddress: (clubId: string, email: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITED#${email}` }),
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE#${eventId}`, sk: 'META' }),
   /** A person's Stripe ids: their customer, their Connect account and its onboarding state. */
   userBilling: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'BILLING' }),

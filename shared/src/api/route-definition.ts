@@ -16,6 +16,7 @@ export type HandlerGroup =
   | 'memberships'
   | 'feed'
   | 'members'
+  | 'invitations'
   | 'courses'
   | 'events'
   | 'super-admin';
@@ -42,6 +43,8 @@ export const RESOURCE_USES = [
   'stripe:webhook-secret',
   /** Puts events on the custom bus. */
   'events:put',
+  /** Sends transactional e-mail through Amazon SES v2 (SendEmail) from the configured address. */
+  'email:send',
   /** Asks the deployment's configured text model (Amazon Bedrock InvokeModel on that model only) for a course outline. */
   'ai:outline',
 ] as const;

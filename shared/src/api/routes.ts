@@ -12,6 +12,7 @@ import { contactRoutes } from './routes/contact.ts';
 import { courseRoutes } from './routes/courses.ts';
 import { eventRoutes } from './routes/events.ts';
 import { feedRoutes } from './routes/feed.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { memberRoutes } from './routes/members.ts';
 import { membershipRoutes } from './routes/memberships.ts';
@@ -36,6 +37,7 @@ export const ROUTE_AREAS = [
   membershipRoutes,
   feedRoutes,
   memberRoutes,
+  invitationRoutes,
   courseRoutes,
   eventRoutes,
   leaderboardRoutes,
@@ -52,6 +54,7 @@ export const ROUTES = {
   ...membershipRoutes,
   ...feedRoutes,
   ...memberRoutes,
+  ...invitationRoutes,
   ...courseRoutes,
   ...eventRoutes,
   ...leaderboardRoutes,

@@ -7,6 +7,7 @@ export * from './directory.ts';
 export * from './event.ts';
 export * from './event-calendar.ts';
 export * from './event-time.ts';
+export * from './invitation.ts';
 export * from './leaderboard.ts';
 export * from './levels.ts';
 export * from './membership.ts';

@@ -1,24 +1,6 @@
 import * as z from 'zod';
 import { LIMITS } from '../constants.ts';
-import { emailSchema, idSchema, isoDateTime, requiredText, trimmed } from './common.ts';
-
-/** An invitation to a club; the token is the secret part of /invite/{clubId}/{token}. */
-export const inviteSchema = z.object({
-  token: z.string().min(16).max(64),
-  clubId: idSchema,
-  createdBy: idSchema,
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  createdAt: isoDateTime,
-  expiresAt: isoDateTime,
-});
-export type Invite = z.infer<typeof inviteSchema>;
-
-/** An invite row on the invite page (part 2 section 3). */
-export const inviteRowSchema = z.strictObject({
-  name: trimmed(LIMITS.personName).default(''),
-  email: emailSchema,
-});
+import { emailSchema, isoDateTime, requiredText } from './common.ts';
 
 /** The contact form (part 1 section 3): all four fields required. */
 export const contactMessageSchema = z.strictObject({

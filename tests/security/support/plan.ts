@@ -34,6 +34,9 @@ export const SELF_SERVICE_CLUB_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
   'createMembershipCheckout',
   'getMembershipCheckout',
   'leaveClub',
+  // An invitation's token is the caller's key to the club: opening and accepting it is theirs.
+  'getInvitation',
+  'acceptInvitation',
 ]);
 
 /** Valid bodies (and queries) where a generated one would not do; keyed by route id. */
@@ -57,6 +60,9 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
     },
   },
   updateEvent: { body: { title: 'Example event, edited' } },
+  sendInvitations: {
+    body: { rows: [{ name: 'Example', email: 'invitee@clubs.test' }], message: 'Join us.' },
+  },
   stripeWebhook: { body: { id: 'evt_unsigned', type: 'checkout.session.completed' } },
 };
 
@@ -135,12 +141,20 @@ const PARAM_SOURCES: Record<string, (club: ClubWorld, foreign: ClubWorld, target
 /** Member ids in paths point at the fixture member (e.g. approving, removing, a profile). */
 const PERSON_PARAMS = new Set(['userId', 'memberId']);
 
+/**
+ * Secrets in paths are the club's own (its invite link token): a token is not a resource of
+ * another club that could be mixed in, since it only works with the club it was made for.
+ */
+const SECRET_PARAMS: Record<string, (club: ClubWorld) => string> = { token: (club) => club.inviteToken };
+
 export function pathParamsOf(id: RouteId): string[] {
   return [...ROUTES[id].path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
 }
 
 export function unplannedParams(id: RouteId): string[] {
-  return pathParamsOf(id).filter((name) => !PARAM_SOURCES[name] && !PERSON_PARAMS.has(name));
+  return pathParamsOf(id).filter(
+    (name) => !PARAM_SOURCES[name] && !PERSON_PARAMS.has(name) && !SECRET_PARAMS[name],
+  );
 }
 
 export function pathFor(
@@ -152,7 +166,9 @@ export function pathFor(
 ): string {
   const params: Record<string, string> = {};
   for (const name of pathParamsOf(id)) {
-    params[name] = PERSON_PARAMS.has(name) ? personId : (PARAM_SOURCES[name]?.(club, foreign, target) ?? '');
+    params[name] = PERSON_PARAMS.has(name)
+      ? personId
+      : (SECRET_PARAMS[name]?.(club) ?? PARAM_SOURCES[name]?.(club, foreign, target) ?? '');
   }
   return buildPath(ROUTES[id].path, params);
 }

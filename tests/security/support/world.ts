@@ -8,6 +8,7 @@ import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/reposi
 import { addComment } from '@clubs/functions/data/repositories/comments';
 import { createCourse } from '@clubs/functions/data/repositories/courses';
 import { createEvent } from '@clubs/functions/data/repositories/events';
+import { keepFirstInviteLink } from '@clubs/functions/data/repositories/invitations';
 import { addLike } from '@clubs/functions/data/repositories/likes';
 import {
   activateMembership,
@@ -27,6 +28,7 @@ import {
   TEST_POOL_ID,
 } from '../../integration/local/tokens.ts';
 import { clubFixture } from '../../support/fixtures.ts';
+import { startSesEmulator } from '../../support/ses-store.ts';
 import {
   startTestStripe,
   TEST_STRIPE_KEY,
@@ -61,6 +63,8 @@ export interface World {
   /** The club of the other owner, with a post, comment, event and course of its own. */
   otherClub: ClubWorld;
   call(identity: Identity | Person, request: HttpRequest): Promise<HttpAnswer>;
+  /** The SES emulator's base URL (its /store holds the mail sent). */
+  sesUrl: string;
   /** How many objects the Stripe simulator has written so far (a refusal must write none). */
   stripeWrites(): number;
   stop(): Promise<void>;
@@ -87,6 +91,8 @@ export interface ClubWorld {
   courseId: string;
   /** The first of the course's two sections. */
   sectionId: string;
+  /** The club's invite link token. */
+  inviteToken: string;
 }
 
 const key = createSigningKey('security-key');
@@ -204,8 +210,10 @@ export async function makeClubWorld(
       updatedAt: now,
     })),
   );
+  const inviteToken = ulid().repeat(2);
+  await keepFirstInviteLink(club.id, { token: inviteToken, createdAt: now }, owner.id);
   if (options.status && options.status !== 'active') await setClubStatus(club.id, options.status);
-  return { clubId: club.id, postId, commentId, eventId, courseId, sectionId };
+  return { clubId: club.id, postId, commentId, eventId, courseId, sectionId, inviteToken };
 }
 
 export async function startWorld(): Promise<World> {
@@ -219,6 +227,10 @@ export async function startWorld(): Promise<World> {
   // Presigning needs credentials (a Lambda has its role's); nothing here reaches S3.
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  const ses = await startSesEmulator();
+  process.env.SES_ENDPOINT = ses.url;
+  process.env.EMAIL_FROM ??= 'no-reply@clubs.test';
+  process.env.SITE_URL ??= 'https://clubs.test';
   const gateway = await startGateway({
     port: await freePort(),
     userPoolId: TEST_POOL_ID,
@@ -265,10 +277,12 @@ export async function startWorld(): Promise<World> {
     people,
     otherClub,
     call,
+    sesUrl: ses.url,
     stripeWrites: () => stripeWrites,
     async stop() {
       await gateway.stop();
       await stripe.stop();
+      await ses.stop();
     },
   };
 }

@@ -114,7 +114,7 @@ export async function keepClubFaces(clubId: string, faces: ClubFaces & { faces: 
   }
 }
 
-type TransactItem = NonNullable<
+export type TransactItem = NonNullable<
   ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
 >[number];
 
@@ -220,10 +220,16 @@ type CountedWrite = 'done' | 'no_club' | 'refused';
 
 /**
  * Writes `action` (a membership change) together with a member count change of `delta` in one
- * transaction. 'refused' when the action's own condition failed; a club changed concurrently is
- * read again and the transaction retried.
+ * transaction, with the `alongside` items that must hold or happen with it (e.g. an invitation
+ * used up by the membership it grants). 'refused' when the action's own condition or one of the
+ * alongside items' failed; a club changed concurrently is read again and the transaction retried.
  */
-async function writeWithCount(clubId: string, delta: 1 | -1, action: TransactItem): Promise<CountedWrite> {
+async function writeWithCount(
+  clubId: string,
+  delta: 1 | -1,
+  action: TransactItem,
+  alongside: readonly TransactItem[] = [],
+): Promise<CountedWrite> {
   for (let attempt = 0; attempt < CLUB_WRITE_ATTEMPTS; attempt++) {
     const stored = await readClub(clubId);
     if (!stored) return 'no_club';
@@ -233,6 +239,7 @@ async function writeWithCount(clubId: string, delta: 1 | -1, action: TransactIte
         new TransactWriteCommand({
           TransactItems: [
             action,
+            ...alongside,
             clubAction as TransactItem,
             ...moves,
             // The platform's count of active memberships moves with the club's (platform-figures.ts).
@@ -244,7 +251,7 @@ async function writeWithCount(clubId: string, delta: 1 | -1, action: TransactIte
     } catch (error) {
       const reasons = cancellationReasons(error);
       if (!reasons) throw error;
-      if (reasons[0] === 'ConditionalCheckFailed') return 'refused';
+      if (reasons.slice(0, 1 + alongside.length).includes('ConditionalCheckFailed')) return 'refused';
       await backoff(attempt);
     }
   }
@@ -260,7 +267,11 @@ export type AddMembershipResult =
  * member count in the same transaction (and moves its directory size entries when the count
  * crosses a bucket edge), so the count stays exact under concurrent joins.
  */
-export async function addMembership(membership: Membership): Promise<AddMembershipResult> {
+export async function addMembership(
+  membership: Membership,
+  /** Items written with an active membership (writeWithCount); a refusal of one answers 'exists'. */
+  alongside: readonly TransactItem[] = [],
+): Promise<AddMembershipResult> {
   // The card comes with the membership, so the members page's search finds the person at once.
   const profile = await getProfile(membership.userId);
   const card = cardAttributes(membership.clubId, membership.userId, memberCardOf(profile), profile?.email);
@@ -272,7 +283,7 @@ export async function addMembership(membership: Membership): Promise<AddMembersh
     },
   };
   if (membership.status === 'active') {
-    const result = await writeWithCount(membership.clubId, 1, put);
+    const result = await writeWithCount(membership.clubId, 1, put, alongside);
     if (result === 'done') return { created: true, membership };
     return { created: false, reason: result === 'refused' ? 'exists' : 'no_club' };
   }
@@ -309,7 +320,12 @@ export type ActivateMembershipResult =
  * Turns a pending membership active (approval, or a paid membership's confirmed payment) and
  * counts it, in one transaction; anything but a pending membership is left alone.
  */
-export async function activateMembership(clubId: string, userId: string): Promise<ActivateMembershipResult> {
+export async function activateMembership(
+  clubId: string,
+  userId: string,
+  /** Items written with the activation (writeWithCount); a refusal of one answers 'not_pending'. */
+  alongside: readonly TransactItem[] = [],
+): Promise<ActivateMembershipResult> {
   const key = keys.membership(clubId, userId);
   const update: TransactItem = {
     Update: {
@@ -325,7 +341,7 @@ export async function activateMembership(clubId: string, userId: string): Promis
       },
     },
   };
-  const result = await writeWithCount(clubId, 1, update);
+  const result = await writeWithCount(clubId, 1, update, alongside);
   if (result === 'no_club') return { activated: false, reason: 'no_club' };
   if (result === 'refused') return { activated: false, reason: 'not_pending' };
   const membership = await getMembership(clubId, userId);

@@ -1,0 +1,273 @@
+/**
+ * Invitations: the club's invite link (one item holding its current token), e-mailed invitations
+ * (one item per single-use token, expiring), the addresses recently invited (one item per
+ * address, so a repeat within a day is skipped) and the club's daily count of e-mails
+ * (rate-windows.ts). All live in the club's partition, so deleting a club takes them along.
+ */
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Club, clubSchema, type InviteLink, type Membership, TABLE } from '@clubs/shared';
+import { batchGet, keyId } from '../batch-get.ts';
+import { db, tableName } from '../client.ts';
+import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { keys, withoutKeys } from '../keys.ts';
+import { type RateWindow, rateWindowCount, rateWindowKey, retryOnConflict } from '../rate-windows.ts';
+import { type TransactItem, toMembership } from './memberships.ts';
+
+export interface StoredInvitation {
+  clubId: string;
+  token: string;
+  name: string;
+  email: string;
+  createdBy: string;
+  createdAt: string;
+  /** Until when the token works. (The table's TTL attribute, in epoch seconds, removes it later.) */
+  validUntil: string;
+  acceptedBy?: string;
+  acceptedAt?: string;
+}
+
+const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+function linkOf(item: Record<string, unknown> | undefined): InviteLink | null {
+  if (!item || typeof item.token !== 'string' || typeof item.createdAt !== 'string') return null;
+  return { token: item.token, createdAt: item.createdAt };
+}
+
+export async function getInviteLink(clubId: string): Promise<InviteLink | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.inviteLink(clubId) }));
+  return linkOf(Item);
+}
+
+/**
+ * Stores the club's link unless it has one; of two first reads at once, one link is kept and
+ * both answer it.
+ */
+export async function keepFirstInviteLink(
+  clubId: string,
+  link: InviteLink,
+  createdBy: string,
+): Promise<InviteLink> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.inviteLink(clubId), type: 'invite_link', ...link, createdBy },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return link;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const stored = await getInviteLink(clubId);
+    if (!stored) throw new Error('invite link vanished');
+    return stored;
+  }
+}
+
+/** Replaces the club's link: the old token stops working with this write. */
+export async function replaceInviteLink(clubId: string, link: InviteLink, createdBy: string): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.inviteLink(clubId), type: 'invite_link', ...link, createdBy },
+    }),
+  );
+}
+
+/**
+ * What a send needs to know before it writes, in one request: when each address was last invited
+ * to the club, and how many e-mails the club has sent in the current window.
+ */
+export async function readSendState(
+  clubId: string,
+  emails: readonly string[],
+  rate: RateWindow,
+  now: Date,
+): Promise<{ lastInvited: Map<string, string>; sentInWindow: number }> {
+  const windowKey = rateWindowKey(rate, now);
+  const found = await batchGet([windowKey, ...emails.map((email) => keys.invitedAddress(clubId, email))]);
+  const lastInvited = new Map<string, string>();
+  for (const email of emails) {
+    const sentAt = found.get(keyId(keys.invitedAddress(clubId, email)))?.sentAt;
+    if (typeof sentAt === 'string') lastInvited.set(email, sentAt);
+  }
+  const count = found.get(keyId(windowKey))?.count;
+  return { lastInvited, sentInWindow: typeof count === 'number' ? count : 0 };
+}
+
+export type ReserveResult =
+  | { reserved: true }
+  | { reserved: false; reason: 'limit' }
+  /** Addresses another send invited meanwhile. */
+  | { reserved: false; reason: 'invited'; emails: string[] };
+
+/**
+ * Stores the invitations about to be e-mailed, marks their addresses as invited and counts them
+ * in the club's window, all in one transaction: the limit holds under concurrent sends, and an
+ * address invited meanwhile (its mark newer than `repeatAfter`) refuses the whole reservation so
+ * the caller can answer it as skipped and try the others again.
+ */
+export async function reserveInvitations(
+  invitations: readonly StoredInvitation[],
+  rate: RateWindow,
+  now: Date,
+  repeatAfterSeconds: number,
+): Promise<ReserveResult> {
+  const since = new Date(now.getTime() - repeatAfterSeconds * 1000).toISOString();
+  const sentAt = now.toISOString();
+  const items: TransactItem[] = [
+    rateWindowCount(rate, now, invitations.length),
+    ...invitations.flatMap((invitation): TransactItem[] => [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.invitedAddress(invitation.clubId, invitation.email),
+            type: 'invited_address',
+            token: invitation.token,
+            sentAt,
+            [TABLE.ttlAttribute]: epochSeconds(sentAt) + repeatAfterSeconds,
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR sentAt < :since',
+          ExpressionAttributeValues: { ':since': since },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.invitation(invitation.clubId, invitation.token),
+            type: 'invitation',
+            ...invitation,
+            [TABLE.ttlAttribute]: epochSeconds(invitation.validUntil),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]),
+  ];
+  try {
+    await retryOnConflict(() => db().send(new TransactWriteCommand({ TransactItems: items })));
+    return { reserved: true };
+  } catch (error) {
+    const failed = transactionConditionFailures(error);
+    if (!failed) throw error;
+    if (failed.includes(0)) return { reserved: false, reason: 'limit' };
+    // Items 1, 3, 5 … are the address marks, in the order of `invitations`.
+    const emails = failed.flatMap((index) =>
+      index % 2 === 1 ? [invitations[(index - 1) / 2]?.email ?? ''] : [],
+    );
+    if (emails.length === 0) throw error;
+    return { reserved: false, reason: 'invited', emails };
+  }
+}
+
+/**
+ * Undoes the reservation of an invitation whose e-mail was not sent: the invitation, its
+ * address mark (if still this invitation's) and its unit of the club's count, together.
+ */
+export async function releaseInvitation(invitation: StoredInvitation, rate: RateWindow, reservedAt: Date) {
+  await retryOnConflict(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: keys.invitation(invitation.clubId, invitation.token) } },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.invitedAddress(invitation.clubId, invitation.email),
+              ConditionExpression: 'attribute_not_exists(pk) OR #token = :token',
+              ExpressionAttributeNames: { '#token': 'token' },
+              ExpressionAttributeValues: { ':token': invitation.token },
+            },
+          },
+          rateWindowCount(rate, reservedAt, -1),
+        ],
+      }),
+    ),
+  );
+}
+
+/** What opening or accepting an invitation reads, in one request. */
+export interface InvitationFacts {
+  club: Club | null;
+  membership: Membership | null;
+  link: InviteLink | null;
+  invitation: StoredInvitation | null;
+}
+
+export async function readInvitationFacts(
+  clubId: string,
+  token: string,
+  userId: string,
+): Promise<InvitationFacts> {
+  const wanted = {
+    club: keys.club(clubId),
+    membership: keys.membership(clubId, userId),
+    link: keys.inviteLink(clubId),
+    invitation: keys.invitation(clubId, token),
+  };
+  const found = await batchGet(Object.values(wanted));
+  const club = found.get(keyId(wanted.club));
+  const membership = found.get(keyId(wanted.membership));
+  const invitation = found.get(keyId(wanted.invitation));
+  return {
+    club: club ? clubSchema.parse(withoutKeys(club)) : null,
+    membership: membership ? toMembership(membership) : null,
+    link: linkOf(found.get(keyId(wanted.link))),
+    invitation: invitation ? invitationOf(invitation) : null,
+  };
+}
+
+function invitationOf(item: Record<string, unknown>): StoredInvitation {
+  const { [TABLE.ttlAttribute]: _ttl, ...stored } = withoutKeys(item);
+  return stored as unknown as StoredInvitation;
+}
+
+/** A condition that the club's link still has `token` (it was not regenerated meanwhile). */
+export function linkStillValid(clubId: string, token: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.inviteLink(clubId),
+      ConditionExpression: '#token = :token',
+      ExpressionAttributeNames: { '#token': 'token' },
+      ExpressionAttributeValues: { ':token': token },
+    },
+  };
+}
+
+/**
+ * Uses up an e-mailed invitation for `userId`: refused when it is gone, expired, or already used
+ * by someone else (the same person may use it again, e.g. after leaving a checkout).
+ */
+export function claimInvitation(clubId: string, token: string, userId: string, now: Date): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.invitation(clubId, token),
+      UpdateExpression: 'SET acceptedBy = :user, acceptedAt = if_not_exists(acceptedAt, :now)',
+      ConditionExpression:
+        'attribute_exists(pk) AND validUntil > :now AND (attribute_not_exists(acceptedBy) OR acceptedBy = :user)',
+      ExpressionAttributeValues: { ':user': userId, ':now': now.toISOString() },
+    },
+  };
+}
+
+/** Holds an e-mailed invitation for `userId` on its own (a paid club: they join by paying). */
+export async function holdInvitation(
+  clubId: string,
+  token: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const { Update } = claimInvitation(clubId, token, userId, now);
+  if (!Update) throw new Error('claimInvitation builds an update');
+  try {
+    await db().send(new UpdateCommand(Update));
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Opening and accepting an invitation `/invite/{clubId}/{token}` (part 2 section 9). The token is
+ * the club's current invite link or an e-mailed invitation's own; a regenerated link, an unknown
+ * or expired token, or an e-mailed invitation someone else used does not let anyone in. In a free
+ * club accepting makes the caller an active member at once; in a paid club the invitation is held
+ * for them and they join by paying through the membership checkout (with the club's trial).
+ */
+import { type AcceptInvitationResult, type InvitationPreview, toPublicClub } from '@clubs/shared';
+import {
+  claimInvitation,
+  holdInvitation,
+  type InvitationFacts,
+  linkStillValid,
+  readInvitationFacts,
+} from '../../data/repositories/invitations.ts';
+import { activateMembership, addMembership } from '../../data/repositories/memberships.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { sameToken } from './tokens.ts';
+
+type TokenState = InvitationPreview['state'];
+type TokenKind = 'link' | 'email';
+
+export const INVITATION_MESSAGES = {
+  invalid: 'This invitation link is no longer valid',
+  used: 'This invitation has already been used',
+  clubNotFound: 'Club not found',
+} as const;
+
+function judgeToken(facts: InvitationFacts, token: string, userId: string, now: Date) {
+  if (facts.link && sameToken(facts.link.token, token))
+    return { state: 'valid' as TokenState, kind: 'link' as TokenKind };
+  const invitation = facts.invitation;
+  if (!invitation || invitation.validUntil <= now.toISOString())
+    return { state: 'invalid' as TokenState, kind: null };
+  if (invitation.acceptedBy && invitation.acceptedBy !== userId)
+    return { state: 'used' as TokenState, kind: null };
+  return { state: 'valid' as TokenState, kind: 'email' as TokenKind };
+}
+
+function standingOf(facts: InvitationFacts, userId: string): InvitationPreview['membership'] {
+  if (facts.club?.ownerId === userId) return 'active';
+  return facts.membership?.status ?? 'not_member';
+}
+
+/** Invitations lead only into active clubs; of any other, the opener learns nothing. */
+async function readFacts(clubId: string, token: string, userId: string) {
+  const facts = await readInvitationFacts(clubId, token, userId);
+  if (facts.club?.status !== 'active') throw notFound(INVITATION_MESSAGES.clubNotFound);
+  return { ...facts, club: facts.club };
+}
+
+export async function invitationPreview(
+  clubId: string,
+  token: string,
+  userId: string,
+  now = new Date(),
+): Promise<InvitationPreview> {
+  const facts = await readFacts(clubId, token, userId);
+  return {
+    club: toPublicClub(facts.club),
+    state: judgeToken(facts, token, userId, now).state,
+    membership: standingOf(facts, userId),
+  };
+}
+
+/** Tries of an acceptance whose transaction met a concurrent change (each reads again). */
+const ACCEPT_ATTEMPTS = 3;
+
+export async function acceptInvitation(
+  clubId: string,
+  token: string,
+  userId: string,
+  now = new Date(),
+): Promise<AcceptInvitationResult> {
+  for (let attempt = 0; attempt < ACCEPT_ATTEMPTS; attempt++) {
+    const facts = await readFacts(clubId, token, userId);
+    // An active member (a second click, a second tab) is answered as such, changing nothing.
+    if (standingOf(facts, userId) === 'active') return { outcome: 'member', clubId };
+    const judged = judgeToken(facts, token, userId, now);
+    if (judged.state === 'used') throw conflict(INVITATION_MESSAGES.used);
+    if (judged.state !== 'valid' || !judged.kind) throw notFound(INVITATION_MESSAGES.invalid);
+
+    if (facts.club.price > 0) {
+      if (judged.kind === 'link' || (await holdInvitation(clubId, token, userId, now))) {
+        return { outcome: 'checkout', clubId };
+      }
+      continue; // Someone else used it meanwhile: read again to say so.
+    }
+    // The token must still be good in the very transaction that lets the caller in.
+    const proof =
+      judged.kind === 'link' ? linkStillValid(clubId, token) : claimInvitation(clubId, token, userId, now);
+    const joined =
+      facts.membership?.status === 'pending'
+        ? (await activateMembership(clubId, userId, [proof])).activated
+        : (
+            await addMembership(
+              { clubId, userId, role: 'club_member', status: 'active', createdAt: now.toISOString() },
+              [proof],
+            )
+          ).created;
+    if (joined) return { outcome: 'joined', clubId };
+    // Refused: a concurrent acceptance, a new link or a used invitation; the next read says which.
+  }
+  throw conflict('The invitation could not be accepted. Please try again.');
+}

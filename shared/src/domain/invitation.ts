@@ -1,0 +1,94 @@
+/**
+ * Invitations (part 2 sections 2, 3 and 9): the club's shared invite link
+ * `{origin}/invite/{clubId}/{token}`, e-mailed invitations each with a token of their own, and
+ * accepting either.
+ */
+import * as z from 'zod';
+import { INVITATION_LIMITS, LIMITS } from '../constants.ts';
+import { publicClubSchema } from './club.ts';
+import { emailSchema, idSchema, isoDateTime, trimmed } from './common.ts';
+
+/** Invitation tokens are 32 random bytes in base64url; anything else is refused before a lookup. */
+export const inviteTokenSchema = z
+  .string()
+  .min(20)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be an invitation token');
+
+export const invitationPathSchema = z.strictObject({ clubId: idSchema, token: inviteTokenSchema });
+
+/** The club's invite link as its owner sees it (the page builds the URL from its origin). */
+export const inviteLinkSchema = z.object({ token: inviteTokenSchema, createdAt: isoDateTime });
+export type InviteLink = z.infer<typeof inviteLinkSchema>;
+
+/** The web path of an invitation; the page prefixes the site's origin. */
+export const invitationPath = (clubId: string, token: string) => `/invite/${clubId}/${token}`;
+
+/** An invite row on the invite page (part 2 section 3): a name (optional) and an e-mail address. */
+export const inviteRowSchema = z.strictObject({
+  name: trimmed(LIMITS.personName).default(''),
+  email: emailSchema,
+});
+export type InviteRow = z.infer<typeof inviteRowSchema>;
+
+/**
+ * What the invite page sends. Rows are checked one by one by the server (inviteRowSchema), so a
+ * malformed address is answered on its row while the valid rows are still sent; here only their
+ * size is bounded.
+ */
+export const sendInvitationsInputSchema = z.strictObject({
+  rows: z
+    .array(
+      z.strictObject({
+        name: z.string().max(LIMITS.personName * 2),
+        email: z.string().max(LIMITS.email * 2),
+      }),
+    )
+    .min(1, 'Add at least one person to invite')
+    .max(INVITATION_LIMITS.rowsPerSend, `At most ${INVITATION_LIMITS.rowsPerSend} invitations at a time`),
+  /** The owner's edited message; the accept link is added below it. */
+  message: trimmed(LIMITS.inviteMessage).min(1, 'Write a message for your invitation'),
+});
+export type SendInvitationsInput = z.infer<typeof sendInvitationsInputSchema>;
+
+export const INVITE_ROW_OUTCOMES = ['sent', 'invalid', 'skipped', 'failed'] as const;
+export type InviteRowOutcome = (typeof INVITE_ROW_OUTCOMES)[number];
+
+/** Each row's outcome, in the order sent, with a message for every row that was not sent. */
+export const sendInvitationsResultSchema = z.object({
+  rows: z.array(
+    z.object({
+      name: z.string(),
+      email: z.string(),
+      outcome: z.enum(INVITE_ROW_OUTCOMES),
+      message: z.string().nullable(),
+    }),
+  ),
+  sent: z.number().int().min(0),
+  /** Invitations the club may still send today. */
+  remainingToday: z.number().int().min(0),
+});
+export type SendInvitationsResult = z.infer<typeof sendInvitationsResultSchema>;
+
+/**
+ * An invitation as the person opening it sees it: the club, whether the token can still be used
+ * ('used': an e-mailed invitation someone else accepted; 'invalid': unknown, expired or replaced
+ * by a new link), and the caller's standing in the club.
+ */
+export const invitationPreviewSchema = z.object({
+  club: publicClubSchema,
+  state: z.enum(['valid', 'used', 'invalid']),
+  membership: z.enum(['not_member', 'pending', 'active']),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/**
+ * Accepting: 'joined' (a free club: active at once), 'member' (already an active member: nothing
+ * changed), or 'checkout' (a paid club: the invitation is held for the caller, who joins by
+ * paying through the membership checkout, with the club's trial).
+ */
+export const acceptInvitationResultSchema = z.object({
+  outcome: z.enum(['joined', 'member', 'checkout']),
+  clubId: idSchema,
+});
+export type AcceptInvitationResult = z.infer<typeof acceptInvitationResultSchema>;

@@ -1,0 +1,259 @@
+/**
+ * Invitations through their handler on DynamoDB Local and the SES emulator: the owner's link and
+ * its regeneration, e-mailed invitations with single-use tokens (per-row errors, repeats skipped,
+ * the daily limit, SES failing), and accepting: a free club lets the invitee in once however
+ * often they click, a paid club sends them to the checkout, a used or replaced token lets nobody in.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '@clubs/functions/data/client';
+import { rateWindowCount } from '@clubs/functions/data/rate-windows';
+import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
+import { addMembership, getMembership } from '@clubs/functions/data/repositories/memberships';
+import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
+import { handler } from '@clubs/functions/handlers/invitations';
+import { invitationRate } from '@clubs/functions/services/invitations/send-invitations';
+import {
+  type AcceptInvitationResult,
+  type Club,
+  INVITATION_LIMITS,
+  type InvitationPreview,
+  type InviteLink,
+  type RouteId,
+  type SendInvitationsResult,
+} from '@clubs/shared';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clubFixture } from '../support/fixtures.ts';
+import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { readSentEmails, startSesEmulator } from '../support/ses-store.ts';
+
+type ErrorBody = { error: { code: string; message: string; details?: unknown } };
+
+const call = <T>(id: RouteId, userId: string, options: EventOptions = {}) =>
+  invoke<T & ErrorBody>(handler, httpEvent(id, { ...options, claims: memberClaims(userId) }));
+
+let ses: Awaited<ReturnType<typeof startSesEmulator>>;
+beforeAll(async () => {
+  ses = await startSesEmulator();
+  process.env.SES_ENDPOINT = ses.url;
+  process.env.EMAIL_FROM = 'no-reply@clubs.test';
+  process.env.SITE_URL = 'https://clubs.test';
+});
+afterAll(async () => {
+  await ses.stop();
+});
+beforeEach(async () => {
+  await fetch(`${ses.url}/clear-store`, { method: 'POST' });
+});
+
+async function person(fullName = 'Ada Lovelace') {
+  const id = ulid();
+  await createProfileIfAbsent({
+    id,
+    email: `${id.toLowerCase()}@clubs.test`,
+    fullName,
+    bio: '',
+    location: '',
+    avatarUrl: null,
+    createdAt: new Date().toISOString(),
+  });
+  return id;
+}
+
+async function club(overrides: Partial<Club> = {}) {
+  const ownerId = await person('Olive Owner');
+  const { club } = await createClubWithOwner(
+    clubFixture({ ownerId, price: 0, trialPeriod: 0, status: 'active', ...overrides }),
+  );
+  return { club, ownerId };
+}
+
+const message = 'Come and swim with us on Saturday mornings.';
+const send = (ownerId: string, clubId: string, rows: { name: string; email: string }[]) =>
+  call<SendInvitationsResult>('sendInvitations', ownerId, { params: { clubId }, body: { rows, message } });
+const accept = (userId: string, clubId: string, token: string) =>
+  call<AcceptInvitationResult>('acceptInvitation', userId, { params: { clubId, token } });
+const open = (userId: string, clubId: string, token: string) =>
+  call<InvitationPreview>('getInvitation', userId, { params: { clubId, token } });
+
+/** The token of the accept link an e-mail carries. */
+function tokenIn(text: string, clubId: string): string {
+  const match = new RegExp(`https://clubs\\.test/invite/${clubId}/([A-Za-z0-9_-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no invitation link in: ${text}`);
+  return match[1];
+}
+
+describe('the invite link', () => {
+  it('is made once, kept, and a regenerated link refuses the old token', async () => {
+    const { club: c, ownerId } = await club();
+    const first = await call<InviteLink>('getInviteLink', ownerId, { params: { clubId: c.id } });
+    expect(first.status).toBe(200);
+    const again = await call<InviteLink>('getInviteLink', ownerId, { params: { clubId: c.id } });
+    expect(again.body.token).toBe(first.body.token);
+
+    const fresh = await call<InviteLink>('regenerateInviteLink', ownerId, { params: { clubId: c.id } });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.token).not.toBe(first.body.token);
+
+    const invitee = await person();
+    expect((await open(invitee, c.id, first.body.token)).body.state).toBe('invalid');
+    const refused = await accept(invitee, c.id, first.body.token);
+    expect(refused.status).toBe(404);
+    expect(await getMembership(c.id, invitee)).toBeNull();
+    expect((await accept(invitee, c.id, fresh.body.token)).body.outcome).toBe('joined');
+  });
+
+  it('lets several people in, each once, however often they click', async () => {
+    const { club: c, ownerId } = await club();
+    const { body: link } = await call<InviteLink>('getInviteLink', ownerId, { params: { clubId: c.id } });
+    const [a, b] = [await person(), await person()];
+    const answers = await Promise.all([
+      accept(a, c.id, link.token),
+      accept(a, c.id, link.token),
+      accept(a, c.id, link.token),
+      accept(b, c.id, link.token),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.filter((r) => r.body.outcome === 'joined')).toHaveLength(2);
+    expect((await getClub(c.id))?.memberCount).toBe(c.memberCount + 2);
+    expect(await getMembership(c.id, a)).toMatchObject({ status: 'active', role: 'club_member' });
+  });
+
+  it('approves a pending request and sends a paid club to its checkout', async () => {
+    const { club: free, ownerId } = await club();
+    const pending = await person();
+    await addMembership({
+      clubId: free.id,
+      userId: pending,
+      role: 'club_member',
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+    });
+    const { body: link } = await call<InviteLink>('getInviteLink', ownerId, { params: { clubId: free.id } });
+    expect((await accept(pending, free.id, link.token)).body.outcome).toBe('joined');
+    expect(await getMembership(free.id, pending)).toMatchObject({ status: 'active' });
+    expect((await getClub(free.id))?.memberCount).toBe(free.memberCount + 1);
+
+    const { club: paid, ownerId: paidOwner } = await club({ price: 12.5, trialPeriod: 7 });
+    const { body: paidLink } = await call<InviteLink>('getInviteLink', paidOwner, {
+      params: { clubId: paid.id },
+    });
+    const buyer = await person();
+    expect((await accept(buyer, paid.id, paidLink.token)).body.outcome).toBe('checkout');
+    expect(await getMembership(paid.id, buyer)).toBeNull();
+  });
+
+  it('refuses a token of another club and the invite page to anyone but the owner', async () => {
+    const { club: a, ownerId } = await club();
+    const { club: b } = await club();
+    const { body: link } = await call<InviteLink>('getInviteLink', ownerId, { params: { clubId: a.id } });
+    const stranger = await person();
+    expect((await accept(stranger, b.id, link.token)).status).toBe(404);
+    expect(await getMembership(b.id, stranger)).toBeNull();
+    expect((await call('getInviteLink', stranger, { params: { clubId: a.id } })).status).toBe(403);
+    const moderator = await person();
+    await addMembership({
+      clubId: a.id,
+      userId: moderator,
+      role: 'club_moderator',
+      status: 'active',
+      createdAt: new Date().toISOString(),
+    });
+    expect((await call('regenerateInviteLink', moderator, { params: { clubId: a.id } })).status).toBe(403);
+    expect((await send(moderator, a.id, [{ name: '', email: 'x@clubs.test' }])).status).toBe(403);
+    expect(await readSentEmails(ses.url)).toEqual([]);
+  });
+});
+
+describe('e-mailed invitations', () => {
+  it('sends each valid row with its own working token and answers the others on their rows', async () => {
+    const { club: c, ownerId } = await club();
+    const res = await send(ownerId, c.id, [
+      { name: 'Grace', email: 'grace@clubs.test' },
+      { name: 'Bad', email: 'not-an-address' },
+      { name: 'Alan', email: 'Alan@Clubs.test' },
+      { name: 'Alan again', email: 'alan@clubs.test' },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.rows.map((r) => r.outcome)).toEqual(['sent', 'invalid', 'sent', 'skipped']);
+    expect(res.body.rows[1]?.message).toBe('Enter a valid e-mail address');
+    expect(res.body).toMatchObject({ sent: 2, remainingToday: INVITATION_LIMITS.perClubPerDay - 2 });
+
+    const mail = await readSentEmails(ses.url);
+    expect(mail.map((m) => m.to).sort()).toEqual([['alan@clubs.test'], ['grace@clubs.test']]);
+    const grace = mail.find((m) => m.to.includes('grace@clubs.test'));
+    if (!grace) throw new Error('no mail to Grace');
+    expect(grace.subject).toBe(`Olive Owner invited you to join ${c.name}`);
+    expect(grace.text).toContain('Hi Grace,');
+    expect(grace.text).toContain(message);
+    expect(grace.html).toContain(message);
+    const tokens = mail.map((m) => tokenIn(m.text, c.id));
+    expect(new Set(tokens).size).toBe(2);
+
+    // Single use: the first person in keeps it; a second person is told it is used.
+    const [first, second] = [await person(), await person()];
+    const both = await Promise.all([
+      accept(first, c.id, tokens[0] ?? ''),
+      accept(first, c.id, tokens[0] ?? ''),
+    ]);
+    expect(
+      both.map((r) => r.status),
+      JSON.stringify(both.map((r) => r.body)),
+    ).toEqual([200, 200]);
+    expect(both.map((r) => r.body.outcome).sort()).toEqual(['joined', 'member']);
+    expect((await getClub(c.id))?.memberCount).toBe(c.memberCount + 1);
+    expect((await open(second, c.id, tokens[0] ?? '')).body.state).toBe('used');
+    const used = await accept(second, c.id, tokens[0] ?? '');
+    expect(used.status).toBe(409);
+    expect(used.body.error.message).toBe('This invitation has already been used');
+    expect(await getMembership(c.id, second)).toBeNull();
+  });
+
+  it('skips an address invited in the last day', async () => {
+    const { club: c, ownerId } = await club();
+    await send(ownerId, c.id, [{ name: '', email: 'once@clubs.test' }]);
+    const again = await send(ownerId, c.id, [
+      { name: '', email: 'once@clubs.test' },
+      { name: '', email: 'new@clubs.test' },
+    ]);
+    expect(again.body.rows.map((r) => r.outcome)).toEqual(['skipped', 'sent']);
+    expect(again.body.rows[0]?.message).toBe('Already invited to this club in the last day');
+    expect((await readSentEmails(ses.url)).filter((m) => m.to.includes('once@clubs.test'))).toHaveLength(1);
+  });
+
+  it('refuses a send over the daily limit whole, and one with only malformed rows', async () => {
+    const { club: c, ownerId } = await club();
+    const rate = invitationRate(c.id);
+    await db().send(
+      new TransactWriteCommand({ TransactItems: [rateWindowCount(rate, new Date(), rate.limit - 1)] }),
+    );
+    const over = await send(ownerId, c.id, [
+      { name: '', email: 'a@clubs.test' },
+      { name: '', email: 'b@clubs.test' },
+    ]);
+    expect(over.status).toBe(429);
+    expect(over.body.error.message).toMatch(/can send 1 more invitation today/);
+    expect(await readSentEmails(ses.url)).toEqual([]);
+    const last = await send(ownerId, c.id, [{ name: '', email: 'a@clubs.test' }]);
+    expect(last.body).toMatchObject({ sent: 1, remainingToday: 0 });
+
+    const malformed = await send(ownerId, c.id, [{ name: '', email: 'nope' }]);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('validation_failed');
+  });
+
+  it('says so when SES fails, and keeps nothing of the unsent invitation', async () => {
+    const { club: c, ownerId } = await club();
+    await ses.stop(); // the mail service is down
+    try {
+      const failed = await send(ownerId, c.id, [{ name: '', email: 'later@clubs.test' }]);
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(failed.body.error.message).toMatch(/could not be sent/);
+    } finally {
+      ses = await startSesEmulator(Number(new URL(ses.url).port));
+    }
+    // Nothing was kept: the address is not marked as invited and the day's count is intact.
+    const retry = await send(ownerId, c.id, [{ name: '', email: 'later@clubs.test' }]);
+    expect(retry.body).toMatchObject({ sent: 1, remainingToday: INVITATION_LIMITS.perClubPerDay - 1 });
+  });
+});
