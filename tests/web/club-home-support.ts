@@ -55,6 +55,9 @@ const sidebar = {
   members: [{ id: 'm1', name: 'Max Member', avatarUrl: null }],
 };
 
+/** The club's invite link token, as the owner's sidebar card shows it. */
+export const INVITE_TOKEN = 'tok_AbCdEfGhIjKlMnOpQrStUv';
+
 export function homeApi(posts: Post[], role: ClubRole = 'club_member', extra: MockRoutes = {}) {
   return mockApi({
     getMe: () => ok(me),
@@ -63,6 +66,7 @@ export function homeApi(posts: Post[], role: ClubRole = 'club_member', extra: Mo
     getClubMembership: () => ok({ status: 'active', role, trialAvailable: false }),
     listPosts: () => ok({ items: posts, nextCursor: null }),
     getClubSidebar: () => ok(sidebar),
+    getInviteLink: () => ok({ token: INVITE_TOKEN, createdAt: '2026-01-01T00:00:00.000Z' }),
     ...extra,
   });
 }

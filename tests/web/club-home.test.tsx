@@ -6,11 +6,11 @@
  */
 
 import type { Post } from '@clubs/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from './api-mock.ts';
-import { CLUB, cardOf, homeApi, image, LONG, post, signedIn } from './club-home-support.ts';
+import { CLUB, cardOf, homeApi, INVITE_TOKEN, image, LONG, post, signedIn } from './club-home-support.ts';
 import { renderApp } from './helpers.tsx';
 
 vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
@@ -304,6 +304,9 @@ describe('club home: the sidebar', () => {
       'href',
       `/communities/${CLUB}/courses/create`,
     );
-    await waitFor(() => expect(within(aside).getByText(/\/c\//)).toBeInTheDocument());
+    // The club's real invite link, with its token.
+    expect(
+      await within(aside).findByText(`${window.location.origin}/invite/${CLUB}/${INVITE_TOKEN}`),
+    ).toBeInTheDocument();
   });
 });

@@ -92,3 +92,28 @@ export const acceptInvitationResultSchema = z.object({
   clubId: idSchema,
 });
 export type AcceptInvitationResult = z.infer<typeof acceptInvitationResultSchema>;
+
+/**
+ * The words of an invitation e-mail, shared by the server that sends it and the invite page that
+ * previews it, so the preview is what the invitee reads.
+ */
+export function invitationEmailParts(input: {
+  clubName: string;
+  inviterName: string;
+  recipientName: string;
+  message: string;
+  acceptUrl: string;
+}) {
+  return {
+    subject: `${input.inviterName} invited you to join ${input.clubName}`,
+    greeting: `Hi ${input.recipientName.trim() || 'there'},`,
+    message: input.message,
+    accept: `Accept your invitation: ${input.acceptUrl}`,
+    button: `Join ${input.clubName}`,
+    expiry: `This invitation works once and expires in ${INVITATION_LIMITS.emailTokenDays} days.`,
+  };
+}
+
+/** The invite page's message until the owner edits it. */
+export const defaultInvitationMessage = (clubName: string) =>
+  `I'd like you to join ${clubName}, my club on Clubs: our discussions, events and courses are waiting for you.`;

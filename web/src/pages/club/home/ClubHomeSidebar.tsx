@@ -9,8 +9,8 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
-import { useToast } from '../../../components/Toaster.tsx';
 import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { inviteUrlOf, useCopyLink } from '../../members/useCopyLink.ts';
 
 const eventDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -62,23 +62,17 @@ function About({ text }: { text: string }) {
 }
 
 function OwnerCards({ clubId, basePath }: { clubId: string; basePath: string }) {
-  const { toast } = useToast();
-  // Invitation tokens come with the members issue; until then the invite link is the public page.
-  const inviteLink = `${window.location.origin}/c/${clubId}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(inviteLink);
-      toast({ title: 'Link copied!', variant: 'success' });
-    } catch {
-      toast({ title: 'Failed to copy', description: 'Please try again.', variant: 'error' });
-    }
-  };
+  const copy = useCopyLink();
+  const link = useApiQuery('getInviteLink', { params: { clubId } });
+  const inviteLink = link.data ? inviteUrlOf(clubId, link.data.token) : null;
   return (
     <>
       <section className="feed-card feed-side" aria-labelledby="club-invite">
         <h2 id="club-invite">Invite members</h2>
-        <p className="feed-muted feed-side__link">{inviteLink}</p>
-        <Button size="small" onClick={() => void copy()}>
+        <p className="feed-muted feed-side__link">
+          {inviteLink ?? (link.isError ? 'Could not load the link' : '…')}
+        </p>
+        <Button size="small" isDisabled={!inviteLink} onClick={() => inviteLink && void copy(inviteLink)}>
           Copy Invite Link
         </Button>
       </section>
