@@ -209,6 +209,23 @@ describe('e-mailed invitations', () => {
     expect(await getMembership(c.id, second)).toBeNull();
   });
 
+  it("keeps the owner's and the invitee's text as text in the e-mail's HTML", async () => {
+    const { club: c, ownerId } = await club();
+    const res = await call<SendInvitationsResult>('sendInvitations', ownerId, {
+      params: { clubId: c.id },
+      body: {
+        rows: [{ name: '"><script>alert(1)</script>', email: 'xss@clubs.test' }],
+        message: 'Hello <img src=x onerror=alert(1)> & welcome',
+      },
+    });
+    expect(res.body.sent).toBe(1);
+    const [mail] = await readSentEmails(ses.url);
+    expect(mail?.html).toContain('Hello &lt;img src=x onerror=alert(1)&gt; &amp; welcome');
+    expect(mail?.html).toContain('Hi &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;,');
+    expect(mail?.html).not.toMatch(/<img|<script/i);
+    expect(mail?.text).toContain('Hello <img src=x onerror=alert(1)> & welcome');
+  });
+
   it('skips an address invited in the last day', async () => {
     const { club: c, ownerId } = await club();
     await send(ownerId, c.id, [{ name: '', email: 'once@clubs.test' }]);

@@ -20,7 +20,8 @@ export type PageKind =
   | 'club-feed'
   | 'member-profile'
   | 'club-events'
-  | 'club-leaderboard';
+  | 'club-leaderboard'
+  | 'invitation';
 
 export interface FieldRow {
   /** Two letters: the second half of every marker written through this field. */
@@ -37,14 +38,14 @@ export const FIELDS: readonly FieldRow[] = [
     field: 'club name',
     carrier: 'club',
     writtenBy: 'POST /api/clubs { name }',
-    shownOn: ['directory', 'club-public', 'dashboard', 'club-home'],
+    shownOn: ['directory', 'club-public', 'dashboard', 'club-home', 'invitation'],
   },
   {
     code: 'cd',
     field: 'club description',
     carrier: 'club',
     writtenBy: 'POST /api/clubs { description }',
-    shownOn: ['directory', 'club-public', 'dashboard', 'club-home'],
+    shownOn: ['directory', 'club-public', 'dashboard', 'club-home', 'invitation'],
   },
   {
     code: 'pn',
@@ -204,5 +205,7 @@ export function visits(world: World): Visit[] {
       },
     },
     ...each(world, 'member-profile', 'member', (i) => `/members/${people[i]}`, ['person', 'post']),
+    // The page an invitation link opens shows the club's name and description.
+    ...each(world, 'invitation', 'member', (i) => `/invite/${clubs[i]}/${world.inviteTokens[i]}`, ['club']),
   ];
 }

@@ -18,6 +18,8 @@ export interface World {
   /** By payload: the club carrying it, the person carrying it. */
   clubs: string[];
   people: string[];
+  /** By payload: the invite link token of its club. */
+  inviteTokens: string[];
   /** The post every comment is written on (the newest). */
   commentedPost: string;
   /** How many texts were written (payloads × fields). */
@@ -137,12 +139,18 @@ export async function buildWorld(
       timeZone: 'UTC',
     });
   });
+  const clubIds = await clubs;
+  const inviteTokens = await inBatches(clubIds, WIDTH, async (clubId) => {
+    const link = await api.call<{ token: string }>(owner, 'GET', `/api/clubs/${clubId}/invite-link`);
+    return link.token;
+  });
   return {
     corpus,
     owner,
     member,
     mainClub: mainId,
-    clubs: await clubs,
+    clubs: clubIds,
+    inviteTokens,
     people: authors.map((a) => a.person.userId),
     commentedPost,
     written: corpus.length * FIELDS.length,

@@ -1,0 +1,123 @@
+/**
+ * Invitations end to end (spec part 2 sections 2, 3 and 9) on the demo data, with the local SES
+ * emulator as the mail server: the owner e-mails two invitations, the emulator's store holds both
+ * with working links, an invitee opens theirs signed out, registers and lands in the club; a
+ * replaced invite link refuses its old token and the new one lets a person in.
+ */
+import type { Page } from '@playwright/test';
+import { stackPortsEnv } from '../../infra/local/ports.ts';
+import { acceptTerms, uniqueEmail } from './account-support.ts';
+import { expect, expectToast, test } from './club-support.ts';
+import { DEMO, freshAccount, signIn } from './directory-support.ts';
+
+const STUDIO = 'Watercolor Studio';
+const sesUrl = `http://127.0.0.1:${stackPortsEnv(Number(process.env.E2E_PORT ?? 5273)).SES_PORT}`;
+
+interface StoredMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+}
+
+/** The mail the local SES emulator holds for this address. */
+async function mailTo(page: Page, address: string): Promise<StoredMail[]> {
+  const res = await page.request.get(`${sesUrl}/store`);
+  expect(res.status()).toBe(200);
+  const { emails } = (await res.json()) as { emails: StoredMail[] };
+  return emails.filter((mail) => mail.destination.to.includes(address));
+}
+
+const linkIn = (text: string) => /https?:\/\/\S+\/invite\/\S+/.exec(text)?.[0] ?? '';
+
+test('the owner e-mails two invitations; an invitee follows the link, registers and lands in the club', async ({
+  openClub,
+  browser,
+}) => {
+  const { page: owner, club } = await openClub(DEMO.owner, STUDIO, { path: '/invite' });
+  await expect(owner.getByRole('heading', { level: 1, name: 'Invite Members' })).toBeVisible();
+  const [ivy, otto] = [uniqueEmail('ivy'), uniqueEmail('otto')];
+  await owner.getByLabel('Name 1').fill('Ivy Invitee');
+  await owner.getByLabel('Email 1').fill(ivy);
+  await owner.getByRole('button', { name: 'Add another' }).click();
+  await owner.getByLabel('Name 2').fill('Otto Other');
+  await owner.getByLabel('Email 2').fill(otto);
+  await expect(owner.getByRole('region', { name: 'Preview' })).toContainText('Hi Ivy Invitee,');
+  await owner.getByRole('button', { name: 'Send Invitations' }).click();
+  await expectToast(owner, 'Invitations sent');
+  // Sent rows leave the form.
+  await expect(owner.getByLabel('Email 1')).toHaveValue('');
+
+  const [ivyMail] = await mailTo(owner, ivy);
+  const [ottoMail] = await mailTo(owner, otto);
+  expect(ivyMail?.subject).toBe(`Olivia Owner invited you to join ${STUDIO}`);
+  expect(ottoMail?.body.text).toContain('Hi Otto Other,');
+  const link = linkIn(ivyMail?.body.text ?? '');
+  expect(link).toContain(`/invite/${club.id}/`);
+  expect(linkIn(ottoMail?.body.text ?? '')).not.toBe(link);
+  expect(ivyMail?.body.html).toContain(link);
+
+  // Ivy has no account yet: the link asks her to log in, and she registers from there.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(new URL(link).pathname);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByRole('link', { name: /sign up/i }).click();
+  await page.getByLabel('Full Name').fill('Ivy Invitee');
+  await page.getByLabel('Email').fill(ivy);
+  await page.getByLabel('Password', { exact: true }).fill('Passphrase-123');
+  await page.getByLabel('Confirm Password').fill('Passphrase-123');
+  await acceptTerms(page);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `You're invited to join ${STUDIO}` }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Accept Invitation' }).click();
+  await expect(page).toHaveURL(new RegExp(`/communities/${club.id}$`));
+  await expect(page.getByRole('navigation', { name: 'Club', exact: true })).toBeVisible();
+  await expect(page.getByText(`Welcome to ${STUDIO}!`)).toBeVisible();
+
+  // The e-mailed token was hers alone: anyone else opening it is told it is used.
+  const other = await freshAccount(page.request, 'Una User');
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  await signIn(otherPage, other);
+  await otherPage.goto(new URL(link).pathname);
+  await expect(
+    otherPage.getByRole('heading', { level: 1, name: 'This invitation has already been used' }),
+  ).toBeVisible();
+  await expect(otherPage.getByRole('link', { name: 'View club page' })).toHaveAttribute(
+    'href',
+    `/c/${club.id}`,
+  );
+  await Promise.all([context.close(), otherContext.close()]);
+});
+
+test('a replaced invite link refuses the old token; the new one lets a person in', async ({
+  openClub,
+  browser,
+}) => {
+  const { page: owner, club } = await openClub(DEMO.owner, STUDIO, { path: '/invite' });
+  const field = owner.getByLabel('Your club invite link');
+  await expect(field).toHaveValue(new RegExp(`/invite/${club.id}/`));
+  const old = await field.inputValue();
+  await owner.getByRole('button', { name: 'Create a new link' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Create a new invite link?' });
+  await dialog.getByRole('button', { name: 'Create new link' }).click();
+  await expectToast(owner, 'New invite link created');
+  await expect(field).not.toHaveValue(old);
+  const fresh = await field.inputValue();
+
+  const email = await freshAccount(owner.request, 'Lina Linker');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  await page.goto(new URL(old).pathname);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This invitation link is no longer valid' }),
+  ).toBeVisible();
+  await page.goto(new URL(fresh).pathname);
+  await page.getByRole('button', { name: 'Accept Invitation' }).click();
+  await expect(page).toHaveURL(new RegExp(`/communities/${club.id}$`));
+  await expect(page.getByRole('navigation', { name: 'Club', exact: true })).toBeVisible();
+  await context.close();
+});
