@@ -33,4 +33,16 @@ export const env = {
   get outlineModelId(): string | undefined {
     return process.env.OUTLINE_MODEL_ID || undefined;
   },
+  /** Set only locally (the SES v2 emulator, aws-ses-v2-local). */
+  get sesEndpoint(): string | undefined {
+    return process.env.SES_ENDPOINT || undefined;
+  },
+  /** The From address of transactional mail (a verified SES identity in AWS). */
+  get emailFrom(): string {
+    return process.env.EMAIL_FROM || '';
+  },
+  /** The SES configuration set mail is sent with (its event destinations, reputation metrics). */
+  get sesConfigurationSet(): string | undefined {
+    return process.env.SES_CONFIGURATION_SET || undefined;
+  },
 };

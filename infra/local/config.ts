@@ -32,6 +32,7 @@ export interface LocalConfig {
     gateway: number;
     events: number;
     stripe: number;
+    ses: number;
   };
   tableName: string;
   mediaBucket: string;
@@ -94,6 +95,7 @@ export function loadLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConf
       gateway: port('GATEWAY_PORT', 3030),
       events: port('EVENTS_PORT', 4010),
       stripe: port('STRIPE_PORT', 12111),
+      ses: port('SES_PORT', 8005),
     },
     tableName: env.TABLE_NAME || TABLE.defaultName,
     mediaBucket: env.MEDIA_BUCKET || 'clubs-media',
@@ -105,6 +107,9 @@ export function loadLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConf
 }
 
 export const urlOf = (host: string, port: number) => `http://${host}:${port}`;
+
+/** The From address of the local stack's mail (the SES emulator takes any). */
+export const LOCAL_EMAIL_FROM = 'Clubs <no-reply@clubs.local>';
 
 /**
  * The environment the handlers read (functions/src/env.ts and the AWS SDK): what CDK sets in
@@ -129,6 +134,8 @@ export function handlerEnvironment(config: LocalConfig): Record<string, string> 
     POWERTOOLS_LOG_LEVEL: config.logLevel,
     POWERTOOLS_SERVICE_NAME: 'clubs-local',
     APP_URL: `http://localhost:${ports.app}`,
+    SES_ENDPOINT: urlOf(host, ports.ses),
+    EMAIL_FROM: LOCAL_EMAIL_FROM,
     ...stripeEnvironment(config),
   };
 }

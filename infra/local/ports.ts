@@ -39,9 +39,9 @@ export async function listenOn(server: Server, port: number, host: string): Prom
 }
 
 /**
- * The environment that puts a whole local stack (`infra/local/start.ts`) on seven ports from
+ * The environment that puts a whole local stack (`infra/local/start.ts`) on eight ports from
  * `base`: the app on `base`, then DynamoDB Local, cognito-local, s3rver, the gateway, the event
- * bus and the Stripe simulator.
+ * bus, the Stripe simulator and the SES emulator.
  */
 export const stackPortsEnv = (base: number): Record<string, string> => ({
   PORT: String(base),
@@ -51,6 +51,7 @@ export const stackPortsEnv = (base: number): Record<string, string> => ({
   GATEWAY_PORT: String(base + 4),
   EVENTS_PORT: String(base + 5),
   STRIPE_PORT: String(base + 6),
+  SES_PORT: String(base + 7),
 });
 
 function probe(port: number, host: string): Promise<'free' | 'taken' | 'unavailable'> {

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole product on one machine, against local emulators of the same AWS APIs.
  * One process tree: DynamoDB Local (a Java child process), and in this process cognito-local,
- * s3rver, the local API gateway, the local event bus and the Vite dev server. Ctrl-C (SIGINT)
+ * s3rver, the SES v2 emulator, the local API gateway, the local event bus and the Vite dev server. Ctrl-C (SIGINT)
  * or SIGTERM stops all of it. Data persists under .local/ (LOCAL_DIR); `npm run reset` wipes it.
  */
 import './quiet-sdk.ts';
@@ -24,6 +24,7 @@ import { startEventBus } from './event-bus.ts';
 import { startGateway } from './gateway.ts';
 import { assertPortsFree } from './ports.ts';
 import { startS3Local } from './s3.ts';
+import { startSesLocal } from './ses.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, isSeeded, seedDemoData } from './seed/index.ts';
 import { demoBillingSeeder } from './stripe-simulator/demo.ts';
 import { type StripeSimulator, startStripeSimulator } from './stripe-simulator/index.ts';
@@ -159,6 +160,7 @@ async function main(): Promise<void> {
     { port: ports.s3, service: 's3rver', envVar: 'S3_PORT' },
     { port: ports.gateway, service: 'the local API gateway', envVar: 'GATEWAY_PORT' },
     { port: ports.events, service: 'the local event bus', envVar: 'EVENTS_PORT' },
+    { port: ports.ses, service: 'the SES v2 emulator', envVar: 'SES_PORT' },
     ...(config.stripe.mode === 'simulator'
       ? [{ port: ports.stripe, service: 'the local Stripe simulator', envVar: 'STRIPE_PORT' }]
       : []),
@@ -234,6 +236,7 @@ async function main(): Promise<void> {
       buckets: [config.mediaBucket],
       allowedOrigins: appOrigins,
     }).then((service) => track('s3rver', service)),
+    startSesLocal({ port: ports.ses, host }).then((service) => track('SES emulator', service)),
     startGateway({
       port: ports.gateway,
       host,
@@ -264,7 +267,7 @@ async function main(): Promise<void> {
     starting.push(service);
     service.catch(() => undefined);
   }
-  const [cognito, s3, gateway] = await Promise.all(services);
+  const [cognito, s3, ses, gateway] = await Promise.all(services);
   const vite = startVite({
     root: config.root,
     port: ports.app,
@@ -295,7 +298,8 @@ async function main(): Promise<void> {
   const appUrl = `http://localhost:${ports.app}`;
   await waitForHealth(`${appUrl}/api/health`, 30_000);
 
-  console.log(`\nReady: ${appUrl}   (started in ${seconds()} s)\n`);
+  console.log(`\nReady: ${appUrl}   (started in ${seconds()} s)`);
+  console.log(`Mail sent by the app (invitations): ${ses.url}\n`);
   if (seeded === 'disabled') {
     console.log('Demo data: not seeded (SEED=0).');
   } else {
@@ -306,7 +310,7 @@ async function main(): Promise<void> {
   }
   console.log(
     `\nServices: gateway ${gateway.url} · DynamoDB ${db.endpoint} · cognito-local ${cognito.url} · ` +
-      `s3rver ${s3.url} · event bus ${bus.url} · ` +
+      `s3rver ${s3.url} · SES emulator ${ses.url} · event bus ${bus.url} · ` +
       (stripeSimulator
         ? `Stripe simulator ${stripeSimulator.publicUrl}`
         : 'Stripe test mode (STRIPE_SECRET_KEY)'),

@@ -25,7 +25,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { readSentEmails, startSesEmulator } from '../support/ses-store.ts';
+import { clearSentEmails, readSentEmails, startSesEmulator } from '../support/ses-store.ts';
 
 type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
@@ -43,7 +43,7 @@ afterAll(async () => {
   await ses.stop();
 });
 beforeEach(async () => {
-  await fetch(`${ses.url}/clear-store`, { method: 'POST' });
+  await clearSentEmails(ses.url);
 });
 
 async function person(fullName = 'Ada Lovelace') {

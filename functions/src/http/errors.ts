@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'too_many_requests'
+  | 'email_not_sent'
   | 'unavailable'
   | 'internal';
 
@@ -36,6 +37,7 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   too_many_requests: 429,
+  email_not_sent: 502,
   unavailable: 503,
   internal: 500,
 };

@@ -1,0 +1,75 @@
+/**
+ * Transactional e-mail through Amazon SES v2 (SendEmail, a text and an HTML part), from the
+ * configured address and with the configured configuration set. Locally SES_ENDPOINT points the
+ * same code at the SES v2 emulator (aws-ses-v2-local), whose store the tests read. A message SES
+ * did not take is never reported as sent: any failure throws EmailNotSent.
+ */
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { env } from '../env.ts';
+import { AppError } from '../http/errors.ts';
+import { logger } from '../logger.ts';
+
+export interface OutgoingEmail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly replyTo?: string;
+}
+
+export class EmailNotSent extends AppError {
+  constructor() {
+    super('email_not_sent', 'The e-mail could not be sent. Please try again later.');
+  }
+}
+
+let client: SESv2Client | undefined;
+
+function ses(): SESv2Client {
+  const endpoint = env.sesEndpoint;
+  client ??= new SESv2Client(
+    endpoint
+      ? // The emulator takes any credentials; AWS never sees these. One try: it is local.
+        {
+          endpoint,
+          region: env.region,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          maxAttempts: 1,
+        }
+      : { region: env.region },
+  );
+  return client;
+}
+
+/** Tests point the client elsewhere (or reset it after changing the environment). */
+export function setSesClient(next: SESv2Client | undefined): void {
+  client = next;
+}
+
+export async function sendEmail(message: OutgoingEmail): Promise<{ messageId: string }> {
+  const from = env.emailFrom;
+  if (!from) throw new Error('EMAIL_FROM is not set');
+  try {
+    const sent = await ses().send(
+      new SendEmailCommand({
+        FromEmailAddress: from,
+        Destination: { ToAddresses: [message.to] },
+        ...(message.replyTo ? { ReplyToAddresses: [message.replyTo] } : {}),
+        ...(env.sesConfigurationSet ? { ConfigurationSetName: env.sesConfigurationSet } : {}),
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: {
+              Text: { Data: message.text, Charset: 'UTF-8' },
+              Html: { Data: message.html, Charset: 'UTF-8' },
+            },
+          },
+        },
+      }),
+    );
+    return { messageId: sent.MessageId ?? '' };
+  } catch (error) {
+    logger.error('SES refused a message', { error: error instanceof Error ? error.name : String(error) });
+    throw new EmailNotSent();
+  }
+}

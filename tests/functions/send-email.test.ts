@@ -1,0 +1,61 @@
+/**
+ * The e-mail module against a mocked SES v2 client: the message SES is asked to send (From, To,
+ * Reply-To, subject, text and HTML parts, configuration set), and a refusal reported as not sent.
+ */
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { EmailNotSent, sendEmail, setSesClient } from '@clubs/functions/email/send-email';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const ses = mockClient(SESv2Client);
+const message = { to: 'ivy@example.com', subject: 'Hello', text: 'Hi Ivy', html: '<p>Hi Ivy</p>' };
+
+beforeEach(() => {
+  ses.reset();
+  setSesClient(undefined);
+  process.env.EMAIL_FROM = 'no-reply@clubs.example';
+  process.env.SES_CONFIGURATION_SET = 'clubs-transactional';
+});
+afterEach(() => {
+  delete process.env.SES_CONFIGURATION_SET;
+});
+
+describe('sendEmail', () => {
+  it('sends a text and an HTML part from the configured address with the configuration set', async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+    await expect(sendEmail({ ...message, replyTo: 'owner@example.com' })).resolves.toEqual({
+      messageId: 'm-1',
+    });
+    const [call] = ses.commandCalls(SendEmailCommand);
+    expect(call?.args[0].input).toEqual({
+      FromEmailAddress: 'no-reply@clubs.example',
+      Destination: { ToAddresses: ['ivy@example.com'] },
+      ReplyToAddresses: ['owner@example.com'],
+      ConfigurationSetName: 'clubs-transactional',
+      Content: {
+        Simple: {
+          Subject: { Data: 'Hello', Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: 'Hi Ivy', Charset: 'UTF-8' },
+            Html: { Data: '<p>Hi Ivy</p>', Charset: 'UTF-8' },
+          },
+        },
+      },
+    });
+  });
+
+  it('reports a refusal as not sent (502), never as sent', async () => {
+    ses
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('Email address is not verified'), { name: 'MessageRejected' }));
+    const error = await sendEmail(message).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmailNotSent);
+    expect((error as EmailNotSent).status).toBe(502);
+  });
+
+  it('refuses to send without a From address', async () => {
+    delete process.env.EMAIL_FROM;
+    await expect(sendEmail(message)).rejects.toThrow('EMAIL_FROM is not set');
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+});
