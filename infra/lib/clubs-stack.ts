@@ -13,6 +13,7 @@ import { Api } from './api.ts';
 import { Auth, authHostedDomainOf, OAUTH_SCOPES } from './auth.ts';
 import type { ClubsConfig } from './config.ts';
 import { Data } from './data.ts';
+import { type Email, emailFor } from './email.ts';
 import type { HandlerResources } from './group-access.ts';
 import { Media } from './media.ts';
 import { Operations } from './operations.ts';
@@ -34,6 +35,8 @@ export class ClubsStack extends Stack {
   readonly payments: PaymentsEvents;
   readonly api: Api;
   readonly operations: Operations;
+  /** The app's e-mail sending (SES), when the stage names a sender. */
+  readonly email: Email | undefined;
 
   constructor(scope: Construct, id: string, props: ClubsStackProps) {
     // A production stack cannot be deleted by a stray `cdk destroy`.
@@ -58,6 +61,8 @@ export class ClubsStack extends Stack {
 
     this.auth = new Auth(this, 'Auth', { config, siteUrl: this.site.siteUrl, logRetention });
 
+    this.email = emailFor(this, config);
+
     this.payments = new PaymentsEvents(this, 'PaymentsEvents', {
       archiveRetention: Duration.days(config.eventArchiveDays),
     });
@@ -76,6 +81,7 @@ export class ClubsStack extends Stack {
       stripeCreatorAnnualPrice: config.stripeCreatorAnnualPrice,
       stripeLivemode: config.stripeLivemode,
       outlineModelId: config.outlineModelId,
+      email: this.email?.sending,
     };
 
     const originVerify = new OriginVerify(this, 'OriginVerify');

@@ -128,8 +128,23 @@ export const configSchema = z
     threatProtection: withDefault(booleanish, false),
     /** Where alarm notifications are e-mailed (an SNS subscription to confirm). */
     alarmEmail: optional(email),
-    /** Sender of Cognito's e-mails through SES (a verified identity); Cognito's own sender otherwise. */
+    /**
+     * The From address of the app's e-mail (invitations, through an SES identity this stack
+     * creates) and of Cognito's (through SES; Cognito's own sender otherwise). Without it the app
+     * sends no e-mail (invitations answer that they could not be sent); required in production.
+     */
     sesFromEmail: optional(email),
+    /**
+     * Verify this whole domain with Easy DKIM (its CNAME records are stack outputs) instead of the
+     * single From address; the From address must be in it.
+     */
+    sesIdentityDomain: optional(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/, 'must be a domain name'),
+    ),
     sesRegion: optional(
       z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-1'),
     ),
@@ -212,11 +227,21 @@ export const configSchema = z
       });
     }
     if (config.production) {
-      for (const key of ['superAdminEmail', 'alarmEmail', 'webAclArn'] as const) {
+      for (const key of ['superAdminEmail', 'alarmEmail', 'webAclArn', 'sesFromEmail'] as const) {
         if (!config[key]) {
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required in a production stage' });
         }
       }
+    }
+    if (
+      config.sesIdentityDomain &&
+      !config.sesFromEmail?.toLowerCase().endsWith(`@${config.sesIdentityDomain}`)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sesFromEmail'],
+        message: `must be an address of sesIdentityDomain (${config.sesIdentityDomain})`,
+      });
     }
     if (config.sesRegion && !config.sesFromEmail) {
       ctx.addIssue({ code: 'custom', path: ['sesFromEmail'], message: 'is required when sesRegion is set' });

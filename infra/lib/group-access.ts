@@ -20,6 +20,7 @@ import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { EmailSending } from './email.ts';
 import type { HandlerFunction, SdkSource, SIZES } from './handler-function.ts';
 import { logicalIdOf } from './names.ts';
 
@@ -133,6 +134,8 @@ export interface HandlerResources {
   readonly stripeLivemode: boolean;
   /** The Bedrock model that drafts course outlines, if the deployment names one. */
   readonly outlineModelId?: string;
+  /** The SES sending identity and configuration set, if the stage names a sender (email.ts). */
+  readonly email?: EmailSending;
 }
 
 const usesTable = (uses: ReadonlySet<ResourceUse>) => uses.has('table:read') || uses.has('table:write');
@@ -168,6 +171,9 @@ export function environmentFor(group: FunctionGroup, resources: HandlerResources
       : {}),
     ...(uses.has('ai:outline') && resources.outlineModelId
       ? { OUTLINE_MODEL_ID: resources.outlineModelId }
+      : {}),
+    ...(uses.has('email:send') && resources.email
+      ? { EMAIL_FROM: resources.email.from, SES_CONFIGURATION_SET: resources.email.configurationSetName }
       : {}),
   };
 }
@@ -212,6 +218,10 @@ export function grantAccess(
   if (uses.has('stripe:api')) grant(['secretsmanager:GetSecretValue'], [resources.stripeSecretKey.secretArn]);
   if (uses.has('stripe:webhook-secret')) {
     grant(['secretsmanager:GetSecretValue'], [resources.stripeWebhookSecret.secretArn]);
+  }
+  if (uses.has('email:send') && resources.email) {
+    // Sending needs the action on the identity and on the configuration set named in the call.
+    grant(['ses:SendEmail'], [...resources.email.resourceArns]);
   }
   if (uses.has('ai:outline') && resources.outlineModelId) {
     // That one model only (Converse is authorized as InvokeModel).

@@ -78,9 +78,7 @@ test('the owner e-mails two invitations; an invitee follows the link, registers 
   await page.getByLabel('Confirm Password').fill('Passphrase-123');
   await acceptTerms(page);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: `You're invited to join ${YOGA}` }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `You're invited to join ${YOGA}` })).toBeVisible();
   await page.getByRole('button', { name: 'Accept Invitation' }).click();
   await expect(page).toHaveURL(new RegExp(`/communities/${club.id}$`));
   await expect(page.getByRole('navigation', { name: 'Club', exact: true })).toBeVisible();

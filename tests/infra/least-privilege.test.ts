@@ -28,8 +28,11 @@ const GROUPS = Object.keys(GROUP_ACCESS) as FunctionGroup[];
 /** A deployment that names an outline model, so the courses function's Bedrock grant exists. */
 const OUTLINE_MODEL = 'anthropic.claude-3-haiku-20240307-v1:0';
 
+/** A deployment that names a sender, so the invitations function's SES grant exists. */
+const SENDER = 'no-reply@clubs.example.com';
+
 beforeAll(() => {
-  synth = synthStack({ outlineModelId: OUTLINE_MODEL }, { bundle: false });
+  synth = synthStack({ outlineModelId: OUTLINE_MODEL, sesFromEmail: SENDER }, { bundle: false });
   template = synth.template;
 });
 
@@ -69,6 +72,11 @@ function useServedBy(action: string, resource: string): ResourceUse | undefined 
   if (onMedia && action === 's3:DeleteObject') return 'media:delete';
   if (action === 'bedrock:InvokeModel' && resource.includes(`:foundation-model/${OUTLINE_MODEL}`))
     return 'ai:outline';
+  if (
+    action === 'ses:SendEmail' &&
+    (resource.includes(`:identity/${SENDER}`) || resource.includes(':configuration-set/'))
+  )
+    return 'email:send';
   if (action === 'events:PutEvents' && resource.includes(logicalId(synth.stack.payments.bus)))
     return 'events:put';
   if (action === 'secretsmanager:GetSecretValue') {
@@ -171,6 +179,8 @@ describe('IAM grants derived from the manifests', () => {
       expect(variables.includes('STRIPE_WEBHOOK_SECRET_ARN'), group).toBe(uses.has('stripe:webhook-secret'));
       expect(variables.includes('EVENT_BUS_NAME'), group).toBe(uses.has('events:put'));
       expect(variables.includes('OUTLINE_MODEL_ID'), group).toBe(uses.has('ai:outline'));
+      expect(variables.includes('EMAIL_FROM'), group).toBe(uses.has('email:send'));
+      expect(variables.includes('SES_CONFIGURATION_SET'), group).toBe(uses.has('email:send'));
     }
   });
 });

@@ -19,6 +19,8 @@ const RUNTIME_SDK_PACKAGES = [
   '@aws-sdk/client-cognito-identity-provider',
   '@aws-sdk/client-secrets-manager',
   '@aws-sdk/client-s3',
+  // SendEmail with Simple content, unchanged since SES v2 came out (2019).
+  '@aws-sdk/client-sesv2',
 ];
 
 const SIGNERS = ['@aws-sdk/s3-presigned-post', '@aws-sdk/s3-request-presigner'];

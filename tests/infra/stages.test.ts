@@ -73,17 +73,19 @@ describe('stage settings', () => {
     expect(problemsOf(() => loadStageConfig({ stage: '../prod' }))).toHaveLength(1);
   });
 
-  it('refuses a production stage without a super-admin or an alarm e-mail, or its web ACL', () => {
+  it('refuses a production stage without a super-admin or an alarm e-mail, its web ACL, or a sender', () => {
     expect(problemsOf(() => parseConfig({ production: true }))).toEqual([
       'superAdminEmail: is required in a production stage',
       'alarmEmail: is required in a production stage',
       'webAclArn: is required in a production stage',
+      'sesFromEmail: is required in a production stage',
     ]);
     expect(
       problemsOf(() =>
         parseConfig({
           production: 'true',
           superAdminEmail: 'a@b.example',
+          sesFromEmail: 'no-reply@b.example',
           webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/ClubsProdEdge/abc',
         }),
       ),

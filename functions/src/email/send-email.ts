@@ -48,7 +48,11 @@ export function setSesClient(next: SESv2Client | undefined): void {
 
 export async function sendEmail(message: OutgoingEmail): Promise<{ messageId: string }> {
   const from = env.emailFrom;
-  if (!from) throw new Error('EMAIL_FROM is not set');
+  if (!from) {
+    // A deployment without a sender (no sesFromEmail in its stage) sends nothing, and says so.
+    logger.error('EMAIL_FROM is not set: no e-mail can be sent');
+    throw new EmailNotSent();
+  }
   try {
     const sent = await ses().send(
       new SendEmailCommand({
