@@ -35,6 +35,8 @@ async function leave(page: Page, clubId: string) {
   await page.getByRole('button', { name: 'Leave Club' }).click();
   await page.getByRole('dialog', { name: 'Leave Club' }).getByRole('button', { name: 'Leave Club' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/communities/${clubId}`);
+  await expect(page.getByText('You are not a member of this club.')).toBeVisible();
 }
 
 const linkIn = (text: string) => /https?:\/\/\S+\/invite\/\S+/.exec(text)?.[0] ?? '';
@@ -97,6 +99,7 @@ test('the owner e-mails two invitations; an invitee follows the link, registers 
     'href',
     `/c/${club.id}`,
   );
+  await leave(page, club.id);
   await Promise.all([context.close(), otherContext.close()]);
 });
 

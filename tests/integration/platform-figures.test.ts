@@ -4,6 +4,11 @@
  * and its reactivation, a paid subscription's trial, first payment and cancellation delivered as
  * signed events — and the portal reads them with one batch of key lookups.
  */
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '@clubs/functions/data/client';
+import { rebuildPlatformFigures } from '@clubs/functions/data/figures-rebuild';
+import { adminKeys, keys } from '@clubs/functions/data/keys';
+import { figureShard } from '@clubs/functions/data/platform-figures';
 import { handler as members } from '@clubs/functions/handlers/members';
 import { handler as memberships } from '@clubs/functions/handlers/memberships';
 import { handler } from '@clubs/functions/handlers/super-admin';
@@ -102,5 +107,57 @@ describe('platform figures', () => {
     expect(ended.paidMemberships).toBe(start.paidMemberships);
     expect(ended.membershipMrr).toEqual([]);
     expect(ended.members).toBe(start.members + 1);
+  });
+
+  it('are rebuilt from the stored facts: corrupted counters repaired, old records counted, concurrent joins kept', async () => {
+    const { club: free, ownerId } = await paidClub({ price: 0, trialPeriod: 0 });
+    const { club: paid } = await paidClub({ price: 9, currency: 'USD', trialPeriod: 0 });
+    const join = async () => {
+      const joinerId = ulid();
+      await call(memberships, 'requestMembership', joinerId, { params: { clubId: free.id } });
+      const approved = await call(members, 'approveClubMember', ownerId, {
+        params: { clubId: free.id, userId: joinerId },
+      });
+      expect(approved.status).toBe(200);
+    };
+    await join();
+    const truth = await figures();
+
+    // Counters gone wrong, a shard lost, and a live subscription stored before revenue was kept.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: adminKeys.figures(figureShard(free.id)),
+        UpdateExpression: 'SET members = :wrong',
+        ExpressionAttributeValues: { ':wrong': 999 },
+      }),
+    );
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: adminKeys.figures(figureShard(paid.id)) }),
+    );
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.memberSubscription(paid.id, ulid()),
+          type: 'member_subscription',
+          clubId: paid.id,
+          subscriptionId: 'sub_old',
+          status: 'active',
+        },
+      }),
+    );
+    expect(await figures()).not.toEqual(truth);
+
+    const report = await rebuildPlatformFigures();
+    expect(report.withoutRevenue).toBe(1);
+    expect(await figures()).toEqual({ ...truth, paidMemberships: truth.paidMemberships + 1 });
+
+    // Joins while a rebuild runs: none is lost, none counted twice (a second rebuild agrees).
+    await Promise.all([rebuildPlatformFigures(), join(), join(), join()]);
+    const after = await figures();
+    expect(after.members).toBe(truth.members + 3);
+    await rebuildPlatformFigures();
+    expect(await figures()).toEqual(after);
   });
 });

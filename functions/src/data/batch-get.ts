@@ -15,10 +15,14 @@ type Item = Record<string, unknown>;
 /** The map key of an item's table key. */
 export const keyId = (key: Key): string => `${key.pk}\u0000${key.sk}`;
 
-/** The items stored under `keys` (duplicates asked once), by keyId; `attributes` projects them. */
+/**
+ * The items stored under `keys` (duplicates asked once), by keyId; `attributes` projects them;
+ * `consistent` reads them strongly consistently.
+ */
 export async function batchGet(
   keys: readonly Key[],
   attributes?: readonly string[],
+  consistent = false,
 ): Promise<Map<string, Item>> {
   const unique = [...new Map(keys.map((key) => [keyId(key), { pk: key.pk, sk: key.sk }])).values()];
   const found = new Map<string, Item>();
@@ -36,7 +40,11 @@ export async function batchGet(
       if (round === MAX_ROUNDS) throw new Error('batchGet: keys stayed unprocessed');
       if (round > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
       const { Responses, UnprocessedKeys } = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...projection } } }),
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: { Keys: pending, ...projection, ...(consistent ? { ConsistentRead: true } : {}) },
+          },
+        }),
       );
       for (const item of Responses?.[tableName()] ?? []) {
         found.set(keyId({ pk: String(item.pk), sk: String(item.sk) }), item);

@@ -1,0 +1,22 @@
+/**
+ * `npm run rebuild-figures`: recomputes the super-admin portal's platform figures from the stored
+ * clubs, memberships and subscription records (functions/src/data/figures-rebuild.ts), for data
+ * older than the counters or after a repair. Safe while the site runs: a shard that changes while
+ * it is rebuilt is read again. Locally it runs against the `npm start` stack's DynamoDB Local; in
+ * AWS set TABLE_NAME and AWS credentials allowed to read and write the table (docs/DEPLOY.md).
+ */
+import { rebuildPlatformFigures } from '../functions/src/data/figures-rebuild.ts';
+import { readPlatformFigures } from '../functions/src/data/platform-figures.ts';
+import { applyEnvironment, handlerEnvironment, loadLocalConfig } from '../infra/local/config.ts';
+
+if (!process.env.TABLE_NAME) applyEnvironment(handlerEnvironment(loadLocalConfig()));
+const report = await rebuildPlatformFigures();
+console.log(
+  `Rebuilt the figures of ${report.clubs} clubs (${report.retries} shard(s) read again after concurrent changes).`,
+);
+if (report.withoutRevenue > 0) {
+  console.log(
+    `${report.withoutRevenue} live subscription(s) were stored before their revenue was recorded: counted, without revenue (their next Stripe update records it).`,
+  );
+}
+console.log(JSON.stringify(await readPlatformFigures(), null, 2));
