@@ -15,6 +15,21 @@ test.describe('Edit club', () => {
   }) => {
     const club = await clubNamed(request, SLOW_LIVING);
     const page = await pageAs(browser, DEMO.owner);
+    // The seeded cover art, drawn to a PNG to put back afterwards: a replaced image is deleted from
+    // storage, and the cover field takes photos (PNG, JPEG, WebP), not the seed's SVG.
+    const stored = (await (await request.get(`/api/clubs/${club.id}`)).json()) as { coverImageUrl: string };
+    await page.goto(`/c/${club.id}`);
+    const seededPng = await page.evaluate(async (url) => {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth || 1200;
+      canvas.height = image.naturalHeight || 400;
+      canvas.getContext('2d')?.drawImage(image, 0, 0, canvas.width, canvas.height);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    }, stored.coverImageUrl);
+    const seeded = { name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from(seededPng, 'base64') };
     try {
       await page.goto(`/communities/${club.id}/edit`);
       const name = page.getByRole('textbox', { name: 'Club Name' });
@@ -53,9 +68,12 @@ test.describe('Edit club', () => {
       await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
       await expect(page.locator('.club-hero__bg img')).toHaveAttribute('src', coverUrl);
     } finally {
-      // Leave the demo club as the other specs know it.
+      // Leave the demo club as the other specs know it: its name, and its seeded cover image.
       await page.goto(`/communities/${club.id}/edit`);
       await page.getByRole('textbox', { name: 'Club Name' }).fill(SLOW_LIVING);
+      await page.getByRole('tab', { name: 'Appearance' }).click();
+      await page.getByLabel('Cover Image file').setInputFiles(seeded);
+      await expectToast(page, 'Upload Success');
       await page.getByRole('button', { name: 'Save Changes' }).click();
       // Only that the restore was stored (one run showed this toast twice here: see issue 15's note).
       await expect(page.getByText('Club updated', { exact: true }).first()).toBeVisible();
