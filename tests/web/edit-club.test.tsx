@@ -34,6 +34,24 @@ describe('Edit club', () => {
     expect(api.callsTo('PATCH', '/api/clubs/club-1')).toHaveLength(0);
   });
 
+  it('switches tabs without saving: only Save Changes sends the club, once', async () => {
+    const api = mockApi({
+      getClub: () => ok(club()),
+      getClubMembership: () => ok({ status: 'active', role: 'club_owner', trialAvailable: false }),
+      getOwnedClub: () => ok(club()),
+      editClub: () => ok(club({ name: 'Dawn Yoga' })),
+    });
+    renderApp('/clubs/club-1/edit', { service: signedIn() });
+    const name = await screen.findByRole('textbox', { name: /Club Name/ }, { timeout: 5000 });
+    fireEvent.change(name, { target: { value: 'Dawn Yoga' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Appearance' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'General' }));
+    expect(api.callsTo('PATCH', '/api/clubs/club-1')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Club updated')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/clubs/club-1')).toHaveLength(1);
+  });
+
   it.each([
     [{ type: 'image/png', size: 1000 }, null],
     [{ type: 'image/svg+xml', size: 1000 }, 'Only image files are allowed'],

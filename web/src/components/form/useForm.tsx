@@ -13,6 +13,8 @@ import { useAction } from '../../api/mutations.ts';
 export interface Problem {
   message: string;
   fields: readonly string[];
+  /** A title above the message (e.g. what failed, the message saying why). */
+  heading?: string;
 }
 
 export const problem = (message: string, ...fields: string[]): Problem => ({ message, fields });
@@ -74,7 +76,7 @@ export function useFormProblem() {
     [current, alertId],
   );
   const alert = current ? (
-    <Alert id={alertId} variation="error" role="alert" hasIcon>
+    <Alert id={alertId} variation="error" role="alert" hasIcon heading={current.heading}>
       {current.message}
     </Alert>
   ) : null;

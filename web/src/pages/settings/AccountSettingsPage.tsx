@@ -2,7 +2,9 @@
  * Account Settings (spec part 2): Email and Password tabs. A new e-mail address must differ from
  * the current one and takes effect once the code Cognito sends to it is entered. A new password
  * needs the current one (checked by Cognito), new = confirm and at least 8 characters
- * (PASSWORD_MIN_LENGTH); the button stays disabled until all three are filled. Signed out: 'Please log in'.
+ * (PASSWORD_MIN_LENGTH); the button stays disabled until all three are filled. A refusal or a failure
+ * stays on its form, announced, with the fields it is about marked; successes are toasts.
+ * Signed out: 'Please log in'.
  */
 
 import { Button, Flex, Heading, PasswordField, Tabs, Text, TextField } from '@aws-amplify/ui-react';
@@ -23,6 +25,7 @@ import {
   PASSWORD_UPDATED,
 } from '../../auth/messages.ts';
 import { accepts, passwordProblem } from '../../components/form/rules.ts';
+import { problem, useFormProblem } from '../../components/form/useForm.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
@@ -30,6 +33,7 @@ import '../../components/public/public.css';
 import { PageColumn } from '../../components/PageColumn.tsx';
 
 export const ENTER_NEW_EMAIL = 'Please enter your new email address';
+const TRY_AGAIN = 'Please try again.';
 export const INVALID_NEW_EMAIL = 'Please enter a valid email address';
 
 /** The e-mail tab's checks: present, well-formed (the shared address schema), and different. */
@@ -50,6 +54,7 @@ export function passwordChangeProblem(next: string, confirm: string): string | n
 function EmailTab() {
   const { user, changeEmail, confirmEmailChange } = useAuth();
   const { toast } = useToast();
+  const form = useFormProblem();
   const queryClient = useQueryClient();
   const current = user?.email ?? '';
   const [email, setEmail] = useState('');
@@ -57,6 +62,7 @@ function EmailTab() {
   const [code, setCode] = useState('');
 
   function finished() {
+    form.clear();
     setPending(null);
     setEmail('');
     setCode('');
@@ -65,9 +71,10 @@ function EmailTab() {
     toast({ title: EMAIL_UPDATED, variant: 'success' });
   }
 
-  const failed = (label: string) => (error: unknown) => {
+  // A failure stays on the form (announced), about the field it concerns.
+  const failed = (label: string, field: string) => (error: unknown) => {
     console.error(label, error);
-    toast({ title: EMAIL_UPDATE_FAILED, description: messageOf(error, ''), variant: 'error' });
+    form.show({ heading: EMAIL_UPDATE_FAILED, message: messageOf(error, TRY_AGAIN), fields: [field] });
   };
   const request = useAction({
     mutationFn: (address: string) => changeEmail(address),
@@ -75,26 +82,27 @@ function EmailTab() {
       if (outcome.status === 'confirmCode') setPending({ email: address, destination: outcome.destination });
       else finished();
     },
-    onError: failed('E-mail change failed'),
+    onError: failed('E-mail change failed', 'email'),
   });
   const confirm = useAction({
     mutationFn: (value: string) => confirmEmailChange(value),
     onSuccess: finished,
-    onError: failed('E-mail confirmation failed'),
+    onError: failed('E-mail confirmation failed', 'code'),
   });
   const busy = request.isPending || confirm.isPending;
 
   function onRequest(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = emailChangeProblem(current, email);
-    if (problem) toast({ title: problem, variant: 'error' });
-    else request.run(email.trim());
+    const refused = emailChangeProblem(current, email);
+    form.show(refused ? problem(refused, 'email') : null);
+    if (!refused) request.run(email.trim());
   }
 
   function onConfirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!code.trim()) toast({ title: 'Please enter the code from the email', variant: 'error' });
-    else confirm.run(code);
+    const refused = code.trim() ? null : problem('Please enter the code from the email', 'code');
+    form.show(refused);
+    if (!refused) confirm.run(code);
   }
 
   if (pending) {
@@ -119,12 +127,21 @@ function EmailTab() {
           value={code}
           onChange={(e) => setCode(e.target.value)}
           isDisabled={busy}
+          {...form.fieldProps('code')}
         />
+        {form.alert}
         <Flex gap="small" wrap="wrap">
           <Button type="submit" variation="primary" isDisabled={busy}>
             {busy ? 'Confirming...' : 'Confirm Email'}
           </Button>
-          <Button type="button" onClick={() => setPending(null)} isDisabled={busy}>
+          <Button
+            type="button"
+            onClick={() => {
+              form.clear();
+              setPending(null);
+            }}
+            isDisabled={busy}
+          >
             Cancel
           </Button>
         </Flex>
@@ -146,7 +163,9 @@ function EmailTab() {
         onChange={(e) => setEmail(e.target.value)}
         descriptiveText="We will send a code to the new address to confirm it."
         isDisabled={busy}
+        {...form.fieldProps('email')}
       />
+      {form.alert}
       <Button type="submit" variation="primary" isDisabled={busy} alignSelf="flex-start">
         {busy ? 'Updating...' : 'Update Email'}
       </Button>
@@ -157,6 +176,7 @@ function EmailTab() {
 function PasswordTab() {
   const { changePassword } = useAuth();
   const { toast } = useToast();
+  const form = useFormProblem();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -167,13 +187,17 @@ function PasswordTab() {
       setCurrentPassword('');
       setNewPassword('');
       setConfirmPassword('');
+      form.clear();
       toast({ title: PASSWORD_UPDATED, variant: 'success' });
     },
     onError: (error) => {
       console.error('Password change failed', error);
-      const message = messageOf(error, '');
-      if (message === CURRENT_PASSWORD_INCORRECT) toast({ title: message, variant: 'error' });
-      else toast({ title: PASSWORD_UPDATE_FAILED, description: message, variant: 'error' });
+      const message = messageOf(error, TRY_AGAIN);
+      form.show(
+        message === CURRENT_PASSWORD_INCORRECT
+          ? problem(message, 'currentPassword')
+          : { heading: PASSWORD_UPDATE_FAILED, message, fields: [] },
+      );
     },
   });
   const busy = change.isPending;
@@ -181,9 +205,9 @@ function PasswordTab() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!complete) return;
-    const problem = passwordChangeProblem(newPassword, confirmPassword);
-    if (problem) toast({ title: problem, variant: 'error' });
-    else change.run();
+    const refused = passwordChangeProblem(newPassword, confirmPassword);
+    form.show(refused ? problem(refused, 'newPassword', 'confirmPassword') : null);
+    if (!refused) change.run();
   }
 
   return (
@@ -203,6 +227,7 @@ function PasswordTab() {
         value={currentPassword}
         onChange={(e) => setCurrentPassword(e.target.value)}
         isDisabled={busy}
+        {...form.fieldProps('currentPassword')}
       />
       <PasswordField
         label="New Password"
@@ -213,6 +238,7 @@ function PasswordTab() {
         value={newPassword}
         onChange={(e) => setNewPassword(e.target.value)}
         isDisabled={busy}
+        {...form.fieldProps('newPassword')}
       />
       <PasswordField
         label="Confirm New Password"
@@ -222,7 +248,9 @@ function PasswordTab() {
         value={confirmPassword}
         onChange={(e) => setConfirmPassword(e.target.value)}
         isDisabled={busy}
+        {...form.fieldProps('confirmPassword')}
       />
+      {form.alert}
       <Button type="submit" variation="primary" isDisabled={busy || !complete} alignSelf="flex-start">
         {busy ? 'Updating...' : 'Update Password'}
       </Button>

@@ -129,13 +129,20 @@ function EditClubForm({ club }: { club: Club }) {
 
   return (
     <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} noValidate aria-label={T.title}>
-      <Tabs
-        defaultValue="general"
-        items={[
-          { label: T.general, value: 'general', content: general },
-          { label: T.appearance, value: 'appearance', content: appearance },
-        ]}
-      />
+      {/* The tabs are buttons inside the form: without type="button" each submits it (a tab switch
+          saved the club, and Enter in a field pressed the first tab instead of Save Changes). */}
+      <Tabs.Container defaultValue="general">
+        <Tabs.List>
+          <Tabs.Item value="general" type="button">
+            {T.general}
+          </Tabs.Item>
+          <Tabs.Item value="appearance" type="button">
+            {T.appearance}
+          </Tabs.Item>
+        </Tabs.List>
+        <Tabs.Panel value="general">{general}</Tabs.Panel>
+        <Tabs.Panel value="appearance">{appearance}</Tabs.Panel>
+      </Tabs.Container>
       <Button
         type="submit"
         variation="primary"
