@@ -287,4 +287,46 @@ describe(`races (${N} concurrent calls each)`, () => {
       expect(after?.event.attendeeCount).toBe(before + N);
     });
   });
+
+  it('one member marking a section complete 50 times at once, with their other section: done 2 of 2, counted once', async () => {
+    const club = await makeClubWorld(world.people);
+    const member = world.people.member;
+    const course = `/api/clubs/${club.clubId}/courses/${club.courseId}`;
+    const detail = await world.call(member, { method: 'GET', path: course });
+    const sectionIds = (detail.json as { sections: { id: string }[] }).sections.map((section) => section.id);
+    expect(sectionIds).toHaveLength(2);
+    const answers = await all([
+      ...Array.from({ length: N }, () =>
+        world.call(member, { method: 'PUT', path: `${course}/sections/${sectionIds[0]}/completion` }),
+      ),
+      world.call(member, { method: 'PUT', path: `${course}/sections/${sectionIds[1]}/completion` }),
+    ]);
+    await row(async () => {
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      const progress = await world.call(member, { method: 'GET', path: `${course}/progress` });
+      expect(progress.json).toMatchObject({ done: 2, total: 2 });
+    });
+  });
+
+  it('module extractions of one course 50 times at once: every section in its own slot, none lost', async () => {
+    const club = await makeClubWorld(world.people);
+    const course = `/api/clubs/${club.clubId}/courses/${club.courseId}`;
+    const answers = await all(
+      Array.from({ length: N }, () =>
+        world.call('owner', { method: 'POST', path: `${course}/module-extractions` }),
+      ),
+    );
+    await row(async () => {
+      // Each extraction appends the outline's sections after the last one; one that keeps losing
+      // the race for the next slots is refused whole (409) rather than written in part.
+      expect(answers.every((a) => a.status === 201 || a.status === 200 || a.status === 409)).toBe(true);
+      const made = answers
+        .filter((a) => a.status < 300)
+        .reduce((sum, a) => sum + (a.json as { created: number }).created, 0);
+      const detail = await world.call('member', { method: 'GET', path: course });
+      const orders = (detail.json as { sections: { sortOrder: number }[] }).sections.map((s) => s.sortOrder);
+      expect(orders).toHaveLength(2 + made);
+      expect(orders).toEqual(orders.map((_, i) => i + 1));
+    });
+  });
 });
