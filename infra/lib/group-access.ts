@@ -82,6 +82,10 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     description: 'Stripe events from the bus: activates and updates clubs and memberships',
     size: 'events',
   },
+  'club-billing': {
+    description: "A club's suspension from the bus: pauses or resumes its member subscriptions at Stripe",
+    size: 'events',
+  },
 };
 
 /**

@@ -8,9 +8,17 @@ export const EVENT_BUS = {
   /** Overridden by the EVENT_BUS_NAME environment variable. */
   defaultName: 'clubs-events',
   stripeSource: 'clubs.stripe',
+  /** Events the app itself puts on the bus (e.g. a super admin suspended a club). */
+  platformSource: 'clubs.platform',
 } as const;
 
-export type EventHandlerGroup = 'stripe-events';
+/** The detail-types of the app's own events, with their detail. */
+export const PLATFORM_EVENTS = {
+  /** A club was suspended or reactivated: its members' billing follows. Detail: `{ clubId }`. */
+  suspensionChanged: 'club.suspension-changed',
+} as const;
+
+export type EventHandlerGroup = 'stripe-events' | 'club-billing';
 
 export interface EventRoute {
   readonly id: string;
@@ -55,6 +63,14 @@ export const EVENT_ROUTES = [
     group: 'stripe-events',
     uses: ['table:read', 'table:write', 'stripe:api'],
     description: "a connected account's onboarding state",
+  },
+  {
+    id: 'ClubSuspension',
+    source: EVENT_BUS.platformSource,
+    detailTypes: [PLATFORM_EVENTS.suspensionChanged],
+    group: 'club-billing',
+    uses: ['table:read', 'stripe:api'],
+    description: "a suspended club's member subscriptions pause their collection; reactivated, they resume",
   },
 ] as const satisfies readonly EventRoute[];
 

@@ -160,7 +160,7 @@ test.describe('Super-admin portal', () => {
       await admin.goto('/super-admin');
       await admin.getByPlaceholder('Search by club name, owner name or email').fill('trail runners');
       await row.getByRole('button', { name: 'Suspend' }).click();
-      await expectToast(admin, `Club suspended: ${TRAIL}`);
+      await expectToast(admin, `Club suspended: ${TRAIL}`, "Its members' subscriptions are paused");
       await expect(row.getByText('suspended', { exact: true })).toBeVisible();
 
       const listed = await request.get(`/api/clubs?q=${encodeURIComponent('Trail Runners')}`);

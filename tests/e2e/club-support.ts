@@ -53,12 +53,13 @@ export async function pageAs(
  * Expects the toast titled `title` and dismisses it, so that the next toast of the same title
  * is seen as a new one (toasts stay for 4 s).
  */
-export async function expectToast(page: Page, title: string) {
+export async function expectToast(page: Page, title: string, description?: string) {
   const toast = page
     .getByRole('region', { name: 'Notifications' })
     .locator('.clubs-toast')
     .filter({ has: page.getByText(title, { exact: true }) });
   await expect(toast).toHaveCount(1);
+  if (description) await expect(toast).toContainText(description);
   await toast.getByRole('button', { name: 'Dismiss' }).click();
   await expect(toast).toHaveCount(0);
 }

@@ -33,4 +33,18 @@ describe('monthlyRevenueOf', () => {
     expect(monthlyRevenueOf({ currency: 'USD!', items: { data: [] } })).toBeNull();
     expect(monthlyRevenueOf(null)).toBeNull();
   });
+
+  it('counts nothing for a subscription whose collection is paused, and its price again once resumed', () => {
+    const monthly = subscription(item(999, 'month'));
+    expect(
+      monthlyRevenueOf({ ...monthly, pause_collection: { behavior: 'void', resumes_at: null } }),
+    ).toEqual({
+      currency: 'usd',
+      monthly: 0,
+    });
+    expect(monthlyRevenueOf({ ...monthly, pause_collection: null })).toEqual({
+      currency: 'usd',
+      monthly: 999,
+    });
+  });
 });

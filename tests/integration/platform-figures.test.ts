@@ -12,29 +12,15 @@ import { figureShard } from '@clubs/functions/data/platform-figures';
 import { handler as members } from '@clubs/functions/handlers/members';
 import { handler as memberships } from '@clubs/functions/handlers/memberships';
 import { handler } from '@clubs/functions/handlers/super-admin';
-import type { PlatformFigures } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { call, deliver, paidClubs, subscriptionOf, useTestStripe } from '../support/paid-clubs.ts';
 import { ofType } from '../support/stripe.ts';
+import { asAdmin, platformFigures as figures } from '../support/super-admin.ts';
 
 const stripe = useTestStripe();
 const { paidClub, payMembership } = paidClubs(stripe);
-
-const adminClaims = () => memberClaims(ulid(), { 'cognito:groups': 'super_admin' });
-
-async function figures(): Promise<PlatformFigures> {
-  const res = await invoke<PlatformFigures>(
-    handler,
-    httpEvent('getPlatformFigures', { claims: adminClaims() }),
-  );
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-const asAdmin = (id: 'suspendClub' | 'reactivateClub', clubId: string) =>
-  invoke(handler, httpEvent(id, { claims: adminClaims(), params: { clubId }, body: {} }));
 
 describe('platform figures', () => {
   it('start at zero and are refused to anyone but a super admin', async () => {

@@ -14,33 +14,17 @@ import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
-import {
-  call,
-  deliver,
-  paidClubs,
-  sessionIdOf,
-  subscriptionOf,
-  useTestStripe,
-} from '../support/paid-clubs.ts';
+import { call, deliver, paidClubs, sessionIdOf, useTestStripe } from '../support/paid-clubs.ts';
 import { ofType } from '../support/stripe.ts';
 
 const stripe = useTestStripe();
-const { sim, paidClub, payMembership, onboardedOwner } = paidClubs(stripe);
+const { sim, paidClub, paidMember, onboardedOwner } = paidClubs(stripe);
 
 const setPricing = (ownerId: string, clubId: string, body: Record<string, unknown>) =>
   call<Club & { error?: { code: string } }>(payments, 'updateMembershipPricing', ownerId, {
     params: { clubId },
     body,
   });
-
-/** A member who paid through checkout, with the checkout's events delivered: the subscription id. */
-async function paidMember(clubId: string, memberId = ulid()) {
-  const events = await payMembership(clubId, memberId);
-  const completed = ofType(events, 'checkout.session.completed');
-  await deliver(completed);
-  expect(await getMembership(clubId, memberId)).toMatchObject({ status: 'active' });
-  return { memberId, subscriptionId: subscriptionOf(completed) };
-}
 
 const priceOf = async (subscriptionId: string) => {
   const sub = await stripe().stripe.subscriptions.retrieve(subscriptionId);

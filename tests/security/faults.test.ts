@@ -17,7 +17,7 @@ import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from '../../infra
 import type { LocalEventBus } from '../../infra/local/event-bus.ts';
 import { freePort } from '../../infra/local/ports.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
-import { deliverWebhook, eventOfType, paidClub, payMembership, startBus } from './support/payments.ts';
+import { deliverWebhook, eventOfType, paidClub, payMembership } from './support/payments.ts';
 import { writeReport } from './support/summary.ts';
 import { snapshotTable, tableDiff } from './support/table.ts';
 import { type HttpAnswer, signedPerson, startWorld, type World } from './support/world.ts';
@@ -40,17 +40,16 @@ beforeAll(async () => {
   process.env.DYNAMODB_ENDPOINT = dynamoProxy.url;
   setDocumentClient(undefined);
   await ensureTable(dynamo.endpoint, tableName());
-  world = await startWorld();
+  world = await startWorld({ deadLetterFile: join(dir, 'dead-letters.jsonl') });
+  bus = world.bus;
   // Stripe behind a proxy too; the functions make their client from the environment.
   stripeProxy = await startFaultProxy(world.stripe.server.port);
   process.env.STRIPE_API_BASE = stripeProxy.url;
   setStripeClient(undefined);
-  bus = await startBus(join(dir, 'dead-letters.jsonl'));
 }, 180_000);
 
 afterAll(async () => {
   writeReport(inject('securityReportDir'), 'faults', { faults: counts });
-  await bus?.stop();
   await world?.stop();
   await stripeProxy?.stop();
   await dynamoProxy?.stop();

@@ -14,7 +14,7 @@ import { getPost } from '@clubs/functions/data/repositories/posts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LocalEventBus } from '../../infra/local/event-bus.ts';
 import { readSentEmails } from '../support/ses-store.ts';
-import { deliverWebhook, eventOfType, paidClub, payMembership, startBus } from './support/payments.ts';
+import { deliverWebhook, eventOfType, paidClub, payMembership } from './support/payments.ts';
 import { writeReport } from './support/summary.ts';
 import {
   type HttpAnswer,
@@ -32,12 +32,11 @@ const counts = { passed: 0, total: 0 };
 
 beforeAll(async () => {
   world = await startWorld();
-  bus = await startBus();
+  bus = world.bus;
 }, 120_000);
 
 afterAll(async () => {
   writeReport(inject('securityReportDir'), 'races', { races: counts });
-  await bus?.stop();
   await world?.stop();
 });
 

@@ -5,6 +5,7 @@
  */
 import { saveConnectAccount, saveConnectState } from '@clubs/functions/data/repositories/billing';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
+import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
 import { handler as payments } from '@clubs/functions/handlers/payments';
 import { handler as stripeEvents } from '@clubs/functions/handlers/stripe-events';
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { StripeObject } from '../../infra/local/stripe-simulator/store.ts';
 import { clubFixture } from './fixtures.ts';
 import { httpEvent, invoke, memberClaims } from './http-event.ts';
-import { busEvent, startTestStripe, type TestStripe } from './stripe.ts';
+import { busEvent, ofType, startTestStripe, type TestStripe } from './stripe.ts';
 
 export const sessionIdOf = (url: string) => url.split('/').pop() as string;
 
@@ -66,6 +67,15 @@ export function paidClubs(stripe: () => TestStripe) {
     return stripe().takeEvents();
   }
 
+  /** A member who paid through checkout, with the checkout's events delivered: the subscription id. */
+  async function paidMember(clubId: string, memberId = ulid()) {
+    const events = await payMembership(clubId, memberId);
+    const completed = ofType(events, 'checkout.session.completed');
+    await deliver(completed);
+    expect(await getMembership(clubId, memberId)).toMatchObject({ status: 'active' });
+    return { memberId, subscriptionId: subscriptionOf(completed) };
+  }
+
   /** A new unpaid club created through the API by its owner. */
   async function createdClub(ownerId: string, name = 'Harbour Swimmers') {
     const res = await call<Club>(clubAdmin, 'createClub', ownerId, {
@@ -87,7 +97,7 @@ export function paidClubs(stripe: () => TestStripe) {
     return stripe().takeEvents();
   }
 
-  return { sim, onboardedOwner, paidClub, payMembership, createdClub, payPlan };
+  return { sim, onboardedOwner, paidClub, payMembership, paidMember, createdClub, payPlan };
 }
 
 /** The Stripe simulator for the whole test file, started before its tests and stopped after. */

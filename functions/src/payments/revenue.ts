@@ -1,7 +1,8 @@
 /**
  * The monthly recurring revenue of one subscription, as Stripe describes it: the sum of its
  * items' unit amount times quantity, each normalised to a month (a yearly price counts a twelfth
- * of itself, a weekly one 52/12 of itself), in the currency's minor units, rounded once.
+ * of itself, a weekly one 52/12 of itself), in the currency's minor units, rounded once. A
+ * subscription whose collection is paused (its club suspended) charges nothing while it is.
  */
 import * as z from 'zod';
 import type { SubscriptionRevenue } from '../data/repositories/billing.ts';
@@ -25,12 +26,14 @@ const itemSchema = z.object({
 const subscriptionSchema = z.object({
   currency: z.string().regex(/^[a-z]{3}$/),
   items: z.object({ data: z.array(z.unknown()) }),
+  pause_collection: z.object({ behavior: z.string() }).nullish(),
 });
 
 /** Null when the subscription does not say what it charges (then only its count is kept). */
 export function monthlyRevenueOf(subscription: unknown): SubscriptionRevenue | null {
   const parsed = subscriptionSchema.safeParse(subscription);
   if (!parsed.success) return null;
+  if (parsed.data.pause_collection) return { currency: parsed.data.currency, monthly: 0 };
   let monthly = 0;
   for (const raw of parsed.data.items.data) {
     const item = itemSchema.safeParse(raw);

@@ -3,13 +3,16 @@
  * the caller's group before anything here runs).
  */
 import type { AdminClubQuery, AdminClubRow, AuditEntry, Club, PlatformFigures } from '@clubs/shared';
+import { EVENT_BUS, PLATFORM_EVENTS } from '@clubs/shared';
 import { adminSearchWords } from '../data/admin-index.ts';
 import { readPlatformFigures } from '../data/platform-figures.ts';
 import type { Page } from '../data/query.ts';
 import { listAdminClubs } from '../data/repositories/admin-clubs.ts';
 import { listAuditLog, reactivateClub, suspendClub } from '../data/repositories/club-suspension.ts';
+import { putBusEvent } from '../events/bus.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { logger } from '../logger.ts';
 
 export function adminClubs(query: AdminClubQuery): Promise<Page<AdminClubRow>> {
   return listAdminClubs(
@@ -30,16 +33,43 @@ const rowOf = (club: Club): AdminClubRow => ({
   suspended: Boolean(club.suspendedAt),
 });
 
+/**
+ * Tells the bus that the club's suspension changed; its handler pauses or resumes the members'
+ * subscriptions at Stripe (they are not charged for a club they cannot enter). The move itself is
+ * already stored: a put that fails is logged for the operator rather than reported as a failed
+ * suspension.
+ */
+async function announceSuspension(clubId: string): Promise<void> {
+  try {
+    await putBusEvent({
+      source: EVENT_BUS.platformSource,
+      detailType: PLATFORM_EVENTS.suspensionChanged,
+      detail: JSON.stringify({ clubId }),
+    });
+  } catch (error) {
+    logger.error('member billing not queued after a suspension change', {
+      clubId,
+      error: (error as Error).message,
+    });
+  }
+}
+
 export async function suspend(auth: AuthContext, clubId: string): Promise<AdminClubRow> {
   const result = await suspendClub(clubId, { userId: auth.userId, email: auth.email });
-  if (result.ok) return rowOf(result.club);
+  if (result.ok) {
+    await announceSuspension(clubId);
+    return rowOf(result.club);
+  }
   if (result.reason === 'missing') throw notFound('Club not found');
   throw conflict('This club is already suspended or closed');
 }
 
 export async function reactivate(auth: AuthContext, clubId: string): Promise<AdminClubRow> {
   const result = await reactivateClub(clubId, { userId: auth.userId, email: auth.email });
-  if (result.ok) return rowOf(result.club);
+  if (result.ok) {
+    await announceSuspension(clubId);
+    return rowOf(result.club);
+  }
   if (result.reason === 'missing') throw notFound('Club not found');
   throw conflict('This club is not suspended');
 }

@@ -1,4 +1,4 @@
-/** Invoices: each one a subscription's period, paid or (a failed renewal) left open. */
+/** Invoices: each one a subscription's period, paid, (a failed renewal) left open, or (collection paused) voided. */
 import { formatAmount, type SimulatorContext } from './context.ts';
 import { newId, now, type StripeObject } from './store.ts';
 
@@ -8,7 +8,7 @@ export function createInvoice(
   subscription: StripeObject,
   reason: 'subscription_create' | 'subscription_cycle',
   trial: boolean,
-  outcome: 'paid' | 'failed' = 'paid',
+  outcome: 'paid' | 'failed' | 'void' = 'paid',
 ): StripeObject {
   const items = (subscription.items as { data: Array<Record<string, unknown>> }).data;
   const created = now();
@@ -34,6 +34,7 @@ export function createInvoice(
   const customer = ctx.store.get(subscription.customer as string, 'customer');
   const fee = subscription.application_fee_percent as number | null;
   const paid = outcome === 'paid';
+  const voided = outcome === 'void';
   const id = newId('in');
   const invoice = ctx.store.put({
     id,
@@ -43,8 +44,8 @@ export function createInvoice(
     amount_paid: paid ? total : 0,
     amount_remaining: paid ? 0 : total,
     application_fee_amount: fee !== null ? Math.round((total * fee) / 100) : null,
-    attempt_count: 1,
-    attempted: true,
+    attempt_count: voided ? 0 : 1,
+    attempted: !voided,
     billing_reason: reason,
     collection_method: 'charge_automatically',
     created,
@@ -71,8 +72,12 @@ export function createInvoice(
     },
     period_end: created,
     period_start: created,
-    status: paid ? 'paid' : 'open',
-    status_transitions: { finalized_at: created, paid_at: paid ? created : null, voided_at: null },
+    status: paid ? 'paid' : voided ? 'void' : 'open',
+    status_transitions: {
+      finalized_at: created,
+      paid_at: paid ? created : null,
+      voided_at: voided ? created : null,
+    },
     subtotal: total,
     total,
   });

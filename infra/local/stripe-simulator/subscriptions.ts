@@ -77,6 +77,7 @@ export function createSubscription(
     livemode: false,
     metadata: data.metadata,
     on_behalf_of: null,
+    pause_collection: null,
     pending_update: null,
     schedule: null,
     start_date: start,
@@ -108,6 +109,13 @@ export function updateSubscription(ctx: SimulatorContext, id: string, form: Form
     previous.default_payment_method = subscription.default_payment_method;
     next.default_payment_method = method;
   }
+  if (form.pause_collection !== undefined) {
+    const pause = pauseCollection(form.pause_collection);
+    if (JSON.stringify(pause) !== JSON.stringify(subscription.pause_collection ?? null)) {
+      previous.pause_collection = subscription.pause_collection ?? null;
+      next.pause_collection = pause;
+    }
+  }
   if (form.metadata !== undefined) {
     previous.metadata = subscription.metadata;
     next.metadata = read.metadata(form.metadata, subscription.metadata as Record<string, string>);
@@ -117,6 +125,16 @@ export function updateSubscription(ctx: SimulatorContext, id: string, form: Form
     ctx.webhooks.emit('customer.subscription.updated', saved, { previousAttributes: previous });
   }
   return saved;
+}
+
+/** `pause_collection[behavior]=void` pauses its invoices; an empty `pause_collection` resumes them. */
+function pauseCollection(value: unknown): { behavior: string; resumes_at: null } | null {
+  if (value === '') return null;
+  const behavior = typeof value === 'object' && value !== null ? (value as FormObject).behavior : undefined;
+  if (behavior !== 'void' && behavior !== 'keep_as_draft' && behavior !== 'mark_uncollectible') {
+    throw invalid('pause_collection[behavior] must be one of keep_as_draft, mark_uncollectible, void.');
+  }
+  return { behavior, resumes_at: null };
 }
 
 /** When the subscription's current period ends (unix seconds). */
@@ -147,7 +165,7 @@ export function cancelSubscription(ctx: SimulatorContext, id: string): StripeObj
 /** A renewal's two events, in Stripe's order: the invoice's outcome, then the status change. */
 function deliverRenewal(
   ctx: SimulatorContext,
-  type: 'invoice.paid' | 'invoice.payment_failed',
+  type: 'invoice.paid' | 'invoice.payment_failed' | 'invoice.voided',
   invoice: StripeObject,
   subscription: StripeObject,
   previousStatus: unknown,
@@ -196,9 +214,11 @@ export function renew(ctx: SimulatorContext, id: string): StripeObject {
       subscription.trial_end && Number(subscription.trial_end) > start ? start : subscription.trial_end,
     items: { ...(subscription.items as object), data: items },
   });
-  const invoice = createInvoice(ctx, renewed, 'subscription_cycle', false, 'paid');
+  // Collection paused (behavior void): the period moves on, its invoice is voided, nothing is charged.
+  const paused = (subscription.pause_collection as { behavior?: string } | null)?.behavior === 'void';
+  const invoice = createInvoice(ctx, renewed, 'subscription_cycle', false, paused ? 'void' : 'paid');
   const latest = ctx.store.get(id) as StripeObject;
-  deliverRenewal(ctx, 'invoice.paid', invoice, latest, subscription.status);
+  deliverRenewal(ctx, paused ? 'invoice.voided' : 'invoice.paid', invoice, latest, subscription.status);
   return latest;
 }
 

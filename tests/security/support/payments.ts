@@ -5,8 +5,6 @@
  */
 import { saveConnectAccount, saveConnectState } from '@clubs/functions/data/repositories/billing';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { type LocalEventBus, startEventBus } from '../../../infra/local/event-bus.ts';
-import { freePort } from '../../../infra/local/ports.ts';
 import type { StripeObject } from '../../../infra/local/stripe-simulator/store.ts';
 import { signatureHeader } from '../../../infra/local/stripe-simulator/webhooks.ts';
 import { clubFixture } from '../../support/fixtures.ts';
@@ -59,17 +57,4 @@ export function deliverWebhook(world: World, event: StripeObject) {
     body,
     headers: { 'stripe-signature': signatureHeader(body, TEST_WEBHOOK_SECRET) },
   });
-}
-
-/** The local bus the webhook puts events on; failed deliveries retry fast and park in `deadLetterFile`. */
-export async function startBus(deadLetterFile?: string): Promise<LocalEventBus> {
-  const bus = await startEventBus({
-    port: await freePort(),
-    maxAttempts: 3,
-    retryBaseMs: 20,
-    deadLetterFile,
-    log: () => undefined,
-  });
-  process.env.EVENTBRIDGE_ENDPOINT = bus.url;
-  return bus;
 }

@@ -19,6 +19,7 @@ import { createPost } from '@clubs/functions/data/repositories/posts';
 import { appendSections } from '@clubs/functions/data/repositories/sections';
 import { type ClubRole, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { ulid } from 'ulid';
+import type { LocalEventBus } from '../../../infra/local/event-bus.ts';
 import { type LocalGateway, startGateway } from '../../../infra/local/gateway.ts';
 import { freePort } from '../../../infra/local/ports.ts';
 import {
@@ -27,6 +28,7 @@ import {
   TEST_CLIENT_ID,
   TEST_POOL_ID,
 } from '../../integration/local/tokens.ts';
+import { startBus } from '../../support/bus.ts';
 import { clubFixture } from '../../support/fixtures.ts';
 import { startSesEmulator } from '../../support/ses-store.ts';
 import {
@@ -59,6 +61,8 @@ export interface Person {
 export interface World {
   gateway: LocalGateway;
   stripe: TestStripe;
+  /** The local event bus the handlers put events on (Stripe's, the app's own). */
+  bus: LocalEventBus;
   people: Record<Identity, Person>;
   /** The club of the other owner, with a post, comment, event and course of its own. */
   otherClub: ClubWorld;
@@ -216,8 +220,10 @@ export async function makeClubWorld(
   return { clubId: club.id, postId, commentId, eventId, courseId, sectionId, inviteToken };
 }
 
-export async function startWorld(): Promise<World> {
+/** `deadLetterFile` keeps the bus's failed deliveries (the fault tests read it). */
+export async function startWorld(options: { deadLetterFile?: string } = {}): Promise<World> {
   const stripe = await startTestStripe();
+  const bus = await startBus(options.deadLetterFile);
   // Handlers build their own Stripe client from the environment, as the local stack's do.
   process.env.STRIPE_SECRET_KEY = TEST_STRIPE_KEY;
   process.env.STRIPE_API_BASE = `http://127.0.0.1:${stripe.server.port}`;
@@ -274,6 +280,7 @@ export async function startWorld(): Promise<World> {
   return {
     gateway,
     stripe,
+    bus,
     people,
     otherClub,
     call,
@@ -281,6 +288,7 @@ export async function startWorld(): Promise<World> {
     stripeWrites: () => stripeWrites,
     async stop() {
       await gateway.stop();
+      await bus.stop();
       await stripe.stop();
       await ses.stop();
     },

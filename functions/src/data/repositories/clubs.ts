@@ -31,8 +31,15 @@ export function clubItem(club: Club) {
   };
 }
 
-export async function getClub(clubId: string): Promise<Club | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.club(clubId) }));
+/** `consistent` reads the latest write (an event handler acting on what just changed). */
+export async function getClub(clubId: string, consistent = false): Promise<Club | null> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.club(clubId),
+      ConsistentRead: consistent || undefined,
+    }),
+  );
   return Item ? toClub(Item) : null;
 }
 

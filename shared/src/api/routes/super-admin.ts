@@ -31,7 +31,7 @@ export const superAdminRoutes = {
     method: 'POST',
     path: '/api/admin/clubs/{clubId}/suspension',
     group: 'super-admin',
-    uses: ['table:read', 'table:write'],
+    uses: ['table:read', 'table:write', 'events:put'],
     access: { kind: 'super_admin' },
     summary:
       'Suspends a club: inactive (out of the directory and search, closed to members, joins and checkouts), with its audit entry in the same transaction',
@@ -43,7 +43,7 @@ export const superAdminRoutes = {
     method: 'DELETE',
     path: '/api/admin/clubs/{clubId}/suspension',
     group: 'super-admin',
-    uses: ['table:read', 'table:write'],
+    uses: ['table:read', 'table:write', 'events:put'],
     access: { kind: 'super_admin' },
     summary: 'Reactivates a suspended club (the status it had), with its audit entry in the same transaction',
     params: clubPathSchema,

@@ -41,7 +41,9 @@ export const SUPER_ADMIN_TEXTS = {
   empty: 'No clubs found matching your search criteria.',
   loadFailed: 'Failed to load clubs data. Please try again.',
   suspended: 'Club suspended',
+  suspendedBilling: "Its members' subscriptions are paused: nobody is charged until it is reactivated.",
   reactivated: 'Club reactivated',
+  reactivatedBilling: "Its members' subscriptions are collected again from their next renewal.",
   actionFailed: 'The change was not saved',
 } as const;
 const T = SUPER_ADMIN_TEXTS;
@@ -74,16 +76,22 @@ function useSettled(value: string, ms = 300): string {
 function SuspendButton({ club }: { club: AdminClubRow }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const done = (title: string) => () => {
+  const done = (title: string, description: string) => () => {
     void queryClient.invalidateQueries();
-    toast({ title: `${title}: ${club.name}`, variant: 'success' });
+    toast({ title: `${title}: ${club.name}`, description, variant: 'success' });
   };
   const failed = (error: Error) => {
     console.error(T.actionFailed, error);
     toast({ title: T.actionFailed, description: messageOf(error, ''), variant: 'error' });
   };
-  const suspend = useApiMutation('suspendClub', { onSuccess: done(T.suspended), onError: failed });
-  const reactivate = useApiMutation('reactivateClub', { onSuccess: done(T.reactivated), onError: failed });
+  const suspend = useApiMutation('suspendClub', {
+    onSuccess: done(T.suspended, T.suspendedBilling),
+    onError: failed,
+  });
+  const reactivate = useApiMutation('reactivateClub', {
+    onSuccess: done(T.reactivated, T.reactivatedBilling),
+    onError: failed,
+  });
   const params = { clubId: club.id };
   if (club.suspended) {
     return (

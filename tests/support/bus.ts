@@ -1,0 +1,39 @@
+/**
+ * The local event bus for tests: the manifest's rules deliver to the real handler modules in this
+ * process; failed deliveries retry fast and park in `deadLetterFile`. The handlers' EventBridge
+ * client is pointed at it.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { type LocalEventBus, startEventBus } from '../../infra/local/event-bus.ts';
+import { freePort } from '../../infra/local/ports.ts';
+
+export async function startBus(deadLetterFile?: string): Promise<LocalEventBus> {
+  const bus = await startEventBus({
+    port: await freePort(),
+    maxAttempts: 3,
+    retryBaseMs: 20,
+    deadLetterFile,
+    log: process.env.DEBUG_BUS ? console.log : () => undefined,
+  });
+  process.env.EVENTBRIDGE_ENDPOINT = bus.url;
+  // The SDK signs every request (a Lambda has its role's credentials); the local bus ignores them.
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  process.env.AWS_REGION ??= 'us-east-1';
+  return bus;
+}
+
+/** The bus for the whole test file, started before its tests and stopped after. */
+export function useBus(): () => LocalEventBus {
+  let bus: LocalEventBus | undefined;
+  beforeAll(async () => {
+    bus = await startBus();
+  });
+  afterAll(async () => {
+    await bus?.stop();
+  });
+  return () => {
+    if (!bus) throw new Error('the bus starts before the tests');
+    return bus;
+  };
+}
