@@ -8,7 +8,7 @@ import { Button, Flex } from '@aws-amplify/ui-react';
 import { NO_MODULES_FOUND } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useBlocker, useParams } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
@@ -21,7 +21,11 @@ import { SectionView } from './parts/SectionView.tsx';
 const SectionEditor = lazy(() => import('./parts/SectionEditor.tsx'));
 export const UNSAVED_PROMPT = 'You have unsaved changes. Do you want to discard them?';
 
-/** Warns before the browser leaves with unsaved edits; `confirmDiscard` asks before an in-page move. */
+/**
+ * Asks before unsaved edits are lost: the browser's own warning when the tab leaves, the prompt
+ * before a move to another page of the app (a link, Back), and `confirmDiscard` before an in-page
+ * move (another section, Cancel).
+ */
 function useUnsavedGuard() {
   const dirty = useRef(false);
   useEffect(() => {
@@ -31,6 +35,19 @@ function useUnsavedGuard() {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, []);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(UNSAVED_PROMPT)) {
+      dirty.current = false;
+      blocker.proceed();
+    } else {
+      blocker.reset();
+    }
+  }, [blocker]);
   const setDirty = useCallback((value: boolean) => {
     dirty.current = value;
   }, []);

@@ -17,9 +17,14 @@ export function purifiedHtml(html: string): string {
   });
 }
 
+/** Empty paragraphs, such as the one the rich-text editor keeps after a trailing image. */
+const EMPTY_PARAGRAPHS = /<p>\s*(?:<br\s*\/?>)?\s*<\/p>/g;
+
 /** A section whose HTML is a single image or video and no text. */
-function mediaOnly(html: string): { kind: 'img' | 'video'; src: string } | null {
-  const match = /^\s*<(img|video)\b[^>]*\ssrc="([^"]+)"[^>]*>(?:\s*<\/video>)?\s*$/.exec(html);
+export function mediaOnly(html: string): { kind: 'img' | 'video'; src: string } | null {
+  const match = /^\s*<(img|video)\b[^>]*\ssrc="([^"]+)"[^>]*>(?:\s*<\/video>)?\s*$/.exec(
+    html.replace(EMPTY_PARAGRAPHS, ''),
+  );
   return match
     ? { kind: match[1] as 'img' | 'video', src: (match[2] as string).replace(/&amp;/g, '&') }
     : null;
