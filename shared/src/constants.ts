@@ -170,6 +170,10 @@ export const EVENT_MAX_AVATARS = 5;
 export const LEADERBOARD_SIZE = 10;
 export const COURSE_CARD_SECTIONS = 3;
 export const DEFAULT_COURSE_LEVEL = 'beginner';
+/** The stock images a section made from an outline starts with (served with the site, web/public/stock). */
+export const COURSE_STOCK_IMAGES = [1, 2, 3, 4, 5].map((n) => `/stock/course-${n}.svg`);
+export const isCourseStockImage = (path: string | null | undefined): path is string =>
+  !!path && COURSE_STOCK_IMAGES.includes(path);
 
 /**
  * At least 8 characters, on purpose more than the original product's 6: NIST SP 800-63B asks

@@ -70,6 +70,10 @@ test('the owner builds a course from a generated outline, and a member takes it'
   await expect(sectionList(page)).toHaveCount(4 + lessons);
   await expect(sectionList(page).first()).toContainText(/^Module: /);
   const total = 4 + lessons;
+  // Each extracted section starts with one of the 5 stock images.
+  const stock = activePanel(page).locator('img.course-featured');
+  await expect(stock).toHaveAttribute('src', /^\/stock\/course-[1-5]\.svg$/);
+  await expect.poll(() => stock.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // Edit the first section: a new title, and HTML pasted with an event handler.
   await page.getByRole('button', { name: 'Edit' }).click();

@@ -1,4 +1,5 @@
 import { parseOutline, sectionsFromOutline, templateOutline } from '@clubs/functions/content/outline';
+import { COURSE_STOCK_IMAGES } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
 
 const course = {
@@ -30,6 +31,24 @@ describe('course outlines', () => {
     );
     expect(sections.map((s) => s.title)).toEqual(['Module: Starter', 'Feeding', 'Smell', 'Module: Bake']);
     expect(sections[1]?.htmlContent).toContain('<p>twice a day &lt;b&gt;</p>');
+    expect(sections.every((s) => COURSE_STOCK_IMAGES.includes(s.featuredImage))).toBe(true);
+  });
+
+  it('gives each section one of the 5 stock images, picked at random', () => {
+    const modules = parseOutline('Module 1: Starter\n- Feeding: daily\n- Smell: sour\nModule 2: Bake\n');
+    const picks = [4, 0, 2, 1];
+    const picked: number[] = [];
+    const sections = sectionsFromOutline(modules, (count) => {
+      picked.push(count);
+      return picks[picked.length - 1] as number;
+    });
+    expect(picked).toEqual([5, 5, 5, 5]);
+    expect(sections.map((s) => s.featuredImage)).toEqual([
+      '/stock/course-5.svg',
+      '/stock/course-1.svg',
+      '/stock/course-3.svg',
+      '/stock/course-2.svg',
+    ]);
   });
 
   it('finds no modules in text without module headings', () => {

@@ -15,6 +15,7 @@ import {
   type CourseMediaUpload,
   type CourseProgress,
   type GeneratedOutline,
+  isCourseStockImage,
   NO_MODULES_FOUND,
   type RouteId,
   type Section,
@@ -129,6 +130,8 @@ describe('the course wizard and extraction', () => {
     expect(sections.map((s) => s.sortOrder)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(sections[0]?.title).toBe('Module: Introduction to Sourdough baking');
     expect(sections[1]?.title).toBe('Welcome and course overview');
+    // Each starts with one of the stock images, served with the site (not signed).
+    expect(sections.every((s) => isCourseStockImage(s.featuredImage))).toBe(true);
 
     // Again: after the last one (max + 1).
     await call('extractCourseModules', owner, { courseId: course.id });

@@ -4,7 +4,8 @@
  * (what runs locally, and whenever no model is configured or the model fails); the parser turns
  * an outline into the sections 'Extract Course Modules' creates.
  */
-import type { Course } from '@clubs/shared';
+import { randomInt } from 'node:crypto';
+import { COURSE_STOCK_IMAGES, type Course } from '@clubs/shared';
 import { escapeHtml } from './escape-html.ts';
 
 type OutlineSource = Pick<Course, 'title' | 'mainTopic' | 'targetAudience' | 'learningGoals' | 'level'>;
@@ -104,10 +105,15 @@ const INTROS: ((title: string) => string)[] = [
   (title) => `Take your time with ${title}; it pays off later.`,
 ];
 
-/** Each module and each lesson as a section (module titles prefixed 'Module: '), in outline order. */
+/**
+ * Each module and each lesson as a section (module titles prefixed 'Module: '), in outline order,
+ * each with an intro from the templates and a stock image picked at random (`pick` answers an
+ * index below its argument).
+ */
 export function sectionsFromOutline(
   modules: readonly OutlineModule[],
-): { title: string; htmlContent: string }[] {
+  pick: (count: number) => number = randomInt,
+): { title: string; htmlContent: string; featuredImage: string }[] {
   const drafts: { title: string; note: string; isModule: boolean }[] = modules.flatMap((module) => [
     { title: `Module: ${module.name}`, note: '', isModule: true },
     ...module.lessons.map((lesson) => ({ title: lesson.title, note: lesson.note, isModule: false })),
@@ -118,6 +124,10 @@ export function sectionsFromOutline(
     const heading = draft.isModule
       ? `<h2>${escapeHtml(draft.title)}</h2>`
       : `<h3>${escapeHtml(draft.title)}</h3>`;
-    return { title: draft.title, htmlContent: `${heading}<p>${escapeHtml(intro)}</p>${body}` };
+    return {
+      title: draft.title,
+      htmlContent: `${heading}<p>${escapeHtml(intro)}</p>${body}`,
+      featuredImage: COURSE_STOCK_IMAGES[pick(COURSE_STOCK_IMAGES.length)] as string,
+    };
   });
 }

@@ -1,16 +1,16 @@
 /**
  * Where stored text is shown to other people: one row per field (how the fixture writes it
  * through the API, and which pages show it), and one entry per page (who opens it and what it
- * shows). A later feature adds its rows here (event title and description, course and section
- * text and HTML, the invitation message), a writer for its carrier in world.ts and, if it brings
- * a new page, that page below.
+ * shows). A later feature adds its rows here, a writer for its carrier in world.ts and, if it
+ * brings a new page, that page below. (Section HTML is not a text field: the section save route's
+ * integration test runs the corpus through its sanitizer.)
  */
 import type { Page } from '@playwright/test';
 import type { Payload } from './corpus.ts';
 import type { World } from './world.ts';
 
 /** The things the fixture creates once per payload; each carries one or more fields. */
-export type Carrier = 'club' | 'person' | 'post' | 'comment' | 'event';
+export type Carrier = 'club' | 'person' | 'post' | 'comment' | 'event' | 'course' | 'section';
 
 export type PageKind =
   | 'directory'
@@ -21,6 +21,8 @@ export type PageKind =
   | 'member-profile'
   | 'club-events'
   | 'club-leaderboard'
+  | 'club-courses'
+  | 'course-take'
   | 'invitation';
 
 export interface FieldRow {
@@ -109,6 +111,27 @@ export const FIELDS: readonly FieldRow[] = [
     carrier: 'event',
     writtenBy: 'POST /api/clubs/{clubId}/events { location }',
     shownOn: ['club-events'],
+  },
+  {
+    code: 'kt',
+    field: 'course title',
+    carrier: 'course',
+    writtenBy: 'POST /api/clubs/{clubId}/courses { title }',
+    shownOn: ['club-courses'],
+  },
+  {
+    code: 'kd',
+    field: 'course description',
+    carrier: 'course',
+    writtenBy: 'POST /api/clubs/{clubId}/courses { description }',
+    shownOn: ['club-courses'],
+  },
+  {
+    code: 'st',
+    field: 'section title',
+    carrier: 'section',
+    writtenBy: 'POST /api/clubs/{clubId}/courses/{courseId}/sections { title }',
+    shownOn: ['course-take'],
   },
 ];
 
@@ -203,6 +226,28 @@ export function visits(world: World): Visit[] {
           );
         }
       },
+    },
+    {
+      kind: 'club-courses',
+      viewer: 'member',
+      path: `/communities/${mainClub}/courses`,
+      shows: every(world, ['course']),
+      prepare: async (page) => {
+        const cards = page.locator('.course-card');
+        const more = page.getByRole('button', { name: 'Show more courses' });
+        await cards.first().waitFor();
+        while (await more.isVisible()) {
+          const before = await cards.count();
+          await more.click();
+          await page.waitForFunction((n) => document.querySelectorAll('.course-card').length > n, before);
+        }
+      },
+    },
+    {
+      kind: 'course-take',
+      viewer: 'member',
+      path: `/communities/${mainClub}/courses/${world.sectionCourse}/take`,
+      shows: every(world, ['section']),
     },
     ...each(world, 'member-profile', 'member', (i) => `/members/${people[i]}`, ['person', 'post']),
     // The page an invitation link opens shows the club's name and description.

@@ -2,7 +2,9 @@
  * The stored-XSS fixture, written once through the API: for every payload a club (name and
  * description, activated by paying its creator plan on the simulator), a person (profile name,
  * bio and location) who joins the main club by paying its membership, a post by that person (title and
- * content) and a comment by that person on one post. The main club belongs to the same owner,
+ * content) and a comment by that person on one post; in the main club, by its owner, an event
+ * and a course (title and description) per payload, and one course with a section per payload
+ * (title). The main club belongs to the same owner,
  * and a plain member (the viewer) joins it to read the feed and the members' profiles.
  */
 
@@ -22,6 +24,8 @@ export interface World {
   inviteTokens: string[];
   /** The post every comment is written on (the newest). */
   commentedPost: string;
+  /** The main club's course holding one section per payload. */
+  sectionCourse: string;
   /** How many texts were written (payloads × fields). */
   written: number;
 }
@@ -139,6 +143,24 @@ export async function buildWorld(
       timeZone: 'UTC',
     });
   });
+  // One course per payload (title, description), and one course with a section per payload.
+  await inBatches(corpus, WIDTH, (payload) => {
+    const course = texts(payload, 'course');
+    return api.call(owner, 'POST', `/api/clubs/${mainId}/courses`, {
+      title: course.kt,
+      description: course.kd,
+    });
+  });
+  const sectionCourse = await api.call<{ id: string }>(owner, 'POST', `/api/clubs/${mainId}/courses`, {
+    title: 'Stored XSS sections',
+  });
+  // One after another: each new section takes the next sort order.
+  for (const payload of corpus) {
+    await api.call(owner, 'POST', `/api/clubs/${mainId}/courses/${sectionCourse.id}/sections`, {
+      title: texts(payload, 'section').st,
+      htmlContent: '<p>A section.</p>',
+    });
+  }
   const clubIds = await clubs;
   const inviteTokens = await inBatches(clubIds, WIDTH, async (clubId) => {
     const link = await api.call<{ token: string }>(owner, 'GET', `/api/clubs/${clubId}/invite-link`);
@@ -153,6 +175,7 @@ export async function buildWorld(
     inviteTokens,
     people: authors.map((a) => a.person.userId),
     commentedPost,
+    sectionCourse: sectionCourse.id,
     written: corpus.length * FIELDS.length,
   };
 }

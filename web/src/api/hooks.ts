@@ -4,7 +4,7 @@
  * (like /) do not carry it in their initial JavaScript.
  */
 import { displayName, type RequestInput, type RouteId, type RouteOutput } from '@clubs/shared';
-import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { type InfiniteData, type UseQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import type { ApiArgs } from './client.ts';
 import type { ApiError } from './errors.ts';
@@ -22,6 +22,42 @@ export function useApiQuery<Id extends RouteId>(
   return useQuery<RouteOutput<Id>, ApiError>({
     queryKey: apiQueryKey(id, input),
     queryFn: async ({ signal }) => (await loadApi())(id, ...([{ ...input, signal }] as ApiArgs<Id>)),
+    ...options,
+  });
+}
+
+/** The routes that answer one page of a list, with the cursor of the next. */
+export type PagedRouteId = {
+  [Id in RouteId]: RouteOutput<Id> extends { nextCursor: string | null } ? Id : never;
+}[RouteId];
+
+/** The cache key of a list read page by page: under its route id and input, like `useApiQuery`'s. */
+export const apiPagesKey = <Id extends PagedRouteId>(id: Id, input: RequestInput<Id>) =>
+  [...apiQueryKey(id, input), 'pages'] as const;
+
+/**
+ * A list read page by cursor (an infinite query): `fetchNextPage` asks for the page after the
+ * last one loaded, `hasNextPage` says whether there is one.
+ */
+export function useApiPages<Id extends PagedRouteId>(
+  id: Id,
+  input: RequestInput<Id>,
+  options: { refetchOnWindowFocus?: boolean | 'always' } = {},
+) {
+  return useInfiniteQuery<
+    RouteOutput<Id>,
+    ApiError,
+    InfiniteData<RouteOutput<Id>>,
+    readonly unknown[],
+    string | null
+  >({
+    queryKey: apiPagesKey(id, input),
+    initialPageParam: null,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = { ...(input.query as object | undefined), ...(pageParam ? { cursor: pageParam } : {}) };
+      return (await loadApi())(id, ...([{ ...input, query, signal }] as ApiArgs<Id>));
+    },
+    getNextPageParam: (last) => (last as { nextCursor: string | null }).nextCursor,
     ...options,
   });
 }

@@ -11,6 +11,7 @@ import {
   COURSE_MEDIA_UPLOAD,
   type CourseMediaUpload,
   type CourseMediaUploadInput,
+  isCourseStockImage,
   type Section,
 } from '@clubs/shared';
 import { mediaPathsOf } from '../../content/section-html.ts';
@@ -76,13 +77,16 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 /** The section as a reader gets it: its media paths replaced by signed read URLs. */
 export async function signSectionMedia(section: Section, now = new Date()): Promise<Section> {
   const paths = mediaPathsOf(section.htmlContent);
-  if (section.featuredImage) paths.push(section.featuredImage);
+  const featured = section.featuredImage;
+  // A stock image is served with the site: nothing to sign.
+  const stock = isCourseStockImage(featured);
+  if (featured && !stock) paths.push(featured);
   if (paths.length === 0) return section;
   const urls = await signedPaths([...new Set(paths)], now);
   const htmlContent = section.htmlContent.replace(
     /(\ssrc=")(\/media\/[^"]+)"/g,
     (_match, attribute: string, path: string) => `${attribute}${escapeAttribute(urls.get(path) ?? '')}"`,
   );
-  const featuredImage = section.featuredImage ? urls.get(section.featuredImage) || null : null;
+  const featuredImage = !featured || stock ? featured : urls.get(featured) || null;
   return { ...section, htmlContent, featuredImage };
 }

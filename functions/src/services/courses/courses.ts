@@ -122,7 +122,7 @@ export async function extractModules(
       id: ulid(),
       title: draft.title,
       htmlContent: draft.htmlContent,
-      featuredImage: null,
+      featuredImage: draft.featuredImage,
       updatedAt: now,
     })),
   );

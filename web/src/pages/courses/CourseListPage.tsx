@@ -2,11 +2,11 @@
  * The course list (spec part 2 section 2): the club's courses as cards (title, description,
  * level, the first 3 sections, the viewer's progress) and, for owners and moderators, the create
  * button. The list is fetched again when the window regains focus and after every change made in
- * this tab (the course mutations invalidate it).
+ * this tab (the course mutations invalidate it). It pages by cursor: "Show more courses" loads the next page.
  */
-import { Badge, Flex, Heading } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Heading } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
-import { useApiQuery } from '../../api/hooks.ts';
+import { useApiPages } from '../../api/hooks.ts';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 import { CourseErrorPanel } from './parts/CourseErrorPanel.tsx';
@@ -15,7 +15,7 @@ import './parts/courses.css';
 
 export default function CourseListPage() {
   const { club, basePath } = useClubSpace();
-  const courses = useApiQuery(
+  const courses = useApiPages(
     'listCourses',
     { params: { clubId: club.id } },
     { refetchOnWindowFocus: 'always' },
@@ -23,7 +23,8 @@ export default function CourseListPage() {
   if (courses.isPending) return <LoadingScreen label="Loading courses..." />;
   if (courses.isError)
     return <CourseErrorPanel error={courses.error} onRetry={() => void courses.refetch()} />;
-  const { items, canCreate } = courses.data;
+  const items = courses.data.pages.flatMap((page) => page.items);
+  const canCreate = courses.data.pages[0]?.canCreate ?? false;
   return (
     <main className="course-page">
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap">
@@ -60,6 +61,15 @@ export default function CourseListPage() {
           </article>
         ))}
       </div>
+      {courses.hasNextPage && (
+        <Button
+          marginTop="medium"
+          isLoading={courses.isFetchingNextPage}
+          onClick={() => void courses.fetchNextPage()}
+        >
+          Show more courses
+        </Button>
+      )}
       {courses.isFetching && <p className="visually-hidden">Refreshing courses...</p>}
     </main>
   );

@@ -4,25 +4,14 @@
  * answered.
  */
 import type { EventPage, EventView, EventWindow } from '@clubs/shared';
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import type { ApiError } from '../../api/errors.ts';
-import { loadApi } from '../../api/load.ts';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { apiQueryKey, useApiPages } from '../../api/hooks.ts';
 
-export const eventsKey = (clubId: string) => ['listEvents', clubId] as const;
+/** Every cached list of the club's events (both tabs): a prefix of their keys. */
+export const eventsKey = (clubId: string) => apiQueryKey('listEvents', { params: { clubId } });
 
-export function useEvents(clubId: string, window: EventWindow) {
-  return useInfiniteQuery<EventPage, ApiError, InfiniteData<EventPage>, readonly unknown[], string | null>({
-    queryKey: [...eventsKey(clubId), window],
-    initialPageParam: null,
-    queryFn: async ({ pageParam, signal }) =>
-      (await loadApi())('listEvents', {
-        params: { clubId },
-        query: { window, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      }),
-    getNextPageParam: (last) => last.nextCursor,
-  });
-}
+export const useEvents = (clubId: string, window: EventWindow) =>
+  useApiPages('listEvents', { params: { clubId }, query: { window } });
 
 /** Puts the server's answer for one event in every cached list that holds it. */
 export function updateCachedEvent(client: QueryClient, clubId: string, event: EventView) {
