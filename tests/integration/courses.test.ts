@@ -7,7 +7,10 @@ import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { addMembership } from '@clubs/functions/data/repositories/memberships';
 import { getSection } from '@clubs/functions/data/repositories/sections';
 import { handler } from '@clubs/functions/handlers/courses';
+import { inspectMedia } from '@clubs/functions/media/uploads';
 import {
+  COURSE_MEDIA_SIZE_MESSAGE,
+  COURSE_MEDIA_TYPE_MESSAGE,
   COURSE_MEDIA_UPLOAD,
   type Course,
   type CourseCardPage,
@@ -334,6 +337,57 @@ describe('course media', () => {
         )
       ).status,
     ).toBe(404);
+  });
+
+  it('refuses a save naming a course file sent past the policy (removed) or never uploaded, changing nothing', async () => {
+    const course = await newCourse('Checked media');
+    const section = (await call<Section>('addSection', owner, { courseId: course.id }, { title: 'Kept' }))
+      .body;
+    const sign = () =>
+      call<CourseMediaUpload>(
+        'createCourseMediaUpload',
+        owner,
+        { courseId: course.id },
+        { contentType: 'image/png', size: PNG.length },
+      );
+    const save = (upload: CourseMediaUpload) =>
+      call(
+        'updateSection',
+        owner,
+        { courseId: course.id, sectionId: section.id },
+        {
+          title: 'Changed',
+          htmlContent: `<img src="${upload.previewUrl.replace(/&/g, '&amp;')}">`,
+        },
+      );
+
+    const html = (await sign()).body;
+    await postToS3(html, Buffer.from('<script>alert(1)</script>'), { 'Content-Type': 'text/html' });
+    const refused = await save(html);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(COURSE_MEDIA_TYPE_MESSAGE);
+    expect(await inspectMedia(html.key)).toBeNull();
+
+    const huge = (await sign()).body;
+    await postToS3(huge, Buffer.alloc(COURSE_MEDIA_UPLOAD.maxBytes + 1, 1));
+    expect((await save(huge)).body.error.message).toBe(COURSE_MEDIA_SIZE_MESSAGE);
+    expect(await inspectMedia(huge.key)).toBeNull();
+
+    const never = (await sign()).body;
+    expect((await save(never)).body.error.message).toBe('The file was not uploaded. Please try again.');
+    // Adding a section is checked the same way.
+    const added = await call(
+      'addSection',
+      owner,
+      { courseId: course.id },
+      {
+        title: 'New',
+        htmlContent: `<img src="${never.previewUrl.replace(/&/g, '&amp;')}">`,
+      },
+    );
+    expect(added.status).toBe(400);
+    expect(await getSection(clubId, course.id, section.id)).toMatchObject({ title: 'Kept', htmlContent: '' });
+    expect((await detail(course.id)).sections).toHaveLength(1);
   });
 });
 

@@ -17,7 +17,13 @@ import {
 import { mediaPathsOf } from '../../content/section-html.ts';
 import { badRequest } from '../../http/errors.ts';
 import { courseMediaPrefixOf, signMemberMediaRead } from '../../media/member-media.ts';
-import { MEDIA_PATH_PREFIX, mediaKeyOf, presignUpload, UploadRefused } from '../../media/uploads.ts';
+import {
+  checkStoredUpload,
+  MEDIA_PATH_PREFIX,
+  mediaKeyOf,
+  presignUpload,
+  UploadRefused,
+} from '../../media/uploads.ts';
 
 export async function signCourseMediaUpload(
   clubId: string,
@@ -42,6 +48,22 @@ export async function signCourseMediaUpload(
     }
     throw error;
   }
+}
+
+/**
+ * Every file of the course that the HTML names must be stored and be an allowed image or video
+ * within the limit: the upload policy says so at S3, but s3rver does not enforce it and a file
+ * may be gone since. A stored file that breaks the rule is removed, and the save refused.
+ */
+export async function checkSectionMedia(clubId: string, courseId: string, html: string): Promise<void> {
+  const prefix = `${courseMediaPrefixOf(clubId, courseId)}/`;
+  const keys = mediaPathsOf(html)
+    .map((path) => mediaKeyOf(path))
+    .filter((key): key is string => key?.startsWith(prefix) ?? false);
+  const verdicts = await Promise.all(keys.map((key) => checkStoredUpload(key, COURSE_MEDIA_UPLOAD)));
+  if (verdicts.includes('missing')) throw badRequest('The file was not uploaded. Please try again.');
+  if (verdicts.includes('type')) throw badRequest(COURSE_MEDIA_TYPE_MESSAGE);
+  if (verdicts.includes('size')) throw badRequest(COURSE_MEDIA_SIZE_MESSAGE);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

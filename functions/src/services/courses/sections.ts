@@ -1,18 +1,25 @@
 /**
  * Editing a course's sections (owners and moderators): add after the last one, save title and
- * HTML (signed media URLs from the editor turned back into stable paths, then sanitized by the
- * repository), delete, and move one up or down.
+ * HTML (signed media URLs from the editor turned back into stable paths, each named file checked
+ * as stored, then sanitized by the repository), delete, and move one up or down.
  */
 import type { Section, SectionInput } from '@clubs/shared';
 import { ulid } from 'ulid';
 import * as sections from '../../data/repositories/sections.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { signSectionMedia, unsignCourseMedia } from './course-media.ts';
+import { checkSectionMedia, signSectionMedia, unsignCourseMedia } from './course-media.ts';
 
 const sectionNotFound = () => notFound('Section not found');
 
+/** The HTML with stable media paths, every course file it names checked as stored. */
+async function storableHtml(clubId: string, courseId: string, html: string): Promise<string> {
+  const htmlContent = await unsignCourseMedia(clubId, courseId, html);
+  await checkSectionMedia(clubId, courseId, htmlContent);
+  return htmlContent;
+}
+
 export async function addSection(clubId: string, courseId: string, input: SectionInput): Promise<Section> {
-  const htmlContent = await unsignCourseMedia(clubId, courseId, input.htmlContent);
+  const htmlContent = await storableHtml(clubId, courseId, input.htmlContent);
   const result = await sections.appendSections(clubId, courseId, [
     { id: ulid(), title: input.title, htmlContent, featuredImage: null, updatedAt: new Date().toISOString() },
   ]);
@@ -28,7 +35,7 @@ export async function saveSection(
   sectionId: string,
   input: SectionInput,
 ): Promise<Section> {
-  const htmlContent = await unsignCourseMedia(clubId, courseId, input.htmlContent);
+  const htmlContent = await storableHtml(clubId, courseId, input.htmlContent);
   const saved = await sections.updateSection(clubId, courseId, sectionId, {
     title: input.title,
     htmlContent,
