@@ -117,7 +117,7 @@ export const TABLE_ACTIONS = {
 
 /** Media bucket actions by use (HeadObject needs s3:GetObject; a presigned POST, s3:PutObject). */
 export const MEDIA_ACTIONS = {
-  'media:upload': ['s3:PutObject'],
+  'media:upload': ['s3:PutObject', 's3:PutObjectTagging'],
   'media:read': ['s3:GetObject'],
   'media:delete': ['s3:DeleteObject'],
 } as const satisfies Partial<Record<ResourceUse, readonly string[]>>;

@@ -11,6 +11,7 @@
  * the stack's id, so each stack (each stage, and the same stage deployed again after a destroy
  * left the retained bucket behind) gets its own bucket.
  */
+import { UPLOAD_TAG } from '@clubs/shared';
 import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -29,8 +30,6 @@ const stackIdPiece = (): string => Fn.select(0, Fn.split('-', Fn.select(2, Fn.sp
 
 /** Days a replaced or deleted object's previous version is kept. */
 export const NONCURRENT_DAYS = 30;
-/** Where signed uploads are to land until attached (deleted after a day otherwise). */
-export const STAGING_PREFIX = 'uploads/';
 
 export interface MediaProps {
   readonly logBucket: IBucket;
@@ -69,11 +68,11 @@ export class Media extends Construct {
           expiredObjectDeleteMarker: true,
         },
         {
-          // The staging prefix for signed uploads: whatever is not moved out (attached) within a day
-          // is litter. The upload signer does not use it yet (uploads still land in final prefixes).
+          // Every signed upload is stored tagged staged; the API tags the ones it lets a post, section,
+          // club or profile use as attached. One still staged after a day was never used: litter.
           id: 'expire-unattached-uploads',
-          prefix: STAGING_PREFIX,
-          expiration: Duration.days(1),
+          tagFilters: { [UPLOAD_TAG.key]: UPLOAD_TAG.staged },
+          expiration: Duration.days(UPLOAD_TAG.stagedDays),
         },
       ],
       removalPolicy: RemovalPolicy.RETAIN,

@@ -65,6 +65,13 @@ export const UPLOAD = {
 } as const;
 
 /**
+ * Every signed upload is stored tagged `upload=staged`, and the media bucket deletes staged
+ * objects after `stagedDays`: a file signed but never used by a post, section, club or profile
+ * does not stay. Using one (the API checks it first) tags it `upload=attached`.
+ */
+export const UPLOAD_TAG = { key: 'upload', staged: 'staged', attached: 'attached', stagedDays: 1 } as const;
+
+/**
  * Profile photos: images only (no SVG: it can carry script), under the general 10 MB limit. The
  * presigned POST that uploads one expires after a few minutes.
  */

@@ -63,6 +63,9 @@ describe('POST /api/me/avatar-upload', () => {
     expect(policy.conditions).toContainEqual({ 'Content-Type': 'image/png' });
     expect(policy.conditions).toContainEqual({ bucket: BUCKET });
     expect(policy.conditions).toContainEqual({ key: upload.key });
+    // The form stores it tagged staged, and the policy pins that too.
+    expect(policy.conditions).toContainEqual({ tagging: upload.fields.tagging });
+    expect(upload.fields.tagging).toContain('<Key>upload</Key><Value>staged</Value>');
     // No starts-with condition: the browser cannot choose another key or type.
     expect(policy.conditions.some((c) => Array.isArray(c) && c[0] === 'starts-with')).toBe(false);
     const expiresIn = Date.parse(policy.expiration) - before;
@@ -129,7 +132,11 @@ describe('presignUpload (the last check before signing)', () => {
 
   it('builds its conditions from the limits it is given', () => {
     expect(uploadConditions('image/gif', 5)).toEqual({
-      fields: { 'Content-Type': 'image/gif' },
+      fields: {
+        'Content-Type': 'image/gif',
+        // Stored tagged staged: the bucket deletes it after a day unless something uses it.
+        tagging: '<Tagging><TagSet><Tag><Key>upload</Key><Value>staged</Value></Tag></TagSet></Tagging>',
+      },
       conditions: [['content-length-range', 1, 5]],
     });
   });

@@ -8,6 +8,7 @@ import {
   ROUTES,
   type RouteDefinition,
   routeKeyOf,
+  UPLOAD_TAG,
   WEBHOOK_REFUSED_LOG_MESSAGE,
 } from '@clubs/shared';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -16,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_THROTTLES } from '../../infra/lib/api.ts';
 import { ClubsStack } from '../../infra/lib/clubs-stack.ts';
 import { type ClubsConfig, loadStageConfig } from '../../infra/lib/config.ts';
-import { NONCURRENT_DAYS, STAGING_PREFIX } from '../../infra/lib/media.ts';
+import { NONCURRENT_DAYS } from '../../infra/lib/media.ts';
 import { nagPacks } from '../../infra/lib/nag.ts';
 import { API_P99_ALARM_MS, WEBHOOK_REFUSALS_ALARM } from '../../infra/lib/operations.ts';
 import { fakeWebDist, logicalId, newApp } from './app.ts';
@@ -57,7 +58,11 @@ describe('the prod stage', () => {
           ExpiredObjectDeleteMarker: true,
           Status: 'Enabled',
         }),
-        expect.objectContaining({ Prefix: STAGING_PREFIX, ExpirationInDays: 1, Status: 'Enabled' }),
+        expect.objectContaining({
+          TagFilters: [{ Key: UPLOAD_TAG.key, Value: UPLOAD_TAG.staged }],
+          ExpirationInDays: 1,
+          Status: 'Enabled',
+        }),
       ]),
     );
   });

@@ -67,7 +67,7 @@ function useServedBy(action: string, resource: string): ResourceUse | undefined 
   if (onTable && reads.includes(action)) return 'table:read';
   if (onIndexes && action === 'dynamodb:Query') return 'table:read';
   if (onTable && writes.includes(action)) return 'table:write';
-  if (onMedia && action === 's3:PutObject') return 'media:upload';
+  if (onMedia && (action === 's3:PutObject' || action === 's3:PutObjectTagging')) return 'media:upload';
   if (onMedia && action === 's3:GetObject') return 'media:read';
   if (onMedia && action === 's3:DeleteObject') return 'media:delete';
   if (action === 'bedrock:InvokeModel' && resource.includes(`:foundation-model/${OUTLINE_MODEL}`))

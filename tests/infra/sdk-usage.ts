@@ -32,6 +32,7 @@ const SDK_NAMES: Readonly<Record<string, Readonly<Record<string, readonly Resour
     HeadObjectCommand: ['media:read'],
     GetObjectCommand: ['media:read'],
     PutObjectCommand: ['media:upload'],
+    PutObjectTaggingCommand: ['media:upload'],
     CopyObjectCommand: ['media:read', 'media:upload'],
     DeleteObjectCommand: ['media:delete'],
     DeleteObjectsCommand: ['media:delete'],

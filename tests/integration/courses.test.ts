@@ -22,13 +22,14 @@ import {
   NO_MODULES_FOUND,
   type RouteId,
   type Section,
+  UPLOAD_TAG,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, postToS3 } from '../support/browser-upload.ts';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { type MediaStore, startMediaStore } from '../support/media-store.ts';
+import { type MediaStore, startMediaStore, uploadTagOf } from '../support/media-store.ts';
 import { OWASP_XSS_VECTORS } from '../support/owasp-xss-vectors.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -301,6 +302,7 @@ describe('course media', () => {
     const stored = await getSection(clubId, course.id, section.id);
     expect(stored?.htmlContent).toBe(`<p>Look</p><img src="${signed.body.mediaUrl}" />`);
     expect(stored?.featuredImage).toBe(signed.body.mediaUrl);
+    expect(await uploadTagOf(signed.body.key)).toBe(UPLOAD_TAG.attached);
     const shown = (await detail(course.id, member)).sections[0];
     const src = /src="([^"]+)"/.exec(shown?.htmlContent ?? '')?.[1]?.replace(/&amp;/g, '&') ?? '';
     expect(src).toContain(signed.body.key);

@@ -8,13 +8,13 @@ import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories
 import { handler as adminHandler } from '@clubs/functions/handlers/club-admin';
 import { handler as clubsHandler } from '@clubs/functions/handlers/clubs';
 import { inspectMedia, mediaKeyOf } from '@clubs/functions/media/uploads';
-import type { Club, PresignedUpload, PublicClub } from '@clubs/shared';
+import { type Club, type PresignedUpload, type PublicClub, UPLOAD_TAG } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, postToS3 } from '../support/browser-upload.ts';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { type MediaStore, startMediaStore } from '../support/media-store.ts';
+import { type MediaStore, startMediaStore, uploadTagOf } from '../support/media-store.ts';
 
 const BUCKET = 'clubs-media-test';
 let store: MediaStore;
@@ -121,6 +121,7 @@ describe('club logo and cover uploads', () => {
     const saved = await edit(club.ownerId, club.id, { name: club.name, coverImageUrl: first.body.mediaUrl });
     expect(saved.status).toBe(200);
     expect(saved.body.coverImageUrl).toBe(first.body.mediaUrl);
+    expect(await uploadTagOf(first.body.key)).toBe(UPLOAD_TAG.attached);
 
     const second = await presign(club.ownerId, club.id, {
       kind: 'cover',

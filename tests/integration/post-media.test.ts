@@ -9,7 +9,7 @@
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { addMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler } from '@clubs/functions/handlers/feed';
-import { inspectMedia } from '@clubs/functions/media/uploads';
+import { inspectMedia, uploadTagging } from '@clubs/functions/media/uploads';
 import {
   POST_MEDIA_SIZE_MESSAGE,
   POST_MEDIA_TYPE_MESSAGE,
@@ -17,13 +17,14 @@ import {
   type Post,
   type PostMediaUpload,
   type PostPage,
+  UPLOAD_TAG,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, postToS3 } from '../support/browser-upload.ts';
 import { clubFixture } from '../support/fixtures.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { type MediaStore, startMediaStore } from '../support/media-store.ts';
+import { type MediaStore, startMediaStore, uploadTagOf } from '../support/media-store.ts';
 
 let store: MediaStore;
 beforeAll(async () => {
@@ -75,9 +76,12 @@ describe('post media uploads', () => {
     };
     expect(policy.conditions).toContainEqual(['content-length-range', 1, POST_MEDIA_UPLOAD.maxBytes]);
     expect(policy.conditions).toContainEqual({ 'Content-Type': 'image/png' });
+    // Stored tagged staged (the bucket expires those after a day) until a post uses it.
+    expect(policy.conditions).toContainEqual({ tagging: uploadTagging(UPLOAD_TAG.staged) });
     await postToS3(signed.body, PNG);
     const created = await imagePost(signed.body.key);
     expect(created.status).toBe(201);
+    expect(await uploadTagOf(signed.body.key)).toBe(UPLOAD_TAG.attached);
     const [media] = created.body.media;
     expect(media?.key).toBe(signed.body.key);
     const read = await fetch(media?.url ?? '');

@@ -6,12 +6,12 @@
 import { getProfile } from '@clubs/functions/data/repositories/profiles';
 import { handler } from '@clubs/functions/handlers/profiles';
 import { inspectMedia, mediaKeyOf } from '@clubs/functions/media/uploads';
-import type { Me, PresignedUpload } from '@clubs/shared';
+import { type Me, type PresignedUpload, UPLOAD_TAG } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, postToS3 } from '../support/browser-upload.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { type MediaStore, startMediaStore } from '../support/media-store.ts';
+import { type MediaStore, startMediaStore, uploadTagOf } from '../support/media-store.ts';
 
 const BUCKET = 'clubs-media-test';
 let store: MediaStore;
@@ -100,6 +100,7 @@ describe('profile photo', () => {
     expect(res.status).toBe(200);
     expect(res.body.avatarUrl).toBe(upload.mediaUrl);
     expect((await getProfile(sub))?.avatarUrl).toBe(upload.mediaUrl);
+    expect(await uploadTagOf(upload.key)).toBe(UPLOAD_TAG.attached);
   });
 
   it('removes the previous photo when a new one replaces it, and keeps a re-sent current one', async () => {

@@ -6,7 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setS3Client } from '@clubs/functions/media/s3';
+import { GetObjectTaggingCommand } from '@aws-sdk/client-s3';
+import { mediaBucket, s3, setS3Client } from '@clubs/functions/media/s3';
+import { UPLOAD_TAG } from '@clubs/shared';
 import { freePort } from '../../infra/local/ports.ts';
 import { startS3Local } from '../../infra/local/s3.ts';
 
@@ -38,4 +40,10 @@ export async function startMediaStore(bucket: string): Promise<MediaStore> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The `upload` tag S3 holds for a stored object (attached once something uses it), if any. */
+export async function uploadTagOf(key: string): Promise<string | undefined> {
+  const { TagSet = [] } = await s3().send(new GetObjectTaggingCommand({ Bucket: mediaBucket(), Key: key }));
+  return TagSet.find((tag) => tag.Key === UPLOAD_TAG.key)?.Value;
 }

@@ -5,11 +5,13 @@
  * also check the stored object (`inspectMedia`) before they reference it.
  *
  * Keys live under per-purpose prefixes (avatars/{userId}/...); objects are served same-origin
- * at /media/{key} (CloudFront locally: the dev server's proxy).
+ * at /media/{key} (CloudFront locally: the dev server's proxy). Each upload is stored tagged as
+ * staged (the bucket expires those after a day) until `attachUpload` finds it sound and tags it
+ * attached: one check and one tag for every place that uses an upload.
  */
-import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import type { PresignedUpload } from '@clubs/shared';
+import { type PresignedUpload, UPLOAD_TAG } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { logger } from '../logger.ts';
 import { mediaBucket, s3 } from './s3.ts';
@@ -48,10 +50,18 @@ export class UploadRefused extends Error {
   }
 }
 
+/** S3's tagging XML for one `upload` tag value (the POST form field and the policy repeat it). */
+export const uploadTagging = (value: string) =>
+  `<Tagging><TagSet><Tag><Key>${UPLOAD_TAG.key}</Key><Value>${value}</Value></Tag></TagSet></Tagging>`;
+
 /** The policy conditions beyond bucket and key (which createPresignedPost adds itself). */
 export function uploadConditions(contentType: string, maxBytes: number, cacheControl?: string) {
   return {
-    fields: { 'Content-Type': contentType, ...(cacheControl ? { 'Cache-Control': cacheControl } : {}) },
+    fields: {
+      'Content-Type': contentType,
+      ...(cacheControl ? { 'Cache-Control': cacheControl } : {}),
+      tagging: uploadTagging(UPLOAD_TAG.staged),
+    },
     conditions: [['content-length-range', 1, maxBytes] as ['content-length-range', number, number]],
   };
 }
@@ -137,6 +147,30 @@ export async function checkStoredUpload(
     logger.warn('could not remove a refused upload', { key, error: error as Error }),
   );
   return typeOk ? 'size' : 'type';
+}
+
+/** Tags a stored upload as used, so the bucket's rule for staged uploads no longer deletes it. */
+export async function markAttached(key: string): Promise<void> {
+  await s3().send(
+    new PutObjectTaggingCommand({
+      Bucket: mediaBucket(),
+      Key: key,
+      Tagging: { TagSet: [{ Key: UPLOAD_TAG.key, Value: UPLOAD_TAG.attached }] },
+    }),
+  );
+}
+
+/**
+ * What every place that uses an upload calls first: checks what is stored under the key against
+ * the upload's rule (`checkStoredUpload`) and, when it is sound, tags it attached.
+ */
+export async function attachUpload(
+  key: string,
+  rule: StoredUploadRule,
+): Promise<'ok' | 'missing' | UploadRefused['reason']> {
+  const verdict = await checkStoredUpload(key, rule);
+  if (verdict === 'ok') await markAttached(key);
+  return verdict;
 }
 
 /** Removes a file that is no longer referenced; a failure is logged, never shown. */

@@ -12,7 +12,7 @@ import {
   type PresignedUpload,
 } from '@clubs/shared';
 import { badRequest } from '../http/errors.ts';
-import { checkStoredUpload, mediaKeyOf, presignUpload, UploadRefused } from '../media/uploads.ts';
+import { attachUpload, mediaKeyOf, presignUpload, UploadRefused } from '../media/uploads.ts';
 
 /** Signs an upload of one image into `folder` (no slashes at either end). */
 export async function signImageUpload(folder: string, input: AvatarUploadInput): Promise<PresignedUpload> {
@@ -50,7 +50,7 @@ export async function requireUploadedImage(url: string, folder: string, field: I
       { path: field.path, message: `must be a ${field.what} you uploaded` },
     ]);
   }
-  const verdict = await checkStoredUpload(key, AVATAR_UPLOAD);
+  const verdict = await attachUpload(key, AVATAR_UPLOAD);
   if (verdict === 'missing') {
     throw badRequest(`The ${field.what} was not uploaded. Please try again.`, [
       { path: field.path, message: 'nothing is stored there' },

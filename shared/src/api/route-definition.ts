@@ -32,7 +32,7 @@ export const RESOURCE_USES = [
   'table:read',
   /** PutItem, UpdateItem, DeleteItem and condition checks, alone or in transactions. */
   'table:write',
-  /** Signs uploads into the media bucket (presigned POST or PUT). */
+  /** Signs uploads into the media bucket (presigned POST or PUT, stored tagged staged) and tags a used one attached. */
   'media:upload',
   /** Reads stored media (HeadObject, GetObject, presigned GET). */
   'media:read',

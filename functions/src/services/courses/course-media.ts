@@ -18,7 +18,7 @@ import { mediaPathsOf } from '../../content/section-html.ts';
 import { badRequest } from '../../http/errors.ts';
 import { courseMediaPrefixOf, signMemberMediaRead } from '../../media/member-media.ts';
 import {
-  checkStoredUpload,
+  attachUpload,
   MEDIA_PATH_PREFIX,
   mediaKeyOf,
   presignUpload,
@@ -60,7 +60,7 @@ export async function checkSectionMedia(clubId: string, courseId: string, html: 
   const keys = mediaPathsOf(html)
     .map((path) => mediaKeyOf(path))
     .filter((key): key is string => key?.startsWith(prefix) ?? false);
-  const verdicts = await Promise.all(keys.map((key) => checkStoredUpload(key, COURSE_MEDIA_UPLOAD)));
+  const verdicts = await Promise.all(keys.map((key) => attachUpload(key, COURSE_MEDIA_UPLOAD)));
   if (verdicts.includes('missing')) throw badRequest('The file was not uploaded. Please try again.');
   if (verdicts.includes('type')) throw badRequest(COURSE_MEDIA_TYPE_MESSAGE);
   if (verdicts.includes('size')) throw badRequest(COURSE_MEDIA_SIZE_MESSAGE);

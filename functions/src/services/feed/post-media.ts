@@ -15,7 +15,13 @@ import {
 import { badRequest } from '../../http/errors.ts';
 import { logger } from '../../logger.ts';
 import { postMediaPrefixOf } from '../../media/member-media.ts';
-import { deleteMedia, inspectMedia, presignUpload, UploadRefused } from '../../media/uploads.ts';
+import {
+  deleteMedia,
+  inspectMedia,
+  markAttached,
+  presignUpload,
+  UploadRefused,
+} from '../../media/uploads.ts';
 
 /** Signs one upload for a post of `kind` in the club, under the caller's own folder. */
 export async function signPostMediaUpload(
@@ -77,6 +83,8 @@ export async function checkPostMedia(
     if (!sizeOk) throw refuse(index, POST_MEDIA_SIZE_MESSAGE, 'too large');
     throw refuse(index, postMediaMismatchMessage(kind), `not a ${kind}`);
   }
+  // Sound: no longer staged, so the bucket keeps them.
+  await Promise.all(mediaKeys.map((key) => markAttached(key)));
 }
 
 /** Removes a deleted post's files; a failure is logged, never shown (the post is gone). */

@@ -50,7 +50,7 @@ export const clubAdminRoutes = {
     method: 'PATCH',
     path: '/api/clubs/{clubId}',
     group: 'club-admin',
-    uses: ['table:read', 'table:write', 'media:read', 'media:delete'],
+    uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
     access: { kind: 'club', who: 'owner', superAdmin: 'none' },
     summary:
       'Edit club: the owner saves name, description, category, logo and cover; the directory and search entries change in the same transaction; a new image must be one uploaded for this club',

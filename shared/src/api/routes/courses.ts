@@ -105,7 +105,7 @@ export const courseRoutes = {
     method: 'POST',
     path: '/api/clubs/{clubId}/courses/{courseId}/sections',
     group: 'courses',
-    uses: ['table:read', 'table:write', 'media:read', 'media:delete'],
+    uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
     access: edit,
     summary:
       'Adds a section after the last one (sort order max + 1); its HTML is sanitized before it is stored',
@@ -118,7 +118,7 @@ export const courseRoutes = {
     method: 'PUT',
     path: '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}',
     group: 'courses',
-    uses: ['table:read', 'table:write', 'media:read', 'media:delete'],
+    uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
     access: edit,
     summary: "Saves a section's title and HTML (sanitized; the featured image is its first image, else kept)",
     params: sectionPathSchema,

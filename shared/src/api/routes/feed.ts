@@ -54,7 +54,7 @@ export const feedRoutes = {
     method: 'POST',
     path: '/api/clubs/{clubId}/posts',
     group: 'feed',
-    uses: ['table:read', 'table:write', 'media:read', 'media:delete'],
+    uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
     access: { kind: 'club', who: 'member', superAdmin: 'none' },
     summary:
       'Posts to the club: a text post with title and content, or an image (several files) or video (one file) post naming files the caller uploaded for this club',

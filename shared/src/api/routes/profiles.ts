@@ -20,7 +20,7 @@ export const profileRoutes = {
     method: 'PATCH',
     path: '/api/me',
     group: 'profiles',
-    uses: ['table:read', 'table:write', 'media:read', 'media:delete'],
+    uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
     access: { kind: 'signed_in' },
     summary:
       "Saves the caller's full name, bio, location and photo; a new photo must be an uploaded image under avatars/{callerId}/",
