@@ -442,6 +442,26 @@ describe('club settings', () => {
     expect(api.callsTo('DELETE', '/api/owned-clubs/c1')).toHaveLength(1);
   });
 
+  it('a failure that is no refusal is said as one, with Retry (never the raw text)', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    mockApi({
+      getOwnedClub: () =>
+        failing
+          ? error(500, 'TypeError: x is undefined', 'internal')
+          : ok(club({ id: 'c1', name: 'Sunrise Rowers' })),
+      getConnectStatus: () => error(500, 'boom', 'internal'),
+      getMe: () => ok(me),
+    });
+    renderApp('/club-settings/c1?tab=payments', { service: signedIn() });
+    expect(await screen.findByRole('heading', { name: "Couldn't load club settings" })).toBeVisible();
+    expect(screen.queryByText(/TypeError/)).toBeNull();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: "Couldn't load the payment settings" })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Club Settings: Sunrise Rowers' })).toBeVisible();
+  });
+
   it("others: 'Access Denied' with the spec's message", async () => {
     mockApi({
       getOwnedClub: () => error(404, 'Club not found', 'not_found'),

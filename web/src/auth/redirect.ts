@@ -47,3 +47,7 @@ export function redirectAfterLogin(search: string | URLSearchParams, state?: unk
 
 /** The login URL that brings the visitor back to `path` (path + search) afterwards. */
 export const loginPathFor = (path: string): string => `/login?redirect=${encodeURIComponent(path)}`;
+
+/** The other sign-in page (login ↔ sign-up), keeping the query that says where to go afterwards. */
+export const otherAuthPage = (path: '/login' | '/register', search: URLSearchParams): string =>
+  search.has('redirect') ? `${path}?${search.toString()}` : path;

@@ -3,10 +3,10 @@
  * active memberships, active paid memberships and monthly recurring revenue per currency (of
  * member subscriptions and of creator plans), as the counters kept by the API say.
  */
-import { Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { MoneyAmount } from '@clubs/shared';
 import { useApiQuery } from '../../api/hooks.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { AdminSection } from './AdminSection.tsx';
 
 /** An amount in minor units (cents), written in its currency (JPY has none). */
 function moneyOf({ amount, currency }: MoneyAmount): string {
@@ -38,22 +38,14 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 
 export function PlatformFigures() {
   const figures = useApiQuery('getPlatformFigures', {});
-  const data = figures.data;
   return (
-    <section aria-labelledby="platform-figures-heading">
-      <Heading level={2} id="platform-figures-heading">
-        Platform Figures
-      </Heading>
-      {figures.isError ? (
-        <LoadFailed
-          what="the platform figures"
-          error={figures.error}
-          onRetry={() => void figures.refetch()}
-          headingLevel={3}
-        />
-      ) : !data ? (
-        <Loader ariaLabel="Loading the platform figures" />
-      ) : (
+    <AdminSection
+      id="platform-figures-heading"
+      title="Platform Figures"
+      what="the platform figures"
+      query={figures}
+    >
+      {(data) => (
         <Flex gap="small" wrap="wrap">
           <Figure
             label="Active clubs"
@@ -74,6 +66,6 @@ export function PlatformFigures() {
           />
         </Flex>
       )}
-    </section>
+    </AdminSection>
   );
 }

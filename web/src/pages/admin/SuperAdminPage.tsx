@@ -4,29 +4,16 @@
  * name, owner name or e-mail and filtered by status, 10 a page by cursor, each club's page one
  * click away, suspension and reactivation, the platform figures above, and the audit log of what super admins did.
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Flex,
-  Heading,
-  Loader,
-  SearchField,
-  SelectField,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Flex, Heading, SearchField, SelectField, Text } from '@aws-amplify/ui-react';
 import { type AdminClubRow, type AdminStatusFilter, adminStatusFilterSchema } from '@clubs/shared';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { type Column, DataTable } from '../../components/DataTable.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
@@ -113,44 +100,22 @@ function SuspendButton({ club }: { club: AdminClubRow }) {
   );
 }
 
-function ClubsTable({ rows }: { rows: AdminClubRow[] }) {
-  return (
-    <Table caption={T.allClubs} highlightOnHover size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell as="th">Club Name</TableCell>
-          <TableCell as="th">Owner</TableCell>
-          <TableCell as="th">Email</TableCell>
-          <TableCell as="th">Status</TableCell>
-          <TableCell as="th">Actions</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((club) => (
-          <TableRow key={club.id}>
-            <TableCell>
-              {club.status === 'active' ? (
-                <TextLink to={`/communities/${club.id}`}>{club.name}</TextLink>
-              ) : (
-                club.name
-              )}
-            </TableCell>
-            <TableCell>{club.ownerName}</TableCell>
-            <TableCell>{club.ownerEmail}</TableCell>
-            <TableCell>
-              <Badge variation={STATUS_BADGES[club.status]}>
-                {club.suspended ? 'suspended' : club.status}
-              </Badge>
-            </TableCell>
-            <TableCell>
-              <SuspendButton club={club} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
+const CLUB_COLUMNS: Column<AdminClubRow>[] = [
+  {
+    header: 'Club Name',
+    cell: (club) =>
+      club.status === 'active' ? <TextLink to={`/communities/${club.id}`}>{club.name}</TextLink> : club.name,
+  },
+  { header: 'Owner', cell: (club) => club.ownerName },
+  { header: 'Email', cell: (club) => club.ownerEmail },
+  {
+    header: 'Status',
+    cell: (club) => (
+      <Badge variation={STATUS_BADGES[club.status]}>{club.suspended ? 'suspended' : club.status}</Badge>
+    ),
+  },
+  { header: 'Actions', cell: (club) => <SuspendButton club={club} /> },
+];
 
 export default function SuperAdminPage() {
   const [text, setText] = useState('');
@@ -199,16 +164,13 @@ export default function SuperAdminPage() {
         </SelectField>
       </Flex>
       {clubs.isPending ? (
-        <Flex alignItems="center" gap="small" role="status">
-          <Loader ariaLabel="Loading clubs" />
-          <Text>Loading clubs...</Text>
-        </Flex>
+        <LoadingLine label="Loading clubs" />
       ) : clubs.isError ? (
         <LoadFailed what="clubs" error={clubs.error} onRetry={() => void clubs.refetch()} />
       ) : page && page.items.length === 0 ? (
         <Alert variation="info">{T.empty}</Alert>
       ) : page ? (
-        <ClubsTable rows={page.items} />
+        <DataTable caption={T.allClubs} columns={CLUB_COLUMNS} rows={page.items} rowKey={(club) => club.id} />
       ) : null}
       <Flex gap="small" justifyContent="flex-end" aria-label="Pages">
         <Button

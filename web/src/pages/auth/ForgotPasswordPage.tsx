@@ -5,7 +5,7 @@
  * tells who is registered.
  */
 
-import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
@@ -17,6 +17,7 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   RESET_FAILED,
 } from '../../auth/messages.ts';
+import { CodeField, NewPasswordFields } from '../../components/form/fields.tsx';
 import { passwordProblem } from '../../components/form/rules.ts';
 import { bindField, type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
@@ -107,24 +108,12 @@ export default function ForgotPasswordPage() {
       alert={request.alert ?? reset.alert}
       onSubmit={() => reset.submit()}
     >
-      <TextField
-        label="Reset code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        {...resetField('code', code, setCode)}
-      />
-      <PasswordField
+      <CodeField label="Reset code" {...resetField('code', code, setCode)} />
+      <NewPasswordFields
         label="New Password"
-        autoComplete="new-password"
-        descriptiveText="At least 8 characters."
-        showPasswordButtonLabel="Show"
-        {...resetField('newPassword', password, setPassword)}
-      />
-      <PasswordField
-        label="Confirm New Password"
-        autoComplete="new-password"
-        showPasswordButtonLabel="Show confirmation"
-        {...resetField('confirmPassword', confirm, setConfirm)}
+        show="Show"
+        password={resetField('newPassword', password, setPassword)}
+        confirm={resetField('confirmPassword', confirm, setConfirm)}
       />
       <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
         {busy ? 'Resetting...' : 'Reset Password'}

@@ -4,8 +4,8 @@
  * button says that Google sign-in needs a deployment, and nothing leaves the page.
  */
 
-import { Button, Text } from '@aws-amplify/ui-react';
-import { useEffect, useId, useState } from 'react';
+import { Button, Divider, Text } from '@aws-amplify/ui-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { type GoogleMode, rememberGoogleReturn, takeGoogleReturn } from '../../auth/googleReturn.ts';
@@ -84,6 +84,48 @@ export function GoogleButton({
           {GOOGLE_NEEDS_DEPLOYMENT}: it uses the hosted sign-in page of a deployed stack.
         </Text>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The end of the login and sign-up forms: the form's submit button, 'or', Google, and the line
+ * to the other form. Either way of signing in disables the other while it is busy.
+ */
+export function SubmitOrGoogle({
+  mode,
+  target,
+  busy,
+  googleBusy,
+  onGoogleBusyChange,
+  submit,
+  children,
+}: {
+  mode: GoogleMode;
+  target: string;
+  /** The form's own request is under way. */
+  busy: boolean;
+  googleBusy: boolean;
+  onGoogleBusyChange(busy: boolean): void;
+  /** The submit button's words (its busy words while `busy`). */
+  submit: string;
+  /** The line to the other form. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Button type="submit" variation="primary" isDisabled={busy || googleBusy} isFullWidth>
+        {submit}
+      </Button>
+      <Divider label="or" size="small" />
+      <GoogleButton
+        mode={mode}
+        target={target}
+        busy={googleBusy}
+        disabled={busy}
+        onBusyChange={onGoogleBusyChange}
+      />
+      <Text textAlign="center">{children}</Text>
     </>
   );
 }

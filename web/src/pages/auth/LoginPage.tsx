@@ -4,17 +4,17 @@
  * one, on the form (announced, both fields marked); success goes to the redirect parameter, else where the user came from, else
  * /dashboard. 'Continue with Google' has its own busy label and disables both buttons.
  */
-import { Button, Divider, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { FIELDS_REQUIRED, LOGGED_IN, loginErrorMessage } from '../../auth/messages.ts';
-import { redirectAfterLogin } from '../../auth/redirect.ts';
+import { otherAuthPage, redirectAfterLogin } from '../../auth/redirect.ts';
 import { bindField, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthForm } from './AuthCard.tsx';
-import { GoogleButton } from './GoogleButton.tsx';
+import { SubmitOrGoogle } from './GoogleButton.tsx';
 
 export default function LoginPage() {
   const { user, loading, signIn } = useAuth();
@@ -42,8 +42,6 @@ export default function LoginPage() {
   // Already signed in (e.g. a second tab or the back button): go straight on.
   if (!loading && user && !busy) return <Navigate to={target} replace />;
 
-  const registerLink = searchParams.has('redirect') ? `/register?${searchParams.toString()}` : '/register';
-
   return (
     <AuthForm
       label="Log in"
@@ -63,20 +61,16 @@ export default function LoginPage() {
       <Flex justifyContent="flex-end">
         <TextLink to="/forgot-password">Forgot password?</TextLink>
       </Flex>
-      <Button type="submit" variation="primary" isDisabled={busy || googleBusy} isFullWidth>
-        {busy ? 'Signing in...' : 'Log In'}
-      </Button>
-      <Divider label="or" size="small" />
-      <GoogleButton
+      <SubmitOrGoogle
         mode="login"
         target={target}
-        busy={googleBusy}
-        disabled={busy}
-        onBusyChange={setGoogleBusy}
-      />
-      <Text textAlign="center">
-        Don't have an account? <TextLink to={registerLink}>Sign up</TextLink>
-      </Text>
+        busy={busy}
+        googleBusy={googleBusy}
+        onGoogleBusyChange={setGoogleBusy}
+        submit={busy ? 'Signing in...' : 'Log In'}
+      >
+        Don't have an account? <TextLink to={otherAuthPage('/register', searchParams)}>Sign up</TextLink>
+      </SubmitOrGoogle>
     </AuthForm>
   );
 }

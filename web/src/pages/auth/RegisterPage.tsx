@@ -9,19 +9,20 @@
  * resend) and signs the person in once it is right. Locally sign-ups are confirmed at once.
  */
 
-import { Button, CheckboxField, Divider, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, CheckboxField, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { useAction } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { EMAIL_IN_USE, REGISTER_FAILED, REGISTRATION_SUCCESS } from '../../auth/messages.ts';
-import { redirectAfterLogin } from '../../auth/redirect.ts';
+import { otherAuthPage, redirectAfterLogin } from '../../auth/redirect.ts';
+import { CodeField, NewPasswordFields } from '../../components/form/fields.tsx';
 import { bindField, type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthForm } from './AuthCard.tsx';
-import { GoogleButton } from './GoogleButton.tsx';
+import { SubmitOrGoogle } from './GoogleButton.tsx';
 import { type RegistrationForm, validateRegistration } from './registerValidation.ts';
 
 const EMPTY: RegistrationForm = {
@@ -82,12 +83,7 @@ function ConfirmCode({
       alert={confirm.alert}
       onSubmit={() => confirm.submit()}
     >
-      <TextField
-        label="Verification code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        {...confirmField('code', code, setCode, { required: false })}
-      />
+      <CodeField {...confirmField('code', code, setCode, { required: false })} />
       <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
         {confirm.busy ? 'Verifying...' : 'Verify and continue'}
       </Button>
@@ -142,8 +138,6 @@ export default function RegisterPage() {
     return <ConfirmCode form={form} destination={confirming.destination} onConfirmed={done} />;
   }
 
-  const loginLink = searchParams.has('redirect') ? `/login?${searchParams.toString()}` : '/login';
-
   return (
     <AuthForm
       label="Sign up"
@@ -159,18 +153,11 @@ export default function RegisterPage() {
         autoComplete="email"
         {...field('email', form.email, set('email'))}
       />
-      <PasswordField
+      <NewPasswordFields
         label="Password"
-        autoComplete="new-password"
-        descriptiveText="At least 8 characters."
-        showPasswordButtonLabel="Show"
-        {...field('password', form.password, set('password'))}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        showPasswordButtonLabel="Show confirmation"
-        {...field('confirmPassword', form.confirmPassword, set('confirmPassword'))}
+        show="Show"
+        password={field('password', form.password, set('password'))}
+        confirm={field('confirmPassword', form.confirmPassword, set('confirmPassword'))}
       />
       <CheckboxField
         name="terms"
@@ -192,20 +179,16 @@ export default function RegisterPage() {
           </span>
         }
       />
-      <Button type="submit" variation="primary" isDisabled={busy || googleBusy} isFullWidth>
-        {busy ? 'Creating account...' : 'Create Account'}
-      </Button>
-      <Divider label="or" size="small" />
-      <GoogleButton
+      <SubmitOrGoogle
         mode="signup"
         target={target}
-        busy={googleBusy}
-        disabled={busy}
-        onBusyChange={setGoogleBusy}
-      />
-      <Text textAlign="center">
-        Already have an account? <TextLink to={loginLink}>Log in</TextLink>
-      </Text>
+        busy={busy}
+        googleBusy={googleBusy}
+        onGoogleBusyChange={setGoogleBusy}
+        submit={busy ? 'Creating account...' : 'Create Account'}
+      >
+        Already have an account? <TextLink to={otherAuthPage('/login', searchParams)}>Log in</TextLink>
+      </SubmitOrGoogle>
     </AuthForm>
   );
 }

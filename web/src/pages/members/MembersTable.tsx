@@ -3,12 +3,13 @@
  * see e-mail addresses under the names; the actions column holds what the viewer may do to each
  * member (MemberActions).
  */
-import { Badge, Flex, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { Badge, Flex, Text } from '@aws-amplify/ui-react';
 import type { ClubRole, MemberView } from '@clubs/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
 import { LevelBadge } from '../../components/clubs/LevelBadge.tsx';
+import { type Column, DataTable } from '../../components/DataTable.tsx';
 
 export const ROLE_LABELS: Record<ClubRole, string> = {
   club_owner: 'Owner',
@@ -46,28 +47,19 @@ export function MembersTable({
   status: (member: MemberView) => ReactNode;
   actions: (member: MemberView) => ReactNode;
 }) {
+  const columns: Column<MemberView>[] = [
+    { header: 'Name', cell: (member) => <MemberName member={member} /> },
+    { header: 'Role', cell: (member) => ROLE_LABELS[member.role] },
+    { header: 'Status', cell: status },
+    { header: 'Actions', cell: actions },
+  ];
   return (
-    <Table caption="Club members" highlightOnHover size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell as="th">Name</TableCell>
-          <TableCell as="th">Role</TableCell>
-          <TableCell as="th">Status</TableCell>
-          <TableCell as="th">Actions</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {members.map((member) => (
-          <TableRow key={member.userId} data-testid="member-row">
-            <TableCell>
-              <MemberName member={member} />
-            </TableCell>
-            <TableCell>{ROLE_LABELS[member.role]}</TableCell>
-            <TableCell>{status(member)}</TableCell>
-            <TableCell>{actions(member)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      caption="Club members"
+      columns={columns}
+      rows={members}
+      rowKey={(member) => member.userId}
+      rowTestId="member-row"
+    />
   );
 }

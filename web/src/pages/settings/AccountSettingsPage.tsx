@@ -8,7 +8,7 @@
  */
 
 import { Button, Flex, Heading, PasswordField, Tabs, Text, TextField } from '@aws-amplify/ui-react';
-import { emailSchema, PASSWORD_MIN_LENGTH } from '@clubs/shared';
+import { emailSchema } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
@@ -24,8 +24,9 @@ import {
   PASSWORD_UPDATE_FAILED,
   PASSWORD_UPDATED,
 } from '../../auth/messages.ts';
+import { CodeField, NewPasswordFields } from '../../components/form/fields.tsx';
 import { accepts, passwordProblem } from '../../components/form/rules.ts';
-import { problem, useFormProblem } from '../../components/form/useForm.tsx';
+import { bindField, problem, useFormProblem } from '../../components/form/useForm.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
@@ -34,6 +35,8 @@ import { PageColumn } from '../../components/PageColumn.tsx';
 
 export const ENTER_NEW_EMAIL = 'Please enter your new email address';
 const TRY_AGAIN = 'Please try again.';
+// The fields are not marked required: the checks say what is missing, in the form's own words.
+const OPTIONAL = { required: false };
 export const INVALID_NEW_EMAIL = 'Please enter a valid email address';
 
 /** The e-mail tab's checks: present, well-formed (the shared address schema), and different. */
@@ -90,6 +93,7 @@ function EmailTab() {
     onError: failed('E-mail confirmation failed', 'code'),
   });
   const busy = request.isPending || confirm.isPending;
+  const field = bindField(form.fieldProps, busy);
 
   function onRequest(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -119,16 +123,7 @@ function EmailTab() {
           We sent a verification code to {pending.destination ?? pending.email}. Enter it to confirm your new
           address. Until then you keep signing in with {current}.
         </Text>
-        <TextField
-          label="Verification code"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          isDisabled={busy}
-          {...form.fieldProps('code')}
-        />
+        <CodeField {...field('code', code, setCode, OPTIONAL)} />
         {form.alert}
         <Flex gap="small" wrap="wrap">
           <Button type="submit" variation="primary" isDisabled={busy}>
@@ -156,14 +151,10 @@ function EmailTab() {
       </Text>
       <TextField
         label="New Email"
-        name="email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
         descriptiveText="We will send a code to the new address to confirm it."
-        isDisabled={busy}
-        {...form.fieldProps('email')}
+        {...field('email', email, setEmail, OPTIONAL)}
       />
       {form.alert}
       <Button type="submit" variation="primary" isDisabled={busy} alignSelf="flex-start">
@@ -201,6 +192,7 @@ function PasswordTab() {
     },
   });
   const busy = change.isPending;
+  const field = bindField(form.fieldProps, busy);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -221,34 +213,15 @@ function PasswordTab() {
     >
       <PasswordField
         label="Current Password"
-        name="currentPassword"
         autoComplete="current-password"
         showPasswordButtonLabel="Show current"
-        value={currentPassword}
-        onChange={(e) => setCurrentPassword(e.target.value)}
-        isDisabled={busy}
-        {...form.fieldProps('currentPassword')}
+        {...field('currentPassword', currentPassword, setCurrentPassword, OPTIONAL)}
       />
-      <PasswordField
+      <NewPasswordFields
         label="New Password"
-        name="newPassword"
-        autoComplete="new-password"
-        showPasswordButtonLabel="Show new"
-        descriptiveText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        value={newPassword}
-        onChange={(e) => setNewPassword(e.target.value)}
-        isDisabled={busy}
-        {...form.fieldProps('newPassword')}
-      />
-      <PasswordField
-        label="Confirm New Password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        showPasswordButtonLabel="Show confirmation"
-        value={confirmPassword}
-        onChange={(e) => setConfirmPassword(e.target.value)}
-        isDisabled={busy}
-        {...form.fieldProps('confirmPassword')}
+        show="Show new"
+        password={field('newPassword', newPassword, setNewPassword, OPTIONAL)}
+        confirm={field('confirmPassword', confirmPassword, setConfirmPassword, OPTIONAL)}
       />
       {form.alert}
       <Button type="submit" variation="primary" isDisabled={busy || !complete} alignSelf="flex-start">

@@ -4,22 +4,7 @@
  * Portal for changing the card or cancelling. Owner only: others see the spec's message.
  */
 
-import {
-  Alert,
-  Link as AmplifyLink,
-  Badge,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Loader,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Link as AmplifyLink, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { ClubBilling, PlanSummary } from '@clubs/shared';
 import { useParams } from 'react-router-dom';
 import type { ApiFunction } from '../../api/client.ts';
@@ -27,14 +12,17 @@ import { messageOf } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { loadApi } from '../../api/load.ts';
 import { useAction } from '../../api/mutations.ts';
+import { type Column, DataTable } from '../../components/DataTable.tsx';
 import { leaveFor } from '../../components/navigation.ts';
 import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
+import { OwnerQuery } from './OwnerQuery.tsx';
 
 export const BILLING_TEXTS = {
   title: 'Billing',
-  noPermission: "You don't have permission to view billing information for this club",
+  what: 'billing information',
+  accessDenied: "You don't have permission to view billing information for this club",
   backToSettings: 'Back to Settings',
   subscription: 'Subscription',
   paymentMethod: 'Payment Method',
@@ -130,6 +118,28 @@ function SubscriptionCard({
   );
 }
 
+type Invoice = ClubBilling['invoices'][number];
+
+const INVOICE_COLUMNS: Column<Invoice>[] = [
+  { header: 'Date', cell: (invoice) => day(invoice.date) },
+  {
+    header: 'Description',
+    cell: (invoice) =>
+      invoice.hostedInvoiceUrl ? (
+        <AmplifyLink href={invoice.hostedInvoiceUrl} target="_blank" rel="noreferrer">
+          {invoice.description}
+        </AmplifyLink>
+      ) : (
+        invoice.description
+      ),
+  },
+  { header: 'Amount', cell: (invoice) => money(invoice.amount, invoice.currency) },
+  {
+    header: 'Status',
+    cell: (invoice) => <span style={{ textTransform: 'capitalize' }}>{invoice.status}</span>,
+  },
+];
+
 /** A call that answers with a Stripe page to go to, and what to say if it fails. */
 interface StripeRedirect {
   start: (api: ApiFunction) => Promise<{ url: string }>;
@@ -140,8 +150,6 @@ export default function BillingPage() {
   const { clubId = '' } = useParams();
   const { toast } = useToast();
   const billing = useApiQuery('getClubBilling', { params: { clubId } }, { enabled: Boolean(clubId) });
-  // Owner only: the API answers anyone else as if the club did not exist (404).
-  const refused = billing.error?.status === 404 || billing.error?.status === 403;
   // Either action ends by leaving for a Stripe page, so it stays busy until the page is gone.
   const go = useAction({
     mutationFn: async ({ start }: StripeRedirect) => leaveFor((await start(await loadApi())).url),
@@ -162,87 +170,51 @@ export default function BillingPage() {
   return (
     <PageColumn width="56rem">
       <TextLink to={`/club-settings/${clubId}`}>← {T.backToSettings}</TextLink>
-      <Heading level={1}>
-        {T.title}
-        {billing.data ? `: ${billing.data.clubName}` : ''}
-      </Heading>
-      {billing.isPending ? (
-        <Flex alignItems="center" gap="small" role="status">
-          <Loader ariaLabel="Loading billing information" />
-          <Text>Loading billing information...</Text>
-        </Flex>
-      ) : billing.isError ? (
-        <Alert variation="error" heading={refused ? 'Access Denied' : 'Error'}>
-          {refused ? T.noPermission : billing.error.message}
-        </Alert>
-      ) : (
-        <>
-          <SubscriptionCard billing={billing.data} onPortal={openPortal} onStart={startPlan} busy={busy} />
-          <Card variation="outlined">
-            <Flex direction="column" gap="small">
-              <Heading level={2} fontSize="large">
-                {T.paymentMethod}
-              </Heading>
-              {billing.data.paymentMethod ? (
-                <Text>
-                  <span style={{ textTransform: 'capitalize' }}>{billing.data.paymentMethod.brand}</span> ••••{' '}
-                  {billing.data.paymentMethod.last4}, expires{' '}
-                  {String(billing.data.paymentMethod.expMonth).padStart(2, '0')}/
-                  {billing.data.paymentMethod.expYear}
-                </Text>
-              ) : (
-                <Text>{T.noCard}</Text>
-              )}
-              {billing.data.portalAvailable ? (
-                <Button onClick={openPortal} isDisabled={busy} alignSelf="flex-start">
-                  {T.updateCard}
-                </Button>
-              ) : null}
-            </Flex>
-          </Card>
-          <Card variation="outlined">
-            <Flex direction="column" gap="small">
-              <Heading level={2} fontSize="large">
-                {T.paymentHistory}
-              </Heading>
-              {billing.data.invoices.length === 0 ? (
-                <Text>{T.noPayments}</Text>
-              ) : (
-                <Table caption="Payment history" highlightOnHover size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell as="th">Date</TableCell>
-                      <TableCell as="th">Description</TableCell>
-                      <TableCell as="th">Amount</TableCell>
-                      <TableCell as="th">Status</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {billing.data.invoices.map((invoice) => (
-                      <TableRow key={invoice.id}>
-                        <TableCell>{day(invoice.date)}</TableCell>
-                        <TableCell>
-                          {invoice.hostedInvoiceUrl ? (
-                            <AmplifyLink href={invoice.hostedInvoiceUrl} target="_blank" rel="noreferrer">
-                              {invoice.description}
-                            </AmplifyLink>
-                          ) : (
-                            invoice.description
-                          )}
-                        </TableCell>
-                        <TableCell>{money(invoice.amount, invoice.currency)}</TableCell>
-                        <TableCell>
-                          <span style={{ textTransform: 'capitalize' }}>{invoice.status}</span>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </Flex>
-          </Card>
-        </>
-      )}
+      <OwnerQuery query={billing} texts={T} clubName={(data) => data.clubName}>
+        {(data) => (
+          <>
+            <SubscriptionCard billing={data} onPortal={openPortal} onStart={startPlan} busy={busy} />
+            <Card variation="outlined">
+              <Flex direction="column" gap="small">
+                <Heading level={2} fontSize="large">
+                  {T.paymentMethod}
+                </Heading>
+                {data.paymentMethod ? (
+                  <Text>
+                    <span style={{ textTransform: 'capitalize' }}>{data.paymentMethod.brand}</span> ••••{' '}
+                    {data.paymentMethod.last4}, expires {String(data.paymentMethod.expMonth).padStart(2, '0')}
+                    /{data.paymentMethod.expYear}
+                  </Text>
+                ) : (
+                  <Text>{T.noCard}</Text>
+                )}
+                {data.portalAvailable ? (
+                  <Button onClick={openPortal} isDisabled={busy} alignSelf="flex-start">
+                    {T.updateCard}
+                  </Button>
+                ) : null}
+              </Flex>
+            </Card>
+            <Card variation="outlined">
+              <Flex direction="column" gap="small">
+                <Heading level={2} fontSize="large">
+                  {T.paymentHistory}
+                </Heading>
+                {data.invoices.length === 0 ? (
+                  <Text>{T.noPayments}</Text>
+                ) : (
+                  <DataTable
+                    caption="Payment history"
+                    columns={INVOICE_COLUMNS}
+                    rows={data.invoices}
+                    rowKey={(invoice) => invoice.id}
+                  />
+                )}
+              </Flex>
+            </Card>
+          </>
+        )}
+      </OwnerQuery>
     </PageColumn>
   );
 }

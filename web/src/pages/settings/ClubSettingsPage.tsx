@@ -17,7 +17,6 @@ import {
   CheckboxField,
   Flex,
   Heading,
-  Loader,
   Radio,
   RadioGroupField,
   Tabs,
@@ -37,13 +36,18 @@ import { messageOf } from '../../api/errors.ts';
 import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
 import { loadApi } from '../../api/load.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
+import { QueryFailed } from '../../components/LoadFailed.tsx';
+import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { leaveFor } from '../../components/navigation.ts';
 import { Modal } from '../../components/overlay/Modal.tsx';
+import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
+import { OwnerQuery } from './OwnerQuery.tsx';
 
 export const SETTINGS_TEXTS = {
   title: 'Club Settings',
+  what: 'club settings',
   accessDenied: "Access Denied: You don't have permission to access settings for this club",
   general: 'General',
   pricing: 'Membership Pricing',
@@ -305,12 +309,9 @@ function PaymentsTab({ clubId, connect }: { clubId: string; connect: ReturnType<
       </Text>
       {onboarding === 'return' ? <Alert variation="info">{T.returned}</Alert> : null}
       {connect.isPending ? (
-        <Flex alignItems="center" gap="small" role="status">
-          <Loader ariaLabel="Loading payment settings" />
-          <Text>Loading payment settings...</Text>
-        </Flex>
+        <LoadingLine label="Loading payment settings" />
       ) : connect.isError ? (
-        <Alert variation="error">{connect.error.message}</Alert>
+        <QueryFailed query={connect} what="the payment settings" headingLevel={3} />
       ) : (
         <Card variation="outlined">
           <Flex direction="column" gap="small" aria-label="Stripe account status">
@@ -345,51 +346,32 @@ export default function ClubSettingsPage() {
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'general';
 
   return (
-    <Flex
-      as="main"
-      direction="column"
-      gap="medium"
-      padding="large"
-      maxWidth="56rem"
-      margin="0 auto"
-      width="100%"
-    >
-      <Heading level={1}>
-        {T.title}
-        {club.data ? `: ${club.data.name}` : ''}
-      </Heading>
-      {club.isPending ? (
-        <Flex alignItems="center" gap="small" role="status">
-          <Loader ariaLabel="Loading club settings" />
-          <Text>Loading club settings...</Text>
-        </Flex>
-      ) : club.isError ? (
-        <Alert variation="error" heading="Access Denied">
-          {club.error.status === 404 || club.error.status === 403 ? T.accessDenied : club.error.message}
-        </Alert>
-      ) : (
-        <Tabs
-          value={tab}
-          onValueChange={(value) => {
-            const next = new URLSearchParams(params);
-            next.set('tab', value);
-            setParams(next, { replace: true });
-          }}
-          items={[
-            { label: T.general, value: 'general', content: <GeneralTab club={club.data} /> },
-            {
-              label: T.pricing,
-              value: 'pricing',
-              content: <PricingTab key={club.data.id} club={club.data} connect={connect.data} />,
-            },
-            {
-              label: T.payments,
-              value: 'payments',
-              content: <PaymentsTab clubId={clubId} connect={connect} />,
-            },
-          ]}
-        />
-      )}
-    </Flex>
+    <PageColumn width="56rem">
+      <OwnerQuery query={club} texts={T} clubName={(data) => data.name}>
+        {(data) => (
+          <Tabs
+            value={tab}
+            onValueChange={(value) => {
+              const next = new URLSearchParams(params);
+              next.set('tab', value);
+              setParams(next, { replace: true });
+            }}
+            items={[
+              { label: T.general, value: 'general', content: <GeneralTab club={data} /> },
+              {
+                label: T.pricing,
+                value: 'pricing',
+                content: <PricingTab key={data.id} club={data} connect={connect.data} />,
+              },
+              {
+                label: T.payments,
+                value: 'payments',
+                content: <PaymentsTab clubId={clubId} connect={connect} />,
+              },
+            ]}
+          />
+        )}
+      </OwnerQuery>
+    </PageColumn>
   );
 }
