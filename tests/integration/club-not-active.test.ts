@@ -5,7 +5,6 @@
  * the owner still enters it.
  */
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
-import { addMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler as feed } from '@clubs/functions/handlers/feed';
 import { handler as memberships } from '@clubs/functions/handlers/memberships';
 import { CLUB_NOT_ACTIVE, type RouteId } from '@clubs/shared';
@@ -13,6 +12,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { addMember } from '../support/members.ts';
 
 type Answer = { status: number; body: { error?: { code: string; message: string } } };
 
@@ -25,22 +25,9 @@ describe('a club that is not active', () => {
     async (status) => {
       const ownerId = ulid();
       const { club } = await createClubWithOwner(clubFixture({ ownerId }));
-      const [active, pending, stranger] = [ulid(), ulid(), ulid()];
-      const createdAt = new Date().toISOString();
-      await addMembership({
-        clubId: club.id,
-        userId: active,
-        role: 'club_member',
-        status: 'active',
-        createdAt,
-      });
-      await addMembership({
-        clubId: club.id,
-        userId: pending,
-        role: 'club_member',
-        status: 'pending',
-        createdAt,
-      });
+      const active = await addMember(club.id);
+      const pending = await addMember(club.id, { status: 'pending' });
+      const stranger = ulid();
       await setClubStatus(club.id, status);
 
       for (const userId of [active, pending]) {

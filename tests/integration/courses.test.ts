@@ -4,7 +4,6 @@
  * filter-evasion vectors through the save route), course media and a member's progress.
  */
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { addMembership } from '@clubs/functions/data/repositories/memberships';
 import { getSection } from '@clubs/functions/data/repositories/sections';
 import { handler } from '@clubs/functions/handlers/courses';
 import { inspectMedia } from '@clubs/functions/media/uploads';
@@ -25,35 +24,24 @@ import {
   UPLOAD_TAG,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG, postToS3 } from '../support/browser-upload.ts';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { type MediaStore, startMediaStore, uploadTagOf } from '../support/media-store.ts';
+import { uploadTagOf, useMediaStore } from '../support/media-store.ts';
+import { addMember } from '../support/members.ts';
 import { OWASP_XSS_VECTORS } from '../support/owasp-xss-vectors.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
-let store: MediaStore;
+useMediaStore('clubs-course-media-test');
+const owner = ulid();
 let clubId: string;
-let owner: string;
 let member: string;
 
 beforeAll(async () => {
-  store = await startMediaStore('clubs-course-media-test');
-  owner = ulid();
-  member = ulid();
   const { club } = await createClubWithOwner(clubFixture({ ownerId: owner }));
   clubId = club.id;
-  await addMembership({
-    clubId,
-    userId: member,
-    role: 'club_member',
-    status: 'active',
-    createdAt: new Date().toISOString(),
-  });
-});
-afterAll(async () => {
-  await store?.stop();
+  member = await addMember(clubId);
 });
 
 const call = <T>(id: RouteId, as: string, params: Record<string, string> = {}, body?: unknown) =>
@@ -70,6 +58,23 @@ async function newCourse(title = 'Sourdough at Home') {
 
 const detail = async (courseId: string, as = owner) =>
   (await call<CourseDetail>('getCourse', as, { courseId })).body;
+
+/** The owner's routes on one course's sections and media. */
+function ownerOf(courseId: string) {
+  return {
+    addSection: (body: { title: string; htmlContent?: string }) =>
+      call<Section>('addSection', owner, { courseId }, body),
+    saveSection: (sectionId: string, body: { title: string; htmlContent?: string }) =>
+      call<Section>('updateSection', owner, { courseId, sectionId }, body),
+    moveSection: (sectionId: string, direction: 'up' | 'down') =>
+      call('moveSection', owner, { courseId, sectionId }, { direction }),
+    signMedia: (contentType: string, size: number) =>
+      call<CourseMediaUpload>('createCourseMediaUpload', owner, { courseId }, { contentType, size }),
+  };
+}
+
+/** An image as the editor sends it back: the signed preview URL, its ampersands escaped. */
+const imageOf = (upload: CourseMediaUpload) => `<img src="${upload.previewUrl.replace(/&/g, '&amp;')}">`;
 
 /** Every tag and attribute of stored HTML is on the allowlist, links https/mailto, media the course's. */
 function allowlistProblems(html: string, mediaPrefix: string): string[] {
@@ -156,76 +161,37 @@ describe('sections', () => {
   it('adds, saves, moves and deletes; refuses an empty title, HTML over the limit (1 MB: over the body limit) and a section of another course', async () => {
     const course = await newCourse();
     const other = await newCourse('Other');
-    const add = (title: string) =>
-      call<Section>('addSection', owner, { courseId: course.id }, { title, htmlContent: `<p>${title}</p>` });
+    const { addSection, saveSection, moveSection } = ownerOf(course.id);
+    const add = (title: string) => addSection({ title, htmlContent: `<p>${title}</p>` });
     const one = (await add('One')).body;
     const two = (await add('Two')).body;
     expect([one.sortOrder, two.sortOrder]).toEqual([1, 2]);
 
-    const empty = await call(
-      'updateSection',
-      owner,
-      { courseId: course.id, sectionId: one.id },
-      { title: ' ' },
-    );
-    expect(empty.status).toBe(400);
-    const huge = await call(
-      'updateSection',
-      owner,
-      { courseId: course.id, sectionId: one.id },
-      {
-        title: 'Big',
-        htmlContent: `<p>${'x'.repeat(1024 * 1024)}</p>`,
-      },
-    );
+    expect((await saveSection(one.id, { title: ' ' })).status).toBe(400);
+    const huge = await saveSection(one.id, {
+      title: 'Big',
+      htmlContent: `<p>${'x'.repeat(1024 * 1024)}</p>`,
+    });
     expect(huge.status).toBe(413);
-    const tooLong = await call(
-      'updateSection',
-      owner,
-      { courseId: course.id, sectionId: one.id },
-      {
-        title: 'Long',
-        htmlContent: `<p>${'x'.repeat(150_000)}</p>`,
-      },
-    );
+    const tooLong = await saveSection(one.id, {
+      title: 'Long',
+      htmlContent: `<p>${'x'.repeat(150_000)}</p>`,
+    });
     expect(tooLong.status).toBe(400);
-    const foreign = await call(
-      'updateSection',
-      owner,
-      { courseId: other.id, sectionId: one.id },
-      { title: 'X' },
-    );
-    expect(foreign.status).toBe(404);
+    expect((await ownerOf(other.id).saveSection(one.id, { title: 'X' })).status).toBe(404);
     expect((await detail(course.id)).sections.map((s) => s.title)).toEqual(['One', 'Two']);
 
-    const pasted = await call<Section>(
-      'updateSection',
-      owner,
-      { courseId: course.id, sectionId: one.id },
-      {
-        title: 'Uno',
-        htmlContent: '<p>hi</p><img src=x onerror="alert(1)"><a href="https://example.com">more</a>',
-      },
-    );
+    const pasted = await saveSection(one.id, {
+      title: 'Uno',
+      htmlContent: '<p>hi</p><img src=x onerror="alert(1)"><a href="https://example.com">more</a>',
+    });
     expect(pasted.body.htmlContent).toBe(
       '<p>hi</p><a href="https://example.com" rel="noopener nofollow" target="_blank">more</a>',
     );
 
-    const moved = await call(
-      'moveSection',
-      owner,
-      { courseId: course.id, sectionId: two.id },
-      { direction: 'up' },
-    );
-    expect(moved.status).toBe(200);
+    expect((await moveSection(two.id, 'up')).status).toBe(200);
     expect((await detail(course.id)).sections.map((s) => s.title)).toEqual(['Two', 'Uno']);
-    const edge = await call(
-      'moveSection',
-      owner,
-      { courseId: course.id, sectionId: two.id },
-      { direction: 'up' },
-    );
-    expect(edge.status).toBe(400);
+    expect((await moveSection(two.id, 'up')).status).toBe(400);
 
     expect((await call('deleteSection', owner, { courseId: course.id, sectionId: two.id })).status).toBe(200);
     expect((await detail(course.id)).sections.map((s) => s.title)).toEqual(['Uno']);
@@ -235,20 +201,12 @@ describe('sections', () => {
   it(`stores none of the ${OWASP_XSS_VECTORS.length} OWASP filter-evasion vectors in a runnable form`, async () => {
     expect(OWASP_XSS_VECTORS.length).toBeGreaterThanOrEqual(50);
     const course = await newCourse('XSS');
-    const section = (await call<Section>('addSection', owner, { courseId: course.id }, { title: 'Target' }))
-      .body;
+    const { addSection, saveSection } = ownerOf(course.id);
+    const section = (await addSection({ title: 'Target' })).body;
     const mediaPrefix = `/media/club-media/${clubId}/courses/${course.id}/`;
     const problems: string[] = [];
     for (const vector of OWASP_XSS_VECTORS) {
-      const saved = await call<Section>(
-        'updateSection',
-        owner,
-        { courseId: course.id, sectionId: section.id },
-        {
-          title: 'Target',
-          htmlContent: vector,
-        },
-      );
+      const saved = await saveSection(section.id, { title: 'Target', htmlContent: vector });
       if (saved.status !== 200) {
         problems.push(`${vector}: ${saved.status}`);
         continue;
@@ -265,17 +223,9 @@ describe('sections', () => {
 describe('course media', () => {
   it('signs an upload under the course prefix (type, 10 MB and cache control in the policy) and shows it signed', async () => {
     const course = await newCourse('Media');
-    const section = (await call<Section>('addSection', owner, { courseId: course.id }, { title: 'Pictures' }))
-      .body;
-    const signed = await call<CourseMediaUpload>(
-      'createCourseMediaUpload',
-      owner,
-      { courseId: course.id },
-      {
-        contentType: 'image/png',
-        size: PNG.length,
-      },
-    );
+    const { addSection, saveSection, signMedia } = ownerOf(course.id);
+    const section = (await addSection({ title: 'Pictures' })).body;
+    const signed = await signMedia('image/png', PNG.length);
     expect(signed.status).toBe(201);
     expect(signed.body.key).toMatch(
       new RegExp(`^club-media/${clubId}/courses/${course.id}/[a-z0-9]+\\.png$`),
@@ -289,15 +239,10 @@ describe('course media', () => {
     await postToS3(signed.body, PNG);
 
     // The editor sends back the signed preview URL; the stable path is stored, a signed URL served.
-    const saved = await call<Section>(
-      'updateSection',
-      owner,
-      { courseId: course.id, sectionId: section.id },
-      {
-        title: 'Pictures',
-        htmlContent: `<p>Look</p><img src="${signed.body.previewUrl.replace(/&/g, '&amp;')}">`,
-      },
-    );
+    const saved = await saveSection(section.id, {
+      title: 'Pictures',
+      htmlContent: `<p>Look</p>${imageOf(signed.body)}`,
+    });
     expect(saved.status).toBe(200);
     const stored = await getSection(clubId, course.id, section.id);
     expect(stored?.htmlContent).toBe(`<p>Look</p><img src="${signed.body.mediaUrl}" />`);
@@ -309,59 +254,18 @@ describe('course media', () => {
     expect(shown?.featuredImage).toBe(src);
     expect((await fetch(src)).status).toBe(200);
 
-    const wrongType = await call(
-      'createCourseMediaUpload',
-      owner,
-      { courseId: course.id },
-      {
-        contentType: 'application/pdf',
-        size: 10,
-      },
-    );
-    expect(wrongType.status).toBe(400);
-    const tooBig = await call(
-      'createCourseMediaUpload',
-      owner,
-      { courseId: course.id },
-      {
-        contentType: 'video/mp4',
-        size: COURSE_MEDIA_UPLOAD.maxBytes + 1,
-      },
-    );
-    expect(tooBig.status).toBe(400);
-    expect(
-      (
-        await call(
-          'createCourseMediaUpload',
-          owner,
-          { courseId: ulid() },
-          { contentType: 'image/png', size: 5 },
-        )
-      ).status,
-    ).toBe(404);
+    expect((await signMedia('application/pdf', 10)).status).toBe(400);
+    expect((await signMedia('video/mp4', COURSE_MEDIA_UPLOAD.maxBytes + 1)).status).toBe(400);
+    expect((await ownerOf(ulid()).signMedia('image/png', 5)).status).toBe(404);
   });
 
   it('refuses a save naming a course file sent past the policy (removed) or never uploaded, changing nothing', async () => {
     const course = await newCourse('Checked media');
-    const section = (await call<Section>('addSection', owner, { courseId: course.id }, { title: 'Kept' }))
-      .body;
-    const sign = () =>
-      call<CourseMediaUpload>(
-        'createCourseMediaUpload',
-        owner,
-        { courseId: course.id },
-        { contentType: 'image/png', size: PNG.length },
-      );
+    const { addSection, saveSection, signMedia } = ownerOf(course.id);
+    const section = (await addSection({ title: 'Kept' })).body;
+    const sign = () => signMedia('image/png', PNG.length);
     const save = (upload: CourseMediaUpload) =>
-      call(
-        'updateSection',
-        owner,
-        { courseId: course.id, sectionId: section.id },
-        {
-          title: 'Changed',
-          htmlContent: `<img src="${upload.previewUrl.replace(/&/g, '&amp;')}">`,
-        },
-      );
+      saveSection(section.id, { title: 'Changed', htmlContent: imageOf(upload) });
 
     const html = (await sign()).body;
     await postToS3(html, Buffer.from('<script>alert(1)</script>'), { 'Content-Type': 'text/html' });
@@ -378,16 +282,7 @@ describe('course media', () => {
     const never = (await sign()).body;
     expect((await save(never)).body.error.message).toBe('The file was not uploaded. Please try again.');
     // Adding a section is checked the same way.
-    const added = await call(
-      'addSection',
-      owner,
-      { courseId: course.id },
-      {
-        title: 'New',
-        htmlContent: `<img src="${never.previewUrl.replace(/&/g, '&amp;')}">`,
-      },
-    );
-    expect(added.status).toBe(400);
+    expect((await addSection({ title: 'New', htmlContent: imageOf(never) })).status).toBe(400);
     expect(await getSection(clubId, course.id, section.id)).toMatchObject({ title: 'Kept', htmlContent: '' });
     expect((await detail(course.id)).sections).toHaveLength(1);
   });
@@ -397,33 +292,22 @@ describe('progress', () => {
   it('lets a member mark sections complete and shows the progress on the course card', async () => {
     const course = await newCourse('Progress');
     const ids: string[] = [];
-    for (const title of ['A', 'B', 'C', 'D']) {
-      ids.push((await call<Section>('addSection', owner, { courseId: course.id }, { title })).body.id);
-    }
+    for (const title of ['A', 'B', 'C', 'D'])
+      ids.push((await ownerOf(course.id).addSection({ title })).body.id);
     const denied = await call('addSection', member, { courseId: course.id }, { title: 'Mine' });
     expect(denied.status).toBe(403);
-    const first = await call<CourseProgress>('completeSection', member, {
-      courseId: course.id,
-      sectionId: ids[0] as string,
-    });
-    expect(first.body).toMatchObject({ done: 1, total: 4 });
-    await call('completeSection', member, { courseId: course.id, sectionId: ids[0] as string });
-    const second = await call<CourseProgress>('completeSection', member, {
-      courseId: course.id,
-      sectionId: ids[2] as string,
-    });
-    expect(second.body).toMatchObject({ done: 2, total: 4 });
+    const mark = (route: 'completeSection' | 'uncompleteSection', sectionId: string) =>
+      call<CourseProgress>(route, member, { courseId: course.id, sectionId });
+    const [a, , c] = ids as [string, string, string, string];
+    expect((await mark('completeSection', a)).body).toMatchObject({ done: 1, total: 4 });
+    await mark('completeSection', a);
+    expect((await mark('completeSection', c)).body).toMatchObject({ done: 2, total: 4 });
     expect(
       (await call<CourseProgress>('getCourseProgress', member, { courseId: course.id })).body
         .completedSectionIds,
-    ).toEqual([ids[0], ids[2]].sort());
-    const undone = await call<CourseProgress>('uncompleteSection', member, {
-      courseId: course.id,
-      sectionId: ids[2] as string,
-    });
-    expect(undone.body.done).toBe(1);
-    const foreign = await call('completeSection', member, { courseId: course.id, sectionId: ulid() });
-    expect(foreign.status).toBe(404);
+    ).toEqual([a, c].sort());
+    expect((await mark('uncompleteSection', c)).body.done).toBe(1);
+    expect((await mark('completeSection', ulid())).status).toBe(404);
 
     const cards = (await call<CourseCardPage>('listCourses', member)).body;
     expect(cards.canCreate).toBe(false);

@@ -3,13 +3,12 @@
  * combinations, answered from the index with cursor paging; only active clubs.
  */
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
-import { addMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler } from '@clubs/functions/handlers/clubs';
 import type { Club } from '@clubs/shared';
-import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke } from '../support/http-event.ts';
+import { addMember } from '../support/members.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -87,17 +86,7 @@ async function seedClub(spec: Spec) {
       createdAt: ago(spec.daysAgo),
     }),
   );
-  await Promise.all(
-    Array.from({ length: spec.members }, () =>
-      addMembership({
-        clubId: club.id,
-        userId: ulid(),
-        role: 'club_member',
-        status: 'active',
-        createdAt: new Date().toISOString(),
-      }),
-    ),
-  );
+  await Promise.all(Array.from({ length: spec.members }, () => addMember(club.id)));
   clubs.set(spec.name, { ...club, memberCount: spec.members + 1 });
 }
 

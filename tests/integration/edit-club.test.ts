@@ -10,22 +10,13 @@ import { handler as clubsHandler } from '@clubs/functions/handlers/clubs';
 import { inspectMedia, mediaKeyOf } from '@clubs/functions/media/uploads';
 import { type Club, type PresignedUpload, type PublicClub, UPLOAD_TAG } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PNG, postToS3 } from '../support/browser-upload.ts';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { type MediaStore, startMediaStore, uploadTagOf } from '../support/media-store.ts';
+import { uploadTagOf, useMediaStore } from '../support/media-store.ts';
 
-const BUCKET = 'clubs-media-test';
-let store: MediaStore;
-
-beforeAll(async () => {
-  store = await startMediaStore(BUCKET);
-});
-
-afterAll(async () => {
-  await store?.stop();
-});
+useMediaStore('clubs-media-test');
 
 type ErrorBody = { error: { code: string; message: string } };
 

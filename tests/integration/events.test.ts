@@ -1,6 +1,5 @@
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { getStoredEvent, listAttendees } from '@clubs/functions/data/repositories/events';
-import { addMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler } from '@clubs/functions/handlers/events';
 import { handler as feedHandler } from '@clubs/functions/handlers/feed';
 import type { ClubSidebar, CreateEventInput, EventPage, EventView, RouteId } from '@clubs/shared';
@@ -8,6 +7,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { addMember } from '../support/members.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -20,18 +20,8 @@ async function newClub() {
   return { clubId: club.id, ownerId };
 }
 
-async function member(clubId: string, role: 'club_member' | 'club_moderator' = 'club_member') {
-  const userId = ulid();
-  const added = await addMembership({
-    clubId,
-    userId,
-    role,
-    status: 'active',
-    createdAt: new Date().toISOString(),
-  });
-  if (!added.created) throw new Error('membership not added');
-  return userId;
-}
+const member = (clubId: string, role: 'club_member' | 'club_moderator' = 'club_member') =>
+  addMember(clubId, { role });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const eventInput = (overrides: Partial<CreateEventInput> = {}): CreateEventInput => ({

@@ -6,8 +6,7 @@
  */
 import { db } from '@clubs/functions/data/client';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { addMembership, removeMembership } from '@clubs/functions/data/repositories/memberships';
-import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
+import { removeMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler as feedHandler } from '@clubs/functions/handlers/feed';
 import { handler as profilesHandler } from '@clubs/functions/handlers/profiles';
 import type { ClubSidebar, Me, PostPage } from '@clubs/shared';
@@ -16,6 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { meterRequests, type RequestMeter } from '../../infra/local/request-meter.ts';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { addMember, addPerson } from '../support/members.ts';
 
 let meter: RequestMeter;
 beforeEach(() => {
@@ -28,19 +28,7 @@ async function clubWithMembers(names: string[]) {
   const { club } = await createClubWithOwner(clubFixture({ ownerId }));
   const members: string[] = [];
   for (const fullName of names) {
-    const userId = ulid();
-    const createdAt = new Date().toISOString();
-    await createProfileIfAbsent({
-      id: userId,
-      email: `${userId}@example.com`,
-      fullName,
-      bio: '',
-      location: '',
-      avatarUrl: null,
-      createdAt,
-    });
-    await addMembership({ clubId: club.id, userId, role: 'club_member', status: 'active', createdAt });
-    members.push(userId);
+    members.push(await addMember(club.id, { userId: await addPerson(fullName) }));
   }
   return { club, ownerId, members };
 }
@@ -100,13 +88,7 @@ describe('the cost of the club home', () => {
     const afterLeave = (await sidebar(club.id, ann)).body.members.map((m) => m.name);
     expect(afterLeave).not.toContain('Ben Two');
     const dan = ulid();
-    await addMembership({
-      clubId: club.id,
-      userId: dan,
-      role: 'club_member',
-      status: 'active',
-      createdAt: new Date().toISOString(),
-    });
+    await addMember(club.id, { userId: dan });
     expect((await sidebar(club.id, ann)).body.members.map((m) => m.id)).toContain(dan);
   });
 

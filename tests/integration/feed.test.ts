@@ -7,11 +7,10 @@
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
 import { createEvent } from '@clubs/functions/data/repositories/events';
 import { getLike } from '@clubs/functions/data/repositories/likes';
-import { addMembership } from '@clubs/functions/data/repositories/memberships';
 import { getPost } from '@clubs/functions/data/repositories/posts';
-import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
 import { handler } from '@clubs/functions/handlers/feed';
 import type {
+  ClubRole,
   ClubSidebar,
   Comment,
   CommentPage,
@@ -26,6 +25,7 @@ import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { addMember, addPerson } from '../support/members.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -41,16 +41,8 @@ async function newClubWith(status: 'active' | 'unpaid' = 'active') {
   return { club, ownerId };
 }
 
-async function member(
-  clubId: string,
-  status: 'active' | 'pending' = 'active',
-  role = 'club_member' as const,
-) {
-  const userId = ulid();
-  const added = await addMembership({ clubId, userId, role, status, createdAt: new Date().toISOString() });
-  if (!added.created) throw new Error('membership not added');
-  return userId;
-}
+const member = (clubId: string, status: 'active' | 'pending' = 'active', role: ClubRole = 'club_member') =>
+  addMember(clubId, { status, role });
 
 const textPost = (title: string, content = `${title} content`) => ({ title, content });
 
@@ -159,7 +151,7 @@ describe('posting and reading the feed', () => {
     const { club, ownerId } = await newClubWith();
     const alice = await member(club.id);
     const bob = await member(club.id);
-    const moderator = await member(club.id, 'active', 'club_moderator' as never);
+    const moderator = await member(club.id, 'active', 'club_moderator');
     const mine = await post(club.id, alice, 'mine');
     const params = { clubId: club.id, postId: mine.id };
     const edited = await call<Post>('updatePost', alice, { params, body: textPost('edited', 'new text') });
@@ -461,23 +453,9 @@ describe('the sidebar and member profiles', () => {
     const alice = await member(club.id);
     await post(club.id, alice, 'from alice');
     const elsewhere = await newClubWith();
-    await addMembership({
-      clubId: elsewhere.club.id,
-      userId: alice,
-      role: 'club_member',
-      status: 'active',
-      createdAt: new Date().toISOString(),
-    });
+    await addMember(elsewhere.club.id, { userId: alice });
     await post(elsewhere.club.id, alice, 'not shared');
-    await createProfileIfAbsent({
-      id: alice,
-      email: 'alice@example.com',
-      fullName: 'Alice Example',
-      bio: 'Runs',
-      location: 'Lisbon',
-      avatarUrl: null,
-      createdAt: new Date().toISOString(),
-    });
+    await addPerson('Alice Example', { id: alice, bio: 'Runs', location: 'Lisbon' });
     const seen = await call<MemberProfile>('getMemberProfile', ownerId, { params: { userId: alice } });
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({ name: 'Alice Example', bio: 'Runs', location: 'Lisbon' });

@@ -8,8 +8,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '@clubs/functions/data/client';
 import { rateWindowCount } from '@clubs/functions/data/rate-windows';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
-import { addMembership, getMembership } from '@clubs/functions/data/repositories/memberships';
-import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
+import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler } from '@clubs/functions/handlers/invitations';
 import { invitationRate } from '@clubs/functions/services/invitations/send-invitations';
 import {
@@ -21,10 +20,10 @@ import {
   type RouteId,
   type SendInvitationsResult,
 } from '@clubs/shared';
-import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { addMember, addPerson } from '../support/members.ts';
 import { clearSentEmails, readSentEmails, startSesEmulator } from '../support/ses-store.ts';
 
 type ErrorBody = { error: { code: string; message: string; details?: unknown } };
@@ -46,19 +45,7 @@ beforeEach(async () => {
   await clearSentEmails(ses.url);
 });
 
-async function person(fullName = 'Ada Lovelace') {
-  const id = ulid();
-  await createProfileIfAbsent({
-    id,
-    email: `${id.toLowerCase()}@clubs.test`,
-    fullName,
-    bio: '',
-    location: '',
-    avatarUrl: null,
-    createdAt: new Date().toISOString(),
-  });
-  return id;
-}
+const person = (fullName = 'Ada Lovelace') => addPerson(fullName);
 
 async function club(overrides: Partial<Club> = {}) {
   const ownerId = await person('Olive Owner');
@@ -122,13 +109,7 @@ describe('the invite link', () => {
   it('approves a pending request and sends a paid club to its checkout', async () => {
     const { club: free, ownerId } = await club();
     const pending = await person();
-    await addMembership({
-      clubId: free.id,
-      userId: pending,
-      role: 'club_member',
-      status: 'pending',
-      createdAt: new Date().toISOString(),
-    });
+    await addMember(free.id, { userId: pending, status: 'pending' });
     const { body: link } = await call<InviteLink>('getInviteLink', ownerId, { params: { clubId: free.id } });
     expect((await accept(pending, free.id, link.token)).body.outcome).toBe('joined');
     expect(await getMembership(free.id, pending)).toMatchObject({ status: 'active' });
@@ -152,13 +133,7 @@ describe('the invite link', () => {
     expect(await getMembership(b.id, stranger)).toBeNull();
     expect((await call('getInviteLink', stranger, { params: { clubId: a.id } })).status).toBe(403);
     const moderator = await person();
-    await addMembership({
-      clubId: a.id,
-      userId: moderator,
-      role: 'club_moderator',
-      status: 'active',
-      createdAt: new Date().toISOString(),
-    });
+    await addMember(a.id, { userId: moderator, role: 'club_moderator' });
     expect((await call('regenerateInviteLink', moderator, { params: { clubId: a.id } })).status).toBe(403);
     expect((await send(moderator, a.id, [{ name: '', email: 'x@clubs.test' }])).status).toBe(403);
     expect(await readSentEmails(ses.url)).toEqual([]);

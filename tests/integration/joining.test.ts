@@ -4,11 +4,7 @@
  * non-member, a pending member and an active member each seeing only what they may.
  */
 import { createClubWithOwner, getClub, setClubStatus } from '@clubs/functions/data/repositories/clubs';
-import {
-  activateMembership,
-  addMembership,
-  listMembershipsOfUser,
-} from '@clubs/functions/data/repositories/memberships';
+import { activateMembership, listMembershipsOfUser } from '@clubs/functions/data/repositories/memberships';
 import { handler as clubsHandler } from '@clubs/functions/handlers/clubs';
 import { handler } from '@clubs/functions/handlers/memberships';
 import type { Club, JoinRequestResult, MyMembership, ViewerMembership } from '@clubs/shared';
@@ -16,6 +12,7 @@ import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { addMember } from '../support/members.ts';
 
 const as = (userId: string) => ({ claims: memberClaims(userId) });
 
@@ -125,13 +122,7 @@ describe('what a non-member, a pending member and an active member see', () => {
   beforeAll(async () => {
     ({ club } = await createClubWithOwner(clubFixture({ name: 'Visibility Club' })));
     await join(club.id, pendingUser);
-    await addMembership({
-      clubId: club.id,
-      userId: activeUser,
-      role: 'club_member',
-      status: 'active',
-      createdAt: new Date().toISOString(),
-    });
+    await addMember(club.id, { userId: activeUser });
   });
 
   it('each sees their own status in the club, nothing about the others', async () => {
@@ -203,13 +194,7 @@ describe('GET /api/me/memberships and /api/me/discover-clubs', () => {
 
     // The same unpaid club is not shown to a member who is not its owner.
     const other = ulid();
-    await addMembership({
-      clubId: own.id,
-      userId: other,
-      role: 'club_member',
-      status: 'pending',
-      createdAt: new Date().toISOString(),
-    });
+    await addMember(own.id, { userId: other, status: 'pending' });
     expect(await listMembershipsOfUser(other)).toHaveLength(1);
     expect((await mine(other)).body.items).toEqual([]);
     const forged = Buffer.from(

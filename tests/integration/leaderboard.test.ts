@@ -1,7 +1,6 @@
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { addLike } from '@clubs/functions/data/repositories/likes';
-import { addMembership, removeMembership } from '@clubs/functions/data/repositories/memberships';
-import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
+import { removeMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler } from '@clubs/functions/handlers/events';
 import { handler as feedHandler } from '@clubs/functions/handlers/feed';
 import { handler as membersHandler } from '@clubs/functions/handlers/members';
@@ -10,6 +9,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { addMember, addPerson } from '../support/members.ts';
 import { newPost } from './repositories/helpers.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -19,27 +19,8 @@ const call = <T>(id: RouteId, userId: string, options: EventOptions = {}, group 
 
 const DAY = 86_400_000;
 
-async function person(clubId: string, fullName: string) {
-  const userId = ulid();
-  await createProfileIfAbsent({
-    id: userId,
-    email: `${userId.toLowerCase()}@clubs.test`,
-    fullName,
-    bio: '',
-    location: '',
-    avatarUrl: null,
-    createdAt: new Date().toISOString(),
-  });
-  const added = await addMembership({
-    clubId,
-    userId,
-    role: 'club_member',
-    status: 'active',
-    createdAt: new Date().toISOString(),
-  });
-  if (!added.created) throw new Error('membership not added');
-  return userId;
-}
+const person = async (clubId: string, fullName: string) =>
+  addMember(clubId, { userId: await addPerson(fullName) });
 
 /** `count` likes by different people on a post of `authorId`, made `daysAgo` days ago. */
 async function likes(clubId: string, authorId: string, count: number, daysAgo = 0) {

@@ -5,23 +5,20 @@
  * removed paid member's subscription is cancelled at Stripe.
  */
 import { getClub } from '@clubs/functions/data/repositories/clubs';
-import { addMembership, getMembership } from '@clubs/functions/data/repositories/memberships';
+import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler as members } from '@clubs/functions/handlers/members';
 import type { ClubRole, MembershipStatus } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { addMember } from '../support/members.ts';
 import { call, deliver, paidClubs, subscriptionOf, useTestStripe } from '../support/paid-clubs.ts';
 import { ofType } from '../support/stripe.ts';
 
 const stripe = useTestStripe();
 const { paidClub, payMembership } = paidClubs(stripe);
 
-async function join(clubId: string, status: MembershipStatus, role: ClubRole = 'club_member') {
-  const userId = ulid();
-  const added = await addMembership({ clubId, userId, role, status, createdAt: new Date().toISOString() });
-  if (!added.created) throw new Error('membership not added');
-  return userId;
-}
+const join = (clubId: string, status: MembershipStatus, role: ClubRole = 'club_member') =>
+  addMember(clubId, { status, role });
 
 const approve = (by: string, clubId: string, userId: string) =>
   call<{ error?: { code: string; message: string } }>(members, 'approveClubMember', by, {

@@ -4,43 +4,28 @@
  * by e-mail, paging by cursor, and refusals.
  */
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { addMembership } from '@clubs/functions/data/repositories/memberships';
-import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
 import { handler } from '@clubs/functions/handlers/members';
 import type { ClubRole, MemberPage, MembershipStatus, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { addMember, addPerson } from '../support/members.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 
 const call = <T>(id: RouteId, userId: string, options: EventOptions = {}) =>
   invoke<T & ErrorBody>(handler, httpEvent(id, { ...options, claims: memberClaims(userId) }));
 
-async function person(fullName: string) {
+/** The members page searches e-mails too: each address starts with the person's first name. */
+function person(fullName: string) {
   const id = ulid();
-  await createProfileIfAbsent({
-    id,
-    email: `${fullName.split(' ')[0]?.toLowerCase()}-${id.slice(-5).toLowerCase()}@clubs.test`,
-    fullName,
-    bio: '',
-    location: '',
-    avatarUrl: null,
-    createdAt: new Date().toISOString(),
-  });
-  return id;
+  const email = `${fullName.split(' ')[0]?.toLowerCase()}-${id.slice(-5).toLowerCase()}@clubs.test`;
+  return addPerson(fullName, { id, email });
 }
 
-async function join(
-  clubId: string,
-  userId: string,
-  status: MembershipStatus,
-  role: ClubRole = 'club_member',
-) {
-  const added = await addMembership({ clubId, userId, role, status, createdAt: new Date().toISOString() });
-  if (!added.created) throw new Error('membership not added');
-}
+const join = (clubId: string, userId: string, status: MembershipStatus, role: ClubRole = 'club_member') =>
+  addMember(clubId, { userId, status, role });
 
 const list = (userId: string, clubId: string, query: Record<string, string> = {}) =>
   call<MemberPage>('listClubMembers', userId, { params: { clubId }, query });

@@ -12,11 +12,39 @@ import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { call, deliver, paidClubs, sessionIdOf, useTestStripe } from '../support/paid-clubs.ts';
+import {
+  call,
+  deliver,
+  paidClubs,
+  sessionIdOf,
+  subscriptionOf,
+  useTestStripe,
+} from '../support/paid-clubs.ts';
 import { ofType, TEST_SITE_URL } from '../support/stripe.ts';
 
 const stripe = useTestStripe();
 const { sim, paidClub, payMembership, createdClub, payPlan } = paidClubs(stripe);
+
+/**
+ * A plan checkout made at Stripe directly, as a tampering client could (not through the app's
+ * route), and paid on the simulator: its checkout.session.completed event.
+ */
+async function paidPlanCheckout(
+  metadata: Record<string, string>,
+  options: { email: string; trialDays?: number },
+) {
+  const session = await stripe().stripe.checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price: 'price_ClubsCreatorMonthly', quantity: 1 }],
+    subscription_data: { metadata, ...(options.trialDays ? { trial_period_days: options.trialDays } : {}) },
+    metadata,
+    customer_email: options.email,
+    success_url: `${TEST_SITE_URL}/club-setup`,
+  });
+  stripe().takeEvents();
+  sim().payCheckout(session.id);
+  return ofType(stripe().takeEvents(), 'checkout.session.completed');
+}
 
 describe('the creator plan', () => {
   it('opens Checkout for the owner only, with the trial, the club id and /club-setup URLs', async () => {
@@ -115,7 +143,7 @@ describe('the creator plan', () => {
     const club = await createdClub(ownerId);
     const events = await payPlan(club.id, ownerId);
     const completed = ofType(events, 'checkout.session.completed');
-    const sub = (completed.data as { object: { subscription: string } }).object.subscription;
+    const sub = subscriptionOf(completed);
     await stripe().stripe.subscriptions.cancel(sub);
     const deleted = ofType(stripe().takeEvents(), 'customer.subscription.deleted');
 
@@ -142,20 +170,13 @@ describe('the creator plan', () => {
     const ownerId = ulid();
     const intruder = ulid();
     const club = await createdClub(ownerId);
-    const session = await stripe().stripe.checkout.sessions.create({
-      mode: 'subscription',
-      line_items: [{ price: 'price_ClubsCreatorMonthly', quantity: 1 }],
-      subscription_data: { metadata: { kind: 'club_plan', clubId: club.id, userId: intruder } },
-      metadata: { kind: 'club_plan', clubId: club.id, userId: intruder },
-      customer_email: 'intruder@example.com',
-      success_url: `${TEST_SITE_URL}/club-setup`,
-    });
-    stripe().takeEvents();
-    sim().payCheckout(session.id);
-    const completed = ofType(stripe().takeEvents(), 'checkout.session.completed');
+    const completed = await paidPlanCheckout(
+      { kind: 'club_plan', clubId: club.id, userId: intruder },
+      { email: 'intruder@example.com' },
+    );
     expect(await deliver(completed)).toEqual({ status: 'processed' });
     expect((await getClub(club.id))?.status).toBe('unpaid');
-    const sub = (completed.data as { object: { subscription: string } }).object.subscription;
+    const sub = subscriptionOf(completed);
     expect((await stripe().stripe.subscriptions.retrieve(sub)).status).toBe('canceled');
     expect(await getSubscriptionRecord({ kind: 'club_plan', clubId: club.id })).toBeNull();
   });
@@ -164,21 +185,13 @@ describe('the creator plan', () => {
     const ownerId = ulid();
     const club = await createdClub(ownerId);
     await setClubStatus(club.id, 'inactive');
-    const metadata = { kind: 'club_plan', clubId: club.id, userId: ownerId };
-    const session = await stripe().stripe.checkout.sessions.create({
-      mode: 'subscription',
-      line_items: [{ price: 'price_ClubsCreatorMonthly', quantity: 1 }],
-      subscription_data: { trial_period_days: 7, metadata },
-      metadata,
-      customer_email: 'late@example.com',
-      success_url: `${TEST_SITE_URL}/club-setup`,
-    });
-    stripe().takeEvents();
-    sim().payCheckout(session.id);
-    const completed = ofType(stripe().takeEvents(), 'checkout.session.completed');
+    const completed = await paidPlanCheckout(
+      { kind: 'club_plan', clubId: club.id, userId: ownerId },
+      { email: 'late@example.com', trialDays: 7 },
+    );
     expect(await deliver(completed)).toEqual({ status: 'processed' });
     expect((await getClub(club.id))?.status).toBe('inactive');
-    const sub = (completed.data as { object: { subscription: string } }).object.subscription;
+    const sub = subscriptionOf(completed);
     expect((await stripe().stripe.subscriptions.retrieve(sub)).status).toBe('canceled');
   });
 
@@ -187,8 +200,7 @@ describe('the creator plan', () => {
     const club = await createdClub(ownerId);
     const events = await payPlan(club.id, ownerId);
     await deliver(ofType(events, 'checkout.session.completed'));
-    const sub = (ofType(events, 'checkout.session.completed').data as { object: { subscription: string } })
-      .object.subscription;
+    const sub = subscriptionOf(ofType(events, 'checkout.session.completed'));
 
     sim().failRenewal(sub);
     const failed = stripe().takeEvents();

@@ -5,7 +5,7 @@
  */
 import { getUserBilling } from '@clubs/functions/data/repositories/billing';
 import { createClubWithOwner, getClub, setClubStatus } from '@clubs/functions/data/repositories/clubs';
-import { addMembership, getMembership } from '@clubs/functions/data/repositories/memberships';
+import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
 import { handler as payments } from '@clubs/functions/handlers/payments';
 import type { Club } from '@clubs/shared';
@@ -13,6 +13,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke } from '../support/http-event.ts';
+import { addMember } from '../support/members.ts';
 import { call, deliver, paidClubs, sessionIdOf, useTestStripe } from '../support/paid-clubs.ts';
 import { ofType, TEST_SITE_URL } from '../support/stripe.ts';
 
@@ -167,13 +168,7 @@ describe('member subscriptions', () => {
     });
     expect([own.status, own.body.error.message]).toEqual([409, 'You own this club.']);
     const active = ulid();
-    await addMembership({
-      clubId: club.id,
-      userId: active,
-      role: 'club_member',
-      status: 'active',
-      createdAt: new Date().toISOString(),
-    });
+    await addMember(club.id, { userId: active });
     expect(
       (await call(payments, 'createMembershipCheckout', active, { params: { clubId: club.id } })).status,
     ).toBe(409);

@@ -16,15 +16,23 @@ async function pointsIn(clubId: string, userId: string, today: string) {
   return out;
 }
 
+/** A post in a new club, and a way to like it as someone on a given day (now unless told). */
+async function authorsPost() {
+  const club = await newClub();
+  const author = ulid();
+  const post = await newPost(club.id, { authorId: author });
+  const like = (userId: string, createdAt = new Date().toISOString()) =>
+    addLike(club.id, { postId: post.id, userId, createdAt }, author);
+  return { club, author, post, like };
+}
+
 describe('points from likes', () => {
   it('gives the author a point per like by someone else, in the same write, and takes it back', async () => {
-    const club = await newClub();
-    const author = ulid();
-    const post = await newPost(club.id, { authorId: author });
+    const { club, author, post, like } = await authorsPost();
     const today = utcDay(new Date());
     const fan = ulid();
-    await addLike(club.id, { postId: post.id, userId: fan, createdAt: new Date().toISOString() }, author);
-    await addLike(club.id, { postId: post.id, userId: author, createdAt: new Date().toISOString() }, author);
+    await like(fan);
+    await like(author);
     expect(await pointsIn(club.id, author, today)).toEqual({ all: 1, last7: 1, last30: 1 });
     expect(await removeLike(club.id, post.id, author)).toBe(true);
     expect(await pointsIn(club.id, author, today)).toEqual({ all: 1, last7: 1, last30: 1 });
@@ -33,13 +41,10 @@ describe('points from likes', () => {
   });
 
   it('counts a like in the windows its day falls in: 10 days ago is in the last 30 days, not the last 7', async () => {
-    const club = await newClub();
-    const author = ulid();
-    const post = await newPost(club.id, { authorId: author });
-    const tenDaysAgo = new Date(Date.now() - 10 * DAY).toISOString();
+    const { club, author, post, like } = await authorsPost();
     const fan = ulid();
-    await addLike(club.id, { postId: post.id, userId: fan, createdAt: tenDaysAgo }, author);
-    await addLike(club.id, { postId: post.id, userId: ulid(), createdAt: new Date().toISOString() }, author);
+    await like(fan, new Date(Date.now() - 10 * DAY).toISOString());
+    await like(ulid());
     const today = utcDay(new Date());
     expect(await pointsIn(club.id, author, today)).toEqual({ all: 2, last7: 1, last30: 2 });
     // Taking back the old like leaves the windows that have ended alone and fixes the current ones.
@@ -48,19 +53,11 @@ describe('points from likes', () => {
   });
 
   it('rolls by UTC day: "last 7 days" on day T holds days T-6 to T, and a like older than every window only all time', async () => {
-    const club = await newClub();
-    const author = ulid();
-    const post = await newPost(club.id, { authorId: author });
+    const { club, author, post, like } = await authorsPost();
     const today = utcDay(new Date());
     const dayAt = (daysAgo: number) =>
       new Date(Date.parse(today) - daysAgo * DAY + 12 * 3_600_000).toISOString();
-    for (const daysAgo of [6, 7, 29, 30, 40]) {
-      await addLike(
-        club.id,
-        { postId: post.id, userId: `fan-${daysAgo}`, createdAt: dayAt(daysAgo) },
-        author,
-      );
-    }
+    for (const daysAgo of [6, 7, 29, 30, 40]) await like(`fan-${daysAgo}`, dayAt(daysAgo));
     expect(await pointsIn(club.id, author, today)).toEqual({ all: 5, last7: 1, last30: 3 });
     // Tomorrow's windows were summed in advance: the like of 6 days ago leaves the 7-day tab then.
     const tomorrow = utcDay(new Date(Date.parse(today) + DAY));

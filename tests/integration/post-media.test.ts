@@ -7,7 +7,6 @@
  * stored object removed and no post written.
  */
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { addMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler } from '@clubs/functions/handlers/feed';
 import { inspectMedia, uploadTagging } from '@clubs/functions/media/uploads';
 import {
@@ -20,19 +19,14 @@ import {
   UPLOAD_TAG,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG, postToS3 } from '../support/browser-upload.ts';
 import { clubFixture } from '../support/fixtures.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { type MediaStore, startMediaStore, uploadTagOf } from '../support/media-store.ts';
+import { uploadTagOf, useMediaStore } from '../support/media-store.ts';
+import { addMember } from '../support/members.ts';
 
-let store: MediaStore;
-beforeAll(async () => {
-  store = await startMediaStore('clubs-post-media-test');
-});
-afterAll(async () => {
-  await store?.stop();
-});
+useMediaStore('clubs-post-media-test');
 
 type ErrorBody = { error: { code: string; message: string } };
 let clubId: string;
@@ -42,13 +36,7 @@ beforeAll(async () => {
   const { club } = await createClubWithOwner(clubFixture({ ownerId: ulid() }));
   clubId = club.id;
   alice = ulid();
-  await addMembership({
-    clubId,
-    userId: alice,
-    role: 'club_member',
-    status: 'active',
-    createdAt: new Date().toISOString(),
-  });
+  await addMember(clubId, { userId: alice });
 });
 
 const call = <T>(id: 'createPostMediaUpload' | 'createPost' | 'listPosts', options: EventOptions) =>

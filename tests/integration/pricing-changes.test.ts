@@ -7,13 +7,14 @@
  */
 import { getSubscriptionRecord } from '@clubs/functions/data/repositories/billing';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
-import { addMembership, getMembership } from '@clubs/functions/data/repositories/memberships';
+import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler as memberships } from '@clubs/functions/handlers/memberships';
 import { handler as payments } from '@clubs/functions/handlers/payments';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
+import { addMember } from '../support/members.ts';
 import { call, deliver, paidClubs, sessionIdOf, useTestStripe } from '../support/paid-clubs.ts';
 import { ofType } from '../support/stripe.ts';
 
@@ -25,6 +26,15 @@ const setPricing = (ownerId: string, clubId: string, body: Record<string, unknow
     params: { clubId },
     body,
   });
+
+/** The pricing form's body: paid at a monthly price (in the club's currency unless given), or free. */
+const paid = (monthlyPrice: number, currency?: string) => ({
+  model: 'paid',
+  monthlyPrice,
+  freeTrial: false,
+  ...(currency ? { currency } : {}),
+});
+const FREE = { model: 'free', monthlyPrice: 0, freeTrial: false };
 
 const priceOf = async (subscriptionId: string) => {
   const sub = await stripe().stripe.subscriptions.retrieve(subscriptionId);
@@ -39,12 +49,7 @@ describe('a price change with members in the club', () => {
     const before = await priceOf(early.subscriptionId);
     expect(before).toMatchObject({ amount: 1250, currency: 'eur' });
 
-    const res = await setPricing(ownerId, club.id, {
-      model: 'paid',
-      monthlyPrice: 20,
-      freeTrial: false,
-      currency: 'EUR',
-    });
+    const res = await setPricing(ownerId, club.id, paid(20, 'EUR'));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ price: 20, currency: 'EUR' });
 
@@ -66,7 +71,7 @@ describe('a price change with members in the club', () => {
     const member = await paidMember(club.id);
     stripe().takeEvents();
 
-    const res = await setPricing(ownerId, club.id, { model: 'free', monthlyPrice: 0, freeTrial: false });
+    const res = await setPricing(ownerId, club.id, FREE);
     expect(res.status).toBe(200);
     expect(res.body.price).toBe(0);
     const { sub } = await priceOf(member.subscriptionId);
@@ -90,20 +95,9 @@ describe('a price change with members in the club', () => {
     const { ownerId } = await onboardedOwner();
     const { club } = await createClubWithOwner(clubFixture({ ownerId, price: 0, status: 'active' }));
     const freeMember = ulid();
-    await addMembership({
-      clubId: club.id,
-      userId: freeMember,
-      role: 'club_member',
-      status: 'active',
-      createdAt: new Date().toISOString(),
-    });
+    await addMember(club.id, { userId: freeMember });
 
-    const res = await setPricing(ownerId, club.id, {
-      model: 'paid',
-      monthlyPrice: 15,
-      freeTrial: false,
-      currency: 'USD',
-    });
+    const res = await setPricing(ownerId, club.id, paid(15, 'USD'));
     expect(res.status).toBe(200);
     expect(await getMembership(club.id, freeMember)).toMatchObject({ status: 'active' });
     expect(
@@ -124,13 +118,9 @@ describe('a price change with members in the club', () => {
   it('refuses anyone but the owner and a price under the minimum, changing nothing at Stripe or in the club', async () => {
     const { club, ownerId } = await paidClub({ price: 8, currency: 'USD', trialPeriod: 0 });
     const member = await paidMember(club.id);
-    const other = await setPricing(member.memberId, club.id, {
-      model: 'free',
-      monthlyPrice: 0,
-      freeTrial: false,
-    });
+    const other = await setPricing(member.memberId, club.id, FREE);
     expect(other.status).toBe(404);
-    const cheap = await setPricing(ownerId, club.id, { model: 'paid', monthlyPrice: 0.1, freeTrial: false });
+    const cheap = await setPricing(ownerId, club.id, paid(0.1));
     expect(cheap.status).toBe(400);
     expect((await getClub(club.id))?.price).toBe(8);
     expect((await priceOf(member.subscriptionId)).sub.cancel_at_period_end).toBe(false);

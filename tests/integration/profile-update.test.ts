@@ -8,21 +8,12 @@ import { handler } from '@clubs/functions/handlers/profiles';
 import { inspectMedia, mediaKeyOf } from '@clubs/functions/media/uploads';
 import { type Me, type PresignedUpload, UPLOAD_TAG } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PNG, postToS3 } from '../support/browser-upload.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { type MediaStore, startMediaStore, uploadTagOf } from '../support/media-store.ts';
+import { uploadTagOf, useMediaStore } from '../support/media-store.ts';
 
-const BUCKET = 'clubs-media-test';
-let store: MediaStore;
-
-beforeAll(async () => {
-  store = await startMediaStore(BUCKET);
-});
-
-afterAll(async () => {
-  await store?.stop();
-});
+useMediaStore('clubs-media-test');
 
 type ErrorBody = { error: { code: string; message: string } };
 const me = (sub: string) => invoke<Me>(handler, httpEvent('getMe', { claims: memberClaims(sub) }));
@@ -138,26 +129,32 @@ describe('profile photo', () => {
     expect((await patch(sub, { avatarUrl: 'https://example.com/me.png' })).status).toBe(400);
   });
 
-  it('checks what is stored: another type sent past the policy is refused and removed', async () => {
-    const sub = ulid();
-    const upload = await presign(sub);
-    // s3rver does not enforce the policy's Content-Type condition; S3 would refuse this POST.
-    await post(upload, Buffer.from('<script>alert(1)</script>'), { 'Content-Type': 'text/html' });
-    const res = await patch(sub, { avatarUrl: upload.mediaUrl });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('Only image files are allowed');
-    expect(await inspectMedia(upload.key)).toBeNull();
-  });
-
-  it('checks what is stored: a file over 10 MB sent past the policy is refused and removed', async () => {
-    const sub = ulid();
-    const upload = await presign(sub);
-    await post(upload, Buffer.alloc(10 * 1024 * 1024 + 1, 1));
-    const res = await patch(sub, { avatarUrl: upload.mediaUrl });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('File size must be less than 10MB');
-    expect(await inspectMedia(upload.key)).toBeNull();
-  });
+  // s3rver does not enforce the policy's Content-Type and size conditions; S3 would refuse these POSTs.
+  it.each([
+    {
+      sent: 'another type',
+      body: Buffer.from('<script>alert(1)</script>'),
+      headers: { 'Content-Type': 'text/html' },
+      message: 'Only image files are allowed',
+    },
+    {
+      sent: 'a file over 10 MB',
+      body: Buffer.alloc(10 * 1024 * 1024 + 1, 1),
+      headers: undefined,
+      message: 'File size must be less than 10MB',
+    },
+  ])(
+    'checks what is stored: $sent sent past the policy is refused and removed',
+    async ({ body, headers, message }) => {
+      const sub = ulid();
+      const upload = await presign(sub);
+      await post(upload, body, headers);
+      const res = await patch(sub, { avatarUrl: upload.mediaUrl });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(message);
+      expect(await inspectMedia(upload.key)).toBeNull();
+    },
+  );
 
   it('removes the photo when the profile drops it', async () => {
     const sub = ulid();

@@ -13,7 +13,7 @@ import {
   saveSubscriptionState,
 } from '@clubs/functions/data/repositories/billing';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
-import { addMembership, getMembership } from '@clubs/functions/data/repositories/memberships';
+import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { claimStripeEvent } from '@clubs/functions/data/repositories/stripe-events';
 import { handler } from '@clubs/functions/handlers/stripe-events';
 import { invoiceSubscriptionId } from '@clubs/functions/payments/event-handlers';
@@ -24,6 +24,7 @@ import type Stripe from 'stripe';
 import { ulid } from 'ulid';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
+import { addMember } from '../support/members.ts';
 
 /** What Stripe knows now, by id; the fake client reads from here. */
 const stripeNow = new Map<string, Record<string, unknown>>();
@@ -223,15 +224,17 @@ async function givenRecord(
   expect(saved.saved).toBe(true);
 }
 
-async function givenActiveMember() {
-  await addMembership({
-    clubId: CLUB,
-    userId: MEMBER,
-    role: 'club_member',
-    status: 'active',
-    createdAt: new Date().toISOString(),
-  });
+/** An active club whose creator plan, or whose member's subscription, the app stored as active. */
+async function givenLiveSubscription(of: 'plan' | 'member', subscriptionId = SUB) {
+  await givenClub('active');
+  if (of === 'plan') return givenRecord(planTarget(), subscriptionId, 'active', OWNER);
+  await addMember(CLUB, { userId: MEMBER });
+  await givenRecord(memberTarget(), subscriptionId, 'active', MEMBER);
 }
+
+/** What Stripe answers for SUB from now on. */
+const stripeSays = (status: Stripe.Subscription.Status, metadata: Record<string, string>) =>
+  stripeNow.set(SUB, subscription(status, metadata));
 
 const clubStatus = async () => (await getClub(CLUB))?.status;
 const memberStatus = async () => (await getMembership(CLUB, MEMBER))?.status ?? null;
@@ -251,7 +254,7 @@ beforeEach(() => {
 describe('checkout.session.completed', () => {
   it('creator plan: reads the subscription from Stripe, records it and activates the unpaid club', async () => {
     await givenClub('unpaid');
-    stripeNow.set(SUB, subscription('trialing', planMetadata()));
+    stripeSays('trialing', planMetadata());
     expect(await handler(event('checkout.session.completed', checkoutSession(planMetadata())))).toEqual({
       status: 'processed',
     });
@@ -266,7 +269,7 @@ describe('checkout.session.completed', () => {
 
   it('membership: activates the member of an active paid club', async () => {
     await givenClub('active');
-    stripeNow.set(SUB, subscription('trialing', memberMetadata()));
+    stripeSays('trialing', memberMetadata());
     await handler(event('checkout.session.completed', checkoutSession(memberMetadata())));
     expect(await memberStatus()).toBe('active');
     expect(cancelled).toEqual([]);
@@ -274,7 +277,7 @@ describe('checkout.session.completed', () => {
 
   it("someone else's club: the subscription is cancelled, the club untouched", async () => {
     await givenClub('unpaid', { ownerId: ulid() });
-    stripeNow.set(SUB, subscription('trialing', planMetadata()));
+    stripeSays('trialing', planMetadata());
     await handler(event('checkout.session.completed', checkoutSession(planMetadata())));
     expect(cancelled).toEqual([SUB]);
     expect(await clubStatus()).toBe('unpaid');
@@ -283,7 +286,7 @@ describe('checkout.session.completed', () => {
 
   it('a membership of a club that is no longer active: cancelled, not activated', async () => {
     await givenClub('unpaid');
-    stripeNow.set(SUB, subscription('trialing', memberMetadata()));
+    stripeSays('trialing', memberMetadata());
     await handler(event('checkout.session.completed', checkoutSession(memberMetadata())));
     expect(cancelled).toEqual([SUB]);
     expect(await memberStatus()).toBeNull();
@@ -303,10 +306,9 @@ describe('checkout.session.completed', () => {
   });
 
   it('a second live subscription for the same plan is a duplicate: cancelled', async () => {
-    await givenClub('active');
-    await givenRecord(planTarget(), 'sub_first', 'active', OWNER);
+    await givenLiveSubscription('plan', 'sub_first');
     stripeNow.set('sub_first', { ...subscription('active', planMetadata()), id: 'sub_first' });
-    stripeNow.set(SUB, subscription('trialing', planMetadata()));
+    stripeSays('trialing', planMetadata());
     await handler(event('checkout.session.completed', checkoutSession(planMetadata())));
     expect(cancelled).toEqual([SUB]);
     expect(await getSubscriptionRecord(planTarget())).toMatchObject({ subscriptionId: 'sub_first' });
@@ -315,34 +317,29 @@ describe('checkout.session.completed', () => {
 
 describe('customer.subscription.updated / deleted', () => {
   it('acts on what Stripe says now, not on the copy in the event', async () => {
-    await givenClub('active');
-    await givenRecord(planTarget(), SUB, 'active', OWNER);
-    stripeNow.set(SUB, subscription('past_due', planMetadata()));
+    await givenLiveSubscription('plan');
+    stripeSays('past_due', planMetadata());
     await handler(event('customer.subscription.updated', subscription('active', planMetadata())));
     expect(await clubStatus()).toBe('unpaid');
   });
 
   it('deleted: the club becomes inactive and leaves the directory', async () => {
-    await givenClub('active');
-    await givenRecord(planTarget(), SUB, 'active', OWNER);
-    stripeNow.set(SUB, subscription('canceled', planMetadata()));
+    await givenLiveSubscription('plan');
+    stripeSays('canceled', planMetadata());
     await handler(event('customer.subscription.deleted', subscription('canceled', planMetadata())));
     expect(await clubStatus()).toBe('inactive');
   });
 
   it("deleted: a member's access ends", async () => {
-    await givenClub('active');
-    await givenActiveMember();
-    await givenRecord(memberTarget(), SUB, 'active', MEMBER);
-    stripeNow.set(SUB, subscription('canceled', memberMetadata()));
+    await givenLiveSubscription('member');
+    stripeSays('canceled', memberMetadata());
     await handler(event('customer.subscription.deleted', subscription('canceled', memberMetadata())));
     expect(await memberStatus()).toBeNull();
   });
 
   it('an old subscription that is no longer the current one changes nothing', async () => {
-    await givenClub('active');
-    await givenRecord(planTarget(), 'sub_current', 'active', OWNER);
-    stripeNow.set(SUB, subscription('canceled', planMetadata()));
+    await givenLiveSubscription('plan', 'sub_current');
+    stripeSays('canceled', planMetadata());
     await handler(event('customer.subscription.deleted', subscription('canceled', planMetadata())));
     expect(await clubStatus()).toBe('active');
   });
@@ -356,24 +353,21 @@ describe('invoice.paid / invoice.payment_failed', () => {
   });
 
   it('a failed payment makes the club unpaid; a paid one active again', async () => {
-    await givenClub('active');
-    await givenRecord(planTarget(), SUB, 'active', OWNER);
-    stripeNow.set(SUB, subscription('past_due', planMetadata()));
+    await givenLiveSubscription('plan');
+    stripeSays('past_due', planMetadata());
     await handler(event('invoice.payment_failed', invoice('open', planMetadata())));
     expect(await clubStatus()).toBe('unpaid');
-    stripeNow.set(SUB, subscription('active', planMetadata()));
+    stripeSays('active', planMetadata());
     await handler(event('invoice.paid', invoice('paid', planMetadata())));
     expect(await clubStatus()).toBe('active');
   });
 
   it('a member whose renewal failed keeps access while Stripe retries (past_due)', async () => {
-    await givenClub('active');
-    await givenActiveMember();
-    await givenRecord(memberTarget(), SUB, 'active', MEMBER);
-    stripeNow.set(SUB, subscription('past_due', memberMetadata()));
+    await givenLiveSubscription('member');
+    stripeSays('past_due', memberMetadata());
     await handler(event('invoice.payment_failed', invoice('open', memberMetadata())));
     expect(await memberStatus()).toBe('active');
-    stripeNow.set(SUB, subscription('unpaid', memberMetadata()));
+    stripeSays('unpaid', memberMetadata());
     await handler(event('invoice.payment_failed', invoice('uncollectible', memberMetadata())));
     expect(await memberStatus()).toBeNull();
   });
@@ -425,7 +419,7 @@ describe('account.updated', () => {
 describe('the dispatcher', () => {
   it('ignores livemode mismatches and unknown types with nothing claimed', async () => {
     await givenClub('unpaid');
-    stripeNow.set(SUB, subscription('trialing', planMetadata()));
+    stripeSays('trialing', planMetadata());
     const live = event('checkout.session.completed', checkoutSession(planMetadata()));
     (live.detail as { livemode: boolean }).livemode = true;
     expect(await handler(live)).toEqual({ status: 'ignored' });
@@ -443,7 +437,7 @@ describe('the dispatcher', () => {
     await givenClub('unpaid');
     const delivery = event('checkout.session.completed', checkoutSession(planMetadata()));
     await expect(handler(delivery)).rejects.toThrow(/No such subscription/);
-    stripeNow.set(SUB, subscription('trialing', planMetadata()));
+    stripeSays('trialing', planMetadata());
     expect(await handler(delivery)).toEqual({ status: 'processed' });
     expect(await handler(delivery)).toEqual({ status: 'duplicate' });
     expect(await clubStatus()).toBe('active');

@@ -3,9 +3,9 @@
  * process; failed deliveries retry fast and park in `deadLetterFile`. The handlers' EventBridge
  * client is pointed at it.
  */
-import { afterAll, beforeAll } from 'vitest';
 import { type LocalEventBus, startEventBus } from '../../infra/local/event-bus.ts';
 import { freePort } from '../../infra/local/ports.ts';
+import { startedForFile } from './per-file.ts';
 
 export async function startBus(deadLetterFile?: string): Promise<LocalEventBus> {
   const bus = await startEventBus({
@@ -24,16 +24,4 @@ export async function startBus(deadLetterFile?: string): Promise<LocalEventBus> 
 }
 
 /** The bus for the whole test file, started before its tests and stopped after. */
-export function useBus(): () => LocalEventBus {
-  let bus: LocalEventBus | undefined;
-  beforeAll(async () => {
-    bus = await startBus();
-  });
-  afterAll(async () => {
-    await bus?.stop();
-  });
-  return () => {
-    if (!bus) throw new Error('the bus starts before the tests');
-    return bus;
-  };
-}
+export const useBus = (): (() => LocalEventBus) => startedForFile('the bus', () => startBus());

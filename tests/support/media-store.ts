@@ -11,6 +11,7 @@ import { mediaBucket, s3, setS3Client } from '@clubs/functions/media/s3';
 import { UPLOAD_TAG } from '@clubs/shared';
 import { freePort } from '../../infra/local/ports.ts';
 import { startS3Local } from '../../infra/local/s3.ts';
+import { startedForFile } from './per-file.ts';
 
 export interface MediaStore {
   url: string;
@@ -41,6 +42,10 @@ export async function startMediaStore(bucket: string): Promise<MediaStore> {
     },
   };
 }
+
+/** The media store for the whole test file, started before its tests and stopped after. */
+export const useMediaStore = (bucket: string): (() => MediaStore) =>
+  startedForFile('the media store', () => startMediaStore(bucket));
 
 /** The `upload` tag S3 holds for a stored object (attached once something uses it), if any. */
 export async function uploadTagOf(key: string): Promise<string | undefined> {

@@ -11,10 +11,11 @@ import { handler as payments } from '@clubs/functions/handlers/payments';
 import { handler as stripeEvents } from '@clubs/functions/handlers/stripe-events';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { StripeObject } from '../../infra/local/stripe-simulator/store.ts';
 import { clubFixture } from './fixtures.ts';
 import { httpEvent, invoke, memberClaims } from './http-event.ts';
+import { startedForFile } from './per-file.ts';
 import { busEvent, ofType, startTestStripe, type TestStripe } from './stripe.ts';
 
 export const sessionIdOf = (url: string) => url.split('/').pop() as string;
@@ -101,16 +102,5 @@ export function paidClubs(stripe: () => TestStripe) {
 }
 
 /** The Stripe simulator for the whole test file, started before its tests and stopped after. */
-export function useTestStripe(): () => TestStripe {
-  let stripe: TestStripe | undefined;
-  beforeAll(async () => {
-    stripe = await startTestStripe();
-  });
-  afterAll(async () => {
-    await stripe?.stop();
-  });
-  return () => {
-    if (!stripe) throw new Error('the Stripe simulator starts before the tests');
-    return stripe;
-  };
-}
+export const useTestStripe = (): (() => TestStripe) =>
+  startedForFile('the Stripe simulator', startTestStripe);

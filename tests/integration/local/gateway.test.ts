@@ -1,27 +1,12 @@
 import { CONTACT_RATE_LIMIT } from '@clubs/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalGateway, startGateway } from '../../../infra/local/gateway.ts';
-import { freePort } from '../../../infra/local/ports.ts';
-import { createSigningKey, signIdToken, TEST_CLIENT_ID, TEST_POOL_ID } from './tokens.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestGateway } from './test-gateway.ts';
+import { signIdToken } from './tokens.ts';
 
-const key = createSigningKey('key-1');
-const otherKey = createSigningKey('key-1');
-let gateway: LocalGateway;
-
-beforeAll(async () => {
-  gateway = await startGateway({
-    port: await freePort(),
-    userPoolId: TEST_POOL_ID,
-    clientId: TEST_CLIENT_ID,
-    jwks: { keys: [key.jwk] },
-  });
-});
-afterAll(async () => {
-  await gateway?.stop();
-});
+const { key, otherKey, gateway } = useTestGateway();
 
 const get = (path: string, token?: string) =>
-  fetch(`${gateway.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  fetch(`${gateway().url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('local API gateway', () => {
   it('serves public routes from the manifest through the real handlers', async () => {
@@ -60,7 +45,7 @@ describe('local API gateway', () => {
 
   it('answers 404 for unknown paths and 405 for a known path with another method', async () => {
     expect((await get('/api/nowhere')).status).toBe(404);
-    const res = await fetch(`${gateway.url}/api/clubs`, { method: 'DELETE' });
+    const res = await fetch(`${gateway().url}/api/clubs`, { method: 'DELETE' });
     expect(res.status).toBe(405);
     expect(await res.json()).toMatchObject({ error: { code: 'method_not_allowed' } });
   });
@@ -74,7 +59,7 @@ describe('local API gateway', () => {
 
   it('passes the socket address as the viewer address, whatever X-Forwarded-For or CloudFront-Viewer-Address the caller sends', async () => {
     const sendContact = (i: number) =>
-      fetch(`${gateway.url}/api/contact`, {
+      fetch(`${gateway().url}/api/contact`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

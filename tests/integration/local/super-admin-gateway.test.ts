@@ -4,29 +4,14 @@
  * payload was edited to claim the group (its signature no longer matches), or one signed by
  * another key, is refused before any handler runs; a genuine member's token gets 403.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalGateway, startGateway } from '../../../infra/local/gateway.ts';
-import { freePort } from '../../../infra/local/ports.ts';
-import { createSigningKey, signIdToken, TEST_CLIENT_ID, TEST_POOL_ID } from './tokens.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestGateway } from './test-gateway.ts';
+import { signIdToken } from './tokens.ts';
 
-const key = createSigningKey('key-1');
-const otherKey = createSigningKey('key-1');
-let gateway: LocalGateway;
-
-beforeAll(async () => {
-  gateway = await startGateway({
-    port: await freePort(),
-    userPoolId: TEST_POOL_ID,
-    clientId: TEST_CLIENT_ID,
-    jwks: { keys: [key.jwk] },
-  });
-});
-afterAll(async () => {
-  await gateway?.stop();
-});
+const { key, otherKey, gateway } = useTestGateway();
 
 const listClubs = (token: string) =>
-  fetch(`${gateway.url}/api/admin/clubs`, { headers: { authorization: `Bearer ${token}` } });
+  fetch(`${gateway().url}/api/admin/clubs`, { headers: { authorization: `Bearer ${token}` } });
 
 /** The member's token with `cognito:groups` rewritten in the payload; the signature is the original. */
 function withForgedGroups(token: string): string {

@@ -1,0 +1,43 @@
+/**
+ * People and memberships written straight through the repositories, for tests that arrange who is
+ * in a club.
+ */
+import { addMembership } from '@clubs/functions/data/repositories/memberships';
+import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
+import type { ClubRole, MembershipStatus, Profile } from '@clubs/shared';
+import { ulid } from 'ulid';
+
+export interface MemberOptions {
+  /** A person of the test's own (a profile it wrote); a fresh id unless given. */
+  userId?: string;
+  role?: ClubRole;
+  status?: MembershipStatus;
+}
+
+/**
+ * Puts a person in a club (an active member unless told otherwise), with the card and count the
+ * repository writes alongside, and answers their id. A membership that is not created fails the
+ * test's arrangement here rather than in a later, puzzling assertion.
+ */
+export async function addMember(clubId: string, options: MemberOptions = {}): Promise<string> {
+  const { userId = ulid(), role = 'club_member', status = 'active' } = options;
+  const added = await addMembership({ clubId, userId, role, status, createdAt: new Date().toISOString() });
+  if (!added.created) throw new Error(`membership not added: ${added.reason}`);
+  return userId;
+}
+
+/** A person with a profile (an empty bio and location, no avatar); answers their id. */
+export async function addPerson(fullName: string, overrides: Partial<Omit<Profile, 'fullName'>> = {}) {
+  const id = overrides.id ?? ulid();
+  await createProfileIfAbsent({
+    id,
+    email: `${id.toLowerCase()}@clubs.test`,
+    fullName,
+    bio: '',
+    location: '',
+    avatarUrl: null,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  });
+  return id;
+}
