@@ -9,6 +9,7 @@ import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import type { IConstruct } from 'constructs';
+import { beforeAll } from 'vitest';
 import { ClubsStack } from '../../infra/lib/clubs-stack.ts';
 import { loadConfig } from '../../infra/lib/config.ts';
 import { REPO_ROOT } from '../../infra/lib/paths.ts';
@@ -93,14 +94,40 @@ export const actionsOf = (statements: Statement[]): string[] =>
 
 export type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 
-/** Lookups over a synthesized template: the resources of a type, and the one resource of a type. */
-export function resourceFinders(template: () => Template) {
+/**
+ * The stack synthesized once for a test file, before its tests (see synthStack for the options),
+ * with lookups over its template: the resources of a type, and the one resource of a type.
+ */
+export function synthForFile(...args: Parameters<typeof synthStack>) {
+  let synth: Synthesized | undefined;
+  beforeAll(() => {
+    synth = synthStack(...args);
+  });
+  const current = (): Synthesized => {
+    if (!synth) throw new Error('the stack is synthesized before the tests');
+    return synth;
+  };
   const resourcesOf = (type: string, props?: object): Record<string, Resource> =>
-    template().findResources(type, props ? { Properties: props } : undefined) as Record<string, Resource>;
+    current().template.findResources(type, props ? { Properties: props } : undefined) as Record<
+      string,
+      Resource
+    >;
   const only = (type: string): [string, Resource] => {
     const entries = Object.entries(resourcesOf(type));
     if (entries.length !== 1) throw new Error(`expected one ${type}, found ${entries.length}`);
     return entries[0] as [string, Resource];
   };
-  return { resourcesOf, only };
+  return {
+    get app() {
+      return current().app;
+    },
+    get stack() {
+      return current().stack;
+    },
+    get template() {
+      return current().template;
+    },
+    resourcesOf,
+    only,
+  };
 }

@@ -6,29 +6,14 @@
  */
 import { EVENT_BUS, EVENT_ROUTES, PASSWORD_MIN_LENGTH, ROUTES, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { Validations } from 'aws-cdk-lib';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addNagChecks, nagPacks } from '../../infra/lib/nag.ts';
-import {
-  actionsOf,
-  logicalId,
-  type Resource,
-  resourceFinders,
-  type Synthesized,
-  statementsOfRole,
-  synthStack,
-  TEST_CONTEXT,
-} from './app.ts';
+import { actionsOf, logicalId, type Resource, statementsOfRole, synthForFile, TEST_CONTEXT } from './app.ts';
 
-let synth: Synthesized;
-let template: Template;
-const { resourcesOf, only } = resourceFinders(() => template);
-
-beforeAll(() => {
-  synth = synthStack({}, { bundle: false });
-  template = synth.template;
-});
+const synth = synthForFile({}, { bundle: false });
+const { resourcesOf, only } = synth;
 
 describe('auth: the user pool', () => {
   const pool = () => only('AWS::Cognito::UserPool')[1];
@@ -48,7 +33,7 @@ describe('auth: the user pool', () => {
   });
 
   it('has the super_admin group and the post-confirmation trigger that fills it', () => {
-    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
       GroupName: SUPER_ADMIN_GROUP,
       UserPoolId: { Ref: logicalId(synth.stack.auth.userPool) },
     });
@@ -56,11 +41,11 @@ describe('auth: the user pool', () => {
     expect(pool().Properties.LambdaConfig).toMatchObject({
       PostConfirmation: { 'Fn::GetAtt': [logicalId(trigger.function), 'Arn'] },
     });
-    const fn = template.toJSON().Resources[logicalId(trigger.function)] as Resource;
+    const fn = synth.template.toJSON().Resources[logicalId(trigger.function)] as Resource;
     expect(fn.Properties.Environment).toMatchObject({
       Variables: { SUPER_ADMIN_EMAIL: TEST_CONTEXT.superAdminEmail },
     });
-    const statements = statementsOfRole(template, logicalId(trigger.role));
+    const statements = statementsOfRole(synth.template, logicalId(trigger.role));
     const cognito = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('cognito-idp:')));
     expect(cognito).toEqual([
       expect.objectContaining({
@@ -76,7 +61,7 @@ describe('auth: the user pool', () => {
     expect(pool().Properties.LambdaConfig).toMatchObject({
       PreSignUp: { 'Fn::GetAtt': [logicalId(trigger.function), 'Arn'] },
     });
-    const statements = statementsOfRole(template, logicalId(trigger.role));
+    const statements = statementsOfRole(synth.template, logicalId(trigger.role));
     const cognito = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('cognito-idp:')));
     expect(cognito).toEqual([
       expect.objectContaining({
@@ -121,7 +106,7 @@ describe('auth: the user pool', () => {
         picture: 'picture',
       },
     });
-    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: Match.anyValue() });
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: Match.anyValue() });
   });
 });
 
@@ -153,7 +138,7 @@ describe('payments events', () => {
 
   it('gives the event handler function the same dead-letter queue for failed invocations', () => {
     for (const [group, handler] of synth.stack.payments.functions) {
-      const fn = template.toJSON().Resources[logicalId(handler.function)] as Resource;
+      const fn = synth.template.toJSON().Resources[logicalId(handler.function)] as Resource;
       const dlq = synth.stack.payments.deadLetterQueues.get(group);
       expect(fn.Properties.DeadLetterConfig).toEqual({
         TargetArn: { 'Fn::GetAtt': [logicalId(dlq as never), 'Arn'] },
@@ -201,14 +186,14 @@ describe('operations', () => {
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: logicalId(synth.stack.operations.topic) }]);
     }
-    template.hasResourceProperties('AWS::SNS::Subscription', {
+    synth.template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
       Endpoint: TEST_CONTEXT.alarmEmail,
     });
   });
 
   it('outputs the site URL, the webhook URL and the user pool', () => {
-    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    const outputs = synth.template.toJSON().Outputs as Record<string, { Value: unknown }>;
     for (const name of [
       'SiteUrl',
       'WebhookUrl',

@@ -15,28 +15,13 @@ import {
   TABLE,
   TABLE_INDEXES,
 } from '@clubs/shared';
-import type { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GROUP_ACCESS } from '../../infra/lib/group-access.ts';
 import { NODE_RUNTIME } from '../../infra/lib/handler-function.ts';
-import {
-  actionsOf,
-  logicalId,
-  type Resource,
-  resourceFinders,
-  type Synthesized,
-  statementsOfRole,
-  synthStack,
-} from './app.ts';
+import { actionsOf, logicalId, type Resource, statementsOfRole, synthForFile } from './app.ts';
 
-let synth: Synthesized;
-let template: Template;
-const { resourcesOf, only } = resourceFinders(() => template);
-
-beforeAll(() => {
-  synth = synthStack();
-  template = synth.template;
-});
+const synth = synthForFile();
+const { resourcesOf, only } = synth;
 
 describe('api: routes generated from the shared manifest', () => {
   const routes = () => Object.values(resourcesOf('AWS::ApiGatewayV2::Route'));
@@ -90,7 +75,7 @@ describe('api: routes generated from the shared manifest', () => {
       const route = ROUTES[id] as RouteDefinition;
       const target = JSON.stringify(routeFor(route).Properties.Target);
       const integrationId = /"Ref":"([^"]+)"/.exec(target)?.[1] ?? '';
-      const integration = template.toJSON().Resources[integrationId] as Resource;
+      const integration = synth.template.toJSON().Resources[integrationId] as Resource;
       const fn = synth.stack.api.functions.get(route.group)?.function;
       expect(fn, route.group).toBeDefined();
       expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(logicalId(fn as never));
@@ -114,7 +99,7 @@ describe('api: routes generated from the shared manifest', () => {
     expect([...synth.stack.api.functions.keys()].sort()).toEqual([...HANDLER_GROUPS].sort());
     const all = [...synth.stack.api.functions.values(), ...synth.stack.payments.functions.values()];
     for (const handler of all) {
-      const fn = template.toJSON().Resources[logicalId(handler.function)] as Resource;
+      const fn = synth.template.toJSON().Resources[logicalId(handler.function)] as Resource;
       expect(fn.Properties).toMatchObject({
         Runtime: NODE_RUNTIME.name,
         Architectures: ['arm64'],
@@ -128,7 +113,7 @@ describe('api: routes generated from the shared manifest', () => {
     expect(NODE_RUNTIME.name).toBe('nodejs24.x');
     // The Stripe client's limits are held against this same constant (tests/shared/time-limits).
     const stripeEvents = synth.stack.payments.functions.get('stripe-events');
-    const events = template.toJSON().Resources[logicalId(stripeEvents?.function as never)] as Resource;
+    const events = synth.template.toJSON().Resources[logicalId(stripeEvents?.function as never)] as Resource;
     expect(events.Properties.Timeout).toBe(FUNCTION_TIMEOUT_SECONDS.events);
     for (const logGroup of Object.values(resourcesOf('AWS::Logs::LogGroup'))) {
       expect(logGroup.Properties.RetentionInDays).toBe(30);
@@ -141,7 +126,7 @@ describe('api: least privilege per handler group', () => {
     const handler =
       synth.stack.api.functions.get(group as never) ?? synth.stack.payments.functions.get(group as never);
     expect(handler, group).toBeDefined();
-    return statementsOfRole(template, logicalId(handler?.role as never));
+    return statementsOfRole(synth.template, logicalId(handler?.role as never));
   };
 
   it('gives the webhook only events:PutEvents on the bus and its own secret', () => {
@@ -158,7 +143,7 @@ describe('api: least privilege per handler group', () => {
       Ref: logicalId(synth.stack.payments.stripeWebhookSecret),
     });
     const env = (
-      template.toJSON().Resources[
+      synth.template.toJSON().Resources[
         logicalId(synth.stack.api.functions.get('stripe-webhook')?.function as never)
       ] as Resource
     ).Properties.Environment as { Variables: Record<string, unknown> };
@@ -228,7 +213,7 @@ describe('data: the single table', () => {
 
 describe('media and site buckets', () => {
   const bucket = (construct: { node: unknown }) =>
-    template.toJSON().Resources[logicalId(construct as never)] as Resource;
+    synth.template.toJSON().Resources[logicalId(construct as never)] as Resource;
 
   it('block all public access, enforce SSL and encrypt, on every bucket', () => {
     const buckets = resourcesOf('AWS::S3::Bucket');
@@ -336,7 +321,7 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
     expect(config().CustomErrorResponses).toBeUndefined();
     const association = (config().DefaultCacheBehavior.FunctionAssociations as Record<string, unknown>[])[0];
     expect(association?.EventType).toBe('viewer-request');
-    const fn = template.toJSON().Resources[
+    const fn = synth.template.toJSON().Resources[
       logicalId(synth.stack.site.node.findChild('SpaFallback'))
     ] as Resource;
     const code = fn.Properties.FunctionCode as string;
@@ -353,7 +338,7 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
     const behaviors = [config().DefaultCacheBehavior, ...config().CacheBehaviors];
     for (const b of behaviors)
       expect(b.ResponseHeadersPolicyId, String(b.PathPattern ?? 'default')).toBeDefined();
-    const headers = template.toJSON().Resources[logicalId(synth.stack.site.headersPolicy)] as Resource;
+    const headers = synth.template.toJSON().Resources[logicalId(synth.stack.site.headersPolicy)] as Resource;
     const security = (
       headers.Properties.ResponseHeadersPolicyConfig as {
         SecurityHeadersConfig: Record<string, Record<string, unknown>>;
@@ -383,7 +368,9 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
   });
 
   it('renders user media inert', () => {
-    const headers = template.toJSON().Resources[logicalId(synth.stack.site.mediaHeadersPolicy)] as Resource;
+    const headers = synth.template.toJSON().Resources[
+      logicalId(synth.stack.site.mediaHeadersPolicy)
+    ] as Resource;
     expect(JSON.stringify(headers.Properties)).toContain("default-src 'none'");
     expect(JSON.stringify(headers.Properties)).toContain('sandbox');
   });
