@@ -6,13 +6,12 @@
 import { Button, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
 import { hasPermission } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Modal } from '../../components/overlay/Modal.tsx';
+import { ConfirmDialog, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
@@ -28,9 +27,11 @@ export const INVITE_TEXTS = {
   linkHint: 'Anyone with this link can join your club.',
   copy: 'Copy Invite Link',
   regenerate: 'Create a new link',
-  regenerateTitle: 'Create a new invite link?',
-  regenerateText: 'The current link will stop working at once. People who already joined stay members.',
-  regenerateConfirm: 'Create new link',
+  regenerateDialog: {
+    title: 'Create a new invite link?',
+    question: 'The current link will stop working at once. People who already joined stay members.',
+    confirm: 'Create new link',
+  },
   regenerated: 'New invite link created',
   regenerateFailed: 'Could not create a new link',
   back: 'Back to Club',
@@ -41,16 +42,16 @@ function InviteLinkCard({ clubId }: { clubId: string }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const copy = useCopyLink();
-  const [confirming, setConfirming] = useState(false);
+  const dialog = useDialog();
   const link = useApiQuery('getInviteLink', { params: { clubId } });
   const regenerate = useApiMutation('regenerateInviteLink', {
     onSuccess: (fresh) => {
       queryClient.setQueryData(apiQueryKey('getInviteLink', { params: { clubId } }), fresh);
-      setConfirming(false);
+      dialog.close();
       toast({ title: T.regenerated, variant: 'success' });
     },
     onError: (error) => {
-      setConfirming(false);
+      dialog.close();
       toast({
         title: T.regenerateFailed,
         description: messageOf(error, T.regenerateFailed),
@@ -79,30 +80,17 @@ function InviteLinkCard({ clubId }: { clubId: string }) {
         <Button variation="primary" isDisabled={!url} onClick={() => void copy(url)}>
           {T.copy}
         </Button>
-        <Button variation="link" isDisabled={!url} onClick={() => setConfirming(true)}>
+        <Button variation="link" isDisabled={!url} onClick={dialog.open}>
           {T.regenerate}
         </Button>
       </Flex>
-      <Modal
-        open={confirming}
-        title={T.regenerateTitle}
-        description={T.regenerateText}
-        onClose={() => setConfirming(false)}
-        closable={!regenerate.isPending}
-      >
-        <div className="clubs-modal__actions">
-          <Button onClick={() => setConfirming(false)} isDisabled={regenerate.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variation="primary"
-            isLoading={regenerate.isPending}
-            onClick={() => regenerate.run({ params: { clubId } })}
-          >
-            {T.regenerateConfirm}
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        dialog={dialog}
+        texts={T.regenerateDialog}
+        busy={regenerate.isPending}
+        onConfirm={() => regenerate.run({ params: { clubId } })}
+        variation="primary"
+      />
     </section>
   );
 }

@@ -6,10 +6,9 @@
 import { Badge, Button } from '@aws-amplify/ui-react';
 import type { ClubRole, MemberView } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useApiMutation } from '../../api/mutations.ts';
-import { Modal } from '../../components/overlay/Modal.tsx';
+import { ConfirmDialog, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { membersKey } from './useMembers.ts';
 
@@ -17,8 +16,12 @@ export const MEMBER_ACTION_TEXTS = {
   statusUpdated: 'Status Updated',
   statusChanged: (status: string) => `Member status changed to ${status}`,
   statusFailed: 'Failed to update status',
-  removeTitle: 'Remove Member',
-  removeText: 'Are you sure you want to remove this member from your club? This action cannot be undone.',
+  remove: {
+    title: 'Remove Member',
+    question: 'Are you sure you want to remove this member from your club? This action cannot be undone.',
+    confirm: 'Remove',
+    working: 'Removing...',
+  },
   removed: 'Member Removed',
   removeFailed: 'Failed to remove member',
 } as const;
@@ -72,50 +75,30 @@ export const mayRemove = (viewerRole: ClubRole | null, viewerId: string, member:
 
 export function RemoveMember({ member }: { member: MemberView }) {
   const { toast } = useToast();
-  const [open, setOpen] = useState(false);
+  const dialog = useDialog();
   const refresh = useRefreshMembers(member.clubId);
   const remove = useApiMutation('removeClubMember', {
     onSuccess: async () => {
       await refresh();
-      setOpen(false);
+      dialog.close();
       toast({ title: T.removed, variant: 'success' });
     },
     onError: (error) => {
-      setOpen(false);
+      dialog.close();
       toast({ title: T.removeFailed, description: messageOf(error, T.removeFailed), variant: 'error' });
     },
   });
   return (
     <>
-      <Button
-        size="small"
-        variation="destructive"
-        onClick={() => setOpen(true)}
-        aria-label={`Remove ${member.name}`}
-      >
+      <Button size="small" variation="destructive" onClick={dialog.open} aria-label={`Remove ${member.name}`}>
         Remove
       </Button>
-      <Modal
-        open={open}
-        title={T.removeTitle}
-        description={T.removeText}
-        onClose={() => setOpen(false)}
-        closable={!remove.isPending}
-      >
-        <div className="clubs-modal__actions">
-          <Button onClick={() => setOpen(false)} isDisabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variation="destructive"
-            isLoading={remove.isPending}
-            loadingText="Removing..."
-            onClick={() => remove.run({ params: { clubId: member.clubId, userId: member.userId } })}
-          >
-            Remove
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        dialog={dialog}
+        texts={T.remove}
+        busy={remove.isPending}
+        onConfirm={() => remove.run({ params: { clubId: member.clubId, userId: member.userId } })}
+      />
     </>
   );
 }

@@ -6,11 +6,10 @@
 import { Button } from '@aws-amplify/ui-react';
 import type { MemberView } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { useApiMutation } from '../../api/mutations.ts';
-import { Modal } from '../../components/overlay/Modal.tsx';
+import { ConfirmDialog, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { membersKey } from './useMembers.ts';
 
@@ -20,8 +19,12 @@ export const ROLE_TEXTS = {
   roleUpdated: 'Role Updated',
   roleFailed: 'Failed to update role',
   leave: 'Leave Club',
-  leaveTitle: 'Leave Club',
-  leaveText: 'Are you sure you want to leave this club?',
+  leaveDialog: {
+    title: 'Leave Club',
+    question: 'Are you sure you want to leave this club?',
+    confirm: 'Leave Club',
+    working: 'Leaving...',
+  },
   left: 'You left the club',
   leavesOn: (date: string) => `Your membership ends on ${date}, the end of the period already paid.`,
   leaveFailed: 'Failed to leave the club',
@@ -62,10 +65,10 @@ export function LeaveClub({ clubId }: { clubId: string }) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const dialog = useDialog();
   const leave = useApiMutation('leaveClub', {
     onSuccess: async (result) => {
-      setOpen(false);
+      dialog.close();
       if (result.left) {
         await queryClient.invalidateQueries();
         toast({ title: T.left, variant: 'success' });
@@ -76,36 +79,21 @@ export function LeaveClub({ clubId }: { clubId: string }) {
       toast({ title: T.left, description: T.leavesOn(date), variant: 'success' });
     },
     onError: (error) => {
-      setOpen(false);
+      dialog.close();
       toast({ title: T.leaveFailed, description: messageOf(error, T.leaveFailed), variant: 'error' });
     },
   });
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)}>
+      <Button size="small" onClick={dialog.open}>
         {T.leave}
       </Button>
-      <Modal
-        open={open}
-        title={T.leaveTitle}
-        description={T.leaveText}
-        onClose={() => setOpen(false)}
-        closable={!leave.isPending}
-      >
-        <div className="clubs-modal__actions">
-          <Button onClick={() => setOpen(false)} isDisabled={leave.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variation="destructive"
-            isLoading={leave.isPending}
-            loadingText="Leaving..."
-            onClick={() => leave.run({ params: { clubId } })}
-          >
-            {T.leave}
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        dialog={dialog}
+        texts={T.leaveDialog}
+        busy={leave.isPending}
+        onConfirm={() => leave.run({ params: { clubId } })}
+      />
     </>
   );
 }

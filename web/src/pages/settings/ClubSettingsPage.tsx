@@ -39,7 +39,7 @@ import { useAction, useApiMutation } from '../../api/mutations.ts';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { leaveFor } from '../../components/navigation.ts';
-import { Modal } from '../../components/overlay/Modal.tsx';
+import { ConfirmDialog, type ConfirmTexts, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
@@ -95,6 +95,13 @@ export function pricingChangeNotice(
 }
 
 const T = SETTINGS_TEXTS;
+const DELETE_DIALOG: ConfirmTexts = {
+  title: T.deleteClub,
+  question: T.deleteQuestion,
+  confirm: T.deleteClub,
+  working: T.deleting,
+  cancel: T.cancel,
+};
 const TABS = ['general', 'pricing', 'payments'] as const;
 type Tab = (typeof TABS)[number];
 
@@ -102,7 +109,7 @@ function GeneralTab({ club }: { club: PublicClub }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
+  const dialog = useDialog();
   const base = `/communities/${club.id}`;
   const remove = useApiMutation('deleteClub', {
     onSuccess: () => {
@@ -113,7 +120,7 @@ function GeneralTab({ club }: { club: PublicClub }) {
     onError: (error) => {
       console.error(T.deleteFailed, error);
       toast({ title: T.deleteFailed, description: messageOf(error, ''), variant: 'error' });
-      setConfirming(false);
+      dialog.close();
     },
   });
   const busy = remove.isPending;
@@ -131,32 +138,17 @@ function GeneralTab({ club }: { club: PublicClub }) {
             {T.deleteClub}
           </Heading>
           <Text color="font.secondary">The club, its plan and its members' subscriptions end.</Text>
-          <Button variation="destructive" onClick={() => setConfirming(true)}>
+          <Button variation="destructive" onClick={dialog.open}>
             {T.deleteClub}
           </Button>
         </Flex>
       </Card>
-      <Modal
-        open={confirming}
-        title={T.deleteClub}
-        description={T.deleteQuestion}
-        onClose={() => setConfirming(false)}
-        closable={!busy}
-      >
-        <div className="clubs-modal__actions">
-          <Button onClick={() => setConfirming(false)} isDisabled={busy}>
-            {T.cancel}
-          </Button>
-          <Button
-            variation="destructive"
-            onClick={() => remove.run({ params: { clubId: club.id } })}
-            isLoading={busy}
-            loadingText={T.deleting}
-          >
-            {T.deleteClub}
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        dialog={dialog}
+        texts={DELETE_DIALOG}
+        busy={busy}
+        onConfirm={() => remove.run({ params: { clubId: club.id } })}
+      />
     </Flex>
   );
 }

@@ -12,7 +12,7 @@ import { messageOf } from '../../../api/errors.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
-import { Modal } from '../../../components/overlay/Modal.tsx';
+import { ConfirmDialog, type ConfirmTexts, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { Comments } from './Comments.tsx';
 import { LinkifiedText } from './LinkifiedText.tsx';
@@ -21,6 +21,12 @@ import { PostMenu } from './PostMenu.tsx';
 import { feedKey, removeCachedPost, updateCachedPost } from './useFeed.ts';
 
 const REQUEST_ERROR = 'There was an error processing your request.';
+const DELETE_POST: ConfirmTexts = {
+  title: 'Delete post',
+  question: 'Are you sure you want to delete this post? This action cannot be undone.',
+  confirm: 'Delete',
+  working: 'Deleting...',
+};
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -78,7 +84,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const deleteDialog = useDialog();
   const [showComments, setShowComments] = useState(false);
   const titleId = useId();
   const params = { clubId: post.clubId, postId: post.id };
@@ -110,7 +116,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
   const remove = useApiMutation('deletePost', {
     onSuccess: async () => {
       removeCachedPost(queryClient, post.clubId, post.id);
-      setConfirmDelete(false);
+      deleteDialog.close();
       await queryClient.invalidateQueries({ queryKey: feedKey(post.clubId) });
       toast({ title: 'Post deleted', variant: 'success' });
     },
@@ -149,7 +155,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
             post={post}
             onCopyLink={() => void copyLink()}
             onEdit={() => setEditing(true)}
-            onDelete={() => setConfirmDelete(true)}
+            onDelete={deleteDialog.open}
             onTogglePin={() => (post.isPinned ? unpin.run({ params }) : pin.run({ params }))}
           />
         </span>
@@ -188,27 +194,12 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
         </Button>
       </footer>
       {showComments && <Comments clubId={post.clubId} postId={post.id} canWrite={canWrite} />}
-      <Modal
-        open={confirmDelete}
-        title="Delete post"
-        description="Are you sure you want to delete this post? This action cannot be undone."
-        onClose={() => setConfirmDelete(false)}
-        closable={!remove.isPending}
-      >
-        <div className="clubs-modal__actions">
-          <Button onClick={() => setConfirmDelete(false)} isDisabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variation="destructive"
-            isLoading={remove.isPending}
-            loadingText="Deleting..."
-            onClick={() => remove.run({ params })}
-          >
-            Delete
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        dialog={deleteDialog}
+        texts={DELETE_POST}
+        busy={remove.isPending}
+        onConfirm={() => remove.run({ params })}
+      />
     </article>
   );
 }

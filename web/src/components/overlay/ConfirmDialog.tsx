@@ -1,0 +1,62 @@
+/**
+ * "Are you sure?" before an action that cannot be taken back (delete, remove, leave, replace):
+ * the question in a Modal, Cancel, and the action's button, busy while it runs. `useDialog`
+ * holds whether it is open, so the action's callbacks can close it when they are done.
+ */
+import { Button } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { Modal } from './Modal.tsx';
+
+export interface DialogState {
+  isOpen: boolean;
+  open: () => void;
+  close: () => void;
+}
+
+export function useDialog(): DialogState {
+  const [isOpen, setOpen] = useState(false);
+  return { isOpen, open: () => setOpen(true), close: () => setOpen(false) };
+}
+
+/** A confirmation's words: its title, the question, the action's button and its busy words. */
+export interface ConfirmTexts {
+  title: string;
+  question: string;
+  confirm: string;
+  working?: string;
+  cancel?: string;
+}
+
+export function ConfirmDialog({
+  dialog,
+  texts,
+  busy,
+  onConfirm,
+  variation = 'destructive',
+}: {
+  dialog: DialogState;
+  texts: ConfirmTexts;
+  busy: boolean;
+  onConfirm: () => void;
+  /** Destructive unless the action only replaces something (primary). */
+  variation?: 'destructive' | 'primary';
+}) {
+  return (
+    <Modal
+      open={dialog.isOpen}
+      title={texts.title}
+      description={texts.question}
+      onClose={dialog.close}
+      closable={!busy}
+    >
+      <div className="clubs-modal__actions">
+        <Button onClick={dialog.close} isDisabled={busy}>
+          {texts.cancel ?? 'Cancel'}
+        </Button>
+        <Button variation={variation} isLoading={busy} loadingText={texts.working} onClick={onConfirm}>
+          {texts.confirm}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
