@@ -4,6 +4,7 @@
  * new tab) for both, Edit Club and Club Settings with CLUB_OPTIONS, Invite Members with
  * INVITE_MEMBERS.
  */
+import { Button } from '@aws-amplify/ui-react';
 import { type ClubRole, hasPermission, isClubManager, type Permission } from '@clubs/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -60,15 +61,9 @@ export function AdminControls({
   const shown = CONTROLS.filter((c) => c.permission === null || hasPermission(role, c.permission));
   return (
     <div className="club-admin" ref={root}>
-      <button
-        type="button"
-        className="amplify-button amplify-button--small"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
-      >
+      <Button size="small" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
         Admin Controls
-      </button>
+      </Button>
       <ul id={menuId} className="club-admin__menu" hidden={!open}>
         {shown.map((control) => (
           <li key={control.label}>

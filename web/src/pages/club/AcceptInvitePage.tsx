@@ -44,13 +44,13 @@ function Dead({ title, hint, clubId }: { title: string; hint: string; clubId: st
       <Text color="font.secondary">{hint}</Text>
       <Flex gap="small" wrap="wrap" justifyContent="center">
         {clubId ? (
-          <Link className="amplify-button amplify-button--primary" to={`/c/${clubId}`}>
+          <Button as={Link} variation="primary" to={`/c/${clubId}`}>
             {T.viewClub}
-          </Link>
+          </Button>
         ) : null}
-        <Link className="amplify-button" to="/dashboard">
+        <Button as={Link} to="/dashboard">
           {T.dashboard}
-        </Link>
+        </Button>
       </Flex>
     </MessagePanel>
   );
@@ -86,9 +86,9 @@ function Invitation({ preview, token }: { preview: InvitationPreview; token: str
     return (
       <MessagePanel title={T.alreadyMember}>
         <Text color="font.secondary">{club.name}</Text>
-        <Link className="amplify-button amplify-button--primary" to={`/communities/${club.id}`}>
+        <Button as={Link} variation="primary" to={`/communities/${club.id}`}>
           {T.enter}
-        </Link>
+        </Button>
       </MessagePanel>
     );
   }

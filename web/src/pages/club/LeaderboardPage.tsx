@@ -6,7 +6,6 @@
  */
 import {
   Badge,
-  Button,
   Flex,
   Heading,
   Loader,
@@ -24,6 +23,7 @@ import { Link } from 'react-router-dom';
 import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
 import { LevelBadge } from '../../components/clubs/LevelBadge.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
+import { ListLoadFailed, ShowMore } from '../../components/PagedList.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 import { useRankings, useStanding } from './leaderboard/useLeaderboard.ts';
 import './leaderboard/leaderboard.css';
@@ -116,14 +116,7 @@ function Rankings({ period }: { period: LeaderboardPeriod }) {
   const standing = useStanding(club.id, period);
   if (rankings.isPending) return <Loader variation="linear" />;
   if (rankings.isError) {
-    return (
-      <p role="alert">
-        Could not load the leaderboard.{' '}
-        <Button size="small" variation="link" onClick={() => void rankings.refetch()}>
-          Retry
-        </Button>
-      </p>
-    );
+    return <ListLoadFailed what="the leaderboard" list={rankings} />;
   }
   const entries = rankings.data.pages.flatMap((page) => page.items);
   const me = standing.data?.me ?? null;
@@ -150,15 +143,7 @@ function Rankings({ period }: { period: LeaderboardPeriod }) {
           </TableBody>
         </Table>
       </div>
-      {rankings.hasNextPage && (
-        <Button
-          alignSelf="center"
-          isLoading={rankings.isFetchingNextPage}
-          onClick={() => void rankings.fetchNextPage()}
-        >
-          Show more
-        </Button>
-      )}
+      <ShowMore list={rankings} label="Show more" />
       {me && !meListed && (
         <section aria-label="Your rank" className="leaderboard-mine">
           <Heading level={2} fontSize="medium">

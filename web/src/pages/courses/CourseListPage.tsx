@@ -8,6 +8,7 @@ import { Badge, Button, Flex, Heading } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
 import { useApiPages } from '../../api/hooks.ts';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { ShowMore } from '../../components/PagedList.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 import { CourseErrorPanel } from './parts/CourseErrorPanel.tsx';
 import { ProgressBar } from './parts/ProgressBar.tsx';
@@ -30,9 +31,9 @@ export default function CourseListPage() {
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap">
         <Heading level={1}>Courses</Heading>
         {canCreate && (
-          <Link to={`${basePath}/courses/create`} className="amplify-button amplify-button--primary">
+          <Button as={Link} variation="primary" to={`${basePath}/courses/create`}>
             Create Course
-          </Link>
+          </Button>
         )}
       </Flex>
       {items.length === 0 && <p>No courses yet.</p>}
@@ -61,15 +62,7 @@ export default function CourseListPage() {
           </article>
         ))}
       </div>
-      {courses.hasNextPage && (
-        <Button
-          marginTop="medium"
-          isLoading={courses.isFetchingNextPage}
-          onClick={() => void courses.fetchNextPage()}
-        >
-          Show more courses
-        </Button>
-      )}
+      <ShowMore list={courses} label="Show more courses" marginTop="medium" />
       {courses.isFetching && <p className="visually-hidden">Refreshing courses...</p>}
     </main>
   );

@@ -125,9 +125,9 @@ export default function CourseManagePage() {
       </Button>
     ) : null
   ) : (
-    <Link to={`${basePath}/courses/${courseId}/take`} className="amplify-button amplify-button--primary">
+    <Button as={Link} variation="primary" to={`${basePath}/courses/${courseId}/take`}>
       Start Learning
-    </Link>
+    </Button>
   );
 
   return (

@@ -8,6 +8,7 @@ import { type EventView, type EventWindow, isClubManager } from '@clubs/shared';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageColumn } from '../../components/PageColumn.tsx';
+import { ListLoadFailed, ShowMore } from '../../components/PagedList.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 import { EventCard } from './EventCard.tsx';
 import { EventDialog } from './EventDialog.tsx';
@@ -24,14 +25,7 @@ function EventList({ window, onEdit }: { window: EventWindow; onEdit: (event: Ev
   const events = useEvents(club.id, window);
   if (events.isPending) return <Loader variation="linear" />;
   if (events.isError) {
-    return (
-      <p role="alert" className="events-error">
-        Could not load the events.{' '}
-        <Button size="small" variation="link" onClick={() => void events.refetch()}>
-          Retry
-        </Button>
-      </p>
-    );
+    return <ListLoadFailed what="the events" list={events} className="events-error" />;
   }
   const items = events.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
@@ -54,15 +48,7 @@ function EventList({ window, onEdit }: { window: EventWindow; onEdit: (event: Ev
           onEdit={onEdit}
         />
       ))}
-      {events.hasNextPage && (
-        <Button
-          alignSelf="center"
-          isLoading={events.isFetchingNextPage}
-          onClick={() => void events.fetchNextPage()}
-        >
-          Show more events
-        </Button>
-      )}
+      <ShowMore list={events} label="Show more events" />
     </Flex>
   );
 }

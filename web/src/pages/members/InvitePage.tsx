@@ -106,9 +106,9 @@ export default function InvitePage() {
           <Heading level={1}>{T.heading}</Heading>
           <Text color="font.secondary">{T.intro}</Text>
         </div>
-        <Link className="amplify-button" to={basePath}>
+        <Button as={Link} to={basePath}>
           {T.back}
-        </Link>
+        </Button>
       </Flex>
       <InviteLinkCard clubId={club.id} />
       <InviteByEmail club={club} />

@@ -25,9 +25,9 @@ export default function MemberProfilePage() {
       return (
         <MessagePanel title="Member not found">
           <Text color="font.secondary">You can see the members of the clubs you belong to.</Text>
-          <Link to="/dashboard" className="amplify-button amplify-button--primary">
+          <Button as={Link} variation="primary" to="/dashboard">
             Return to Dashboard
-          </Link>
+          </Button>
         </MessagePanel>
       );
     }

@@ -11,6 +11,7 @@ import { useAuth } from '../../auth/AuthProvider.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
+import { ShowMore } from '../../components/PagedList.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 import { MemberStatus, mayRemove, RemoveMember } from './MemberActions.tsx';
 import { MembersTable } from './MembersTable.tsx';
@@ -52,15 +53,7 @@ function MembersList({ search }: { search: string }) {
           </Flex>
         )}
       />
-      {members.hasNextPage ? (
-        <Button
-          alignSelf="center"
-          onClick={() => void members.fetchNextPage()}
-          isLoading={members.isFetchingNextPage}
-        >
-          {T.loadMore}
-        </Button>
-      ) : null}
+      <ShowMore list={members} label={T.loadMore} />
     </Flex>
   );
 }
@@ -85,9 +78,9 @@ export default function MembersPage() {
           <Text color="font.secondary">{T.intro}</Text>
         </div>
         {manager ? (
-          <Link className="amplify-button amplify-button--primary" to={`${basePath}/invite`}>
+          <Button as={Link} variation="primary" to={`${basePath}/invite`}>
             {T.invite}
-          </Link>
+          </Button>
         ) : null}
         {role && role !== 'club_owner' ? <LeaveClub clubId={clubId} /> : null}
       </Flex>

@@ -79,12 +79,12 @@ function OwnerCards({ clubId, basePath }: { clubId: string; basePath: string }) 
       <section className="feed-card feed-side" aria-labelledby="club-add">
         <h2 id="club-add">Add content</h2>
         <div className="feed-side__row">
-          <Link to={`${basePath}/events/create`} className="amplify-button amplify-button--small">
+          <Button as={Link} size="small" to={`${basePath}/events/create`}>
             Create Event
-          </Link>
-          <Link to={`${basePath}/courses/create`} className="amplify-button amplify-button--small">
+          </Button>
+          <Button as={Link} size="small" to={`${basePath}/courses/create`}>
             Create Course
-          </Link>
+          </Button>
         </div>
       </section>
     </>

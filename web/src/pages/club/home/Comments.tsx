@@ -12,6 +12,7 @@ import { loadApi } from '../../../api/load.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
+import { ListLoadFailed } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { LinkifiedText } from './LinkifiedText.tsx';
 import { commentsKey, updateCachedPost } from './useFeed.ts';
@@ -96,14 +97,7 @@ export function Comments({
   return (
     <section className="feed-comments" aria-label="Comments">
       {comments.isPending && <p className="feed-muted">Loading comments...</p>}
-      {comments.isError && (
-        <p role="alert" className="feed-error">
-          Could not load the comments.{' '}
-          <Button size="small" variation="link" onClick={() => void comments.refetch()}>
-            Retry
-          </Button>
-        </p>
-      )}
+      {comments.isError && <ListLoadFailed what="the comments" list={comments} className="feed-error" />}
       <ul className="feed-comments__list">
         {items.map((comment) => (
           <li key={comment.id} className="feed-comment">
