@@ -1,38 +1,31 @@
 import * as z from 'zod';
-import { clubPathSchema, publicClubSchema } from '../../domain/club.ts';
+import { publicClubSchema } from '../../domain/club.ts';
 import { pageOf } from '../../domain/common.ts';
 import { directoryQuerySchema } from '../../domain/directory.ts';
+import { PUBLIC, routesOf } from '../route-builder.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
+const clubs = routesOf('clubs');
+
 export const clubRoutes = {
-  listClubs: {
-    method: 'GET',
-    path: '/api/clubs',
-    group: 'clubs',
+  listClubs: clubs.get('/api/clubs', {
     uses: ['table:read'],
-    access: { kind: 'public' },
+    access: PUBLIC,
     summary:
       'The directory: active clubs newest first, by tab (all, free, premium, a category), size bucket, recently added and search words; one index partition per request, paged by cursor',
     query: directoryQuerySchema,
     response: pageOf(publicClubSchema),
-  },
-  getClub: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}',
-    group: 'clubs',
+  }),
+  getClub: clubs.club.get('/api/clubs/{clubId}', {
     uses: ['table:read'],
-    access: { kind: 'public' },
+    access: PUBLIC,
     summary: 'One active club by id; any other status answers 404 like a missing club',
-    params: clubPathSchema,
     response: publicClubSchema,
-  },
-  featuredClubs: {
-    method: 'GET',
-    path: '/api/featured-clubs',
-    group: 'clubs',
+  }),
+  featuredClubs: clubs.get('/api/featured-clubs', {
     uses: ['table:read'],
-    access: { kind: 'public' },
+    access: PUBLIC,
     summary: 'A random sample of active clubs for the landing page, read without touching every club',
     response: z.object({ items: z.array(publicClubSchema) }),
-  },
+  }),
 } as const satisfies Record<string, RouteDefinition>;

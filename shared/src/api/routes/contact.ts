@@ -1,22 +1,22 @@
 import * as z from 'zod';
 import { isoDateTime } from '../../domain/common.ts';
 import { contactMessageSchema } from '../../domain/misc.ts';
+import { PUBLIC, routesOf } from '../route-builder.ts';
 import type { RouteDefinition } from '../route-definition.ts';
+
+const contact = routesOf('contact');
 
 export const contactReceiptSchema = z.object({ id: z.string(), receivedAt: isoDateTime });
 export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
 
 export const contactRoutes = {
-  sendContactMessage: {
-    method: 'POST',
-    path: '/api/contact',
-    group: 'contact',
+  sendContactMessage: contact.post('/api/contact', {
     uses: ['table:write'],
-    access: { kind: 'public' },
+    access: PUBLIC,
     summary:
       'Stores a message from the contact form within CONTACT_RATE_LIMIT per source address, for all senders and per e-mail address (429 beyond)',
     body: contactMessageSchema,
     response: contactReceiptSchema,
     status: 201,
-  },
+  }),
 } as const satisfies Record<string, RouteDefinition>;

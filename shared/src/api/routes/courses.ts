@@ -7,7 +7,6 @@
  */
 
 import * as z from 'zod';
-import { clubPathSchema } from '../../domain/club.ts';
 import { pageQuerySchema } from '../../domain/common.ts';
 import {
   courseCardPageSchema,
@@ -27,72 +26,55 @@ import {
   updateCourseInputSchema,
 } from '../../domain/course.ts';
 import { deletedSchema } from '../../domain/post.ts';
+import { inClub, routesOf } from '../route-builder.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
-const read = { kind: 'club', who: 'member', superAdmin: 'read' } as const;
-const take = { kind: 'club', who: 'member', superAdmin: 'none' } as const;
-const edit = { kind: 'club', who: 'CREATE_COURSES', superAdmin: 'none' } as const;
+const read = inClub('member', 'read');
+const take = inClub('member');
+const edit = inClub('CREATE_COURSES');
+
+const courses = routesOf('courses');
 
 export const courseRoutes = {
-  listCourses: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}/courses',
-    group: 'courses',
+  listCourses: courses.club.get('/api/clubs/{clubId}/courses', {
     uses: ['table:read'],
     access: read,
     summary: "The club's courses, newest first, each with its first 3 sections and the caller's progress",
-    params: clubPathSchema,
     query: pageQuerySchema,
     response: courseCardPageSchema,
-  },
-  createCourse: {
-    method: 'POST',
-    path: '/api/clubs/{clubId}/courses',
-    group: 'courses',
+  }),
+  createCourse: courses.club.post('/api/clubs/{clubId}/courses', {
     uses: ['table:write'],
     access: edit,
     summary: "Creates a course from the wizard's first step (title required, level beginner by default)",
-    params: clubPathSchema,
     body: createCourseInputSchema,
     response: courseSchema,
     status: 201,
-  },
-  getCourse: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}/courses/{courseId}',
-    group: 'courses',
+  }),
+  getCourse: courses.club.get('/api/clubs/{clubId}/courses/{courseId}', {
     uses: ['table:read', 'media:read'],
     access: read,
     summary: 'One course with all its sections in order (one query), media signed for the caller',
     params: coursePathSchema,
     response: courseDetailSchema,
-  },
-  updateCourse: {
-    method: 'PATCH',
-    path: '/api/clubs/{clubId}/courses/{courseId}',
-    group: 'courses',
+  }),
+  updateCourse: courses.club.patch('/api/clubs/{clubId}/courses/{courseId}', {
     uses: ['table:write'],
     access: edit,
     summary: "Changes a course's details or saves its outline",
     params: coursePathSchema,
     body: updateCourseInputSchema,
     response: courseSchema,
-  },
-  generateCourseOutline: {
-    method: 'POST',
-    path: '/api/clubs/{clubId}/courses/{courseId}/outline-drafts',
-    group: 'courses',
+  }),
+  generateCourseOutline: courses.club.post('/api/clubs/{clubId}/courses/{courseId}/outline-drafts', {
     uses: ['table:read', 'ai:outline'],
     access: edit,
     summary:
       "Drafts an outline ('Module N: name' with '- lesson: note' bullets) from the course's details: the configured model, else the built-in template; nothing is saved",
     params: coursePathSchema,
     response: generatedOutlineSchema,
-  },
-  extractCourseModules: {
-    method: 'POST',
-    path: '/api/clubs/{clubId}/courses/{courseId}/module-extractions',
-    group: 'courses',
+  }),
+  extractCourseModules: courses.club.post('/api/clubs/{clubId}/courses/{courseId}/module-extractions', {
     uses: ['table:read', 'table:write'],
     access: edit,
     summary:
@@ -100,11 +82,8 @@ export const courseRoutes = {
     params: coursePathSchema,
     response: extractResultSchema,
     status: 201,
-  },
-  addSection: {
-    method: 'POST',
-    path: '/api/clubs/{clubId}/courses/{courseId}/sections',
-    group: 'courses',
+  }),
+  addSection: courses.club.post('/api/clubs/{clubId}/courses/{courseId}/sections', {
     uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
     access: edit,
     summary:
@@ -113,43 +92,31 @@ export const courseRoutes = {
     body: sectionInputSchema,
     response: sectionSchema,
     status: 201,
-  },
-  updateSection: {
-    method: 'PUT',
-    path: '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}',
-    group: 'courses',
+  }),
+  updateSection: courses.club.put('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}', {
     uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
     access: edit,
     summary: "Saves a section's title and HTML (sanitized; the featured image is its first image, else kept)",
     params: sectionPathSchema,
     body: sectionInputSchema,
     response: sectionSchema,
-  },
-  deleteSection: {
-    method: 'DELETE',
-    path: '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}',
-    group: 'courses',
+  }),
+  deleteSection: courses.club.delete('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}', {
     uses: ['table:read', 'table:write'],
     access: edit,
     summary: 'Deletes a section (counted down on the course in the same transaction)',
     params: sectionPathSchema,
     response: deletedSchema,
-  },
-  moveSection: {
-    method: 'POST',
-    path: '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/moves',
-    group: 'courses',
+  }),
+  moveSection: courses.club.post('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/moves', {
     uses: ['table:read', 'table:write'],
     access: edit,
     summary: 'Swaps a section with the one above or below it, both in one transaction',
     params: sectionPathSchema,
     body: moveSectionInputSchema,
     response: z.object({ moved: z.literal(true) }),
-  },
-  createCourseMediaUpload: {
-    method: 'POST',
-    path: '/api/clubs/{clubId}/courses/{courseId}/media-uploads',
-    group: 'courses',
+  }),
+  createCourseMediaUpload: courses.club.post('/api/clubs/{clubId}/courses/{courseId}/media-uploads', {
     uses: ['table:read', 'media:upload', 'media:read'],
     access: edit,
     summary:
@@ -158,35 +125,32 @@ export const courseRoutes = {
     body: courseMediaUploadInputSchema,
     response: courseMediaUploadSchema,
     status: 201,
-  },
-  getCourseProgress: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}/courses/{courseId}/progress',
-    group: 'courses',
+  }),
+  getCourseProgress: courses.club.get('/api/clubs/{clubId}/courses/{courseId}/progress', {
     uses: ['table:read'],
     access: take,
     summary: "The caller's progress through the course: the sections they marked complete, done of total",
     params: coursePathSchema,
     response: courseProgressSchema,
-  },
-  completeSection: {
-    method: 'PUT',
-    path: '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion',
-    group: 'courses',
-    uses: ['table:read', 'table:write'],
-    access: take,
-    summary: 'Marks a section complete for the caller (a repeat changes nothing)',
-    params: sectionPathSchema,
-    response: courseProgressSchema,
-  },
-  uncompleteSection: {
-    method: 'DELETE',
-    path: '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion',
-    group: 'courses',
-    uses: ['table:read', 'table:write'],
-    access: take,
-    summary: "Takes back the caller's completion of a section",
-    params: sectionPathSchema,
-    response: courseProgressSchema,
-  },
+  }),
+  completeSection: courses.club.put(
+    '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion',
+    {
+      uses: ['table:read', 'table:write'],
+      access: take,
+      summary: 'Marks a section complete for the caller (a repeat changes nothing)',
+      params: sectionPathSchema,
+      response: courseProgressSchema,
+    },
+  ),
+  uncompleteSection: courses.club.delete(
+    '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion',
+    {
+      uses: ['table:read', 'table:write'],
+      access: take,
+      summary: "Takes back the caller's completion of a section",
+      params: sectionPathSchema,
+      response: courseProgressSchema,
+    },
+  ),
 } as const satisfies Record<string, RouteDefinition>;

@@ -4,7 +4,6 @@
  * Every club route is for the club's active members (the owner always is one; a super admin may
  * read); pending members and strangers get 403, and a club that is not active is not found.
  */
-import { clubPathSchema } from '../../domain/club.ts';
 import { pageQuerySchema } from '../../domain/common.ts';
 import {
   clubSidebarSchema,
@@ -25,173 +24,127 @@ import {
   postSchema,
   updatePostInputSchema,
 } from '../../domain/post.ts';
+import { authorOf, inClub, routesOf, SIGNED_IN } from '../route-builder.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
+const feed = routesOf('feed');
+
 export const feedRoutes = {
-  listPosts: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}/posts',
-    group: 'feed',
+  listPosts: feed.club.get('/api/clubs/{clubId}/posts', {
     uses: ['table:read', 'media:read'],
-    access: { kind: 'club', who: 'member', superAdmin: 'read' },
+    access: inClub('member', 'read'),
     summary:
       "The club feed: the pinned post first (first page only), then newest first, paged by cursor; each post with its author, counts, the caller's like and signed media URLs",
-    params: clubPathSchema,
     query: pageQuerySchema,
     response: postPageSchema,
-  },
-  getPost: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}/posts/{postId}',
-    group: 'feed',
+  }),
+  getPost: feed.club.get('/api/clubs/{clubId}/posts/{postId}', {
     uses: ['table:read', 'media:read'],
-    access: { kind: 'club', who: 'member', superAdmin: 'read' },
+    access: inClub('member', 'read'),
     summary: 'One post of the club (what a copied post link opens)',
     params: postPathSchema,
     response: postSchema,
-  },
-  createPost: {
-    method: 'POST',
-    path: '/api/clubs/{clubId}/posts',
-    group: 'feed',
+  }),
+  createPost: feed.club.post('/api/clubs/{clubId}/posts', {
     uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
-    access: { kind: 'club', who: 'member', superAdmin: 'none' },
+    access: inClub('member'),
     summary:
       'Posts to the club: a text post with title and content, or an image (several files) or video (one file) post naming files the caller uploaded for this club',
-    params: clubPathSchema,
     body: createPostInputSchema,
     response: postSchema,
     status: 201,
-  },
-  updatePost: {
-    method: 'PATCH',
-    path: '/api/clubs/{clubId}/posts/{postId}',
-    group: 'feed',
+  }),
+  updatePost: feed.club.patch('/api/clubs/{clubId}/posts/{postId}', {
     uses: ['table:read', 'table:write', 'media:read'],
-    access: { kind: 'author', resource: 'post', or: null, superAdmin: 'none' },
+    access: authorOf('post'),
     summary: "Edits a post's title and content (its author only)",
     params: postPathSchema,
     body: updatePostInputSchema,
     response: postSchema,
-  },
-  deletePost: {
-    method: 'DELETE',
-    path: '/api/clubs/{clubId}/posts/{postId}',
-    group: 'feed',
+  }),
+  deletePost: feed.club.delete('/api/clubs/{clubId}/posts/{postId}', {
     uses: ['table:read', 'table:write', 'media:delete'],
-    access: { kind: 'author', resource: 'post', or: 'manager', superAdmin: 'none' },
+    access: authorOf('post', 'manager'),
     summary: 'Deletes a post with its likes, comments and files (its author, the owner or a moderator)',
     params: postPathSchema,
     response: deletedSchema,
-  },
-  likePost: {
-    method: 'PUT',
-    path: '/api/clubs/{clubId}/posts/{postId}/like',
-    group: 'feed',
+  }),
+  likePost: feed.club.put('/api/clubs/{clubId}/posts/{postId}/like', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'member', superAdmin: 'none' },
+    access: inClub('member'),
     summary:
       "Likes a post once: a repeat answers 'already liked' (changed: false) and is never counted twice",
     params: postPathSchema,
     response: likeResultSchema,
-  },
-  unlikePost: {
-    method: 'DELETE',
-    path: '/api/clubs/{clubId}/posts/{postId}/like',
-    group: 'feed',
+  }),
+  unlikePost: feed.club.delete('/api/clubs/{clubId}/posts/{postId}/like', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'member', superAdmin: 'none' },
+    access: inClub('member'),
     summary: "Takes the caller's like back; a repeat changes nothing",
     params: postPathSchema,
     response: likeResultSchema,
-  },
-  pinPost: {
-    method: 'PUT',
-    path: '/api/clubs/{clubId}/posts/{postId}/pin',
-    group: 'feed',
+  }),
+  pinPost: feed.club.put('/api/clubs/{clubId}/posts/{postId}/pin', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'owner', superAdmin: 'none' },
+    access: inClub('owner'),
     summary: 'Pins a post (the owner only); the post pinned before is unpinned in the same transaction',
     params: postPathSchema,
     response: pinResultSchema,
-  },
-  unpinPost: {
-    method: 'DELETE',
-    path: '/api/clubs/{clubId}/posts/{postId}/pin',
-    group: 'feed',
+  }),
+  unpinPost: feed.club.delete('/api/clubs/{clubId}/posts/{postId}/pin', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'owner', superAdmin: 'none' },
+    access: inClub('owner'),
     summary: 'Unpins the pinned post (the owner only)',
     params: postPathSchema,
     response: pinResultSchema,
-  },
-  listComments: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}/posts/{postId}/comments',
-    group: 'feed',
+  }),
+  listComments: feed.club.get('/api/clubs/{clubId}/posts/{postId}/comments', {
     uses: ['table:read'],
-    access: { kind: 'club', who: 'member', superAdmin: 'read' },
+    access: inClub('member', 'read'),
     summary: "A post's comments, oldest first, paged by cursor",
     params: postPathSchema,
     query: pageQuerySchema,
     response: commentPageSchema,
-  },
-  addComment: {
-    method: 'POST',
-    path: '/api/clubs/{clubId}/posts/{postId}/comments',
-    group: 'feed',
+  }),
+  addComment: feed.club.post('/api/clubs/{clubId}/posts/{postId}/comments', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'member', superAdmin: 'none' },
+    access: inClub('member'),
     summary: 'Comments on a post (non-blank); counted on the post in the same transaction',
     params: postPathSchema,
     body: createCommentInputSchema,
     response: commentSchema,
     status: 201,
-  },
-  deleteComment: {
-    method: 'DELETE',
-    path: '/api/clubs/{clubId}/posts/{postId}/comments/{commentId}',
-    group: 'feed',
+  }),
+  deleteComment: feed.club.delete('/api/clubs/{clubId}/posts/{postId}/comments/{commentId}', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'author', resource: 'comment', or: 'manager', superAdmin: 'none' },
+    access: authorOf('comment', 'manager'),
     summary: 'Deletes a comment (its author, the owner or a moderator)',
     params: commentPathSchema,
     response: deletedSchema,
-  },
-  createPostMediaUpload: {
-    method: 'POST',
-    path: '/api/clubs/{clubId}/post-media-uploads',
-    group: 'feed',
+  }),
+  createPostMediaUpload: feed.club.post('/api/clubs/{clubId}/post-media-uploads', {
     uses: ['media:upload'],
-    access: { kind: 'club', who: 'member', superAdmin: 'none' },
+    access: inClub('member'),
     summary:
       "Signs a short-lived presigned POST for one post file (image or video matching the post type, at most 10 MB) under the club's members-only prefix",
-    params: clubPathSchema,
     body: postMediaUploadInputSchema,
     response: postMediaUploadSchema,
     status: 201,
-  },
-  getClubSidebar: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}/sidebar',
-    group: 'feed',
+  }),
+  getClubSidebar: feed.club.get('/api/clubs/{clubId}/sidebar', {
     // Writes a member's name and photo onto a membership that lacks them (filled once).
     uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'member', superAdmin: 'read' },
+    access: inClub('member', 'read'),
     summary:
       "The club home's sidebar: 3 upcoming events, 3 trending posts (by likes, from an index), 5 members, the about text",
-    params: clubPathSchema,
     response: clubSidebarSchema,
-  },
-  getMemberProfile: {
-    method: 'GET',
-    path: '/api/members/{userId}',
-    group: 'feed',
+  }),
+  getMemberProfile: feed.get('/api/members/{userId}', {
     uses: ['table:read'],
-    access: { kind: 'signed_in' },
+    access: SIGNED_IN,
     summary:
       "A person's profile, the active clubs the caller shares with them and their recent posts there; 404 unless they share an active club",
     params: memberPathSchema,
     response: memberProfileSchema,
-  },
+  }),
 } as const satisfies Record<string, RouteDefinition>;

@@ -4,38 +4,32 @@
  * by the events group (one function for the club's events and points). Any active member reads
  * them; a super admin may read.
  */
-import { clubPathSchema } from '../../domain/club.ts';
 import {
   leaderboardQuerySchema,
   leaderboardSchema,
   leaderboardStandingQuerySchema,
   leaderboardStandingSchema,
 } from '../../domain/leaderboard.ts';
+import { inClub, routesOf } from '../route-builder.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
+const events = routesOf('events');
+
 export const leaderboardRoutes = {
-  getLeaderboard: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}/leaderboard',
-    group: 'events',
+  getLeaderboard: events.club.get('/api/clubs/{clubId}/leaderboard', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'member', superAdmin: 'read' },
+    access: inClub('member', 'read'),
     summary:
       "A page of the rankings for a period, most points first, by cursor: one query of the points index and one batch of the members' cards and all-time points (their level), whatever the club's size",
-    params: clubPathSchema,
     query: leaderboardQuerySchema,
     response: leaderboardSchema,
-  },
-  getLeaderboardStanding: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}/leaderboard/me',
-    group: 'events',
+  }),
+  getLeaderboardStanding: events.club.get('/api/clubs/{clubId}/leaderboard/me', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'member', superAdmin: 'read' },
+    access: inClub('member', 'read'),
     summary:
       "The caller's own row for a period with their rank: one batch of their points and card, one bounded count of the members above them",
-    params: clubPathSchema,
     query: leaderboardStandingQuerySchema,
     response: leaderboardStandingSchema,
-  },
+  }),
 } as const satisfies Record<string, RouteDefinition>;

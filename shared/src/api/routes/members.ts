@@ -3,7 +3,6 @@
  * their name (and, for owners and moderators, their e-mail address). Members' e-mail addresses
  * are answered only to owners, moderators and super admins.
  */
-import { clubPathSchema } from '../../domain/club.ts';
 import {
   clubMemberPathSchema,
   leaveResultSchema,
@@ -13,63 +12,49 @@ import {
   memberRoleInputSchema,
   membershipSchema,
 } from '../../domain/membership.ts';
+import { inClub, routesOf, SIGNED_IN } from '../route-builder.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
+const members = routesOf('members');
+
 export const memberRoutes = {
-  listClubMembers: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}/members',
-    group: 'members',
+  listClubMembers: members.club.get('/api/clubs/{clubId}/members', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'member', superAdmin: 'read' },
+    access: inClub('member', 'read'),
     summary:
       "A page of the club's members (pending requests only for owners and moderators), or those whose name (or, for owners and moderators, e-mail) starts with `q`: one query, whatever the club's size",
-    params: clubPathSchema,
     query: memberListQuerySchema,
     response: memberPageSchema,
-  },
-  approveClubMember: {
-    method: 'POST',
-    path: '/api/clubs/{clubId}/members/{userId}/approval',
-    group: 'members',
+  }),
+  approveClubMember: members.club.post('/api/clubs/{clubId}/members/{userId}/approval', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'manager', superAdmin: 'none' },
+    access: inClub('manager'),
     summary:
       "Approves a pending member of a free club (owners and moderators): the membership turns active and the member count moves once, with the directory's size entries in the same transaction; a paid club's pending member joins by paying instead (409)",
     params: clubMemberPathSchema,
     response: membershipSchema,
-  },
-  removeClubMember: {
-    method: 'DELETE',
-    path: '/api/clubs/{clubId}/members/{userId}',
-    group: 'members',
+  }),
+  removeClubMember: members.club.delete('/api/clubs/{clubId}/members/{userId}', {
     uses: ['table:read', 'table:write', 'stripe:api'],
-    access: { kind: 'club', who: 'manager', superAdmin: 'none' },
+    access: inClub('manager'),
     summary:
       'Removes a member (owners and moderators; never the owner; a moderator not another moderator): effective on every route at once; in a paid club their subscription is cancelled at Stripe first',
     params: clubMemberPathSchema,
     response: memberRemovedSchema,
-  },
-  changeClubMemberRole: {
-    method: 'PUT',
-    path: '/api/clubs/{clubId}/members/{userId}/role',
-    group: 'members',
+  }),
+  changeClubMemberRole: members.club.put('/api/clubs/{clubId}/members/{userId}/role', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'club', who: 'owner', superAdmin: 'none' },
+    access: inClub('owner'),
     summary: 'The owner makes an active member a moderator, or a moderator a member again',
     params: clubMemberPathSchema,
     body: memberRoleInputSchema,
     response: membershipSchema,
-  },
-  leaveClub: {
-    method: 'DELETE',
-    path: '/api/clubs/{clubId}/membership',
-    group: 'members',
+  }),
+  leaveClub: members.club.delete('/api/clubs/{clubId}/membership', {
     uses: ['table:read', 'table:write', 'stripe:api'],
-    access: { kind: 'signed_in' },
+    access: SIGNED_IN,
     summary:
       'The caller leaves a club: at once, or for a paid membership at the end of the period already paid (its subscription set to end then; the date answered); the owner cannot leave',
-    params: clubPathSchema,
     response: leaveResultSchema,
-  },
+  }),
 } as const satisfies Record<string, RouteDefinition>;

@@ -4,7 +4,7 @@
  * through createMembershipCheckout (routes/payments.ts).
  */
 import * as z from 'zod';
-import { clubPathSchema, publicClubSchema } from '../../domain/club.ts';
+import { publicClubSchema } from '../../domain/club.ts';
 import {
   discoverQuerySchema,
   joinRequestResultSchema,
@@ -12,50 +12,39 @@ import {
   myMembershipsSchema,
   viewerMembershipSchema,
 } from '../../domain/directory.ts';
+import { routesOf, SIGNED_IN } from '../route-builder.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
+const memberships = routesOf('memberships');
+
 export const membershipRoutes = {
-  getClubMembership: {
-    method: 'GET',
-    path: '/api/clubs/{clubId}/membership',
-    group: 'memberships',
+  getClubMembership: memberships.club.get('/api/clubs/{clubId}/membership', {
     uses: ['table:read'],
-    access: { kind: 'signed_in' },
+    access: SIGNED_IN,
     summary:
       "The caller's membership status in an active club: not_member, pending or active (the owner is active)",
-    params: clubPathSchema,
     response: viewerMembershipSchema,
-  },
-  requestMembership: {
-    method: 'POST',
-    path: '/api/clubs/{clubId}/join-requests',
-    group: 'memberships',
+  }),
+  requestMembership: memberships.club.post('/api/clubs/{clubId}/join-requests', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'signed_in' },
+    access: SIGNED_IN,
     summary:
       'Asks to join a free active club: creates a pending membership once; a repeat answers the membership as it stands; a paid club answers 409 (use the membership checkout)',
-    params: clubPathSchema,
     response: joinRequestResultSchema,
-  },
-  listMyMemberships: {
-    method: 'GET',
-    path: '/api/me/memberships',
-    group: 'memberships',
+  }),
+  listMyMemberships: memberships.get('/api/me/memberships', {
     uses: ['table:read'],
-    access: { kind: 'signed_in' },
+    access: SIGNED_IN,
     summary:
       "The caller's memberships with their clubs, optionally of one status: one query on the user index",
     query: myMembershipsQuerySchema,
     response: myMembershipsSchema,
-  },
-  discoverClubs: {
-    method: 'GET',
-    path: '/api/me/discover-clubs',
-    group: 'memberships',
+  }),
+  discoverClubs: memberships.get('/api/me/discover-clubs', {
     uses: ['table:read'],
-    access: { kind: 'signed_in' },
+    access: SIGNED_IN,
     summary: 'Newest active clubs the caller is not a member of (at most a bounded number of items read)',
     query: discoverQuerySchema,
     response: z.object({ items: z.array(publicClubSchema) }),
-  },
+  }),
 } as const satisfies Record<string, RouteDefinition>;

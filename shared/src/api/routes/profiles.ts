@@ -4,39 +4,33 @@ import {
   presignedUploadSchema,
   updateProfileInputSchema,
 } from '../../domain/profile.ts';
+import { routesOf, SIGNED_IN } from '../route-builder.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
+const profiles = routesOf('profiles');
+
 export const profileRoutes = {
-  getMe: {
-    method: 'GET',
-    path: '/api/me',
-    group: 'profiles',
+  getMe: profiles.get('/api/me', {
     uses: ['table:read', 'table:write'],
-    access: { kind: 'signed_in' },
+    access: SIGNED_IN,
     summary: "The caller's profile, created on first call from the token's name and e-mail",
     response: meSchema,
-  },
-  updateMe: {
-    method: 'PATCH',
-    path: '/api/me',
-    group: 'profiles',
+  }),
+  updateMe: profiles.patch('/api/me', {
     uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
-    access: { kind: 'signed_in' },
+    access: SIGNED_IN,
     summary:
       "Saves the caller's full name, bio, location and photo; a new photo must be an uploaded image under avatars/{callerId}/",
     body: updateProfileInputSchema,
     response: meSchema,
-  },
-  createAvatarUpload: {
-    method: 'POST',
-    path: '/api/me/avatar-upload',
-    group: 'profiles',
+  }),
+  createAvatarUpload: profiles.post('/api/me/avatar-upload', {
     uses: ['media:upload'],
-    access: { kind: 'signed_in' },
+    access: SIGNED_IN,
     summary:
       'Signs a short-lived presigned POST for a profile photo (image types only, at most 10 MB, key under avatars/{callerId}/)',
     body: avatarUploadInputSchema,
     response: presignedUploadSchema,
     status: 201,
-  },
+  }),
 } as const satisfies Record<string, RouteDefinition>;

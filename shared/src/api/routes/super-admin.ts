@@ -11,62 +11,47 @@ import {
   clubSuspensionSchema,
   platformFiguresSchema,
 } from '../../domain/admin.ts';
-import { clubPathSchema } from '../../domain/club.ts';
 import { pageOf, pageQuerySchema } from '../../domain/common.ts';
+import { routesOf, SUPER_ADMIN } from '../route-builder.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
+const superAdmin = routesOf('super-admin');
+
 export const superAdminRoutes = {
-  listAdminClubs: {
-    method: 'GET',
-    path: '/api/admin/clubs',
-    group: 'super-admin',
+  listAdminClubs: superAdmin.get('/api/admin/clubs', {
     uses: ['table:read'],
-    access: { kind: 'super_admin' },
+    access: SUPER_ADMIN,
     summary:
       "The 'All Clubs' table: every club with its owner's name and e-mail, by search words (club name, owner name, e-mail prefix) and status, newest first, 10 a page by cursor; one query and one batch of key lookups",
     query: adminClubQuerySchema,
     response: pageOf(adminClubRowSchema),
-  },
-  suspendClub: {
-    method: 'POST',
-    path: '/api/admin/clubs/{clubId}/suspension',
-    group: 'super-admin',
+  }),
+  suspendClub: superAdmin.club.post('/api/admin/clubs/{clubId}/suspension', {
     uses: ['table:read', 'table:write', 'events:put'],
-    access: { kind: 'super_admin' },
+    access: SUPER_ADMIN,
     summary:
       'Suspends a club: inactive (out of the directory and search, closed to members, joins and checkouts), with its audit entry in the same transaction',
-    params: clubPathSchema,
     body: clubSuspensionSchema,
     response: adminClubRowSchema,
-  },
-  reactivateClub: {
-    method: 'DELETE',
-    path: '/api/admin/clubs/{clubId}/suspension',
-    group: 'super-admin',
+  }),
+  reactivateClub: superAdmin.club.delete('/api/admin/clubs/{clubId}/suspension', {
     uses: ['table:read', 'table:write', 'events:put'],
-    access: { kind: 'super_admin' },
+    access: SUPER_ADMIN,
     summary: 'Reactivates a suspended club (the status it had), with its audit entry in the same transaction',
-    params: clubPathSchema,
     response: adminClubRowSchema,
-  },
-  listAuditLog: {
-    method: 'GET',
-    path: '/api/admin/audit-log',
-    group: 'super-admin',
+  }),
+  listAuditLog: superAdmin.get('/api/admin/audit-log', {
     uses: ['table:read'],
-    access: { kind: 'super_admin' },
+    access: SUPER_ADMIN,
     summary: 'Every super-admin action (who, what, when, before and after), newest first, by cursor',
     query: pageQuerySchema,
     response: pageOf(auditEntrySchema),
-  },
-  getPlatformFigures: {
-    method: 'GET',
-    path: '/api/admin/figures',
-    group: 'super-admin',
+  }),
+  getPlatformFigures: superAdmin.get('/api/admin/figures', {
     uses: ['table:read'],
-    access: { kind: 'super_admin' },
+    access: SUPER_ADMIN,
     summary:
       'The platform figures: clubs by status, active memberships, active paid subscriptions and their monthly recurring revenue per currency; counters kept by the writes that change them, read with one batch of key lookups',
     response: platformFiguresSchema,
-  },
+  }),
 } as const satisfies Record<string, RouteDefinition>;

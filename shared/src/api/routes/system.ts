@@ -1,5 +1,8 @@
 import * as z from 'zod';
+import { PUBLIC, routesOf } from '../route-builder.ts';
 import type { RouteDefinition } from '../route-definition.ts';
+
+const system = routesOf('system');
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -10,13 +13,10 @@ export const healthSchema = z.object({
 export type Health = z.infer<typeof healthSchema>;
 
 export const systemRoutes = {
-  health: {
-    method: 'GET',
-    path: '/api/health',
-    group: 'system',
+  health: system.get('/api/health', {
     uses: ['table:read'],
-    access: { kind: 'public' },
+    access: PUBLIC,
     summary: 'Reports whether the table answers (503 when it does not)',
     response: healthSchema,
-  },
+  }),
 } as const satisfies Record<string, RouteDefinition>;
