@@ -7,11 +7,9 @@
  * BENCH_N (default 200) measured calls each, after BENCH_WARMUP (default 30).
  */
 import '../infra/local/quiet-sdk.ts';
-import type { Club, ClubStatus } from '@clubs/shared';
+import type { ClubStatus } from '@clubs/shared';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
-import { ensureTable } from '../infra/local/dynamodb.ts';
-import { meterRequests } from '../infra/local/request-meter.ts';
 import { type GroupHandler, httpEvent, memberClaims } from '../tests/support/http-event.ts';
 import * as bench from './bench-support.ts';
 
@@ -34,76 +32,53 @@ const TOPICS = [
 ];
 const STATUSES: ClubStatus[] = ['active', 'active', 'active', 'active', 'unpaid', 'pending', 'inactive'];
 
-async function main() {
-  const dynamodb = await bench.startBenchDynamoDb();
-  const { db } = await import('../functions/src/data/client.ts');
+bench.runBench(RUNS, 'in-process handler, DynamoDB Local', async (store) => {
   const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
   const { adminEntryItems } = await import('../functions/src/data/admin-index.ts');
   const admin = (await import('../functions/src/handlers/super-admin.ts')).handler as unknown as GroupHandler;
-  const meter = meterRequests(db());
   const rows: (string | number)[][] = [];
-  try {
-    for (const size of SIZES) {
-      const table = `bench_admin_${size}`;
-      await ensureTable(dynamodb.endpoint, table);
-      process.env.TABLE_NAME = table;
-      const rand = bench.seededRandom(7);
-      const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)] as T;
-      const now = Date.now();
-      const items: Record<string, unknown>[] = [];
-      let sampleEmail = '';
-      for (let i = 0; i < size; i++) {
-        const createdMs = now - Math.floor(rand() * 720 * DAY);
-        const owner = `${pick(FIRST)} ${pick(LAST)}`;
-        const email = `${owner.replace(' ', '.')}${i}@example.com`;
-        if (i === Math.floor(size / 2)) sampleEmail = email;
-        const club: Club = {
-          id: ulid(createdMs),
-          ownerId: ulid(),
+  for (const size of SIZES) {
+    await store.useTable(`bench_admin_${size}`);
+    const rand = bench.seededRandom(7);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)] as T;
+    const now = Date.now();
+    const items: Record<string, unknown>[] = [];
+    let sampleEmail = '';
+    for (let i = 0; i < size; i++) {
+      const createdMs = now - Math.floor(rand() * 720 * DAY);
+      const owner = `${pick(FIRST)} ${pick(LAST)}`;
+      const email = `${owner.replace(' ', '.')}${i}@example.com`;
+      if (i === Math.floor(size / 2)) sampleEmail = email;
+      const club = bench.benchClub(
+        {
           name: `${pick(TOPICS)} ${pick(TOPICS)} club`,
           description: 'A club.',
-          logoUrl: null,
-          coverImageUrl: null,
-          createdAt: new Date(createdMs).toISOString(),
-          price: 0,
-          currency: 'USD',
           trialPeriod: 7,
-          category: null,
           status: pick(STATUSES),
-          memberCount: 1,
-        };
-        const admin = adminEntryItems(club, { name: owner, email });
-        items.push({ ...clubItem(club), indexVersion: 0 }, admin.entry, ...admin.terms);
-      }
-      await bench.batchWriteAll(db(), table, items);
-      const claims = memberClaims(ulid(), { 'cognito:groups': 'super_admin' });
-      const requests: [string, APIGatewayProxyEventV2][] = [
-        ['first page (All)', httpEvent('listAdminClubs', { claims })],
-        ['search by owner e-mail', httpEvent('listAdminClubs', { claims, query: { q: sampleEmail } })],
-        ['status filter "pending"', httpEvent('listAdminClubs', { claims, query: { status: 'pending' } })],
-        [
-          'search "yoga" + "unpaid"',
-          httpEvent('listAdminClubs', { claims, query: { q: 'yoga', status: 'unpaid' } }),
-        ],
-      ];
-      for (const [label, ev] of requests) {
-        const cost = await bench.measureCalls(meter, RUNS, async () => {
-          const body = await bench.okBody<{ items: unknown[] }>(label, admin, ev);
-          return body.items.length;
-        });
-        rows.push([label, size, ...bench.costCells(cost), cost.answer]);
-      }
+        },
+        createdMs,
+      );
+      const admin = adminEntryItems(club, { name: owner, email });
+      items.push({ ...clubItem(club), indexVersion: 0 }, admin.entry, ...admin.terms);
     }
-  } finally {
-    await dynamodb.stop();
+    await store.load(`${size} clubs`, items);
+    const claims = memberClaims(ulid(), { 'cognito:groups': 'super_admin' });
+    const requests: [string, APIGatewayProxyEventV2][] = [
+      ['first page (All)', httpEvent('listAdminClubs', { claims })],
+      ['search by owner e-mail', httpEvent('listAdminClubs', { claims, query: { q: sampleEmail } })],
+      ['status filter "pending"', httpEvent('listAdminClubs', { claims, query: { status: 'pending' } })],
+      [
+        'search "yoga" + "unpaid"',
+        httpEvent('listAdminClubs', { claims, query: { q: 'yoga', status: 'unpaid' } }),
+      ],
+    ];
+    for (const [label, ev] of requests) {
+      const cost = await bench.measureCalls(store.meter, RUNS, async () => {
+        const body = await bench.okBody<{ items: unknown[] }>(label, admin, ev);
+        return body.items.length;
+      });
+      rows.push([label, size, ...bench.costCells(cost), cost.answer]);
+    }
   }
-  console.log(
-    `\n${RUNS.runs} measured calls per request after ${RUNS.warmup} warm-up calls (in-process handler, DynamoDB Local)\n`,
-  );
-  bench.printTable(['request', 'clubs', ...bench.COST_HEADER, 'rows'], rows);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  return { header: ['request', 'clubs', ...bench.COST_HEADER, 'rows'], rows };
 });

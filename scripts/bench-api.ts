@@ -7,7 +7,6 @@
 import '../infra/local/quiet-sdk.ts';
 import { Agent, request as httpRequest } from 'node:http';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { ulid } from 'ulid';
 import {
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
@@ -17,6 +16,7 @@ import {
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb.ts';
 import { startGateway } from '../infra/local/gateway.ts';
 import { freePort } from '../infra/local/ports.ts';
+import { benchClub, percentile } from './bench-support.ts';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
 const N = Number(process.env.BENCH_N ?? 2000);
@@ -24,11 +24,10 @@ const TABLE_NAME = 'bench';
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
   return {
-    median: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
+    median: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
     mean: sorted.reduce((sum, v) => sum + v, 0) / sorted.length,
   };
 }
@@ -79,20 +78,13 @@ async function main() {
     });
     const { createClubWithOwner } = await import('../functions/src/data/repositories/clubs.ts');
     const { keys } = await import('../functions/src/data/keys.ts');
-    const { club } = await createClubWithOwner({
-      id: ulid(),
-      ownerId: ulid(),
-      name: 'Benchmark Club',
-      description: 'One club to read again and again.',
-      logoUrl: null,
-      coverImageUrl: null,
-      createdAt: new Date().toISOString(),
-      price: 0,
-      currency: 'USD',
-      trialPeriod: 0,
-      category: 'sports',
-      status: 'active',
-    });
+    const { club } = await createClubWithOwner(
+      benchClub({
+        name: 'Benchmark Club',
+        description: 'One club to read again and again.',
+        category: 'sports',
+      }),
+    );
     gateway = await startGateway({
       port: await freePort(),
       userPoolId: LOCAL_USER_POOL_ID,

@@ -11,8 +11,6 @@
 import '../infra/local/quiet-sdk.ts';
 import type { Course, CourseDetail, CourseProgress, Section } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { ensureTable } from '../infra/local/dynamodb.ts';
-import { meterRequests } from '../infra/local/request-meter.ts';
 import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
 import * as bench from './bench-support.ts';
 
@@ -23,48 +21,26 @@ const PARAGRAPH =
   'two, and out for six. <strong>Notice</strong> where the breath lands, and let the shoulders ' +
   'drop a little further each round.</p>';
 
-async function main() {
-  const dynamodb = await bench.startBenchDynamoDb();
-  // Presigning media URLs is local computation: any credentials and bucket will do.
-  process.env.AWS_ACCESS_KEY_ID ??= 'bench';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'bench';
-  process.env.MEDIA_BUCKET = 'bench-media';
-  // Imported after the environment is set: the handlers read it.
-  const { db } = await import('../functions/src/data/client.ts');
-  const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
-  const { membershipItem } = await import('../functions/src/data/repositories/memberships.ts');
-  const { createCourse } = await import('../functions/src/data/repositories/courses.ts');
-  const { addSections } = await import('../functions/src/data/repositories/sections.ts');
-  const { courseMediaPrefixOf } = await import('../functions/src/media/member-media.ts');
-  const { handler } = await import('../functions/src/handlers/courses.ts');
-  const meter = meterRequests(db());
+bench.runBench(
+  RUNS,
+  'in-process courses handler as a member: access check + service, DynamoDB Local',
+  async (store) => {
+    // Presigning media URLs is local computation: any credentials and bucket will do.
+    process.env.AWS_ACCESS_KEY_ID ??= 'bench';
+    process.env.AWS_SECRET_ACCESS_KEY ??= 'bench';
+    process.env.MEDIA_BUCKET = 'bench-media';
+    const { clubWithMembers } = await import('./bench-items.ts');
+    const { createCourse } = await import('../functions/src/data/repositories/courses.ts');
+    const { addSections } = await import('../functions/src/data/repositories/sections.ts');
+    const { courseMediaPrefixOf } = await import('../functions/src/media/member-media.ts');
+    const { handler } = await import('../functions/src/handlers/courses.ts');
 
-  const rows: (string | number)[][] = [];
-  try {
+    const rows: (string | number)[][] = [];
     for (const size of SIZES) {
-      const table = `bench_courses_${size}`;
-      await ensureTable(dynamodb.endpoint, table);
-      process.env.TABLE_NAME = table;
-      const createdAt = new Date().toISOString();
+      await store.useTable(`bench_courses_${size}`);
       const club = bench.benchClub({ name: 'Bench Yoga', memberCount: 2 });
       const memberId = ulid();
-      await bench.batchWriteAll(db(), table, [
-        { ...clubItem(club), indexVersion: 0 },
-        membershipItem({
-          clubId: club.id,
-          userId: club.ownerId,
-          role: 'club_owner',
-          status: 'active',
-          createdAt,
-        }),
-        membershipItem({
-          clubId: club.id,
-          userId: memberId,
-          role: 'club_member',
-          status: 'active',
-          createdAt,
-        }),
-      ]);
+      await store.load('the club, its owner and a member', clubWithMembers(club, [memberId]));
       const course: Course = {
         id: ulid(),
         clubId: club.id,
@@ -77,7 +53,7 @@ async function main() {
         learningGoals: 'Calm',
         outline: '',
         sectionCount: 0,
-        createdAt,
+        createdAt: club.createdAt,
       };
       const created = await createCourse(course);
       if (!created.created) throw new Error(`course not created: ${created.reason}`);
@@ -89,7 +65,7 @@ async function main() {
         htmlContent: `<h2>Lesson ${i + 1}</h2>${PARAGRAPH.repeat(6)}${i % 3 === 0 ? `<img src="${picture}" alt="">` : ''}`,
         sortOrder: i + 1,
         featuredImage: null,
-        updatedAt: createdAt,
+        updatedAt: club.createdAt,
       }));
       const added = await addSections(club.id, sections);
       if (!added.created) throw new Error(`sections not added: ${added.reason}`);
@@ -116,22 +92,10 @@ async function main() {
         ],
       ];
       for (const [label, call] of requests) {
-        const cost = await bench.measureCalls(meter, RUNS, call);
+        const cost = await bench.measureCalls(store.meter, RUNS, call);
         rows.push([label, size, ...bench.costCells(cost), cost.answer]);
       }
     }
-  } finally {
-    meter.stop();
-    await dynamodb.stop();
-  }
-
-  console.log(
-    `\n${RUNS.runs} measured calls per request after ${RUNS.warmup} warm-up calls (in-process courses handler as a member: access check + service, DynamoDB Local)\n`,
-  );
-  bench.printTable(['request', 'sections', ...bench.COST_HEADER, 'answer'], rows);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+    return { header: ['request', 'sections', ...bench.COST_HEADER, 'answer'], rows };
+  },
+);

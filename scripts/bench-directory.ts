@@ -20,8 +20,6 @@ import '../infra/local/quiet-sdk.ts';
 import { CATEGORIES, type Club } from '@clubs/shared';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
-import { ensureTable } from '../infra/local/dynamodb.ts';
-import { meterRequests } from '../infra/local/request-meter.ts';
 import { type GroupHandler, httpEvent, memberClaims } from '../tests/support/http-event.ts';
 import * as bench from './bench-support.ts';
 
@@ -57,21 +55,17 @@ function makeClub(rand: () => number, now: number): Club {
         ? 10 + Math.floor(rand() * 40)
         : 50 + Math.floor(rand() * 400);
   const createdMs = now - Math.floor(rand() * 720 * DAY);
-  return {
-    id: ulid(createdMs),
-    ownerId: ulid(),
-    name,
-    description,
-    logoUrl: null,
-    coverImageUrl: null,
-    createdAt: new Date(createdMs).toISOString(),
-    price: rand() < 0.4 ? Math.round(rand() * 50) + 5 : 0,
-    currency: 'USD',
-    trialPeriod: 7,
-    category: CATEGORIES[Math.floor(rand() * CATEGORIES.length)] ?? null,
-    status: 'active',
-    memberCount,
-  };
+  return bench.benchClub(
+    {
+      name,
+      description,
+      price: rand() < 0.4 ? Math.round(rand() * 50) + 5 : 0,
+      trialPeriod: 7,
+      category: CATEGORIES[Math.floor(rand() * CATEGORIES.length)] ?? null,
+      memberCount,
+    },
+    createdMs,
+  );
 }
 
 interface Row {
@@ -80,90 +74,57 @@ interface Row {
   cost: bench.CallCost;
 }
 
-async function main() {
-  const dynamodb = await bench.startBenchDynamoDb();
-  // Imported after the environment is set: the handlers read it.
-  const { db } = await import('../functions/src/data/client.ts');
-  const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
-  const { addMembership, membershipItem } = await import('../functions/src/data/repositories/memberships.ts');
+bench.runBench(RUNS, 'in-process handler, DynamoDB Local', async (store) => {
+  const { clubWithMembers } = await import('./bench-items.ts');
+  const { addMembership } = await import('../functions/src/data/repositories/memberships.ts');
   const { indexItemsOf } = await import('../functions/src/data/directory-index.ts');
   const clubs = (await import('../functions/src/handlers/clubs.ts')).handler as unknown as GroupHandler;
   const memberships = (await import('../functions/src/handlers/memberships.ts'))
     .handler as unknown as GroupHandler;
 
-  const meter = meterRequests(db());
-
   const rows: Row[] = [];
-  try {
-    for (const size of SIZES) {
-      const table = `bench_${size}`;
-      await ensureTable(dynamodb.endpoint, table);
-      process.env.TABLE_NAME = table;
-      const now = Date.now();
-      const rand = bench.seededRandom(42);
-      const started = performance.now();
-      const made: Club[] = Array.from({ length: size }, () => makeClub(rand, now));
-      // Exactly the items of an active club as the repositories write them.
-      const items: Record<string, unknown>[] = made.flatMap((club) => [
-        { ...clubItem(club), indexVersion: 0 },
-        membershipItem({
-          clubId: club.id,
-          userId: club.ownerId,
-          role: 'club_owner',
-          status: 'active',
-          createdAt: club.createdAt,
-        }),
-        ...indexItemsOf(club).map((item) => ({ ...item })),
-      ]);
-      await bench.batchWriteAll(db(), table, items);
-      const user = ulid();
-      for (const [i, club] of made.slice(0, 8).entries()) {
-        await addMembership({
-          clubId: club.id,
-          userId: user,
-          role: 'club_member',
-          status: i < 5 ? 'active' : 'pending',
-          createdAt: new Date().toISOString(),
-        });
-      }
-      console.log(
-        `${size} clubs: ${items.length} items written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
-
-      const requests: [string, GroupHandler, APIGatewayProxyEventV2][] = [
-        ['directory, first page', clubs, httpEvent('listClubs')],
-        ['search "yoga"', clubs, httpEvent('listClubs', { query: { q: 'yoga' } })],
-        ['category tab "wellness"', clubs, httpEvent('listClubs', { query: { tab: 'wellness' } })],
-        [
-          'tab "free" + size "small"',
-          clubs,
-          httpEvent('listClubs', { query: { tab: 'free', size: 'small' } }),
-        ],
-        ['recently added', clubs, httpEvent('listClubs', { query: { recent: 'true' } })],
-        [
-          'dashboard memberships',
-          memberships,
-          httpEvent('listMyMemberships', { claims: memberClaims(user) }),
-        ],
-      ];
-      for (const [label, handler, ev] of requests) {
-        const cost = await bench.measureCalls(meter, RUNS, async () => {
-          const body = await bench.okBody<{ items: unknown[] }>(label, handler, ev);
-          return body.items.length;
-        });
-        rows.push({ request: label, size, cost });
-      }
+  for (const size of SIZES) {
+    await store.useTable(`bench_${size}`);
+    const now = Date.now();
+    const rand = bench.seededRandom(42);
+    const made: Club[] = Array.from({ length: size }, () => makeClub(rand, now));
+    // Exactly the items of an active club as the repositories write them.
+    const items: Record<string, unknown>[] = made.flatMap((club) => [
+      ...clubWithMembers(club, []),
+      ...indexItemsOf(club).map((item) => ({ ...item })),
+    ]);
+    await store.load(`${size} clubs`, items);
+    const user = ulid();
+    for (const [i, club] of made.slice(0, 8).entries()) {
+      await addMembership({
+        clubId: club.id,
+        userId: user,
+        role: 'club_member',
+        status: i < 5 ? 'active' : 'pending',
+        createdAt: new Date().toISOString(),
+      });
     }
-  } finally {
-    await dynamodb.stop();
-  }
 
+    const requests: [string, GroupHandler, APIGatewayProxyEventV2][] = [
+      ['directory, first page', clubs, httpEvent('listClubs')],
+      ['search "yoga"', clubs, httpEvent('listClubs', { query: { q: 'yoga' } })],
+      ['category tab "wellness"', clubs, httpEvent('listClubs', { query: { tab: 'wellness' } })],
+      ['tab "free" + size "small"', clubs, httpEvent('listClubs', { query: { tab: 'free', size: 'small' } })],
+      ['recently added', clubs, httpEvent('listClubs', { query: { recent: 'true' } })],
+      ['dashboard memberships', memberships, httpEvent('listMyMemberships', { claims: memberClaims(user) })],
+    ];
+    for (const [label, handler, ev] of requests) {
+      const cost = await bench.measureCalls(store.meter, RUNS, async () => {
+        const body = await bench.okBody<{ items: unknown[] }>(label, handler, ev);
+        return body.items.length;
+      });
+      rows.push({ request: label, size, cost });
+    }
+  }
   const labels = [...new Set(rows.map((r) => r.request))];
-  console.log(
-    `\n${RUNS.runs} measured calls per request after ${RUNS.warmup} warm-up calls (in-process handler, DynamoDB Local)\n`,
-  );
-  bench.printTable(
-    [
+  // One row a request, its two sizes side by side.
+  return {
+    header: [
       'request',
       'median ms (100)',
       'median ms (10,000)',
@@ -174,7 +135,7 @@ async function main() {
       'DynamoDB calls (100 / 10,000)',
       'results',
     ],
-    labels.map((label) => {
+    rows: labels.map((label) => {
       const [a, b] = SIZES.map(
         (size) => (rows.find((r) => r.request === label && r.size === size) as Row).cost,
       );
@@ -191,10 +152,5 @@ async function main() {
         `${a.answer} / ${b.answer}`,
       ];
     }),
-  );
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  };
 });

@@ -14,10 +14,8 @@
  * crosses midnight UTC), loaded with BatchWriteItem.
  */
 import '../infra/local/quiet-sdk.ts';
-import type { Club, RouteId } from '@clubs/shared';
+import type { RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { ensureTable } from '../infra/local/dynamodb.ts';
-import { meterRequests } from '../infra/local/request-meter.ts';
 import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
 import * as bench from './bench-support.ts';
 
@@ -34,172 +32,102 @@ const SPREAD_DAYS = 60;
 
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-async function main() {
-  const dynamodb = await bench.startBenchDynamoDb();
-  // Imported after the environment is set: the handlers read it.
-  const { db } = await import('../functions/src/data/client.ts');
-  const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
-  const { membershipItem } = await import('../functions/src/data/repositories/memberships.ts');
+bench.runBench(RUNS, 'in-process handlers: access check + service, DynamoDB Local', async (store) => {
+  const benchItems = await import('./bench-items.ts');
   const { postItem } = await import('../functions/src/data/repositories/posts.ts');
   const { likeItem } = await import('../functions/src/data/repositories/likes.ts');
-  const { eventItem } = await import('../functions/src/data/repositories/events.ts');
   const { pointsItem } = await import('../functions/src/data/repositories/points.ts');
   const events = (await import('../functions/src/handlers/events.ts')).handler;
   const feed = (await import('../functions/src/handlers/feed.ts')).handler;
-  const meter = meterRequests(db());
 
   const rows: (string | number)[][] = [];
-  try {
-    for (const size of SIZES) {
-      const table = `bench_leaderboard_${size.members}`;
-      await ensureTable(dynamodb.endpoint, table);
-      process.env.TABLE_NAME = table;
-      const started = performance.now();
-      const now = Date.now();
-      const ownerId = ulid();
-      const memberIds = Array.from({ length: size.members }, () => ulid());
-      const club: Club = {
-        id: ulid(now - 400 * DAY),
-        ownerId,
-        name: 'Bench Club',
-        description: 'A club for measuring the leaderboard.',
-        logoUrl: null,
-        coverImageUrl: null,
-        createdAt: new Date(now - 400 * DAY).toISOString(),
-        price: 0,
-        currency: 'USD',
-        trialPeriod: 7,
-        category: null,
-        status: 'active',
-        memberCount: size.members + 1,
-      };
-      const createdAt = club.createdAt;
-      // Each post's likes come from the members after its author (never the author: no self-likes).
-      const counts = bench.likeCounts(size.posts, LIKES, size.members - 1);
-      const days = [0, 1].map((ahead) => utcDay(now + ahead * DAY));
-      const points = new Map<string, { all: number; windows: Map<string, number> }>();
-      const items: Record<string, unknown>[] = [
-        { ...clubItem(club), indexVersion: 0 },
-        membershipItem({ clubId: club.id, userId: ownerId, role: 'club_owner', status: 'active', createdAt }),
-        ...memberIds.map((userId, i) => ({
-          ...membershipItem({ clubId: club.id, userId, role: 'club_member', status: 'active', createdAt }),
-          memberCard: { name: `Member ${i}`, avatarUrl: null },
-        })),
-      ];
-      counts.forEach((likeCount, p) => {
-        const authorIndex = (p * 7919) % size.members;
-        const authorId = memberIds[authorIndex] as string;
-        const post = {
-          id: ulid(now - SPREAD_DAYS * DAY - p * MINUTE),
-          clubId: club.id,
-          authorId,
-          authorName: `Member ${authorIndex}`,
-          authorAvatar: null,
-          title: `Post ${p}`,
-          content: `The text of post ${p}.`,
-          type: 'text' as const,
-          media: [],
-          isPinned: false,
-          likeCount,
-          commentCount: 0,
-          createdAt: new Date(now - SPREAD_DAYS * DAY - p * MINUTE).toISOString(),
-        };
-        items.push(postItem(post));
-        const mine = points.get(authorId) ?? { all: 0, windows: new Map<string, number>() };
-        points.set(authorId, mine);
-        for (let l = 0; l < likeCount; l++) {
-          const likerId = memberIds[(authorIndex + 1 + l) % size.members] as string;
-          const at = now - ((p * 31 + l * 7) % SPREAD_DAYS) * DAY - ((p + l) % 600) * MINUTE;
-          items.push(
-            likeItem({
-              postId: post.id,
-              userId: likerId,
-              createdAt: new Date(at).toISOString(),
-              pointsFor: authorId,
-            }),
-          );
-          mine.all += 1;
-          for (const end of days) {
-            const age = (Date.parse(end) - Date.parse(utcDay(at))) / DAY;
-            for (const span of [7, 30]) {
-              if (age >= 0 && age < span) {
-                const key = `D${span}#${end}`;
-                mine.windows.set(key, (mine.windows.get(key) ?? 0) + 1);
-              }
+  for (const size of SIZES) {
+    await store.useTable(`bench_leaderboard_${size.members}`);
+    const now = Date.now();
+    const memberIds = Array.from({ length: size.members }, () => ulid());
+    const club = bench.benchClub(
+      { description: 'A club for measuring the leaderboard.', trialPeriod: 7, memberCount: size.members + 1 },
+      now - 400 * DAY,
+    );
+    // Each post's likes come from the members after its author (never the author: no self-likes).
+    const counts = bench.likeCounts(size.posts, LIKES, size.members - 1);
+    const days = [0, 1].map((ahead) => utcDay(now + ahead * DAY));
+    const points = new Map<string, { all: number; windows: Map<string, number> }>();
+    const items = benchItems.clubWithMembers(club, memberIds);
+    counts.forEach((likeCount, p) => {
+      const authorIndex = (p * 7919) % size.members;
+      const authorId = memberIds[authorIndex] as string;
+      const postedAt = now - SPREAD_DAYS * DAY - p * MINUTE;
+      const post = benchItems.textPost(club, p, { id: authorId, index: authorIndex }, likeCount, postedAt);
+      items.push(postItem(post));
+      const mine = points.get(authorId) ?? { all: 0, windows: new Map<string, number>() };
+      points.set(authorId, mine);
+      for (let l = 0; l < likeCount; l++) {
+        const likerId = memberIds[(authorIndex + 1 + l) % size.members] as string;
+        const at = now - ((p * 31 + l * 7) % SPREAD_DAYS) * DAY - ((p + l) % 600) * MINUTE;
+        items.push(
+          likeItem({
+            postId: post.id,
+            userId: likerId,
+            createdAt: new Date(at).toISOString(),
+            pointsFor: authorId,
+          }),
+        );
+        mine.all += 1;
+        for (const end of days) {
+          const age = (Date.parse(end) - Date.parse(utcDay(at))) / DAY;
+          for (const span of [7, 30]) {
+            if (age >= 0 && age < span) {
+              const key = `D${span}#${end}`;
+              mine.windows.set(key, (mine.windows.get(key) ?? 0) + 1);
             }
           }
         }
-      });
-      for (const [userId, mine] of points) {
-        items.push(pointsItem(club.id, userId, 'ALL', mine.all));
-        for (const [period, value] of mine.windows) {
-          items.push(pointsItem(club.id, userId, period, value, Math.floor(now / 1000) + 40 * 86_400));
-        }
       }
-      for (const ahead of [1, 2, 3, 4, 5]) {
-        const start = new Date(now + ahead * DAY);
-        items.push(
-          eventItem({
-            id: ulid(),
-            clubId: club.id,
-            title: `Event in ${ahead} days`,
-            description: '',
-            startDate: start.toISOString(),
-            endDate: new Date(start.getTime() + 60 * MINUTE).toISOString(),
-            location: 'Online',
-            attendeeCount: 0,
-            createdBy: ownerId,
-            thumbnail: null,
-          }),
-        );
-      }
-      await bench.batchWriteAll(db(), table, items, 16);
-      console.log(
-        `${size.members} members, ${LIKES} likes: ${items.length} items written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
-
-      // The reader is the member whose all-time points put them in the middle of the table.
-      const byPoints = [...points].sort((a, b) => b[1].all - a[1].all);
-      const midTable = byPoints[Math.floor(byPoints.length / 2)]?.[0] as string;
-      const reader = memberIds[0] as string;
-      const requests: [string, RouteId, typeof events, string, Record<string, string>][] = [
-        ['all-time leaderboard, first page of 20', 'getLeaderboard', events, reader, { period: 'all' }],
-        ['7-day leaderboard, first page of 20', 'getLeaderboard', events, reader, { period: 'last7' }],
-        [
-          'own rank (all time), mid-table member',
-          'getLeaderboardStanding',
-          events,
-          midTable,
-          { period: 'all' },
-        ],
-        [
-          'own rank (7 days), mid-table member',
-          'getLeaderboardStanding',
-          events,
-          midTable,
-          { period: 'last7' },
-        ],
-        ['sidebar (3 upcoming events)', 'getClubSidebar', feed, reader, {}],
-      ];
-      for (const [label, route, handler, caller, query] of requests) {
-        const event = httpEvent(route, { params: { clubId: club.id }, query, claims: memberClaims(caller) });
-        const cost = await bench.measureCalls(meter, RUNS, async () => {
-          const body = await bench.okBody<Record<string, unknown>>(label, handler, event);
-          return describe(body);
-        });
-        rows.push([label, size.members, ...bench.costCells(cost), cost.answer]);
+    });
+    for (const [userId, mine] of points) {
+      items.push(pointsItem(club.id, userId, 'ALL', mine.all));
+      for (const [period, value] of mine.windows) {
+        items.push(pointsItem(club.id, userId, period, value, Math.floor(now / 1000) + 40 * 86_400));
       }
     }
-  } finally {
-    meter.stop();
-    await dynamodb.stop();
-  }
+    items.push(...benchItems.upcomingEvents(club, now));
+    await store.load(`${size.members} members, ${LIKES} likes`, items, 16);
 
-  console.log(
-    `\n${RUNS.runs} measured calls per request after ${RUNS.warmup} warm-up calls (in-process handlers: access check + service, DynamoDB Local)\n`,
-  );
-  bench.printTable(['request', 'members', ...bench.COST_HEADER, 'answer'], rows);
-}
+    // The reader is the member whose all-time points put them in the middle of the table.
+    const byPoints = [...points].sort((a, b) => b[1].all - a[1].all);
+    const midTable = byPoints[Math.floor(byPoints.length / 2)]?.[0] as string;
+    const reader = memberIds[0] as string;
+    const requests: [string, RouteId, typeof events, string, Record<string, string>][] = [
+      ['all-time leaderboard, first page of 20', 'getLeaderboard', events, reader, { period: 'all' }],
+      ['7-day leaderboard, first page of 20', 'getLeaderboard', events, reader, { period: 'last7' }],
+      [
+        'own rank (all time), mid-table member',
+        'getLeaderboardStanding',
+        events,
+        midTable,
+        { period: 'all' },
+      ],
+      [
+        'own rank (7 days), mid-table member',
+        'getLeaderboardStanding',
+        events,
+        midTable,
+        { period: 'last7' },
+      ],
+      ['sidebar (3 upcoming events)', 'getClubSidebar', feed, reader, {}],
+    ];
+    for (const [label, route, handler, caller, query] of requests) {
+      const event = httpEvent(route, { params: { clubId: club.id }, query, claims: memberClaims(caller) });
+      const cost = await bench.measureCalls(store.meter, RUNS, async () => {
+        const body = await bench.okBody<Record<string, unknown>>(label, handler, event);
+        return describe(body);
+      });
+      rows.push([label, size.members, ...bench.costCells(cost), cost.answer]);
+    }
+  }
+  return { header: ['request', 'members', ...bench.COST_HEADER, 'answer'], rows };
+});
 
 /** What an answer held, for the table: rows and top points, a rank, or the sidebar's events. */
 function describe(body: Record<string, unknown>): string {
@@ -215,8 +143,3 @@ function describe(body: Record<string, unknown>): string {
   }
   return `${(body.upcomingEvents as unknown[] | undefined)?.length ?? 0} upcoming events`;
 }
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});

@@ -11,10 +11,8 @@
  * search entries, cardAttributes), loaded with BatchWriteItem.
  */
 import '../infra/local/quiet-sdk.ts';
-import type { Club, MemberPage } from '@clubs/shared';
+import type { MemberPage } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { ensureTable } from '../infra/local/dynamodb.ts';
-import { meterRequests } from '../infra/local/request-meter.ts';
 import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
 import * as bench from './bench-support.ts';
 
@@ -24,47 +22,29 @@ const FIRST = ['Sofia', 'Liam', 'Amara', 'Noah', 'Mei', 'Lucas', 'Priya', 'Mateo
 const LAST = ['Rossi', 'Okafor', 'Nguyen', 'Schmidt', 'Silva', 'Tanaka', 'Haddad', 'Kowalski'];
 const SEARCH = 'sofia';
 
-async function main() {
-  const dynamodb = await bench.startBenchDynamoDb();
-  // Imported after the environment is set: the handlers read it.
-  const { db } = await import('../functions/src/data/client.ts');
-  const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
-  const { membershipItem } = await import('../functions/src/data/repositories/memberships.ts');
-  const { cardAttributes } = await import('../functions/src/data/repositories/member-cards.ts');
-  const { handler } = await import('../functions/src/handlers/members.ts');
-  const meter = meterRequests(db());
+bench.runBench(
+  RUNS,
+  'in-process members handler as the owner: access check + service, DynamoDB Local',
+  async (store) => {
+    const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
+    const { membershipItem } = await import('../functions/src/data/repositories/memberships.ts');
+    const { cardAttributes } = await import('../functions/src/data/repositories/member-cards.ts');
+    const { handler } = await import('../functions/src/handlers/members.ts');
 
-  const rows: (string | number)[][] = [];
-  try {
+    const rows: (string | number)[][] = [];
     for (const size of SIZES) {
-      const table = `bench_members_${size}`;
-      await ensureTable(dynamodb.endpoint, table);
-      process.env.TABLE_NAME = table;
-      const started = performance.now();
-      const ownerId = ulid();
-      const createdAt = new Date().toISOString();
-      const club: Club = {
-        id: ulid(),
-        ownerId,
-        name: 'Bench Club',
+      await store.useTable(`bench_members_${size}`);
+      const club = bench.benchClub({
         description: 'A club for measuring the members page.',
-        logoUrl: null,
-        coverImageUrl: null,
-        createdAt,
-        price: 0,
-        currency: 'USD',
-        trialPeriod: 0,
-        category: null,
-        status: 'active',
         memberCount: size + 1,
-      };
+      });
       const member = (userId: string, role: 'club_owner' | 'club_member', i: number) => ({
         ...membershipItem({
           clubId: club.id,
           userId,
           role,
           status: i % 10 === 9 ? 'pending' : 'active',
-          createdAt,
+          createdAt: club.createdAt,
         }),
         ...cardAttributes(
           club.id,
@@ -76,14 +56,14 @@ async function main() {
           `person${i}@bench.test`,
         ),
       });
-      const items = [
-        { ...clubItem(club), indexVersion: 0 },
-        member(ownerId, 'club_owner', 0),
-        ...Array.from({ length: size }, (_, i) => member(ulid(), 'club_member', i + 1)),
-      ];
-      await bench.batchWriteAll(db(), table, items, 16);
-      console.log(
-        `${size} members: ${items.length} items written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      await store.load(
+        `${size} members`,
+        [
+          { ...clubItem(club), indexVersion: 0 },
+          member(club.ownerId, 'club_owner', 0),
+          ...Array.from({ length: size }, (_, i) => member(ulid(), 'club_member', i + 1)),
+        ],
+        16,
       );
 
       const requests: [string, Record<string, string>][] = [
@@ -94,27 +74,15 @@ async function main() {
         const event = httpEvent('listClubMembers', {
           params: { clubId: club.id },
           query,
-          claims: memberClaims(ownerId),
+          claims: memberClaims(club.ownerId),
         });
-        const cost = await bench.measureCalls(meter, RUNS, async () => {
+        const cost = await bench.measureCalls(store.meter, RUNS, async () => {
           const body = await bench.okBody<MemberPage>(label, handler, event);
           return body.items.length;
         });
         rows.push([label, size, ...bench.costCells(cost), cost.answer]);
       }
     }
-  } finally {
-    meter.stop();
-    await dynamodb.stop();
-  }
-
-  console.log(
-    `\n${RUNS.runs} measured calls per request after ${RUNS.warmup} warm-up calls (in-process members handler as the owner: access check + service, DynamoDB Local)\n`,
-  );
-  bench.printTable(['request', 'members', ...bench.COST_HEADER, 'results'], rows);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+    return { header: ['request', 'members', ...bench.COST_HEADER, 'results'], rows };
+  },
+);

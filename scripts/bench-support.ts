@@ -1,17 +1,22 @@
 /**
  * What the benchmarks share: their DynamoDB Local, loading many items fast, timing a request with
- * its DynamoDB cost, and printing the result as a Markdown table.
+ * its DynamoDB cost, and printing the result as a Markdown table; runBench puts them together.
  */
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { startDynamoDbLocal } from '../infra/local/dynamodb.ts';
+import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb.ts';
 import { freePort } from '../infra/local/ports.ts';
-import type { RequestMeter } from '../infra/local/request-meter.ts';
+import { meterRequests, type RequestMeter } from '../infra/local/request-meter.ts';
 import { type GroupHandler, invoke } from '../tests/support/http-event.ts';
 
+export interface RunCounts {
+  readonly runs: number;
+  readonly warmup: number;
+}
+
 /** Measured calls per request (BENCH_N) and unmeasured warm-up calls before them (BENCH_WARMUP). */
-export function runCounts(defaults: { runs: number; warmup: number } = { runs: 200, warmup: 30 }) {
+export function runCounts(defaults: RunCounts = { runs: 200, warmup: 30 }): RunCounts {
   return {
     runs: Number(process.env.BENCH_N ?? defaults.runs),
     warmup: Number(process.env.BENCH_WARMUP ?? defaults.warmup),
@@ -60,16 +65,19 @@ export async function batchWriteAll(
   );
 }
 
-/** An active free club owned by a new user id, as a benchmark's table starts with. */
-export function benchClub(overrides: Partial<Club> = {}): Club {
+/**
+ * An active free club owned by a new user id, as a benchmark's table starts with, created at
+ * `createdMs` (its id sorts with its creation, as the product's ids do).
+ */
+export function benchClub(overrides: Partial<Club> = {}, createdMs = Date.now()): Club {
   return {
-    id: ulid(),
+    id: ulid(createdMs),
     ownerId: ulid(),
     name: 'Bench Club',
     description: 'A club for measuring.',
     logoUrl: null,
     coverImageUrl: null,
-    createdAt: new Date().toISOString(),
+    createdAt: new Date(createdMs).toISOString(),
     price: 0,
     currency: 'USD',
     trialPeriod: 0,
@@ -126,7 +134,7 @@ export interface CallCost {
  */
 export async function measureCalls(
   meter: RequestMeter,
-  { runs, warmup }: { runs: number; warmup: number },
+  { runs, warmup }: RunCounts,
   call: () => Promise<string | number>,
 ): Promise<CallCost> {
   for (let i = 0; i < warmup; i += 1) await call();
@@ -173,4 +181,70 @@ export async function okBody<T>(
   const res = await invoke<T>(handler, event);
   if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+/** What a benchmark fills and measures with. */
+export interface BenchStore {
+  /** The data layer's own document client (functions/src/data/client.ts), metered. */
+  readonly db: DynamoDBDocumentClient;
+  readonly meter: RequestMeter;
+  /** Makes the table if it is new and points the data layer (TABLE_NAME) at it; its load clock starts. */
+  useTable(name: string): Promise<void>;
+  /** Writes items into the current table (batchWriteAll) and says how many, in how long since useTable. */
+  load(what: string, items: readonly Record<string, unknown>[], parallel?: number): Promise<void>;
+}
+
+/** What a benchmark prints: a table, under a line saying how it was measured. */
+export interface BenchReport {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly (string | number)[])[];
+}
+
+/**
+ * Runs a benchmark: its own DynamoDB Local (startBenchDynamoDb), `measure` filling and measuring
+ * its tables (it imports the functions' modules itself, after the environment is set), then the
+ * run counts it measured with, `how` (what was called, as whom) and the report's table; a failure
+ * exits with 1.
+ */
+export function runBench(
+  counts: RunCounts,
+  how: string,
+  measure: (store: BenchStore) => Promise<BenchReport>,
+): void {
+  const run = async () => {
+    const dynamodb = await startBenchDynamoDb();
+    const { db } = await import('../functions/src/data/client.ts');
+    const meter = meterRequests(db());
+    let table = '';
+    let started = 0;
+    const store: BenchStore = {
+      db: db(),
+      meter,
+      async useTable(name) {
+        await ensureTable(dynamodb.endpoint, name);
+        process.env.TABLE_NAME = table = name;
+        started = performance.now();
+      },
+      async load(what, items, parallel) {
+        await batchWriteAll(db(), table, items, parallel);
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        console.log(`${what}: ${items.length} items written in ${seconds} s`);
+      },
+    };
+    let report: BenchReport;
+    try {
+      report = await measure(store);
+    } finally {
+      meter.stop();
+      await dynamodb.stop();
+    }
+    console.log(
+      `\n${counts.runs} measured calls per request after ${counts.warmup} warm-up calls (${how})\n`,
+    );
+    printTable(report.header, report.rows);
+  };
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }
