@@ -6,7 +6,6 @@
 import type { Club } from '@clubs/shared';
 import { getCourse } from '../data/repositories/courses.ts';
 import { defineGroup } from '../http/route-handler.ts';
-import { viewerOf } from '../services/club-viewer.ts';
 import { signCourseMediaUpload } from '../services/courses/course-media.ts';
 import {
   courseNotFound,
@@ -27,12 +26,9 @@ async function courseOf(club: Club, courseId: string) {
 }
 
 export const handler = defineGroup('courses', {
-  listCourses: async ({ input, auth, club, membership }) =>
-    listCourseCards(club.id, viewerOf(auth, club, membership), input.query),
-  createCourse: async ({ input, auth, club, membership }) =>
-    createCourse(club, viewerOf(auth, club, membership), input.body),
-  getCourse: async ({ input, auth, club, membership }) =>
-    getCourseDetail(club.id, input.params.courseId, viewerOf(auth, club, membership)),
+  listCourses: async ({ input, club, viewer }) => listCourseCards(club.id, viewer, input.query),
+  createCourse: async ({ input, club, viewer }) => createCourse(club, viewer, input.body),
+  getCourse: async ({ input, club, viewer }) => getCourseDetail(club.id, input.params.courseId, viewer),
   updateCourse: async ({ input, club }) => updateCourseDetails(club.id, input.params.courseId, input.body),
   generateCourseOutline: async ({ input, club }) => draftOutline(await courseOf(club, input.params.courseId)),
   extractCourseModules: async ({ input, club }) =>

@@ -4,7 +4,6 @@
  * this club (another club's id is not found).
  */
 import { defineGroup } from '../http/route-handler.ts';
-import { viewerOf } from '../services/club-viewer.ts';
 import {
   createClubEvent,
   deleteClubEvent,
@@ -16,19 +15,16 @@ import {
 import { leaderboardPage, leaderboardStanding } from '../services/leaderboard.ts';
 
 export const handler = defineGroup('events', {
-  listEvents: async ({ input, auth, club, membership }) =>
-    listClubEvents(club.id, viewerOf(auth, club, membership), input.query),
-  getEvent: async ({ input, auth, club, membership }) =>
-    getClubEvent(club.id, input.params.eventId, viewerOf(auth, club, membership)),
-  createEvent: async ({ input, auth, club, membership }) =>
-    createClubEvent(club.id, auth, viewerOf(auth, club, membership), input.body),
-  updateEvent: async ({ input, auth, club, membership }) =>
-    editClubEvent(club.id, input.params.eventId, viewerOf(auth, club, membership), input.body),
+  listEvents: async ({ input, club, viewer }) => listClubEvents(club.id, viewer, input.query),
+  getEvent: async ({ input, club, viewer }) => getClubEvent(club.id, input.params.eventId, viewer),
+  createEvent: async ({ input, auth, club, viewer }) => createClubEvent(club.id, auth, viewer, input.body),
+  updateEvent: async ({ input, club, viewer }) =>
+    editClubEvent(club.id, input.params.eventId, viewer, input.body),
   deleteEvent: async ({ input, club }) => deleteClubEvent(club.id, input.params.eventId),
-  registerForEvent: async ({ input, auth, club, membership }) =>
-    setRegistration(club.id, input.params.eventId, true, auth, viewerOf(auth, club, membership)),
-  cancelEventRegistration: async ({ input, auth, club, membership }) =>
-    setRegistration(club.id, input.params.eventId, false, auth, viewerOf(auth, club, membership)),
+  registerForEvent: async ({ input, auth, club, viewer }) =>
+    setRegistration(club.id, input.params.eventId, true, auth, viewer),
+  cancelEventRegistration: async ({ input, auth, club, viewer }) =>
+    setRegistration(club.id, input.params.eventId, false, auth, viewer),
   getLeaderboard: async ({ input, club }) => leaderboardPage(club.id, input.query),
   getLeaderboardStanding: async ({ input, auth, club, membership }) =>
     leaderboardStanding(club.id, auth.userId, membership, input.query.period),

@@ -17,26 +17,21 @@ import {
 } from '../services/feed/posts.ts';
 import { addComment, deleteComment, likePost, listComments, unlikePost } from '../services/feed/reactions.ts';
 import { clubSidebar } from '../services/feed/sidebar.ts';
-import { viewerOf } from '../services/feed/viewer.ts';
 
 export const handler = defineGroup('feed', {
-  listPosts: async ({ input, auth, club, membership }) =>
-    listFeed(club.id, viewerOf(auth, club, membership), input.query),
-  getPost: async ({ input, auth, club, membership }) =>
-    getPostView(club.id, input.params.postId, viewerOf(auth, club, membership)),
-  createPost: async ({ input, auth, club, membership }) =>
-    createPost(club.id, auth, viewerOf(auth, club, membership), input.body),
-  updatePost: async ({ input, auth, club, membership, resource }) =>
-    editPost(resource, viewerOf(auth, club, membership), input.body),
+  listPosts: async ({ input, club, viewer }) => listFeed(club.id, viewer, input.query),
+  getPost: async ({ input, club, viewer }) => getPostView(club.id, input.params.postId, viewer),
+  createPost: async ({ input, auth, club, viewer }) => createPost(club.id, auth, viewer, input.body),
+  updatePost: async ({ input, resource, viewer }) => editPost(resource, viewer, input.body),
   deletePost: async ({ resource }) => deletePost(resource),
   likePost: async ({ input, auth, club }) => likePost(club.id, input.params.postId, auth.userId),
   unlikePost: async ({ input, auth, club }) => unlikePost(club.id, input.params.postId, auth.userId),
   pinPost: async ({ input, club }) => pinPost(club.id, input.params.postId),
   unpinPost: async ({ input, club }) => unpinPost(club.id, input.params.postId),
-  listComments: async ({ input, auth, club, membership }) =>
-    listComments(club.id, input.params.postId, viewerOf(auth, club, membership), input.query),
-  addComment: async ({ input, auth, club, membership }) =>
-    addComment(club.id, input.params.postId, auth, viewerOf(auth, club, membership), input.body),
+  listComments: async ({ input, club, viewer }) =>
+    listComments(club.id, input.params.postId, viewer, input.query),
+  addComment: async ({ input, auth, club, viewer }) =>
+    addComment(club.id, input.params.postId, auth, viewer, input.body),
   deleteComment: async ({ club, resource }) => deleteComment(club.id, resource),
   createPostMediaUpload: async ({ input, auth, club }) =>
     signPostMediaUpload(club.id, auth.userId, input.body),

@@ -4,7 +4,6 @@
  * the route's declaration does not allow and hands over the club and the caller's membership.
  */
 import { defineGroup } from '../http/route-handler.ts';
-import { viewerOf } from '../services/club-viewer.ts';
 import {
   approveMember,
   changeMemberRole,
@@ -15,13 +14,11 @@ import {
 } from '../services/members.ts';
 
 export const handler = defineGroup('members', {
-  listClubMembers: async ({ input, auth, club, membership }) => {
-    const viewer = viewerOf(auth, club, membership);
+  listClubMembers: async ({ input, auth, club, viewer }) => {
     return listMembers(club, seesMemberDetails(viewer, auth.isSuperAdmin), input.query);
   },
   approveClubMember: async ({ input, club }) => approveMember(club, input.params.userId),
-  removeClubMember: async ({ input, auth, club, membership }) =>
-    removeMember(club, viewerOf(auth, club, membership), input.params.userId),
+  removeClubMember: async ({ input, club, viewer }) => removeMember(club, viewer, input.params.userId),
   changeClubMemberRole: async ({ input, club }) =>
     changeMemberRole(club, input.params.userId, input.body.role),
   leaveClub: async ({ input, auth }) => leaveClub(input.params.clubId, auth.userId),

@@ -8,9 +8,11 @@ import {
   type Access,
   type AccessVerdict,
   type AuthoredResource,
+  activeRoleOf,
   type Club,
   type ClubEvent,
   type ClubFacts,
+  type ClubRole,
   type Course,
   decideAuthorAccess,
   decideClubAccess,
@@ -32,6 +34,13 @@ export interface ResourceTypes {
   course: Course;
 }
 
+/** Who is acting in the club of the path: their user id and active role. */
+export interface Viewer {
+  userId: string;
+  /** The caller's active role in the club (null for a super admin reading without one). */
+  role: ClubRole | null;
+}
+
 /** What the check read, for the implementation. */
 export interface Grant {
   club: Club | null;
@@ -40,9 +49,11 @@ export interface Grant {
   resource: ResourceTypes[AuthoredResource] | null;
   /** The member faces the club item keeps, read with it (the club home's sidebar shows them). */
   faces: ClubFaces | null;
+  /** On club and author routes: the caller as the club sees them, from that membership. */
+  viewer: Viewer | null;
 }
 
-const NOTHING: Grant = { club: null, membership: null, resource: null, faces: null };
+const NOTHING: Grant = { club: null, membership: null, resource: null, faces: null, viewer: null };
 
 type Params = Record<string, unknown>;
 
@@ -124,10 +135,11 @@ export async function checkAccess(
   };
   const verdict = decideClubAccess(access, facts);
   if (verdict !== 'allow') refuse(verdict, 'Club');
-  if (access.kind === 'club') return { club, membership, resource: null, faces };
+  const viewer: Viewer = { userId: auth.userId, role: activeRoleOf(facts) };
+  if (access.kind === 'club') return { club, membership, resource: null, faces, viewer };
 
   const loaded = await loadResource(access.resource, clubId, params);
   const authorVerdict = decideAuthorAccess(access, facts, loaded?.authorId ?? null);
   if (authorVerdict !== 'allow') refuse(authorVerdict, LABELS[access.resource]);
-  return { club, membership, resource: loaded?.value ?? null, faces };
+  return { club, membership, resource: loaded?.value ?? null, faces, viewer };
 }

@@ -26,7 +26,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ClubFaces } from '../data/repositories/memberships.ts';
 import { logger } from '../logger.ts';
-import { checkAccess, type Grant, type ResourceTypes } from './access.ts';
+import { checkAccess, type Grant, type ResourceTypes, type Viewer } from './access.ts';
 import { type AuthContext, authFromEvent } from './auth.ts';
 import { AppError, forbidden, toErrorResponse, unauthorized } from './errors.ts';
 import { fromTheEdge } from './origin-verify.ts';
@@ -49,6 +49,8 @@ export interface RouteRequest<Id extends RouteId> {
   resource: AccessOf<Id> extends { resource: infer R extends keyof ResourceTypes } ? ResourceTypes[R] : null;
   /** On club and author routes: the member faces kept on the club item (see ClubFaces). */
   faces: ClubChecked<Id> extends true ? ClubFaces | null : null;
+  /** On club and author routes: the caller's user id and active role in the club. */
+  viewer: ClubChecked<Id> extends true ? Viewer : null;
   event: APIGatewayProxyEventV2;
 }
 

@@ -38,9 +38,9 @@ import {
 } from '../data/repositories/events.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
 import { getProfile, getProfiles } from '../data/repositories/profiles.ts';
+import type { Viewer } from '../http/access.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import type { Viewer } from './club-viewer.ts';
 
 const MINUTE = 60_000;
 const DEFAULT_LOCATION = 'Online';

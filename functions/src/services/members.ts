@@ -22,10 +22,10 @@ import {
   getMembership,
   removeMembership,
 } from '../data/repositories/memberships.ts';
+import type { Viewer } from '../http/access.ts';
 import { clubNotActive, conflict, forbidden, notFound } from '../http/errors.ts';
 import { leaveMembership } from '../payments/leave-club.ts';
 import { cancelMemberBilling } from '../payments/member-subscription.ts';
-import type { Viewer } from './club-viewer.ts';
 import { authorLevels } from './levels.ts';
 import { fillCards } from './member-cards.ts';
 

@@ -26,8 +26,8 @@ import {
   updateCourse,
 } from '../../data/repositories/courses.ts';
 import { appendSections, MAX_SECTIONS_PER_WRITE } from '../../data/repositories/sections.ts';
+import type { Viewer } from '../../http/access.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { Viewer } from '../club-viewer.ts';
 import { signSectionMedia } from './course-media.ts';
 import { progressOf } from './progress.ts';
 

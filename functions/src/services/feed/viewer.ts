@@ -5,12 +5,11 @@
  */
 import { isClubManager, type Post, type Profile, userName } from '@clubs/shared';
 import type { StoredPost } from '../../data/repositories/posts.ts';
+import type { Viewer } from '../../http/access.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { signMemberMediaRead } from '../../media/member-media.ts';
 
-import type { Viewer } from '../club-viewer.ts';
-
-export { type Viewer, viewerOf } from '../club-viewer.ts';
+export type { Viewer } from '../../http/access.ts';
 
 /** Authors delete their own posts and comments; owners and moderators anyone's. */
 export const mayDelete = (viewer: Viewer, authorId: string) =>
