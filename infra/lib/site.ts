@@ -235,7 +235,7 @@ export class Site extends Construct {
       Validations.of(this.distribution).acknowledge({ id, reason });
     acknowledge(
       'AwsSolutions-CFR1',
-      'The platform is open worldwide (spec part 1: anyone may browse and join clubs); no geo restriction applies.',
+      'The platform is open worldwide (anyone may browse and join clubs); no geo restriction applies.',
     );
     if (!this.config.webAclArn) {
       acknowledge(

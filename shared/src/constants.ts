@@ -1,4 +1,4 @@
-/** Business constants and limits (spec part 1 section 9, part 2 section 9). */
+/** Business constants and limits. */
 
 export const CREATOR_PLAN = {
   monthlyPrice: 88,
@@ -90,7 +90,7 @@ export const CLUB_IMAGE_UPLOAD = AVATAR_UPLOAD;
 export const CLUB_IMAGE_KINDS = ['logo', 'cover'] as const;
 
 /**
- * Post media (part 2 sections 5 and 9): the spec's formats, at most 10 MB, uploaded straight to
+ * Post media: images and videos, at most 10 MB, uploaded straight to
  * the club's members-only prefix by a presigned POST that expires after a few minutes.
  */
 export const POST_MEDIA_UPLOAD = {
@@ -100,7 +100,7 @@ export const POST_MEDIA_UPLOAD = {
 } as const;
 
 /**
- * Course media (part 2 sections 5 and 9): the spec's formats JPG, PNG, GIF, MP4 and WebM, at most
+ * Course media: JPG, PNG, GIF, MP4 and WebM, at most
  * 10 MB, cached for an hour, uploaded under the course's members-only prefix by a presigned POST
  * that expires after a few minutes.
  */
@@ -157,7 +157,7 @@ export const CONTACT_RATE_LIMIT = {
 } as const;
 
 /**
- * Invitations (part 2 section 3): so the platform cannot be used to send mass mail, a club sends
+ * Invitations: so the platform cannot be used to send mass mail, a club sends
  * at most `perClubPerDay` e-mails a UTC day, at most `rowsPerSend` in one send, and an address
  * invited to the club within `repeatAfterSeconds` is skipped. An e-mailed invitation's own token
  * works once, for `emailTokenDays`; the club's shared link works until the owner regenerates it.
@@ -188,7 +188,7 @@ export const isCourseStockImage = (path: string | null | undefined): path is str
  */
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Input bounds: the spec sets none, so these keep every stored item small and bounded. */
+/** Input bounds, so that every stored item stays small and bounded. */
 export const LIMITS = {
   clubName: 100,
   clubDescription: 2000,

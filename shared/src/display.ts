@@ -14,7 +14,7 @@ const emailLocalPart = (email: string | null | undefined): string | undefined =>
   email?.split('@')[0]?.trim() || undefined;
 
 /**
- * The greeting name (part 1 section 2): the first word of the full name, else the first word of
+ * The greeting name: the first word of the full name, else the first word of
  * the name, else the part of the e-mail before the at sign.
  */
 export function displayName(user: {
@@ -25,7 +25,7 @@ export function displayName(user: {
   return firstWord(user.fullName) ?? firstWord(user.name) ?? emailLocalPart(user.email) ?? '';
 }
 
-/** The app user's name (part 1 section 3): full name, else the e-mail's local part, else 'User'. */
+/** The app user's name: full name, else the e-mail's local part, else 'User'. */
 export function userName(user: { fullName?: string | null; email?: string | null }): string {
   return user.fullName?.trim() || emailLocalPart(user.email) || 'User';
 }
@@ -63,7 +63,7 @@ export const planPrice = (amount: number): string => formatPrice(amount, CREATOR
 
 export const isPremium = (club: { price: number }): boolean => club.price > 0;
 
-/** The landing page's featured-card button (part 1 section 2). */
+/** The landing page's featured-card button. */
 export function featuredJoinLabel(club: {
   price: number;
   currency?: string | null;
@@ -73,7 +73,7 @@ export function featuredJoinLabel(club: {
   return `Join (${formatPrice(club.price, club.currency)}/mo, ${club.trialPeriod ?? DEFAULT_TRIAL_DAYS} days free)`;
 }
 
-/** The club page's join button for a paid club (part 1 section 2); members pay monthly. */
+/** The club page's join button for a paid club; members pay monthly. */
 export function paidJoinLabel(club: { price: number; currency?: string | null }): string {
   return `Join for ${formatPrice(club.price, club.currency)}/month`;
 }

@@ -1,5 +1,5 @@
 /**
- * Roles and permissions (spec part 1 section 6, part 2 section 6): super_admin has every
+ * Roles and permissions: super_admin has every
  * permission; other roles have exactly the ones listed, with no inheritance; no role, none.
  */
 export const PERMISSIONS = [
@@ -40,7 +40,7 @@ export function permissionsOf(role: Role | null | undefined): readonly Permissio
   return ROLE_PERMISSIONS[role];
 }
 
-/** The layout also accepts the legacy values 'owner' and 'moderator' (spec part 2 section 2). */
+/** The layout also accepts the legacy values 'owner' and 'moderator'. */
 export function normalizeClubRole(value: string | null | undefined): ClubRole | null {
   switch (value) {
     case 'club_owner':
@@ -57,7 +57,7 @@ export function normalizeClubRole(value: string | null | undefined): ClubRole | 
   }
 }
 
-/** Owners and moderators manage a club's content (part 2 section 6). */
+/** Owners and moderators manage a club's content. */
 export function isClubManager(role: ClubRole | null | undefined): boolean {
   return role === 'club_owner' || role === 'club_moderator';
 }

@@ -82,8 +82,8 @@ export function anchorWord(words: readonly string[]): string | null {
 
 /**
  * The search rule applied to candidates: every word of the query occurs in the normalized name or
- * description (case- and accent-insensitive substring, as the spec's "matches name or
- * description"). The anchor word's term partition only narrows the candidates.
+ * description (case- and accent-insensitive substring). The anchor word's term partition only
+ * narrows the candidates.
  */
 export function matchesText(club: Pick<Club, 'name' | 'description'>, words: readonly string[]): boolean {
   const text = ` ${normalizeText(club.name)} ${normalizeText(club.description)} `;

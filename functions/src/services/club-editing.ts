@@ -1,5 +1,5 @@
 /**
- * Edit club (part 2): the owner's name, description, category, logo and cover. The club item and
+ * Edit club: the owner's name, description, category, logo and cover. The club item and
  * its directory and search entries change in one transaction (updateClub), so the directory finds
  * the new name at once and never the old one. Logos and covers go from the browser straight to the
  * club's public folder by a presigned POST; before the club names one, the API checks that it is a

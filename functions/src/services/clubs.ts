@@ -15,7 +15,7 @@ import { notFound } from '../http/errors.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The directory (part 1 section 2): active clubs only, newest first, by tab, size, recency and
+ * The directory: active clubs only, newest first, by tab, size, recency and
  * search words. Without words it is one list partition; with words, one term partition.
  */
 export async function directory(query: DirectoryQuery, now: number = Date.now()): Promise<Page<PublicClub>> {
@@ -45,7 +45,7 @@ export async function getPublicClub(clubId: string): Promise<PublicClub> {
 /** Clubs read per featured sample: the 3 shown are drawn from this many neighbours. */
 const FEATURED_WINDOW = 12;
 
-/** Three random active clubs (part 1 section 2: "3 clubs picked at random"). */
+/** Three random active clubs. */
 export async function featuredClubs(random: () => number = Math.random): Promise<PublicClub[]> {
   const candidates = await sampleClubsByStatus('active', FEATURED_WINDOW, random);
   for (let i = candidates.length - 1; i > 0; i--) {

@@ -1,5 +1,5 @@
 /**
- * Club events (part 2 sections 2 to 5): owners and moderators create, edit and delete them;
+ * Club events: owners and moderators create, edit and delete them;
  * members register and cancel. Dates and times are entered in the creator's time zone and stored
  * as UTC instants; an event must start in the future when created or moved; only upcoming
  * events take registrations. The access check has already refused callers the route does not
@@ -126,7 +126,7 @@ export async function getClubEvent(clubId: string, eventId: string, viewer: View
   return viewOf(clubId, stored, viewer);
 }
 
-/** Creates an event with its creator as the first attendee (as the spec's createEvent does). */
+/** Creates an event with its creator as the first attendee. */
 export async function createClubEvent(
   clubId: string,
   auth: AuthContext,

@@ -1,5 +1,5 @@
 /**
- * The leaderboard (part 2 sections 2 and 3). Points are kept per member and period in order on
+ * The leaderboard. Points are kept per member and period in order on
  * the points index (data/repositories/points.ts), so a page is one query there plus one batch of
  * the rows' cards and all-time points (their level): the same few requests for 100 members or
  * 10,000. "The last 7 days" on UTC day T counts the likes of days T-6 to T, read from the window

@@ -1,5 +1,5 @@
 /**
- * The members page (part 2 sections 2 and 6): who is in a club, as its owner, moderators and
+ * The members page: who is in a club, as its owner, moderators and
  * members may see it. Owners, moderators (and a super admin overseeing) see pending requests and
  * members' e-mail addresses and may search by e-mail; members see active members' names only.
  */
@@ -76,7 +76,7 @@ export async function listMembers(club: Club, details: boolean, query: MemberLis
 }
 
 /**
- * Approves a pending member (part 2 section 4). In a paid club a pending membership waits for its
+ * Approves a pending member. In a paid club a pending membership waits for its
  * payment (checkout) and cannot be approved past it. The activation is conditioned on the
  * membership still being pending, so two approvals at once count the member once.
  */
@@ -96,7 +96,7 @@ export async function approveMember(club: Club, userId: string): Promise<Members
 }
 
 /**
- * Removes a member (part 2 section 6): never the owner, and a moderator cannot remove another
+ * Removes a member: never the owner, and a moderator cannot remove another
  * moderator. A paid membership's subscription is cancelled at Stripe first, so a member is never
  * removed while still billed; the access check reads the membership on every request, so the
  * removal holds on every route at once.

@@ -1,5 +1,5 @@
 /**
- * Joining and a person's own memberships (spec part 1 sections 2 and 4). Every answer is about
+ * Joining and a person's own memberships. Every answer is about
  * the caller only, decided on the server from the stored club and membership.
  */
 import {
@@ -34,7 +34,7 @@ async function activeClub(clubId: string): Promise<Club> {
 type Standing = Omit<ViewerMembership, 'trialAvailable'>;
 
 function viewOf(club: Club, userId: string, membership: Membership | null): Standing {
-  // The owner counts as active even without a membership item (part 2 section 3).
+  // The owner counts as active even without a membership item.
   if (club.ownerId === userId) return { status: 'active', role: 'club_owner' };
   if (!membership) return { status: 'not_member', role: null };
   return { status: membership.status, role: membership.role };

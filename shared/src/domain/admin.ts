@@ -1,4 +1,4 @@
-/** The super-admin portal (part 2 section 2): all clubs with their owners, and what operators do. */
+/** The super-admin portal: all clubs with their owners, and what operators do. */
 import * as z from 'zod';
 import { LIMITS, SUPER_ADMIN_PAGE_SIZE } from '../constants.ts';
 import { CLUB_STATUSES, clubStatusSchema } from './club.ts';

@@ -1,6 +1,6 @@
 /**
  * Payments as the API shows them: the creator plan, Connect onboarding, a club's billing (real
- * data from Stripe, in the shape of the spec's billing cards) and a member's checkout state.
+ * data from Stripe, in the shape of the billing page's cards) and a member's checkout state.
  */
 import * as z from 'zod';
 import { createClubInputSchema } from './club.ts';
@@ -25,7 +25,7 @@ export const createClubRequestSchema = createClubInputSchema.extend({
 /** A Stripe-hosted page to send the browser to (Checkout, onboarding, Billing Portal). */
 export const redirectUrlSchema = z.object({ url: z.string() });
 
-/** A connected account's onboarding state, as Stripe reports it (part 2, Payments tab). */
+/** A connected account's onboarding state, as Stripe reports it (the Payments tab). */
 export const connectStatusSchema = z.object({
   /** Null until onboarding has been started. */
   accountId: z.string().nullable(),
@@ -70,7 +70,7 @@ export const planSummarySchema = z.object({
 });
 export type PlanSummary = z.infer<typeof planSummarySchema>;
 
-/** The billing page (part 2): Subscription, Payment Method and Payment History cards. */
+/** The billing page: Subscription, Payment Method and Payment History cards. */
 export const clubBillingSchema = z.object({
   clubId: idSchema,
   clubName: z.string(),

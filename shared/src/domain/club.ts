@@ -25,7 +25,7 @@ export const priceSchema = z
     'at most 2 decimals',
   );
 
-/** A club as the API returns it (part 1 section 3, part 2 section 3). */
+/** A club as the API returns it. */
 export const clubSchema = z.object({
   id: idSchema,
   ownerId: idSchema,
@@ -62,7 +62,7 @@ export function toPublicClub(club: Club): PublicClub {
   return shown;
 }
 
-/** The create-club form (part 1 section 3): name and description. */
+/** The create-club form: name and description. */
 export const createClubInputSchema = z.strictObject({
   name: requiredText(LIMITS.clubName),
   description: requiredText(LIMITS.clubDescription),
@@ -70,7 +70,7 @@ export const createClubInputSchema = z.strictObject({
 export type CreateClubInput = z.infer<typeof createClubInputSchema>;
 
 /**
- * Edit club (part 2): the name is required and never blank; description, images and category
+ * Edit club: the name is required and never blank; description, images and category
  * optional (null removes an image or the category). A new logo or cover must be a file uploaded
  * for this club (the API checks what is stored).
  */
@@ -94,7 +94,7 @@ export const clubImageUploadInputSchema = z.strictObject({
 });
 export type ClubImageUploadInput = z.infer<typeof clubImageUploadInputSchema>;
 
-/** The membership pricing draft (part 2 section 3). */
+/** The membership pricing draft. */
 export const membershipPricingSchema = z.strictObject({
   model: z.enum(['free', 'paid']),
   monthlyPrice: priceSchema,

@@ -1,6 +1,6 @@
 /**
- * The club directory and the personal dashboards (spec part 1 section 2 and 4, part 2 member
- * dashboard): what the directory can be asked, and what a person sees of their own memberships.
+ * The club directory and the personal dashboards: what the directory can be asked, and what a
+ * person sees of their own memberships.
  */
 import * as z from 'zod';
 import { CATEGORIES, LIMITS } from '../constants.ts';
@@ -19,7 +19,7 @@ export const DIRECTORY_SIZES = ['any', 'small', 'medium', 'large'] as const;
 export const directorySizeSchema = z.enum(DIRECTORY_SIZES);
 export type DirectorySize = z.infer<typeof directorySizeSchema>;
 
-/** The longest search text accepted (the spec sets none). */
+/** The longest search text accepted. */
 export const DIRECTORY_SEARCH_MAX = 100;
 
 /** A boolean query flag: "true"/"1" or "false"/"0". */
@@ -39,7 +39,7 @@ export const directoryQuerySchema = z.strictObject({
 });
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 
-/** The caller's standing in one club (part 1 section 4); the owner counts as active. */
+/** The caller's standing in one club; the owner counts as active. */
 export const viewerMembershipSchema = z.object({
   status: viewerMembershipStatusSchema,
   role: z.enum(CLUB_ROLES).nullable(),

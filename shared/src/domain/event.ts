@@ -19,7 +19,7 @@ export const timeZoneSchema = z
   .max(64)
   .refine(isKnownTimeZone, 'is not a known IANA time zone');
 
-/** A club event (part 2 section 3); attendees are separate items, counted on the event. */
+/** A club event; attendees are separate items, counted on the event. */
 export const clubEventSchema = z.object({
   id: idSchema,
   clubId: idSchema,
@@ -40,7 +40,7 @@ const dateSchema = z.iso.date();
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
 
 /**
- * Title, date and time are required (part 2 section 5), the time defaulting to 18:00; the end is
+ * Title, date and time are required, the time defaulting to 18:00; the end is
  * start plus the duration (one hour unless given); the time zone is the creator's, in which the
  * date and time are meant. The server refuses a start in the past or a local time the zone skips.
  */
@@ -100,6 +100,6 @@ export const eventPageSchema = z.object({
 });
 export type EventPage = z.infer<typeof eventPageSchema>;
 
-/** Upcoming when the start is now or later (part 2 section 4). */
+/** Upcoming when the start is now or later. */
 export const isUpcoming = (event: Pick<ClubEvent, 'startDate'>, now: Date): boolean =>
   new Date(event.startDate).getTime() >= now.getTime();

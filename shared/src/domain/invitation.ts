@@ -1,5 +1,5 @@
 /**
- * Invitations (part 2 sections 2, 3 and 9): the club's shared invite link
+ * Invitations: the club's shared invite link
  * `{origin}/invite/{clubId}/{token}`, e-mailed invitations each with a token of their own, and
  * accepting either.
  */
@@ -24,7 +24,7 @@ export type InviteLink = z.infer<typeof inviteLinkSchema>;
 /** The web path of an invitation; the page prefixes the site's origin. */
 export const invitationPath = (clubId: string, token: string) => `/invite/${clubId}/${token}`;
 
-/** An invite row on the invite page (part 2 section 3): a name (optional) and an e-mail address. */
+/** An invite row on the invite page: a name (optional) and an e-mail address. */
 export const inviteRowSchema = z.strictObject({
   name: trimmed(LIMITS.personName).default(''),
   email: emailSchema,

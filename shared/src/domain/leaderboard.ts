@@ -24,7 +24,7 @@ export const leaderboardStandingQuerySchema = z.strictObject({ period: periodSch
 export const LEADERBOARD_RANK_BUDGET = 1000;
 
 /**
- * One row (part 2 section 3's leaderboard entry: id, name, avatar, points, rank, badges). Ranks
+ * One row (id, name, avatar, points, rank and badges). Ranks
  * are shared by equal points (1, 2, 2, 4). The badges are the member's level from their all-time
  * points (1 to 9), whatever the tab.
  */

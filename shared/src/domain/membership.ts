@@ -8,7 +8,7 @@ export const MEMBERSHIP_STATUSES = ['active', 'pending'] as const;
 export const membershipStatusSchema = z.enum(MEMBERSHIP_STATUSES);
 export type MembershipStatus = z.infer<typeof membershipStatusSchema>;
 
-/** As seen from a club page: not_member also covers signed-out visitors (part 1 section 4). */
+/** As seen from a club page: not_member also covers signed-out visitors. */
 export const viewerMembershipStatusSchema = z.enum(['not_member', 'pending', 'active']);
 export type ViewerMembershipStatus = z.infer<typeof viewerMembershipStatusSchema>;
 
@@ -21,7 +21,7 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
-/** The members page view adds the person (part 2 section 3). */
+/** The members page view adds the person. */
 export const memberViewSchema = membershipSchema.extend({
   name: z.string(),
   email: z.string().nullable(),

@@ -1,5 +1,5 @@
 /**
- * The club feed (part 2 sections 3 to 5): posts, comments, likes and pins, the members-only post
+ * The club feed: posts, comments, likes and pins, the members-only post
  * media, the club home's sidebar summary and the member profile page. These are the API's views:
  * what a signed-in member sees, with the caller's own state (liked, may edit) filled in.
  */
@@ -80,7 +80,7 @@ export const TEXT_POST_MESSAGE = 'A text post needs a title and content';
 export const MEDIA_POST_MESSAGE = 'A media post needs at least one uploaded file';
 export const VIDEO_POST_MESSAGE = 'A video post has one video';
 
-/** Text posts need a title and content; image and video posts need media (part 2 section 5). */
+/** Text posts need a title and content; image and video posts need media. */
 export const createPostInputSchema = z
   .strictObject({
     title: trimmed(LIMITS.postTitle).default(''),
@@ -168,7 +168,7 @@ export const POST_MEDIA_TYPE_MESSAGE = 'Only image or video files are allowed';
 export const POST_MEDIA_SIZE_MESSAGE = 'File size must be under 10MB';
 export const postMediaMismatchMessage = (kind: PostMediaKind) => `Selected file is not a ${kind}`;
 
-/** What the composer says about a file before anything is signed (part 2 section 5). */
+/** What the composer says about a file before anything is signed. */
 export const postMediaUploadInputSchema = z
   .strictObject({
     postType: postMediaKindSchema,
@@ -202,7 +202,7 @@ export const postMediaUploadSchema = z.object({
 });
 export type PostMediaUpload = z.infer<typeof postMediaUploadSchema>;
 
-/** The club home's right sidebar (part 2 section 2), for active members. */
+/** The club home's right sidebar, for active members. */
 export const clubSidebarSchema = z.object({
   clubId: idSchema,
   /** The club's description, whole (the page truncates it at 150 characters). */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { AVATAR_UPLOAD, LIMITS, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { emailSchema, idSchema, isoDateTime, mediaUrlSchema, requiredText, trimmed } from './common.ts';
 
-/** A person's profile (part 2 section 3), keyed by the Cognito sub. */
+/** A person's profile, keyed by the Cognito sub. */
 export const profileSchema = z.object({
   id: idSchema,
   email: z.string(),
@@ -14,7 +14,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** The caller, as GET /api/me returns it: the profile plus the app role (part 1 section 3). */
+/** The caller, as GET /api/me returns it: the profile plus the app role. */
 export const meSchema = profileSchema.extend({
   name: z.string(),
   isSuperAdmin: z.boolean(),
@@ -55,7 +55,7 @@ export type PresignedUpload = z.infer<typeof presignedUploadSchema>;
 /** A new password, as Cognito's policy takes it: the forms check it with this schema too. */
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(LIMITS.password);
 
-/** Registration and login payloads (part 1 section 3); confirm and terms live only in the form. */
+/** Registration and login payloads; confirm and terms live only in the form. */
 export const registrationSchema = z.strictObject({
   name: requiredText(LIMITS.personName),
   email: emailSchema,

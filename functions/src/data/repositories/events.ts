@@ -92,8 +92,8 @@ export type CreateEventResult =
   | { created: false; reason: 'exists' | 'no_club' };
 
 /**
- * Creates an event in an existing club together with its first attendees (the creator, as the
- * spec's createEvent does); attendeeCount starts at exactly their number. When every attendee's
+ * Creates an event in an existing club together with its first attendees (the creator);
+ * attendeeCount starts at exactly their number. When every attendee's
  * card is given, the event keeps their faces from the start.
  */
 export async function createEvent(
@@ -205,8 +205,8 @@ function windowQuery(clubId: string, window: EventWindow, now: Date): KeyQuery {
 }
 
 /**
- * Upcoming events soonest first, or past events latest first (spec: upcoming when the start is
- * now or later), paged by cursor: one query of the start index.
+ * Upcoming events soonest first, or past events latest first (upcoming when the start is now or
+ * later), paged by cursor: one query of the start index.
  */
 export function listEvents(
   clubId: string,

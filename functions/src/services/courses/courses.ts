@@ -1,5 +1,5 @@
 /**
- * Courses of a club (part 2 sections 2 to 9): the list with each course's first sections and the
+ * Courses of a club: the list with each course's first sections and the
  * viewer's progress, one course with all its sections, creation from the wizard's first step, the
  * outline and course details, and extracting the outline's modules into sections.
  */

@@ -1,5 +1,5 @@
 /**
- * The club feed (part 2 sections 2 to 4): posts sorted pinned first then newest first, paged by
+ * The club feed: posts sorted pinned first then newest first, paged by
  * cursor; writing, editing and deleting posts; pinning. The access check has already decided
  * who may call each route and read the club and the caller's membership (and, on author routes,
  * the post); these functions only do the work.

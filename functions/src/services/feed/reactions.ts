@@ -1,5 +1,5 @@
 /**
- * Likes and comments (part 2 sections 3 and 4). Each changes its item and the post's counter in
+ * Likes and comments. Each changes its item and the post's counter in
  * one transaction (data/counted-write.ts), so counts stay exact under concurrency; a second like
  * is 'already liked', never an error and never a second count.
  */

@@ -1,5 +1,5 @@
 /**
- * The club home's sidebar (part 2 section 2): the about text, member count and member faces come
+ * The club home's sidebar: the about text, member count and member faces come
  * from the club item the access check read; upcoming events (from the events' start-time index) and trending posts (by like count,
  * from the likes index: never loading every post) are two bounded queries run together. When the
  * faces kept on the club are out of date (someone joined, left or changed their card), a third

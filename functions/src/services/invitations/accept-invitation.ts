@@ -1,5 +1,5 @@
 /**
- * Opening and accepting an invitation `/invite/{clubId}/{token}` (part 2 section 9). The token is
+ * Opening and accepting an invitation `/invite/{clubId}/{token}`. The token is
  * the club's current invite link or an e-mailed invitation's own; a regenerated link, an unknown
  * or expired token, or an e-mailed invitation someone else used does not let anyone in. In a free
  * club accepting makes the caller an active member at once; in a paid club the invitation is held

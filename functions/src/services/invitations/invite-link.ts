@@ -1,5 +1,5 @@
 /**
- * The club's shared invite link `{origin}/invite/{clubId}/{token}` (part 2 section 9): made on its
+ * The club's shared invite link `{origin}/invite/{clubId}/{token}`: made on its
  * first read and kept until the owner regenerates it, which stops the old link at once.
  */
 import type { InviteLink } from '@clubs/shared';

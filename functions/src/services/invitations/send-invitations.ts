@@ -1,5 +1,5 @@
 /**
- * Sending invitations from the invite page (part 2 sections 2 and 3). Each row is judged on its
+ * Sending invitations from the invite page. Each row is judged on its
  * own: a malformed address is answered on its row, an address listed twice or invited to the club
  * in the last day is skipped, and the rest are e-mailed, each with its own single-use token. So the
  * platform cannot be used to send mass mail, a club sends at most INVITATION_LIMITS.perClubPerDay

@@ -1,5 +1,5 @@
 /**
- * Courses inside a club (part 2 sections 2 to 9): the course list, the creation wizard (create,
+ * Courses inside a club: the course list, the creation wizard (create,
  * outline draft, outline save), the manage page (details, extraction of the outline's modules,
  * sections, course media) and the take page (progress). Active members read and take courses;
  * owners and moderators (the CREATE_COURSES permission) create and edit them; a super admin may

@@ -1,5 +1,5 @@
 /**
- * Club events (part 2 sections 2 to 5): the Events page's lists with their tab counts, one event,
+ * Club events: the Events page's lists with their tab counts, one event,
  * creating, editing and deleting events (owners and moderators) and registering for them (any
  * active member). A super admin may read. Another club's event id is not found.
  */

@@ -1,5 +1,5 @@
 /**
- * The club space (part 2 sections 2 to 5): the club home's feed with posts, likes, comments and
+ * The club space: the club home's feed with posts, likes, comments and
  * the pinned post, the members-only post media, the home sidebar and the member profile page.
  * Every club route is for the club's active members (the owner always is one; a super admin may
  * read); pending members and strangers get 403, and a club that is not active is not found.

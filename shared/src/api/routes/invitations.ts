@@ -1,5 +1,5 @@
 /**
- * Invitations (part 2 sections 2, 3, 5 and 9): the owner's invite link and its regeneration,
+ * Invitations: the owner's invite link and its regeneration,
  * invitations e-mailed through SES, and accepting an invitation. The invite page is the owner's
  * alone (INVITE_MEMBERS); opening and accepting need only a signed-in person with the link.
  */

@@ -1,5 +1,5 @@
 /**
- * The leaderboard (part 2 sections 2 and 3): a page of a club's members by points in the last 7
+ * The leaderboard: a page of a club's members by points in the last 7
  * days, the last 30 days or all time, and the caller's own row with their rank. Both are served
  * by the events group (one function for the club's events and points). Any active member reads
  * them; a super admin may read.

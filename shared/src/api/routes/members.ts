@@ -1,5 +1,5 @@
 /**
- * The members page (part 2 sections 2, 6 and 7): a club's members by cursor or by a search of
+ * The members page: a club's members by cursor or by a search of
  * their name (and, for owners and moderators, their e-mail address). Members' e-mail addresses
  * are answered only to owners, moderators and super admins.
  */

@@ -1,5 +1,5 @@
 /**
- * Joining and the caller's own memberships (spec part 1 sections 2 and 4): the club page's
+ * Joining and the caller's own memberships: the club page's
  * membership status, the free club join request, and the dashboards' lists. Paid joins go
  * through createMembershipCheckout (routes/payments.ts).
  */

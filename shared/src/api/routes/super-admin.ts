@@ -1,5 +1,5 @@
 /**
- * The super-admin portal (part 2 section 2, /super-admin): every club with its owner, searched
+ * The super-admin portal (/super-admin): every club with its owner, searched
  * and filtered through the admin index, suspension and reactivation, and the audit log. Each route
  * is `super_admin`: API Gateway's authorizer verifies the Cognito token, and the handler's access
  * step checks the token's cognito:groups for the super_admin group again.
