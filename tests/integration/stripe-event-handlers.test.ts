@@ -18,13 +18,29 @@ import { claimStripeEvent } from '@clubs/functions/data/repositories/stripe-even
 import { handler } from '@clubs/functions/handlers/stripe-events';
 import { invoiceSubscriptionId } from '@clubs/functions/payments/event-handlers';
 import { clubStatusFor, membershipEffectFor } from '@clubs/functions/payments/subscription-sync';
-import { setStripeClient } from '@clubs/functions/stripe/client';
+import { type StripeApi, setStripeClient } from '@clubs/functions/stripe/client';
+import { errorFromAnswer } from '@clubs/functions/stripe/errors';
 import { type Club, EVENT_BUS } from '@clubs/shared';
 import type Stripe from 'stripe';
 import { ulid } from 'ulid';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { addMember } from '../support/members.ts';
+
+/** The error the client raises for Stripe's 404 answer (https://docs.stripe.com/api/errors). */
+const missingAtStripe = (kind: string, id: string) =>
+  errorFromAnswer(
+    404,
+    {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'id',
+        message: `No such ${kind}: '${id}'`,
+      },
+    },
+    'req_fake',
+  );
 
 /** What Stripe knows now, by id; the fake client reads from here. */
 const stripeNow = new Map<string, Record<string, unknown>>();
@@ -33,8 +49,7 @@ const fakeStripe = {
   subscriptions: {
     retrieve: vi.fn(async (id: string) => {
       const found = stripeNow.get(id);
-      if (!found)
-        throw Object.assign(new Error(`No such subscription: '${id}'`), { code: 'resource_missing' });
+      if (!found) throw missingAtStripe('subscription', id);
       return found;
     }),
     cancel: vi.fn(async (id: string) => {
@@ -247,7 +262,8 @@ beforeEach(() => {
   stripeNow.clear();
   cancelled.length = 0;
   vi.clearAllMocks();
-  setStripeClient(fakeStripe as unknown as Stripe);
+  // Only the calls the handlers make exist: a call to any other one fails the test.
+  setStripeClient(fakeStripe as unknown as StripeApi);
   vi.stubEnv('STRIPE_LIVEMODE', 'false');
 });
 

@@ -8,9 +8,8 @@ import { claimStripeEvent } from '@clubs/functions/data/repositories/stripe-even
 import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
 import { handler as payments } from '@clubs/functions/handlers/payments';
 import { handler as stripeEvents } from '@clubs/functions/handlers/stripe-events';
-import { setStripeClient } from '@clubs/functions/stripe/client';
+import { createStripeClient, setStripeClient } from '@clubs/functions/stripe/client';
 import type { Club } from '@clubs/shared';
-import Stripe from 'stripe';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/ports.ts';
@@ -97,17 +96,16 @@ describe('claiming a Stripe event', () => {
   it('a handler that fails after claiming gives the event back: the retry applies it once', async () => {
     const { clubId, completed } = await paidPlanCheckout();
     // Stripe cannot be reached: reading the subscription fails after the claim.
-    const unreachable = new Stripe('sk_test_unreachable', {
-      host: '127.0.0.1',
-      port: await freePort(),
-      protocol: 'http',
+    const unreachable = createStripeClient({
+      apiKey: 'sk_test_unreachable',
+      apiBase: `http://127.0.0.1:${await freePort()}`,
       maxNetworkRetries: 0,
     });
     setStripeClient(unreachable);
     try {
       await expect(deliver(completed)).rejects.toThrow();
     } finally {
-      setStripeClient(stripe.stripe);
+      setStripeClient(stripe.client);
     }
     expect((await getClub(clubId))?.status).toBe('unpaid');
 

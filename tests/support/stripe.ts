@@ -1,9 +1,10 @@
 /**
- * Stripe for tests: the local simulator on a free port, the real `stripe` SDK pointed at it and
- * installed as the functions' client, and the events it records (not delivered: a test hands
- * them to the event handler itself, in whatever order or number it wants).
+ * Stripe for tests: the local simulator on a free port, the functions' own client pointed at it
+ * and installed, the real `stripe` SDK pointed at it too (a second, independent reader for the
+ * tests' own checks and set-ups), and the events it records (not delivered: a test hands them to
+ * the event handler itself, in whatever order or number it wants).
  */
-import { setStripeClient } from '@clubs/functions/stripe/client';
+import { createStripeClient, type StripeApi, setStripeClient } from '@clubs/functions/stripe/client';
 import { EVENT_BUS } from '@clubs/shared';
 import type { EventBridgeEvent } from 'aws-lambda';
 import Stripe from 'stripe';
@@ -17,6 +18,9 @@ export const TEST_SITE_URL = 'http://app.test';
 
 export interface TestStripe {
   server: StripeSimulator;
+  /** The functions' client, as installed. */
+  client: StripeApi;
+  /** The SDK, for a test's own look at Stripe's state. */
   stripe: Stripe;
   /** Every event recorded since the last call (oldest first). */
   takeEvents(): StripeObject[];
@@ -37,7 +41,8 @@ export async function startTestStripe(options: { webhookUrl?: string } = {}): Pr
     protocol: 'http',
     maxNetworkRetries: 0,
   });
-  setStripeClient(stripe);
+  const client = createStripeClient({ apiKey: TEST_STRIPE_KEY, apiBase: server.url, maxNetworkRetries: 0 });
+  setStripeClient(client);
   process.env.SITE_URL = TEST_SITE_URL;
   process.env.STRIPE_LIVEMODE = 'false';
   const seen = new Set<string>();
@@ -54,6 +59,7 @@ export async function startTestStripe(options: { webhookUrl?: string } = {}): Pr
   };
   return {
     server,
+    client,
     stripe,
     takeEvents: () => emitted.splice(0),
     async stop() {

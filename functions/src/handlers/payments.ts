@@ -1,6 +1,6 @@
 /**
- * The payments function: every route that calls Stripe's API (checkouts, Connect onboarding,
- * billing). The only HTTP function that bundles the `stripe` package.
+ * The payments function: the routes that call Stripe's API for checkouts, Connect onboarding and
+ * billing (through functions/src/stripe/client.ts, not the `stripe` package).
  */
 import { defineGroup } from '../http/route-handler.ts';
 import { billingPortal, clubBilling } from '../payments/billing.ts';

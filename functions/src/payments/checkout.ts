@@ -26,7 +26,7 @@ import { getMembership } from '../data/repositories/memberships.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { logger } from '../logger.ts';
-import { stripeClient } from '../stripe/client.ts';
+import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { creatorPriceReference, siteUrl } from '../stripe/config.ts';
 import { customerFor } from './customers.ts';
 import { toStripeMetadata } from './metadata.ts';
@@ -52,7 +52,7 @@ export const MESSAGES = {
 /** Price ids looked up by lookup key, per container. */
 const priceIds = new Map<string, Promise<string>>();
 
-async function creatorPrice(stripe: Stripe, interval: CreatorPlanInterval): Promise<string> {
+async function creatorPrice(stripe: StripeApi, interval: CreatorPlanInterval): Promise<string> {
   const reference = creatorPriceReference(interval);
   if (reference.startsWith('price_')) return reference;
   let id = priceIds.get(reference);
@@ -72,7 +72,7 @@ async function creatorPrice(stripe: Stripe, interval: CreatorPlanInterval): Prom
  * Before a new session: a completed previous one means the payment is under way (its event has
  * not been processed yet), an open one is expired so it can no longer be paid.
  */
-async function retirePreviousSession(stripe: Stripe, record: SubscriptionRecord | null): Promise<void> {
+async function retirePreviousSession(stripe: StripeApi, record: SubscriptionRecord | null): Promise<void> {
   const previous = record?.checkoutSessionId;
   if (!previous) return;
   let session: Stripe.Checkout.Session;

@@ -5,19 +5,18 @@
  * failure there leaves the club as it was.
  */
 import type { Club } from '@clubs/shared';
-import type Stripe from 'stripe';
 import {
   getSubscriptionRecord,
   isEndedStatus,
   listMemberSubscriptions,
 } from '../data/repositories/billing.ts';
 import { setClubStatus } from '../data/repositories/clubs.ts';
-import { stripeClient } from '../stripe/client.ts';
+import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { isMissing, withStripe } from './stripe-errors.ts';
 import { cancelSubscription } from './subscription-sync.ts';
 
 /** Expires a Checkout Session that can still be paid (one already gone is fine). */
-export async function expireIfOpen(stripe: Stripe, sessionId: string): Promise<void> {
+export async function expireIfOpen(stripe: StripeApi, sessionId: string): Promise<void> {
   try {
     const session = await stripe.checkout.sessions.retrieve(sessionId);
     if (session.status === 'open') await stripe.checkout.sessions.expire(sessionId);

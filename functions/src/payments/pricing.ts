@@ -11,12 +11,11 @@
  * Stripe is called first, so a failure there leaves the club as it was.
  */
 import { type Club, DEFAULT_TRIAL_DAYS, type MembershipPricing } from '@clubs/shared';
-import type Stripe from 'stripe';
 import { isEndedStatus, listMemberSubscriptions } from '../data/repositories/billing.ts';
 import { updateClub } from '../data/repositories/clubs.ts';
 import { getMembershipPrice, saveMembershipPrice } from '../data/repositories/membership-prices.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { stripeClient } from '../stripe/client.ts';
+import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { toMinorUnits } from './money.ts';
 import { withStripe } from './stripe-errors.ts';
 
@@ -30,7 +29,7 @@ type PricedClub = Pick<Club, 'id' | 'name' | 'price' | 'currency'>;
  * club's amount and currency, else a new Price of the club's product (created with the first).
  */
 export async function membershipPriceFor(
-  stripe: Stripe,
+  stripe: StripeApi,
   club: PricedClub,
   now = new Date(),
 ): Promise<string> {
@@ -59,7 +58,7 @@ export async function membershipPriceFor(
 }
 
 /** Every subscription still running for the club ends when its paid period does. */
-async function cancelMemberSubscriptionsAtPeriodEnd(stripe: Stripe, clubId: string): Promise<void> {
+async function cancelMemberSubscriptionsAtPeriodEnd(stripe: StripeApi, clubId: string): Promise<void> {
   const records = await listMemberSubscriptions(clubId);
   for (const record of records) {
     if (!record.subscriptionId || isEndedStatus(record.status)) continue;

@@ -25,7 +25,7 @@ import {
 import { getClub, setClubStatus } from '../data/repositories/clubs.ts';
 import { activatePaidMembership, endPaidMembership } from '../data/repositories/membership-billing.ts';
 import { logger } from '../logger.ts';
-import { stripeClient } from '../stripe/client.ts';
+import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { idOf, type PaymentMetadata, readMetadata, targetOf } from './metadata.ts';
 import { monthlyRevenueOf } from './revenue.ts';
 
@@ -55,7 +55,7 @@ export type SyncOutcome =
 const ATTEMPTS = 4;
 
 /** Cancels a subscription at once (no further charge); an already cancelled one is fine. */
-export async function cancelSubscription(stripe: Stripe, subscriptionId: string, reason: string) {
+export async function cancelSubscription(stripe: StripeApi, subscriptionId: string, reason: string) {
   try {
     await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` });
     logger.warn('subscription cancelled', { subscriptionId, reason });
@@ -69,7 +69,7 @@ export async function cancelSubscription(stripe: Stripe, subscriptionId: string,
   }
 }
 
-async function isStillLive(stripe: Stripe, subscriptionId: string): Promise<boolean> {
+async function isStillLive(stripe: StripeApi, subscriptionId: string): Promise<boolean> {
   try {
     const current = await stripe.subscriptions.retrieve(subscriptionId);
     return !isEndedStatus(current.status);

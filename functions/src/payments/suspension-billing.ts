@@ -6,10 +6,9 @@
  * event said, and reads it again afterwards: a suspension and a quick reactivation, delivered in
  * any order or twice, end with the billing the club's final state asks for.
  */
-import type Stripe from 'stripe';
 import { isEndedStatus, listMemberSubscriptions } from '../data/repositories/billing.ts';
 import { getClub } from '../data/repositories/clubs.ts';
-import { stripeClient } from '../stripe/client.ts';
+import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { isMissing } from './stripe-errors.ts';
 
 /** Stripe calls in flight at once: well under its rate limit, ~8× faster than one by one. */
@@ -30,7 +29,7 @@ async function forEachLimited<T>(items: readonly T[], limit: number, run: (item:
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-async function setCollection(stripe: Stripe, subscriptionId: string, paused: boolean): Promise<void> {
+async function setCollection(stripe: StripeApi, subscriptionId: string, paused: boolean): Promise<void> {
   try {
     // An empty pause_collection is Stripe's way of removing the pause.
     await stripe.subscriptions.update(subscriptionId, {

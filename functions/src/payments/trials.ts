@@ -5,12 +5,12 @@
  * subscriptions to this club, so a trial older than that mark is found too, and remembered.
  */
 import type { Club } from '@clubs/shared';
-import type Stripe from 'stripe';
 import {
   markTrialUsed,
   type SubscriptionRecord,
   type SubscriptionTarget,
 } from '../data/repositories/billing.ts';
+import type { StripeApi } from '../stripe/client.ts';
 import { readMetadata } from './metadata.ts';
 
 /** The trial days a membership checkout may grant before asking Stripe: none once used. */
@@ -24,7 +24,7 @@ export function trialDaysFor(
 
 /** Whether one of the customer's subscriptions, in any status, was this membership's trial. */
 export async function trialUsedInStripe(
-  stripe: Stripe,
+  stripe: StripeApi,
   customerId: string,
   target: Extract<SubscriptionTarget, { kind: 'membership' }>,
 ): Promise<boolean> {
@@ -51,7 +51,7 @@ export async function trialUsedInStripe(
  * with Stripe when the record knows of no trial (and written back when Stripe knows of one).
  */
 export async function membershipTrialDays(
-  stripe: Stripe,
+  stripe: StripeApi,
   club: Pick<Club, 'price' | 'trialPeriod'>,
   record: SubscriptionRecord | null,
   customerId: string,

@@ -1,17 +1,17 @@
 /**
- * The one Stripe client of a container, made with the real `stripe` SDK. Its secret key comes from
- * STRIPE_SECRET_KEY (local) or the Secrets Manager secret named by STRIPE_SECRET_KEY_ARN
- * (deployed). STRIPE_API_BASE points the SDK at another host: locally, the Stripe simulator
- * (infra/local/stripe-simulator); unset, it talks to api.stripe.com.
- *
- * Only the payments and stripe-events functions import this module: the SDK adds about 250 KB
- * to a bundle (docs/DEPLOY.md, "Function bundles").
+ * The one Stripe client of a container: the API calls of api.ts over `fetch` (request.ts), not
+ * the `stripe` SDK, which would add about 250 KB to every bundle that calls Stripe
+ * (docs/DEPLOY.md, "Function bundles"). Its secret key comes from STRIPE_SECRET_KEY (local) or the
+ * Secrets Manager secret named by STRIPE_SECRET_KEY_ARN (deployed). STRIPE_API_BASE points it at
+ * another host: locally, the Stripe simulator (infra/local/stripe-simulator); unset, it talks to
+ * api.stripe.com.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { STRIPE_REQUEST_LIMITS } from '@clubs/shared';
-import Stripe from 'stripe';
+import { type StripeApi, stripeApi } from './api.ts';
+import { type StripeRequestConfig, stripeRequester } from './request.ts';
 
-let client: Promise<Stripe> | undefined;
+let client: Promise<StripeApi> | undefined;
 
 async function secretKey(): Promise<string> {
   const fromEnv = process.env.STRIPE_SECRET_KEY?.trim();
@@ -29,30 +29,25 @@ async function secretKey(): Promise<string> {
   }
 }
 
-/** host, port and protocol of STRIPE_API_BASE (e.g. http://127.0.0.1:12111); none for Stripe itself. */
-export function apiBaseOptions(base = process.env.STRIPE_API_BASE): Partial<Stripe.StripeConfig> {
-  if (!base) return {};
-  const url = new URL(base);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return {
-    host: url.hostname,
-    port: url.port || (protocol === 'http' ? 80 : 443),
-    protocol,
-  };
+/** A client with the app's timeout and retries unless told otherwise (tests turn retries off). */
+export function createStripeClient(
+  config: Pick<StripeRequestConfig, 'apiKey' | 'apiBase'> & Partial<StripeRequestConfig>,
+): StripeApi {
+  return stripeApi(
+    stripeRequester({
+      timeoutMs: STRIPE_REQUEST_LIMITS.timeoutMs,
+      maxNetworkRetries: STRIPE_REQUEST_LIMITS.maxNetworkRetries,
+      ...config,
+    }),
+  );
 }
 
-async function create(): Promise<Stripe> {
-  return new Stripe(await secretKey(), {
-    ...apiBaseOptions(),
-    maxNetworkRetries: STRIPE_REQUEST_LIMITS.maxNetworkRetries,
-    timeout: STRIPE_REQUEST_LIMITS.timeoutMs,
-    telemetry: false,
-    appInfo: { name: 'clubs' },
-  });
+async function create(): Promise<StripeApi> {
+  return createStripeClient({ apiKey: await secretKey(), apiBase: process.env.STRIPE_API_BASE });
 }
 
 /** The container's client; a failed start (say, the secret could not be read) is tried again next time. */
-export function stripeClient(): Promise<Stripe> {
+export function stripeClient(): Promise<StripeApi> {
   if (!client) {
     const created = create();
     client = created;
@@ -64,8 +59,8 @@ export function stripeClient(): Promise<Stripe> {
 }
 
 /** Tests put a client pointed at the simulator, or a fake, in place. */
-export function setStripeClient(value: Stripe | undefined): void {
+export function setStripeClient(value: StripeApi | undefined): void {
   client = value ? Promise.resolve(value) : undefined;
 }
 
-export type { Stripe };
+export type { StripeApi };
