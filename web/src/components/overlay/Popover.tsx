@@ -10,11 +10,13 @@ import './overlay.css';
 export function Popover({
   label,
   buttonText,
+  buttonSize,
   children,
 }: {
   /** The dialog's accessible name. */
   label: string;
   buttonText: ReactNode;
+  buttonSize?: 'small';
   /** The content; `close` closes the popover and gives focus back to its button. */
   children: (close: () => void) => ReactNode;
 }) {
@@ -52,7 +54,13 @@ export function Popover({
 
   return (
     <div ref={root} className="clubs-popover__anchor">
-      <Button ref={button} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+      <Button
+        ref={button}
+        size={buttonSize}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
         {buttonText}
       </Button>
       {open ? (

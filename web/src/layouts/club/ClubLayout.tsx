@@ -9,6 +9,7 @@ import { Link, Outlet, useMatches, useParams, useResolvedPath } from 'react-rout
 import { AppHeader } from '../../components/AppHeader.tsx';
 import { ClubLogo } from '../../components/clubs/ClubAvatar.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import AppLayout from '../AppLayout.tsx';
 import { useTitleSubject } from '../useRouteTitle.ts';
 import { AdminControls } from './AdminControls.tsx';
 import { ClubAccessDenied, ClubLoadFailed, ClubNotFound } from './ClubAccessStates.tsx';
@@ -80,21 +81,10 @@ function ClubFrame({ space }: { space: ClubSpace }) {
   );
 }
 
-/** A page the layout does not gate: the app header and the page, nothing of the club. */
-function Ungated() {
-  return (
-    <>
-      <AppHeader />
-      <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
-      </Suspense>
-    </>
-  );
-}
-
 export default function ClubLayout() {
   const ungated = useMatches().some((match) => isUngatedClubPage(match.handle));
-  return ungated ? <Ungated /> : <GatedClub />;
+  // A page the layout does not gate gets the signed-in frame alone, nothing of the club.
+  return ungated ? <AppLayout /> : <GatedClub />;
 }
 
 function GatedClub() {

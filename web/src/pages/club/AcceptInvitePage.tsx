@@ -4,7 +4,7 @@
  * a free club is entered at once; a paid club's membership is paid through its checkout, with the
  * club's trial. A used, replaced or unknown invitation says so, with a way to the club's page.
  */
-import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import { Button, Text } from '@aws-amplify/ui-react';
 import { formatPrice, type InvitationPreview, isPremium } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { loadApi } from '../../api/load.ts';
 import { useAction } from '../../api/mutations.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { MessagePanel } from '../../components/MessagePanel.tsx';
+import { MessagePanel, WaysOn } from '../../components/MessagePanel.tsx';
 import { leaveFor } from '../../components/navigation.ts';
 import { useToast } from '../../components/Toaster.tsx';
 
@@ -42,16 +42,7 @@ function Dead({ title, hint, clubId }: { title: string; hint: string; clubId: st
   return (
     <MessagePanel title={title}>
       <Text color="font.secondary">{hint}</Text>
-      <Flex gap="small" wrap="wrap" justifyContent="center">
-        {clubId ? (
-          <Button as={Link} variation="primary" to={`/c/${clubId}`}>
-            {T.viewClub}
-          </Button>
-        ) : null}
-        <Button as={Link} to="/dashboard">
-          {T.dashboard}
-        </Button>
-      </Flex>
+      <WaysOn main={clubId ? { to: `/c/${clubId}`, label: T.viewClub } : null} dashboard={T.dashboard} />
     </MessagePanel>
   );
 }

@@ -5,11 +5,13 @@
  * again every 2 s for a while. 'Membership Activated!' with Enter Club and Return to Dashboard
  * once it is active; otherwise it says what is still under way.
  */
-import { Alert, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import type { MembershipCheckoutState } from '@clubs/shared';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
+import { QueryFailed } from '../../components/LoadFailed.tsx';
+import { WaysOn } from '../../components/MessagePanel.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 
 export const MEMBERSHIP_SUCCESS = {
@@ -64,9 +66,7 @@ export default function MembershipSuccessPage() {
   return (
     <Flex as="main" direction="column" alignItems="center" gap="medium" padding="xl" textAlign="center">
       {state.isError ? (
-        <Alert variation="error" heading="Something went wrong">
-          {state.error.message}
-        </Alert>
+        <QueryFailed query={state} what="your membership" headingLevel={1} />
       ) : stillChecking ? (
         <Flex direction="column" alignItems="center" gap="small" role="status">
           <Loader size="large" ariaLabel={T.confirming} />
@@ -97,16 +97,10 @@ export default function MembershipSuccessPage() {
           <TextLink to={`/c/${clubId}`}>{T.backToClub}</TextLink>
         </>
       )}
-      <Flex gap="small" wrap="wrap" justifyContent="center">
-        {status === 'active' ? (
-          <Button as={Link} to={`/communities/${clubId}`} variation="primary">
-            {T.enter}
-          </Button>
-        ) : null}
-        <Button as={Link} to="/dashboard">
-          {T.dashboard}
-        </Button>
-      </Flex>
+      <WaysOn
+        main={status === 'active' ? { to: `/communities/${clubId}`, label: T.enter } : null}
+        dashboard={T.dashboard}
+      />
     </Flex>
   );
 }
