@@ -11,8 +11,19 @@ import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import type { IConstruct } from 'constructs';
 import { beforeAll } from 'vitest';
 import { ClubsStack } from '../../infra/lib/clubs-stack.ts';
-import { loadConfig } from '../../infra/lib/config.ts';
+import { ConfigError, loadConfig } from '../../infra/lib/config.ts';
 import { REPO_ROOT } from '../../infra/lib/paths.ts';
+
+/** The problems a configuration error reports when `load` runs: none when it loads. */
+export function configProblems(load: () => unknown): readonly string[] {
+  try {
+    load();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
 
 /** The feature flags and defaults of cdk.json. */
 export function cdkJsonContext(): Record<string, unknown> {

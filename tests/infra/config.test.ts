@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../infra/lib/config.ts';
-import { cdkJsonContext } from './app.ts';
+import { parseConfig } from '../../infra/lib/config.ts';
+import { cdkJsonContext, configProblems } from './app.ts';
 
-const problemsOf = (raw: Record<string, unknown>): readonly string[] => {
-  try {
-    parseConfig(raw);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
+const problemsOf = (raw: Record<string, unknown>) => configProblems(() => parseConfig(raw));
 
 describe('configuration from CDK context', () => {
   it('works with nothing but cdk.json (a fresh clone synthesizes)', () => {

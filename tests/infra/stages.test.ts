@@ -9,30 +9,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ClubsStack } from '../../infra/lib/clubs-stack.ts';
 import {
   type ClubsConfig,
-  ConfigError,
   DEFAULT_STAGE,
   loadStageConfig,
   parseConfig,
   stageNames,
 } from '../../infra/lib/config.ts';
-import { fakeWebDist, logicalId, newApp } from './app.ts';
-
-const problemsOf = (load: () => unknown): readonly string[] => {
-  try {
-    load();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
+import { configProblems, fakeWebDist, logicalId, newApp } from './app.ts';
 
 describe('stage settings', () => {
   it('has a dev and a prod stage, each valid, dev without -c stage', () => {
     expect(stageNames()).toEqual(expect.arrayContaining(['dev', 'prod']));
     for (const stage of stageNames())
       expect(
-        problemsOf(() => loadStageConfig({ stage })),
+        configProblems(() => loadStageConfig({ stage })),
         stage,
       ).toEqual([]);
     expect(DEFAULT_STAGE).toBe('dev');
@@ -49,7 +38,7 @@ describe('stage settings', () => {
 
   it('refuses settings given with -c, naming the file they belong in', () => {
     expect(
-      problemsOf(() =>
+      configProblems(() =>
         loadStageConfig({
           stage: 'prod',
           googleClientId: '1-a.apps.googleusercontent.com',
@@ -62,26 +51,26 @@ describe('stage settings', () => {
     ]);
     // CDK's own context (feature flags) is not configuration.
     expect(
-      problemsOf(() => loadStageConfig({ stage: 'dev', '@aws-cdk/core:checkSecretUsage': true })),
+      configProblems(() => loadStageConfig({ stage: 'dev', '@aws-cdk/core:checkSecretUsage': true })),
     ).toEqual([]);
   });
 
   it('refuses an unknown stage, listing the known ones', () => {
-    expect(problemsOf(() => loadStageConfig({ stage: 'staging' }))).toEqual([
+    expect(configProblems(() => loadStageConfig({ stage: 'staging' }))).toEqual([
       expect.stringMatching(/^stage: no stage "staging" \(infra\/stages has .*dev.*prod/),
     ]);
-    expect(problemsOf(() => loadStageConfig({ stage: '../prod' }))).toHaveLength(1);
+    expect(configProblems(() => loadStageConfig({ stage: '../prod' }))).toHaveLength(1);
   });
 
   it('refuses a production stage without a super-admin or an alarm e-mail, its web ACL, or a sender', () => {
-    expect(problemsOf(() => parseConfig({ production: true }))).toEqual([
+    expect(configProblems(() => parseConfig({ production: true }))).toEqual([
       'superAdminEmail: is required in a production stage',
       'alarmEmail: is required in a production stage',
       'webAclArn: is required in a production stage',
       'sesFromEmail: is required in a production stage',
     ]);
     expect(
-      problemsOf(() =>
+      configProblems(() =>
         parseConfig({
           production: 'true',
           superAdminEmail: 'a@b.example',
@@ -90,7 +79,7 @@ describe('stage settings', () => {
         }),
       ),
     ).toEqual(['alarmEmail: is required in a production stage']);
-    expect(problemsOf(() => parseConfig({}))).toEqual([]);
+    expect(configProblems(() => parseConfig({}))).toEqual([]);
   });
 });
 

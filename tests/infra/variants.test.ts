@@ -7,29 +7,38 @@
 import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccessLogs } from '../../infra/lib/access-logs.ts';
 import { Auth } from '../../infra/lib/auth.ts';
-import { parseConfig } from '../../infra/lib/config.ts';
+import { type ClubsConfig, parseConfig } from '../../infra/lib/config.ts';
 import { Media } from '../../infra/lib/media.ts';
 import { Site } from '../../infra/lib/site.ts';
 import { runtimeConfigFor, WEB_BUILD_MISSING } from '../../infra/lib/site-content.ts';
 import { fakeWebDist, logicalId, newApp } from './app.ts';
 
-describe('auth without Google and without a super-admin e-mail', () => {
-  let template: Template;
-  let auth: Auth;
-  let stack: Stack;
-
-  beforeAll(() => {
-    stack = new Stack(newApp(), 'AuthOnly');
-    auth = new Auth(stack, 'Auth', {
-      config: parseConfig({}),
-      siteUrl: 'https://clubs.example.com',
-      logRetention: RetentionDays.ONE_MONTH,
-    });
-    template = Template.fromStack(stack);
+/** The site with its log and media buckets, wired as the stack wires them. */
+function siteIn(stack: Stack, config: ClubsConfig, authHostedDomain: string) {
+  const logs = new AccessLogs(stack, 'Logs');
+  const media = new Media(stack, 'Media', { logBucket: logs.bucket });
+  const site = new Site(stack, 'Site', {
+    config,
+    logBucket: logs.bucket,
+    media,
+    authHostedDomain,
+    logRetention: RetentionDays.ONE_MONTH,
   });
+  return { site, media };
+}
+
+// Each block builds its construct alone in a stack of its own, once, as the file is collected.
+describe('auth without Google and without a super-admin e-mail', () => {
+  const stack = new Stack(newApp(), 'AuthOnly');
+  const auth = new Auth(stack, 'Auth', {
+    config: parseConfig({}),
+    siteUrl: 'https://clubs.example.com',
+    logRetention: RetentionDays.ONE_MONTH,
+  });
+  const template = Template.fromStack(stack);
 
   it('offers only Cognito sign-in, redirecting to the site', () => {
     expect(auth.googleEnabled).toBe(false);
@@ -62,39 +71,21 @@ describe('auth without Google and without a super-admin e-mail', () => {
 });
 
 describe('site with a custom domain, a hosted zone and a web ACL', () => {
-  let template: Template;
-  let site: Site;
-  let stack: Stack;
-
-  beforeAll(() => {
-    stack = new Stack(newApp(), 'SiteOnly');
-    const config = parseConfig({
-      siteDomain: 'clubs.example.com',
-      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-123456789abc',
-      hostedZoneId: 'Z0123456789ABC',
-      hostedZoneName: 'example.com',
-      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/clubs/abc',
-      webDistDir: fakeWebDist(),
-    });
-    const logs = new AccessLogs(stack, 'Logs');
-    const media = new Media(stack, 'Media', { logBucket: logs.bucket });
-    site = new Site(stack, 'Site', {
-      config,
-      logBucket: logs.bucket,
-      media,
-      authHostedDomain: 'clubs-prod.auth.eu-west-1.amazoncognito.com',
-      logRetention: RetentionDays.ONE_MONTH,
-    });
-    media.allowUploadsFrom(site.siteUrl);
-    site.deployContent(
-      runtimeConfigFor({
-        region: 'eu-west-1',
-        userPoolId: 'pool',
-        userPoolClientId: 'client',
-      }),
-    );
-    template = Template.fromStack(stack);
+  const stack = new Stack(newApp(), 'SiteOnly');
+  const config = parseConfig({
+    siteDomain: 'clubs.example.com',
+    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-123456789abc',
+    hostedZoneId: 'Z0123456789ABC',
+    hostedZoneName: 'example.com',
+    webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/clubs/abc',
+    webDistDir: fakeWebDist(),
   });
+  const { site, media } = siteIn(stack, config, 'clubs-prod.auth.eu-west-1.amazoncognito.com');
+  media.allowUploadsFrom(site.siteUrl);
+  site.deployContent(
+    runtimeConfigFor({ region: 'eu-west-1', userPoolId: 'pool', userPoolClientId: 'client' }),
+  );
+  const template = Template.fromStack(stack);
 
   it('serves the custom domain with TLS 1.2 and SNI, behind the web ACL', () => {
     expect(site.siteUrl).toBe('https://clubs.example.com');
@@ -132,15 +123,11 @@ describe('site with a custom domain, a hosted zone and a web ACL', () => {
 describe('site before the web app is built', () => {
   it('refuses to synthesize instead of replacing the live site with nothing', () => {
     const stack = new Stack(newApp(), 'NoBuild');
-    const logs = new AccessLogs(stack, 'Logs');
-    const media = new Media(stack, 'Media', { logBucket: logs.bucket });
-    const site = new Site(stack, 'Site', {
-      config: parseConfig({ webDistDir: 'does/not/exist' }),
-      logBucket: logs.bucket,
-      media,
-      authHostedDomain: 'clubs.auth.eu-west-1.amazoncognito.com',
-      logRetention: RetentionDays.ONE_MONTH,
-    });
+    const { site } = siteIn(
+      stack,
+      parseConfig({ webDistDir: 'does/not/exist' }),
+      'clubs.auth.eu-west-1.amazoncognito.com',
+    );
     const content = site.deployContent(
       runtimeConfigFor({ region: 'eu-west-1', userPoolId: 'pool', userPoolClientId: 'client' }),
     );
