@@ -339,25 +339,28 @@ describe('customer.subscription.updated / deleted', () => {
     expect(await clubStatus()).toBe('unpaid');
   });
 
-  it('deleted: the club becomes inactive and leaves the directory', async () => {
-    await givenLiveSubscription('plan');
-    stripeSays('canceled', planMetadata());
-    await handler(event('customer.subscription.deleted', subscription('canceled', planMetadata())));
-    expect(await clubStatus()).toBe('inactive');
-  });
-
-  it("deleted: a member's access ends", async () => {
-    await givenLiveSubscription('member');
-    stripeSays('canceled', memberMetadata());
-    await handler(event('customer.subscription.deleted', subscription('canceled', memberMetadata())));
-    expect(await memberStatus()).toBeNull();
-  });
-
-  it('an old subscription that is no longer the current one changes nothing', async () => {
-    await givenLiveSubscription('plan', 'sub_current');
-    stripeSays('canceled', planMetadata());
-    await handler(event('customer.subscription.deleted', subscription('canceled', planMetadata())));
-    expect(await clubStatus()).toBe('active');
+  it.each([
+    {
+      of: 'plan',
+      storedId: undefined,
+      outcome: 'the club becomes inactive',
+      read: clubStatus,
+      is: 'inactive',
+    },
+    { of: 'member', storedId: undefined, outcome: "a member's access ends", read: memberStatus, is: null },
+    {
+      of: 'plan',
+      storedId: 'sub_current',
+      outcome: 'an old subscription, no longer the current one, changes nothing',
+      read: clubStatus,
+      is: 'active',
+    },
+  ] as const)('deleted: $outcome', async ({ of, storedId, read, is }) => {
+    await givenLiveSubscription(of, storedId);
+    const metadata = of === 'plan' ? planMetadata() : memberMetadata();
+    stripeSays('canceled', metadata);
+    await handler(event('customer.subscription.deleted', subscription('canceled', metadata)));
+    expect(await read()).toBe(is);
   });
 });
 
