@@ -1,28 +1,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { profile, routeFetch } from './fetch-routes.ts';
 import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
 vi.mock('../../web/src/auth/service.ts', () => ({
   currentIdToken: vi.fn(async () => 'id-token-1'),
 }));
 
-const profile = (fullName: string) => ({
-  id: 'user-1',
-  email: 'max@example.com',
-  fullName,
-  name: fullName,
-  bio: '',
-  location: '',
-  avatarUrl: null,
-  createdAt: '2025-04-01T00:00:00.000Z',
-  isSuperAdmin: false,
-});
+/** The fetch double answers getMe with the profile of `fullName` (typed by the manifest's schema). */
+const signedInAs = (fullName: string) =>
+  routeFetch({ getMe: () => ({ status: 200, body: profile({ fullName, name: fullName }) }) });
 
 describe('greeting name', () => {
   it('on /, uses the profile once loaded (cognito-local tokens carry no name)', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(
-      async () => new Response(JSON.stringify(profile('Max Mustermann'))),
-    );
+    signedInAs('Max Mustermann');
     renderApp('/', {
       service: fakeAuthService(snapshotFor({ name: null, email: 'max@example.com' })).service,
     });
@@ -37,9 +28,7 @@ describe('greeting name', () => {
   });
 
   it('in the app header, shows the profile name linking to /dashboard', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(
-      async () => new Response(JSON.stringify(profile('Ada King'))),
-    );
+    signedInAs('Ada King');
     renderApp('/profile', { service: fakeAuthService(snapshotFor({ name: null })).service });
     const nav = await screen.findByRole('navigation', { name: 'Account' });
     expect(await screen.findByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/dashboard');
