@@ -45,6 +45,12 @@ export interface BoundField extends FieldErrorProps {
   isDisabled: boolean;
 }
 
+/** `bindField`'s option for a field not marked required (the form's own checks say what is missing). */
+export const OPTIONAL = { required: false };
+
+/** For a form whose refusals are toasts: its fields are never marked. */
+export const noFieldProblems = (_name: string): FieldErrorProps => ({});
+
 /**
  * Binds text fields to a form: each gets its name and value, a change handler, required unless
  * said otherwise, disabled while the form is busy, and the problem marks of `fieldProps`.

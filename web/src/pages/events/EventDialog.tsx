@@ -5,7 +5,7 @@
  * meeting link, shown to members only). New events are entered in the viewer's time zone; an
  * edit keeps the event's own. The dialog closes once the server has stored the event.
  */
-import { Button, Flex, SelectField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Flex, SelectField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import {
   createEventInputSchema,
   EVENT_DEFAULT_TIME,
@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { FormFooter } from '../../components/form/FormFooter.tsx';
 import { Modal } from '../../components/overlay/Modal.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { todayOnViewerCalendar, viewerTimeZone } from './eventTimes.ts';
@@ -136,19 +137,13 @@ export function EventDialog({
           value={location}
           onChange={(e) => setLocation(e.target.value)}
         />
-        {problem && (
-          <p role="alert" className="events-error">
-            {problem}
-          </p>
-        )}
-        <Flex gap="small" justifyContent="flex-end">
-          <Button onClick={onClose} isDisabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving...">
-            {event ? 'Save Event' : 'Create Event'}
-          </Button>
-        </Flex>
+        <FormFooter
+          problem={problem}
+          busy={busy}
+          onCancel={onClose}
+          submit={event ? 'Save Event' : 'Create Event'}
+          working="Saving..."
+        />
       </Flex>
     </Modal>
   );

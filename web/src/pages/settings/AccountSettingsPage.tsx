@@ -26,7 +26,7 @@ import {
 } from '../../auth/messages.ts';
 import { CodeField, NewPasswordFields } from '../../components/form/fields.tsx';
 import { accepts, passwordProblem } from '../../components/form/rules.ts';
-import { bindField, problem, useFormProblem } from '../../components/form/useForm.tsx';
+import { bindField, OPTIONAL, problem, useFormProblem } from '../../components/form/useForm.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
@@ -35,8 +35,6 @@ import { PageColumn } from '../../components/PageColumn.tsx';
 
 export const ENTER_NEW_EMAIL = 'Please enter your new email address';
 const TRY_AGAIN = 'Please try again.';
-// The fields are not marked required: the checks say what is missing, in the form's own words.
-const OPTIONAL = { required: false };
 export const INVALID_NEW_EMAIL = 'Please enter a valid email address';
 
 /** The e-mail tab's checks: present, well-formed (the shared address schema), and different. */

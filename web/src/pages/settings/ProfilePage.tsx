@@ -30,6 +30,7 @@ import {
   PROFILE_UPDATE_FAILED,
   PROFILE_UPDATED,
 } from '../../auth/messages.ts';
+import { bindField, noFieldProblems, OPTIONAL } from '../../components/form/useForm.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
@@ -130,6 +131,8 @@ function ProfileForm({ me }: { me: Me }) {
   }
 
   const busy = saving || uploading;
+  // Not marked required: an empty name, bio or location is the server's to judge.
+  const field = bindField(noFieldProblems, saving);
   return (
     <Flex as="form" direction="column" gap="large" onSubmit={onSave} noValidate aria-label="Edit Profile">
       <Flex alignItems="center" gap="large" wrap="wrap">
@@ -159,12 +162,9 @@ function ProfileForm({ me }: { me: Me }) {
       </Flex>
       <TextField
         label="Full Name"
-        name="fullName"
         autoComplete="name"
-        value={fullName}
         maxLength={LIMITS.personName}
-        onChange={(e) => setFullName(e.target.value)}
-        isDisabled={saving}
+        {...field('fullName', fullName, setFullName, OPTIONAL)}
       />
       <TextField
         label="Email"
@@ -179,22 +179,16 @@ function ProfileForm({ me }: { me: Me }) {
       />
       <TextAreaField
         label="Bio"
-        name="bio"
         rows={4}
-        value={bio}
         maxLength={LIMITS.bio}
-        onChange={(e) => setBio(e.target.value)}
-        isDisabled={saving}
+        {...field('bio', bio, setBio, OPTIONAL)}
         placeholder="Tell other members a little about yourself"
       />
       <TextField
         label="Location"
-        name="location"
         autoComplete="address-level2"
-        value={location}
         maxLength={LIMITS.location}
-        onChange={(e) => setLocation(e.target.value)}
-        isDisabled={saving}
+        {...field('location', location, setLocation, OPTIONAL)}
       />
       <Button type="submit" variation="primary" isDisabled={busy} alignSelf="flex-start">
         {saving ? 'Saving...' : 'Save Changes'}

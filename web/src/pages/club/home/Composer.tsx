@@ -5,12 +5,13 @@
  * content, a media post at least one uploaded file (the shared create-post rules). After posting
  * it resets, collapses and says 'Post created' once the feed shows the post.
  */
-import { Button, Flex, Radio, RadioGroupField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Button, Radio, RadioGroupField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { createPostInputSchema, type PostType } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
+import { FormFooter } from '../../../components/form/FormFooter.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { feedKey } from './useFeed.ts';
 import { useMediaUploads } from './useMediaUploads.ts';
@@ -147,25 +148,14 @@ export function Composer({ clubId }: { clubId: string }) {
           </ul>
         </div>
       )}
-      {problem && (
-        <p role="alert" className="feed-error">
-          {problem}
-        </p>
-      )}
-      <Flex gap="small" justifyContent="flex-end">
-        <Button onClick={reset} isDisabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variation="primary"
-          isLoading={busy}
-          loadingText="Posting..."
-          isDisabled={media.uploading}
-        >
-          Post
-        </Button>
-      </Flex>
+      <FormFooter
+        problem={problem}
+        busy={busy}
+        onCancel={reset}
+        submit="Post"
+        working="Posting..."
+        submitDisabled={media.uploading}
+      />
     </form>
   );
 }
