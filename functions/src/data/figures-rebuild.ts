@@ -10,11 +10,12 @@
  * fails that condition and the shard is read again: no concurrent change is lost, and none is
  * counted twice.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clubSchema } from '@clubs/shared';
 import { batchGet, keyId } from './batch-get.ts';
 import { db, tableName } from './client.ts';
 import { isConditionFailed } from './errors.ts';
+import { getItem } from './get-item.ts';
 import { adminKeys, keys, prefixes, withoutKeys } from './keys.ts';
 import { addSteps, FIGURE_SHARDS, type FigureSteps, figure, figureShard } from './platform-figures.ts';
 import { queryAll } from './query.ts';
@@ -97,9 +98,7 @@ async function truthOf(shard: number, report: RebuildReport): Promise<FigureStep
     for (const record of subscriptions) {
       steps = addSteps(steps, revenueSteps('membership', await countedOf(record, report)));
     }
-    const { Item: plan } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.clubPlan(id), ConsistentRead: true }),
-    );
+    const plan = await getItem(keys.clubPlan(id), { consistent: true });
     if (plan) steps = addSteps(steps, revenueSteps('club_plan', await countedOf(plan, report)));
   }
   return steps;
@@ -115,8 +114,8 @@ const counters = (item: Item | undefined): FigureSteps =>
  * conditioned on its value, and the shard on existing as it did. Counters the truth lacks are
  * set to 0.
  */
-async function replaceShard(shard: number, read: Item | undefined, truth: FigureSteps): Promise<boolean> {
-  const before = counters(read);
+async function replaceShard(shard: number, read: Item | null, truth: FigureSteps): Promise<boolean> {
+  const before = counters(read ?? undefined);
   const names = [...new Set([...Object.keys(before), ...Object.keys(truth)])];
   const conditions = read
     ? Object.keys(before).map((name) => `#n${names.indexOf(name)} = :b${names.indexOf(name)}`)
@@ -154,9 +153,7 @@ export async function rebuildPlatformFigures(): Promise<RebuildReport> {
   for (let shard = 0; shard < FIGURE_SHARDS; shard++) {
     for (let attempt = 0; ; attempt++) {
       if (attempt === SHARD_ATTEMPTS) throw new Error(`shard ${shard} kept changing while it was rebuilt`);
-      const { Item: read } = await db().send(
-        new GetCommand({ TableName: tableName(), Key: adminKeys.figures(shard), ConsistentRead: true }),
-      );
+      const read = await getItem(adminKeys.figures(shard), { consistent: true });
       const attemptReport: RebuildReport = { clubs: 0, retries: 0, withoutRevenue: 0 };
       const truth = await truthOf(shard, attemptReport);
       if (await replaceShard(shard, read, truth)) {

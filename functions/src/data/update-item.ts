@@ -4,9 +4,10 @@
  * item, or null when the condition failed. Undefined fields are left as they are; with nothing
  * to change it is a plain read.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.ts';
 import { isConditionFailed } from './errors.ts';
+import { getItem } from './get-item.ts';
 import type { Key } from './keys.ts';
 
 export interface UpdateItemOptions {
@@ -23,8 +24,8 @@ export async function updateExistingItem(
 ): Promise<Record<string, unknown> | null> {
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
   if (entries.length === 0) {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
-    return Item ?? null;
+    const item = await getItem(key);
+    return item ?? null;
   }
   const names: Record<string, string> = { ...options.condition?.names };
   const values: Record<string, unknown> = { ...options.condition?.values };

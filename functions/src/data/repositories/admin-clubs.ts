@@ -9,13 +9,14 @@
  * from changes: the club's name (Edit club) and the owner's name or e-mail (the profile
  * service), each time conditioned on the entry's version as read.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type AdminClubRow, type Club, type ClubStatus, TABLE } from '@clubs/shared';
 import { adminEntryItems, type OwnerCard } from '../admin-index.ts';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { encodeCursor } from '../cursor.ts';
 import { cancellationReasons } from '../directory-index.ts';
+import { getItem } from '../get-item.ts';
 import { adminKeys, indexKeys, keys } from '../keys.ts';
 import { type Page, queryAll, queryPage } from '../query.ts';
 import { clubFromItem, listClubsByStatus } from './clubs.ts';
@@ -50,14 +51,8 @@ function toEntry(item: Record<string, unknown>): AdminEntry {
 }
 
 async function readEntry(club: Pick<Club, 'id' | 'createdAt'>): Promise<AdminEntry | null> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: adminKeys.entry(club.createdAt, club.id),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toEntry(Item) : null;
+  const item = await getItem(adminKeys.entry(club.createdAt, club.id), { consistent: true });
+  return item ? toEntry(item) : null;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { CreatorPlanInterval } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
 import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { getItem } from '../get-item.ts';
 import { type Key, keys, prefixes } from '../keys.ts';
 import { addSteps, type FigureSteps, figure, figuresAction } from '../platform-figures.ts';
 import { queryAll } from '../query.ts';
@@ -45,18 +46,16 @@ export interface UserBilling {
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 export async function getUserBilling(userId: string): Promise<UserBilling> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.userBilling(userId), ConsistentRead: true }),
-  );
+  const item = await getItem(keys.userBilling(userId), { consistent: true });
   return {
     userId,
-    stripeCustomerId: text(Item?.stripeCustomerId),
-    connectAccountId: text(Item?.connectAccountId),
+    stripeCustomerId: text(item?.stripeCustomerId),
+    connectAccountId: text(item?.connectAccountId),
     connect: {
-      detailsSubmitted: Item?.connectDetailsSubmitted === true,
-      chargesEnabled: Item?.connectChargesEnabled === true,
-      payoutsEnabled: Item?.connectPayoutsEnabled === true,
-      updatedAt: text(Item?.connectUpdatedAt),
+      detailsSubmitted: item?.connectDetailsSubmitted === true,
+      chargesEnabled: item?.connectChargesEnabled === true,
+      payoutsEnabled: item?.connectPayoutsEnabled === true,
+      updatedAt: text(item?.connectUpdatedAt),
     },
   };
 }
@@ -166,10 +165,8 @@ function toRecord(clubId: string, Item: Record<string, unknown>): SubscriptionRe
 }
 
 export async function getSubscriptionRecord(target: SubscriptionTarget): Promise<SubscriptionRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keyOf(target), ConsistentRead: true }),
-  );
-  return Item ? toRecord(target.clubId, Item) : null;
+  const item = await getItem(keyOf(target), { consistent: true });
+  return item ? toRecord(target.clubId, item) : null;
 }
 
 /** Every member subscription record of a club: queries of the club's partition only. */

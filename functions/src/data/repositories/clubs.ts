@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Club, type ClubStatus, clubSchema, type Membership, TABLE } from '@clubs/shared';
 import { adminEntryItems, type OwnerCard } from '../admin-index.ts';
 import { batchGet, keyId } from '../batch-get.ts';
@@ -12,6 +12,7 @@ import {
   indexChanges,
   sameIndexState,
 } from '../directory-index.ts';
+import { getItem } from '../get-item.ts';
 import { indexKeys, keys, withoutKeys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
 import { queryPage } from '../query.ts';
@@ -33,14 +34,8 @@ export function clubItem(club: Club) {
 
 /** `consistent` reads the latest write (an event handler acting on what just changed). */
 export async function getClub(clubId: string, consistent = false): Promise<Club | null> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.club(clubId),
-      ConsistentRead: consistent || undefined,
-    }),
-  );
-  return Item ? toClub(Item) : null;
+  const item = await getItem(keys.club(clubId), { consistent });
+  return item ? toClub(item) : null;
 }
 
 /** Clubs by id, in the order asked, missing ones left out: key lookups only, 100 per request. */
@@ -59,12 +54,10 @@ export interface StoredClub {
 
 /** Reads a club strongly consistently, for a read-then-write that must see the latest state. */
 export async function readClubForUpdate(clubId: string): Promise<StoredClub | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.club(clubId), ConsistentRead: true }),
-  );
-  if (!Item) return null;
-  const version = Item.indexVersion;
-  return { club: toClub(Item), indexVersion: typeof version === 'number' ? version : undefined };
+  const item = await getItem(keys.club(clubId), { consistent: true });
+  if (!item) return null;
+  const version = item.indexVersion;
+  return { club: toClub(item), indexVersion: typeof version === 'number' ? version : undefined };
 }
 
 /**

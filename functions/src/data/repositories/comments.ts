@@ -1,8 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
-import { db, tableName } from '../client.ts';
 import { deleteCounted, putCounted } from '../counted-write.ts';
+import { getItem } from '../get-item.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 
@@ -27,10 +26,8 @@ export function commentItem(comment: StoredComment) {
 }
 
 export async function getComment(postId: string, commentId: string): Promise<StoredComment | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.comment(postId, commentId) }),
-  );
-  return Item ? toComment(Item) : null;
+  const item = await getItem(keys.comment(postId, commentId));
+  return item ? toComment(item) : null;
 }
 
 export type AddCommentResult =

@@ -3,12 +3,13 @@
  * per member and course in the club's partition (keys.ts), changed by set ADD and DELETE so two
  * tabs marking sections at once both count.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client.ts';
+import { getItem } from '../get-item.ts';
 import { keys, progressPrefixOf } from '../keys.ts';
 import { queryAll } from '../query.ts';
 
-const completedOf = (item: Record<string, unknown> | undefined): string[] => {
+const completedOf = (item: Record<string, unknown> | null | undefined): string[] => {
   const completed = item?.completed;
   return completed instanceof Set ? [...completed].filter((id): id is string => typeof id === 'string') : [];
 };
@@ -18,10 +19,8 @@ export async function getCompletedSections(
   userId: string,
   courseId: string,
 ): Promise<string[]> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.courseProgress(clubId, userId, courseId) }),
-  );
-  return completedOf(Item);
+  const item = await getItem(keys.courseProgress(clubId, userId, courseId));
+  return completedOf(item);
 }
 
 /** The member's completed sections of every course of the club they started, by course id. */

@@ -1,7 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Course, courseSchema, type Section, sectionSchema, TABLE } from '@clubs/shared';
-import { db, tableName } from '../client.ts';
 import { createUnder } from '../create-under.ts';
+import { getItem } from '../get-item.ts';
 import { indexKeys, keys, sectionPrefixOf, withoutKeys } from '../keys.ts';
 import { queryAll, queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
@@ -23,10 +22,8 @@ export function courseItem(course: Course) {
 }
 
 export async function getCourse(clubId: string, courseId: string): Promise<Course | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.course(clubId, courseId) }),
-  );
-  return Item ? toCourse(Item) : null;
+  const item = await getItem(keys.course(clubId, courseId));
+  return item ? toCourse(item) : null;
 }
 
 /**

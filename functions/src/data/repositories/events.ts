@@ -6,7 +6,7 @@
  * rsvpVersion, and the first attendees' faces kept on the event are valid only while they were
  * read at the current version (a stale copy is read again once and kept under that version).
  */
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Author,
   type ClubEvent,
@@ -23,6 +23,7 @@ import { type Counter, deleteCounted, putCounted } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
 import { isConditionFailed } from '../errors.ts';
+import { getItem } from '../get-item.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { countItems, type KeyQuery, queryPage } from '../query.ts';
 
@@ -133,14 +134,8 @@ export async function getStoredEvent(
   eventId: string,
   options: { consistent?: boolean } = {},
 ): Promise<StoredEvent | null> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.event(clubId, eventId),
-      ConsistentRead: options.consistent,
-    }),
-  );
-  return Item ? toStoredEvent(Item) : null;
+  const item = await getItem(keys.event(clubId, eventId), options);
+  return item ? toStoredEvent(item) : null;
 }
 
 export async function getEvent(clubId: string, eventId: string): Promise<ClubEvent | null> {

@@ -4,11 +4,12 @@
  * address, so a repeat within a day is skipped) and the club's daily count of e-mails
  * (rate-windows.ts). All live in the club's partition, so deleting a club takes them along.
  */
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Club, clubSchema, type InviteLink, type Membership, TABLE } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { getItem } from '../get-item.ts';
 import { keys, withoutKeys } from '../keys.ts';
 import { type RateWindow, rateWindowCount, rateWindowKey, retryOnConflict } from '../rate-windows.ts';
 import { type TransactItem, toMembership } from './memberships.ts';
@@ -28,14 +29,14 @@ export interface StoredInvitation {
 
 const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-function linkOf(item: Record<string, unknown> | undefined): InviteLink | null {
+function linkOf(item: Record<string, unknown> | null | undefined): InviteLink | null {
   if (!item || typeof item.token !== 'string' || typeof item.createdAt !== 'string') return null;
   return { token: item.token, createdAt: item.createdAt };
 }
 
 export async function getInviteLink(clubId: string): Promise<InviteLink | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.inviteLink(clubId) }));
-  return linkOf(Item);
+  const item = await getItem(keys.inviteLink(clubId));
+  return linkOf(item);
 }
 
 /**

@@ -1,10 +1,11 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
 import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { deleteCounted, putCounted, sendRetryingConflicts } from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
+import { getItem } from '../get-item.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { likePointChanges, utcDay } from './points.ts';
@@ -29,14 +30,8 @@ export async function getLike(
   userId: string,
   options: { consistent?: boolean } = {},
 ): Promise<Like | null> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.like(postId, userId),
-      ConsistentRead: options.consistent,
-    }),
-  );
-  return Item ? toLike(Item) : null;
+  const item = await getItem(keys.like(postId, userId), options);
+  return item ? toLike(item) : null;
 }
 
 export type AddLikeResult = { created: true; like: Like } | { created: false; reason: 'exists' | 'no_post' };

@@ -4,8 +4,9 @@
  * amount, they began with. One item beside the club; the amount and currency it was made for are
  * kept with it, so a reader uses it only while it still matches the club.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client.ts';
+import { getItem } from '../get-item.ts';
 import { keys } from '../keys.ts';
 
 export interface MembershipPrice {
@@ -20,11 +21,9 @@ export interface MembershipPrice {
 }
 
 export async function getMembershipPrice(clubId: string): Promise<MembershipPrice | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.membershipPrice(clubId), ConsistentRead: true }),
-  );
-  if (!Item) return null;
-  const { clubId: id, productId, priceId, unitAmount, currency, createdAt } = Item;
+  const item = await getItem(keys.membershipPrice(clubId), { consistent: true });
+  if (!item) return null;
+  const { clubId: id, productId, priceId, unitAmount, currency, createdAt } = item;
   return { clubId: id, productId, priceId, unitAmount, currency, createdAt } as MembershipPrice;
 }
 

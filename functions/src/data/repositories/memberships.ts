@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Club,
   clubSchema,
@@ -20,6 +20,7 @@ import {
   sameIndexState,
 } from '../directory-index.ts';
 import { isConditionFailed } from '../errors.ts';
+import { getItem } from '../get-item.ts';
 import { indexKeys, keys, withoutKeys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
@@ -39,10 +40,8 @@ export function membershipItem(membership: Membership) {
 }
 
 export async function getMembership(clubId: string, userId: string): Promise<Membership | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.membership(clubId, userId) }),
-  );
-  return Item ? toMembership(Item) : null;
+  const item = await getItem(keys.membership(clubId, userId));
+  return item ? toMembership(item) : null;
 }
 
 /**
@@ -119,13 +118,11 @@ export type TransactItem = NonNullable<
 >[number];
 
 async function readClub(clubId: string): Promise<{ club: Club; indexVersion: number | undefined } | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.club(clubId), ConsistentRead: true }),
-  );
-  if (!Item) return null;
-  const version = Item.indexVersion;
+  const item = await getItem(keys.club(clubId), { consistent: true });
+  if (!item) return null;
+  const version = item.indexVersion;
   return {
-    club: clubSchema.parse(withoutKeys(Item)),
+    club: clubSchema.parse(withoutKeys(item)),
     indexVersion: typeof version === 'number' ? version : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { idSchema, isoDateTime, postTypeSchema, TABLE } from '@clubs/shared';
 import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
@@ -7,6 +7,7 @@ import { createUnder } from '../create-under.ts';
 import { encodeCursor } from '../cursor.ts';
 import { deleteChildItems } from '../delete-children.ts';
 import { transactionConditionFailures } from '../errors.ts';
+import { getItem } from '../get-item.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
@@ -66,14 +67,8 @@ export async function getPost(
   postId: string,
   options: { consistent?: boolean } = {},
 ): Promise<StoredPost | null> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.post(clubId, postId),
-      ConsistentRead: options.consistent,
-    }),
-  );
-  return Item ? toPost(Item) : null;
+  const item = await getItem(keys.post(clubId, postId), options);
+  return item ? toPost(item) : null;
 }
 
 export type CreatePostResult =
@@ -186,10 +181,8 @@ export async function getPostsAndLikes(
 
 /** The id of the club's pinned post, or null. */
 export async function getPinnedPostId(clubId: string): Promise<string | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.pinnedPost(clubId), ConsistentRead: true }),
-  );
-  return typeof Item?.postId === 'string' ? Item.postId : null;
+  const item = await getItem(keys.pinnedPost(clubId), { consistent: true });
+  return typeof item?.postId === 'string' ? item.postId : null;
 }
 
 /** A club's most liked posts, most first: one query on the likes index, `limit` items read. */

@@ -1,15 +1,16 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Profile, profileSchema, type UpdateProfileInput } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
+import { getItem } from '../get-item.ts';
 import { keys, withoutKeys } from '../keys.ts';
 
 const toProfile = (item: Record<string, unknown>): Profile => profileSchema.parse(withoutKeys(item));
 
 export async function getProfile(userId: string): Promise<Profile | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));
-  return Item ? toProfile(Item) : null;
+  const item = await getItem(keys.profile(userId));
+  return item ? toProfile(item) : null;
 }
 
 /** Profiles by id, missing ones left out: one request per 100. */

@@ -1,0 +1,18 @@
+/**
+ * The one way repositories read an item by its key: the item as stored, or null when there is
+ * none. `consistent` reads it strongly consistently, for a read that must see a write just made
+ * (a read-then-write, or a count after the transaction that moved it).
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client.ts';
+import type { Key } from './keys.ts';
+
+export async function getItem(
+  key: Key,
+  options: { consistent?: boolean } = {},
+): Promise<Record<string, unknown> | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent || undefined }),
+  );
+  return Item ?? null;
+}
