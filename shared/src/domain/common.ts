@@ -28,3 +28,10 @@ export const pageQuerySchema = z.strictObject({
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/** An edit: any of `shape`'s fields and nothing else, at least one of them given. */
+export const changesOf = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z
+    .strictObject(shape)
+    .partial()
+    .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to change');

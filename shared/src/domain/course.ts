@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { COURSE_MEDIA_UPLOAD, DEFAULT_COURSE_LEVEL, LIMITS } from '../constants.ts';
 import { clubPathSchema } from './club.ts';
-import { idSchema, isoDateTime, requiredText, trimmed } from './common.ts';
+import { changesOf, idSchema, isoDateTime, requiredText, trimmed } from './common.ts';
 import { presignedUploadSchema } from './profile.ts';
 
 export const courseLevelSchema = z.enum(['beginner', 'intermediate', 'advanced', 'all-levels']);
@@ -35,18 +35,15 @@ export const createCourseInputSchema = z.strictObject({
 export type CreateCourseInput = z.infer<typeof createCourseInputSchema>;
 
 /** The wizard's later steps and the manage page change these; at least one must be given. */
-export const updateCourseInputSchema = z
-  .strictObject({
-    title: requiredText(LIMITS.courseTitle),
-    description: trimmed(LIMITS.courseText),
-    level: courseLevelSchema,
-    mainTopic: trimmed(LIMITS.courseText),
-    targetAudience: trimmed(LIMITS.courseText),
-    learningGoals: trimmed(LIMITS.courseText),
-    outline: z.string().max(LIMITS.courseOutline),
-  })
-  .partial()
-  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to change');
+export const updateCourseInputSchema = changesOf({
+  title: requiredText(LIMITS.courseTitle),
+  description: trimmed(LIMITS.courseText),
+  level: courseLevelSchema,
+  mainTopic: trimmed(LIMITS.courseText),
+  targetAudience: trimmed(LIMITS.courseText),
+  learningGoals: trimmed(LIMITS.courseText),
+  outline: z.string().max(LIMITS.courseOutline),
+});
 export type UpdateCourseInput = z.infer<typeof updateCourseInputSchema>;
 
 /**

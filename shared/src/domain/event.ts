@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { EVENT_DEFAULT_TIME, EVENT_DURATION_MINUTES, LIMITS } from '../constants.ts';
-import { idSchema, isoDateTime, mediaUrlSchema, pageQuerySchema, requiredText, trimmed } from './common.ts';
+import {
+  changesOf,
+  idSchema,
+  isoDateTime,
+  mediaUrlSchema,
+  pageQuerySchema,
+  requiredText,
+  trimmed,
+} from './common.ts';
 import { authorSchema } from './post.ts';
 
 /** Whether the runtime knows this IANA time zone (Intl refuses unknown names with a RangeError). */
@@ -58,18 +66,15 @@ export type CreateEventInput = z.input<typeof createEventInputSchema>;
 export type CreateEventFields = z.output<typeof createEventInputSchema>;
 
 /** An edit names what changes; a new date or time is read in the given (or the stored) zone. */
-export const updateEventInputSchema = z
-  .strictObject({
-    title: requiredText(LIMITS.eventTitle),
-    description: trimmed(LIMITS.eventDescription),
-    date: dateSchema,
-    time: timeSchema,
-    timeZone: timeZoneSchema,
-    durationMinutes: z.number().int().min(5).max(LIMITS.eventDurationMinutes),
-    location: trimmed(LIMITS.eventLocation),
-  })
-  .partial()
-  .refine((input) => Object.keys(input).length > 0, 'nothing to change');
+export const updateEventInputSchema = changesOf({
+  title: requiredText(LIMITS.eventTitle),
+  description: trimmed(LIMITS.eventDescription),
+  date: dateSchema,
+  time: timeSchema,
+  timeZone: timeZoneSchema,
+  durationMinutes: z.number().int().min(5).max(LIMITS.eventDurationMinutes),
+  location: trimmed(LIMITS.eventLocation),
+});
 export type UpdateEventInput = z.input<typeof updateEventInputSchema>;
 
 export const eventPathSchema = z.strictObject({ clubId: idSchema, eventId: idSchema });
