@@ -31,39 +31,38 @@ export interface EventRoute {
   readonly uses: readonly ResourceUse[];
 }
 
+/** Stripe's events, by type, go to one handler group that reads and writes the table and calls Stripe. */
+const stripeEvents = <const Id extends string, const Types extends readonly string[]>(
+  id: Id,
+  detailTypes: Types,
+  description: string,
+) =>
+  ({
+    id,
+    source: EVENT_BUS.stripeSource,
+    detailTypes,
+    group: 'stripe-events',
+    uses: ['table:read', 'table:write', 'stripe:api'],
+    description,
+  }) as const;
+
 export const EVENT_ROUTES = [
-  {
-    id: 'StripeCheckout',
-    source: EVENT_BUS.stripeSource,
-    detailTypes: ['checkout.session.completed'],
-    group: 'stripe-events',
-    uses: ['table:read', 'table:write', 'stripe:api'],
-    description: 'a paid checkout activates the club or the membership',
-  },
-  {
-    id: 'StripeSubscription',
-    source: EVENT_BUS.stripeSource,
-    detailTypes: ['customer.subscription.updated', 'customer.subscription.deleted'],
-    group: 'stripe-events',
-    uses: ['table:read', 'table:write', 'stripe:api'],
-    description: 'a subscription change or end updates the club or the membership',
-  },
-  {
-    id: 'StripeInvoice',
-    source: EVENT_BUS.stripeSource,
-    detailTypes: ['invoice.paid', 'invoice.payment_failed'],
-    group: 'stripe-events',
-    uses: ['table:read', 'table:write', 'stripe:api'],
-    description: 'invoice outcomes keep the billing state current',
-  },
-  {
-    id: 'StripeAccount',
-    source: EVENT_BUS.stripeSource,
-    detailTypes: ['account.updated'],
-    group: 'stripe-events',
-    uses: ['table:read', 'table:write', 'stripe:api'],
-    description: "a connected account's onboarding state",
-  },
+  stripeEvents(
+    'StripeCheckout',
+    ['checkout.session.completed'],
+    'a paid checkout activates the club or the membership',
+  ),
+  stripeEvents(
+    'StripeSubscription',
+    ['customer.subscription.updated', 'customer.subscription.deleted'],
+    'a subscription change or end updates the club or the membership',
+  ),
+  stripeEvents(
+    'StripeInvoice',
+    ['invoice.paid', 'invoice.payment_failed'],
+    'invoice outcomes keep the billing state current',
+  ),
+  stripeEvents('StripeAccount', ['account.updated'], "a connected account's onboarding state"),
   {
     id: 'ClubSuspension',
     source: EVENT_BUS.platformSource,
