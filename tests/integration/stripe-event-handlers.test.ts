@@ -371,23 +371,30 @@ describe('invoice.paid / invoice.payment_failed', () => {
     expect(invoiceSubscriptionId({ object: 'invoice', parent: null, subscription: null })).toBeNull();
   });
 
+  /** Stripe reports the subscription `now`, then an invoice event (of an invoice in `state`) arrives. */
+  async function invoiceEvent(
+    metadata: Record<string, string>,
+    now: Stripe.Subscription.Status,
+    type: 'invoice.paid' | 'invoice.payment_failed',
+    state: Parameters<typeof invoice>[0],
+  ) {
+    stripeSays(now, metadata);
+    await handler(event(type, invoice(state, metadata)));
+  }
+
   it('a failed payment makes the club unpaid; a paid one active again', async () => {
     await givenLiveSubscription('plan');
-    stripeSays('past_due', planMetadata());
-    await handler(event('invoice.payment_failed', invoice('open', planMetadata())));
+    await invoiceEvent(planMetadata(), 'past_due', 'invoice.payment_failed', 'open');
     expect(await clubStatus()).toBe('unpaid');
-    stripeSays('active', planMetadata());
-    await handler(event('invoice.paid', invoice('paid', planMetadata())));
+    await invoiceEvent(planMetadata(), 'active', 'invoice.paid', 'paid');
     expect(await clubStatus()).toBe('active');
   });
 
   it('a member whose renewal failed keeps access while Stripe retries (past_due)', async () => {
     await givenLiveSubscription('member');
-    stripeSays('past_due', memberMetadata());
-    await handler(event('invoice.payment_failed', invoice('open', memberMetadata())));
+    await invoiceEvent(memberMetadata(), 'past_due', 'invoice.payment_failed', 'open');
     expect(await memberStatus()).toBe('active');
-    stripeSays('unpaid', memberMetadata());
-    await handler(event('invoice.payment_failed', invoice('uncollectible', memberMetadata())));
+    await invoiceEvent(memberMetadata(), 'unpaid', 'invoice.payment_failed', 'uncollectible');
     expect(await memberStatus()).toBeNull();
   });
 });
