@@ -68,15 +68,20 @@ export async function acceptTerms(page: Page) {
   await expect(box).toBeChecked();
 }
 
-/** Registers through /register (confirmed at once locally) and waits for the dashboard. */
-export async function register(page: Page, account: Account) {
-  await page.goto('/register');
+/** Fills the open registration form with the account (terms accepted) and presses Create Account. */
+export async function submitRegistration(page: Page, account: Account) {
   await page.getByLabel('Full Name').fill(account.name);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm Password').fill(account.password);
   await acceptTerms(page);
   await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** Registers through /register (confirmed at once locally) and waits for the dashboard. */
+export async function register(page: Page, account: Account) {
+  await page.goto('/register');
+  await submitRegistration(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

@@ -119,19 +119,7 @@ test('registration: each validation message in order, then a successful registra
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('registration: an address already registered is refused inline', async ({ page }) => {
-  await page.goto('/register');
-  await page.getByLabel('Full Name').fill('Max Again');
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Password', { exact: true }).fill('Passphrase-123');
-  await page.getByLabel('Confirm Password').fill('Passphrase-123');
-  await acceptTerms(page);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'An account with this email already exists.' }),
-  ).toBeVisible();
-  await expect(page).toHaveURL(/\/register$/);
-});
+// An address already registered is refused on the form: failure-states.spec.ts.
 
 async function openPasswordTab(page: Page) {
   await page.goto('/settings');

@@ -6,7 +6,7 @@
  * answers again. Failures are made with `page.route`; nothing registers a new account.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { acceptTerms, cognitoRequests, expectAccessible } from './account-support.ts';
+import { acceptTerms, cognitoRequests, expectAccessible, submitRegistration } from './account-support.ts';
 import { clubNamed, DEMO, PASSWORD } from './directory-support.ts';
 
 /** The field is marked invalid and its accessible description is the form's message. */
@@ -67,12 +67,7 @@ test('empty login fields are named on the form, only the empty one marked', asyn
 
 test('signing up with an address that has an account marks the e-mail field', async ({ page }) => {
   await page.goto('/register');
-  await page.getByLabel('Full Name').fill('Max Again');
-  await page.getByLabel('Email').fill(DEMO.member);
-  await page.getByLabel('Password', { exact: true }).fill('Passphrase-123');
-  await page.getByLabel('Confirm Password').fill('Passphrase-123');
-  await acceptTerms(page);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitRegistration(page, { name: 'Max Again', email: DEMO.member, password: 'Passphrase-123' });
   const message = 'An account with this email already exists.';
   await expect(page.getByRole('alert')).toHaveText(message);
   await expectMarked(page.getByLabel('Email'), message);

@@ -4,9 +4,9 @@
  * with working links, an invitee opens theirs signed out, registers and lands in the club; a
  * replaced invite link refuses its old token and the new one lets a person in.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { stackPortsEnv } from '../../infra/local/ports.ts';
-import { acceptTerms, uniqueEmail } from './account-support.ts';
+import { submitRegistration, uniqueEmail } from './account-support.ts';
 import { expect, expectToast, test, YOGA } from './club-support.ts';
 import { DEMO, freshAccount, signIn } from './directory-support.ts';
 
@@ -24,6 +24,15 @@ async function mailTo(page: Page, address: string): Promise<StoredMail[]> {
   expect(res.status()).toBe(200);
   const { emails } = (await res.json()) as { emails: StoredMail[] };
   return emails.filter((mail) => mail.destination.to.includes(address));
+}
+
+/** A fresh account, signed in in a browser of its own (the caller closes it), opening an invite link. */
+async function newcomerOpening(browser: Browser, name: string, link: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, await freshAccount(page.request, name));
+  await page.goto(new URL(link).pathname);
+  return { context, page };
 }
 
 /**
@@ -74,12 +83,7 @@ test('the owner e-mails two invitations; an invitee follows the link, registers 
   await page.goto(new URL(link).pathname);
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await page.getByRole('link', { name: /sign up/i }).click();
-  await page.getByLabel('Full Name').fill('Ivy Invitee');
-  await page.getByLabel('Email').fill(ivy);
-  await page.getByLabel('Password', { exact: true }).fill('Passphrase-123');
-  await page.getByLabel('Confirm Password').fill('Passphrase-123');
-  await acceptTerms(page);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitRegistration(page, { name: 'Ivy Invitee', email: ivy, password: 'Passphrase-123' });
   await expect(page.getByRole('heading', { level: 1, name: `You're invited to join ${YOGA}` })).toBeVisible();
   await page.getByRole('button', { name: 'Accept Invitation' }).click();
   await expect(page).toHaveURL(new RegExp(`/communities/${club.id}$`));
@@ -87,11 +91,7 @@ test('the owner e-mails two invitations; an invitee follows the link, registers 
   await expect(page.getByText(`Welcome to ${YOGA}!`)).toBeVisible();
 
   // The e-mailed token was hers alone: anyone else opening it is told it is used.
-  const other = await freshAccount(page.request, 'Una User');
-  const otherContext = await browser.newContext();
-  const otherPage = await otherContext.newPage();
-  await signIn(otherPage, other);
-  await otherPage.goto(new URL(link).pathname);
+  const { context: otherContext, page: otherPage } = await newcomerOpening(browser, 'Una User', link);
   await expect(
     otherPage.getByRole('heading', { level: 1, name: 'This invitation has already been used' }),
   ).toBeVisible();
@@ -118,11 +118,7 @@ test('a replaced invite link refuses the old token; the new one lets a person in
   await expect(field).not.toHaveValue(old);
   const fresh = await field.inputValue();
 
-  const email = await freshAccount(owner.request, 'Lina Linker');
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  await page.goto(new URL(old).pathname);
+  const { context, page } = await newcomerOpening(browser, 'Lina Linker', old);
   await expect(
     page.getByRole('heading', { level: 1, name: 'This invitation link is no longer valid' }),
   ).toBeVisible();

@@ -4,10 +4,18 @@
  * the paid join's redirect to the checkout URL the API returns (the payment itself is walked by
  * payments.spec.ts). State-changing steps use fresh accounts.
  */
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { actionButton, clubNamed, DEMO, fillLogin, freshAccount, signIn } from './directory-support.ts';
 
 const stripeOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 5273) + 6}`;
+
+/** Signs in (as a fresh account unless `email` is given) and opens the demo club's public page. */
+async function openClubPage(page: Page, request: APIRequestContext, name: string, email?: string) {
+  const club = await clubNamed(request, name);
+  await signIn(page, email ?? (await freshAccount(request)));
+  await page.goto(`/c/${club.id}`);
+  return club;
+}
 
 test('a signed-out visitor sees the club page and goes to log in and back with the redirect', async ({
   page,
@@ -45,10 +53,7 @@ test("a free join: 'Join Now', busy 'Processing...', then pending at once and in
   page,
   request,
 }) => {
-  const club = await clubNamed(request, 'City Chess Guild');
-  const email = await freshAccount(request);
-  await signIn(page, email);
-  await page.goto(`/c/${club.id}`);
+  const club = await openClubPage(page, request, 'City Chess Guild');
   const button = actionButton(page);
   await expect(button).toHaveText('Join Now');
   await expect(button).toBeEnabled();
@@ -84,11 +89,8 @@ test('two tabs asking at once make one request; the second is told it is pending
   page,
   request,
 }) => {
-  const club = await clubNamed(request, 'Indie Makers Market');
-  const email = await freshAccount(request);
-  await signIn(page, email);
+  const club = await openClubPage(page, request, 'Indie Makers Market');
   const second = await context.newPage();
-  await page.goto(`/c/${club.id}`);
   await second.goto(`/c/${club.id}`);
   await expect(actionButton(page)).toHaveText('Join Now');
   await expect(actionButton(second)).toHaveText('Join Now');
@@ -111,9 +113,7 @@ test("an active member: 'Enter Club' goes to /communities/{id}; the owner is act
   page,
   request,
 }) => {
-  const club = await clubNamed(request, 'Morning Yoga Collective');
-  await signIn(page, DEMO.member);
-  await page.goto(`/c/${club.id}`);
+  const club = await openClubPage(page, request, 'Morning Yoga Collective', DEMO.member);
   await expect(actionButton(page)).toHaveText('Enter Club');
   await actionButton(page).click();
   await expect(page).toHaveURL(new RegExp(`/communities/${club.id}$`));
@@ -130,9 +130,7 @@ test("an active member: 'Enter Club' goes to /communities/{id}; the owner is act
 
 test("a pending request in a free club: 'Request Pending', disabled", async ({ page, request }) => {
   // The demo member has asked to join Plant-Based Kitchen.
-  const club = await clubNamed(request, 'Plant-Based Kitchen');
-  await signIn(page, DEMO.member);
-  await page.goto(`/c/${club.id}`);
+  await openClubPage(page, request, 'Plant-Based Kitchen', DEMO.member);
   await expect(actionButton(page)).toHaveText('Request Pending');
   await expect(actionButton(page)).toBeDisabled();
 });
@@ -141,10 +139,7 @@ test("a paid club: 'Join for $49/month' leaves for the checkout URL; pending, am
   page,
   request,
 }) => {
-  const club = await clubNamed(request, 'Founders Circle');
-  const email = await freshAccount(request);
-  await signIn(page, email);
-  await page.goto(`/c/${club.id}`);
+  const club = await openClubPage(page, request, 'Founders Circle');
   const side = page.getByRole('complementary', { name: 'Membership' });
   await expect(side).toContainText('$49/month');
   await expect(side.getByText('Cancel anytime during your trial period')).toBeVisible();

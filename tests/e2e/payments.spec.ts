@@ -10,7 +10,12 @@ import { actionButton, clubNamed, DEMO, freshAccount, signIn } from './directory
 /** The simulator's origin, as the config passes STRIPE_PORT (E2E_PORT + 6). */
 const stripeOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 5273) + 6}`;
 
-async function createClubToPayment(page: Page, name: string) {
+/**
+ * Signs in as `email`, creates a club named `name` from the dashboard and starts its plan's free
+ * trial from the payment dialog: the browser leaves for the simulator's checkout.
+ */
+async function createClubToCheckout(page: Page, email: string, name: string) {
+  await signIn(page, email);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Create Club' }).first().click();
   const details = page.getByRole('dialog', { name: 'Create a new club' });
@@ -28,16 +33,14 @@ async function createClubToPayment(page: Page, name: string) {
   ).toBeVisible();
   await expect(payment.getByText('Community Creator Plan')).toBeVisible();
   await expect(page.getByText('Club created! Now setting up payment...')).toBeVisible();
-  return payment;
+  await payment.getByRole('button', { name: 'Start Free Trial' }).click();
 }
 
 test('the owner creates a club, pays on the simulator and lands on the new club through /club-setup', async ({
   page,
 }) => {
   const name = `Sunrise Rowers ${Date.now().toString(36)}`;
-  await signIn(page, DEMO.owner);
-  const payment = await createClubToPayment(page, name);
-  await payment.getByRole('button', { name: 'Start Free Trial' }).click();
+  await createClubToCheckout(page, DEMO.owner, name);
 
   // Stripe Checkout (simulated): the product and its price, Pay and Cancel.
   await expect(page).toHaveURL(new RegExp(`^${stripeOrigin}/checkout/cs_test_`));
@@ -72,9 +75,7 @@ test("Cancel on the simulator's checkout returns with the spec's message and lea
   page,
 }) => {
   const name = `Quiet Readers ${Date.now().toString(36)}`;
-  await signIn(page, DEMO.owner);
-  const payment = await createClubToPayment(page, name);
-  await payment.getByRole('button', { name: 'Start Free Trial' }).click();
+  await createClubToCheckout(page, DEMO.owner, name);
   await expect(page).toHaveURL(new RegExp(`^${stripeOrigin}/checkout/`));
   await page.getByRole('button', { name: 'Cancel' }).click();
 
@@ -116,9 +117,7 @@ test('a new owner starts Connect onboarding from the Payments tab and sees the r
   page,
 }) => {
   const email = await freshAccount(page.request, 'Nina Newowner');
-  await signIn(page, email);
-  const payment = await createClubToPayment(page, `Kite Makers ${Date.now().toString(36)}`);
-  await payment.getByRole('button', { name: 'Start Free Trial' }).click();
+  await createClubToCheckout(page, email, `Kite Makers ${Date.now().toString(36)}`);
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/communities\/[0-9A-Z]+$/, { timeout: 30_000 });
   const clubId = page.url().split('/').pop() as string;
