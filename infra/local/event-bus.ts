@@ -16,6 +16,7 @@ import { EVENT_BUS, FUNCTION_TIMEOUT_SECONDS, matchEventRoutes } from '@clubs/sh
 import { LOCAL_REGION } from './config.ts';
 import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
 import { listenOn } from './ports.ts';
+import { PayloadTooLarge, readBody } from './read-body.ts';
 
 const ACCOUNT = '000000000000';
 /** PutEvents takes at most 10 entries, each at most 256 KB. */
@@ -77,31 +78,21 @@ interface PutEventsEntry {
 
 type EntryResult = { EventId: string } | { ErrorCode: string; ErrorMessage: string };
 
-function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(Object.assign(new Error('Request too large'), { code: 'TooLarge' }));
-        req.pause();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      try {
-        resolve(text ? JSON.parse(text) : {});
-      } catch {
-        reject(
-          Object.assign(new Error('The request body is not valid JSON'), { code: 'SerializationException' }),
-        );
-      }
-    });
-    req.on('error', reject);
-  });
+/** The request's JSON; errors carry the code the handler answers in AWS's words. */
+async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  let text: string;
+  try {
+    text = (await readBody(req, limit)).toString('utf8');
+  } catch (error) {
+    if (error instanceof PayloadTooLarge)
+      throw Object.assign(new Error('Request too large'), { code: 'TooLarge' });
+    throw error;
+  }
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    throw Object.assign(new Error('The request body is not valid JSON'), { code: 'SerializationException' });
+  }
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -20,6 +20,7 @@ import { createIdTokenVerifier, type IdTokenClaims } from '../../functions/src/h
 import { VIEWER_ADDRESS_HEADER } from '../../functions/src/http/viewer-address.ts';
 import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
 import { listenOn } from './ports.ts';
+import { PayloadTooLarge, readBody } from './read-body.ts';
 
 /** API Gateway's payload limit. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -77,32 +78,6 @@ const errorReply = (
   headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   body: JSON.stringify({ error: { code, message } }),
 });
-
-class PayloadTooLarge extends Error {}
-
-/** Beyond this, an oversized body is cut off rather than read to its end. */
-const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
-
-/**
- * Reads the body up to `limit`. An oversized body is still read to its end (and dropped), so
- * the 413 reaches a client or proxy that is still sending, instead of a reset connection.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-      else if (size > MAX_DRAIN_BYTES) req.destroy();
-    });
-    req.on('end', () => (size > limit ? reject(new PayloadTooLarge()) : resolve(Buffer.concat(chunks))));
-    req.on('close', () => {
-      if (!req.complete) reject(size > limit ? new PayloadTooLarge() : new Error('request aborted'));
-    });
-    req.on('error', reject);
-  });
-}
 
 /** Content types API Gateway passes as text; anything else arrives base64-encoded. */
 export function isTextContentType(contentType: string | undefined): boolean {

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listenOn } from '../ports.ts';
+import { PayloadTooLarge, readBody } from '../read-body.ts';
 import { type ApiRequest, createApi } from './api.ts';
 import { StripeApiError } from './errors.ts';
 import { parseForm } from './form.ts';
@@ -54,21 +55,14 @@ export interface StripeSimulator {
 
 const MAX_BODY = 1024 * 1024;
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY) chunks.push(chunk);
-    });
-    req.on('end', () =>
-      size > MAX_BODY
-        ? reject(new StripeApiError(413, 'invalid_request_error', 'Request too large'))
-        : resolve(Buffer.concat(chunks).toString('utf8')),
-    );
-    req.on('error', reject);
-  });
+async function readText(req: IncomingMessage): Promise<string> {
+  try {
+    return (await readBody(req, MAX_BODY)).toString('utf8');
+  } catch (error) {
+    if (error instanceof PayloadTooLarge)
+      throw new StripeApiError(413, 'invalid_request_error', 'Request too large');
+    throw error;
+  }
 }
 
 /** Stripe accepts the key as a bearer token or as the user name of basic auth. */
@@ -114,7 +108,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://simulator.local');
       const method = (req.method ?? 'GET').toUpperCase();
-      const body = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+      const body = method === 'GET' || method === 'HEAD' ? '' : await readText(req);
       if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/_simulator/')) {
         if (keyOf(req) !== options.secretKey) {
           sendJson(res, 401, {
