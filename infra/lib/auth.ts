@@ -2,8 +2,10 @@
  * Sign-in: the Cognito user pool (e-mail as the user name, self sign-up verified by an e-mailed
  * code, account recovery by e-mail, no user-existence leaks), its hosted domain for the OAuth
  * redirect, Google as an identity provider when a client id is configured, the super_admin group
- * and the post-confirmation trigger that puts the configured super-admin e-mail into it, and the
- * SPA's app client (SRP and refresh; OAuth code grant, which Amplify runs with PKCE).
+ * and the post-confirmation trigger that puts the configured super-admin e-mail into it, optional
+ * TOTP MFA for everyone and, with `superAdminMfa`, the pre-token-generation trigger that gives the
+ * super-admin power only to those who use it, and the SPA's app client (SRP and refresh; OAuth
+ * code grant, which Amplify runs with PKCE).
  */
 import { PASSWORD_MIN_LENGTH, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { Annotations, Aws, Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
@@ -62,6 +64,8 @@ export class Auth extends Construct {
   /** {prefix}.auth.{region}.amazoncognito.com: what Amplify's oauth.domain wants. */
   readonly hostedDomain: string;
   readonly postConfirmation: HandlerFunction;
+  /** Withholds super_admin from tokens of people without TOTP MFA (with superAdminMfa only). */
+  readonly preTokenGeneration: HandlerFunction | undefined;
   /** Links a first Google sign-in to the password account with its e-mail (with Google only). */
   readonly preSignUp: HandlerFunction | undefined;
   readonly googleEnabled: boolean;
@@ -128,7 +132,8 @@ export class Auth extends Construct {
       id: 'AwsSolutions-COG2',
       reason:
         'MFA is optional (TOTP), not required: the product is an open community sign-up (spec part 1); forcing ' +
-        'MFA on every member is out of scope. Sign-in stays behind SRP and e-mail verification.',
+        'MFA on every member is out of scope. Sign-in stays behind SRP and e-mail verification. Super admins ' +
+        'need TOTP where superAdminMfa is on (production): their tokens carry the group only with it.',
     });
     if (!config.threatProtection) {
       const planReason =
@@ -144,7 +149,33 @@ export class Auth extends Construct {
       precedence: 0,
     });
 
-    this.postConfirmation = this.createPostConfirmationTrigger(config, props.logRetention);
+    const { logRetention } = props;
+    this.postConfirmation = this.addTrigger(
+      'PostConfirmation',
+      {
+        handler: 'post-confirmation',
+        description: `Adds the configured super-admin e-mail to the ${SUPER_ADMIN_GROUP} group when it confirms`,
+        operation: UserPoolOperation.POST_CONFIRMATION,
+        actions: ['cognito-idp:AdminAddUserToGroup'],
+        environment: config.superAdminEmail ? { SUPER_ADMIN_EMAIL: config.superAdminEmail } : {},
+      },
+      config,
+      logRetention,
+    );
+    // Version 1 of the event: it can override cognito:groups and is offered on every feature plan.
+    this.preTokenGeneration = config.superAdminMfa
+      ? this.addTrigger(
+          'PreTokenGeneration',
+          {
+            handler: 'pre-token-generation',
+            description: `Issues tokens with the ${SUPER_ADMIN_GROUP} group only to people with TOTP MFA enabled`,
+            operation: UserPoolOperation.PRE_TOKEN_GENERATION,
+            actions: ['cognito-idp:AdminGetUser'],
+          },
+          config,
+          logRetention,
+        )
+      : undefined;
     if (!config.superAdminEmail) {
       Annotations.of(this).addWarningV2(
         '@clubs/infra:noSuperAdminEmail',
@@ -174,7 +205,19 @@ export class Auth extends Construct {
       identityProviders.push(UserPoolClientIdentityProvider.GOOGLE);
     }
     this.googleEnabled = google !== undefined;
-    this.preSignUp = google ? this.createPreSignUpTrigger(config, props.logRetention) : undefined;
+    this.preSignUp = google
+      ? this.addTrigger(
+          'PreSignUp',
+          {
+            handler: 'pre-sign-up',
+            description: 'Links a first Google sign-in to the password account with the same verified e-mail',
+            operation: UserPoolOperation.PRE_SIGN_UP,
+            actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
+          },
+          config,
+          logRetention,
+        )
+      : undefined;
 
     this.redirectUrls = [`${props.siteUrl}/`];
     this.client = this.userPool.addClient('WebClient', {
@@ -197,51 +240,39 @@ export class Auth extends Construct {
     if (google) this.client.node.addDependency(google);
   }
 
-  private createPreSignUpTrigger(config: ClubsConfig, logRetention: RetentionDays): HandlerFunction {
-    const trigger = new HandlerFunction(this, 'PreSignUp', {
-      handler: 'pre-sign-up',
-      description: 'Links a first Google sign-in to the password account with the same verified e-mail',
-      ...SIZES.trigger,
-      logRetention,
-      environment: { POWERTOOLS_SERVICE_NAME: 'clubs-pre-sign-up', POWERTOOLS_LOG_LEVEL: config.logLevel },
-    });
-    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, trigger.function);
-    // Its own policy, as for the post-confirmation trigger: the pool depends on the function.
-    new Policy(this, 'PreSignUpPolicy', {
-      roles: [trigger.role],
-      statements: [
-        new PolicyStatement({
-          actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
-          resources: [this.userPool.userPoolArn],
-        }),
-      ],
-    });
-    return trigger;
-  }
-
-  private createPostConfirmationTrigger(config: ClubsConfig, logRetention: RetentionDays): HandlerFunction {
-    const trigger = new HandlerFunction(this, 'PostConfirmation', {
-      handler: 'post-confirmation',
-      description: `Adds the configured super-admin e-mail to the ${SUPER_ADMIN_GROUP} group when it confirms`,
+  /**
+   * A Cognito trigger: the handler's function, attached to the pool, and a policy of its own
+   * allowing `actions` on the pool. Not the role's default policy: the function must not depend
+   * on the pool's ARN, since the pool depends on the function's. Construct ids are the
+   * operation's (`PreSignUp`, `PreSignUpPolicy`, ...), as they always were.
+   */
+  private addTrigger(
+    id: string,
+    props: {
+      handler: string;
+      description: string;
+      operation: UserPoolOperation;
+      actions: string[];
+      environment?: Record<string, string>;
+    },
+    config: ClubsConfig,
+    logRetention: RetentionDays,
+  ): HandlerFunction {
+    const trigger = new HandlerFunction(this, id, {
+      handler: props.handler,
+      description: props.description,
       ...SIZES.trigger,
       logRetention,
       environment: {
-        POWERTOOLS_SERVICE_NAME: 'clubs-post-confirmation',
+        POWERTOOLS_SERVICE_NAME: `clubs-${props.handler}`,
         POWERTOOLS_LOG_LEVEL: config.logLevel,
-        ...(config.superAdminEmail ? { SUPER_ADMIN_EMAIL: config.superAdminEmail } : {}),
+        ...props.environment,
       },
     });
-    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, trigger.function);
-    // A policy of its own, not the role's default policy: the function must not depend on the
-    // pool's ARN, since the pool depends on the function's.
-    new Policy(this, 'PostConfirmationPolicy', {
+    this.userPool.addTrigger(props.operation, trigger.function);
+    new Policy(this, `${id}Policy`, {
       roles: [trigger.role],
-      statements: [
-        new PolicyStatement({
-          actions: ['cognito-idp:AdminAddUserToGroup'],
-          resources: [this.userPool.userPoolArn],
-        }),
-      ],
+      statements: [new PolicyStatement({ actions: props.actions, resources: [this.userPool.userPoolArn] })],
     });
     return trigger;
   }

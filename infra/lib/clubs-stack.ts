@@ -112,6 +112,8 @@ export class ClubsStack extends Stack {
     for (const [group, handler] of this.payments.functions) functions.set(group, handler.function);
     functions.set('post-confirmation', this.auth.postConfirmation.function);
     if (this.auth.preSignUp) functions.set('pre-sign-up', this.auth.preSignUp.function);
+    if (this.auth.preTokenGeneration)
+      functions.set('pre-token-generation', this.auth.preTokenGeneration.function);
     const deadLetterQueues = new Map<string, IQueue>(this.payments.deadLetterQueues);
 
     const siteUrl = this.site.siteUrl;

@@ -124,6 +124,12 @@ export const configSchema = z
     outlineModelId: optional(
       z.string().regex(/^[a-z0-9-]+\.[A-Za-z0-9.:_-]{1,200}$/, 'must be a Bedrock model id'),
     ),
+    /**
+     * Super admins must use MFA: a token carries the super_admin group only when its person has
+     * an authenticator app (TOTP) enabled (the pre-token-generation trigger). On by default in a
+     * production stage, where it cannot be turned off; off by default elsewhere.
+     */
+    superAdminMfa: optional(booleanish),
     /** Cognito threat protection (the Plus feature plan, billed per monthly active user). */
     threatProtection: withDefault(booleanish, false),
     /** Where alarm notifications are e-mailed (an SNS subscription to confirm). */
@@ -233,6 +239,13 @@ export const configSchema = z
         }
       }
     }
+    if (config.production && config.superAdminMfa === false) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['superAdminMfa'],
+        message: 'must stay on in a production stage (super admins need an authenticator app)',
+      });
+    }
     if (
       config.sesIdentityDomain &&
       !config.sesFromEmail?.toLowerCase().endsWith(`@${config.sesIdentityDomain}`)
@@ -248,7 +261,13 @@ export const configSchema = z
     }
   });
 
-export type ClubsConfig = z.output<typeof configSchema>;
+/** The validated settings, with the defaults that depend on other settings filled in. */
+const resolvedConfigSchema = configSchema.transform((config) => ({
+  ...config,
+  superAdminMfa: config.superAdminMfa ?? config.production,
+}));
+
+export type ClubsConfig = z.output<typeof resolvedConfigSchema>;
 export type ConfigKey = keyof z.input<typeof configSchema>;
 export const CONFIG_KEYS = Object.keys(configSchema.shape) as ConfigKey[];
 
@@ -274,7 +293,7 @@ export function parseConfig(raw: Record<string, unknown>): ClubsConfig {
     (key) => `${key}: unknown context key (known keys: ${CONFIG_KEYS.join(', ')})`,
   );
   const values = Object.fromEntries(CONFIG_KEYS.map((key) => [key, raw[key]]));
-  const result = configSchema.safeParse(values);
+  const result = resolvedConfigSchema.safeParse(values);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const key = issue.path.join('.') || '(context)';

@@ -20,6 +20,11 @@ export type ClubRole = (typeof CLUB_ROLES)[number];
 
 export const SUPER_ADMIN = 'super_admin' as const;
 export const SUPER_ADMIN_GROUP = 'super_admin';
+/**
+ * An ID token claim ("true") set where super admins must use MFA and this one has not enrolled an
+ * authenticator app: the token was issued without the super_admin group, and the SPA says why.
+ */
+export const SUPER_ADMIN_NEEDS_MFA_CLAIM = 'super_admin_needs_mfa';
 export type Role = typeof SUPER_ADMIN | ClubRole;
 
 export const ROLE_PERMISSIONS: Readonly<Record<ClubRole, readonly Permission[]>> = {

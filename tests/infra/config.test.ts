@@ -109,3 +109,25 @@ describe('configuration from CDK context', () => {
     );
   });
 });
+
+describe('superAdminMfa', () => {
+  const production = {
+    production: true,
+    superAdminEmail: 'a@b.example',
+    alarmEmail: 'ops@b.example',
+    sesFromEmail: 'no-reply@b.example',
+    webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/ClubsProdEdge/abc',
+  };
+
+  it('is on by default in a production stage and off elsewhere', () => {
+    expect(parseConfig(production).superAdminMfa).toBe(true);
+    expect(parseConfig({}).superAdminMfa).toBe(false);
+    expect(parseConfig({ superAdminMfa: 'true' }).superAdminMfa).toBe(true);
+  });
+
+  it('cannot be turned off in a production stage', () => {
+    expect(problemsOf({ ...production, superAdminMfa: false })).toEqual([
+      'superAdminMfa: must stay on in a production stage (super admins need an authenticator app) (got false)',
+    ]);
+  });
+});

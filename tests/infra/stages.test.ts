@@ -122,6 +122,17 @@ describe('two stages side by side', () => {
     }
   });
 
+  it('withholds super_admin from tokens without TOTP MFA in prod (the pre-token-generation trigger), not in dev', () => {
+    const triggers = (stage: string) =>
+      Object.values(of(stage).template.findResources('AWS::Cognito::UserPool'))[0]?.Properties.LambdaConfig;
+    expect(of('prod').config.superAdminMfa).toBe(true);
+    expect(of('prod').stack.auth.preTokenGeneration).toBeDefined();
+    expect(triggers('prod')).toHaveProperty('PreTokenGeneration');
+    expect(of('dev').config.superAdminMfa).toBe(false);
+    expect(of('dev').stack.auth.preTokenGeneration).toBeUndefined();
+    expect(triggers('dev')).not.toHaveProperty('PreTokenGeneration');
+  });
+
   it('protects the production stack from deletion, and only it', () => {
     expect(of('prod').stack.terminationProtection).toBe(true);
     expect(of('dev').stack.terminationProtection).toBe(false);

@@ -8,28 +8,51 @@ import type {
   AuthSnapshot,
   AuthUser,
   EmailChangeOutcome,
+  SignInOutcome,
   SignUpInput,
   SignUpOutcome,
+  TotpSetup,
 } from '../../web/src/auth/types.ts';
 import { routes as appRoutes } from '../../web/src/routes.tsx';
 
 export function snapshotFor(user: Partial<AuthUser> = {}): AuthSnapshot {
   return {
-    user: { sub: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace', groups: [], ...user },
+    user: {
+      sub: 'user-1',
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      groups: [],
+      superAdminNeedsMfa: false,
+      ...user,
+    },
     session: { idToken: 'id-token-1', accessToken: 'access-token-1', expiresAt: Date.now() + 3_600_000 },
   };
 }
 
-/** An AuthService double: a session that sign-in sets and sign-out clears, and emittable events. */
+/** What the double's authenticator-app setup hands out. */
+export const FAKE_TOTP_SETUP: TotpSetup = {
+  secret: 'JBSWY3DPEHPK3PXP',
+  uri: 'otpauth://totp/Clubs:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Clubs',
+};
+
+/**
+ * An AuthService double: a session that sign-in sets and sign-out clears, emittable events, and
+ * an authenticator app that setup turns on and disabling turns off.
+ */
 export function fakeAuthService(
   initial: AuthSnapshot | null = null,
   signedInAs: AuthSnapshot = snapshotFor(),
 ) {
   let current = initial;
+  let totp = false;
   const listeners = new Set<AuthEventListener>();
   const service = {
     currentSession: vi.fn(async () => current),
-    signIn: vi.fn(async (_email: string, _password: string) => {
+    signIn: vi.fn(async (_email: string, _password: string): Promise<SignInOutcome> => {
+      current = signedInAs;
+      return { status: 'signedIn' };
+    }),
+    confirmSignInCode: vi.fn(async (_code: string) => {
       current = signedInAs;
     }),
     signOut: vi.fn(async (afterForgotten?: () => Promise<void> | void) => {
@@ -58,6 +81,14 @@ export function fakeAuthService(
     confirmEmailChange: vi.fn(async (_code: string) => undefined),
     googleSignInAvailable: vi.fn(async () => false),
     signInWithGoogle: vi.fn(async () => undefined),
+    totpEnabled: vi.fn(async () => totp),
+    startTotpSetup: vi.fn(async () => FAKE_TOTP_SETUP),
+    confirmTotpSetup: vi.fn(async (_code: string) => {
+      totp = true;
+    }),
+    disableTotp: vi.fn(async () => {
+      totp = false;
+    }),
   } satisfies AuthService;
   return {
     service,

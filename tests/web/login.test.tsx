@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { SignInOutcome } from '../../web/src/auth/types.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
 async function fillAndSubmit(email: string, password: string) {
@@ -44,7 +45,7 @@ describe('login page', () => {
     const original = service.signIn.getMockImplementation();
     service.signIn.mockImplementationOnce(
       (email: string, password: string) =>
-        new Promise<void>((resolve) => {
+        new Promise<SignInOutcome>((resolve) => {
           finish = () => void original?.(email, password).then(resolve);
         }),
     );

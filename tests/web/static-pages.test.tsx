@@ -82,12 +82,6 @@ async function fillContact(values: { name?: string; email?: string; subject?: st
   return user;
 }
 
-/** The contact route refusing with the API's error answer (the page logs the failure). */
-function contactRefuses(status: number, error: { code: string; message: string; details?: unknown }) {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  routeFetch({ sendContactMessage: () => ({ status, body: { error } }) });
-}
-
 const MESSAGE = { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'How do I start?' };
 
 describe('contact page', () => {
@@ -135,9 +129,17 @@ describe('contact page', () => {
   });
 
   it('shows the server reason when the sender is rate-limited, keeping what they typed', async () => {
-    contactRefuses(429, {
-      code: 'too_many_requests',
-      message: 'You have sent several messages recently. Please wait a while before sending another.',
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    routeFetch({
+      sendContactMessage: () => ({
+        status: 429,
+        body: {
+          error: {
+            code: 'too_many_requests',
+            message: 'You have sent several messages recently. Please wait a while before sending another.',
+          },
+        },
+      }),
     });
     renderApp('/contact');
     await fillContact(MESSAGE);
@@ -146,10 +148,18 @@ describe('contact page', () => {
   });
 
   it('asks for a valid e-mail when the API refuses the address', async () => {
-    contactRefuses(400, {
-      code: 'validation_failed',
-      message: 'The request is not valid',
-      details: [{ path: 'body.email', message: 'Invalid email address' }],
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    routeFetch({
+      sendContactMessage: () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'The request is not valid',
+            details: [{ path: 'body.email', message: 'Invalid email address' }],
+          },
+        },
+      }),
     });
     renderApp('/contact');
     await fillContact({ ...MESSAGE, email: 'ada@nowhere' });

@@ -14,7 +14,14 @@ import {
   useState,
 } from 'react';
 import { isSuperAdmin } from './claims.ts';
-import type { AccountService, AuthEventListener, AuthService, AuthSession, AuthUser } from './types.ts';
+import type {
+  AccountService,
+  AuthEventListener,
+  AuthService,
+  AuthSession,
+  AuthUser,
+  SignInOutcome,
+} from './types.ts';
 
 export interface AuthContextValue extends AccountService {
   user: AuthUser | null;
@@ -22,7 +29,9 @@ export interface AuthContextValue extends AccountService {
   /** True until the first session check has finished. */
   loading: boolean;
   isSuperAdmin: boolean;
-  signIn(email: string, password: string): Promise<void>;
+  /** Signs in, or asks for the authenticator app's code (then confirmSignInCode). */
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  confirmSignInCode(code: string): Promise<void>;
   /** Signs out; `afterForgotten` runs once this device has forgotten the session (see AuthService). */
   signOut(afterForgotten?: () => Promise<void> | void, refreshToken?: string | null): Promise<void>;
   /** Re-reads the session (e.g. after a profile change). */
@@ -84,7 +93,16 @@ export function AuthProvider({
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      await service.signIn(email, password);
+      const outcome = await service.signIn(email, password);
+      if (outcome.status === 'signedIn') await refresh();
+      return outcome;
+    },
+    [service, refresh],
+  );
+
+  const confirmSignInCode = useCallback(
+    async (code: string) => {
+      await service.confirmSignInCode(code);
       await refresh();
     },
     [service, refresh],
@@ -126,6 +144,17 @@ export function AuthProvider({
       },
       googleSignInAvailable: () => service.googleSignInAvailable(),
       signInWithGoogle: () => service.signInWithGoogle(),
+      totpEnabled: () => service.totpEnabled(),
+      startTotpSetup: () => service.startTotpSetup(),
+      // The renewed tokens may carry the super_admin group now (or no longer).
+      confirmTotpSetup: async (code) => {
+        await service.confirmTotpSetup(code);
+        await refresh();
+      },
+      disableTotp: async () => {
+        await service.disableTotp();
+        await refresh();
+      },
     }),
     [service, refresh],
   );
@@ -137,11 +166,12 @@ export function AuthProvider({
       ...account,
       isSuperAdmin: isSuperAdmin(state.user),
       signIn,
+      confirmSignInCode,
       signOut,
       refresh,
       subscribe,
     }),
-    [state, account, signIn, signOut, refresh, subscribe],
+    [state, account, signIn, confirmSignInCode, signOut, refresh, subscribe],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

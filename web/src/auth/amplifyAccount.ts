@@ -19,40 +19,11 @@ import {
   updatePassword,
   updateUserAttribute,
 } from 'aws-amplify/auth';
-import {
-  CODE_EXPIRED,
-  CODE_MISMATCH,
-  CURRENT_PASSWORD_INCORRECT,
-  EMAIL_IN_USE,
-  TOO_MANY_ATTEMPTS,
-} from './messages.ts';
+import { errorName, friendly } from './cognitoErrors.ts';
+import { CODE_MISMATCH, CURRENT_PASSWORD_INCORRECT, EMAIL_IN_USE } from './messages.ts';
 import type { EmailChangeOutcome, SignUpInput, SignUpOutcome } from './types.ts';
 
 type AuthFlow = RuntimeConfig['authFlow'];
-
-const errorName = (error: unknown): string =>
-  error instanceof Error
-    ? error.name
-    : typeof error === 'object' && error
-      ? String((error as { name?: unknown }).name)
-      : '';
-
-/** A friendlier error for the Cognito exceptions people can cause; others keep their message. */
-function friendly(error: unknown, overrides: Record<string, string> = {}): Error {
-  const name = errorName(error);
-  const message =
-    overrides[name] ??
-    {
-      CodeMismatchException: CODE_MISMATCH,
-      ExpiredCodeException: CODE_EXPIRED,
-      LimitExceededException: TOO_MANY_ATTEMPTS,
-      TooManyRequestsException: TOO_MANY_ATTEMPTS,
-      TooManyFailedAttemptsException: TOO_MANY_ATTEMPTS,
-      AliasExistsException: EMAIL_IN_USE,
-    }[name];
-  if (message) return new Error(message, { cause: error });
-  return error instanceof Error ? error : new Error(String(error));
-}
 
 async function signInAfterConfirmation(email: string, password: string, authFlow: AuthFlow): Promise<void> {
   const result = await signIn({ username: email, password, options: { authFlowType: authFlow } });

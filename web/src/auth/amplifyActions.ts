@@ -1,6 +1,9 @@
 /** Sign-in and sign-out through Amplify; imported on first use (keeps SRP off the first load). */
 import type { RuntimeConfig } from '@clubs/shared';
-import { signIn, signOut } from 'aws-amplify/auth';
+import { confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
+import { friendly } from './cognitoErrors.ts';
+import { SIGN_IN_CODE_SESSION_EXPIRED } from './messages.ts';
+import type { SignInOutcome } from './types.ts';
 
 const NEXT_STEP_MESSAGES: Record<string, string> = {
   CONFIRM_SIGN_UP: 'Please confirm your e-mail address before logging in.',
@@ -11,16 +14,27 @@ export async function passwordSignIn(
   email: string,
   password: string,
   authFlow: RuntimeConfig['authFlow'],
-): Promise<void> {
+): Promise<SignInOutcome> {
   const { isSignedIn, nextStep } = await signIn({
     username: email,
     password,
     options: { authFlowType: authFlow },
   });
-  if (!isSignedIn) {
-    throw new Error(
-      NEXT_STEP_MESSAGES[nextStep.signInStep] ?? `Sign-in needs another step (${nextStep.signInStep}).`,
-    );
+  if (isSignedIn) return { status: 'signedIn' };
+  if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return { status: 'totpCode' };
+  throw new Error(
+    NEXT_STEP_MESSAGES[nextStep.signInStep] ?? `Sign-in needs another step (${nextStep.signInStep}).`,
+  );
+}
+
+/** Answers the authenticator app's code for the sign-in waiting for it. */
+export async function confirmTotpSignIn(code: string): Promise<void> {
+  try {
+    const { isSignedIn, nextStep } = await confirmSignIn({ challengeResponse: code.trim() });
+    if (!isSignedIn) throw new Error(`Sign-in needs another step (${nextStep.signInStep}).`);
+  } catch (error) {
+    // Cognito's session for the code lasts three minutes; after that only a new sign-in helps.
+    throw friendly(error, { NotAuthorizedException: SIGN_IN_CODE_SESSION_EXPIRED });
   }
 }
 

@@ -55,6 +55,8 @@ const account = async () => {
   return { flow: authFlowOf(config), config, actions };
 };
 
+const mfa = async () => (await Promise.all([configureAuth(), import('./amplifyMfa.ts')]))[1];
+
 /**
  * Loads /config.json and configures Amplify, once. Locally (cognito-local) token refresh goes
  * through InitiateAuth REFRESH_TOKEN_AUTH, since GetTokensFromRefreshToken is missing there.
@@ -110,7 +112,12 @@ export const amplifyAuthService: AuthService = {
   async signIn(email, password) {
     const config = await configureAuth();
     const { passwordSignIn } = await import('./amplifyActions.ts');
-    await passwordSignIn(email, password, authFlowOf(config));
+    return passwordSignIn(email, password, authFlowOf(config));
+  },
+  async confirmSignInCode(code) {
+    await configureAuth();
+    const { confirmTotpSignIn } = await import('./amplifyActions.ts');
+    await confirmTotpSignIn(code);
   },
   async signOut(afterForgotten, forgottenRefreshToken) {
     const config = await configureAuth();
@@ -161,6 +168,20 @@ export const amplifyAuthService: AuthService = {
   },
   async confirmEmailChange(code) {
     await (await account()).actions.confirmOwnEmail(code);
+  },
+  async totpEnabled() {
+    return (await mfa()).totpEnabled();
+  },
+  async startTotpSetup() {
+    const { tokens } = await fetchAuthSession();
+    const email = tokens?.idToken?.payload.email;
+    return (await mfa()).startTotpSetup(typeof email === 'string' ? email : '');
+  },
+  async confirmTotpSetup(code) {
+    await (await mfa()).confirmTotpSetup(code);
+  },
+  async disableTotp() {
+    await (await mfa()).disableTotp();
   },
   async googleSignInAvailable() {
     return oauthConfigured(await configureAuth());

@@ -1,4 +1,4 @@
-import { SUPER_ADMIN_GROUP } from '@clubs/shared';
+import { SUPER_ADMIN_GROUP, SUPER_ADMIN_NEEDS_MFA_CLAIM } from '@clubs/shared';
 import type { JWT } from 'aws-amplify/auth';
 import type { AuthSnapshot, AuthUser } from './types.ts';
 
@@ -12,6 +12,8 @@ export function userFromClaims(payload: JWT['payload']): AuthUser {
     email: str(payload.email) ?? '',
     name: str(payload.name),
     groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+    // Set by the pre-token-generation trigger as the string "true" (claims it adds are strings).
+    superAdminNeedsMfa: String(payload[SUPER_ADMIN_NEEDS_MFA_CLAIM]) === 'true',
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Route guards (spec part 1 section 6, part 2 section 6): guarded routes need login, otherwise
  * /login?redirect=<where the visitor was going>; the super-admin guard sends signed-out visitors
- * to /login and signed-in non-admins to /dashboard.
+ * to /login and signed-in non-admins to /dashboard, and a super admin whose token came without
+ * the power for want of an authenticator app to Account Settings, which says so.
  */
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
@@ -24,19 +25,16 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-function AccessDenied() {
+/** Leaves for `to` with one toast saying why. */
+function LeaveWithToast({ to, title, description }: { to: string; title: string; description: string }) {
   const { toast } = useToast();
   const shown = useRef(false); // StrictMode runs effects twice in development: one toast only.
   useEffect(() => {
     if (shown.current) return;
     shown.current = true;
-    toast({
-      title: 'Access Denied',
-      description: "You don't have permission to access this page.",
-      variant: 'error',
-    });
-  }, [toast]);
-  return <Navigate to="/dashboard" replace />;
+    toast({ title, description, variant: 'error' });
+  }, [toast, title, description]);
+  return <Navigate to={to} replace />;
 }
 
 /** Layout route: only members of the super_admin group. */
@@ -44,6 +42,23 @@ export function RequireSuperAdmin() {
   const { user, loading, isSuperAdmin } = useAuth();
   if (loading) return <LoadingScreen />;
   if (!user) return <ToLogin />;
-  if (!isSuperAdmin) return <AccessDenied />;
+  if (user.superAdminNeedsMfa) {
+    return (
+      <LeaveWithToast
+        to="/settings"
+        title="Two-factor authentication required"
+        description="Set up an authenticator app to use the admin pages."
+      />
+    );
+  }
+  if (!isSuperAdmin) {
+    return (
+      <LeaveWithToast
+        to="/dashboard"
+        title="Access Denied"
+        description="You don't have permission to access this page."
+      />
+    );
+  }
   return <Outlet />;
 }

@@ -37,6 +37,7 @@ export const CODE_EXPIRED = 'That code has expired. Please request a new one.';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 export const EMAIL_IN_USE = 'An account with this email already exists.';
 export const RESET_FAILED = 'Failed to reset your password. Please try again.';
+export const SIGN_IN_CODE_SESSION_EXPIRED = 'This sign-in has expired. Please log in again.';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with your new password.';
 
 /** Account settings (spec part 2 sections 5 and 8; the length rule as above). */

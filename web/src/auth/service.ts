@@ -56,6 +56,7 @@ export function preloadAuth(): void {
 export const authService: AuthService = {
   currentSession: async () => (maySignedIn() ? (await amplify()).amplifyAuthService.currentSession() : null),
   signIn: async (email, password) => (await amplify()).amplifyAuthService.signIn(email, password),
+  confirmSignInCode: async (code) => (await amplify()).amplifyAuthService.confirmSignInCode(code),
   signOut: async (afterForgotten, refreshToken) =>
     (await amplify()).amplifyAuthService.signOut(afterForgotten, refreshToken),
   signUp: async (input) => (await amplify()).amplifyAuthService.signUp(input),
@@ -74,6 +75,10 @@ export const authService: AuthService = {
     return oauthConfigured(await loadRuntimeConfig());
   },
   signInWithGoogle: async () => (await amplify()).amplifyAuthService.signInWithGoogle(),
+  totpEnabled: async () => (await amplify()).amplifyAuthService.totpEnabled(),
+  startTotpSetup: async () => (await amplify()).amplifyAuthService.startTotpSetup(),
+  confirmTotpSetup: async (code) => (await amplify()).amplifyAuthService.confirmTotpSetup(code),
+  disableTotp: async () => (await amplify()).amplifyAuthService.disableTotp(),
   onChange(listener) {
     // Nothing can change before Amplify is loaded: every sign-in or sign-up loads it first.
     const subscription: Subscription = { listener };

@@ -6,6 +6,11 @@ export interface AuthUser {
   name: string | null;
   /** `cognito:groups`: e.g. ['super_admin']. */
   groups: string[];
+  /**
+   * A super admin whose token came without the super_admin group because this deployment wants
+   * super admins to use an authenticator app and they have none yet.
+   */
+  superAdminNeedsMfa: boolean;
 }
 
 export interface AuthSession {
@@ -29,6 +34,15 @@ export interface SignUpInput {
 /** Where a sign-up stands: signed in, or waiting for the code e-mailed to `destination`. */
 export type SignUpOutcome = { status: 'signedIn' } | { status: 'confirmCode'; destination: string | null };
 
+/** Where a password sign-in stands: signed in, or waiting for the authenticator app's code. */
+export type SignInOutcome = { status: 'signedIn' } | { status: 'totpCode' };
+
+/** An authenticator app being added: the secret to type in, and the otpauth:// URI its QR code holds. */
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+}
+
 /** Where an e-mail change stands: done, or waiting for the code sent to the new address. */
 export type EmailChangeOutcome = { status: 'done' } | { status: 'confirmCode'; destination: string | null };
 
@@ -49,6 +63,14 @@ export interface AccountService {
   googleSignInAvailable(): Promise<boolean>;
   /** Leaves for Google's sign-in page; the app comes back to /. */
   signInWithGoogle(): Promise<void>;
+  /** Whether the signed-in person has an authenticator app (TOTP) as their second factor. */
+  totpEnabled(): Promise<boolean>;
+  /** Starts adding an authenticator app: a new secret, not in force until confirmed. */
+  startTotpSetup(): Promise<TotpSetup>;
+  /** Confirms the app with a code it shows and makes it required at every sign-in. */
+  confirmTotpSetup(code: string): Promise<void>;
+  /** Stops asking for the app's code at sign-in. */
+  disableTotp(): Promise<void>;
 }
 
 /**
@@ -58,7 +80,9 @@ export interface AccountService {
 export interface AuthService extends AccountService {
   /** The current session, refreshed when expired; null when signed out. */
   currentSession(): Promise<AuthSnapshot | null>;
-  signIn(email: string, password: string): Promise<void>;
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  /** Finishes a sign-in that asked for the authenticator app's code. */
+  confirmSignInCode(code: string): Promise<void>;
   /**
    * Forgets the session on this device first (a reload from then on is signed out), calls
    * `afterForgotten` (e.g. to leave the page), then revokes the refresh token with the service.

@@ -2,7 +2,8 @@
  * Login (spec part 1 section 2): e-mail and password; 'Signing in...' while busy; empty fields
  * give 'Please fill in all required fields'; failure shows the server's message or a generic
  * one, on the form (announced, both fields marked); success goes to the redirect parameter, else where the user came from, else
- * /dashboard. 'Continue with Google' has its own busy label and disables both buttons.
+ * /dashboard. 'Continue with Google' has its own busy label and disables both buttons. Someone
+ * with an authenticator app is asked for its code next (SignInCodeForm).
  */
 import { Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { AuthForm } from './AuthCard.tsx';
 import { SubmitOrGoogle } from './GoogleButton.tsx';
+import { SignInCodeForm } from './SignInCodeForm.tsx';
 
 export default function LoginPage() {
   const { user, loading, signIn } = useAuth();
@@ -25,14 +27,16 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [googleBusy, setGoogleBusy] = useState(false);
+  const [codeStep, setCodeStep] = useState(false);
   const target = redirectAfterLogin(searchParams, location.state);
+  const signedIn = () => {
+    toast({ title: LOGGED_IN, variant: 'success' });
+    navigate(target, { replace: true });
+  };
   const form = useForm({
     check: () => requireAll(FIELDS_REQUIRED, { email: email.trim(), password }),
     send: () => signIn(email.trim(), password),
-    onSuccess: () => {
-      toast({ title: LOGGED_IN, variant: 'success' });
-      navigate(target, { replace: true });
-    },
+    onSuccess: (outcome) => (outcome.status === 'totpCode' ? setCodeStep(true) : signedIn()),
     failure: (error) => problem(loginErrorMessage(error), 'email', 'password'),
     label: 'Login',
   });
@@ -41,6 +45,8 @@ export default function LoginPage() {
 
   // Already signed in (e.g. a second tab or the back button): go straight on.
   if (!loading && user && !busy) return <Navigate to={target} replace />;
+
+  if (codeStep) return <SignInCodeForm onSignedIn={signedIn} onBack={() => setCodeStep(false)} />;
 
   return (
     <AuthForm

@@ -1,5 +1,6 @@
 /**
- * Account Settings (spec part 2): Email and Password tabs. A new e-mail address must differ from
+ * Account Settings (spec part 2): Email and Password tabs, and Two-factor authentication
+ * (TwoFactorSection; opened first for a super admin who needs it). A new e-mail address must differ from
  * the current one and takes effect once the code Cognito sends to it is entered. A new password
  * needs the current one (checked by Cognito), new = confirm and at least 8 characters
  * (PASSWORD_MIN_LENGTH); the button stays disabled until all three are filled. A refusal or a failure
@@ -30,6 +31,7 @@ import { bindField, OPTIONAL, problem, useFormProblem } from '../../components/f
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
 import '../../components/public/public.css';
 import { PageColumn } from '../../components/PageColumn.tsx';
 
@@ -237,10 +239,11 @@ export default function AccountSettingsPage() {
     <PageColumn width="40rem">
       <Heading level={1}>Account Settings</Heading>
       <Tabs
-        defaultValue="email"
+        defaultValue={user.superAdminNeedsMfa ? 'mfa' : 'email'}
         items={[
           { label: 'Email', value: 'email', content: <EmailTab /> },
           { label: 'Password', value: 'password', content: <PasswordTab /> },
+          { label: 'Two-factor authentication', value: 'mfa', content: <TwoFactorSection /> },
         ]}
       />
     </PageColumn>
