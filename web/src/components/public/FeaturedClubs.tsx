@@ -11,6 +11,7 @@ import { useApiQuery } from '../../api/hooks.ts';
 import { QueryFailed } from '../LoadFailed.tsx';
 import { TextLink } from '../TextLink.tsx';
 import { ClubCover, ClubLogo } from './ClubVisuals.tsx';
+import { LandingSection } from './LandingSection.tsx';
 
 export const NO_FEATURED_CLUBS = 'No clubs available at the moment. Check back later!';
 
@@ -97,15 +98,11 @@ export function FeaturedClubs() {
   }
 
   return (
-    <section className="clubs-section" aria-labelledby="featured-title">
-      <div className="clubs-section__head">
-        <h2 id="featured-title">Featured Clubs</h2>
-        <p>A few of the circles gathering on Clubs right now.</p>
-      </div>
+    <LandingSection title="Featured Clubs" intro="A few of the circles gathering on Clubs right now.">
       {content}
       <p className="clubs-section__more">
         <TextLink to="/clubs">Browse all clubs</TextLink>
       </p>
-    </section>
+    </LandingSection>
   );
 }

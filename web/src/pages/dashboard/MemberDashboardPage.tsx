@@ -28,8 +28,38 @@ function Empty({ text }: { text: string }) {
   );
 }
 
-function Grid({ children }: { children: ReactNode }) {
-  return <div className="club-grid">{children}</div>;
+/**
+ * One tab's clubs: failed (with Retry), loading, none at all, none matching the search, or the
+ * cards that `card` draws.
+ */
+function ClubsTab<T>({
+  query,
+  what,
+  all,
+  shown,
+  none,
+  card,
+}: {
+  query: {
+    isError: boolean;
+    isPending: boolean;
+    error: unknown;
+    refetch: () => Promise<unknown>;
+    isRefetching: boolean;
+  };
+  /** As in "Loading {what}" and "Couldn't load {what}". */
+  what: string;
+  all: readonly T[];
+  shown: readonly T[];
+  /** What the tab says when there are no clubs at all. */
+  none: string;
+  card: (item: T) => ReactNode;
+}) {
+  if (query.isError) return <QueryFailed query={query} what={what} />;
+  if (query.isPending) return <Loader ariaLabel={`Loading ${what}`} />;
+  if (all.length === 0) return <Empty text={none} />;
+  if (shown.length === 0) return <Empty text="No clubs match your search" />;
+  return <div className="club-grid">{shown.map(card)}</div>;
 }
 
 const viewClub = (to: string, club: PublicClub) => (
@@ -60,17 +90,14 @@ export default function MemberDashboardPage() {
           {
             value: 'mine',
             label: `My Clubs (${myClubs.length})`,
-            content: mine.isError ? (
-              <QueryFailed query={mine} what="your clubs" />
-            ) : mine.isPending ? (
-              <Loader ariaLabel="Loading your clubs" />
-            ) : myClubs.length === 0 ? (
-              <Empty text="You haven't joined any clubs yet" />
-            ) : shownMine.length === 0 ? (
-              <Empty text="No clubs match your search" />
-            ) : (
-              <Grid>
-                {shownMine.map(({ club, membership }) => (
+            content: (
+              <ClubsTab
+                query={mine}
+                what="your clubs"
+                all={myClubs}
+                shown={shownMine}
+                none="You haven't joined any clubs yet"
+                card={({ club, membership }) => (
                   <ClubCard
                     key={club.id}
                     club={club}
@@ -90,32 +117,29 @@ export default function MemberDashboardPage() {
                       )
                     }
                   />
-                ))}
-              </Grid>
+                )}
+              />
             ),
           },
           {
             value: 'discover',
             label: 'Discover',
-            content: discover.isError ? (
-              <QueryFailed query={discover} what="clubs to discover" />
-            ) : discover.isPending ? (
-              <Loader ariaLabel="Loading clubs" />
-            ) : discoverable.length === 0 ? (
-              <Empty text="No clubs available to join" />
-            ) : shownDiscover.length === 0 ? (
-              <Empty text="No clubs match your search" />
-            ) : (
-              <Grid>
-                {shownDiscover.map((club) => (
+            content: (
+              <ClubsTab
+                query={discover}
+                what="clubs to discover"
+                all={discoverable}
+                shown={shownDiscover}
+                none="No clubs available to join"
+                card={(club) => (
                   <ClubCard
                     key={club.id}
                     club={club}
                     showMembers={false}
                     action={viewClub(`/c/${club.id}`, club)}
                   />
-                ))}
-              </Grid>
+                )}
+              />
             ),
           },
         ]}

@@ -7,6 +7,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
 import { useGoogleReturn } from '../../auth/useGoogleReturn.ts';
 import { FeaturedClubs } from '../../components/public/FeaturedClubs.tsx';
+import { LandingSection } from '../../components/public/LandingSection.tsx';
 import { PricingCard } from '../../components/public/PricingCard.tsx';
 import { PublicLayout } from '../../components/public/PublicLayout.tsx';
 
@@ -74,11 +75,11 @@ function Hero() {
 
 function Experiences() {
   return (
-    <section className="clubs-section clubs-section--alt" aria-labelledby="experiences-title">
-      <div className="clubs-section__head">
-        <h2 id="experiences-title">Refined Experiences</h2>
-        <p>Everything a private community needs, crafted with care.</p>
-      </div>
+    <LandingSection
+      title="Refined Experiences"
+      intro="Everything a private community needs, crafted with care."
+      alt
+    >
       <ul className="clubs-features">
         {EXPERIENCES.map((item) => (
           <li key={item.title} className="clubs-feature">
@@ -87,29 +88,28 @@ function Experiences() {
           </li>
         ))}
       </ul>
-    </section>
+    </LandingSection>
   );
 }
 
 function CreateYourClub() {
   return (
-    <section className="clubs-section" aria-labelledby="create-title">
-      <div className="clubs-section__head">
-        <h2 id="create-title">Create Your Own Club</h2>
-        <p>One plan with everything included. Start with a free trial, no long-term commitment.</p>
-      </div>
+    <LandingSection
+      title="Create Your Own Club"
+      intro="One plan with everything included. Start with a free trial, no long-term commitment."
+    >
       <PricingCard />
-    </section>
+    </LandingSection>
   );
 }
 
 function Testimonials() {
   return (
-    <section className="clubs-section clubs-section--alt" aria-labelledby="testimonials-title">
-      <div className="clubs-section__head">
-        <h2 id="testimonials-title">Loved by Club Creators</h2>
-        <p>What creators say about running their circles on Clubs.</p>
-      </div>
+    <LandingSection
+      title="Loved by Club Creators"
+      intro="What creators say about running their circles on Clubs."
+      alt
+    >
       <ul className="clubs-testimonials">
         {TESTIMONIALS.map((t) => (
           <li key={t.name}>
@@ -123,7 +123,7 @@ function Testimonials() {
           </li>
         ))}
       </ul>
-    </section>
+    </LandingSection>
   );
 }
 
