@@ -24,6 +24,22 @@ function clubApi(target: typeof free, status: 'not_member' | 'pending' | 'active
 const actionButton = () =>
   within(screen.getByRole('complementary', { name: 'Membership' })).getByRole('button');
 
+/** The API's refusal of a join (the page logs it). */
+function refusal(status: number, code: string, message: string) {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  return () => ({ status, body: { error: { code, message } } });
+}
+
+/** A click on the action button that fails: the page says `message`, the button reads `label` again. */
+async function joinFails(path: string, label: string, message: string) {
+  const user = userEvent.setup();
+  renderApp(path, { service: signedIn() });
+  await waitFor(() => expect(actionButton()).toHaveTextContent(label));
+  await user.click(actionButton());
+  expect(await screen.findByText(message)).toBeInTheDocument();
+  expect(actionButton()).toHaveTextContent(label);
+}
+
 describe('the public club page /c/{clubId}', () => {
   it("shows 'Club not found' with a link to browse all clubs", async () => {
     mockApi({ getClub: () => notFound });
@@ -177,21 +193,10 @@ describe('the action button, in each state of the table', () => {
   });
 
   it("not a member, paid club: 'Join for $29/month' starts the checkout; a failure says so", async () => {
-    const user = userEvent.setup();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
-    clubApi(paid, 'not_member', {
-      createMembershipCheckout: () => ({
-        status: 502,
-        body: { error: { code: 'unavailable', message: 'Stripe is down' } },
-      }),
-    });
-    renderApp('/c/paid-1', { service: signedIn() });
-    await waitFor(() => expect(actionButton()).toHaveTextContent('Join for $29/month'));
-    await user.click(actionButton());
-    expect(await screen.findByText('Failed to process payment. Please try again.')).toBeInTheDocument();
+    clubApi(paid, 'not_member', { createMembershipCheckout: refusal(502, 'unavailable', 'Stripe is down') });
+    await joinFails('/c/paid-1', 'Join for $29/month', 'Failed to process payment. Please try again.');
     expect(assign).not.toHaveBeenCalled();
-    expect(actionButton()).toHaveTextContent('Join for $29/month');
   });
 
   it("not a member, free club: 'Join Now' -> busy 'Processing...' -> pending at once, with the toast", async () => {
@@ -230,18 +235,7 @@ describe('the action button, in each state of the table', () => {
   });
 
   it('a failed free join says so and leaves the button as it was', async () => {
-    const user = userEvent.setup();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    clubApi(free, 'not_member', {
-      requestMembership: () => ({
-        status: 409,
-        body: { error: { code: 'conflict', message: 'x' } },
-      }),
-    });
-    renderApp('/c/free-1', { service: signedIn() });
-    await waitFor(() => expect(actionButton()).toHaveTextContent('Join Now'));
-    await user.click(actionButton());
-    expect(await screen.findByText('Failed to join club. Please try again.')).toBeInTheDocument();
-    expect(actionButton()).toHaveTextContent('Join Now');
+    clubApi(free, 'not_member', { requestMembership: refusal(409, 'conflict', 'x') });
+    await joinFails('/c/free-1', 'Join Now', 'Failed to join club. Please try again.');
   });
 });
