@@ -54,25 +54,28 @@ async function announceSuspension(clubId: string): Promise<void> {
   }
 }
 
-export async function suspend(auth: AuthContext, clubId: string): Promise<AdminClubRow> {
-  const result = await suspendClub(clubId, { userId: auth.userId, email: auth.email });
-  if (result.ok) {
-    await announceSuspension(clubId);
-    return rowOf(result.club);
-  }
-  if (result.reason === 'missing') throw notFound('Club not found');
-  throw conflict('This club is already suspended or closed');
+/**
+ * Suspends or reactivates a club (the move writes its audit entry in the same transaction), then
+ * puts the change on the bus for the members' billing; `notApplicable` says why a club in the
+ * wrong state for the move is refused.
+ */
+async function moveSuspension(
+  move: typeof suspendClub,
+  auth: AuthContext,
+  clubId: string,
+  notApplicable: string,
+): Promise<AdminClubRow> {
+  const result = await move(clubId, { userId: auth.userId, email: auth.email });
+  if (!result.ok) throw result.reason === 'missing' ? notFound('Club not found') : conflict(notApplicable);
+  await announceSuspension(clubId);
+  return rowOf(result.club);
 }
 
-export async function reactivate(auth: AuthContext, clubId: string): Promise<AdminClubRow> {
-  const result = await reactivateClub(clubId, { userId: auth.userId, email: auth.email });
-  if (result.ok) {
-    await announceSuspension(clubId);
-    return rowOf(result.club);
-  }
-  if (result.reason === 'missing') throw notFound('Club not found');
-  throw conflict('This club is not suspended');
-}
+export const suspend = (auth: AuthContext, clubId: string) =>
+  moveSuspension(suspendClub, auth, clubId, 'This club is already suspended or closed');
+
+export const reactivate = (auth: AuthContext, clubId: string) =>
+  moveSuspension(reactivateClub, auth, clubId, 'This club is not suspended');
 
 export const auditLog = (page: { limit: number; cursor?: string }): Promise<Page<AuditEntry>> =>
   listAuditLog(page);

@@ -1,8 +1,9 @@
 /**
  * The route manifest: the one list of HTTP routes. CDK generates API Gateway routes and
  * authorizers from it, the local gateway dispatches with it, handlers validate with its schemas
- * and the web client is typed by it. Each area keeps its routes in routes/{area}.ts; add a route
- * there and nowhere else (route ids must be unique across areas: a test checks).
+ * and the web client is typed by it. Each area keeps its routes in routes/{area}.ts, declared
+ * with route-builder.ts (the area's group, the access shorthands, the club's path as params); add
+ * a route there and nowhere else (route ids must be unique across areas: a test checks).
  */
 import type * as z from 'zod';
 import type { HandlerGroup, RouteDefinition } from './route-definition.ts';
