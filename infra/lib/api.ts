@@ -1,9 +1,9 @@
 /**
  * The HTTP API, generated from the shared route manifest: one Lambda function per handler group,
  * one route per manifest entry (never wired by hand), a Cognito JWT authorizer on `user` and
- * `super_admin` routes and none on `public` ones (the super_admin group itself is checked inside
- * the handlers, from the token's cognito:groups claim), explicit stage throttling and JSON
- * access logs. CloudFront forwards /api/* here unchanged, so route paths keep their /api prefix.
+ * routes and none on `public` ones, a group authorizer (a Lambda authorizer that verifies the
+ * same token and requires its Cognito group) on `super_admin` routes, whose functions check the
+ * group again, explicit stage throttling and JSON access logs. CloudFront forwards /api/* here unchanged, so route paths keep their /api prefix.
  */
 import {
   HANDLER_GROUPS,
@@ -13,9 +13,10 @@ import {
   ROUTES,
   type RouteDefinition,
   type RouteId,
+  requiredGroup,
   routeKeyOf,
 } from '@clubs/shared';
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -28,7 +29,11 @@ import {
   type IHttpRouteAuthorizer,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import {
+  HttpLambdaAuthorizer,
+  HttpLambdaResponseType,
+  HttpUserPoolAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -68,6 +73,8 @@ export class Api extends Construct {
   readonly stage: HttpStage;
   readonly functions: ReadonlyMap<HandlerGroup, HandlerFunction>;
   readonly authorizer: HttpUserPoolAuthorizer;
+  /** The Lambda authorizers of routes that require a Cognito group, by group. */
+  readonly groupAuthorizers: ReadonlyMap<string, HandlerFunction>;
   readonly routes: ReadonlyMap<string, HttpRoute>;
   readonly accessLogs: LogGroup;
 
@@ -105,6 +112,8 @@ export class Api extends Construct {
             integrationError: '$context.integrationErrorMessage',
             authorizerError: '$context.authorizer.error',
             userId: '$context.authorizer.claims.sub',
+            // Super-admin routes: the group authorizer's context holds the same claims.
+            groupUserId: '$context.authorizer.sub',
           }),
         ),
       },
@@ -116,6 +125,34 @@ export class Api extends Construct {
       identitySource: ['$request.header.Authorization'],
     });
     const noAuthorizer = new HttpNoneAuthorizer();
+
+    const groupFunctions = new Map<string, HandlerFunction>();
+    const groupAuthorizers = new Map<string, HttpLambdaAuthorizer>();
+    const authorizerForGroup = (group: string): HttpLambdaAuthorizer => {
+      const existing = groupAuthorizers.get(group);
+      if (existing) return existing;
+      const fn = new HandlerFunction(this, `${pascal(group)}GroupAuthorizer`, {
+        handler: 'group-authorizer',
+        description: `Lets only members of the Cognito group ${group} reach its routes`,
+        ...SIZES.trigger,
+        logRetention: props.logRetention,
+        environment: {
+          USER_POOL_ID: props.userPool.userPoolId,
+          USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+          REQUIRED_GROUP: group,
+        },
+      });
+      const authorizer = new HttpLambdaAuthorizer(`${pascal(group)}Authorizer`, fn.function, {
+        authorizerName: `group-${group}`,
+        identitySource: ['$request.header.Authorization'],
+        responseTypes: [HttpLambdaResponseType.SIMPLE],
+        // Keyed by the token: a verdict is reused for its holder only, and tokens expire within the hour.
+        resultsCacheTtl: Duration.minutes(5),
+      });
+      groupFunctions.set(group, fn);
+      groupAuthorizers.set(group, authorizer);
+      return authorizer;
+    };
 
     const functions = new Map<HandlerGroup, HandlerFunction>();
     const integrations = new Map<HandlerGroup, HttpLambdaIntegration>();
@@ -139,7 +176,12 @@ export class Api extends Construct {
       const route: RouteDefinition = ROUTES[routeId];
       const integration = integrations.get(route.group);
       if (!integration) throw new Error(`route ${routeId}: no function for handler group ${route.group}`);
-      const authorizer: IHttpRouteAuthorizer = needsToken(route.access) ? this.authorizer : noAuthorizer;
+      const group = requiredGroup(route.access);
+      const authorizer: IHttpRouteAuthorizer = group
+        ? authorizerForGroup(group)
+        : needsToken(route.access)
+          ? this.authorizer
+          : noAuthorizer;
       const httpRoute = new HttpRoute(this, `Route${pascal(routeId)}`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
@@ -155,6 +197,7 @@ export class Api extends Construct {
       routes.set(routeId, httpRoute);
     }
     this.routes = routes;
+    this.groupAuthorizers = groupFunctions;
 
     // Per-route limits under the stage's own (RouteSettings is raw CloudFormation, hence the casing).
     const cfnStage = this.stage.node.defaultChild as CfnStage;

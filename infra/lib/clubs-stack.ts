@@ -110,6 +110,8 @@ export class ClubsStack extends Stack {
     const functions = new Map<string, IFunction>();
     for (const [group, handler] of this.api.functions) functions.set(group, handler.function);
     for (const [group, handler] of this.payments.functions) functions.set(group, handler.function);
+    for (const [group, handler] of this.api.groupAuthorizers)
+      functions.set(`${group}-authorizer`, handler.function);
     functions.set('post-confirmation', this.auth.postConfirmation.function);
     if (this.auth.preSignUp) functions.set('pre-sign-up', this.auth.preSignUp.function);
     if (this.auth.preTokenGeneration)

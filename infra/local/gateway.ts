@@ -13,9 +13,12 @@ import {
   ROUTES,
   type RouteDefinition,
   type RuntimeConfig,
+  requiredGroup,
   routeKeyOf,
 } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { parseGroups } from '../../functions/src/http/auth.ts';
+import { claimsAsApiGatewayPasses, tokenFromHeader } from '../../functions/src/http/claims.ts';
 import { createIdTokenVerifier, type IdTokenClaims } from '../../functions/src/http/token-verifier.ts';
 import { VIEWER_ADDRESS_HEADER } from '../../functions/src/http/viewer-address.ts';
 import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
@@ -90,26 +93,6 @@ export function isTextContentType(contentType: string | undefined): boolean {
     type === 'application/javascript' ||
     type === 'application/graphql'
   );
-}
-
-/** API Gateway's JWT authorizer hands claims over as strings; arrays become "[a b]". */
-export function claimsAsApiGatewayPasses(claims: IdTokenClaims): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(claims)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) out[name] = `[${value.join(' ')}]`;
-    else if (typeof value === 'object') out[name] = JSON.stringify(value);
-    else out[name] = String(value);
-  }
-  return out;
-}
-
-/** "Bearer <jwt>" or a bare token, as API Gateway's JWT authorizer accepts. */
-export function tokenFromHeader(header: string | undefined): string | null {
-  if (!header) return null;
-  const value = header.trim();
-  const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '') : value;
-  return token.split('.').length === 3 ? token : null;
 }
 
 /** The `kid` of a JWT's header, or null when the token cannot be read. */
@@ -231,7 +214,14 @@ export function buildApiGatewayEvent(input: BuildEventInput): APIGatewayProxyEve
       stage: '$default',
       time: apiGatewayTime(now),
       timeEpoch: now.getTime(),
-      ...(input.claims ? { authorizer: { jwt: { claims: input.claims, scopes: input.scopes } } } : {}),
+      // Routes behind the group authorizer get its context (the same claims), as API Gateway passes it.
+      ...(input.claims
+        ? {
+            authorizer: requiredGroup(route.access)
+              ? { lambda: input.claims }
+              : { jwt: { claims: input.claims, scopes: input.scopes } },
+          }
+        : {}),
     } as APIGatewayProxyEventV2['requestContext'],
     ...(hasBody ? { body: text ? body.toString('utf8') : body.toString('base64') } : {}),
     isBase64Encoded: hasBody && !text,
@@ -356,6 +346,13 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
         return invalid();
       }
       claims = claimsAsApiGatewayPasses(verified);
+      // API Gateway's group authorizer (functions/src/handlers/group-authorizer.ts) refuses
+      // before the function runs; its answer is API Gateway's own 403.
+      const group = requiredGroup(route.access);
+      if (group && !parseGroups(verified['cognito:groups']).includes(group)) {
+        req.resume();
+        return errorReply(403, 'forbidden', 'You do not have permission to do this');
+      }
       const scope = typeof verified.scope === 'string' ? verified.scope : '';
       scopes = scope ? scope.split(' ') : [];
     }

@@ -176,11 +176,15 @@ describe('operations', () => {
     const alarms = Object.values(resourcesOf('AWS::CloudWatch::Alarm'));
     const metrics = alarms.map((a) => `${a.Properties.Namespace}/${a.Properties.MetricName}`);
     expect(metrics).toContain('AWS/ApiGateway/5xx');
-    // The HTTP and event functions, and the Cognito triggers (post-confirmation; pre-sign-up with
-    // Google; pre-token-generation with superAdminMfa).
+    // The HTTP and event functions, the API's group authorizers, and the Cognito triggers
+    // (post-confirmation; pre-sign-up with Google; pre-token-generation with superAdminMfa).
     const triggers =
       [synth.stack.auth.preSignUp, synth.stack.auth.preTokenGeneration].filter(Boolean).length + 1;
-    const functionCount = synth.stack.api.functions.size + synth.stack.payments.functions.size + triggers;
+    const functionCount =
+      synth.stack.api.functions.size +
+      synth.stack.api.groupAuthorizers.size +
+      synth.stack.payments.functions.size +
+      triggers;
     expect(metrics.filter((m) => m === 'AWS/Lambda/Errors')).toHaveLength(functionCount);
     expect(metrics.filter((m) => m === 'AWS/SQS/ApproximateNumberOfMessagesVisible')).toHaveLength(
       synth.stack.payments.deadLetterQueues.size,

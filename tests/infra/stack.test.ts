@@ -10,6 +10,7 @@ import {
   ROUTE_IDS,
   ROUTES,
   type RouteDefinition,
+  requiredGroup,
   routeKeyOf,
   runtimeConfigSchema,
   TABLE,
@@ -39,20 +40,58 @@ describe('api: routes generated from the shared manifest', () => {
     ).toEqual(ROUTE_IDS.map((id) => routeKeyOf(ROUTES[id])).sort());
   });
 
-  it('puts the Cognito JWT authorizer on every user and super_admin route', () => {
-    const [authorizerId, authorizer] = only('AWS::ApiGatewayV2::Authorizer');
+  const authorizerOf = (type: 'JWT' | 'REQUEST') => {
+    const found = Object.entries(resourcesOf('AWS::ApiGatewayV2::Authorizer')).filter(
+      ([, a]) => a.Properties.AuthorizerType === type,
+    );
+    expect(found, type).toHaveLength(1);
+    return found[0] as [string, Resource];
+  };
+
+  it('puts the Cognito JWT authorizer on every signed-in route that requires no group', () => {
+    const [authorizerId, authorizer] = authorizerOf('JWT');
     expect(authorizer.Properties).toMatchObject({
-      AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: { Audience: [{ Ref: logicalId(synth.stack.auth.client) }] },
     });
-    const protectedRoutes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter((r) =>
-      needsToken(r.access),
+    const protectedRoutes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter(
+      (r) => needsToken(r.access) && !requiredGroup(r.access),
     );
     expect(protectedRoutes.length).toBeGreaterThan(0);
     for (const route of protectedRoutes) {
       expect(routeFor(route).Properties, routeKeyOf(route)).toMatchObject({
         AuthorizationType: 'JWT',
+        AuthorizerId: { Ref: authorizerId },
+      });
+    }
+  });
+
+  it('puts the group authorizer on every super_admin route: the API refuses anyone outside the group', () => {
+    const [authorizerId, authorizer] = authorizerOf('REQUEST');
+    const gate = synth.stack.api.groupAuthorizers.get('super_admin');
+    expect(gate?.handler).toBe('group-authorizer');
+    expect(authorizer.Properties).toMatchObject({
+      IdentitySource: ['$request.header.Authorization'],
+      EnableSimpleResponses: true,
+      AuthorizerPayloadFormatVersion: '2.0',
+      AuthorizerResultTtlInSeconds: 300,
+    });
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(logicalId(gate?.function as never));
+    const fn = resourcesOf('AWS::Lambda::Function')[logicalId(gate?.function as never)] as Resource;
+    expect(fn.Properties.Environment).toMatchObject({
+      Variables: {
+        REQUIRED_GROUP: 'super_admin',
+        USER_POOL_ID: { Ref: logicalId(synth.stack.auth.userPool) },
+        USER_POOL_CLIENT_ID: { Ref: logicalId(synth.stack.auth.client) },
+      },
+    });
+    const adminRoutes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter((r) =>
+      requiredGroup(r.access),
+    );
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    for (const route of adminRoutes) {
+      expect(routeFor(route).Properties, routeKeyOf(route)).toMatchObject({
+        AuthorizationType: 'CUSTOM',
         AuthorizerId: { Ref: authorizerId },
       });
     }

@@ -1,7 +1,7 @@
 /**
- * The caller, from the verified JWT claims. API Gateway's JWT authorizer (and the local
- * gateway, with the same verifier) has checked signature, issuer, audience and expiry; this
- * reads the claims and accepts only ID tokens.
+ * The caller, from the verified JWT claims. API Gateway's authorizer (the JWT authorizer, or the
+ * group authorizer on super-admin routes; the local gateway runs the same verifier) has checked
+ * signature, issuer, audience and expiry; this reads the claims and accepts only ID tokens.
  */
 import { SUPER_ADMIN_GROUP } from '@clubs/shared';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -50,11 +50,12 @@ export function authFromClaims(claims: Claims | undefined): AuthContext | null {
   };
 }
 
-interface JwtAuthorizerContext {
-  authorizer?: { jwt?: { claims?: Claims } };
+/** The JWT authorizer's claims, or the group authorizer's context (the same claims: group-gate.ts). */
+interface AuthorizerContext {
+  authorizer?: { jwt?: { claims?: Claims }; lambda?: Claims };
 }
 
 export function authFromEvent(event: APIGatewayProxyEventV2): AuthContext | null {
-  const context = event.requestContext as APIGatewayProxyEventV2['requestContext'] & JwtAuthorizerContext;
-  return authFromClaims(context.authorizer?.jwt?.claims);
+  const context = event.requestContext as APIGatewayProxyEventV2['requestContext'] & AuthorizerContext;
+  return authFromClaims(context.authorizer?.jwt?.claims ?? context.authorizer?.lambda);
 }

@@ -5,7 +5,13 @@
  * needed, and the security suite predicts every identity's answer from it.
  */
 import type { Membership } from '../domain/membership.ts';
-import { type ClubRole, hasPermission, isClubManager, type Permission } from '../permissions.ts';
+import {
+  type ClubRole,
+  hasPermission,
+  isClubManager,
+  type Permission,
+  SUPER_ADMIN_GROUP,
+} from '../permissions.ts';
 
 /**
  * A caller's standing in the club of the path: any active member (the owner and moderators
@@ -61,6 +67,14 @@ export const isClubAccess = (access: Access): access is ClubAccess =>
 
 /** Whether the route needs a verified token before anything else runs (API Gateway's authorizer). */
 export const needsToken = (access: Access): boolean => access.kind !== 'public';
+
+/**
+ * The Cognito group the API itself requires before the route's function runs (API Gateway's group
+ * authorizer, and the local gateway alike), or null: super-admin routes are refused at the edge to
+ * anyone outside the group, and the function checks again.
+ */
+export const requiredGroup = (access: Access): typeof SUPER_ADMIN_GROUP | null =>
+  access.kind === 'super_admin' ? SUPER_ADMIN_GROUP : null;
 
 /** What the club check knows: the club as stored, the caller and their membership row. */
 export interface ClubFacts {

@@ -1,27 +1,18 @@
 /**
- * Super-admin routes through the gateway with real RS256 ID tokens: the token is verified before
- * the handler runs, and the handler checks the super_admin group again. A member's token whose
+ * Super-admin routes through the gateway with real RS256 ID tokens: the token is verified and its
+ * super_admin group required before the handler runs (as API Gateway's group authorizer does),
+ * and the handler checks the group again. A member's token whose
  * payload was edited to claim the group (its signature no longer matches), or one signed by
  * another key, is refused before any handler runs; a genuine member's token gets 403.
  */
 import { describe, expect, it } from 'vitest';
 import { useTestGateway } from './test-gateway.ts';
-import { signIdToken } from './tokens.ts';
+import { signIdToken, withForgedGroups } from './tokens.ts';
 
 const { key, otherKey, gateway } = useTestGateway();
 
 const listClubs = (token: string) =>
   fetch(`${gateway().url}/api/admin/clubs`, { headers: { authorization: `Bearer ${token}` } });
-
-/** The member's token with `cognito:groups` rewritten in the payload; the signature is the original. */
-function withForgedGroups(token: string): string {
-  const [header, payload, signature] = token.split('.') as [string, string, string];
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  const forged = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['super_admin'] })).toString(
-    'base64url',
-  );
-  return `${header}.${forged}.${signature}`;
-}
 
 describe('super-admin routes behind the gateway', () => {
   const member = () => signIdToken(key, { sub: 'member-1', 'cognito:groups': [] });

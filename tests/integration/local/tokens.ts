@@ -40,3 +40,11 @@ export function signIdToken(key: SigningKey, claims: Record<string, unknown> = {
   const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(key.privateKey, 'base64url');
   return `${header}.${payload}.${signature}`;
 }
+
+/** A token with `cognito:groups` rewritten in its payload; the signature is the original's. */
+export function withForgedGroups(token: string, groups: string[] = ['super_admin']): string {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  const forged = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': groups })).toString('base64url');
+  return `${header}.${forged}.${signature}`;
+}
