@@ -3,7 +3,7 @@
  * esbuild's metafile. The list of functions comes from the stack itself (built with bundling
  * skipped, so it takes seconds): every HandlerFunction of ClubsStack, whichever construct made it.
  * Each entry is then bundled with exactly the settings `cdk deploy` uses (BUNDLE_SETTINGS of
- * infra/lib/handler-function.ts, the AWS SDK bundled where the function's `sdk` says so), in memory.
+ * infra/lib/handler-function.ts), in memory.
  *
  * Prints, per function, the minified and gzipped size of the JavaScript file Lambda loads, whether
  * it is within TARGET_BYTES, and the largest contributors to it (node_modules grouped by package,
@@ -22,7 +22,7 @@ import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { bundleHandler } from '../infra/lib/bundle.ts';
 import { ClubsStack } from '../infra/lib/clubs-stack.ts';
 import { loadConfig } from '../infra/lib/config.ts';
-import { BUNDLE_SETTINGS, externalModulesFor, HandlerFunction } from '../infra/lib/handler-function.ts';
+import { BUNDLE_SETTINGS, HandlerFunction } from '../infra/lib/handler-function.ts';
 import { REPO_ROOT } from '../infra/lib/paths.ts';
 
 /** At most 250 KB of minified JavaScript per function (1 KB = 1000 bytes). */
@@ -70,7 +70,6 @@ function contributorOf(input: string): string {
 
 interface Measurement {
   readonly handler: string;
-  readonly sdk: HandlerFunction['sdk'];
   readonly bytes: number;
   readonly gzipBytes: number;
   readonly contributors: readonly (readonly [string, number])[];
@@ -80,7 +79,7 @@ interface Measurement {
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 async function measure(fn: HandlerFunction): Promise<Measurement> {
-  const { js, output } = await bundleHandler(fn.handler, fn.entry, { external: externalModulesFor(fn.sdk) });
+  const { js, output } = await bundleHandler(fn.handler, fn.entry);
 
   const byContributor = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
@@ -101,7 +100,6 @@ async function measure(fn: HandlerFunction): Promise<Measurement> {
 
   return {
     handler: fn.handler,
-    sdk: fn.sdk,
     bytes: js.contents.byteLength,
     gzipBytes: gzipSync(js.contents).byteLength,
     contributors,
@@ -120,7 +118,7 @@ async function main(): Promise<void> {
 
   console.log(
     `Lambda bundles (esbuild ${BUNDLE_SETTINGS.format}, minified, target ${BUNDLE_SETTINGS.target}; ` +
-      `external: ${BUNDLE_SETTINGS.external.join(', ')}, except where the AWS SDK is bundled). Target: at most ${kb(TARGET_BYTES)} ` +
+      `external: ${BUNDLE_SETTINGS.external.join(', ')}. Target: at most ${kb(TARGET_BYTES)} ` +
       'minified per function; 1 KB = 1000 bytes.\n',
   );
   console.log(row(['function', 'minified', 'gzip', `≤ ${kb(TARGET_BYTES)}`]));
@@ -130,7 +128,7 @@ async function main(): Promise<void> {
   }
 
   for (const r of results) {
-    console.log(`\n${r.handler}: ${kb(r.bytes)}, AWS SDK ${r.sdk}; largest contributors`);
+    console.log(`\n${r.handler}: ${kb(r.bytes)}; largest contributors`);
     for (const [name, bytes] of r.contributors) {
       const share = ((bytes / r.bytes) * 100).toFixed(0).padStart(3);
       console.log(`  ${kb(bytes).padStart(9)}  ${share} %  ${name}`);

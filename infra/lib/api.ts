@@ -38,13 +38,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import {
-  environmentFor,
-  GROUP_ACCESS,
-  grantAccess,
-  type HandlerResources,
-  sdkSourceOf,
-} from './group-access.ts';
+import { environmentFor, GROUP_ACCESS, grantAccess, type HandlerResources } from './group-access.ts';
 import { HandlerFunction, SIZES } from './handler-function.ts';
 import { pascal } from './names.ts';
 
@@ -163,7 +157,6 @@ export class Api extends Construct {
         ...SIZES[GROUP_ACCESS[group].size],
         logRetention: props.logRetention,
         environment: environmentFor(group, props.resources),
-        sdk: sdkSourceOf(group),
       });
       grantAccess(group, handler, props.resources);
       functions.set(group, handler);

@@ -21,7 +21,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { EmailSending } from './email.ts';
-import type { HandlerFunction, SdkSource, SIZES } from './handler-function.ts';
+import type { HandlerFunction, SIZES } from './handler-function.ts';
 import { logicalIdOf } from './names.ts';
 
 export interface GroupAccess {
@@ -145,10 +145,6 @@ export interface HandlerResources {
 const usesTable = (uses: ReadonlySet<ResourceUse>) => uses.has('table:read') || uses.has('table:write');
 const usesMedia = (uses: ReadonlySet<ResourceUse>) =>
   uses.has('media:upload') || uses.has('media:read') || uses.has('media:delete');
-
-/** Functions that sign S3 requests (presigned POST and GET) bundle their SDK (SdkSource). */
-export const sdkSourceOf = (group: FunctionGroup): SdkSource =>
-  usesMedia(usesOf(group)) ? 'bundled' : 'runtime';
 
 /** The environment of a group's function. */
 export function environmentFor(group: FunctionGroup, resources: HandlerResources): Record<string, string> {

@@ -1,10 +1,9 @@
 /**
  * One Lambda function built from functions/src/handlers/{name}.ts, the same way for every
  * handler: esbuild on this machine (no Docker), minified ESM for arm64 on the newest Node LTS
- * runtime aws-cdk-lib offers, the AWS SDK v3 taken from that runtime (see BUNDLE_SETTINGS) except
- * in the functions that sign media requests, which bundle the lock file's SDK (SdkSource), explicit memory and timeout, its own log group with a retention, active
- * tracing, and its own role that starts with nothing but writing to that log group. Grants are
- * added by the caller.
+ * runtime aws-cdk-lib offers, the AWS SDK v3 taken from that runtime (see BUNDLE_SETTINGS),
+ * explicit memory and timeout, its own log group with a retention, active tracing, and its own
+ * role that starts with nothing but writing to that log group. Grants are added by the caller.
  */
 import { FUNCTION_TIMEOUT_SECONDS } from '@clubs/shared';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -44,30 +43,20 @@ export const BUNDLE_SETTINGS = {
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_BANNER },
   /**
-   * The AWS SDK v3 is not bundled (but see SdkSource): the Lambda Node.js runtimes (18 and later) ship it, and the
+   * The AWS SDK v3 is not bundled: the Lambda Node.js runtimes (18 and later) ship it, and the
    * ESM bundle imports it from there like an installed package. This is NodejsFunction's own
    * default for those runtimes, `@aws-sdk/*` and, with cdk.json's feature flag
    * `@aws-cdk/aws-lambda-nodejs:sdkV3ExcludeSmithyPackages`, `@smithy/*` too: the clients and
    * their Smithy core must come from one release. Bundled, the SDK made up most of every
    * function (345 to 473 KB minified, `@smithy/core` alone 134 KB) and was parsed at every
    * cold start; without it they are 24 to 175 KB. The price: functions run against the runtime's
-   * SDK release, not the lock file's (docs/DEPLOY.md, "Function bundles").
+   * SDK release, not the lock file's (docs/DEPLOY.md, "Function bundles"). That is why the media
+   * functions sign their presigned POSTs and GETs with the project's own SigV4 code
+   * (functions/src/media/sigv4.ts) rather than the SDK's presigners, which are no long-standing
+   * client API (an older runtime SDK's createPresignedPost failed with "A region must be set").
    */
   external: ['@aws-sdk/*', '@smithy/*'],
 } satisfies BuildOptions;
-
-/**
- * Where a function's AWS SDK comes from. `runtime`: the Lambda runtime's copy (BUNDLE_SETTINGS).
- * `bundled`: the lock file's whole SDK, clients and Smithy core from one release, for functions
- * that sign S3 requests: the presigners are not long-standing client APIs, and the runtime's
- * copy has behaved differently (an older runtime SDK's createPresignedPost failed with "A region
- * must be set"). Mixing a bundled presigner with the runtime's clients would not pin anything.
- */
-export type SdkSource = 'runtime' | 'bundled';
-
-/** The modules esbuild leaves out of a bundle, by where its SDK comes from. */
-export const externalModulesFor = (sdk: SdkSource): string[] =>
-  sdk === 'runtime' ? [...BUNDLE_SETTINGS.external] : [];
 
 const CHARSETS = { utf8: Charset.UTF8, ascii: Charset.ASCII } as const;
 const OUTPUT_FORMATS = { esm: OutputFormat.ESM, cjs: OutputFormat.CJS } as const;
@@ -82,8 +71,6 @@ export interface HandlerFunctionProps {
   readonly environment: Record<string, string>;
   /** For asynchronously invoked functions: where failed invocations go after Lambda's retries. */
   readonly deadLetterQueue?: IQueue;
-  /** Where its AWS SDK comes from; the runtime's unless said otherwise. */
-  readonly sdk?: SdkSource;
 }
 
 export class HandlerFunction extends Construct {
@@ -91,7 +78,6 @@ export class HandlerFunction extends Construct {
   readonly handler: string;
   /** The absolute path of the entry esbuild bundles. */
   readonly entry: string;
-  readonly sdk: SdkSource;
   readonly function: NodejsFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
@@ -100,7 +86,6 @@ export class HandlerFunction extends Construct {
     super(scope, id);
     this.handler = props.handler;
     this.entry = handlerEntry(props.handler);
-    this.sdk = props.sdk ?? 'runtime';
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: props.logRetention,
@@ -142,8 +127,8 @@ export class HandlerFunction extends Construct {
         sourceMap: BUNDLE_SETTINGS.sourcemap,
         sourcesContent: BUNDLE_SETTINGS.sourcesContent,
         mainFields: [...BUNDLE_SETTINGS.mainFields],
-        // Given explicitly, it replaces NodejsFunction's default (the same list for the runtime's SDK).
-        externalModules: externalModulesFor(this.sdk),
+        // Given explicitly (NodejsFunction's default is the same list), so the measurement agrees.
+        externalModules: [...BUNDLE_SETTINGS.external],
         charset: CHARSETS[BUNDLE_SETTINGS.charset],
         logLevel: LogLevel.ERROR,
         forceDockerBundling: false,

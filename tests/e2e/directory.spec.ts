@@ -105,37 +105,42 @@ test('each tab lists its clubs', async ({ page }) => {
 
 test('each filter: recently added and the club sizes; Reset; Apply Filters closes', async ({ page }) => {
   const filters = await openFilters(page);
-  await filters.getByText('Recently added (last 30 days)', { exact: true }).click();
+  const choose = (label: string) => filters.getByText(label, { exact: true }).click();
+  const recent = 'Recently added (last 30 days)';
+  await choose(recent);
   await expectListed(
     page,
     ['Indie Makers Market', 'Founders Circle', 'Plant-Based Kitchen'],
     ['City Chess Guild', 'Watercolor Studio'],
   );
-  await filters.getByText('Recently added (last 30 days)', { exact: true }).click();
+  await choose(recent);
 
-  await filters.getByText('Small (< 10 members)', { exact: true }).click();
-  await expectListed(
-    page,
-    ['Founders Circle', 'Watercolor Studio', 'Slow Living Society'],
-    ['Morning Yoga Collective', 'Trail Runners Club'],
-  );
-  await filters.getByText('Medium (10-50 members)', { exact: true }).click();
-  await expectListed(
-    page,
-    ['Morning Yoga Collective', 'City Chess Guild'],
-    ['Founders Circle', 'Trail Runners Club'],
-  );
-  await filters.getByText('Large (50+ members)', { exact: true }).click();
-  await expectListed(
-    page,
-    ['Trail Runners Club', 'Street Photography Walks'],
-    ['Morning Yoga Collective', 'Founders Circle'],
-  );
-  await filters.getByText('Any size', { exact: true }).click();
-  await expectListed(page, ['Trail Runners Club', 'Founders Circle'], []);
+  // Each size with clubs it must list and clubs it must not.
+  const sizes: [size: string, listed: string[], unlisted: string[]][] = [
+    [
+      'Small (< 10 members)',
+      ['Founders Circle', 'Watercolor Studio', 'Slow Living Society'],
+      ['Morning Yoga Collective', 'Trail Runners Club'],
+    ],
+    [
+      'Medium (10-50 members)',
+      ['Morning Yoga Collective', 'City Chess Guild'],
+      ['Founders Circle', 'Trail Runners Club'],
+    ],
+    [
+      'Large (50+ members)',
+      ['Trail Runners Club', 'Street Photography Walks'],
+      ['Morning Yoga Collective', 'Founders Circle'],
+    ],
+    ['Any size', ['Trail Runners Club', 'Founders Circle'], []],
+  ];
+  for (const [size, listed, unlisted] of sizes) {
+    await choose(size);
+    await expectListed(page, listed, unlisted);
+  }
 
-  await filters.getByText('Large (50+ members)', { exact: true }).click();
-  await filters.getByText('Recently added (last 30 days)', { exact: true }).click();
+  await choose('Large (50+ members)');
+  await choose(recent);
   await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
   await filters.getByRole('button', { name: 'Reset' }).click();
   await expect(filters.getByLabel('Any size')).toBeChecked();

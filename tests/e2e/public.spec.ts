@@ -5,6 +5,7 @@
  */
 import { CONTACT_RATE_LIMIT } from '@clubs/shared';
 import { expect, test } from '@playwright/test';
+import { STATIC_PAGES } from '../support/static-pages.ts';
 import { expectAccessible, expectNoHorizontalScroll, uniqueEmail, VIEWPORTS } from './account-support.ts';
 
 // The price is written in the club's own currency ('$9.99', '€5').
@@ -76,21 +77,10 @@ test('a featured card opens the club page', async ({ page }) => {
 test('static pages: about, features, pricing, contact, terms, privacy and the help centre', async ({
   page,
 }) => {
-  const pages: [string, string][] = [
-    ['/about', 'About Clubs'],
-    ['/features', 'Features'],
-    ['/pricing', 'Pricing'],
-    ['/contact', 'Contact Us'],
-    ['/terms', 'Terms of Service'],
-    ['/privacy', 'Privacy Policy'],
-    ['/support', 'Help Centre'],
-  ];
-  for (const [path, title] of pages) {
+  for (const { path, heading, title } of STATIC_PAGES) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page).toHaveTitle(
-      `${title === 'About Clubs' ? 'About' : title === 'Contact Us' ? 'Contact' : title} · Clubs`,
-    );
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(`${title} · Clubs`);
   }
   await expect(page.getByRole('table', { name: /Clubs compared/ })).toHaveCount(0);
   await page.goto('/features');

@@ -200,7 +200,8 @@ describe("the declarations match each group's code", () => {
   }, 120_000);
 
   it('finds the AWS calls in the bundles (the analysis sees what it should)', () => {
-    expect(code.get('profiles')?.calls).toContain('@aws-sdk/s3-presigned-post#createPresignedPost');
+    expect(code.get('profiles')?.calls).toContain('functions/src/media/presigned-post.ts#signPostPolicy');
+    expect(code.get('feed')?.calls).toContain('functions/src/media/presigned-get.ts#presignGetUrl');
     expect(code.get('stripe-webhook')?.calls).toContain('@aws-sdk/client-eventbridge#PutEventsCommand');
     // Imported by a shared repository module, but the directory never calls it: not a use.
     expect(code.get('clubs')?.calls).not.toContain('@aws-sdk/lib-dynamodb#TransactWriteCommand');

@@ -1,14 +1,13 @@
 /**
- * Which AWS SDK each function runs (issue: the runtime SDK). Most functions take the SDK from
+ * Which AWS SDK each function runs (issue: the runtime SDK). Every function takes the SDK from
  * the Lambda runtime and may only rely on the long-standing packages listed here; a new one is
- * a decision (docs/DEPLOY.md, "Function bundles"). Functions that sign S3 requests bundle the
- * lock file's whole SDK instead, so their presigned POSTs and GETs are the ones the tests ran.
+ * a decision (docs/DEPLOY.md, "Function bundles"). The SDK's presigners are not among them: the
+ * media functions sign presigned POSTs and GETs with functions/src/media/sigv4.ts.
  */
 import { builtinModules } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { bundleHandler } from '../../infra/lib/bundle.ts';
-import { sdkSourceOf } from '../../infra/lib/group-access.ts';
-import { externalModulesFor, HandlerFunction } from '../../infra/lib/handler-function.ts';
+import { HandlerFunction } from '../../infra/lib/handler-function.ts';
 import { synthStack } from './app.ts';
 
 /** What a function that takes the runtime's SDK may import from it. */
@@ -21,52 +20,44 @@ const RUNTIME_SDK_PACKAGES = [
   '@aws-sdk/client-s3',
   // SendEmail with Simple content, unchanged since SES v2 came out (2019).
   '@aws-sdk/client-sesv2',
+  // Converse (courses' outline drafts), in the SDK since May 2024, long before the Node.js 24
+  // runtime's first SDK release.
+  '@aws-sdk/client-bedrock-runtime',
 ];
-
-const SIGNERS = ['@aws-sdk/s3-presigned-post', '@aws-sdk/s3-request-presigner'];
 
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 const { app } = synthStack({}, { bundle: false });
 const functions = app.node.findAll().filter((c): c is HandlerFunction => c instanceof HandlerFunction);
 
-async function externalImports(fn: HandlerFunction): Promise<string[]> {
-  const { output } = await bundleHandler(fn.handler, fn.entry, { external: externalModulesFor(fn.sdk) });
-  return [
-    ...new Set(output.imports.filter((i) => i.external && !builtins.has(i.path)).map((i) => i.path)),
-  ].sort();
+/** What a function imports from the runtime, and which SDK files it carries itself. */
+async function sdkOf(fn: HandlerFunction): Promise<{ imported: string[]; bundled: string[] }> {
+  const { output } = await bundleHandler(fn.handler, fn.entry);
+  return {
+    imported: [
+      ...new Set(output.imports.filter((i) => i.external && !builtins.has(i.path)).map((i) => i.path)),
+    ].sort(),
+    bundled: Object.keys(output.inputs).filter((input) => /node_modules\/@(aws-sdk|smithy)\//.test(input)),
+  };
 }
 
 describe('the AWS SDK of each function', () => {
-  it('functions whose routes use media bundle their SDK; the others take the runtime’s', () => {
-    const groups = functions.filter((fn) => fn.node.path.includes('/Api/'));
-    expect(groups.length).toBeGreaterThan(5);
-    for (const fn of groups) {
-      expect(fn.sdk, fn.handler).toBe(sdkSourceOf(fn.handler as Parameters<typeof sdkSourceOf>[0]));
-    }
-    expect(
-      groups
-        .filter((fn) => fn.sdk === 'bundled')
-        .map((fn) => fn.handler)
-        .sort(),
-    ).toEqual(['club-admin', 'courses', 'feed', 'profiles']);
-  });
-
-  it('no function imports a presigner from the runtime, and a bundled SDK is whole (no runtime @aws-sdk or @smithy)', async () => {
+  it('a function uses only the pinned list of long-standing packages from the runtime, no presigner, and bundles none', async () => {
+    expect(functions.length).toBeGreaterThan(5);
     for (const fn of functions) {
-      const imported = await externalImports(fn);
-      expect(
-        imported.filter((name) => SIGNERS.includes(name)),
-        fn.handler,
-      ).toEqual([]);
-      if (fn.sdk === 'bundled') expect(imported, fn.handler).toEqual([]);
+      const { imported, bundled } = await sdkOf(fn);
+      const unknown = imported.filter((name) => !RUNTIME_SDK_PACKAGES.includes(name));
+      expect(unknown, `${fn.handler} imports from the runtime`).toEqual([]);
+      expect(bundled, `${fn.handler} bundles`).toEqual([]);
     }
   }, 120_000);
 
-  it('a function on the runtime’s SDK uses only the pinned list of long-standing packages', async () => {
-    for (const fn of functions.filter((f) => f.sdk === 'runtime')) {
-      const unknown = (await externalImports(fn)).filter((name) => !RUNTIME_SDK_PACKAGES.includes(name));
-      expect(unknown, `${fn.handler} imports from the runtime`).toEqual([]);
+  it('the media functions sign with the project’s SigV4 code', async () => {
+    for (const handler of ['club-admin', 'courses', 'feed', 'profiles']) {
+      const fn = functions.find((f) => f.handler === handler);
+      if (!fn) throw new Error(`no ${handler} function`);
+      const { output } = await bundleHandler(fn.handler, fn.entry);
+      expect(Object.keys(output.inputs), handler).toContain('functions/src/media/sigv4.ts');
     }
   }, 120_000);
 });

@@ -37,14 +37,23 @@ const SDK_NAMES: Readonly<Record<string, Readonly<Record<string, readonly Resour
     DeleteObjectCommand: ['media:delete'],
     DeleteObjectsCommand: ['media:delete'],
   },
-  '@aws-sdk/s3-presigned-post': { createPresignedPost: ['media:upload'] },
-  // Signs whichever command it is given; that command's own entry says what it needs.
-  '@aws-sdk/s3-request-presigner': { getSignedUrl: [] },
   '@aws-sdk/client-eventbridge': { EventBridgeClient: [], PutEventsCommand: ['events:put'] },
   '@aws-sdk/client-bedrock-runtime': { BedrockRuntimeClient: [], ConverseCommand: ['ai:outline'] },
   '@aws-sdk/client-sesv2': { SESv2Client: [], SendEmailCommand: ['email:send'] },
   // Which secret is read is told by the environment variable naming it (SECRET_ENVIRONMENT).
   '@aws-sdk/client-secrets-manager': { SecretsManagerClient: [], GetSecretValueCommand: [] },
+};
+
+/**
+ * The project's own S3 signers (functions/src/media/sigv4.ts): what a URL or form they sign lets
+ * the browser do needs the function's role to be allowed it. Counted when their code is in the
+ * bundle and reachable, as `{path}#{function}`.
+ */
+const PROJECT_SIGNERS: Readonly<
+  Record<string, { readonly name: string; readonly needs: readonly ResourceUse[] }>
+> = {
+  'functions/src/media/presigned-post.ts': { name: 'signPostPolicy', needs: ['media:upload'] },
+  'functions/src/media/presigned-get.ts': { name: 'presignGetUrl', needs: ['media:read'] },
 };
 
 /** The environment variable that names a secret, and the use reading that secret is. */
@@ -93,8 +102,8 @@ export async function codeUsesOf(handler: string, unreachable: readonly string[]
   const { js, metafile } = await bundleHandler(handler, entry, { minify: false, sourcemap: false });
   const text = js.text;
   const reachable = reachableInputs(metafile, path.relative(REPO_ROOT, entry), unreachable);
-  const body = [...codeByInput(text)]
-    .filter(([input]) => reachable.has(input))
+  const reachableCode = [...codeByInput(text)].filter(([input]) => reachable.has(input));
+  const body = reachableCode
     .map(([, code]) => code)
     .join('\n')
     .replace(IMPORT, '');
@@ -113,6 +122,12 @@ export async function codeUsesOf(handler: string, unreachable: readonly string[]
       if (!needs) unknown.add(`${pkg}#${imported}`);
       for (const use of needs ?? []) uses.add(use);
     }
+  }
+  for (const [input, code] of reachableCode) {
+    const signer = PROJECT_SIGNERS[input];
+    if (!signer || !new RegExp(`function ${signer.name}\\b`).test(code)) continue;
+    calls.add(`${input}#${signer.name}`);
+    for (const use of signer.needs) uses.add(use);
   }
   if (calls.has('@aws-sdk/client-secrets-manager#GetSecretValueCommand')) {
     for (const [variable, use] of Object.entries(SECRET_ENVIRONMENT)) {

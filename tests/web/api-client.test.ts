@@ -1,25 +1,12 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError, createApiClient, isApiError, toQueryString } from '../../web/src/api/client.ts';
 import { shouldRetry } from '../../web/src/api/queryClient.ts';
+import { club as clubFixture } from './api-mock.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const club = {
-  id: 'club-1',
-  ownerId: 'user-1',
-  name: 'Morning Yoga',
-  description: 'Stretch',
-  logoUrl: null,
-  coverImageUrl: null,
-  createdAt: '2025-04-01T00:00:00.000Z',
-  price: 0,
-  currency: 'USD',
-  trialPeriod: 7,
-  category: 'wellness',
-  status: 'active',
-  memberCount: 3,
-};
+const club = clubFixture();
 
 function setup(response: Response | (() => Response) = json(200, {}), token: string | null = 'id-token-1') {
   const fetchImpl = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>

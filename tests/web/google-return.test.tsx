@@ -10,6 +10,16 @@ import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.t
 
 afterEach(() => sessionStorage.clear());
 
+/** Back on / from Google (signed out until the redirect's outcome), heading for `target`. */
+async function backOnLanding(target: string) {
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"items":[]}', { status: 200 }));
+  rememberGoogleReturn(target, 'login');
+  const fake = fakeAuthService();
+  renderApp('/', { service: fake.service });
+  await screen.findByRole('heading', { name: 'Cultivate Your Exclusive Circle' });
+  return fake;
+}
+
 describe('googleReturn storage', () => {
   it('hands the target back once, and ignores stale or malformed entries', () => {
     rememberGoogleReturn('/c/club-1', 'login', 1_000);
@@ -44,22 +54,14 @@ describe('Continue with Google on the login page', () => {
   });
 
   it('back on /, a failed sign-in says "Failed to login with Google"', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"items":[]}', { status: 200 }));
-    rememberGoogleReturn('/dashboard', 'login');
-    const fake = fakeAuthService();
-    renderApp('/', { service: fake.service });
-    await screen.findByRole('heading', { name: 'Cultivate Your Exclusive Circle' });
+    const fake = await backOnLanding('/dashboard');
     act(() => fake.emit('signInWithRedirect_failure', null));
     expect(await screen.findByText('Failed to login with Google')).toBeVisible();
     expect(takeGoogleReturn()).toBeNull();
   });
 
   it('back on /, a sign-in Cognito refused because Google was just linked to the password account is started again, once', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"items":[]}', { status: 200 }));
-    rememberGoogleReturn('/c/club-1', 'login');
-    const fake = fakeAuthService();
-    renderApp('/', { service: fake.service });
-    await screen.findByRole('heading', { name: 'Cultivate Your Exclusive Circle' });
+    const fake = await backOnLanding('/c/club-1');
     const linked = 'Already found an entry for username Google_1098765';
 
     act(() => fake.emit('signInWithRedirect_failure', null, linked));

@@ -203,27 +203,22 @@ describe('the /club-setup callback', () => {
     ).toBeVisible();
   });
 
+  const activating = 'There was an issue activating your club. Please check your dashboard.';
   it.each([
-    ['another status', () => ok(club({ id: 'c9', status: 'inactive' }))],
-    ['no such club', () => error(404, 'Club not found', 'not_found')],
-  ])('%s: the activation message and /dashboard', async (_, answer) => {
+    ['another status', () => ok(club({ id: 'c9', status: 'inactive' })), 1, activating],
+    ['no such club', () => error(404, 'Club not found', 'not_found'), 1, activating],
+    [
+      'a last poll that fails',
+      () => error(500, 'down', 'internal'),
+      10,
+      'There was an issue finding your club. Please check your dashboard.',
+    ],
+  ])('%s: says so and goes to /dashboard', async (_, answer, polls, message) => {
     const api = mockApi({ getOwnedClub: answer });
     const { router } = await start('/club-setup?success=true&club_id=c9');
     await runUntil(() => currentUrl(router) === '/dashboard');
-    expect(api.callsTo('GET', '/api/owned-clubs/c9')).toHaveLength(1);
-    expect(
-      await screen.findByText('There was an issue activating your club. Please check your dashboard.'),
-    ).toBeVisible();
-  });
-
-  it('a last poll that fails: "There was an issue finding your club."', async () => {
-    const api = mockApi({ getOwnedClub: () => error(500, 'down', 'internal') });
-    const { router } = await start('/club-setup?success=true&club_id=c9');
-    await runUntil(() => currentUrl(router) === '/dashboard');
-    expect(api.callsTo('GET', '/api/owned-clubs/c9')).toHaveLength(10);
-    expect(
-      await screen.findByText('There was an issue finding your club. Please check your dashboard.'),
-    ).toBeVisible();
+    expect(api.callsTo('GET', '/api/owned-clubs/c9')).toHaveLength(polls);
+    expect(await screen.findByText(message)).toBeVisible();
   });
 
   it('success without club_id: the subscription toast, 3 s, then the newest active club', async () => {

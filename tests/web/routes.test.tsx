@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { CLUB_SUB_PATHS, routes } from '../../web/src/routes.tsx';
+import { STATIC_PAGES } from '../support/static-pages.ts';
 import { club, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
@@ -56,13 +57,7 @@ describe('public routes', () => {
     ['/clubs', 'Explore Clubs'],
     // No server in unit tests (a 503): the page says so rather than 'Club not found'.
     ['/c/club-1', "Couldn't load this club"],
-    ['/about', 'About Clubs'],
-    ['/features', 'Features'],
-    ['/pricing', 'Pricing'],
-    ['/contact', 'Contact Us'],
-    ['/terms', 'Terms of Service'],
-    ['/privacy', 'Privacy Policy'],
-    ['/support', 'Help Centre'],
+    ...STATIC_PAGES.map(({ path, heading }) => [path, heading]),
     ['/club-setup?success=true', 'Setting up your club...'],
   ])('%s renders without signing in', async (path, heading) => {
     const { router } = renderApp(path);

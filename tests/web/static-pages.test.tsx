@@ -82,6 +82,12 @@ async function fillContact(values: { name?: string; email?: string; subject?: st
   return user;
 }
 
+/** The contact route refusing with the API's error answer (the page logs the failure). */
+function contactRefuses(status: number, error: { code: string; message: string; details?: unknown }) {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  routeFetch({ sendContactMessage: () => ({ status, body: { error } }) });
+}
+
 const MESSAGE = { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'How do I start?' };
 
 describe('contact page', () => {
@@ -129,17 +135,9 @@ describe('contact page', () => {
   });
 
   it('shows the server reason when the sender is rate-limited, keeping what they typed', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    routeFetch({
-      sendContactMessage: () => ({
-        status: 429,
-        body: {
-          error: {
-            code: 'too_many_requests',
-            message: 'You have sent several messages recently. Please wait a while before sending another.',
-          },
-        },
-      }),
+    contactRefuses(429, {
+      code: 'too_many_requests',
+      message: 'You have sent several messages recently. Please wait a while before sending another.',
     });
     renderApp('/contact');
     await fillContact(MESSAGE);
@@ -148,18 +146,10 @@ describe('contact page', () => {
   });
 
   it('asks for a valid e-mail when the API refuses the address', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    routeFetch({
-      sendContactMessage: () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_failed',
-            message: 'The request is not valid',
-            details: [{ path: 'body.email', message: 'Invalid email address' }],
-          },
-        },
-      }),
+    contactRefuses(400, {
+      code: 'validation_failed',
+      message: 'The request is not valid',
+      details: [{ path: 'body.email', message: 'Invalid email address' }],
     });
     renderApp('/contact');
     await fillContact({ ...MESSAGE, email: 'ada@nowhere' });

@@ -10,11 +10,11 @@
  * attached: one check and one tag for every place that uses an upload.
  */
 import { DeleteObjectCommand, HeadObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { type PresignedUpload, UPLOAD_TAG } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { logger } from '../logger.ts';
-import { mediaBucket, s3 } from './s3.ts';
+import { type PolicyCondition, signPostPolicy } from './presigned-post.ts';
+import { bucketAddress, mediaBucket, s3, signingContext } from './s3.ts';
 
 export const MEDIA_PATH_PREFIX = '/media/';
 
@@ -54,15 +54,19 @@ export class UploadRefused extends Error {
 export const uploadTagging = (value: string) =>
   `<Tagging><TagSet><Tag><Key>${UPLOAD_TAG.key}</Key><Value>${value}</Value></Tag></TagSet></Tagging>`;
 
-/** The policy conditions beyond bucket and key (which createPresignedPost adds itself). */
-export function uploadConditions(contentType: string, maxBytes: number, cacheControl?: string) {
+/** The policy conditions beyond bucket, key and signature (which signPostPolicy adds itself). */
+export function uploadConditions(
+  contentType: string,
+  maxBytes: number,
+  cacheControl?: string,
+): { fields: Record<string, string>; conditions: PolicyCondition[] } {
   return {
     fields: {
       'Content-Type': contentType,
       ...(cacheControl ? { 'Cache-Control': cacheControl } : {}),
       tagging: uploadTagging(UPLOAD_TAG.staged),
     },
-    conditions: [['content-length-range', 1, maxBytes] as ['content-length-range', number, number]],
+    conditions: [['content-length-range', 1, maxBytes]],
   };
 }
 
@@ -90,13 +94,20 @@ export async function presignUpload(request: UploadRequest, now = new Date()): P
     request.maxBytes,
     request.cacheControl,
   );
-  const signed = await createPresignedPost(s3(), {
-    Bucket: mediaBucket(),
-    Key: key,
-    Fields: fields,
-    Conditions: conditions,
-    Expires: request.expiresInSeconds,
-  });
+  const bucket = mediaBucket();
+  const context = await signingContext(now);
+  const { origin, basePath } = bucketAddress(bucket, context.region);
+  const signed = signPostPolicy(
+    {
+      url: `${origin}${basePath || '/'}`,
+      bucket,
+      key,
+      fields,
+      conditions,
+      expiresInSeconds: request.expiresInSeconds,
+    },
+    context,
+  );
   return {
     url: signed.url,
     fields: signed.fields,

@@ -65,7 +65,7 @@ const at = (collection: string, id: string, action = '') =>
   `/v1/${collection}/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
 
 /** A list call: the first page at once, the rest only as far as an iteration reads. */
-export function listOf<T extends { id?: string }>(
+function listOf<T extends { id?: string }>(
   request: StripeRequest,
   path: string,
   params: object,

@@ -12,7 +12,7 @@ import { type Attempt, retryDelayMs, shouldRetry } from './retry.ts';
 
 /**
  * The API version the app's code and the `stripe` types it imports describe (the SDK pinned it
- * the same way); tests/functions/stripe-request.test.ts keeps it equal to the installed SDK's.
+ * the same way); tests/functions/stripe-client.test.ts keeps it equal to the installed SDK's.
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 

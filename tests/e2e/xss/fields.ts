@@ -167,6 +167,24 @@ const each = (
     shows: carriers.map((carrier) => ({ carrier, payload })),
   }));
 
+/**
+ * Presses a list's 'Show more' button until it is gone, each time waiting for more items (those
+ * matching `selector`) than before, so every page of a list read by cursor is on screen.
+ */
+async function showAll(page: Page, selector: string, moreButton: string): Promise<void> {
+  const items = page.locator(selector);
+  const more = page.getByRole('button', { name: moreButton });
+  await items.first().waitFor();
+  while (await more.isVisible()) {
+    const before = await items.count();
+    await more.click();
+    await page.waitForFunction(({ css, shown }) => document.querySelectorAll(css).length > shown, {
+      css: selector,
+      shown: before,
+    });
+  }
+}
+
 /** Every page that shows a field of the table, as the people who can see it. */
 export function visits(world: World): Visit[] {
   const { clubs, people, mainClub } = world;
@@ -198,14 +216,8 @@ export function visits(world: World): Visit[] {
       path: `/communities/${mainClub}/events`,
       shows: every(world, ['event']),
       prepare: async (page) => {
-        const more = page.getByRole('button', { name: 'Show more events' });
         await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
-        await page.locator('.events-card').first().waitFor();
-        while (await more.isVisible()) {
-          const before = await page.locator('.events-card').count();
-          await more.click();
-          await page.waitForFunction((n) => document.querySelectorAll('.events-card').length > n, before);
-        }
+        await showAll(page, '.events-card', 'Show more events');
       },
     },
     {
@@ -213,35 +225,14 @@ export function visits(world: World): Visit[] {
       viewer: 'member',
       path: `/communities/${mainClub}/leaderboard`,
       shows: every(world, ['person']),
-      prepare: async (page) => {
-        const rows = page.getByTestId('leaderboard-row');
-        const more = page.getByRole('button', { name: 'Show more' });
-        await rows.first().waitFor();
-        while (await more.isVisible()) {
-          const before = await rows.count();
-          await more.click();
-          await page.waitForFunction(
-            (n) => document.querySelectorAll('[data-testid="leaderboard-row"]').length > n,
-            before,
-          );
-        }
-      },
+      prepare: (page) => showAll(page, '[data-testid="leaderboard-row"]', 'Show more'),
     },
     {
       kind: 'club-courses',
       viewer: 'member',
       path: `/communities/${mainClub}/courses`,
       shows: every(world, ['course']),
-      prepare: async (page) => {
-        const cards = page.locator('.course-card');
-        const more = page.getByRole('button', { name: 'Show more courses' });
-        await cards.first().waitFor();
-        while (await more.isVisible()) {
-          const before = await cards.count();
-          await more.click();
-          await page.waitForFunction((n) => document.querySelectorAll('.course-card').length > n, before);
-        }
-      },
+      prepare: (page) => showAll(page, '.course-card', 'Show more courses'),
     },
     {
       kind: 'course-take',
