@@ -5,17 +5,29 @@
  * Save Changes. The API sanitizes what is saved; the editor's HTML is never trusted.
  */
 import { Button, Flex, Radio, RadioGroupField, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { courseMediaUploadInputSchema, SECTION_TITLE_EMPTY, type Section } from '@clubs/shared';
+import {
+  type CourseMediaUploadInput,
+  courseMediaUploadInputSchema,
+  SECTION_TITLE_EMPTY,
+  type Section,
+} from '@clubs/shared';
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
 import { loadApi } from '../../../api/load.ts';
-import { useApiMutation } from '../../../api/mutations.ts';
+import { useAction, useApiMutation } from '../../../api/mutations.ts';
 import { uploadWithProgress } from '../../../api/upload.ts';
 import { useToast } from '../../../components/Toaster.tsx';
 import { purifiedHtml } from './SectionView.tsx';
+
+/** A media file to put in the section, checked against the upload policy. */
+interface MediaUpload {
+  file: File;
+  kind: 'image' | 'video';
+  body: CourseMediaUploadInput;
+}
 
 export interface SectionEditorProps {
   clubId: string;
@@ -42,7 +54,6 @@ export default function SectionEditor({
   const [source, setSource] = useState(/<video\b/.test(section.htmlContent));
   const [kind, setKind] = useState<'image' | 'video'>('image');
   const [file, setFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
 
   const editor = useEditor({
     extensions: [StarterKit, Image],
@@ -73,7 +84,33 @@ export default function SectionEditor({
     save.run({ params: { clubId, courseId, sectionId: section.id }, body: { title, htmlContent: html } });
   };
 
-  const upload = async () => {
+  // The file goes to the media bucket; the section's content becomes the element that shows it.
+  const sendMedia = useAction({
+    mutationFn: async ({ file: chosen, kind: chosenKind, body }: MediaUpload) => {
+      const signed = await (await loadApi())('createCourseMediaUpload', {
+        params: { clubId, courseId },
+        body,
+      });
+      await uploadWithProgress(signed, chosen, () => undefined);
+      const src = signed.previewUrl.replace(/&/g, '&amp;');
+      return chosenKind === 'video'
+        ? `<video src="${src}" controls="controls"></video>`
+        : `<img src="${src}" alt="" />`;
+    },
+    onSuccess: (media, { kind: chosenKind }) => {
+      setHtml(media);
+      editor?.commands.setContent(media);
+      if (chosenKind === 'video') setSource(true);
+      toast({ title: 'Upload Success', description: 'File uploaded successfully', variant: 'success' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Upload Failed',
+        description: `Failed to upload: ${messageOf(error, 'An error occurred during upload')}`,
+        variant: 'error',
+      }),
+  });
+  const upload = () => {
     if (!file) {
       toast({ title: 'Upload Failed', description: 'Missing file or course information', variant: 'error' });
       return;
@@ -88,31 +125,7 @@ export default function SectionEditor({
       });
       return;
     }
-    setUploading(true);
-    try {
-      const api = await loadApi();
-      const signed = await api('createCourseMediaUpload', {
-        params: { clubId, courseId },
-        body: checked.data,
-      });
-      await uploadWithProgress(signed, file, () => undefined);
-      const media =
-        kind === 'video'
-          ? `<video src="${signed.previewUrl.replace(/&/g, '&amp;')}" controls="controls"></video>`
-          : `<img src="${signed.previewUrl.replace(/&/g, '&amp;')}" alt="" />`;
-      setHtml(media);
-      editor?.commands.setContent(media);
-      if (kind === 'video') setSource(true);
-      toast({ title: 'Upload Success', description: 'File uploaded successfully', variant: 'success' });
-    } catch (error) {
-      toast({
-        title: 'Upload Failed',
-        description: `Failed to upload: ${messageOf(error, 'An error occurred during upload')}`,
-        variant: 'error',
-      });
-    } finally {
-      setUploading(false);
-    }
+    sendMedia.run({ file, kind, body: checked.data });
   };
 
   return (
@@ -164,7 +177,7 @@ export default function SectionEditor({
           </label>
           <p>Supported formats: JPG, PNG, GIF, MP4, WebM</p>
           <p role="note">Uploading new media replaces the existing content of this section.</p>
-          <Button size="small" isLoading={uploading} onClick={() => void upload()}>
+          <Button size="small" isLoading={sendMedia.isPending} onClick={upload}>
             Upload
           </Button>
         </div>
