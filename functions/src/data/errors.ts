@@ -54,3 +54,14 @@ export function isStoreUnavailable(error: unknown): boolean {
   const cause = (error as Error & { cause?: unknown }).cause;
   return cause !== undefined && cause !== error && isStoreUnavailable(cause);
 }
+
+/** Awaits a conditional write: true when it was made, false when its condition did not hold. */
+export async function writeIfConditionHolds(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}

@@ -14,7 +14,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clubSchema } from '@clubs/shared';
 import { batchGet, keyId } from './batch-get.ts';
 import { db, tableName } from './client.ts';
-import { isConditionFailed } from './errors.ts';
+import { isConditionFailed, writeIfConditionHolds } from './errors.ts';
 import { getItem } from './get-item.ts';
 import { adminKeys, keys, prefixes, withoutKeys } from './keys.ts';
 import { addSteps, FIGURE_SHARDS, type FigureSteps, figure, figureShard } from './platform-figures.ts';
@@ -120,8 +120,8 @@ async function replaceShard(shard: number, read: Item | null, truth: FigureSteps
   const conditions = read
     ? Object.keys(before).map((name) => `#n${names.indexOf(name)} = :b${names.indexOf(name)}`)
     : ['attribute_not_exists(pk)'];
-  try {
-    await db().send(
+  return writeIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: adminKeys.figures(shard),
@@ -137,12 +137,8 @@ async function replaceShard(shard: number, read: Item | null, truth: FigureSteps
           ...Object.fromEntries(Object.entries(before).map(([n, value]) => [`:b${names.indexOf(n)}`, value])),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Attempts of one shard before giving up (each a full read of its clubs). */

@@ -14,7 +14,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreatorPlanInterval } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
-import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { type Key, keys, prefixes } from '../keys.ts';
 import { addSteps, type FigureSteps, figure, figuresAction } from '../platform-figures.ts';
@@ -93,8 +93,8 @@ export async function saveConnectState(
   state: ConnectState,
   now = new Date(),
 ): Promise<boolean> {
-  try {
-    await db().send(
+  return writeIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.userBilling(userId),
@@ -109,12 +109,8 @@ export async function saveConnectState(
           ':account': accountId,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Which subscription record: a club's creator plan, or one member's subscription to a club. */

@@ -7,7 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ClubRole, type Membership, TABLE } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { normalizeText } from '../directory-index.ts';
-import { isConditionFailed } from '../errors.ts';
+import { writeIfConditionHolds } from '../errors.ts';
 import { indexKeys, keys, prefixes } from '../keys.ts';
 import { type KeyQuery, type Page, queryPage } from '../query.ts';
 import { cardOf, MEMBER_EMAIL, type MemberCard } from './member-cards.ts';
@@ -88,8 +88,8 @@ export async function someActiveMembers(
  * (gone, pending, or the owner's), so nothing is written then.
  */
 export async function setMemberRole(clubId: string, userId: string, role: ClubRole): Promise<boolean> {
-  try {
-    await db().send(
+  return writeIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.membership(clubId, userId),
@@ -98,10 +98,6 @@ export async function setMemberRole(clubId: string, userId: string, role: ClubRo
         ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
         ExpressionAttributeValues: { ':role': role, ':active': 'active', ':owner': 'club_owner' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

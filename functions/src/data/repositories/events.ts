@@ -22,7 +22,7 @@ import { db, tableName } from '../client.ts';
 import { type Counter, deleteCounted, putCounted } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
-import { isConditionFailed } from '../errors.ts';
+import { isConditionFailed, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { countItems, type KeyQuery, queryPage } from '../query.ts';
@@ -217,19 +217,15 @@ export function countEvents(clubId: string, window: EventWindow, now = new Date(
 
 /** Deletes the event item; false when there was none. Attendance items stay in their partition. */
 export async function deleteEvent(clubId: string, eventId: string): Promise<boolean> {
-  try {
-    await db().send(
+  return writeIfConditionHolds(
+    db().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.event(clubId, eventId),
         ConditionExpression: 'attribute_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Pages of 100 attendances a deleted event's cleanup removes (one per member: 10,000). */

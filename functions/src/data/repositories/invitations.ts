@@ -8,7 +8,7 @@ import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { type Club, clubSchema, type InviteLink, type Membership, TABLE } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { isConditionFailed, transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { keys, withoutKeys } from '../keys.ts';
 import { type RateWindow, rateWindowCount, rateWindowKey, retryOnConflict } from '../rate-windows.ts';
@@ -264,11 +264,5 @@ export async function holdInvitation(
 ): Promise<boolean> {
   const { Update } = claimInvitation(clubId, token, userId, now);
   if (!Update) throw new Error('claimInvitation builds an update');
-  try {
-    await db().send(new UpdateCommand(Update));
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+  return writeIfConditionHolds(db().send(new UpdateCommand(Update)));
 }
