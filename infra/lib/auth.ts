@@ -179,7 +179,7 @@ export class Auth extends Construct {
     if (!config.superAdminEmail) {
       Annotations.of(this).addWarningV2(
         '@clubs/infra:noSuperAdminEmail',
-        'superAdminEmail is not set: nobody will join the super_admin group. Deploy with -c superAdminEmail=you@example.com.',
+        `superAdminEmail is not set: nobody will join the ${SUPER_ADMIN_GROUP} group. Set it in the stage's file, infra/stages/${config.stage ?? '{stage}'}.json.`,
       );
     }
 

@@ -27,7 +27,8 @@ const RUNTIME_SDK_PACKAGES = [
 
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
-const { app } = synthStack({}, { bundle: false });
+// With superAdminMfa, so the pre-token-generation trigger is among the functions checked.
+const { app } = synthStack({ superAdminMfa: true }, { bundle: false });
 const functions = app.node.findAll().filter((c): c is HandlerFunction => c instanceof HandlerFunction);
 
 /** What a function imports from the runtime, and which SDK files it carries itself. */
