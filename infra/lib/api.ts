@@ -94,7 +94,9 @@ export class Api extends Construct {
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
+            // Requests come through CloudFront, so this is an edge server's address; the viewer's
+            // is in CloudFront's standard logs (site.ts) and each request's function log line.
+            edgeIp: '$context.identity.sourceIp',
             userAgent: '$context.identity.userAgent',
             requestTime: '$context.requestTime',
             routeKey: '$context.routeKey',

@@ -349,6 +349,21 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
     });
   });
 
+  it("keeps the viewer's address in CloudFront's standard logs, in the log bucket; the API's access log names its address as the edge's", () => {
+    const logging = (
+      only('AWS::CloudFront::Distribution')[1].Properties.DistributionConfig as { Logging?: unknown }
+    ).Logging as { Bucket: unknown; Prefix: string } | undefined;
+    expect(logging?.Prefix).toBe('cloudfront/');
+    const logBucketId = /"Fn::GetAtt":\["([^"]+)","RegionalDomainName"\]/.exec(
+      JSON.stringify(logging?.Bucket),
+    )?.[1];
+    expect(resourcesOf('AWS::S3::Bucket')[logBucketId ?? '']).toBeDefined();
+    const stage = only('AWS::ApiGatewayV2::Stage')[1].Properties as { AccessLogSettings: { Format: string } };
+    const format = JSON.parse(stage.AccessLogSettings.Format) as Record<string, string>;
+    expect(format.edgeIp).toBe('$context.identity.sourceIp');
+    expect(Object.keys(format)).not.toContain('ip');
+  });
+
   it('routes /media/* to the media bucket', () => {
     const media = behavior('/media/*');
     const origin = config().Origins.find((o) => o.Id === media?.TargetOriginId);
