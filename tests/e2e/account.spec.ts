@@ -319,6 +319,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByLabel('Email').fill(uniqueEmail('axe'));
       await page.getByRole('button', { name: 'Send Reset Code' }).click();
       await expect(page.getByLabel('Reset code')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
       await expectAccessible(page, `/forgot-password (reset step) at ${viewport.width} px`);
     });
   });

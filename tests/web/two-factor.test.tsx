@@ -12,7 +12,7 @@ import { currentUrl, FAKE_TOTP_SETUP, fakeAuthService, renderApp, snapshotFor } 
 vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
 async function openTwoFactorTab() {
-  await userEvent.click(await screen.findByRole('tab', { name: 'Two-factor authentication' }));
+  await userEvent.click(await screen.findByRole('tab', { name: 'Two-factor' }));
   return screen.findByRole('button', { name: /Set up authenticator app|Turn off two-factor authentication/ });
 }
 
@@ -104,10 +104,7 @@ describe('a super admin without an authenticator app where it is required', () =
     await waitFor(() => expect(currentUrl(router)).toBe('/settings'));
     expect(await screen.findByText('Two-factor authentication required', { selector: '*' })).toBeTruthy();
     expect(await screen.findByText(SUPER_ADMIN_NEEDS_MFA)).toBeVisible();
-    expect(screen.getByRole('tab', { name: 'Two-factor authentication' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    expect(screen.getByRole('tab', { name: 'Two-factor' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('is not sent anywhere once the token carries the group', async () => {

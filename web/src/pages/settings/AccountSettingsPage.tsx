@@ -243,7 +243,8 @@ export default function AccountSettingsPage() {
         items={[
           { label: 'Email', value: 'email', content: <EmailTab /> },
           { label: 'Password', value: 'password', content: <PasswordTab /> },
-          { label: 'Two-factor authentication', value: 'mfa', content: <TwoFactorSection /> },
+          // Short: three tab labels share one row at 375 px.
+          { label: 'Two-factor', value: 'mfa', content: <TwoFactorSection /> },
         ]}
       />
     </PageColumn>
