@@ -2,7 +2,8 @@
  * The public site and the dashboard on a 375 px phone: the site links behind the Menu button
  * (opened and closed by keyboard, announced as expanded, each link followed), every page without
  * sideways scrolling and without serious axe violations, each tab titled from the route table,
- * and seeded club covers that carry no text a phone could crop.
+ * seeded club covers that carry no text a phone could crop, and the signed-in header's account
+ * links behind its own Menu button.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll, VIEWPORTS } from './account-support.ts';
@@ -22,7 +23,8 @@ const PUBLIC_PAGES: [path: string, title: string][] = [
   ['/support', 'Help Centre · Clubs'],
 ];
 
-const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' });
+// Exact: the dashboard's avatar menu is named 'Account menu'.
+const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
 // By selector, not role: a closed menu's links are hidden, which role queries skip.
 const siteNav = (page: Page) => page.locator('nav[aria-label="Site"]');
 const siteLink = (page: Page, name: string) => siteNav(page).getByText(name, { exact: true });
@@ -124,16 +126,27 @@ test('seeded club covers carry no text, so a phone crops nothing of a name', asy
   await expect(firstCard.getByRole('heading')).toBeVisible();
 });
 
-test('the dashboard at 375 px: no sideways scrolling, axe clean, titled', async ({ browser }) => {
+test('the dashboard at 375 px: no sideways scrolling, axe clean, titled, account links behind Menu', async ({
+  browser,
+}) => {
   const page = await pageAs(browser, DEMO.member, { width: VIEWPORTS.mobile.width });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
   await expect(page).toHaveTitle('Dashboard · Clubs');
   await expectNoHorizontalScroll(page);
   await expectAccessible(page, 'dashboard at 375 px');
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).click();
+  const account = page.locator('nav[aria-label="Account"]');
+  await expect(account.getByText('Profile', { exact: true })).toBeHidden();
+  await menuButton(page).click();
+  await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(account.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'account menu open at 375 px');
+  await account.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page).toHaveTitle('Edit Profile · Clubs');
+  await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(account.getByText('Settings', { exact: true })).toBeHidden();
   await expectNoHorizontalScroll(page);
   await page.context().close();
 });

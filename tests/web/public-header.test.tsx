@@ -1,33 +1,49 @@
 /**
- * The public top bar's phone menu (a disclosure operable by keyboard and screen reader) and the
- * document titles the route table gives every page.
+ * The headers' phone menus, the public top bar's and the signed-in header's (a disclosure operable
+ * by keyboard and screen reader), and the document titles the route table gives every page.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routeTitle } from '../../web/src/layouts/useRouteTitle.ts';
 import { routes } from '../../web/src/routes.tsx';
-import { currentUrl, renderApp } from './helpers.tsx';
+import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
+
+vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
+
+/**
+ * The Menu button of `navName`'s phone menu names the list it controls, opens it, and Escape
+ * closes it and gives focus back to the button; `whileOpen` runs with the menu open.
+ */
+async function expectMenuDisclosure(
+  user: ReturnType<typeof userEvent.setup>,
+  navName: string,
+  whileOpen: () => Promise<void> = async () => undefined,
+) {
+  const nav = await screen.findByRole('navigation', { name: navName });
+  const button = screen.getByRole('button', { name: 'Menu' });
+  expect(button).toHaveAttribute('aria-expanded', 'false');
+  expect(button).toHaveAttribute('aria-controls', nav.id);
+  expect(nav).toHaveAttribute('data-open', 'false');
+
+  await user.click(button);
+  expect(button).toHaveAttribute('aria-expanded', 'true');
+  expect(nav).toHaveAttribute('data-open', 'true');
+  await whileOpen();
+  await user.keyboard('{Escape}');
+  expect(button).toHaveAttribute('aria-expanded', 'false');
+  expect(button).toHaveFocus();
+}
 
 describe('phone menu', () => {
   it('names the site links it controls, opens and closes with aria-expanded, and Escape gives focus back', async () => {
     const user = userEvent.setup();
     renderApp('/about');
-    const button = await screen.findByRole('button', { name: 'Menu' });
-    expect(button).toHaveAttribute('aria-expanded', 'false');
-    const nav = screen.getByRole('navigation', { name: 'Site' });
-    expect(button).toHaveAttribute('aria-controls', nav.id);
-    expect(nav).toHaveAttribute('data-open', 'false');
-
-    await user.click(button);
-    expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(nav).toHaveAttribute('data-open', 'true');
-    await user.tab();
-    expect(screen.getByRole('link', { name: 'Directory' })).toHaveFocus();
-    await user.keyboard('{Escape}');
-    expect(button).toHaveAttribute('aria-expanded', 'false');
-    expect(button).toHaveFocus();
+    await expectMenuDisclosure(user, 'Site', async () => {
+      await user.tab();
+      expect(screen.getByRole('link', { name: 'Directory' })).toHaveFocus();
+    });
   });
 
   it('closes when a link is followed and when the visitor clicks elsewhere', async () => {
@@ -46,6 +62,17 @@ describe('phone menu', () => {
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
     await user.click(heading);
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('in the signed-in header, folds the account links the same way; a followed link closes it', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/profile', { service: fakeAuthService(snapshotFor()).service });
+    await expectMenuDisclosure(user, 'Account');
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Account' });
+    await user.click(within(nav).getByRole('link', { name: 'Settings' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/settings'));
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 });
