@@ -101,7 +101,7 @@ export async function deleteCounted(
   counter: Counter,
   options: {
     /** Deletes only the item as read (e.g. `createdAt = :createdAt`); it must exist in any case. */
-    unchanged?: { expression: string; values: Record<string, unknown> };
+    unchanged?: { expression: string; names?: Record<string, string>; values: Record<string, unknown> };
     also?: readonly TransactItem[];
   } = {},
 ): Promise<boolean> {
@@ -116,6 +116,7 @@ export async function deleteCounted(
             ConditionExpression: unchanged
               ? `attribute_exists(pk) AND ${unchanged.expression}`
               : 'attribute_exists(pk)',
+            ...(unchanged?.names ? { ExpressionAttributeNames: unchanged.names } : {}),
             ...(unchanged ? { ExpressionAttributeValues: unchanged.values } : {}),
           },
         },

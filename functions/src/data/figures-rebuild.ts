@@ -11,14 +11,14 @@
  * counted twice.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { clubSchema } from '@clubs/shared';
 import { batchGet, keyId } from './batch-get.ts';
 import { db, tableName } from './client.ts';
 import { isConditionFailed, writeIfConditionHolds } from './errors.ts';
 import { getItem } from './get-item.ts';
-import { adminKeys, keys, prefixes, withoutKeys } from './keys.ts';
+import { adminKeys, keys, prefixes } from './keys.ts';
 import { addSteps, FIGURE_SHARDS, type FigureSteps, figure, figureShard } from './platform-figures.ts';
 import { queryAll } from './query.ts';
+import { clubFromItem } from './repositories/stored-club.ts';
 
 /** The record attribute saying what the figures count for it (repositories/billing.ts). */
 const COUNTED = 'countedRevenue';
@@ -88,7 +88,7 @@ async function truthOf(shard: number, report: RebuildReport): Promise<FigureStep
   for (const id of ids) {
     const item = clubs.get(keyId(keys.club(id)));
     if (!item) continue;
-    const club = clubSchema.parse(withoutKeys(item));
+    const club = clubFromItem(item);
     report.clubs += 1;
     steps = addSteps(steps, { [figure.clubs(club.status)]: 1, [figure.members]: club.memberCount });
     const subscriptions = await queryAll(

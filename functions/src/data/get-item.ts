@@ -7,12 +7,23 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.ts';
 import type { Key } from './keys.ts';
 
-export async function getItem(
-  key: Key,
-  options: { consistent?: boolean } = {},
-): Promise<Record<string, unknown> | null> {
+export interface ReadOptions {
+  consistent?: boolean;
+}
+
+export async function getItem(key: Key, options: ReadOptions = {}): Promise<Record<string, unknown> | null> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent || undefined }),
   );
   return Item ?? null;
+}
+
+/** The item read as the repository's entity (by `toEntity`, as queryPage maps its items), or null. */
+export async function getEntity<T>(
+  key: Key,
+  toEntity: (item: Record<string, unknown>) => T,
+  options: ReadOptions = {},
+): Promise<T | null> {
+  const item = await getItem(key, options);
+  return item ? toEntity(item) : null;
 }

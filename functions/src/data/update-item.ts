@@ -1,13 +1,14 @@
 /**
  * The one way repositories change some attributes of an existing item: a SET of the given
  * fields, conditional on the item existing (and on any extra condition), returning the new
- * item, or null when the condition failed. Undefined fields are left as they are; with nothing
- * to change it is a plain read.
+ * item as the repository's entity (by `toEntity`, as getEntity maps a read), or null when the
+ * condition failed. Undefined fields are left as they are; with nothing to change it is a plain
+ * read.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.ts';
 import { isConditionFailed } from './errors.ts';
-import { getItem } from './get-item.ts';
+import { getEntity } from './get-item.ts';
 import type { Key } from './keys.ts';
 
 export interface UpdateItemOptions {
@@ -17,16 +18,14 @@ export interface UpdateItemOptions {
   condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
 }
 
-export async function updateExistingItem(
+export async function updateExistingItem<T>(
   key: Key,
   changes: Record<string, unknown>,
+  toEntity: (item: Record<string, unknown>) => T,
   options: UpdateItemOptions = {},
-): Promise<Record<string, unknown> | null> {
+): Promise<T | null> {
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) {
-    const item = await getItem(key);
-    return item ?? null;
-  }
+  if (entries.length === 0) return getEntity(key, toEntity);
   const names: Record<string, string> = { ...options.condition?.names };
   const values: Record<string, unknown> = { ...options.condition?.values };
   const sets = entries.map(([name, value], i) => {
@@ -49,7 +48,7 @@ export async function updateExistingItem(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return Attributes ?? null;
+    return Attributes ? toEntity(Attributes) : null;
   } catch (error) {
     if (isConditionFailed(error)) return null;
     throw error;

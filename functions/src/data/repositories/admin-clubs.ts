@@ -16,10 +16,11 @@ import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { encodeCursor } from '../cursor.ts';
 import { cancellationReasons } from '../directory-index.ts';
-import { getItem } from '../get-item.ts';
+import { getEntity } from '../get-item.ts';
 import { adminKeys, indexKeys, keys } from '../keys.ts';
 import { type Page, queryAll, queryPage } from '../query.ts';
-import { clubFromItem, listClubsByStatus } from './clubs.ts';
+import { listClubsByStatus } from './clubs.ts';
+import { clubFromItem } from './stored-club.ts';
 
 /** Term items a search reads per request at most (plus their clubs and entries by key). */
 export const ADMIN_SEARCH_CANDIDATES = 40;
@@ -51,8 +52,7 @@ function toEntry(item: Record<string, unknown>): AdminEntry {
 }
 
 async function readEntry(club: Pick<Club, 'id' | 'createdAt'>): Promise<AdminEntry | null> {
-  const item = await getItem(adminKeys.entry(club.createdAt, club.id), { consistent: true });
-  return item ? toEntry(item) : null;
+  return getEntity(adminKeys.entry(club.createdAt, club.id), toEntry, { consistent: true });
 }
 
 /**

@@ -12,14 +12,13 @@ import {
   indexChanges,
   sameIndexState,
 } from '../directory-index.ts';
-import { getItem } from '../get-item.ts';
-import { indexKeys, keys, withoutKeys } from '../keys.ts';
+import { getEntity } from '../get-item.ts';
+import { indexKeys, keys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
 import { queryPage } from '../query.ts';
 import { membershipItem } from './memberships.ts';
+import { clubFromItem, readClubForUpdate } from './stored-club.ts';
 
-/** A club item as the entity (key and index attributes left out). */
-export const clubFromItem = (item: Record<string, unknown>): Club => clubSchema.parse(withoutKeys(item));
 const toClub = clubFromItem;
 
 export function clubItem(club: Club) {
@@ -34,8 +33,7 @@ export function clubItem(club: Club) {
 
 /** `consistent` reads the latest write (an event handler acting on what just changed). */
 export async function getClub(clubId: string, consistent = false): Promise<Club | null> {
-  const item = await getItem(keys.club(clubId), { consistent });
-  return item ? toClub(item) : null;
+  return getEntity(keys.club(clubId), toClub, { consistent });
 }
 
 /** Clubs by id, in the order asked, missing ones left out: key lookups only, 100 per request. */
@@ -45,19 +43,6 @@ export async function getClubs(clubIds: readonly string[]): Promise<Club[]> {
     const item = found.get(keyId(keys.club(id)));
     return item ? [toClub(item)] : [];
   });
-}
-
-export interface StoredClub {
-  club: Club;
-  indexVersion: number | undefined;
-}
-
-/** Reads a club strongly consistently, for a read-then-write that must see the latest state. */
-export async function readClubForUpdate(clubId: string): Promise<StoredClub | null> {
-  const item = await getItem(keys.club(clubId), { consistent: true });
-  if (!item) return null;
-  const version = item.indexVersion;
-  return { club: toClub(item), indexVersion: typeof version === 'number' ? version : undefined };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
 import { deleteCounted, putCounted } from '../counted-write.ts';
-import { getItem } from '../get-item.ts';
+import { getEntity } from '../get-item.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 
@@ -26,8 +26,7 @@ export function commentItem(comment: StoredComment) {
 }
 
 export async function getComment(postId: string, commentId: string): Promise<StoredComment | null> {
-  const item = await getItem(keys.comment(postId, commentId));
-  return item ? toComment(item) : null;
+  return getEntity(keys.comment(postId, commentId), toComment);
 }
 
 export type AddCommentResult =

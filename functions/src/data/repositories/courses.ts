@@ -1,6 +1,6 @@
 import { type Course, courseSchema, type Section, sectionSchema, TABLE } from '@clubs/shared';
 import { createUnder } from '../create-under.ts';
-import { getItem } from '../get-item.ts';
+import { getEntity } from '../get-item.ts';
 import { indexKeys, keys, sectionPrefixOf, withoutKeys } from '../keys.ts';
 import { queryAll, queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
@@ -22,8 +22,7 @@ export function courseItem(course: Course) {
 }
 
 export async function getCourse(clubId: string, courseId: string): Promise<Course | null> {
-  const item = await getItem(keys.course(clubId, courseId));
-  return item ? toCourse(item) : null;
+  return getEntity(keys.course(clubId, courseId), toCourse);
 }
 
 /**
@@ -80,11 +79,10 @@ export type CourseChanges = Partial<
 >;
 
 /** Changes the editable fields of an existing course (the outline too); null when there is none. */
-export async function updateCourse(
+export function updateCourse(
   clubId: string,
   courseId: string,
   changes: CourseChanges,
 ): Promise<Course | null> {
-  const item = await updateExistingItem(keys.course(clubId, courseId), changes);
-  return item ? toCourse(item) : null;
+  return updateExistingItem(keys.course(clubId, courseId), changes, toCourse);
 }

@@ -23,7 +23,7 @@ import { type Counter, deleteCounted, putCounted } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
 import { isConditionFailed, writeIfConditionHolds } from '../errors.ts';
-import { getItem } from '../get-item.ts';
+import { getEntity, type ReadOptions } from '../get-item.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { countItems, type KeyQuery, queryPage } from '../query.ts';
 
@@ -132,10 +132,9 @@ export async function createEvent(
 export async function getStoredEvent(
   clubId: string,
   eventId: string,
-  options: { consistent?: boolean } = {},
+  options?: ReadOptions,
 ): Promise<StoredEvent | null> {
-  const item = await getItem(keys.event(clubId, eventId), options);
-  return item ? toStoredEvent(item) : null;
+  return getEntity(keys.event(clubId, eventId), toStoredEvent, options);
 }
 
 export async function getEvent(clubId: string, eventId: string): Promise<ClubEvent | null> {

@@ -5,7 +5,7 @@
  * (rate-windows.ts). All live in the club's partition, so deleting a club takes them along.
  */
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Club, clubSchema, type InviteLink, type Membership, TABLE } from '@clubs/shared';
+import { type Club, type InviteLink, type Membership, TABLE } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed, transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
@@ -13,6 +13,7 @@ import { getItem } from '../get-item.ts';
 import { keys, withoutKeys } from '../keys.ts';
 import { type RateWindow, rateWindowCount, rateWindowKey, retryOnConflict } from '../rate-windows.ts';
 import { type TransactItem, toMembership } from './memberships.ts';
+import { clubFromItem } from './stored-club.ts';
 
 export interface StoredInvitation {
   clubId: string;
@@ -213,7 +214,7 @@ export async function readInvitationFacts(
   const membership = found.get(keyId(wanted.membership));
   const invitation = found.get(keyId(wanted.invitation));
   return {
-    club: club ? clubSchema.parse(withoutKeys(club)) : null,
+    club: club ? clubFromItem(club) : null,
     membership: membership ? toMembership(membership) : null,
     link: linkOf(found.get(keyId(wanted.link))),
     invitation: invitation ? invitationOf(invitation) : null,

@@ -5,7 +5,7 @@ import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { deleteCounted, putCounted, sendRetryingConflicts } from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
-import { getItem } from '../get-item.ts';
+import { getEntity, type ReadOptions } from '../get-item.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { likePointChanges, utcDay } from './points.ts';
@@ -25,13 +25,8 @@ export function likeItem(like: Like) {
   return { ...keys.like(like.postId, like.userId), type: 'like', ...like };
 }
 
-export async function getLike(
-  postId: string,
-  userId: string,
-  options: { consistent?: boolean } = {},
-): Promise<Like | null> {
-  const item = await getItem(keys.like(postId, userId), options);
-  return item ? toLike(item) : null;
+export async function getLike(postId: string, userId: string, options?: ReadOptions): Promise<Like | null> {
+  return getEntity(keys.like(postId, userId), toLike, options);
 }
 
 export type AddLikeResult = { created: true; like: Like } | { created: false; reason: 'exists' | 'no_post' };

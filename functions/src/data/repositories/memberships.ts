@@ -1,7 +1,6 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Club,
-  clubSchema,
   type Membership,
   type MembershipStatus,
   membershipSchema,
@@ -20,12 +19,13 @@ import {
   sameIndexState,
 } from '../directory-index.ts';
 import { isConditionFailed } from '../errors.ts';
-import { getItem } from '../get-item.ts';
+import { getEntity } from '../get-item.ts';
 import { indexKeys, keys, withoutKeys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 import { CARD, cardAttributes, cardOf, type MemberCard, memberCardOf } from './member-cards.ts';
 import { getProfile } from './profiles.ts';
+import { clubFromItem, readClubForUpdate } from './stored-club.ts';
 
 export const toMembership = (item: Record<string, unknown>): Membership =>
   membershipSchema.parse(withoutKeys(item));
@@ -40,8 +40,7 @@ export function membershipItem(membership: Membership) {
 }
 
 export async function getMembership(clubId: string, userId: string): Promise<Membership | null> {
-  const item = await getItem(keys.membership(clubId, userId));
-  return item ? toMembership(item) : null;
+  return getEntity(keys.membership(clubId, userId), toMembership);
 }
 
 /**
@@ -80,7 +79,7 @@ export async function getClubWithMembership(
   const club = found.get(keyId(keys.club(clubId)));
   const membership = found.get(keyId(keys.membership(clubId, userId)));
   return {
-    club: club ? clubSchema.parse(withoutKeys(club)) : null,
+    club: club ? clubFromItem(club) : null,
     membership: membership ? toMembership(membership) : null,
     faces: club ? facesOf(club) : null,
   };
@@ -116,16 +115,6 @@ export async function keepClubFaces(clubId: string, faces: ClubFaces & { faces: 
 export type TransactItem = NonNullable<
   ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
 >[number];
-
-async function readClub(clubId: string): Promise<{ club: Club; indexVersion: number | undefined } | null> {
-  const item = await getItem(keys.club(clubId), { consistent: true });
-  if (!item) return null;
-  const version = item.indexVersion;
-  return {
-    club: clubSchema.parse(withoutKeys(item)),
-    indexVersion: typeof version === 'number' ? version : undefined,
-  };
-}
 
 const MEMBERS_VERSION_NAME = { '#membersVersion': MEMBERS_VERSION };
 
@@ -228,7 +217,7 @@ async function writeWithCount(
   alongside: readonly TransactItem[] = [],
 ): Promise<CountedWrite> {
   for (let attempt = 0; attempt < CLUB_WRITE_ATTEMPTS; attempt++) {
-    const stored = await readClub(clubId);
+    const stored = await readClubForUpdate(clubId);
     if (!stored) return 'no_club';
     const [clubAction, ...moves] = countChange(stored, delta);
     try {

@@ -1,7 +1,8 @@
 /** A person's own clubs, read through the owner index (gsi2: OWNER#{ownerId}, newest first). */
-import { type Club, type ClubStatus, clubSchema, TABLE } from '@clubs/shared';
-import { indexKeys, withoutKeys } from '../keys.ts';
+import { type Club, type ClubStatus, TABLE } from '@clubs/shared';
+import { indexKeys } from '../keys.ts';
 import { queryFirst } from '../query.ts';
+import { clubFromItem } from './stored-club.ts';
 
 const OWNER_INDEX = TABLE.indexes.byOwner;
 /** Clubs read per query while looking for the newest one of a status. */
@@ -22,7 +23,7 @@ export function newestOwnedClubWithStatus(ownerId: string, status: ClubStatus): 
         values: { ':status': status },
       },
     },
-    (item) => clubSchema.parse(withoutKeys(item)),
+    clubFromItem,
     { pageSize: PAGE, maxPages: MAX_PAGES },
   );
 }

@@ -7,7 +7,7 @@ import { createUnder } from '../create-under.ts';
 import { encodeCursor } from '../cursor.ts';
 import { deleteChildItems } from '../delete-children.ts';
 import { transactionConditionFailures } from '../errors.ts';
-import { getItem } from '../get-item.ts';
+import { getEntity, getItem, type ReadOptions } from '../get-item.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
@@ -65,10 +65,9 @@ export function postItem(post: StoredPost) {
 export async function getPost(
   clubId: string,
   postId: string,
-  options: { consistent?: boolean } = {},
+  options?: ReadOptions,
 ): Promise<StoredPost | null> {
-  const item = await getItem(keys.post(clubId, postId), options);
-  return item ? toPost(item) : null;
+  return getEntity(keys.post(clubId, postId), toPost, options);
 }
 
 export type CreatePostResult =
@@ -212,13 +211,8 @@ export async function recentPostsByAuthor(authorId: string, limit: number): Prom
 export type PostChanges = Partial<Pick<StoredPost, 'title' | 'content' | 'updatedAt'>>;
 
 /** Changes the editable fields of an existing post; null when there is no such post. */
-export async function updatePost(
-  clubId: string,
-  postId: string,
-  changes: PostChanges,
-): Promise<StoredPost | null> {
-  const item = await updateExistingItem(keys.post(clubId, postId), changes);
-  return item ? toPost(item) : null;
+export function updatePost(clubId: string, postId: string, changes: PostChanges): Promise<StoredPost | null> {
+  return updateExistingItem(keys.post(clubId, postId), changes, toPost);
 }
 
 type TransactItem = NonNullable<

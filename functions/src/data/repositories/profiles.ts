@@ -3,14 +3,13 @@ import { type Profile, profileSchema, type UpdateProfileInput } from '@clubs/sha
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
-import { getItem } from '../get-item.ts';
+import { getEntity } from '../get-item.ts';
 import { keys, withoutKeys } from '../keys.ts';
 
 const toProfile = (item: Record<string, unknown>): Profile => profileSchema.parse(withoutKeys(item));
 
 export async function getProfile(userId: string): Promise<Profile | null> {
-  const item = await getItem(keys.profile(userId));
-  return item ? toProfile(item) : null;
+  return getEntity(keys.profile(userId), toProfile);
 }
 
 /** Profiles by id, missing ones left out: one request per 100. */

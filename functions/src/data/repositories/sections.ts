@@ -3,6 +3,7 @@ import { type Section, sectionSchema } from '@clubs/shared';
 import { firstImageOf, sanitizeSectionHtml } from '../../content/section-html.ts';
 import { courseMediaPrefixOf } from '../../media/member-media.ts';
 import { db, tableName } from '../client.ts';
+import { deleteCounted } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { keys, sectionPrefixOf, withoutKeys } from '../keys.ts';
@@ -129,52 +130,36 @@ export async function updateSection(
   const current = await getSection(clubId, courseId, sectionId);
   if (!current) return null;
   const stored = sanitized(clubId, courseId, { ...changes, featuredImage: current.featuredImage });
-  // The slot must still hold this section (not one written after a concurrent delete or move).
-  const item = await updateExistingItem(keys.section(clubId, courseId, current.sortOrder), stored, {
-    condition: { expression: '#id = :id', names: { '#id': 'id' }, values: { ':id': sectionId } },
+  return updateExistingItem(keys.section(clubId, courseId, current.sortOrder), stored, toSection, {
+    condition: holdsSection(sectionId),
   });
-  return item ? toSection(item) : null;
 }
 
-const idCondition = (id: string) => ({
-  ConditionExpression: 'attribute_exists(pk) AND #id = :id',
-  ExpressionAttributeNames: { '#id': 'id' },
-  ExpressionAttributeValues: { ':id': id },
+/** A condition that the slot still holds this section (not one written after a concurrent delete or move). */
+const holdsSection = (id: string) => ({
+  expression: '#id = :id',
+  names: { '#id': 'id' },
+  values: { ':id': id },
 });
+
+const idCondition = (id: string) => {
+  const held = holdsSection(id);
+  return {
+    ConditionExpression: `attribute_exists(pk) AND ${held.expression}`,
+    ExpressionAttributeNames: held.names,
+    ExpressionAttributeValues: held.values,
+  };
+};
 
 /** Deletes a section found by id and counts it down on the course, together; false when there is none. */
 export async function deleteSection(clubId: string, courseId: string, sectionId: string): Promise<boolean> {
   const current = await getSection(clubId, courseId, sectionId);
   if (!current) return false;
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.section(clubId, courseId, current.sortOrder),
-              ...idCondition(sectionId),
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.course(clubId, courseId),
-              UpdateExpression: 'ADD #count :minusOne',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: { '#count': COUNT },
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (transactionConditionFailures(error)) return false;
-    throw error;
-  }
+  return deleteCounted(
+    keys.section(clubId, courseId, current.sortOrder),
+    { key: keys.course(clubId, courseId), attribute: COUNT },
+    { unchanged: holdsSection(sectionId) },
+  );
 }
 
 export type MoveResult = 'moved' | 'at_edge' | 'not_found' | 'conflict';
