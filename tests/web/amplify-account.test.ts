@@ -3,31 +3,12 @@
  * password-reset requests never reveal whether an address has an account, and sign-up finishes
  * signed in (auto sign-in, or the password when auto sign-in is gone).
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { amplifyAuth as amplify, cognitoError } from './amplify-auth-double.ts';
 
-const amplify = vi.hoisted(() => ({
-  autoSignIn: vi.fn(),
-  confirmResetPassword: vi.fn(),
-  confirmSignUp: vi.fn(),
-  confirmUserAttribute: vi.fn(),
-  fetchAuthSession: vi.fn(),
-  resendSignUpCode: vi.fn(),
-  resetPassword: vi.fn(),
-  signIn: vi.fn(),
-  signInWithRedirect: vi.fn(),
-  signUp: vi.fn(),
-  updatePassword: vi.fn(),
-  updateUserAttribute: vi.fn(),
-}));
-vi.mock('aws-amplify/auth', () => amplify);
+vi.mock('aws-amplify/auth', () => import('./amplify-auth-double.ts').then((m) => m.amplifyAuth));
 
 const account = await import('../../web/src/auth/amplifyAccount.ts');
-
-const cognitoError = (name: string, message = name) => Object.assign(new Error(message), { name });
-
-beforeEach(() => {
-  for (const fn of Object.values(amplify)) fn.mockReset();
-});
 
 const input = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical-engine' };
 

@@ -3,29 +3,14 @@
  * app on as the preferred factor and renews the tokens, Cognito's wrong-code exceptions become
  * the product's message, and a password sign-in reports the authenticator-app step.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CODE_MISMATCH, SIGN_IN_CODE_SESSION_EXPIRED } from '../../web/src/auth/messages.ts';
+import { amplifyAuth as amplify, cognitoError } from './amplify-auth-double.ts';
 
-const amplify = vi.hoisted(() => ({
-  confirmSignIn: vi.fn(),
-  fetchAuthSession: vi.fn(),
-  fetchMFAPreference: vi.fn(),
-  setUpTOTP: vi.fn(),
-  signIn: vi.fn(),
-  signOut: vi.fn(),
-  updateMFAPreference: vi.fn(),
-  verifyTOTPSetup: vi.fn(),
-}));
-vi.mock('aws-amplify/auth', () => amplify);
+vi.mock('aws-amplify/auth', () => import('./amplify-auth-double.ts').then((m) => m.amplifyAuth));
 
 const mfa = await import('../../web/src/auth/amplifyMfa.ts');
 const actions = await import('../../web/src/auth/amplifyActions.ts');
-
-const cognitoError = (name: string, message = name) => Object.assign(new Error(message), { name });
-
-beforeEach(() => {
-  for (const fn of Object.values(amplify)) fn.mockReset();
-});
 
 describe('authenticator app setup', () => {
   it('hands out the secret and the otpauth:// URI naming Clubs and the account', async () => {
