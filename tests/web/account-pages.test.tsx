@@ -11,6 +11,7 @@ import {
   passwordChangeProblem,
 } from '../../web/src/pages/settings/AccountSettingsPage.tsx';
 import { photoProblem } from '../../web/src/pages/settings/ProfilePage.tsx';
+import { apiDown } from './api-mock.ts';
 import { profile, routeFetch } from './fetch-routes.ts';
 import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
@@ -167,7 +168,7 @@ describe('account settings', () => {
   });
 
   it('changes the address once the code sent to it is confirmed', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { service } = signedIn();
     renderApp('/settings', { service });
     await userEvent.type(await screen.findByLabelText('New Email'), 'ada.new@example.com');

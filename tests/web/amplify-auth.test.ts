@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '@clubs/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from './api-mock.ts';
 import { fakeJwt } from './jwt.ts';
 
 const amplify = vi.hoisted(() => ({
@@ -48,12 +49,8 @@ const awsConfig: RuntimeConfig = {
   mediaBaseUrl: '/media',
 };
 
-function serveConfig(config: unknown, status = 200) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
-    if (String(url) === '/config.json') return new Response(JSON.stringify(config), { status });
-    return new Response('not found', { status: 404 });
-  });
-}
+const serveConfig = (config: unknown, status = 200) =>
+  mockApi({ 'GET /config.json': () => ({ status, body: config }) });
 
 // Each test gets fresh module state (the config is loaded once per page).
 const load = () => import('../../web/src/auth/amplifyAuth.ts');
@@ -65,11 +62,11 @@ beforeEach(() => {
 
 describe('Amplify configuration', () => {
   it('locally: absolute endpoint, e-mail login, and the InitiateAuth refresher', async () => {
-    const fetchSpy = serveConfig(localConfig);
+    const api = serveConfig(localConfig);
     const { configureAuth } = await load();
     await expect(configureAuth()).resolves.toEqual(localConfig);
     await configureAuth();
-    expect(fetchSpy.mock.calls.filter(([url]) => url === '/config.json')).toHaveLength(1);
+    expect(api.to('GET', '/config.json')).toHaveLength(1);
     expect(amplify.configure).toHaveBeenCalledOnce();
     expect(amplify.configure).toHaveBeenCalledWith({
       Auth: {
@@ -111,10 +108,10 @@ describe('Amplify configuration', () => {
   });
 
   it('refuses an invalid config.json and tries again on the next call', async () => {
-    const fetchSpy = serveConfig({ stage: 'moon' });
+    serveConfig({ stage: 'moon' });
     const { configureAuth } = await load();
     await expect(configureAuth()).rejects.toThrow('Invalid /config.json');
-    fetchSpy.mockImplementation(async () => new Response(JSON.stringify(localConfig)));
+    serveConfig(localConfig);
     await expect(configureAuth()).resolves.toEqual(localConfig);
   });
 

@@ -56,7 +56,14 @@ function checked(id: RouteId, answer: { status: number; body?: unknown }) {
   return answer;
 }
 
-export function mockApi(routes: MockRoutes) {
+/** What the double answers a request no route of the test matches: the API's 404 by default. */
+const notMocked: Handler = (call) => ({
+  status: 404,
+  body: { error: { code: 'not_found', message: `No mock for ${call.method} ${call.path}` } },
+});
+
+export function mockApi(routes: MockRoutes, options: { otherwise?: Handler } = {}) {
+  const otherwise = options.otherwise ?? notMocked;
   const calls: Call[] = [];
   const byId = routes as Partial<Record<RouteId, Handler>>;
   const compiled = Object.entries(routes as Record<string, Handler>)
@@ -90,12 +97,7 @@ export function mockApi(routes: MockRoutes) {
     const handler =
       manifestHandler(method, url.pathname) ??
       compiled.find((r) => r.method === method && r.regex.test(url.pathname))?.handler;
-    const answer = handler
-      ? await handler(call)
-      : {
-          status: 404,
-          body: { error: { code: 'not_found', message: `No mock for ${method} ${url.pathname}` } },
-        };
+    const answer = await (handler ?? otherwise)(call);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
     });
@@ -106,6 +108,12 @@ export function mockApi(routes: MockRoutes) {
 }
 
 export const ok = <T>(body: T) => ({ status: 200, body });
+
+/**
+ * Every request fails with a bare 500 (no error JSON, so pages show their generic failure): for
+ * tests of something else (sign-in, routing, a settings form) that the pages' data is beside.
+ */
+export const apiDown = () => mockApi({}, { otherwise: () => ({ status: 500, body: {} }) });
 
 export function club(overrides: Partial<Club> = {}): Club {
   return {

@@ -6,6 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { validateReset } from '../../web/src/pages/auth/ForgotPasswordPage.tsx';
+import { apiDown } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp } from './helpers.tsx';
 
 async function requestCode(email: string) {
@@ -32,7 +33,7 @@ describe('forgot password', () => {
   });
 
   it('answers every address the same way, then resets with the code and goes to login', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { service } = fakeAuthService();
     const { router } = renderApp('/forgot-password', { service });
     const user = await requestCode(' nobody-or-somebody@example.com ');

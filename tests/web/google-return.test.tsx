@@ -4,15 +4,16 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { rememberGoogleReturn, takeGoogleReturn } from '../../web/src/auth/googleReturn.ts';
+import { mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
 afterEach(() => sessionStorage.clear());
 
 /** Back on / from Google (signed out until the redirect's outcome), heading for `target`. */
 async function backOnLanding(target: string) {
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"items":[]}', { status: 200 }));
+  mockApi({ featuredClubs: () => ok({ items: [] }) });
   rememberGoogleReturn(target, 'login');
   const fake = fakeAuthService();
   renderApp('/', { service: fake.service });
@@ -47,7 +48,7 @@ describe('Continue with Google on the login page', () => {
   });
 
   it('back on /, goes to the remembered page once the session is there', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"items":[]}', { status: 200 }));
+    mockApi({ featuredClubs: () => ok({ items: [] }) });
     rememberGoogleReturn('/c/club-1', 'login');
     const { router } = renderApp('/', { service: fakeAuthService(snapshotFor()).service });
     await waitFor(() => expect(currentUrl(router)).toBe('/c/club-1'));

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SignInOutcome } from '../../web/src/auth/types.ts';
+import { apiDown } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
 async function fillAndSubmit(email: string, password: string) {
@@ -59,7 +60,7 @@ describe('login page', () => {
   });
 
   it('goes to /dashboard without a redirect, and never to another site', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { router } = renderApp('/login?redirect=%2F%2Fevil.example');
     await fillAndSubmit('ada@example.com', 'secret-password');
     await waitFor(() => expect(currentUrl(router)).toBe('/dashboard'));
@@ -101,7 +102,7 @@ describe('login page', () => {
   });
 
   it('round trip: a guarded page sends the visitor to log in and brings them back', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { router } = renderApp('/member-dashboard?tab=discover');
     await waitFor(() =>
       expect(currentUrl(router)).toBe('/login?redirect=%2Fmember-dashboard%3Ftab%3Ddiscover'),

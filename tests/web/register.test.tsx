@@ -7,6 +7,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type RegistrationForm, validateRegistration } from '../../web/src/pages/auth/registerValidation.ts';
+import { apiDown } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp } from './helpers.tsx';
 
 const VALID: RegistrationForm = {
@@ -118,7 +119,7 @@ describe('registration page', () => {
   });
 
   it('reads "Creating account..." while busy, then shows "Registration successful!" and goes to /dashboard', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { service } = fakeAuthService();
     let finish: () => void = () => undefined;
     const original = service.signUp.getMockImplementation();
@@ -162,7 +163,7 @@ describe('registration page', () => {
   });
 
   it('asks for the e-mailed code when the pool verifies addresses, with a resend, then signs in', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { service } = fakeAuthService();
     service.signUp.mockResolvedValueOnce({ status: 'confirmCode', destination: 'a***@e***' });
     const { router } = renderApp('/register', { service });
@@ -200,7 +201,7 @@ describe('registration page', () => {
   });
 
   it('carries a redirect from login over to login and back after signing up', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { router } = renderApp('/register?redirect=%2Fc%2Fclub-1');
     expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { CLUB_SUB_PATHS, routes } from '../../web/src/routes.tsx';
 import { STATIC_PAGES } from '../support/static-pages.ts';
-import { club, mockApi, ok } from './api-mock.ts';
+import { apiDown, club, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
 // The app's API client takes its token from Amplify; here the session is a fixed ID token.
@@ -170,7 +170,7 @@ describe('guarded routes', () => {
     ['/club-settings/club-1', 'Club Settings'],
     ['/club-billing/club-1', 'Billing'],
   ])('%s renders for a signed-in user', async (path, heading) => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { router } = renderApp(path, { service: signedIn() });
     if (heading === 'Welcome') {
       expect(await screen.findByRole('heading', { level: 2, name: 'How It Works' })).toBeInTheDocument();
@@ -181,7 +181,7 @@ describe('guarded routes', () => {
   });
 
   it('/communities (no club) redirects to /dashboard', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { router } = renderApp('/communities', { service: signedIn() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
@@ -194,7 +194,7 @@ describe('super-admin guard', () => {
   });
 
   it('sends other signed-in users to /dashboard with Access Denied', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { router } = renderApp('/super-admin', { service: signedIn(['club_owner']) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByText('Access Denied')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SUPER_ADMIN_NEEDS_MFA } from '../../web/src/pages/settings/TwoFactorSection.tsx';
+import { apiDown } from './api-mock.ts';
 import { currentUrl, FAKE_TOTP_SETUP, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
 vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
@@ -108,7 +109,7 @@ describe('a super admin without an authenticator app where it is required', () =
   });
 
   it('is not sent anywhere once the token carries the group', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { service } = fakeAuthService(snapshotFor({ groups: ['super_admin'] }));
     const { router } = renderApp('/super-admin', { service });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -118,7 +119,7 @@ describe('a super admin without an authenticator app where it is required', () =
 
 describe('login: the authenticator app step', () => {
   async function signInAskedForCode() {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    apiDown();
     const { service } = fakeAuthService();
     service.signIn.mockResolvedValueOnce({ status: 'totpCode' });
     const rendered = renderApp('/login?redirect=%2Fsettings', { service });
