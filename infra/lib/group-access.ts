@@ -1,12 +1,13 @@
 /**
  * What each handler group's function may touch: its environment and its IAM grants, both derived
- * from the resource uses its routes declare in the route and event manifests (`uses`), so a new
- * group gets exactly what its routes name. Only the description and the size are written here,
+ * from the resource uses declared in the route manifest (GROUP_USES) and the event manifest
+ * (`uses`), so a new group gets exactly what it names. Only the description and the size are written here,
  * keyed by every group of the manifests, so a new group does not compile until it has them.
  */
 import {
   EVENT_ROUTES,
   type EventHandlerGroup,
+  GROUP_USES,
   type HandlerGroup,
   isClubAccess,
   type ResourceUse,
@@ -89,19 +90,21 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
 };
 
 /**
- * The union of what a group's routes (HTTP and event) declare they use. A club or author access
- * declaration adds table:read: the access check reads the club and the caller's membership.
+ * What a group's function may touch: its HTTP group's declared uses (GROUP_USES) and its event
+ * routes' together. A club or author access declaration adds table:read: the access check reads
+ * the club and the caller's membership.
  */
 export function usesOf(group: FunctionGroup): ReadonlySet<ResourceUse> {
-  const declared: readonly (readonly ResourceUse[])[] = [
-    ...ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition)
-      .filter((route) => route.group === group)
-      .map((route): readonly ResourceUse[] =>
-        isClubAccess(route.access) ? [...route.uses, 'table:read'] : route.uses,
-      ),
-    ...EVENT_ROUTES.filter((route) => route.group === group).map((route) => route.uses),
-  ];
-  return new Set(declared.flat());
+  const httpUses: Partial<Record<FunctionGroup, readonly ResourceUse[]>> = GROUP_USES;
+  const checksClubAccess = ROUTE_IDS.some((id) => {
+    const route: RouteDefinition = ROUTES[id];
+    return route.group === group && isClubAccess(route.access);
+  });
+  return new Set([
+    ...(httpUses[group] ?? []),
+    ...(checksClubAccess ? (['table:read'] as const) : []),
+    ...EVENT_ROUTES.filter((route) => route.group === group).flatMap((route) => route.uses),
+  ]);
 }
 
 /** Table actions by use. Transactions need the action of each item they hold (and ConditionCheckItem). */

@@ -1,6 +1,6 @@
 /**
  * Least privilege, read from the synthesized policies: each handler group's role holds exactly
- * the actions the resource uses of its routes need (route and event manifests, `uses`), on the
+ * the actions its resource uses need (GROUP_USES and the event manifest's `uses`), on the
  * resources they concern, and nothing else; and those declarations match the AWS calls the
  * group's bundled code makes. The stack is synthesized without bundling (policies do not depend
  * on it); the code is bundled in memory with the deploy settings.

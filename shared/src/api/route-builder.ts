@@ -1,10 +1,12 @@
 /**
- * Declares manifest entries without repeating what every entry of an area shares: an area's
- * routes all run in one handler group, and most club routes take only the club from their path.
+ * Declares manifest entries without repeating what follows from something else: an area's
+ * routes all run in one handler group, and a route's params are its path's placeholders.
  * What these build is the plain RouteDefinition object (routes.ts checks each area against it),
  * so everything reading the manifest sees the same entries as if they were written out.
  */
-import { clubPathSchema } from '../domain/club.ts';
+import * as z from 'zod';
+import { idSchema } from '../domain/common.ts';
+import { inviteTokenSchema } from '../domain/invitation.ts';
 import type { AuthoredResource, ClubStanding, SuperAdminReach } from './access.ts';
 import type { HandlerGroup, HttpMethod, RouteDefinition } from './route-definition.ts';
 
@@ -27,51 +29,56 @@ export const authorOf = <
   or: Or = null as Or,
 ) => ({ kind: 'author', resource, or, superAdmin: 'none' }) as const;
 
-/** Everything an entry declares besides its method, path and group. */
-type RouteSpec = Omit<RouteDefinition, 'method' | 'path' | 'group'>;
+/**
+ * What each path placeholder may hold. A placeholder means the same thing in every path, so its
+ * schema is declared once here; a path naming one that is not here does not compile.
+ */
+const PATH_PARAMS = {
+  clubId: idSchema,
+  postId: idSchema,
+  commentId: idSchema,
+  eventId: idSchema,
+  courseId: idSchema,
+  sectionId: idSchema,
+  userId: idSchema,
+  token: inviteTokenSchema,
+} as const;
+type PathParam = keyof typeof PATH_PARAMS;
 
-type Route<G, M, P, S> = { readonly method: M; readonly path: P; readonly group: G } & S;
+/** The placeholder names of a path, e.g. 'clubId' | 'postId' for /api/clubs/{clubId}/posts/{postId}. */
+type ParamsIn<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamsIn<Rest>
+  : never;
 
-/** What a club route declares: its params are the club's path unless the path names more. */
-type ClubRoute<G, M, P, S> = Route<
-  G,
-  M,
-  P,
-  S extends { params: unknown } ? S : S & { params: typeof clubPathSchema }
+type ParamsSchema<P extends string> = z.ZodObject<
+  { [N in ParamsIn<P> & PathParam]: (typeof PATH_PARAMS)[N] },
+  z.core.$strict
 >;
 
-/**
- * The routes of one handler group, by method: `feed.get('/api/...', { ... })`, and
- * `feed.club.get(...)` for a route under a club whose params default to the club's path.
- */
+/** A path whose placeholders all have a schema. */
+type ApiPath<P extends string> = ParamsIn<P> extends PathParam ? P : never;
+
+/** The params of a path: exactly its placeholders, in order, nothing else (none without placeholders). */
+function paramsOf(path: string): { params?: z.ZodObject } {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as PathParam);
+  if (names.length === 0) return {};
+  return { params: z.strictObject(Object.fromEntries(names.map((name) => [name, PATH_PARAMS[name]]))) };
+}
+
+/** Everything an entry declares besides what its builder knows (method, group) or its path implies. */
+type RouteSpec = Omit<RouteDefinition, 'method' | 'path' | 'group' | 'params'>;
+
+type Route<G, M, P extends string, S> = { readonly method: M; readonly path: P; readonly group: G } & S &
+  ([ParamsIn<P>] extends [never] ? unknown : { readonly params: ParamsSchema<P> });
+
+/** The routes of one handler group, by method: `feed.get('/api/clubs/{clubId}/posts', { ... })`. */
 export function routesOf<const G extends HandlerGroup>(group: G) {
   const at =
     <const M extends HttpMethod>(method: M) =>
-    <const P extends `/api/${string}`, const S extends RouteSpec>(path: P, spec: S): Route<G, M, P, S> => ({
-      method,
-      path,
-      group,
-      ...spec,
-    });
-  const inClubPath =
-    <const M extends HttpMethod>(method: M) =>
-    <const P extends `/api/${string}{clubId}${string}`, const S extends RouteSpec>(
-      path: P,
+    <const P extends `/api/${string}`, const S extends RouteSpec>(
+      path: ApiPath<P>,
       spec: S,
-    ): ClubRoute<G, M, P, S> =>
-      ({ method, path, group, params: clubPathSchema, ...spec }) as ClubRoute<G, M, P, S>;
-  return {
-    get: at('GET'),
-    post: at('POST'),
-    put: at('PUT'),
-    patch: at('PATCH'),
-    delete: at('DELETE'),
-    club: {
-      get: inClubPath('GET'),
-      post: inClubPath('POST'),
-      put: inClubPath('PUT'),
-      patch: inClubPath('PATCH'),
-      delete: inClubPath('DELETE'),
-    },
-  };
+    ): Route<G, M, P, S> =>
+      ({ method, path, group, ...paramsOf(path), ...spec }) as Route<G, M, P, S>;
+  return { get: at('GET'), post: at('POST'), put: at('PUT'), patch: at('PATCH'), delete: at('DELETE') };
 }

@@ -4,29 +4,7 @@ import type { Access, ClubAccess } from './access.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One Lambda function per group: functions/src/handlers/{group}.ts. */
-export type HandlerGroup =
-  | 'system'
-  | 'profiles'
-  | 'clubs'
-  | 'stripe-webhook'
-  | 'payments'
-  | 'club-admin'
-  | 'contact'
-  | 'memberships'
-  | 'feed'
-  | 'members'
-  | 'invitations'
-  | 'courses'
-  | 'events'
-  | 'super-admin';
-
-/**
- * What a route's implementation touches in AWS. Its function's permissions are the union of
- * its group's declarations and nothing more (infra/lib/group-access.ts), so a use left out
- * fails in AWS with AccessDenied; the infra tests compare each group's declarations with the SDK
- * calls its bundled code makes, both ways.
- */
+/** What a handler group's code touches in AWS (GROUP_USES). */
 export const RESOURCE_USES = [
   /** GetItem, BatchGetItem, Query (table and indexes). */
   'table:read',
@@ -50,13 +28,41 @@ export const RESOURCE_USES = [
 ] as const;
 export type ResourceUse = (typeof RESOURCE_USES)[number];
 
+/**
+ * The handler groups, one Lambda function each (functions/src/handlers/{group}.ts), with what
+ * their code touches in AWS. Permissions are granted per function, so a group declares what all
+ * of its routes together need: its function gets exactly these (and table:read where a club
+ * route's access check reads the membership) and nothing more (infra/lib/group-access.ts). A use
+ * left out fails in AWS with AccessDenied; the infra tests compare each group's uses with the SDK
+ * calls its bundled code makes, both ways.
+ */
+export const GROUP_USES = {
+  system: ['table:read'],
+  profiles: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
+  clubs: ['table:read'],
+  'stripe-webhook': ['stripe:webhook-secret', 'events:put'],
+  payments: ['table:read', 'table:write', 'stripe:api'],
+  'club-admin': ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
+  contact: ['table:write'],
+  memberships: ['table:read', 'table:write'],
+  feed: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
+  /** stripe:api: removing a member of a paid club, or leaving one, ends their subscription. */
+  members: ['table:read', 'table:write', 'stripe:api'],
+  invitations: ['table:read', 'table:write', 'email:send'],
+  courses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'ai:outline'],
+  /** The club's events and the leaderboard (routes/leaderboard.ts); their reads fill in missing member cards. */
+  events: ['table:read', 'table:write'],
+  /** events:put: a suspension or reactivation goes on the bus, which pauses or resumes subscriptions. */
+  'super-admin': ['table:read', 'table:write', 'events:put'],
+} as const satisfies Record<string, readonly ResourceUse[]>;
+export type HandlerGroup = keyof typeof GROUP_USES;
+
 interface RouteBase {
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
   readonly group: HandlerGroup;
   readonly summary: string;
-  /** What the implementation touches in AWS (empty when nothing). */
-  readonly uses: readonly ResourceUse[];
+  /** Built from the path's placeholders (route-builder.ts), present exactly when it has some. */
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

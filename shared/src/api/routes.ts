@@ -2,7 +2,7 @@
  * The route manifest: the one list of HTTP routes. CDK generates API Gateway routes and
  * authorizers from it, the local gateway dispatches with it, handlers validate with its schemas
  * and the web client is typed by it. Each area keeps its routes in routes/{area}.ts, declared
- * with route-builder.ts (the area's group, the access shorthands, the club's path as params); add
+ * with route-builder.ts (the area's group, the access shorthands, params from the path); add
  * a route there and nowhere else (route ids must be unique across areas: a test checks).
  */
 import type * as z from 'zod';

@@ -102,5 +102,3 @@ export const membershipPricingSchema = z.strictObject({
   currency: currencySchema.default(NEW_CLUB_DEFAULTS.currency),
 });
 export type MembershipPricing = z.infer<typeof membershipPricingSchema>;
-
-export const clubPathSchema = z.strictObject({ clubId: idSchema });

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { COURSE_MEDIA_UPLOAD, DEFAULT_COURSE_LEVEL, LIMITS } from '../constants.ts';
-import { clubPathSchema } from './club.ts';
 import { changesOf, idSchema, isoDateTime, requiredText, trimmed } from './common.ts';
 import { presignedUploadSchema } from './profile.ts';
 
@@ -73,9 +72,6 @@ export const sectionInputSchema = z.strictObject({
 export type SectionInput = z.infer<typeof sectionInputSchema>;
 
 export const moveSectionInputSchema = z.strictObject({ direction: z.enum(['up', 'down']) });
-
-export const coursePathSchema = clubPathSchema.extend({ courseId: idSchema });
-export const sectionPathSchema = coursePathSchema.extend({ sectionId: idSchema });
 
 /** A member's progress through one course: the sections they marked complete. */
 export const courseProgressSchema = z.object({

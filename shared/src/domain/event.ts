@@ -77,8 +77,6 @@ export const updateEventInputSchema = changesOf({
 });
 export type UpdateEventInput = z.input<typeof updateEventInputSchema>;
 
-export const eventPathSchema = z.strictObject({ clubId: idSchema, eventId: idSchema });
-
 export const EVENT_WINDOWS = ['upcoming', 'past'] as const;
 export type EventWindow = (typeof EVENT_WINDOWS)[number];
 

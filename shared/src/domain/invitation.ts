@@ -15,8 +15,6 @@ export const inviteTokenSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'must be an invitation token');
 
-export const invitationPathSchema = z.strictObject({ clubId: idSchema, token: inviteTokenSchema });
-
 /** The club's invite link as its owner sees it (the page builds the URL from its origin). */
 export const inviteLinkSchema = z.object({ token: inviteTokenSchema, createdAt: isoDateTime });
 export type InviteLink = z.infer<typeof inviteLinkSchema>;

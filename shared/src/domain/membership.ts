@@ -32,9 +32,6 @@ export const memberViewSchema = membershipSchema.extend({
 });
 export type MemberView = z.infer<typeof memberViewSchema>;
 
-/** A member of the club of the path: the members page's actions name the person by user id. */
-export const clubMemberPathSchema = z.strictObject({ clubId: idSchema, userId: idSchema });
-
 /**
  * The members page's query: a page by cursor, optionally a search. The search is a prefix of the
  * member's name, or (owners and moderators only) of their e-mail address when it holds an '@'.

@@ -114,9 +114,6 @@ export const updatePostInputSchema = z.strictObject({
 });
 export type UpdatePostInput = z.infer<typeof updatePostInputSchema>;
 
-export const postPathSchema = z.strictObject({ clubId: idSchema, postId: idSchema });
-export const commentPathSchema = z.strictObject({ clubId: idSchema, postId: idSchema, commentId: idSchema });
-
 export const commentSchema = z.object({
   id: idSchema,
   postId: idSchema,
@@ -226,8 +223,6 @@ export const clubSidebarSchema = z.object({
   members: z.array(authorSchema),
 });
 export type ClubSidebar = z.infer<typeof clubSidebarSchema>;
-
-export const memberPathSchema = z.strictObject({ userId: idSchema });
 
 /** Another person as a signed-in user who shares an active club with them sees them. */
 export const memberProfileSchema = z.object({

@@ -13,7 +13,6 @@ const clubAdmin = routesOf('club-admin');
 
 export const clubAdminRoutes = {
   createClub: clubAdmin.post('/api/clubs', {
-    uses: ['table:read', 'table:write'],
     access: SIGNED_IN,
     summary:
       "Creates an unpaid club and the caller's active club_owner membership in one transaction; a repeated requestId returns the same club",
@@ -21,29 +20,25 @@ export const clubAdminRoutes = {
     response: clubSchema,
     status: 201,
   }),
-  getOwnedClub: clubAdmin.club.get('/api/owned-clubs/{clubId}', {
-    uses: ['table:read'],
+  getOwnedClub: clubAdmin.get('/api/owned-clubs/{clubId}', {
     access: inClub('owner'),
     summary:
       "One of the caller's own clubs in any status (the setup callback polls it); 404 for anyone else's",
     response: clubSchema,
   }),
   latestActiveOwnedClub: clubAdmin.get('/api/owned-clubs/latest-active', {
-    uses: ['table:read'],
     access: SIGNED_IN,
     summary: "The caller's newest active club, or null",
     response: z.object({ club: clubSchema.nullable() }),
   }),
-  editClub: clubAdmin.club.patch('/api/clubs/{clubId}', {
-    uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
+  editClub: clubAdmin.patch('/api/clubs/{clubId}', {
     access: inClub('owner'),
     summary:
       'Edit club: the owner saves name, description, category, logo and cover; the directory and search entries change in the same transaction; a new image must be one uploaded for this club',
     body: updateClubInputSchema,
     response: clubSchema,
   }),
-  createClubImageUpload: clubAdmin.club.post('/api/clubs/{clubId}/image-upload', {
-    uses: ['media:upload'],
+  createClubImageUpload: clubAdmin.post('/api/clubs/{clubId}/image-upload', {
     access: inClub('owner'),
     summary:
       "Signs a short-lived presigned POST for the club's logo or cover (image types only, at most 10 MB, key under clubs/{clubId}/{kind}/)",
@@ -51,8 +46,7 @@ export const clubAdminRoutes = {
     response: presignedUploadSchema,
     status: 201,
   }),
-  getMembershipCheckout: clubAdmin.club.get('/api/clubs/{clubId}/membership-checkout', {
-    uses: ['table:read'],
+  getMembershipCheckout: clubAdmin.get('/api/clubs/{clubId}/membership-checkout', {
     access: SIGNED_IN,
     summary: "The caller's membership of a club as the server knows it (the membership-success page)",
     response: membershipCheckoutStateSchema,

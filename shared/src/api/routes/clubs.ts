@@ -9,21 +9,18 @@ const clubs = routesOf('clubs');
 
 export const clubRoutes = {
   listClubs: clubs.get('/api/clubs', {
-    uses: ['table:read'],
     access: PUBLIC,
     summary:
       'The directory: active clubs newest first, by tab (all, free, premium, a category), size bucket, recently added and search words; one index partition per request, paged by cursor',
     query: directoryQuerySchema,
     response: pageOf(publicClubSchema),
   }),
-  getClub: clubs.club.get('/api/clubs/{clubId}', {
-    uses: ['table:read'],
+  getClub: clubs.get('/api/clubs/{clubId}', {
     access: PUBLIC,
     summary: 'One active club by id; any other status answers 404 like a missing club',
     response: publicClubSchema,
   }),
   featuredClubs: clubs.get('/api/featured-clubs', {
-    uses: ['table:read'],
     access: PUBLIC,
     summary: 'A random sample of active clubs for the landing page, read without touching every club',
     response: z.object({ items: z.array(publicClubSchema) }),

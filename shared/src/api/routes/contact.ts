@@ -11,7 +11,6 @@ export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
 
 export const contactRoutes = {
   sendContactMessage: contact.post('/api/contact', {
-    uses: ['table:write'],
     access: PUBLIC,
     summary:
       'Stores a message from the contact form within CONTACT_RATE_LIMIT per source address, for all senders and per e-mail address (429 beyond)',

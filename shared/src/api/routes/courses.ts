@@ -13,7 +13,6 @@ import {
   courseDetailSchema,
   courseMediaUploadInputSchema,
   courseMediaUploadSchema,
-  coursePathSchema,
   courseProgressSchema,
   courseSchema,
   createCourseInputSchema,
@@ -21,7 +20,6 @@ import {
   generatedOutlineSchema,
   moveSectionInputSchema,
   sectionInputSchema,
-  sectionPathSchema,
   sectionSchema,
   updateCourseInputSchema,
 } from '../../domain/course.ts';
@@ -36,120 +34,91 @@ const edit = inClub('CREATE_COURSES');
 const courses = routesOf('courses');
 
 export const courseRoutes = {
-  listCourses: courses.club.get('/api/clubs/{clubId}/courses', {
-    uses: ['table:read'],
+  listCourses: courses.get('/api/clubs/{clubId}/courses', {
     access: read,
     summary: "The club's courses, newest first, each with its first 3 sections and the caller's progress",
     query: pageQuerySchema,
     response: courseCardPageSchema,
   }),
-  createCourse: courses.club.post('/api/clubs/{clubId}/courses', {
-    uses: ['table:write'],
+  createCourse: courses.post('/api/clubs/{clubId}/courses', {
     access: edit,
     summary: "Creates a course from the wizard's first step (title required, level beginner by default)",
     body: createCourseInputSchema,
     response: courseSchema,
     status: 201,
   }),
-  getCourse: courses.club.get('/api/clubs/{clubId}/courses/{courseId}', {
-    uses: ['table:read', 'media:read'],
+  getCourse: courses.get('/api/clubs/{clubId}/courses/{courseId}', {
     access: read,
     summary: 'One course with all its sections in order (one query), media signed for the caller',
-    params: coursePathSchema,
     response: courseDetailSchema,
   }),
-  updateCourse: courses.club.patch('/api/clubs/{clubId}/courses/{courseId}', {
-    uses: ['table:write'],
+  updateCourse: courses.patch('/api/clubs/{clubId}/courses/{courseId}', {
     access: edit,
     summary: "Changes a course's details or saves its outline",
-    params: coursePathSchema,
     body: updateCourseInputSchema,
     response: courseSchema,
   }),
-  generateCourseOutline: courses.club.post('/api/clubs/{clubId}/courses/{courseId}/outline-drafts', {
-    uses: ['table:read', 'ai:outline'],
+  generateCourseOutline: courses.post('/api/clubs/{clubId}/courses/{courseId}/outline-drafts', {
     access: edit,
     summary:
       "Drafts an outline ('Module N: name' with '- lesson: note' bullets) from the course's details: the configured model, else the built-in template; nothing is saved",
-    params: coursePathSchema,
     response: generatedOutlineSchema,
   }),
-  extractCourseModules: courses.club.post('/api/clubs/{clubId}/courses/{courseId}/module-extractions', {
-    uses: ['table:read', 'table:write'],
+  extractCourseModules: courses.post('/api/clubs/{clubId}/courses/{courseId}/module-extractions', {
     access: edit,
     summary:
       'Turns each module and lesson of the saved outline into a section after the last one, in one transaction',
-    params: coursePathSchema,
     response: extractResultSchema,
     status: 201,
   }),
-  addSection: courses.club.post('/api/clubs/{clubId}/courses/{courseId}/sections', {
-    uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
+  addSection: courses.post('/api/clubs/{clubId}/courses/{courseId}/sections', {
     access: edit,
     summary:
       'Adds a section after the last one (sort order max + 1); its HTML is sanitized before it is stored',
-    params: coursePathSchema,
     body: sectionInputSchema,
     response: sectionSchema,
     status: 201,
   }),
-  updateSection: courses.club.put('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}', {
-    uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
+  updateSection: courses.put('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}', {
     access: edit,
     summary: "Saves a section's title and HTML (sanitized; the featured image is its first image, else kept)",
-    params: sectionPathSchema,
     body: sectionInputSchema,
     response: sectionSchema,
   }),
-  deleteSection: courses.club.delete('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}', {
-    uses: ['table:read', 'table:write'],
+  deleteSection: courses.delete('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}', {
     access: edit,
     summary: 'Deletes a section (counted down on the course in the same transaction)',
-    params: sectionPathSchema,
     response: deletedSchema,
   }),
-  moveSection: courses.club.post('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/moves', {
-    uses: ['table:read', 'table:write'],
+  moveSection: courses.post('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/moves', {
     access: edit,
     summary: 'Swaps a section with the one above or below it, both in one transaction',
-    params: sectionPathSchema,
     body: moveSectionInputSchema,
     response: z.object({ moved: z.literal(true) }),
   }),
-  createCourseMediaUpload: courses.club.post('/api/clubs/{clubId}/courses/{courseId}/media-uploads', {
-    uses: ['table:read', 'media:upload', 'media:read'],
+  createCourseMediaUpload: courses.post('/api/clubs/{clubId}/courses/{courseId}/media-uploads', {
     access: edit,
     summary:
       "Signs a presigned POST for one course image or video (JPG, PNG, GIF, MP4, WebM; at most 10 MB; cached an hour) under the course's members-only prefix",
-    params: coursePathSchema,
     body: courseMediaUploadInputSchema,
     response: courseMediaUploadSchema,
     status: 201,
   }),
-  getCourseProgress: courses.club.get('/api/clubs/{clubId}/courses/{courseId}/progress', {
-    uses: ['table:read'],
+  getCourseProgress: courses.get('/api/clubs/{clubId}/courses/{courseId}/progress', {
     access: take,
     summary: "The caller's progress through the course: the sections they marked complete, done of total",
-    params: coursePathSchema,
     response: courseProgressSchema,
   }),
-  completeSection: courses.club.put(
+  completeSection: courses.put('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion', {
+    access: take,
+    summary: 'Marks a section complete for the caller (a repeat changes nothing)',
+    response: courseProgressSchema,
+  }),
+  uncompleteSection: courses.delete(
     '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion',
     {
-      uses: ['table:read', 'table:write'],
-      access: take,
-      summary: 'Marks a section complete for the caller (a repeat changes nothing)',
-      params: sectionPathSchema,
-      response: courseProgressSchema,
-    },
-  ),
-  uncompleteSection: courses.club.delete(
-    '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion',
-    {
-      uses: ['table:read', 'table:write'],
       access: take,
       summary: "Takes back the caller's completion of a section",
-      params: sectionPathSchema,
       response: courseProgressSchema,
     },
   ),

@@ -5,7 +5,6 @@
  */
 import {
   acceptInvitationResultSchema,
-  invitationPathSchema,
   invitationPreviewSchema,
   inviteLinkSchema,
   sendInvitationsInputSchema,
@@ -17,41 +16,34 @@ import type { RouteDefinition } from '../route-definition.ts';
 const invitations = routesOf('invitations');
 
 export const invitationRoutes = {
-  getInviteLink: invitations.club.get('/api/clubs/{clubId}/invite-link', {
-    uses: ['table:read', 'table:write'],
+  getInviteLink: invitations.get('/api/clubs/{clubId}/invite-link', {
     access: inClub('INVITE_MEMBERS'),
     summary: "The club's invite link token (made on the first read, then kept until regenerated)",
     response: inviteLinkSchema,
   }),
-  regenerateInviteLink: invitations.club.post('/api/clubs/{clubId}/invite-link', {
-    uses: ['table:read', 'table:write'],
+  regenerateInviteLink: invitations.post('/api/clubs/{clubId}/invite-link', {
     access: inClub('INVITE_MEMBERS'),
     summary: 'A new invite link token for the club: the old link stops working at once',
     response: inviteLinkSchema,
     status: 201,
   }),
-  sendInvitations: invitations.club.post('/api/clubs/{clubId}/invitations', {
-    uses: ['table:read', 'table:write', 'email:send'],
+  sendInvitations: invitations.post('/api/clubs/{clubId}/invitations', {
     access: inClub('INVITE_MEMBERS'),
     summary:
       "E-mails an invitation with its own single-use token to each valid row; malformed rows, addresses invited in the last day and SES failures are answered per row; the club's daily limit is counted in the same transaction as the invitations",
     body: sendInvitationsInputSchema,
     response: sendInvitationsResultSchema,
   }),
-  getInvitation: invitations.club.get('/api/invitations/{clubId}/{token}', {
-    uses: ['table:read'],
+  getInvitation: invitations.get('/api/invitations/{clubId}/{token}', {
     access: SIGNED_IN,
     summary:
       "An invitation as its opener sees it: the club, whether the token can still be used, and the caller's standing; an unknown club or one that is not active is not found",
-    params: invitationPathSchema,
     response: invitationPreviewSchema,
   }),
-  acceptInvitation: invitations.club.post('/api/invitations/{clubId}/{token}/acceptance', {
-    uses: ['table:read', 'table:write'],
+  acceptInvitation: invitations.post('/api/invitations/{clubId}/{token}/acceptance', {
     access: SIGNED_IN,
     summary:
       'Accepts an invitation: in a free club the caller becomes an active member at once (a pending request is approved), counted once whatever the number of tries; in a paid club the invitation is held for the caller, who joins through the membership checkout',
-    params: invitationPathSchema,
     response: acceptInvitationResultSchema,
   }),
 } as const satisfies Record<string, RouteDefinition>;

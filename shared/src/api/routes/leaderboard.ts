@@ -16,16 +16,14 @@ import type { RouteDefinition } from '../route-definition.ts';
 const events = routesOf('events');
 
 export const leaderboardRoutes = {
-  getLeaderboard: events.club.get('/api/clubs/{clubId}/leaderboard', {
-    uses: ['table:read', 'table:write'],
+  getLeaderboard: events.get('/api/clubs/{clubId}/leaderboard', {
     access: inClub('member', 'read'),
     summary:
       "A page of the rankings for a period, most points first, by cursor: one query of the points index and one batch of the members' cards and all-time points (their level), whatever the club's size",
     query: leaderboardQuerySchema,
     response: leaderboardSchema,
   }),
-  getLeaderboardStanding: events.club.get('/api/clubs/{clubId}/leaderboard/me', {
-    uses: ['table:read', 'table:write'],
+  getLeaderboardStanding: events.get('/api/clubs/{clubId}/leaderboard/me', {
     access: inClub('member', 'read'),
     summary:
       "The caller's own row for a period with their rank: one batch of their points and card, one bounded count of the members above them",

@@ -4,7 +4,6 @@
  * are answered only to owners, moderators and super admins.
  */
 import {
-  clubMemberPathSchema,
   leaveResultSchema,
   memberListQuerySchema,
   memberPageSchema,
@@ -18,40 +17,32 @@ import type { RouteDefinition } from '../route-definition.ts';
 const members = routesOf('members');
 
 export const memberRoutes = {
-  listClubMembers: members.club.get('/api/clubs/{clubId}/members', {
-    uses: ['table:read', 'table:write'],
+  listClubMembers: members.get('/api/clubs/{clubId}/members', {
     access: inClub('member', 'read'),
     summary:
       "A page of the club's members (pending requests only for owners and moderators), or those whose name (or, for owners and moderators, e-mail) starts with `q`: one query, whatever the club's size",
     query: memberListQuerySchema,
     response: memberPageSchema,
   }),
-  approveClubMember: members.club.post('/api/clubs/{clubId}/members/{userId}/approval', {
-    uses: ['table:read', 'table:write'],
+  approveClubMember: members.post('/api/clubs/{clubId}/members/{userId}/approval', {
     access: inClub('manager'),
     summary:
       "Approves a pending member of a free club (owners and moderators): the membership turns active and the member count moves once, with the directory's size entries in the same transaction; a paid club's pending member joins by paying instead (409)",
-    params: clubMemberPathSchema,
     response: membershipSchema,
   }),
-  removeClubMember: members.club.delete('/api/clubs/{clubId}/members/{userId}', {
-    uses: ['table:read', 'table:write', 'stripe:api'],
+  removeClubMember: members.delete('/api/clubs/{clubId}/members/{userId}', {
     access: inClub('manager'),
     summary:
       'Removes a member (owners and moderators; never the owner; a moderator not another moderator): effective on every route at once; in a paid club their subscription is cancelled at Stripe first',
-    params: clubMemberPathSchema,
     response: memberRemovedSchema,
   }),
-  changeClubMemberRole: members.club.put('/api/clubs/{clubId}/members/{userId}/role', {
-    uses: ['table:read', 'table:write'],
+  changeClubMemberRole: members.put('/api/clubs/{clubId}/members/{userId}/role', {
     access: inClub('owner'),
     summary: 'The owner makes an active member a moderator, or a moderator a member again',
-    params: clubMemberPathSchema,
     body: memberRoleInputSchema,
     response: membershipSchema,
   }),
-  leaveClub: members.club.delete('/api/clubs/{clubId}/membership', {
-    uses: ['table:read', 'table:write', 'stripe:api'],
+  leaveClub: members.delete('/api/clubs/{clubId}/membership', {
     access: SIGNED_IN,
     summary:
       'The caller leaves a club: at once, or for a paid membership at the end of the period already paid (its subscription set to end then; the date answered); the owner cannot leave',

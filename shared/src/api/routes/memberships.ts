@@ -18,22 +18,19 @@ import type { RouteDefinition } from '../route-definition.ts';
 const memberships = routesOf('memberships');
 
 export const membershipRoutes = {
-  getClubMembership: memberships.club.get('/api/clubs/{clubId}/membership', {
-    uses: ['table:read'],
+  getClubMembership: memberships.get('/api/clubs/{clubId}/membership', {
     access: SIGNED_IN,
     summary:
       "The caller's membership status in an active club: not_member, pending or active (the owner is active)",
     response: viewerMembershipSchema,
   }),
-  requestMembership: memberships.club.post('/api/clubs/{clubId}/join-requests', {
-    uses: ['table:read', 'table:write'],
+  requestMembership: memberships.post('/api/clubs/{clubId}/join-requests', {
     access: SIGNED_IN,
     summary:
       'Asks to join a free active club: creates a pending membership once; a repeat answers the membership as it stands; a paid club answers 409 (use the membership checkout)',
     response: joinRequestResultSchema,
   }),
   listMyMemberships: memberships.get('/api/me/memberships', {
-    uses: ['table:read'],
     access: SIGNED_IN,
     summary:
       "The caller's memberships with their clubs, optionally of one status: one query on the user index",
@@ -41,7 +38,6 @@ export const membershipRoutes = {
     response: myMembershipsSchema,
   }),
   discoverClubs: memberships.get('/api/me/discover-clubs', {
-    uses: ['table:read'],
     access: SIGNED_IN,
     summary: 'Newest active clubs the caller is not a member of (at most a bounded number of items read)',
     query: discoverQuerySchema,

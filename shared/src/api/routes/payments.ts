@@ -19,62 +19,53 @@ const payments = routesOf('payments');
 
 export const paymentRoutes = {
   stripeWebhook: webhook.post('/api/webhooks/stripe', {
-    uses: ['stripe:webhook-secret', 'events:put'],
     access: PUBLIC,
     summary: "Stripe's webhook: verifies the signature on the raw body, then puts the event on the bus",
     rawBody: true,
     response: z.object({ received: z.literal(true) }),
   }),
-  createClubCheckout: payments.club.post('/api/clubs/{clubId}/plan-checkout', {
-    uses: ['table:read', 'table:write', 'stripe:api'],
+  createClubCheckout: payments.post('/api/clubs/{clubId}/plan-checkout', {
     access: inClub('owner'),
     summary:
       "Opens Stripe Checkout for the creator plan of the caller's unpaid club (7-day trial, club id in metadata, back to /club-setup)",
     body: clubCheckoutInputSchema,
     response: redirectUrlSchema,
   }),
-  createMembershipCheckout: payments.club.post('/api/clubs/{clubId}/membership-checkout', {
-    uses: ['table:read', 'table:write', 'stripe:api'],
+  createMembershipCheckout: payments.post('/api/clubs/{clubId}/membership-checkout', {
     access: SIGNED_IN,
     summary:
       "Creates (or keeps) the caller's pending membership of a paid club and returns a Stripe Checkout URL (destination charge to the owner's connected account)",
     response: redirectUrlSchema,
   }),
-  createConnectOnboarding: payments.club.post('/api/clubs/{clubId}/connect-onboarding', {
-    uses: ['table:read', 'table:write', 'stripe:api'],
+  createConnectOnboarding: payments.post('/api/clubs/{clubId}/connect-onboarding', {
     access: inClub('owner'),
     summary: "Starts (or resumes) Stripe Connect Express onboarding of the club owner's account",
     response: redirectUrlSchema,
   }),
-  getConnectStatus: payments.club.get('/api/clubs/{clubId}/connect-status', {
-    uses: ['table:read', 'table:write', 'stripe:api'],
+  getConnectStatus: payments.get('/api/clubs/{clubId}/connect-status', {
     access: inClub('owner'),
     summary: "The owner's connected account as Stripe reports it (details submitted, charges enabled)",
     response: connectStatusSchema,
   }),
-  getClubBilling: payments.club.get('/api/clubs/{clubId}/billing', {
-    uses: ['table:read', 'stripe:api'],
+  getClubBilling: payments.get('/api/clubs/{clubId}/billing', {
     access: inClub('owner'),
     summary: "The club's creator plan, payment method and invoices, read from Stripe (owner only)",
     response: clubBillingSchema,
   }),
-  updateMembershipPricing: payments.club.put('/api/clubs/{clubId}/pricing', {
-    uses: ['table:read', 'table:write', 'stripe:api'],
+  updateMembershipPricing: payments.put('/api/clubs/{clubId}/pricing', {
     access: inClub('owner'),
     summary:
       "The owner sets the club's membership pricing: free, or a monthly price with or without the free trial. A new price is a new Stripe Price for new members (existing subscriptions keep theirs); paid to free keeps the members and cancels their subscriptions at period end; free to paid keeps existing members free",
     body: membershipPricingSchema,
     response: clubSchema,
   }),
-  deleteClub: payments.club.delete('/api/owned-clubs/{clubId}', {
-    uses: ['table:read', 'table:write', 'stripe:api'],
+  deleteClub: payments.delete('/api/owned-clubs/{clubId}', {
     access: inClub('owner'),
     summary:
       "The owner closes a club: its creator plan and its members' subscriptions are cancelled at Stripe, and it leaves the directory (inactive)",
     response: z.object({ deleted: z.literal(true) }),
   }),
-  createBillingPortal: payments.club.post('/api/clubs/{clubId}/billing-portal', {
-    uses: ['table:read', 'stripe:api'],
+  createBillingPortal: payments.post('/api/clubs/{clubId}/billing-portal', {
     access: inClub('owner'),
     summary: 'A Stripe Billing Portal session for card changes and cancellation (owner only)',
     response: redirectUrlSchema,

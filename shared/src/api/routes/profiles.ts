@@ -11,13 +11,11 @@ const profiles = routesOf('profiles');
 
 export const profileRoutes = {
   getMe: profiles.get('/api/me', {
-    uses: ['table:read', 'table:write'],
     access: SIGNED_IN,
     summary: "The caller's profile, created on first call from the token's name and e-mail",
     response: meSchema,
   }),
   updateMe: profiles.patch('/api/me', {
-    uses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
     access: SIGNED_IN,
     summary:
       "Saves the caller's full name, bio, location and photo; a new photo must be an uploaded image under avatars/{callerId}/",
@@ -25,7 +23,6 @@ export const profileRoutes = {
     response: meSchema,
   }),
   createAvatarUpload: profiles.post('/api/me/avatar-upload', {
-    uses: ['media:upload'],
     access: SIGNED_IN,
     summary:
       'Signs a short-lived presigned POST for a profile photo (image types only, at most 10 MB, key under avatars/{callerId}/)',

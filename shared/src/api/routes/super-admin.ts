@@ -19,36 +19,31 @@ const superAdmin = routesOf('super-admin');
 
 export const superAdminRoutes = {
   listAdminClubs: superAdmin.get('/api/admin/clubs', {
-    uses: ['table:read'],
     access: SUPER_ADMIN,
     summary:
       "The 'All Clubs' table: every club with its owner's name and e-mail, by search words (club name, owner name, e-mail prefix) and status, newest first, 10 a page by cursor; one query and one batch of key lookups",
     query: adminClubQuerySchema,
     response: pageOf(adminClubRowSchema),
   }),
-  suspendClub: superAdmin.club.post('/api/admin/clubs/{clubId}/suspension', {
-    uses: ['table:read', 'table:write', 'events:put'],
+  suspendClub: superAdmin.post('/api/admin/clubs/{clubId}/suspension', {
     access: SUPER_ADMIN,
     summary:
       'Suspends a club: inactive (out of the directory and search, closed to members, joins and checkouts), with its audit entry in the same transaction',
     body: clubSuspensionSchema,
     response: adminClubRowSchema,
   }),
-  reactivateClub: superAdmin.club.delete('/api/admin/clubs/{clubId}/suspension', {
-    uses: ['table:read', 'table:write', 'events:put'],
+  reactivateClub: superAdmin.delete('/api/admin/clubs/{clubId}/suspension', {
     access: SUPER_ADMIN,
     summary: 'Reactivates a suspended club (the status it had), with its audit entry in the same transaction',
     response: adminClubRowSchema,
   }),
   listAuditLog: superAdmin.get('/api/admin/audit-log', {
-    uses: ['table:read'],
     access: SUPER_ADMIN,
     summary: 'Every super-admin action (who, what, when, before and after), newest first, by cursor',
     query: pageQuerySchema,
     response: pageOf(auditEntrySchema),
   }),
   getPlatformFigures: superAdmin.get('/api/admin/figures', {
-    uses: ['table:read'],
     access: SUPER_ADMIN,
     summary:
       'The platform figures: clubs by status, active memberships, active paid subscriptions and their monthly recurring revenue per currency; counters kept by the writes that change them, read with one batch of key lookups',

@@ -14,7 +14,6 @@ export type Health = z.infer<typeof healthSchema>;
 
 export const systemRoutes = {
   health: system.get('/api/health', {
-    uses: ['table:read'],
     access: PUBLIC,
     summary: 'Reports whether the table answers (503 when it does not)',
     response: healthSchema,
