@@ -1,7 +1,7 @@
 /**
  * Declares manifest entries without repeating what follows from something else: an area's
  * routes all run in one handler group, and a route's params are its path's placeholders.
- * What these build is the plain RouteDefinition object (routes.ts checks each area against it),
+ * What these build is the plain RouteDefinition object (routesOf checks each entry against it),
  * so everything reading the manifest sees the same entries as if they were written out.
  */
 import * as z from 'zod';
@@ -65,20 +65,40 @@ function paramsOf(path: string): { params?: z.ZodObject } {
   return { params: z.strictObject(Object.fromEntries(names.map((name) => [name, PATH_PARAMS[name]]))) };
 }
 
-/** Everything an entry declares besides what its builder knows (method, group) or its path implies. */
+/** Everything an entry declares besides its method and what its path implies (its group: routesOf). */
 type RouteSpec = Omit<RouteDefinition, 'method' | 'path' | 'group' | 'params'>;
 
-type Route<G, M, P extends string, S> = { readonly method: M; readonly path: P; readonly group: G } & S &
+type Entry<M, P extends string, S> = { readonly method: M; readonly path: P } & S &
   ([ParamsIn<P>] extends [never] ? unknown : { readonly params: ParamsSchema<P> });
 
-/** The routes of one handler group, by method: `feed.get('/api/clubs/{clubId}/posts', { ... })`. */
-export function routesOf<const G extends HandlerGroup>(group: G) {
-  const at =
-    <const M extends HttpMethod>(method: M) =>
-    <const P extends `/api/${string}`, const S extends RouteSpec>(
-      path: ApiPath<P>,
-      spec: S,
-    ): Route<G, M, P, S> =>
-      ({ method, path, group, ...paramsOf(path), ...spec }) as Route<G, M, P, S>;
-  return { get: at('GET'), post: at('POST'), put: at('PUT'), patch: at('PATCH'), delete: at('DELETE') };
+const at =
+  <const M extends HttpMethod>(method: M) =>
+  <const P extends `/api/${string}`, const S extends RouteSpec>(path: ApiPath<P>, spec: S): Entry<M, P, S> =>
+    ({ method, path, ...paramsOf(path), ...spec }) as Entry<M, P, S>;
+
+/** An entry of an area, by its method: `GET('/api/clubs/{clubId}/posts', { access, summary, ... })`. */
+export const GET = at('GET');
+export const POST = at('POST');
+export const PUT = at('PUT');
+export const PATCH = at('PATCH');
+export const DELETE = at('DELETE');
+
+/** What routesOf takes: a RouteDefinition but for the group (each alternative of the union kept). */
+type AreaEntry = RouteDefinition extends infer D ? (D extends unknown ? Omit<D, 'group'> : never) : never;
+
+type Area<G, R> = { readonly [Id in keyof R]: R[Id] & { readonly group: G } };
+
+/**
+ * An area's routes, all run by one handler group's function: routesOf('feed', { listPosts: GET(...) })
+ * puts the group on each entry, and checks each against RouteDefinition.
+ */
+export function routesOf<const G extends HandlerGroup, const R extends Record<string, AreaEntry>>(
+  group: G,
+  routes: R,
+): Area<G, R> {
+  // Object.entries forgets which entry is which; each keeps its own fields and gains only the group.
+  const area: unknown = Object.fromEntries(
+    Object.entries(routes).map(([id, { method, path, ...rest }]) => [id, { method, path, group, ...rest }]),
+  );
+  return area as Area<G, R>;
 }

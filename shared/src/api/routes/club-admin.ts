@@ -6,13 +6,10 @@ import * as z from 'zod';
 import { createClubRequestSchema, membershipCheckoutStateSchema } from '../../domain/billing.ts';
 import { clubImageUploadInputSchema, clubSchema, updateClubInputSchema } from '../../domain/club.ts';
 import { presignedUploadSchema } from '../../domain/profile.ts';
-import { inClub, routesOf, SIGNED_IN } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
+import { GET, inClub, PATCH, POST, routesOf, SIGNED_IN } from '../route-builder.ts';
 
-const clubAdmin = routesOf('club-admin');
-
-export const clubAdminRoutes = {
-  createClub: clubAdmin.post('/api/clubs', {
+export const clubAdminRoutes = routesOf('club-admin', {
+  createClub: POST('/api/clubs', {
     access: SIGNED_IN,
     summary:
       "Creates an unpaid club and the caller's active club_owner membership in one transaction; a repeated requestId returns the same club",
@@ -20,25 +17,25 @@ export const clubAdminRoutes = {
     response: clubSchema,
     status: 201,
   }),
-  getOwnedClub: clubAdmin.get('/api/owned-clubs/{clubId}', {
+  getOwnedClub: GET('/api/owned-clubs/{clubId}', {
     access: inClub('owner'),
     summary:
       "One of the caller's own clubs in any status (the setup callback polls it); 404 for anyone else's",
     response: clubSchema,
   }),
-  latestActiveOwnedClub: clubAdmin.get('/api/owned-clubs/latest-active', {
+  latestActiveOwnedClub: GET('/api/owned-clubs/latest-active', {
     access: SIGNED_IN,
     summary: "The caller's newest active club, or null",
     response: z.object({ club: clubSchema.nullable() }),
   }),
-  editClub: clubAdmin.patch('/api/clubs/{clubId}', {
+  editClub: PATCH('/api/clubs/{clubId}', {
     access: inClub('owner'),
     summary:
       'Edit club: the owner saves name, description, category, logo and cover; the directory and search entries change in the same transaction; a new image must be one uploaded for this club',
     body: updateClubInputSchema,
     response: clubSchema,
   }),
-  createClubImageUpload: clubAdmin.post('/api/clubs/{clubId}/image-upload', {
+  createClubImageUpload: POST('/api/clubs/{clubId}/image-upload', {
     access: inClub('owner'),
     summary:
       "Signs a short-lived presigned POST for the club's logo or cover (image types only, at most 10 MB, key under clubs/{clubId}/{kind}/)",
@@ -46,9 +43,9 @@ export const clubAdminRoutes = {
     response: presignedUploadSchema,
     status: 201,
   }),
-  getMembershipCheckout: clubAdmin.get('/api/clubs/{clubId}/membership-checkout', {
+  getMembershipCheckout: GET('/api/clubs/{clubId}/membership-checkout', {
     access: SIGNED_IN,
     summary: "The caller's membership of a club as the server knows it (the membership-success page)",
     response: membershipCheckoutStateSchema,
   }),
-} as const satisfies Record<string, RouteDefinition>;
+});

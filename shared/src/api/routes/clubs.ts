@@ -2,27 +2,24 @@ import * as z from 'zod';
 import { publicClubSchema } from '../../domain/club.ts';
 import { pageOf } from '../../domain/common.ts';
 import { directoryQuerySchema } from '../../domain/directory.ts';
-import { PUBLIC, routesOf } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
+import { GET, PUBLIC, routesOf } from '../route-builder.ts';
 
-const clubs = routesOf('clubs');
-
-export const clubRoutes = {
-  listClubs: clubs.get('/api/clubs', {
+export const clubRoutes = routesOf('clubs', {
+  listClubs: GET('/api/clubs', {
     access: PUBLIC,
     summary:
       'The directory: active clubs newest first, by tab (all, free, premium, a category), size bucket, recently added and search words; one index partition per request, paged by cursor',
     query: directoryQuerySchema,
     response: pageOf(publicClubSchema),
   }),
-  getClub: clubs.get('/api/clubs/{clubId}', {
+  getClub: GET('/api/clubs/{clubId}', {
     access: PUBLIC,
     summary: 'One active club by id; any other status answers 404 like a missing club',
     response: publicClubSchema,
   }),
-  featuredClubs: clubs.get('/api/featured-clubs', {
+  featuredClubs: GET('/api/featured-clubs', {
     access: PUBLIC,
     summary: 'A random sample of active clubs for the landing page, read without touching every club',
     response: z.object({ items: z.array(publicClubSchema) }),
   }),
-} as const satisfies Record<string, RouteDefinition>;
+});

@@ -24,54 +24,51 @@ import {
   updateCourseInputSchema,
 } from '../../domain/course.ts';
 import { deletedSchema } from '../../domain/post.ts';
-import { inClub, routesOf } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
+import { DELETE, GET, inClub, PATCH, POST, PUT, routesOf } from '../route-builder.ts';
 
 const read = inClub('member', 'read');
 const take = inClub('member');
 const edit = inClub('CREATE_COURSES');
 
-const courses = routesOf('courses');
-
-export const courseRoutes = {
-  listCourses: courses.get('/api/clubs/{clubId}/courses', {
+export const courseRoutes = routesOf('courses', {
+  listCourses: GET('/api/clubs/{clubId}/courses', {
     access: read,
     summary: "The club's courses, newest first, each with its first 3 sections and the caller's progress",
     query: pageQuerySchema,
     response: courseCardPageSchema,
   }),
-  createCourse: courses.post('/api/clubs/{clubId}/courses', {
+  createCourse: POST('/api/clubs/{clubId}/courses', {
     access: edit,
     summary: "Creates a course from the wizard's first step (title required, level beginner by default)",
     body: createCourseInputSchema,
     response: courseSchema,
     status: 201,
   }),
-  getCourse: courses.get('/api/clubs/{clubId}/courses/{courseId}', {
+  getCourse: GET('/api/clubs/{clubId}/courses/{courseId}', {
     access: read,
     summary: 'One course with all its sections in order (one query), media signed for the caller',
     response: courseDetailSchema,
   }),
-  updateCourse: courses.patch('/api/clubs/{clubId}/courses/{courseId}', {
+  updateCourse: PATCH('/api/clubs/{clubId}/courses/{courseId}', {
     access: edit,
     summary: "Changes a course's details or saves its outline",
     body: updateCourseInputSchema,
     response: courseSchema,
   }),
-  generateCourseOutline: courses.post('/api/clubs/{clubId}/courses/{courseId}/outline-drafts', {
+  generateCourseOutline: POST('/api/clubs/{clubId}/courses/{courseId}/outline-drafts', {
     access: edit,
     summary:
       "Drafts an outline ('Module N: name' with '- lesson: note' bullets) from the course's details: the configured model, else the built-in template; nothing is saved",
     response: generatedOutlineSchema,
   }),
-  extractCourseModules: courses.post('/api/clubs/{clubId}/courses/{courseId}/module-extractions', {
+  extractCourseModules: POST('/api/clubs/{clubId}/courses/{courseId}/module-extractions', {
     access: edit,
     summary:
       'Turns each module and lesson of the saved outline into a section after the last one, in one transaction',
     response: extractResultSchema,
     status: 201,
   }),
-  addSection: courses.post('/api/clubs/{clubId}/courses/{courseId}/sections', {
+  addSection: POST('/api/clubs/{clubId}/courses/{courseId}/sections', {
     access: edit,
     summary:
       'Adds a section after the last one (sort order max + 1); its HTML is sanitized before it is stored',
@@ -79,24 +76,24 @@ export const courseRoutes = {
     response: sectionSchema,
     status: 201,
   }),
-  updateSection: courses.put('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}', {
+  updateSection: PUT('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}', {
     access: edit,
     summary: "Saves a section's title and HTML (sanitized; the featured image is its first image, else kept)",
     body: sectionInputSchema,
     response: sectionSchema,
   }),
-  deleteSection: courses.delete('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}', {
+  deleteSection: DELETE('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}', {
     access: edit,
     summary: 'Deletes a section (counted down on the course in the same transaction)',
     response: deletedSchema,
   }),
-  moveSection: courses.post('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/moves', {
+  moveSection: POST('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/moves', {
     access: edit,
     summary: 'Swaps a section with the one above or below it, both in one transaction',
     body: moveSectionInputSchema,
     response: z.object({ moved: z.literal(true) }),
   }),
-  createCourseMediaUpload: courses.post('/api/clubs/{clubId}/courses/{courseId}/media-uploads', {
+  createCourseMediaUpload: POST('/api/clubs/{clubId}/courses/{courseId}/media-uploads', {
     access: edit,
     summary:
       "Signs a presigned POST for one course image or video (JPG, PNG, GIF, MP4, WebM; at most 10 MB; cached an hour) under the course's members-only prefix",
@@ -104,22 +101,19 @@ export const courseRoutes = {
     response: courseMediaUploadSchema,
     status: 201,
   }),
-  getCourseProgress: courses.get('/api/clubs/{clubId}/courses/{courseId}/progress', {
+  getCourseProgress: GET('/api/clubs/{clubId}/courses/{courseId}/progress', {
     access: take,
     summary: "The caller's progress through the course: the sections they marked complete, done of total",
     response: courseProgressSchema,
   }),
-  completeSection: courses.put('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion', {
+  completeSection: PUT('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion', {
     access: take,
     summary: 'Marks a section complete for the caller (a repeat changes nothing)',
     response: courseProgressSchema,
   }),
-  uncompleteSection: courses.delete(
-    '/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion',
-    {
-      access: take,
-      summary: "Takes back the caller's completion of a section",
-      response: courseProgressSchema,
-    },
-  ),
-} as const satisfies Record<string, RouteDefinition>;
+  uncompleteSection: DELETE('/api/clubs/{clubId}/courses/{courseId}/sections/{sectionId}/completion', {
+    access: take,
+    summary: "Takes back the caller's completion of a section",
+    response: courseProgressSchema,
+  }),
+});

@@ -11,25 +11,22 @@ import {
   updateEventInputSchema,
 } from '../../domain/event.ts';
 import { deletedSchema } from '../../domain/post.ts';
-import { inClub, routesOf } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
+import { DELETE, GET, inClub, PATCH, POST, PUT, routesOf } from '../route-builder.ts';
 
-const events = routesOf('events');
-
-export const eventRoutes = {
-  listEvents: events.get('/api/clubs/{clubId}/events', {
+export const eventRoutes = routesOf('events', {
+  listEvents: GET('/api/clubs/{clubId}/events', {
     access: inClub('member', 'read'),
     summary:
       "A club's upcoming events soonest first or past events latest first (window), paged by cursor from the start-time index, with both tab counts, each event's first 5 attendees and whether the caller is going",
     query: eventListQuerySchema,
     response: eventPageSchema,
   }),
-  getEvent: events.get('/api/clubs/{clubId}/events/{eventId}', {
+  getEvent: GET('/api/clubs/{clubId}/events/{eventId}', {
     access: inClub('member', 'read'),
     summary: 'One event of the club with its first attendees',
     response: eventViewSchema,
   }),
-  createEvent: events.post('/api/clubs/{clubId}/events', {
+  createEvent: POST('/api/clubs/{clubId}/events', {
     access: inClub('manager'),
     summary:
       "Creates an event (owners and moderators): a date and time in the creator's time zone, in the future; the creator is its first attendee",
@@ -37,25 +34,25 @@ export const eventRoutes = {
     response: eventViewSchema,
     status: 201,
   }),
-  updateEvent: events.patch('/api/clubs/{clubId}/events/{eventId}', {
+  updateEvent: PATCH('/api/clubs/{clubId}/events/{eventId}', {
     access: inClub('manager'),
     summary: 'Edits an event (owners and moderators); a new start must be in the future',
     body: updateEventInputSchema,
     response: eventViewSchema,
   }),
-  deleteEvent: events.delete('/api/clubs/{clubId}/events/{eventId}', {
+  deleteEvent: DELETE('/api/clubs/{clubId}/events/{eventId}', {
     access: inClub('manager'),
     summary: 'Deletes an event (owners and moderators)',
     response: deletedSchema,
   }),
-  registerForEvent: events.put('/api/clubs/{clubId}/events/{eventId}/registration', {
+  registerForEvent: PUT('/api/clubs/{clubId}/events/{eventId}/registration', {
     access: inClub('member'),
     summary: 'Registers the caller for an upcoming event once (counted exactly; a repeat changes nothing)',
     response: eventViewSchema,
   }),
-  cancelEventRegistration: events.delete('/api/clubs/{clubId}/events/{eventId}/registration', {
+  cancelEventRegistration: DELETE('/api/clubs/{clubId}/events/{eventId}/registration', {
     access: inClub('member'),
     summary: "Cancels the caller's registration for an upcoming event (a repeat changes nothing)",
     response: eventViewSchema,
   }),
-} as const satisfies Record<string, RouteDefinition>;
+});

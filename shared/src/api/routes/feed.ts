@@ -21,25 +21,22 @@ import {
   postSchema,
   updatePostInputSchema,
 } from '../../domain/post.ts';
-import { authorOf, inClub, routesOf, SIGNED_IN } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
+import { authorOf, DELETE, GET, inClub, PATCH, POST, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
 
-const feed = routesOf('feed');
-
-export const feedRoutes = {
-  listPosts: feed.get('/api/clubs/{clubId}/posts', {
+export const feedRoutes = routesOf('feed', {
+  listPosts: GET('/api/clubs/{clubId}/posts', {
     access: inClub('member', 'read'),
     summary:
       "The club feed: the pinned post first (first page only), then newest first, paged by cursor; each post with its author, counts, the caller's like and signed media URLs",
     query: pageQuerySchema,
     response: postPageSchema,
   }),
-  getPost: feed.get('/api/clubs/{clubId}/posts/{postId}', {
+  getPost: GET('/api/clubs/{clubId}/posts/{postId}', {
     access: inClub('member', 'read'),
     summary: 'One post of the club (what a copied post link opens)',
     response: postSchema,
   }),
-  createPost: feed.post('/api/clubs/{clubId}/posts', {
+  createPost: POST('/api/clubs/{clubId}/posts', {
     access: inClub('member'),
     summary:
       'Posts to the club: a text post with title and content, or an image (several files) or video (one file) post naming files the caller uploaded for this club',
@@ -47,57 +44,57 @@ export const feedRoutes = {
     response: postSchema,
     status: 201,
   }),
-  updatePost: feed.patch('/api/clubs/{clubId}/posts/{postId}', {
+  updatePost: PATCH('/api/clubs/{clubId}/posts/{postId}', {
     access: authorOf('post'),
     summary: "Edits a post's title and content (its author only)",
     body: updatePostInputSchema,
     response: postSchema,
   }),
-  deletePost: feed.delete('/api/clubs/{clubId}/posts/{postId}', {
+  deletePost: DELETE('/api/clubs/{clubId}/posts/{postId}', {
     access: authorOf('post', 'manager'),
     summary: 'Deletes a post with its likes, comments and files (its author, the owner or a moderator)',
     response: deletedSchema,
   }),
-  likePost: feed.put('/api/clubs/{clubId}/posts/{postId}/like', {
+  likePost: PUT('/api/clubs/{clubId}/posts/{postId}/like', {
     access: inClub('member'),
     summary:
       "Likes a post once: a repeat answers 'already liked' (changed: false) and is never counted twice",
     response: likeResultSchema,
   }),
-  unlikePost: feed.delete('/api/clubs/{clubId}/posts/{postId}/like', {
+  unlikePost: DELETE('/api/clubs/{clubId}/posts/{postId}/like', {
     access: inClub('member'),
     summary: "Takes the caller's like back; a repeat changes nothing",
     response: likeResultSchema,
   }),
-  pinPost: feed.put('/api/clubs/{clubId}/posts/{postId}/pin', {
+  pinPost: PUT('/api/clubs/{clubId}/posts/{postId}/pin', {
     access: inClub('owner'),
     summary: 'Pins a post (the owner only); the post pinned before is unpinned in the same transaction',
     response: pinResultSchema,
   }),
-  unpinPost: feed.delete('/api/clubs/{clubId}/posts/{postId}/pin', {
+  unpinPost: DELETE('/api/clubs/{clubId}/posts/{postId}/pin', {
     access: inClub('owner'),
     summary: 'Unpins the pinned post (the owner only)',
     response: pinResultSchema,
   }),
-  listComments: feed.get('/api/clubs/{clubId}/posts/{postId}/comments', {
+  listComments: GET('/api/clubs/{clubId}/posts/{postId}/comments', {
     access: inClub('member', 'read'),
     summary: "A post's comments, oldest first, paged by cursor",
     query: pageQuerySchema,
     response: commentPageSchema,
   }),
-  addComment: feed.post('/api/clubs/{clubId}/posts/{postId}/comments', {
+  addComment: POST('/api/clubs/{clubId}/posts/{postId}/comments', {
     access: inClub('member'),
     summary: 'Comments on a post (non-blank); counted on the post in the same transaction',
     body: createCommentInputSchema,
     response: commentSchema,
     status: 201,
   }),
-  deleteComment: feed.delete('/api/clubs/{clubId}/posts/{postId}/comments/{commentId}', {
+  deleteComment: DELETE('/api/clubs/{clubId}/posts/{postId}/comments/{commentId}', {
     access: authorOf('comment', 'manager'),
     summary: 'Deletes a comment (its author, the owner or a moderator)',
     response: deletedSchema,
   }),
-  createPostMediaUpload: feed.post('/api/clubs/{clubId}/post-media-uploads', {
+  createPostMediaUpload: POST('/api/clubs/{clubId}/post-media-uploads', {
     access: inClub('member'),
     summary:
       "Signs a short-lived presigned POST for one post file (image or video matching the post type, at most 10 MB) under the club's members-only prefix",
@@ -105,17 +102,17 @@ export const feedRoutes = {
     response: postMediaUploadSchema,
     status: 201,
   }),
-  getClubSidebar: feed.get('/api/clubs/{clubId}/sidebar', {
+  getClubSidebar: GET('/api/clubs/{clubId}/sidebar', {
     // Writes a member's name and photo onto a membership that lacks them (filled once).
     access: inClub('member', 'read'),
     summary:
       "The club home's sidebar: 3 upcoming events, 3 trending posts (by likes, from an index), 5 members, the about text",
     response: clubSidebarSchema,
   }),
-  getMemberProfile: feed.get('/api/members/{userId}', {
+  getMemberProfile: GET('/api/members/{userId}', {
     access: SIGNED_IN,
     summary:
       "A person's profile, the active clubs the caller shares with them and their recent posts there; 404 unless they share an active club",
     response: memberProfileSchema,
   }),
-} as const satisfies Record<string, RouteDefinition>;
+});

@@ -10,40 +10,37 @@ import {
   sendInvitationsInputSchema,
   sendInvitationsResultSchema,
 } from '../../domain/invitation.ts';
-import { inClub, routesOf, SIGNED_IN } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
+import { GET, inClub, POST, routesOf, SIGNED_IN } from '../route-builder.ts';
 
-const invitations = routesOf('invitations');
-
-export const invitationRoutes = {
-  getInviteLink: invitations.get('/api/clubs/{clubId}/invite-link', {
+export const invitationRoutes = routesOf('invitations', {
+  getInviteLink: GET('/api/clubs/{clubId}/invite-link', {
     access: inClub('INVITE_MEMBERS'),
     summary: "The club's invite link token (made on the first read, then kept until regenerated)",
     response: inviteLinkSchema,
   }),
-  regenerateInviteLink: invitations.post('/api/clubs/{clubId}/invite-link', {
+  regenerateInviteLink: POST('/api/clubs/{clubId}/invite-link', {
     access: inClub('INVITE_MEMBERS'),
     summary: 'A new invite link token for the club: the old link stops working at once',
     response: inviteLinkSchema,
     status: 201,
   }),
-  sendInvitations: invitations.post('/api/clubs/{clubId}/invitations', {
+  sendInvitations: POST('/api/clubs/{clubId}/invitations', {
     access: inClub('INVITE_MEMBERS'),
     summary:
       "E-mails an invitation with its own single-use token to each valid row; malformed rows, addresses invited in the last day and SES failures are answered per row; the club's daily limit is counted in the same transaction as the invitations",
     body: sendInvitationsInputSchema,
     response: sendInvitationsResultSchema,
   }),
-  getInvitation: invitations.get('/api/invitations/{clubId}/{token}', {
+  getInvitation: GET('/api/invitations/{clubId}/{token}', {
     access: SIGNED_IN,
     summary:
       "An invitation as its opener sees it: the club, whether the token can still be used, and the caller's standing; an unknown club or one that is not active is not found",
     response: invitationPreviewSchema,
   }),
-  acceptInvitation: invitations.post('/api/invitations/{clubId}/{token}/acceptance', {
+  acceptInvitation: POST('/api/invitations/{clubId}/{token}/acceptance', {
     access: SIGNED_IN,
     summary:
       'Accepts an invitation: in a free club the caller becomes an active member at once (a pending request is approved), counted once whatever the number of tries; in a paid club the invitation is held for the caller, who joins through the membership checkout',
     response: acceptInvitationResultSchema,
   }),
-} as const satisfies Record<string, RouteDefinition>;
+});

@@ -10,24 +10,21 @@ import {
   leaderboardStandingQuerySchema,
   leaderboardStandingSchema,
 } from '../../domain/leaderboard.ts';
-import { inClub, routesOf } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
+import { GET, inClub, routesOf } from '../route-builder.ts';
 
-const events = routesOf('events');
-
-export const leaderboardRoutes = {
-  getLeaderboard: events.get('/api/clubs/{clubId}/leaderboard', {
+export const leaderboardRoutes = routesOf('events', {
+  getLeaderboard: GET('/api/clubs/{clubId}/leaderboard', {
     access: inClub('member', 'read'),
     summary:
       "A page of the rankings for a period, most points first, by cursor: one query of the points index and one batch of the members' cards and all-time points (their level), whatever the club's size",
     query: leaderboardQuerySchema,
     response: leaderboardSchema,
   }),
-  getLeaderboardStanding: events.get('/api/clubs/{clubId}/leaderboard/me', {
+  getLeaderboardStanding: GET('/api/clubs/{clubId}/leaderboard/me', {
     access: inClub('member', 'read'),
     summary:
       "The caller's own row for a period with their rank: one batch of their points and card, one bounded count of the members above them",
     query: leaderboardStandingQuerySchema,
     response: leaderboardStandingSchema,
   }),
-} as const satisfies Record<string, RouteDefinition>;
+});

@@ -11,41 +11,38 @@ import {
   memberRoleInputSchema,
   membershipSchema,
 } from '../../domain/membership.ts';
-import { inClub, routesOf, SIGNED_IN } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
+import { DELETE, GET, inClub, POST, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
 
-const members = routesOf('members');
-
-export const memberRoutes = {
-  listClubMembers: members.get('/api/clubs/{clubId}/members', {
+export const memberRoutes = routesOf('members', {
+  listClubMembers: GET('/api/clubs/{clubId}/members', {
     access: inClub('member', 'read'),
     summary:
       "A page of the club's members (pending requests only for owners and moderators), or those whose name (or, for owners and moderators, e-mail) starts with `q`: one query, whatever the club's size",
     query: memberListQuerySchema,
     response: memberPageSchema,
   }),
-  approveClubMember: members.post('/api/clubs/{clubId}/members/{userId}/approval', {
+  approveClubMember: POST('/api/clubs/{clubId}/members/{userId}/approval', {
     access: inClub('manager'),
     summary:
       "Approves a pending member of a free club (owners and moderators): the membership turns active and the member count moves once, with the directory's size entries in the same transaction; a paid club's pending member joins by paying instead (409)",
     response: membershipSchema,
   }),
-  removeClubMember: members.delete('/api/clubs/{clubId}/members/{userId}', {
+  removeClubMember: DELETE('/api/clubs/{clubId}/members/{userId}', {
     access: inClub('manager'),
     summary:
       'Removes a member (owners and moderators; never the owner; a moderator not another moderator): effective on every route at once; in a paid club their subscription is cancelled at Stripe first',
     response: memberRemovedSchema,
   }),
-  changeClubMemberRole: members.put('/api/clubs/{clubId}/members/{userId}/role', {
+  changeClubMemberRole: PUT('/api/clubs/{clubId}/members/{userId}/role', {
     access: inClub('owner'),
     summary: 'The owner makes an active member a moderator, or a moderator a member again',
     body: memberRoleInputSchema,
     response: membershipSchema,
   }),
-  leaveClub: members.delete('/api/clubs/{clubId}/membership', {
+  leaveClub: DELETE('/api/clubs/{clubId}/membership', {
     access: SIGNED_IN,
     summary:
       'The caller leaves a club: at once, or for a paid membership at the end of the period already paid (its subscription set to end then; the date answered); the owner cannot leave',
     response: leaveResultSchema,
   }),
-} as const satisfies Record<string, RouteDefinition>;
+});

@@ -12,35 +12,32 @@ import {
   myMembershipsSchema,
   viewerMembershipSchema,
 } from '../../domain/directory.ts';
-import { routesOf, SIGNED_IN } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
+import { GET, POST, routesOf, SIGNED_IN } from '../route-builder.ts';
 
-const memberships = routesOf('memberships');
-
-export const membershipRoutes = {
-  getClubMembership: memberships.get('/api/clubs/{clubId}/membership', {
+export const membershipRoutes = routesOf('memberships', {
+  getClubMembership: GET('/api/clubs/{clubId}/membership', {
     access: SIGNED_IN,
     summary:
       "The caller's membership status in an active club: not_member, pending or active (the owner is active)",
     response: viewerMembershipSchema,
   }),
-  requestMembership: memberships.post('/api/clubs/{clubId}/join-requests', {
+  requestMembership: POST('/api/clubs/{clubId}/join-requests', {
     access: SIGNED_IN,
     summary:
       'Asks to join a free active club: creates a pending membership once; a repeat answers the membership as it stands; a paid club answers 409 (use the membership checkout)',
     response: joinRequestResultSchema,
   }),
-  listMyMemberships: memberships.get('/api/me/memberships', {
+  listMyMemberships: GET('/api/me/memberships', {
     access: SIGNED_IN,
     summary:
       "The caller's memberships with their clubs, optionally of one status: one query on the user index",
     query: myMembershipsQuerySchema,
     response: myMembershipsSchema,
   }),
-  discoverClubs: memberships.get('/api/me/discover-clubs', {
+  discoverClubs: GET('/api/me/discover-clubs', {
     access: SIGNED_IN,
     summary: 'Newest active clubs the caller is not a member of (at most a bounded number of items read)',
     query: discoverQuerySchema,
     response: z.object({ items: z.array(publicClubSchema) }),
   }),
-} as const satisfies Record<string, RouteDefinition>;
+});

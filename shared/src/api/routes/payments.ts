@@ -11,63 +11,63 @@ import {
   redirectUrlSchema,
 } from '../../domain/billing.ts';
 import { clubSchema, membershipPricingSchema } from '../../domain/club.ts';
-import { inClub, PUBLIC, routesOf, SIGNED_IN } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
-
-const webhook = routesOf('stripe-webhook');
-const payments = routesOf('payments');
+import { DELETE, GET, inClub, POST, PUBLIC, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
 
 export const paymentRoutes = {
-  stripeWebhook: webhook.post('/api/webhooks/stripe', {
-    access: PUBLIC,
-    summary: "Stripe's webhook: verifies the signature on the raw body, then puts the event on the bus",
-    rawBody: true,
-    response: z.object({ received: z.literal(true) }),
+  ...routesOf('stripe-webhook', {
+    stripeWebhook: POST('/api/webhooks/stripe', {
+      access: PUBLIC,
+      summary: "Stripe's webhook: verifies the signature on the raw body, then puts the event on the bus",
+      rawBody: true,
+      response: z.object({ received: z.literal(true) }),
+    }),
   }),
-  createClubCheckout: payments.post('/api/clubs/{clubId}/plan-checkout', {
-    access: inClub('owner'),
-    summary:
-      "Opens Stripe Checkout for the creator plan of the caller's unpaid club (7-day trial, club id in metadata, back to /club-setup)",
-    body: clubCheckoutInputSchema,
-    response: redirectUrlSchema,
+  ...routesOf('payments', {
+    createClubCheckout: POST('/api/clubs/{clubId}/plan-checkout', {
+      access: inClub('owner'),
+      summary:
+        "Opens Stripe Checkout for the creator plan of the caller's unpaid club (7-day trial, club id in metadata, back to /club-setup)",
+      body: clubCheckoutInputSchema,
+      response: redirectUrlSchema,
+    }),
+    createMembershipCheckout: POST('/api/clubs/{clubId}/membership-checkout', {
+      access: SIGNED_IN,
+      summary:
+        "Creates (or keeps) the caller's pending membership of a paid club and returns a Stripe Checkout URL (destination charge to the owner's connected account)",
+      response: redirectUrlSchema,
+    }),
+    createConnectOnboarding: POST('/api/clubs/{clubId}/connect-onboarding', {
+      access: inClub('owner'),
+      summary: "Starts (or resumes) Stripe Connect Express onboarding of the club owner's account",
+      response: redirectUrlSchema,
+    }),
+    getConnectStatus: GET('/api/clubs/{clubId}/connect-status', {
+      access: inClub('owner'),
+      summary: "The owner's connected account as Stripe reports it (details submitted, charges enabled)",
+      response: connectStatusSchema,
+    }),
+    getClubBilling: GET('/api/clubs/{clubId}/billing', {
+      access: inClub('owner'),
+      summary: "The club's creator plan, payment method and invoices, read from Stripe (owner only)",
+      response: clubBillingSchema,
+    }),
+    updateMembershipPricing: PUT('/api/clubs/{clubId}/pricing', {
+      access: inClub('owner'),
+      summary:
+        "The owner sets the club's membership pricing: free, or a monthly price with or without the free trial. A new price is a new Stripe Price for new members (existing subscriptions keep theirs); paid to free keeps the members and cancels their subscriptions at period end; free to paid keeps existing members free",
+      body: membershipPricingSchema,
+      response: clubSchema,
+    }),
+    deleteClub: DELETE('/api/owned-clubs/{clubId}', {
+      access: inClub('owner'),
+      summary:
+        "The owner closes a club: its creator plan and its members' subscriptions are cancelled at Stripe, and it leaves the directory (inactive)",
+      response: z.object({ deleted: z.literal(true) }),
+    }),
+    createBillingPortal: POST('/api/clubs/{clubId}/billing-portal', {
+      access: inClub('owner'),
+      summary: 'A Stripe Billing Portal session for card changes and cancellation (owner only)',
+      response: redirectUrlSchema,
+    }),
   }),
-  createMembershipCheckout: payments.post('/api/clubs/{clubId}/membership-checkout', {
-    access: SIGNED_IN,
-    summary:
-      "Creates (or keeps) the caller's pending membership of a paid club and returns a Stripe Checkout URL (destination charge to the owner's connected account)",
-    response: redirectUrlSchema,
-  }),
-  createConnectOnboarding: payments.post('/api/clubs/{clubId}/connect-onboarding', {
-    access: inClub('owner'),
-    summary: "Starts (or resumes) Stripe Connect Express onboarding of the club owner's account",
-    response: redirectUrlSchema,
-  }),
-  getConnectStatus: payments.get('/api/clubs/{clubId}/connect-status', {
-    access: inClub('owner'),
-    summary: "The owner's connected account as Stripe reports it (details submitted, charges enabled)",
-    response: connectStatusSchema,
-  }),
-  getClubBilling: payments.get('/api/clubs/{clubId}/billing', {
-    access: inClub('owner'),
-    summary: "The club's creator plan, payment method and invoices, read from Stripe (owner only)",
-    response: clubBillingSchema,
-  }),
-  updateMembershipPricing: payments.put('/api/clubs/{clubId}/pricing', {
-    access: inClub('owner'),
-    summary:
-      "The owner sets the club's membership pricing: free, or a monthly price with or without the free trial. A new price is a new Stripe Price for new members (existing subscriptions keep theirs); paid to free keeps the members and cancels their subscriptions at period end; free to paid keeps existing members free",
-    body: membershipPricingSchema,
-    response: clubSchema,
-  }),
-  deleteClub: payments.delete('/api/owned-clubs/{clubId}', {
-    access: inClub('owner'),
-    summary:
-      "The owner closes a club: its creator plan and its members' subscriptions are cancelled at Stripe, and it leaves the directory (inactive)",
-    response: z.object({ deleted: z.literal(true) }),
-  }),
-  createBillingPortal: payments.post('/api/clubs/{clubId}/billing-portal', {
-    access: inClub('owner'),
-    summary: 'A Stripe Billing Portal session for card changes and cancellation (owner only)',
-    response: redirectUrlSchema,
-  }),
-} as const satisfies Record<string, RouteDefinition>;
+};

@@ -4,25 +4,22 @@ import {
   presignedUploadSchema,
   updateProfileInputSchema,
 } from '../../domain/profile.ts';
-import { routesOf, SIGNED_IN } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
+import { GET, PATCH, POST, routesOf, SIGNED_IN } from '../route-builder.ts';
 
-const profiles = routesOf('profiles');
-
-export const profileRoutes = {
-  getMe: profiles.get('/api/me', {
+export const profileRoutes = routesOf('profiles', {
+  getMe: GET('/api/me', {
     access: SIGNED_IN,
     summary: "The caller's profile, created on first call from the token's name and e-mail",
     response: meSchema,
   }),
-  updateMe: profiles.patch('/api/me', {
+  updateMe: PATCH('/api/me', {
     access: SIGNED_IN,
     summary:
       "Saves the caller's full name, bio, location and photo; a new photo must be an uploaded image under avatars/{callerId}/",
     body: updateProfileInputSchema,
     response: meSchema,
   }),
-  createAvatarUpload: profiles.post('/api/me/avatar-upload', {
+  createAvatarUpload: POST('/api/me/avatar-upload', {
     access: SIGNED_IN,
     summary:
       'Signs a short-lived presigned POST for a profile photo (image types only, at most 10 MB, key under avatars/{callerId}/)',
@@ -30,4 +27,4 @@ export const profileRoutes = {
     response: presignedUploadSchema,
     status: 201,
   }),
-} as const satisfies Record<string, RouteDefinition>;
+});

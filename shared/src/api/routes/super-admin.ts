@@ -12,41 +12,38 @@ import {
   platformFiguresSchema,
 } from '../../domain/admin.ts';
 import { pageOf, pageQuerySchema } from '../../domain/common.ts';
-import { routesOf, SUPER_ADMIN } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
+import { DELETE, GET, POST, routesOf, SUPER_ADMIN } from '../route-builder.ts';
 
-const superAdmin = routesOf('super-admin');
-
-export const superAdminRoutes = {
-  listAdminClubs: superAdmin.get('/api/admin/clubs', {
+export const superAdminRoutes = routesOf('super-admin', {
+  listAdminClubs: GET('/api/admin/clubs', {
     access: SUPER_ADMIN,
     summary:
       "The 'All Clubs' table: every club with its owner's name and e-mail, by search words (club name, owner name, e-mail prefix) and status, newest first, 10 a page by cursor; one query and one batch of key lookups",
     query: adminClubQuerySchema,
     response: pageOf(adminClubRowSchema),
   }),
-  suspendClub: superAdmin.post('/api/admin/clubs/{clubId}/suspension', {
+  suspendClub: POST('/api/admin/clubs/{clubId}/suspension', {
     access: SUPER_ADMIN,
     summary:
       'Suspends a club: inactive (out of the directory and search, closed to members, joins and checkouts), with its audit entry in the same transaction',
     body: clubSuspensionSchema,
     response: adminClubRowSchema,
   }),
-  reactivateClub: superAdmin.delete('/api/admin/clubs/{clubId}/suspension', {
+  reactivateClub: DELETE('/api/admin/clubs/{clubId}/suspension', {
     access: SUPER_ADMIN,
     summary: 'Reactivates a suspended club (the status it had), with its audit entry in the same transaction',
     response: adminClubRowSchema,
   }),
-  listAuditLog: superAdmin.get('/api/admin/audit-log', {
+  listAuditLog: GET('/api/admin/audit-log', {
     access: SUPER_ADMIN,
     summary: 'Every super-admin action (who, what, when, before and after), newest first, by cursor',
     query: pageQuerySchema,
     response: pageOf(auditEntrySchema),
   }),
-  getPlatformFigures: superAdmin.get('/api/admin/figures', {
+  getPlatformFigures: GET('/api/admin/figures', {
     access: SUPER_ADMIN,
     summary:
       'The platform figures: clubs by status, active memberships, active paid subscriptions and their monthly recurring revenue per currency; counters kept by the writes that change them, read with one batch of key lookups',
     response: platformFiguresSchema,
   }),
-} as const satisfies Record<string, RouteDefinition>;
+});

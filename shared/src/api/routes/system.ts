@@ -1,8 +1,5 @@
 import * as z from 'zod';
-import { PUBLIC, routesOf } from '../route-builder.ts';
-import type { RouteDefinition } from '../route-definition.ts';
-
-const system = routesOf('system');
+import { GET, PUBLIC, routesOf } from '../route-builder.ts';
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -12,10 +9,10 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
-export const systemRoutes = {
-  health: system.get('/api/health', {
+export const systemRoutes = routesOf('system', {
+  health: GET('/api/health', {
     access: PUBLIC,
     summary: 'Reports whether the table answers (503 when it does not)',
     response: healthSchema,
   }),
-} as const satisfies Record<string, RouteDefinition>;
+});
