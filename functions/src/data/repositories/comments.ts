@@ -4,14 +4,13 @@ import { deleteCounted, putCounted } from '../counted-write.ts';
 import { getEntity } from '../get-item.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
+import { storedAuthorShape } from './stored-author.ts';
 
-/** A comment as stored; author name and avatar are copied from the profile when it is written. */
+/** A comment as stored. */
 export const storedCommentSchema = z.object({
   id: idSchema,
   postId: idSchema,
-  authorId: idSchema,
-  authorName: z.string(),
-  authorAvatar: z.string().nullable(),
+  ...storedAuthorShape,
   content: z.string(),
   createdAt: isoDateTime,
 });

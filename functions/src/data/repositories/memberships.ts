@@ -18,7 +18,7 @@ import {
   indexChanges,
   sameIndexState,
 } from '../directory-index.ts';
-import { isConditionFailed } from '../errors.ts';
+import { writeIfConditionHolds } from '../errors.ts';
 import { getEntity } from '../get-item.ts';
 import { indexKeys, keys, withoutKeys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
@@ -90,8 +90,8 @@ export async function getClubWithMembership(
  * the version on and the faces are not kept (the next visit reads them again).
  */
 export async function keepClubFaces(clubId: string, faces: ClubFaces & { faces: unknown[] }): Promise<void> {
-  try {
-    await db().send(
+  await writeIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.club(clubId),
@@ -106,10 +106,8 @@ export async function keepClubFaces(clubId: string, faces: ClubFaces & { faces: 
           ...(faces.version === 0 ? {} : { ':version': faces.version }),
         },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }
 
 export type TransactItem = NonNullable<
@@ -408,8 +406,10 @@ async function setCard(
   onlyIfMissing: boolean,
 ) {
   const attributes = Object.entries(cardAttributes(clubId, userId, card, email));
-  try {
-    await db().send(
+  // A failed condition is no error: the membership went away, or (lazy fill) a profile change
+  // wrote a newer card meanwhile.
+  await writeIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.membership(clubId, userId),
@@ -420,11 +420,8 @@ async function setCard(
         ExpressionAttributeNames: Object.fromEntries(attributes.map(([name], i) => [`#a${i}`, name])),
         ExpressionAttributeValues: Object.fromEntries(attributes.map(([, value], i) => [`:a${i}`, value])),
       }),
-    );
-  } catch (error) {
-    // The membership went away, or (lazy fill) a profile change wrote a newer card meanwhile.
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -436,8 +433,8 @@ export const fillMemberCard = (clubId: string, userId: string, card: MemberCard,
 
 /** A member's new card makes the faces the club item keeps out of date. */
 async function countMembersVersion(clubId: string): Promise<void> {
-  try {
-    await db().send(
+  await writeIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.club(clubId),
@@ -446,10 +443,8 @@ async function countMembersVersion(clubId: string): Promise<void> {
         ExpressionAttributeNames: { '#version': MEMBERS_VERSION },
         ExpressionAttributeValues: { ':one': 1 },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** How many membership writes a profile change keeps in flight at once. */

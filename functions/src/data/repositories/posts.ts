@@ -13,18 +13,16 @@ import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 import { deleteLikesOfDeletedPost } from './likes.ts';
 import { ALL_TIME, pointsIn } from './points.ts';
+import { storedAuthorShape } from './stored-author.ts';
 
 /**
- * A post as stored. Author name and avatar are copied from the profile when it is written;
- * `media` holds the keys of its members-only files (services sign URLs for them per reader).
- * Post ids are ULIDs, so the sort key orders a club's posts by time.
+ * A post as stored: `media` holds the keys of its members-only files (services sign URLs for
+ * them per reader). Post ids are ULIDs, so the sort key orders a club's posts by time.
  */
 export const storedPostSchema = z.object({
   id: idSchema,
   clubId: idSchema,
-  authorId: idSchema,
-  authorName: z.string(),
-  authorAvatar: z.string().nullable(),
+  ...storedAuthorShape,
   title: z.string(),
   content: z.string(),
   type: postTypeSchema,
