@@ -17,6 +17,20 @@ async function openTwoFactorTab() {
   return screen.findByRole('button', { name: /Set up authenticator app|Turn off two-factor authentication/ });
 }
 
+/**
+ * Account Settings with an app's setup started, where one step of it fails with `message` as
+ * Cognito's refusals do (the console's error log of it kept quiet).
+ */
+async function startSetupFailingAt(step: 'startTotpSetup' | 'confirmTotpSetup', message: string) {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { service } = fakeAuthService(snapshotFor());
+  service[step].mockRejectedValueOnce(new Error(message));
+  renderApp('/settings', { service });
+  await openTwoFactorTab();
+  await userEvent.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
+  return service;
+}
+
 describe('Account Settings: two-factor authentication', () => {
   it('adds an authenticator app: QR code and secret, a code that must be 6 digits, then on', async () => {
     const { service } = fakeAuthService(snapshotFor());
@@ -51,14 +65,10 @@ describe('Account Settings: two-factor authentication', () => {
   });
 
   it('keeps a wrong code on the form, announced, with the field marked, and stays off', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { service } = fakeAuthService(snapshotFor());
-    service.confirmTotpSetup.mockRejectedValueOnce(
-      new Error('That code is not right. Please check it and try again.'),
+    const service = await startSetupFailingAt(
+      'confirmTotpSetup',
+      'That code is not right. Please check it and try again.',
     );
-    renderApp('/settings', { service });
-    await openTwoFactorTab();
-    await userEvent.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
     const code = await screen.findByLabelText('Code from the app');
     await userEvent.type(code, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and turn on' }));
@@ -82,14 +92,10 @@ describe('Account Settings: two-factor authentication', () => {
   });
 
   it('says so on the form when the setup cannot start', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { service } = fakeAuthService(snapshotFor());
-    service.startTotpSetup.mockRejectedValueOnce(
-      new Error('Too many attempts. Please wait a few minutes and try again.'),
+    await startSetupFailingAt(
+      'startTotpSetup',
+      'Too many attempts. Please wait a few minutes and try again.',
     );
-    renderApp('/settings', { service });
-    await openTwoFactorTab();
-    await userEvent.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not start the setup');
     expect(alert).toHaveTextContent('Too many attempts.');
