@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { club, type MockRoutes, me, mockApi, ok } from './api-mock.ts';
-import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
+import { fakeAuthService, linkIn, renderApp, snapshotFor } from './helpers.tsx';
 
 vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
@@ -55,10 +55,7 @@ describe('club layout: who gets in', () => {
     renderApp('/communities/club-1/leaderboard', { service: signedIn() });
     await screen.findByRole('navigation', { name: 'Club' }, LONG);
     const header = screen.getByRole('banner');
-    expect(within(header).getByRole('link', { name: /Morning Yoga/ })).toHaveAttribute(
-      'href',
-      '/communities/club-1',
-    );
+    expect(linkIn(header, /Morning Yoga/)).toHaveAttribute('href', '/communities/club-1');
     expect(await within(header).findByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/dashboard');
     const nav = screen.getByRole('navigation', { name: 'Club' });
     expect(
@@ -72,7 +69,7 @@ describe('club layout: who gets in', () => {
       ['Leaderboard', '/communities/club-1/leaderboard'],
       ['Members', '/communities/club-1/members'],
     ]);
-    expect(within(nav).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('aria-current', 'page');
+    expect(linkIn(nav, 'Leaderboard')).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Leaderboard' }, LONG)).toBeInTheDocument();
   }, 30_000); // the first test of the file also loads the layout's and the page's code
 
@@ -80,10 +77,7 @@ describe('club layout: who gets in', () => {
     clubApi({ status: 'active', role: 'club_member' });
     renderApp('/clubs/club-1/events', { service: signedIn() });
     const nav = await screen.findByRole('navigation', { name: 'Club' }, LONG);
-    expect(within(nav).getByRole('link', { name: 'Members' })).toHaveAttribute(
-      'href',
-      '/clubs/club-1/members',
-    );
+    expect(linkIn(nav, 'Members')).toHaveAttribute('href', '/clubs/club-1/members');
   });
 
   it('lists in the switcher only the active clubs the viewer is an active member of', async () => {
@@ -91,14 +85,8 @@ describe('club layout: who gets in', () => {
     renderApp('/communities/club-1', { service: signedIn() });
     const switcher = await screen.findByRole('navigation', { name: 'Your clubs' }, LONG);
     expect(within(switcher).getAllByRole('link')).toHaveLength(2);
-    expect(within(switcher).getByRole('link', { name: 'Morning Yoga' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    expect(within(switcher).getByRole('link', { name: 'Trail Runners' })).toHaveAttribute(
-      'href',
-      '/communities/club-2',
-    );
+    expect(linkIn(switcher, 'Morning Yoga')).toHaveAttribute('aria-current', 'page');
+    expect(linkIn(switcher, 'Trail Runners')).toHaveAttribute('href', '/communities/club-2');
   });
 
   it.each<[string, Omit<ViewerMembership, 'trialAvailable'>, string]>([

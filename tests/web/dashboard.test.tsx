@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { club, mockApi, ok } from './api-mock.ts';
-import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
+import { currentUrl, fakeAuthService, linkIn, renderApp, snapshotFor } from './helpers.tsx';
 
 // The app's API client takes its token from Amplify; here the session is a fixed ID token.
 vi.mock('../../web/src/auth/service.ts', () => ({
@@ -113,7 +113,7 @@ describe('dashboard', () => {
     const api = dashboardApi();
     renderApp('/dashboard', { service: signedIn() });
     const card = await screen.findByRole('article', { name: 'Discover Two' });
-    expect(within(card).getByRole('link', { name: /View Details/ })).toHaveAttribute('href', '/c/d-2');
+    expect(linkIn(card, /View Details/)).toHaveAttribute('href', '/c/d-2');
     expect(
       screen.getAllByRole('article').filter((a) => a.closest('[role=tabpanel]:not([hidden])')),
     ).toHaveLength(3);
@@ -134,23 +134,14 @@ describe('dashboard', () => {
     expect(screen.getByRole('tab', { name: /Clubs Owned/ })).toHaveTextContent('Clubs Owned2');
 
     const req = await tab(/Clubs Requested/);
-    expect(within(req).getByRole('link', { name: /View Club/ })).toHaveAttribute('href', '/c/req-1');
+    expect(linkIn(req, /View Club/)).toHaveAttribute('href', '/c/req-1');
 
     const joinedPanel = await tab(/Clubs Joined/);
-    expect(within(joinedPanel).getByRole('link', { name: 'View Club: Joined Joggers' })).toHaveAttribute(
-      'href',
-      '/communities/join-1',
-    );
-    expect(within(joinedPanel).getByRole('link', { name: 'View Club: Moderated Makers' })).toHaveAttribute(
-      'href',
-      '/communities/mod-1',
-    );
+    expect(linkIn(joinedPanel, 'View Club: Joined Joggers')).toHaveAttribute('href', '/communities/join-1');
+    expect(linkIn(joinedPanel, 'View Club: Moderated Makers')).toHaveAttribute('href', '/communities/mod-1');
 
     const ownedPanel = await tab(/Clubs Owned/);
-    expect(within(ownedPanel).getByRole('link', { name: 'Manage Club: Owned Orchestra' })).toHaveAttribute(
-      'href',
-      '/communities/own-1',
-    );
+    expect(linkIn(ownedPanel, 'Manage Club: Owned Orchestra')).toHaveAttribute('href', '/communities/own-1');
     expect(within(ownedPanel).getByText('Awaiting payment')).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../../web/src/App.tsx';
@@ -118,3 +118,7 @@ export function renderApp(
 
 export const currentUrl = (router: ReturnType<typeof createMemoryRouter>) =>
   `${router.state.location.pathname}${router.state.location.search}`;
+
+/** The link named `name` within `container`, for a check of where it goes or whether it is current. */
+export const linkIn = (container: HTMLElement, name: string | RegExp) =>
+  within(container).getByRole('link', { name });
