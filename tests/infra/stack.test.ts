@@ -48,22 +48,33 @@ describe('api: routes generated from the shared manifest', () => {
     return found[0] as [string, Resource];
   };
 
+  /** The manifest's routes that `which` picks: at least one, else a check of each would pass vacuously. */
+  const routesWhere = (which: (route: RouteDefinition) => boolean) => {
+    const routes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter(which);
+    expect(routes.length).toBeGreaterThan(0);
+    return routes;
+  };
+
+  const expectBehind = (routes: RouteDefinition[], type: 'JWT' | 'CUSTOM', authorizerId: string) => {
+    for (const route of routes) {
+      expect(routeFor(route).Properties, routeKeyOf(route)).toMatchObject({
+        AuthorizationType: type,
+        AuthorizerId: { Ref: authorizerId },
+      });
+    }
+  };
+
   it('puts the Cognito JWT authorizer on every signed-in route that requires no group', () => {
     const [authorizerId, authorizer] = authorizerOf('JWT');
     expect(authorizer.Properties).toMatchObject({
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: { Audience: [{ Ref: logicalId(synth.stack.auth.client) }] },
     });
-    const protectedRoutes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter(
-      (r) => needsToken(r.access) && !requiredGroup(r.access),
+    expectBehind(
+      routesWhere((r) => needsToken(r.access) && !requiredGroup(r.access)),
+      'JWT',
+      authorizerId,
     );
-    expect(protectedRoutes.length).toBeGreaterThan(0);
-    for (const route of protectedRoutes) {
-      expect(routeFor(route).Properties, routeKeyOf(route)).toMatchObject({
-        AuthorizationType: 'JWT',
-        AuthorizerId: { Ref: authorizerId },
-      });
-    }
   });
 
   it('puts the group authorizer on every super_admin route: the API refuses anyone outside the group', () => {
@@ -85,24 +96,15 @@ describe('api: routes generated from the shared manifest', () => {
         USER_POOL_CLIENT_ID: { Ref: logicalId(synth.stack.auth.client) },
       },
     });
-    const adminRoutes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter((r) =>
-      requiredGroup(r.access),
+    expectBehind(
+      routesWhere((r) => requiredGroup(r.access) !== null),
+      'CUSTOM',
+      authorizerId,
     );
-    expect(adminRoutes.length).toBeGreaterThan(0);
-    for (const route of adminRoutes) {
-      expect(routeFor(route).Properties, routeKeyOf(route)).toMatchObject({
-        AuthorizationType: 'CUSTOM',
-        AuthorizerId: { Ref: authorizerId },
-      });
-    }
   });
 
   it('puts no authorizer on public routes', () => {
-    const publicRoutes = ROUTE_IDS.map((id) => ROUTES[id] as RouteDefinition).filter(
-      (r) => !needsToken(r.access),
-    );
-    expect(publicRoutes.length).toBeGreaterThan(0);
-    for (const route of publicRoutes) {
+    for (const route of routesWhere((r) => !needsToken(r.access))) {
       const props = routeFor(route).Properties;
       expect(props.AuthorizationType, routeKeyOf(route)).toBe('NONE');
       expect(props.AuthorizerId, routeKeyOf(route)).toBeUndefined();
