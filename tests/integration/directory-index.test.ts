@@ -8,12 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
 import { directoryTerms, MAX_TERMS } from '@clubs/functions/data/directory-index';
 import { directoryKeys } from '@clubs/functions/data/keys';
-import {
-  createClubWithOwner,
-  getClub,
-  setClubStatus,
-  updateClub,
-} from '@clubs/functions/data/repositories/clubs';
+import { getClub, setClubStatus, updateClub } from '@clubs/functions/data/repositories/clubs';
 import {
   activateMembership,
   addMembership,
@@ -23,7 +18,7 @@ import {
 import type { Membership } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { clubFixture } from '../support/fixtures.ts';
+import { addClub } from '../support/members.ts';
 
 /** Every club id in one index partition (optionally only sort keys with a prefix). */
 async function partition(pk: string, prefix?: string): Promise<string[]> {
@@ -70,14 +65,12 @@ describe('directory index terms', () => {
 
 describe('directory index maintenance', () => {
   it('lists an active club under its tabs and size, and finds it by each word', async () => {
-    const { club } = await createClubWithOwner(
-      clubFixture({
-        name: 'Harbour Rowers',
-        description: 'Rowing at sunrise',
-        category: 'sports',
-        price: 12,
-      }),
-    );
+    const club = await addClub({
+      name: 'Harbour Rowers',
+      description: 'Rowing at sunrise',
+      category: 'sports',
+      price: 12,
+    });
     for (const tab of ['all', 'premium', 'sports']) {
       expect(await listed(tab, 'any')).toContain(club.id);
       expect(await listed(tab, 'small')).toContain(club.id);
@@ -89,7 +82,7 @@ describe('directory index maintenance', () => {
   });
 
   it('keeps unpaid clubs out, lists them on activation and drops them when inactive', async () => {
-    const { club } = await createClubWithOwner(clubFixture({ name: 'Quiet Quilters', status: 'unpaid' }));
+    const club = await addClub({ name: 'Quiet Quilters', status: 'unpaid' });
     expect(await listed('all', 'any')).not.toContain(club.id);
     expect(await byWord('quilters')).not.toContain(club.id);
 
@@ -106,9 +99,7 @@ describe('directory index maintenance', () => {
   });
 
   it('moves a club between tabs and words when its details change', async () => {
-    const { club } = await createClubWithOwner(
-      clubFixture({ name: 'Paint Night', description: 'Acrylics', category: 'arts', price: 0 }),
-    );
+    const club = await addClub({ name: 'Paint Night', description: 'Acrylics', category: 'arts', price: 0 });
     const updated = await updateClub(club.id, {
       name: 'Pottery Night',
       description: 'Clay wheels',
@@ -130,7 +121,7 @@ describe('directory index maintenance', () => {
   });
 
   it('moves the size entries exactly when concurrent joins cross 10 and 50 members', async () => {
-    const { club } = await createClubWithOwner(clubFixture({ category: 'wellness' }));
+    const club = await addClub({ category: 'wellness' });
     // 1 owner + 60 members joining at once: crosses both edges while others race.
     const results = await Promise.all(Array.from({ length: 60 }, () => addMembership(member(club.id))));
     expect(results.every((r) => r.created)).toBe(true);
@@ -144,7 +135,7 @@ describe('directory index maintenance', () => {
   });
 
   it('moves the size entries back when members leave, and counts activations', async () => {
-    const { club } = await createClubWithOwner(clubFixture());
+    const club = await addClub();
     const joined = await Promise.all(Array.from({ length: 9 }, () => addMembership(member(club.id))));
     expect((await getClub(club.id))?.memberCount).toBe(10);
     expect(await listed('all', 'medium')).toContain(club.id);
@@ -172,7 +163,7 @@ describe('directory index maintenance', () => {
   });
 
   it('keeps the size right when a club is activated while members join', async () => {
-    const { club } = await createClubWithOwner(clubFixture({ status: 'unpaid' }));
+    const club = await addClub({ status: 'unpaid' });
     await Promise.all(Array.from({ length: 7 }, () => addMembership(member(club.id))));
     await Promise.all([
       setClubStatus(club.id, 'active', 'unpaid'),

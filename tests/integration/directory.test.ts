@@ -2,13 +2,12 @@
  * GET /api/clubs: the directory's search, tabs, size and recency filters and their
  * combinations, answered from the index with cursor paging; only active clubs.
  */
-import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
+import { setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { handler } from '@clubs/functions/handlers/clubs';
 import type { Club } from '@clubs/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke } from '../support/http-event.ts';
-import { addMember } from '../support/members.ts';
+import { addClub, addMember } from '../support/members.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -77,25 +76,21 @@ const clubs = new Map<string, Club>();
 let hidden: Club;
 
 async function seedClub(spec: Spec) {
-  const { club } = await createClubWithOwner(
-    clubFixture({
-      name: spec.name,
-      description: spec.description,
-      category: spec.category,
-      price: spec.price,
-      createdAt: ago(spec.daysAgo),
-    }),
-  );
+  const club = await addClub({
+    name: spec.name,
+    description: spec.description,
+    category: spec.category,
+    price: spec.price,
+    createdAt: ago(spec.daysAgo),
+  });
   await Promise.all(Array.from({ length: spec.members }, () => addMember(club.id)));
   clubs.set(spec.name, { ...club, memberCount: spec.members + 1 });
 }
 
 beforeAll(async () => {
   for (const spec of SPECS) await seedClub(spec);
-  ({ club: hidden } = await createClubWithOwner(
-    clubFixture({ name: 'Hidden Yoga', description: 'Not paid yet', status: 'unpaid' }),
-  ));
-  const { club: closed } = await createClubWithOwner(clubFixture({ name: 'Closed Yoga Club' }));
+  hidden = await addClub({ name: 'Hidden Yoga', description: 'Not paid yet', status: 'unpaid' });
+  const closed = await addClub({ name: 'Closed Yoga Club' });
   await setClubStatus(closed.id, 'inactive');
 });
 
@@ -203,13 +198,11 @@ describe('GET /api/clubs (directory)', () => {
   });
 
   it('returns one club once when several of its words share the prefix, across pages', async () => {
-    const { club } = await createClubWithOwner(
-      clubFixture({
-        name: 'Breathe Breathing',
-        description: 'Breath, breathwork, breathers',
-        category: 'arts',
-      }),
-    );
+    const club = await addClub({
+      name: 'Breathe Breathing',
+      description: 'Breath, breathwork, breathers',
+      category: 'arts',
+    });
     const seen = await allNames({ q: 'breath', limit: '1' });
     expect(seen.filter((n) => n === club.name)).toHaveLength(1);
     expect(seen.sort()).toEqual(['Breathe Breathing', 'Yogi Lab']);

@@ -1,11 +1,19 @@
 /**
- * People and memberships written straight through the repositories, for tests that arrange who is
- * in a club.
+ * Clubs, people and memberships written straight through the repositories, for tests that
+ * arrange which clubs there are and who is in them.
  */
+import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { addMembership } from '@clubs/functions/data/repositories/memberships';
 import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
-import type { ClubRole, MembershipStatus, Profile } from '@clubs/shared';
+import type { Club, ClubRole, MembershipStatus, Profile } from '@clubs/shared';
 import { ulid } from 'ulid';
+import { clubFixture } from './fixtures.ts';
+
+/** A club (clubFixture with `overrides`) created with its owner's membership, as the API creates one. */
+export async function addClub(overrides: Parameters<typeof clubFixture>[0] = {}): Promise<Club> {
+  const { club } = await createClubWithOwner(clubFixture(overrides));
+  return club;
+}
 
 export interface MemberOptions {
   /** A person of the test's own (a profile it wrote); a fresh id unless given. */
