@@ -13,7 +13,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keyId } from './batch-get.ts';
 import { db, tableName } from './client.ts';
-import { isConditionFailed, writeIfConditionHolds } from './errors.ts';
+import { writeIfConditionHolds } from './errors.ts';
 import { getItem } from './get-item.ts';
 import { adminKeys, keys, prefixes } from './keys.ts';
 import { addSteps, FIGURE_SHARDS, type FigureSteps, figure, figureShard } from './platform-figures.ts';
@@ -49,8 +49,9 @@ async function countedOf(item: Item, report: RebuildReport): Promise<string | nu
   if (item.status !== 'active') return null;
   if (typeof item[COUNTED] === 'string') return item[COUNTED];
   report.withoutRevenue += 1;
-  try {
-    await db().send(
+  // The record changed meanwhile: the shard's condition below fails and it is read again.
+  await writeIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk: item.pk, sk: item.sk },
@@ -59,11 +60,8 @@ async function countedOf(item: Item, report: RebuildReport): Promise<string | nu
         ExpressionAttributeNames: { '#counted': COUNTED, '#status': 'status' },
         ExpressionAttributeValues: { ':counted': ':0', ':active': 'active' },
       }),
-    );
-  } catch (error) {
-    // The record changed meanwhile: the shard's condition below fails and it is read again.
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
   return ':0';
 }
 

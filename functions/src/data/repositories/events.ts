@@ -22,10 +22,11 @@ import { db, tableName } from '../client.ts';
 import { type Counter, deleteCounted, putCounted } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
-import { isConditionFailed, writeIfConditionHolds } from '../errors.ts';
+import { writeIfConditionHolds } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { countItems, type KeyQuery, queryPage } from '../query.ts';
+import { updateExistingItem } from '../update-item.ts';
 
 const cardSchema = z.object({ name: z.string(), avatarUrl: z.string().nullable() });
 
@@ -161,24 +162,7 @@ export async function updateEvent(
       ).gsi1sk,
     });
   }
-  const names = Object.keys(fields);
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.event(clubId, eventId),
-        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:f${i}`, fields[name]])),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toStoredEvent(Attributes) : null;
-  } catch (error) {
-    if (isConditionFailed(error)) return null;
-    throw error;
-  }
+  return updateExistingItem(keys.event(clubId, eventId), fields, toStoredEvent);
 }
 
 /**
@@ -285,8 +269,8 @@ export async function listAttendees(eventId: string, limit: number): Promise<Sto
  * the meantime (the version moved on) leaves them for the next reader to read again.
  */
 export async function keepEventFaces(clubId: string, eventId: string, version: number, faces: Author[]) {
-  try {
-    await db().send(
+  await writeIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.event(clubId, eventId),
@@ -295,8 +279,6 @@ export async function keepEventFaces(clubId: string, eventId: string, version: n
           'attribute_exists(pk) AND (rsvpVersion = :version OR attribute_not_exists(rsvpVersion))',
         ExpressionAttributeValues: { ':faces': faces, ':version': version },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }

@@ -1,10 +1,11 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Profile, profileSchema, type UpdateProfileInput } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
 import { getEntity } from '../get-item.ts';
 import { keys, withoutKeys } from '../keys.ts';
+import { updateExistingItem } from '../update-item.ts';
 
 const toProfile = (item: Record<string, unknown>): Profile => profileSchema.parse(withoutKeys(item));
 
@@ -45,51 +46,11 @@ export async function createProfileIfAbsent(profile: Profile): Promise<Profile> 
   }
 }
 
-export async function updateProfile(userId: string, changes: UpdateProfileInput): Promise<Profile | null> {
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) return getProfile(userId);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([name, value], i) => {
-    names[`#f${i}`] = name;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.profile(userId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toProfile(Attributes) : null;
-  } catch (error) {
-    if (isConditionFailed(error)) return null;
-    throw error;
-  }
+export function updateProfile(userId: string, changes: UpdateProfileInput): Promise<Profile | null> {
+  return updateExistingItem(keys.profile(userId), changes, toProfile);
 }
 
 /** Follows a verified e-mail change (the ID token's claim) onto the stored profile. */
-export async function setProfileEmail(userId: string, email: string): Promise<Profile | null> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.profile(userId),
-        UpdateExpression: 'SET email = :email',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':email': email },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toProfile(Attributes) : null;
-  } catch (error) {
-    if (isConditionFailed(error)) return null;
-    throw error;
-  }
+export function setProfileEmail(userId: string, email: string): Promise<Profile | null> {
+  return updateExistingItem(keys.profile(userId), { email }, toProfile);
 }

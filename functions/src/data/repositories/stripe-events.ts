@@ -8,7 +8,7 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { TABLE } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { db, tableName } from '../client.ts';
-import { isConditionFailed } from '../errors.ts';
+import { isConditionFailed, writeIfConditionHolds } from '../errors.ts';
 import { keys } from '../keys.ts';
 
 /** Stripe retries for up to three days; the marker outlives that. */
@@ -87,9 +87,5 @@ export async function releaseStripeEvent(eventId: string, token: string): Promis
 
 /** A claim taken over after its lease ended belongs to the new holder: it is left alone. */
 async function onlyWhileHeld(command: UpdateCommand | DeleteCommand): Promise<void> {
-  try {
-    await db().send(command);
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
+  await writeIfConditionHolds(db().send(command));
 }
