@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CATEGORIES, CLUB_IMAGE_KINDS, CLUB_IMAGE_UPLOAD, LIMITS, NEW_CLUB_DEFAULTS } from '../constants.ts';
-import { idSchema, isoDateTime, mediaUrlSchema, requiredText } from './common.ts';
+import { idSchema, isoDateTime, mediaUrlSchema, requiredText, uploadFileShape } from './common.ts';
 import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from './profile.ts';
 
 export const CLUB_STATUSES = ['active', 'unpaid', 'inactive', 'pending'] as const;
@@ -89,8 +89,7 @@ export type ClubImageKind = z.infer<typeof clubImageKindSchema>;
 /** What the browser says about a logo or cover it wants to upload; checked before anything is signed. */
 export const clubImageUploadInputSchema = z.strictObject({
   kind: clubImageKindSchema,
-  contentType: z.enum(CLUB_IMAGE_UPLOAD.contentTypes, { error: AVATAR_TYPE_MESSAGE }),
-  size: z.number().int().min(1, 'The file is empty').max(CLUB_IMAGE_UPLOAD.maxBytes, AVATAR_SIZE_MESSAGE),
+  ...uploadFileShape(CLUB_IMAGE_UPLOAD, { type: AVATAR_TYPE_MESSAGE, size: AVATAR_SIZE_MESSAGE }),
 });
 export type ClubImageUploadInput = z.infer<typeof clubImageUploadInputSchema>;
 

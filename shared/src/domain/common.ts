@@ -29,6 +29,18 @@ export const pageQuerySchema = z.strictObject({
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
+/**
+ * The file a browser asks to upload under `rule` (content type and size), checked before
+ * anything is signed; `messages` are the ones its page shows for a wrong type or size.
+ */
+export const uploadFileShape = <const Types extends readonly string[]>(
+  rule: { readonly contentTypes: Types; readonly maxBytes: number },
+  messages: { readonly type: string; readonly size: string },
+) => ({
+  contentType: z.enum(rule.contentTypes, { error: messages.type }),
+  size: z.number().int().min(1, 'The file is empty').max(rule.maxBytes, messages.size),
+});
+
 /** An edit: any of `shape`'s fields and nothing else, at least one of them given. */
 export const changesOf = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { COURSE_MEDIA_UPLOAD, DEFAULT_COURSE_LEVEL, LIMITS } from '../constants.ts';
-import { changesOf, idSchema, isoDateTime, requiredText, trimmed } from './common.ts';
+import { changesOf, idSchema, isoDateTime, requiredText, trimmed, uploadFileShape } from './common.ts';
 import { presignedUploadSchema } from './profile.ts';
 
 export const courseLevelSchema = z.enum(['beginner', 'intermediate', 'advanced', 'all-levels']);
@@ -123,14 +123,9 @@ export type GeneratedOutline = z.infer<typeof generatedOutlineSchema>;
 export const COURSE_MEDIA_TYPE_MESSAGE = 'Only image or video files are allowed';
 export const COURSE_MEDIA_SIZE_MESSAGE = 'File size must be less than 10MB';
 
-export const courseMediaUploadInputSchema = z.strictObject({
-  contentType: z.enum(COURSE_MEDIA_UPLOAD.contentTypes, { error: COURSE_MEDIA_TYPE_MESSAGE }),
-  size: z
-    .number()
-    .int()
-    .min(1, 'The file is empty')
-    .max(COURSE_MEDIA_UPLOAD.maxBytes, COURSE_MEDIA_SIZE_MESSAGE),
-});
+export const courseMediaUploadInputSchema = z.strictObject(
+  uploadFileShape(COURSE_MEDIA_UPLOAD, { type: COURSE_MEDIA_TYPE_MESSAGE, size: COURSE_MEDIA_SIZE_MESSAGE }),
+);
 export type CourseMediaUploadInput = z.infer<typeof courseMediaUploadInputSchema>;
 
 /**

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { LIMITS, POST_MEDIA_UPLOAD } from '../constants.ts';
 import { CLUB_ROLES } from '../permissions.ts';
-import { idSchema, isoDateTime, trimmed } from './common.ts';
+import { idSchema, isoDateTime, trimmed, uploadFileShape } from './common.ts';
 
 export const postTypeSchema = z.enum(['text', 'image', 'video']);
 export type PostType = z.infer<typeof postTypeSchema>;
@@ -169,12 +169,7 @@ export const postMediaMismatchMessage = (kind: PostMediaKind) => `Selected file 
 export const postMediaUploadInputSchema = z
   .strictObject({
     postType: postMediaKindSchema,
-    contentType: z.enum(POST_MEDIA_UPLOAD.contentTypes, { error: POST_MEDIA_TYPE_MESSAGE }),
-    size: z
-      .number()
-      .int()
-      .min(1, 'The file is empty')
-      .max(POST_MEDIA_UPLOAD.maxBytes, POST_MEDIA_SIZE_MESSAGE),
+    ...uploadFileShape(POST_MEDIA_UPLOAD, { type: POST_MEDIA_TYPE_MESSAGE, size: POST_MEDIA_SIZE_MESSAGE }),
   })
   .superRefine((input, ctx) => {
     if (!input.contentType.startsWith(`${input.postType}/`)) {

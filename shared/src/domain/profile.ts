@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { AVATAR_UPLOAD, LIMITS, PASSWORD_MIN_LENGTH } from '../constants.ts';
-import { emailSchema, idSchema, isoDateTime, mediaUrlSchema, requiredText, trimmed } from './common.ts';
+import {
+  emailSchema,
+  idSchema,
+  isoDateTime,
+  mediaUrlSchema,
+  requiredText,
+  trimmed,
+  uploadFileShape,
+} from './common.ts';
 
 /** A person's profile, keyed by the Cognito sub. */
 export const profileSchema = z.object({
@@ -33,10 +41,9 @@ export const AVATAR_TYPE_MESSAGE = 'Only image files are allowed';
 export const AVATAR_SIZE_MESSAGE = 'File size must be less than 10MB';
 
 /** What the browser says about the photo it wants to upload; checked before anything is signed. */
-export const avatarUploadInputSchema = z.strictObject({
-  contentType: z.enum(AVATAR_UPLOAD.contentTypes, { error: AVATAR_TYPE_MESSAGE }),
-  size: z.number().int().min(1, 'The file is empty').max(AVATAR_UPLOAD.maxBytes, AVATAR_SIZE_MESSAGE),
-});
+export const avatarUploadInputSchema = z.strictObject(
+  uploadFileShape(AVATAR_UPLOAD, { type: AVATAR_TYPE_MESSAGE, size: AVATAR_SIZE_MESSAGE }),
+);
 export type AvatarUploadInput = z.infer<typeof avatarUploadInputSchema>;
 
 /**
