@@ -139,17 +139,13 @@ describe('site before the web app is built', () => {
 });
 
 describe('config.json', () => {
+  /** The user pool the SPA signs in to, which config.json passes on as it is. */
+  const pool = { region: 'eu-west-1', userPoolId: 'eu-west-1_abc', userPoolClientId: 'client' };
+
   it('has no OAuth section without Google, so the SPA hides Google sign-in', () => {
-    const config = runtimeConfigFor({
-      region: 'eu-west-1',
-      userPoolId: 'eu-west-1_abc',
-      userPoolClientId: 'client',
-    });
-    expect(config).toEqual({
+    expect(runtimeConfigFor(pool)).toEqual({
       stage: 'aws',
-      region: 'eu-west-1',
-      userPoolId: 'eu-west-1_abc',
-      userPoolClientId: 'client',
+      ...pool,
       authFlow: 'USER_SRP_AUTH',
       mediaBaseUrl: '/media',
     });
@@ -157,9 +153,7 @@ describe('config.json', () => {
 
   it('has the hosted domain and the site URLs with Google', () => {
     const config = runtimeConfigFor({
-      region: 'eu-west-1',
-      userPoolId: 'eu-west-1_abc',
-      userPoolClientId: 'client',
+      ...pool,
       oauth: {
         domain: 'clubs.auth.eu-west-1.amazoncognito.com',
         redirectUrls: ['https://clubs.example.com/'],
