@@ -40,6 +40,18 @@ function routes(sim: Simulator): Array<[string, RegExp, Handler]> {
     limit: read.integer(request.query.limit),
     startingAfter: read.string(request.query.starting_after),
   });
+  /**
+   * A list endpoint: one page of the stored objects of type `object` that `where` (made from the
+   * request's query) keeps, each expanded as the request asks.
+   */
+  const list =
+    (url: string, object: string, where: (query: FormObject) => (o: StripeObject) => boolean): Handler =>
+    (_, r) =>
+      sim.list(
+        url,
+        sim.store.all(object, where(r.query)).map((o) => out(r, o)),
+        limitOf(r),
+      );
 
   return [
     ['POST', /^\/v1\/customers$/, (_, r) => out(r, sim.createCustomer(r.body))],
@@ -53,21 +65,16 @@ function routes(sim: Simulator): Array<[string, RegExp, Handler]> {
     [
       'GET',
       /^\/v1\/prices$/,
-      (_, r) => {
-        const keys = read.strings(r.query.lookup_keys);
-        const active = read.boolean(r.query.active);
-        const product = read.string(r.query.product);
-        const items = sim.store.all('price', (price) => {
+      list('/v1/prices', 'price', (query) => {
+        const keys = read.strings(query.lookup_keys);
+        const active = read.boolean(query.active);
+        const product = read.string(query.product);
+        return (price) => {
           if (keys.length > 0 && !keys.includes(String(price.lookup_key))) return false;
           if (active !== undefined && price.active !== active) return false;
           return !product || price.product === product;
-        });
-        return sim.list(
-          '/v1/prices',
-          items.map((p) => out(r, p)),
-          limitOf(r),
-        );
-      },
+        };
+      }),
     ],
 
     ['POST', /^\/v1\/checkout\/sessions$/, (_, r) => out(r, sim.createCheckoutSession(r.body))],
@@ -80,15 +87,12 @@ function routes(sim: Simulator): Array<[string, RegExp, Handler]> {
     [
       'GET',
       /^\/v1\/checkout\/sessions$/,
-      (_, r) => {
-        const customer = read.string(r.query.customer);
-        const subscription = read.string(r.query.subscription);
-        const items = sim.store.all(
-          'checkout.session',
-          (s) => (!customer || s.customer === customer) && (!subscription || s.subscription === subscription),
-        );
-        return sim.list('/v1/checkout/sessions', items, limitOf(r));
-      },
+      list('/v1/checkout/sessions', 'checkout.session', (query) => {
+        const customer = read.string(query.customer);
+        const subscription = read.string(query.subscription);
+        return (s) =>
+          (!customer || s.customer === customer) && (!subscription || s.subscription === subscription);
+      }),
     ],
 
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, one('subscription', 'subscription')],
@@ -101,45 +105,32 @@ function routes(sim: Simulator): Array<[string, RegExp, Handler]> {
     [
       'GET',
       /^\/v1\/subscriptions$/,
-      (_, r) => {
-        const customer = read.string(r.query.customer);
-        const status = read.string(r.query.status);
-        const items = sim.store.all(
-          'subscription',
-          (s) =>
-            (!customer || s.customer === customer) &&
-            (status === 'all' || (status ? s.status === status : s.status !== 'canceled')),
-        );
-        return sim.list(
-          '/v1/subscriptions',
-          items.map((s) => out(r, s)),
-          limitOf(r),
-        );
-      },
+      list('/v1/subscriptions', 'subscription', (query) => {
+        const customer = read.string(query.customer);
+        const status = read.string(query.status);
+        return (s) =>
+          (!customer || s.customer === customer) &&
+          (status === 'all' || (status ? s.status === status : s.status !== 'canceled'));
+      }),
     ],
 
     ['GET', /^\/v1\/invoices\/([^/]+)$/, one('invoice', 'invoice')],
     [
       'GET',
       /^\/v1\/invoices$/,
-      (_, r) => {
-        const customer = read.string(r.query.customer);
-        const subscription = read.string(r.query.subscription);
-        const status = read.string(r.query.status);
-        const items = sim.store.all('invoice', (invoice) => {
+      list('/v1/invoices', 'invoice', (query) => {
+        const customer = read.string(query.customer);
+        const subscription = read.string(query.subscription);
+        const status = read.string(query.status);
+        return (invoice) => {
           const parent = invoice.parent as { subscription_details?: { subscription?: string } } | null;
           return (
             (!customer || invoice.customer === customer) &&
             (!subscription || parent?.subscription_details?.subscription === subscription) &&
             (!status || invoice.status === status)
           );
-        });
-        return sim.list(
-          '/v1/invoices',
-          items.map((i) => out(r, i)),
-          limitOf(r),
-        );
-      },
+        };
+      }),
     ],
     ['GET', /^\/v1\/payment_methods\/([^/]+)$/, one('payment method', 'payment_method')],
 
@@ -162,14 +153,10 @@ function routes(sim: Simulator): Array<[string, RegExp, Handler]> {
     [
       'GET',
       /^\/v1\/events$/,
-      (_, r) => {
-        const type = read.string(r.query.type);
-        return sim.list(
-          '/v1/events',
-          sim.store.all('event', (e) => !type || e.type === type),
-          limitOf(r),
-        );
-      },
+      list('/v1/events', 'event', (query) => {
+        const type = read.string(query.type);
+        return (e) => !type || e.type === type;
+      }),
     ],
 
     // Simulator only: what a test or a demo needs to make happen on "Stripe's" side.
