@@ -4,20 +4,13 @@ import { adminEntryItems, type OwnerCard } from '../admin-index.ts';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
-import {
-  backoff,
-  CLUB_WRITE_ATTEMPTS,
-  cancellationReasons,
-  indexActions,
-  indexChanges,
-  sameIndexState,
-} from '../directory-index.ts';
+import { indexActions, indexChanges, sameIndexState } from '../directory-index.ts';
 import { getEntity } from '../get-item.ts';
 import { indexKeys, keys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
 import { queryPage } from '../query.ts';
 import { membershipItem } from './memberships.ts';
-import { clubFromItem, readClubForUpdate } from './stored-club.ts';
+import { clubFromItem, writeClubAsRead } from './stored-club.ts';
 
 const toClub = clubFromItem;
 
@@ -108,29 +101,31 @@ export async function rewriteClub(
   clubId: string,
   change: (club: Club) => ClubRewrite | null,
 ): Promise<Club | null> {
-  for (let attempt = 0; attempt < CLUB_WRITE_ATTEMPTS; attempt++) {
-    const stored = await readClubForUpdate(clubId);
-    if (!stored) return null;
-    const planned = change(stored.club);
-    if (!planned) return null;
-    const kept = Object.fromEntries(
-      Object.entries(stored.club).filter(([name]) => !planned.remove?.includes(name)),
-    );
-    const next = clubSchema.parse({ ...kept, ...planned.set });
-    const state = sameIndexState({ memberCount: stored.club.memberCount, indexVersion: stored.indexVersion });
-    const names: Record<string, string> = { ...state.names };
-    const values: Record<string, unknown> = { ...state.values, ':nextVersion': state.nextVersion };
-    const sets = Object.entries(planned.set).map(([name, value], i) => {
-      names[`#f${i}`] = name;
-      values[`:v${i}`] = value;
-      return `#f${i} = :v${i}`;
-    });
-    const removed = (planned.remove ?? []).map((name, i) => {
-      names[`#r${i}`] = name;
-      return `#r${i}`;
-    });
-    const removal = removed.length > 0 ? ` REMOVE ${removed.join(', ')}` : '';
-    try {
+  return writeClubAsRead(
+    clubId,
+    async (stored) => {
+      const planned = change(stored.club);
+      if (!planned) return null;
+      const kept = Object.fromEntries(
+        Object.entries(stored.club).filter(([name]) => !planned.remove?.includes(name)),
+      );
+      const next = clubSchema.parse({ ...kept, ...planned.set });
+      const state = sameIndexState({
+        memberCount: stored.club.memberCount,
+        indexVersion: stored.indexVersion,
+      });
+      const names: Record<string, string> = { ...state.names };
+      const values: Record<string, unknown> = { ...state.values, ':nextVersion': state.nextVersion };
+      const sets = Object.entries(planned.set).map(([name, value], i) => {
+        names[`#f${i}`] = name;
+        values[`:v${i}`] = value;
+        return `#f${i} = :v${i}`;
+      });
+      const removed = (planned.remove ?? []).map((name, i) => {
+        names[`#r${i}`] = name;
+        return `#r${i}`;
+      });
+      const removal = removed.length > 0 ? ` REMOVE ${removed.join(', ')}` : '';
       await db().send(
         new TransactWriteCommand({
           TransactItems: [
@@ -159,12 +154,9 @@ export async function rewriteClub(
         }),
       );
       return next;
-    } catch (error) {
-      if (!cancellationReasons(error)) throw error;
-      await backoff(attempt);
-    }
-  }
-  throw new Error(`club ${clubId} changed too often to update`);
+    },
+    { ifMissing: null, tooOftenMessage: `club ${clubId} changed too often to update` },
+  );
 }
 
 /**

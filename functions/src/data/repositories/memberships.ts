@@ -25,7 +25,7 @@ import { figure, figuresAction } from '../platform-figures.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 import { CARD, cardAttributes, cardOf, type MemberCard, memberCardOf } from './member-cards.ts';
 import { getProfile } from './profiles.ts';
-import { clubFromItem, readClubForUpdate } from './stored-club.ts';
+import { clubFromItem, type StoredClub, writeClubAsRead } from './stored-club.ts';
 
 export const toMembership = (item: Record<string, unknown>): Membership =>
   membershipSchema.parse(withoutKeys(item));
@@ -131,7 +131,7 @@ const crossingCounts = (delta: 1 | -1) =>
  * - over an edge of a club that is not listed, only the exact count is conditioned (activation
  *   re-checks the bucket itself).
  */
-function countChange(stored: { club: Club; indexVersion: number | undefined }, delta: 1 | -1) {
+function countChange(stored: StoredClub, delta: 1 | -1) {
   const { club } = stored;
   const next = club.memberCount + delta;
   const key = keys.club(club.id);
@@ -214,32 +214,34 @@ async function writeWithCount(
   action: TransactItem,
   alongside: readonly TransactItem[] = [],
 ): Promise<CountedWrite> {
-  for (let attempt = 0; attempt < CLUB_WRITE_ATTEMPTS; attempt++) {
-    const stored = await readClubForUpdate(clubId);
-    if (!stored) return 'no_club';
-    const [clubAction, ...moves] = countChange(stored, delta);
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            action,
-            ...alongside,
-            clubAction as TransactItem,
-            ...moves,
-            // The platform's count of active memberships moves with the club's (platform-figures.ts).
-            ...figuresAction(clubId, { [figure.members]: delta }),
-          ],
-        }),
-      );
-      return 'done';
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw error;
-      if (reasons.slice(0, 1 + alongside.length).includes('ConditionalCheckFailed')) return 'refused';
-      await backoff(attempt);
-    }
-  }
-  throw new Error(`club ${clubId} changed too often to count a membership`);
+  return writeClubAsRead<CountedWrite>(
+    clubId,
+    async (stored) => {
+      const [clubAction, ...moves] = countChange(stored, delta);
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              action,
+              ...alongside,
+              clubAction as TransactItem,
+              ...moves,
+              // The platform's count of active memberships moves with the club's (platform-figures.ts).
+              ...figuresAction(clubId, { [figure.members]: delta }),
+            ],
+          }),
+        );
+        return 'done';
+      } catch (error) {
+        const ownConditionFailed = cancellationReasons(error)
+          ?.slice(0, 1 + alongside.length)
+          .includes('ConditionalCheckFailed');
+        if (ownConditionFailed) return 'refused';
+        throw error;
+      }
+    },
+    { ifMissing: 'no_club', tooOftenMessage: `club ${clubId} changed too often to count a membership` },
+  );
 }
 
 export type AddMembershipResult =

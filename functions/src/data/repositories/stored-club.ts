@@ -1,10 +1,11 @@
 /**
- * A club item read as the entity, and the strongly consistent read that club writes start from.
- * It stands apart from clubs.ts because memberships.ts needs it too, and clubs.ts imports
+ * A club item read as the entity, and the read-then-write that club writes are made of. It
+ * stands apart from clubs.ts because memberships.ts needs it too, and clubs.ts imports
  * memberships.ts (a club is created with its owner's membership): a module imported by both
  * keeps the import graph free of cycles.
  */
 import { type Club, clubSchema } from '@clubs/shared';
+import { backoff, CLUB_WRITE_ATTEMPTS, cancellationReasons } from '../directory-index.ts';
 import { getItem } from '../get-item.ts';
 import { keys, withoutKeys } from '../keys.ts';
 
@@ -22,4 +23,28 @@ export async function readClubForUpdate(clubId: string): Promise<StoredClub | nu
   if (!item) return null;
   const version = item.indexVersion;
   return { club: clubFromItem(item), indexVersion: typeof version === 'number' ? version : undefined };
+}
+
+/**
+ * A read-then-write of a club: `write` gets the club as read (strongly consistently) and sends
+ * one transaction conditioned on that state. A transaction cancelled by a concurrent writer is
+ * tried again after a pause, on a fresh read, up to CLUB_WRITE_ATTEMPTS times; `write` returns
+ * instead of throwing for a cancellation that is an answer (its own condition failed).
+ */
+export async function writeClubAsRead<T>(
+  clubId: string,
+  write: (stored: StoredClub) => Promise<T>,
+  options: { ifMissing: T; tooOftenMessage: string },
+): Promise<T> {
+  for (let attempt = 0; attempt < CLUB_WRITE_ATTEMPTS; attempt++) {
+    const stored = await readClubForUpdate(clubId);
+    if (!stored) return options.ifMissing;
+    try {
+      return await write(stored);
+    } catch (error) {
+      if (!cancellationReasons(error)) throw error;
+      await backoff(attempt);
+    }
+  }
+  throw new Error(options.tooOftenMessage);
 }
