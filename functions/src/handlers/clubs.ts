@@ -1,7 +1,8 @@
+import { clubRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
 import { directory, featuredClubs, getPublicClub } from '../services/clubs.ts';
 
-export const handler = defineGroup('clubs', {
+export const handler = defineGroup('clubs', clubRoutes, {
   listClubs: async ({ input }) => directory(input.query),
   getClub: async ({ input }) => getPublicClub(input.params.clubId),
   featuredClubs: async () => ({ items: await featuredClubs() }),

@@ -3,7 +3,7 @@
  * module extraction, sections, media) and the take page (progress). The access check has refused
  * anyone the route's declaration does not allow and hands over the club and the membership.
  */
-import type { Club } from '@clubs/shared';
+import { type Club, courseRoutes } from '@clubs/shared';
 import { getCourse } from '../data/repositories/courses.ts';
 import { defineGroup } from '../http/route-handler.ts';
 import { signCourseMediaUpload } from '../services/courses/course-media.ts';
@@ -25,7 +25,7 @@ async function courseOf(club: Club, courseId: string) {
   return course;
 }
 
-export const handler = defineGroup('courses', {
+export const handler = defineGroup('courses', courseRoutes, {
   listCourses: async ({ input, club, viewer }) => listCourseCards(club.id, viewer, input.query),
   createCourse: async ({ input, club, viewer }) => createCourse(club, viewer, input.body),
   getCourse: async ({ input, club, viewer }) => getCourseDetail(club.id, input.params.courseId, viewer),

@@ -3,6 +3,7 @@
  * The access check (http/access.ts) has refused anyone the route's declaration does not allow
  * and hands over the club, the caller's membership and, on author routes, the post or comment.
  */
+import { feedRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
 import { memberProfile } from '../services/feed/member-profile.ts';
 import { signPostMediaUpload } from '../services/feed/post-media.ts';
@@ -18,7 +19,7 @@ import {
 import { addComment, deleteComment, likePost, listComments, unlikePost } from '../services/feed/reactions.ts';
 import { clubSidebar } from '../services/feed/sidebar.ts';
 
-export const handler = defineGroup('feed', {
+export const handler = defineGroup('feed', feedRoutes, {
   listPosts: async ({ input, club, viewer }) => listFeed(club.id, viewer, input.query),
   getPost: async ({ input, club, viewer }) => getPostView(club.id, input.params.postId, viewer),
   createPost: async ({ input, auth, club, viewer }) => createPost(club.id, auth, viewer, input.body),

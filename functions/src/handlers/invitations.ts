@@ -3,12 +3,13 @@
  * and accepting an invitation. The access check has refused anyone the route's declaration does
  * not allow (the invite page's routes are the owner's) and hands over the club.
  */
+import { invitationRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
 import { acceptInvitation, invitationPreview } from '../services/invitations/accept-invitation.ts';
 import { inviteLinkOf, regenerateInviteLink } from '../services/invitations/invite-link.ts';
 import { sendInvitations } from '../services/invitations/send-invitations.ts';
 
-export const handler = defineGroup('invitations', {
+export const handler = defineGroup('invitations', invitationRoutes, {
   getInviteLink: async ({ auth, club }) => inviteLinkOf(club.id, auth.userId),
   regenerateInviteLink: async ({ auth, club }) => regenerateInviteLink(club.id, auth.userId),
   sendInvitations: async ({ input, auth, club }) => sendInvitations(club, auth.userId, input.body),

@@ -3,6 +3,7 @@
  * promoting them, and a member leaving. The access check has refused anyone
  * the route's declaration does not allow and hands over the club and the caller's membership.
  */
+import { memberRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
 import {
   approveMember,
@@ -13,7 +14,7 @@ import {
   seesMemberDetails,
 } from '../services/members.ts';
 
-export const handler = defineGroup('members', {
+export const handler = defineGroup('members', memberRoutes, {
   listClubMembers: async ({ input, auth, club, viewer }) => {
     return listMembers(club, seesMemberDetails(viewer, auth.isSuperAdmin), input.query);
   },

@@ -1,3 +1,4 @@
+import { membershipRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
 import {
   clubMembershipOf,
@@ -6,7 +7,7 @@ import {
   requestMembership,
 } from '../services/memberships.ts';
 
-export const handler = defineGroup('memberships', {
+export const handler = defineGroup('memberships', membershipRoutes, {
   getClubMembership: async ({ input, auth }) => clubMembershipOf(input.params.clubId, auth.userId),
   requestMembership: async ({ input, auth }) => requestMembership(input.params.clubId, auth.userId),
   listMyMemberships: async ({ input, auth }) => myMemberships(auth.userId, input.query),

@@ -2,6 +2,7 @@
  * The payments function: the routes that call Stripe's API for checkouts, Connect onboarding and
  * billing (through functions/src/stripe/client.ts, not the `stripe` package).
  */
+import { paymentRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
 import { billingPortal, clubBilling } from '../payments/billing.ts';
 import { createClubCheckout, createMembershipCheckout } from '../payments/checkout.ts';
@@ -9,7 +10,7 @@ import { closeClub } from '../payments/close-club.ts';
 import { connectStatus, startConnectOnboarding } from '../payments/connect.ts';
 import { updateMembershipPricing } from '../payments/pricing.ts';
 
-export const handler = defineGroup('payments', {
+export const handler = defineGroup('payments', paymentRoutes, {
   createClubCheckout: async ({ input, auth, club }) => createClubCheckout(auth, club, input.body.plan),
   createMembershipCheckout: async ({ input, auth }) => createMembershipCheckout(auth, input.params.clubId),
   createConnectOnboarding: async ({ input, auth }) => startConnectOnboarding(auth, input.params.clubId),

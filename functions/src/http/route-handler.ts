@@ -15,7 +15,6 @@ import {
   type Membership,
   needsToken,
   type ParsedInput,
-  ROUTES,
   type RouteDefinition,
   type RouteId,
   type RouteOutput,
@@ -64,6 +63,14 @@ type RouteIdsOf<G extends HandlerGroup> = {
 
 export type GroupImplementation<G extends HandlerGroup> = { [Id in RouteIdsOf<G>]: RouteImplementation<Id> };
 
+/**
+ * The manifest's declarations of a group's routes, as its area exports them (`courseRoutes`; a group
+ * declared in two areas spreads both). A handler passes these rather than the route-handler
+ * reading the whole manifest, because a bundle keeps every module a function imports: with
+ * ROUTES, each function carried every other group's declarations and schemas.
+ */
+export type GroupRoutes<G extends HandlerGroup> = { readonly [Id in RouteIdsOf<G>]: Routes[Id] };
+
 const SECURITY_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
@@ -99,10 +106,15 @@ export function answerOf(route: RouteDefinition, status: number, body: unknown):
   throw new AppError('internal', 'Something went wrong. Please try again.');
 }
 
-export function defineGroup<G extends HandlerGroup>(group: G, implementation: GroupImplementation<G>) {
+export function defineGroup<G extends HandlerGroup>(
+  group: G,
+  routes: GroupRoutes<G>,
+  implementation: GroupImplementation<G>,
+) {
+  const declarations = routes as unknown as Record<RouteId, RouteDefinition>;
   const byRouteKey = new Map<string, { id: RouteId; route: RouteDefinition }>();
   for (const id of Object.keys(implementation) as RouteId[]) {
-    const route: RouteDefinition = ROUTES[id];
+    const route = declarations[id];
     byRouteKey.set(routeKeyOf(route), { id, route });
   }
   const implementations = implementation as unknown as Record<

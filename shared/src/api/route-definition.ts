@@ -82,3 +82,6 @@ export type RouteDefinition = RouteBase &
     | { readonly access: Exclude<Access, ClubAccess> }
     | { readonly path: `/api/${string}{clubId}${string}`; readonly access: ClubAccess }
   );
+
+/** API Gateway's route key: "GET /api/clubs/{clubId}". */
+export const routeKeyOf = (route: RouteDefinition): string => `${route.method} ${route.path}`;

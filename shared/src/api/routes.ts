@@ -6,26 +6,27 @@
  * a route there and nowhere else (route ids must be unique across areas: a test checks).
  */
 import type * as z from 'zod';
+import {
+  clubAdminRoutes,
+  clubRoutes,
+  contactRoutes,
+  courseRoutes,
+  eventRoutes,
+  feedRoutes,
+  invitationRoutes,
+  leaderboardRoutes,
+  memberRoutes,
+  membershipRoutes,
+  paymentRoutes,
+  profileRoutes,
+  superAdminRoutes,
+  systemRoutes,
+} from './route-areas.ts';
 import type { HandlerGroup, RouteDefinition } from './route-definition.ts';
-import { clubAdminRoutes } from './routes/club-admin.ts';
-import { clubRoutes } from './routes/clubs.ts';
-import { contactRoutes } from './routes/contact.ts';
-import { courseRoutes } from './routes/courses.ts';
-import { eventRoutes } from './routes/events.ts';
-import { feedRoutes } from './routes/feed.ts';
-import { invitationRoutes } from './routes/invitations.ts';
-import { leaderboardRoutes } from './routes/leaderboard.ts';
-import { memberRoutes } from './routes/members.ts';
-import { membershipRoutes } from './routes/memberships.ts';
-import { paymentRoutes } from './routes/payments.ts';
-import { profileRoutes } from './routes/profiles.ts';
-import { superAdminRoutes } from './routes/super-admin.ts';
-import { systemRoutes } from './routes/system.ts';
 
 export * from './access.ts';
+export * from './route-areas.ts';
 export * from './route-definition.ts';
-export { type ContactReceipt, contactReceiptSchema } from './routes/contact.ts';
-export { type Health, healthSchema } from './routes/system.ts';
 
 /** Every area's routes, by id. */
 export const ROUTE_AREAS = [
@@ -86,9 +87,6 @@ export type RequestInput<Id extends RouteId> = (Routes[Id] extends { params: inf
 export type RouteOutput<Id extends RouteId> = z.output<Routes[Id]['response']>;
 
 export const ROUTE_IDS = Object.keys(ROUTES) as RouteId[];
-
-/** API Gateway's route key: "GET /api/clubs/{clubId}". */
-export const routeKeyOf = (route: RouteDefinition): string => `${route.method} ${route.path}`;
 
 export const routesOfGroup = (group: HandlerGroup): RouteId[] =>
   ROUTE_IDS.filter((id) => ROUTES[id].group === group);
