@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { apiEndpointsPlugin } from './web/build/api-endpoints.ts';
 
 // The SDK's notice about Node 22 is for us, not for every test run; workers inherit this.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -18,7 +19,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), apiEndpointsPlugin()],
         test: {
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],

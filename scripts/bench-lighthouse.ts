@@ -5,7 +5,8 @@
  * 1. Builds the SPA (`vite build`).
  * 2. Starts the local stack (`infra/local/start.ts`) on free ports with a fresh data folder.
  * 3. Serves web/dist like the distribution: hashed assets immutable for a year, index.html (the
- *    fallback of every client route) and config.json never cached, brotli or gzip as the browser
+ *    fallback of every client route but those with an entry document, which get theirs, as
+ *    CloudFront's viewer-request function does) and config.json never cached, brotli or gzip as the browser
  *    asks, and the app's security headers; /api, /config.json, /cognito and /media go to the
  *    local stack as CloudFront's other behaviours would.
  * 4. Runs Lighthouse (its default mobile emulation and throttling, the system Chromium) RUNS
@@ -29,6 +30,7 @@ import { createServer, type IncomingMessage, request, type ServerResponse } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { entryDocumentOf } from '@clubs/shared';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort, listenOn, stackPortsEnv } from '../infra/local/ports.ts';
@@ -113,7 +115,8 @@ function serveBuild(req: IncomingMessage, res: ServerResponse): void {
   const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
   let file = path.join(DIST, path.normalize(pathname));
   if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) {
-    file = path.join(DIST, 'index.html');
+    // CloudFront's viewer-request function: the route's entry document, or the app shell.
+    file = path.join(DIST, entryDocumentOf(pathname));
   }
   const ext = path.extname(file);
   const hashed = pathname.startsWith('/assets/');

@@ -11,6 +11,8 @@ import { defineConfig, type ProxyOptions } from 'vite';
 // A relative import: Vite bundles it into the config (the workspace package is TypeScript source).
 import { PUBLIC_MEDIA_KEY } from '../shared/src/constants.ts';
 import { amplifyTheme } from './build/amplify-theme-css.ts';
+import { apiEndpointsPlugin } from './build/api-endpoints.ts';
+import { EARLY_DATA_INPUT, entryDocuments } from './build/entry-documents.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -64,7 +66,7 @@ export const preactAliases = [
 
 export default defineConfig(() => ({
   root: webDir,
-  plugins: [amplifyTheme()],
+  plugins: [amplifyTheme(), apiEndpointsPlugin(), entryDocuments(webDir)],
   // Vite compiles JSX itself (oxc); `react/jsx-runtime` then resolves to Preact's through the alias.
   oxc: { jsx: { runtime: 'automatic' as const } },
   resolve: { alias: preactAliases },
@@ -76,6 +78,11 @@ export default defineConfig(() => ({
     target: 'es2022',
     sourcemap: true,
     rollupOptions: {
+      // The app shell, and the early-data script of the entry documents (build/entry-documents.ts).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        [EARLY_DATA_INPUT]: fileURLToPath(new URL('./src/early/early-data.ts', import.meta.url)),
+      },
       // TanStack Query marks its modules "use client" for server components; a SPA has none.
       onwarn(warning, warn) {
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);

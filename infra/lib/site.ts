@@ -3,11 +3,12 @@
  * routes /api/* to the HTTP API (never cached; every viewer header but Host) and /media/* to the
  * media bucket's public keys (origin access control; members-only media is read through presigned
  * URLs on the bucket's own domain instead), so the app talks to one origin. Client
- * routes fall back to index.html in a viewer-request function (not with error responses, which
- * would also rewrite the API's 403s and 404s). The site bucket's objects carry their own
+ * routes get their entry document (shared/src/site-documents.ts) or else index.html in a
+ * viewer-request function (not with error responses, which would also rewrite the API's 403s and
+ * 404s). The site bucket's objects carry their own
  * Cache-Control (site-content.ts), and every response carries a headers policy (site-headers.ts).
  */
-import { PUBLIC_MEDIA_KEY, type RuntimeConfig } from '@clubs/shared';
+import { ENTRY_DOCUMENTS, PUBLIC_MEDIA_KEY, type RuntimeConfig } from '@clubs/shared';
 import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -53,12 +54,32 @@ export interface SiteProps {
   readonly logRetention: RetentionDays;
 }
 
-/** Client routes (no file extension in the last path segment) get the app shell. */
-const SPA_FALLBACK = `function handler(event) {
+/**
+ * Client routes (no file extension in the last path segment) get their entry document, or the app
+ * shell: the same answer as `entryDocumentOf` (tests/infra/stack.test.ts runs both), written for
+ * CloudFront's JavaScript runtime with the table's routes inlined.
+ */
+const routesEnding = (wildcard: boolean) =>
+  Object.fromEntries(
+    ENTRY_DOCUMENTS.filter((document) => document.route.endsWith('/*') === wildcard).map((document) => [
+      wildcard ? document.route.slice(0, -1) : document.route,
+      `/${document.file}`,
+    ]),
+  );
+export const SPA_FALLBACK = `var EXACT = ${JSON.stringify(routesEnding(false))};
+var ONE_SEGMENT = ${JSON.stringify(routesEnding(true))};
+function documentOf(uri) {
+  if (Object.prototype.hasOwnProperty.call(EXACT, uri)) return EXACT[uri];
+  var slash = uri.lastIndexOf('/');
+  var parent = uri.slice(0, slash + 1);
+  if (slash < uri.length - 1 && Object.prototype.hasOwnProperty.call(ONE_SEGMENT, parent)) return ONE_SEGMENT[parent];
+  return '/index.html';
+}
+function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1) {
-    request.uri = '/index.html';
+    request.uri = documentOf(uri);
   }
   return request;
 }`;

@@ -30,6 +30,12 @@ export const SIZE_BUCKETS = { mediumFrom: 10, largeFrom: 50 } as const;
 
 export const CATEGORIES = ['wellness', 'sports', 'business', 'arts', 'lifestyle'] as const;
 
+/** The directory's tabs, in the order shown: All Clubs, Free, Premium, then each category. */
+export const DIRECTORY_TABS = ['all', 'free', 'premium', ...CATEGORIES] as const;
+
+/** Club size filter: any, or one of the size buckets (SIZE_BUCKETS). */
+export const DIRECTORY_SIZES = ['any', 'small', 'medium', 'large'] as const;
+
 export const SETUP_CALLBACK = {
   initialWaitMs: 2000,
   initialWaitWithoutClubIdMs: 3000,

@@ -5,4 +5,5 @@ export * from './display.ts';
 export * from './domain/index.ts';
 export * from './events.ts';
 export * from './permissions.ts';
+export * from './site-documents.ts';
 export * from './table.ts';

@@ -4,6 +4,7 @@
  * The user pool, the payment events, operations and cdk-nag are in stack-auth-events.test.ts.
  */
 import {
+  entryDocumentOf,
   FUNCTION_TIMEOUT_SECONDS,
   HANDLER_GROUPS,
   needsToken,
@@ -385,9 +386,25 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
     const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
     const uriFor = (uri: string) => handler({ request: { uri } }).uri;
     expect(uriFor('/c/club-1/settings')).toBe('/index.html');
-    expect(uriFor('/')).toBe('/index.html');
+    expect(uriFor('/dashboard')).toBe('/index.html');
     expect(uriFor('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(uriFor('/config.json')).toBe('/config.json');
+    // The entry documents: the same answers as the table's own matcher.
+    const clientRoutes = [
+      '/',
+      '/clubs',
+      '/clubs/',
+      '/clubs/x',
+      '/c/',
+      '/c/club-1',
+      '/c/a%20b',
+      '/c/x/y',
+      '/login',
+      '/loginx',
+    ];
+    for (const route of clientRoutes) expect(uriFor(route), route).toBe(entryDocumentOf(route));
+    expect(uriFor('/')).toBe('/home.html');
+    expect(uriFor('/c/club-1')).toBe('/club.html');
   });
 
   it('attaches the security headers policy to every behavior', () => {

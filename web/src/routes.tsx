@@ -2,6 +2,8 @@
  * The route table (spec part 1 section 2, part 2 section 2). Every page is its own lazy chunk;
  * the first paint of / needs only the root bundle and the landing chunk.
  */
+
+import { ENTRY_DOCUMENTS } from '@clubs/shared';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RequireSuperAdmin } from './auth/guards.tsx';
@@ -22,6 +24,11 @@ const titled = (title: string, path: string, load: () => Promise<PageModule>): R
   element: page(load),
   handle: { title },
 });
+
+type EntryRoute = (typeof ENTRY_DOCUMENTS)[number]['route'];
+/** The tab title of a page with an entry document of its own (shared/src/site-documents.ts). */
+const entryTitle = (route: EntryRoute): string =>
+  ENTRY_DOCUMENTS.find((document) => document.route === route)?.title ?? '';
 
 const AppLayout = lazy(() => import('./layouts/AppLayout.tsx'));
 const ClubLayout = lazy(() => import('./layouts/club/ClubLayout.tsx'));
@@ -104,19 +111,23 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       // Public pages.
-      { index: true, element: page(() => import('./pages/public/LandingPage.tsx')), handle: { title: '' } },
-      titled('Log in', 'login', () => import('./pages/auth/LoginPage.tsx')),
-      titled('Sign up', 'register', () => import('./pages/auth/RegisterPage.tsx')),
+      {
+        index: true,
+        element: page(() => import('./pages/public/LandingPage.tsx')),
+        handle: { title: entryTitle('/') },
+      },
+      titled(entryTitle('/login'), 'login', () => import('./pages/auth/LoginPage.tsx')),
+      titled(entryTitle('/register'), 'register', () => import('./pages/auth/RegisterPage.tsx')),
       titled('Reset your password', 'forgot-password', () => import('./pages/auth/ForgotPasswordPage.tsx')),
-      titled('Explore Clubs', 'clubs', () => import('./pages/directory/DirectoryPage.tsx')),
+      titled(entryTitle('/clubs'), 'clubs', () => import('./pages/directory/DirectoryPage.tsx')),
       {
         path: 'c/:clubId',
         element: page(() => import('./pages/directory/ClubPublicPage.tsx')),
-        handle: { title: 'Club', subjectTitle: true },
+        handle: { title: entryTitle('/c/*'), subjectTitle: true },
       },
       titled('About', 'about', () => import('./pages/public/AboutPage.tsx')),
-      titled('Features', 'features', () => import('./pages/public/FeaturesPage.tsx')),
-      titled('Pricing', 'pricing', () => import('./pages/public/PricingPage.tsx')),
+      titled(entryTitle('/features'), 'features', () => import('./pages/public/FeaturesPage.tsx')),
+      titled(entryTitle('/pricing'), 'pricing', () => import('./pages/public/PricingPage.tsx')),
       titled('Contact', 'contact', () => import('./pages/public/ContactPage.tsx')),
       titled('Terms of Service', 'terms', () => import('./pages/public/TermsPage.tsx')),
       titled('Privacy Policy', 'privacy', () => import('./pages/public/PrivacyPage.tsx')),

@@ -93,14 +93,7 @@ export const routesOfGroup = (group: HandlerGroup): RouteId[] =>
 
 export const HANDLER_GROUPS: readonly HandlerGroup[] = [...new Set(ROUTE_IDS.map((id) => ROUTES[id].group))];
 
-/** Fills {name} placeholders, encoding each value. */
-export function buildPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
-}
+export { buildPath } from './paths.ts';
 
 /** Matches a concrete path against the manifest, as API Gateway does; literal segments win. */
 export function matchRoute(

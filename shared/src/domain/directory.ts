@@ -3,19 +3,15 @@
  * person sees of their own memberships.
  */
 import * as z from 'zod';
-import { CATEGORIES, LIMITS } from '../constants.ts';
+import { DIRECTORY_SIZES, DIRECTORY_TABS, LIMITS } from '../constants.ts';
 import { CLUB_ROLES } from '../permissions.ts';
 import { publicClubSchema } from './club.ts';
 import { pageOf } from './common.ts';
 import { membershipSchema, membershipStatusSchema, viewerMembershipStatusSchema } from './membership.ts';
 
-/** The directory's tabs, in the order shown: All Clubs, Free, Premium, then each category. */
-export const DIRECTORY_TABS = ['all', 'free', 'premium', ...CATEGORIES] as const;
 export const directoryTabSchema = z.enum(DIRECTORY_TABS);
 export type DirectoryTab = z.infer<typeof directoryTabSchema>;
 
-/** Club size filter: any, or one of the size buckets (constants SIZE_BUCKETS). */
-export const DIRECTORY_SIZES = ['any', 'small', 'medium', 'large'] as const;
 export const directorySizeSchema = z.enum(DIRECTORY_SIZES);
 export type DirectorySize = z.infer<typeof directorySizeSchema>;
 

@@ -2,16 +2,13 @@
  * The API client, typed by the shared route manifest: `api('getClub', { params: { clubId } })`
  * returns `Promise<RouteOutput<'getClub'>>`. Routes whose auth level is not 'public' carry the
  * Cognito ID token as a bearer token. Non-2xx answers throw an ApiError with the status and the
- * server's `{ error: { code, message, details? } }`.
+ * server's `{ error: { code, message, details? } }`. Each call's method, path and token rule come
+ * from `virtual:api-endpoints`, the manifest without its schemas (web/build/api-endpoints.ts).
  */
-import {
-  buildPath,
-  needsToken,
-  type RequestInput,
-  ROUTES,
-  type RouteId,
-  type RouteOutput,
-} from '@clubs/shared';
+
+import ENDPOINTS from 'virtual:api-endpoints';
+import { buildPath, type RequestInput, type RouteId, type RouteOutput } from '@clubs/shared';
+import { takeEarlyAnswer } from './early.ts';
 import { ApiError, type ApiErrorBody } from './errors.ts';
 
 export { ApiError, type ApiErrorBody, isApiError } from './errors.ts';
@@ -73,7 +70,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 export function createApiClient({ getIdToken, fetchImpl, baseUrl = '' }: ApiClientOptions): ApiFunction {
   return async (id, ...args) => {
-    const route = ROUTES[id];
+    const route = ENDPOINTS[id];
     const { params, query, body, signal } = (args[0] ?? {}) as {
       params?: Record<string, string>;
       query?: Record<string, unknown>;
@@ -83,20 +80,24 @@ export function createApiClient({ getIdToken, fetchImpl, baseUrl = '' }: ApiClie
     const url = `${baseUrl}${buildPath(route.path, params)}${toQueryString(query)}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (needsToken(route.access)) {
+    if (route.token) {
       const token = await getIdToken();
       if (!token) throw new ApiError(401, { code: 'unauthorized', message: 'Please log in to continue.' });
       headers.Authorization = `Bearer ${token}`;
     }
 
-    let response: Response;
-    try {
-      response = await (fetchImpl ?? fetch)(url, {
+    const send = () =>
+      (fetchImpl ?? fetch)(url, {
         method: route.method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       });
+    // A public GET may have been asked already by the entry document (web/src/api/early.ts).
+    const early = route.method === 'GET' && !route.token ? takeEarlyAnswer(url) : undefined;
+    let response: Response;
+    try {
+      response = await (early ? early.catch(send) : send());
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiError(0, {

@@ -8,10 +8,9 @@
  * pages read "Members · Morning Yoga · Clubs", and a route whose title is only a placeholder for
  * that name (`subjectTitle: true`, the public club page) reads "Morning Yoga · Clubs".
  */
+import { documentTitle } from '@clubs/shared';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { type UIMatch, useMatches } from 'react-router-dom';
-
-export const SITE_NAME = 'Clubs';
 
 export interface TitleHandle {
   title: string;
@@ -29,7 +28,7 @@ export function routeTitle(matches: readonly Pick<UIMatch, 'handle'>[], subject?
   const deepest = matches.map((match) => titleHandleOf(match.handle)).findLast((h) => h !== undefined);
   const named = subject?.trim() || undefined;
   const parts = deepest?.subjectTitle && named ? [named] : [deepest?.title, named];
-  return [...parts, SITE_NAME].filter(Boolean).join(' · ');
+  return documentTitle(...parts);
 }
 
 const SubjectSetter = createContext<(subject: string | undefined) => void>(() => undefined);

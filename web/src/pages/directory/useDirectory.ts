@@ -9,21 +9,21 @@ export const DIRECTORY_PAGE = 12;
 /** Pages fetched on their own after a short one (a search reads a bounded slice per request). */
 const AUTO_FOLLOW = 6;
 
+/** What the directory asks GET /api/clubs for, from the page's filters (the cursor aside). */
+export const directoryQuery = (filters: DirectoryFilters) => ({
+  tab: filters.tab,
+  size: filters.size,
+  ...(filters.recent ? { recent: 'true' as const } : {}),
+  ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+});
+
 /**
  * The directory list: pages from GET /api/clubs by cursor. A search answers from a bounded slice
  * of the index, so a page may come back short with more to come: those are followed at once,
  * a few times, until a screenful is there.
  */
 export function useDirectory(filters: DirectoryFilters) {
-  const input = useMemo(
-    () => ({
-      tab: filters.tab,
-      size: filters.size,
-      ...(filters.recent ? { recent: 'true' as const } : {}),
-      ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
-    }),
-    [filters],
-  );
+  const input = useMemo(() => directoryQuery(filters), [filters]);
   const query = useInfiniteQuery<
     RouteOutput<'listClubs'>,
     ApiError,

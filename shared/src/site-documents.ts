@@ -1,0 +1,93 @@
+/**
+ * The site's entry documents: the public pages a visitor most often opens first each get an HTML
+ * document of their own (built by web/build/entry-documents.ts), named and described for search
+ * engines and link previews, that starts loading the page's code, styles and first API answer
+ * with the document instead of one round trip after another. CloudFront (infra/lib/site.ts) and
+ * the benchmark server answer each route with its document; every other client route gets the
+ * generic app shell, index.html.
+ */
+
+export interface EntryDocument {
+  /** The client route: an exact path, or a prefix ending in `/*` that matches one more segment. */
+  readonly route: string;
+  /** The document in the site bucket's root. */
+  readonly file: string;
+  /** The page's module below web/src, which the route table loads for this route. */
+  readonly page: string;
+  /** The page's name in the browser tab ('' for the home page: just the site's name). */
+  readonly title: string;
+  readonly description: string;
+}
+
+export const SITE_NAME = 'Clubs';
+export const SITE_DESCRIPTION =
+  'Clubs: launch and join member-only online clubs with discussions, events and courses.';
+
+export const ENTRY_DOCUMENTS = [
+  {
+    route: '/',
+    file: 'home.html',
+    page: 'pages/public/LandingPage.tsx',
+    title: '',
+    description: SITE_DESCRIPTION,
+  },
+  {
+    route: '/clubs',
+    file: 'clubs.html',
+    page: 'pages/directory/DirectoryPage.tsx',
+    title: 'Explore Clubs',
+    description:
+      'Browse free and premium member-only clubs by category, size and name, and join the ones you like.',
+  },
+  {
+    route: '/c/*',
+    file: 'club.html',
+    page: 'pages/directory/ClubPublicPage.tsx',
+    title: 'Club',
+    description: 'A club on Clubs: what it is about, who runs it, what membership costs and how to join.',
+  },
+  {
+    route: '/login',
+    file: 'login.html',
+    page: 'pages/auth/LoginPage.tsx',
+    title: 'Log in',
+    description: 'Log in to Clubs with your email address or your Google account.',
+  },
+  {
+    route: '/register',
+    file: 'register.html',
+    page: 'pages/auth/RegisterPage.tsx',
+    title: 'Sign up',
+    description: 'Create your Clubs account to join clubs or launch your own.',
+  },
+  {
+    route: '/pricing',
+    file: 'pricing.html',
+    page: 'pages/public/PricingPage.tsx',
+    title: 'Pricing',
+    description: "One plan for creators, with a free trial; members pay each club's own price.",
+  },
+  {
+    route: '/features',
+    file: 'features.html',
+    page: 'pages/public/FeaturesPage.tsx',
+    title: 'Features',
+    description: 'Discussions, courses, events, a member directory and a leaderboard in one private place.',
+  },
+] as const satisfies readonly EntryDocument[];
+
+/** The document that answers a request for `path` ('/index.html' for every other client route). */
+export function entryDocumentOf(path: string): string {
+  for (const document of ENTRY_DOCUMENTS as readonly EntryDocument[]) {
+    const prefix = document.route.endsWith('/*') ? document.route.slice(0, -1) : undefined;
+    const matches = prefix
+      ? path.startsWith(prefix) && path.length > prefix.length && !path.slice(prefix.length).includes('/')
+      : path === document.route;
+    if (matches) return `/${document.file}`;
+  }
+  return '/index.html';
+}
+
+/** The browser tab's title of a page: "Explore Clubs · Clubs", or just "Clubs". */
+export const documentTitle = (...parts: (string | undefined)[]): string =>
+  [...parts, SITE_NAME].filter(Boolean).join(' · ');
