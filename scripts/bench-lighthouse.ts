@@ -43,6 +43,8 @@ const median = (values: number[]) =>
   );
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** `--serve`: build and serve the site as Lighthouse sees it, for a look in a browser, and run nothing. */
+const SERVE_ONLY = process.argv.includes('--serve');
 /** A folder to keep each run's full report in (JSON, readable in the Lighthouse viewer). */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -195,6 +197,14 @@ async function main(): Promise<void> {
   });
   const sitePort = await listenOn(site, 0, '127.0.0.1');
   const origin = `http://localhost:${sitePort}`;
+  if (SERVE_ONLY) {
+    console.log(`Serving the production build on ${origin} (Ctrl-C stops it)`);
+    process.once('SIGINT', () => {
+      site.close();
+      stack.child.kill('SIGTERM');
+    });
+    return;
+  }
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],

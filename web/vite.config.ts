@@ -66,7 +66,7 @@ export const preactAliases = [
 
 export default defineConfig(() => ({
   root: webDir,
-  plugins: [amplifyTheme(), apiEndpointsPlugin(), entryDocuments(webDir)],
+  plugins: [amplifyTheme(), apiEndpointsPlugin(), entryDocuments(webDir, [apiEndpointsPlugin()])],
   // Vite compiles JSX itself (oxc); `react/jsx-runtime` then resolves to Preact's through the alias.
   oxc: { jsx: { runtime: 'automatic' as const } },
   resolve: { alias: preactAliases },

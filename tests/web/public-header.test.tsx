@@ -36,6 +36,21 @@ async function expectMenuDisclosure(
   expect(button).toHaveFocus();
 }
 
+describe('account buttons', () => {
+  it('hold their place unseen while the session check runs, then show', async () => {
+    const { service } = fakeAuthService();
+    let answer: (snapshot: null) => void = () => undefined;
+    service.currentSession.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    renderApp('/about', { service });
+    const logIn = await screen.findByText('Log In');
+    // There (nothing moves when they appear), but neither seen nor announced.
+    expect(logIn.closest('.clubs-topbar__account')).toHaveStyle({ visibility: 'hidden' });
+    expect(screen.queryByRole('link', { name: 'Log In' })).toBeNull();
+    act(() => answer(null));
+    expect(await screen.findByRole('link', { name: 'Log In' })).toBeVisible();
+  });
+});
+
 describe('phone menu', () => {
   it('names the site links it controls, opens and closes with aria-expanded, and Escape gives focus back', async () => {
     const user = userEvent.setup();

@@ -6,10 +6,13 @@
  * that starts the page's first API request (src/early/early-data.ts). Without them each of those
  * waits for the one before it: shell code, then page code, then client, then data.
  */
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import Beasties from 'beasties';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import { createServer, type Plugin } from 'vite';
 import { documentTitle, ENTRY_DOCUMENTS, type EntryDocument } from '../../shared/src/site-documents.ts';
+import { pruneCustomProperties } from './unused-custom-properties.ts';
 
 /** The Rollup input name of the early-data script (vite.config.ts). */
 export const EARLY_DATA_INPUT = 'early';
@@ -63,11 +66,80 @@ export function entryDocument(
     .replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }
 
-export function entryDocuments(webDir: string): Plugin {
+/** A path the document's route matches: `/c/*` is drawn as `/c/_` (the page looks the same for every id). */
+const pathOf = (route: string) => (route.endsWith('/*') ? `${route.slice(0, -1)}_` : route);
+
+/** Where the app draws itself (index.html's `<div id="root"></div>`). */
+const ROOT = '<div id="root"></div>';
+
+/**
+ * Draws each document's page into its root (src/prerender.tsx, loaded through a Vite server
+ * without the Preact aliases, so React's server renderer draws it), then inlines the CSS rules
+ * that drawing uses and defers the stylesheets: the page paints with the document, and
+ * src/main.tsx applies the full stylesheets before its first render replaces the drawing.
+ */
+async function drawDocuments(webDir: string, outDir: string, plugins: Plugin[]): Promise<void> {
+  const server = await createServer({
+    configFile: false,
+    root: webDir,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    oxc: { jsx: { runtime: 'automatic' } },
+    plugins,
+  });
+  const beasties = new Beasties({
+    path: outDir,
+    publicPath: '/',
+    // Stylesheets wait as media="print" (not render-blocking) until src/deferred-styles.ts applies them.
+    preload: 'media-script',
+    noscriptFallback: false,
+    pruneSource: false,
+    inlineFonts: false,
+    compress: true,
+    logLevel: 'warn',
+    // Beasties matches `[class*=x]` as if it were the class `x` and drops Amplify's reset
+    // (`[class*=amplify]{all:unset}`), without which every heading and paragraph gets its margins.
+    allowRules: [/\[(class|id)[~|^$*]=/],
+  });
+  try {
+    const { prerender } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+      prerender: (pathname: string) => Promise<string>;
+    };
+    for (const document of ENTRY_DOCUMENTS) {
+      const file = path.join(outDir, document.file);
+      const drawn = (await readFile(file, 'utf8')).replace(
+        ROOT,
+        `<div id="root">${await prerender(pathOf(document.route))}</div>`,
+      );
+      const styled = (await beasties.process(drawn))
+        // Beasties' script that applies the deferred sheets is inline, which the CSP refuses:
+        // src/deferred-styles.ts does its work.
+        .replace(/<script>[^<]*data-beasties-media[^<]*<\/script>/, '')
+        .replace(
+          /<style>([^<]*)<\/style>/,
+          (_, css: string) => `<style>${pruneCustomProperties(css, drawn)}</style>`,
+        );
+      await writeFile(file, styled);
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+export function entryDocuments(webDir: string, drawWith: Plugin[]): Plugin {
+  let outDir = path.join(webDir, 'dist');
   return {
     name: 'clubs:entry-documents',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await drawDocuments(webDir, outDir, drawWith);
+    },
     generateBundle(_options, bundle: OutputBundle) {
       const shell = bundle['index.html'];
       if (shell?.type !== 'asset') throw new Error('entry documents: index.html was not built');

@@ -5,25 +5,52 @@
 
 import { ENTRY_DOCUMENTS } from '@clubs/shared';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RequireSuperAdmin } from './auth/guards.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { RouteError } from './components/RouteError.tsx';
 import { UNGATED_CLUB_PAGE } from './layouts/club/clubSpace.ts';
 import { RootLayout } from './layouts/RootLayout.tsx';
+import type { TitleHandle } from './layouts/useRouteTitle.ts';
 
 type PageModule = { default: ComponentType };
-const page = (load: () => Promise<PageModule>) => {
-  const Page: LazyExoticComponent<ComponentType> = lazy(load);
-  return <Page />;
+
+/** What a route's `handle` may hold: its tab title, and how to load its page ahead of rendering. */
+export interface PageHandle extends Partial<TitleHandle> {
+  preload?: () => Promise<void>;
+}
+
+/**
+ * A lazy page. Rendered before its code has arrived it suspends (the root layout shows the
+ * loading screen); once `preload` has loaded it, it renders at once, which is how the first
+ * render of a page the entry document has already drawn replaces it without a loading screen in
+ * between (main.tsx, web/build/entry-documents.ts).
+ */
+const page = (load: () => Promise<PageModule>, handle: Partial<TitleHandle> = {}) => {
+  let Loaded: ComponentType | undefined;
+  const remember = (module: PageModule) => {
+    Loaded = module.default;
+    return module;
+  };
+  const Lazy: LazyExoticComponent<ComponentType> = lazy(() => load().then(remember));
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  const preload = () => load().then((module) => void remember(module));
+  return { element: <Page />, handle: { ...handle, preload } satisfies PageHandle };
 };
 
 /** A page of the table with the title of its browser tab (see layouts/useRouteTitle.ts). */
 const titled = (title: string, path: string, load: () => Promise<PageModule>): RouteObject => ({
   path,
-  element: page(load),
-  handle: { title },
+  ...page(load, { title }),
 });
+
+/** Loads the pages (layouts aside) the route table shows at `pathname`. */
+export const preloadPages = (pathname: string): Promise<unknown> =>
+  Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map((match) =>
+      (match.route.handle as PageHandle | undefined)?.preload?.(),
+    ),
+  );
 
 type EntryRoute = (typeof ENTRY_DOCUMENTS)[number]['route'];
 /** The tab title of a page with an entry document of its own (shared/src/site-documents.ts). */
@@ -98,11 +125,10 @@ const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModul
 
 const clubChildren = (): RouteObject[] =>
   CLUB_SUB_PATHS.map((path) => {
-    const element = page(clubPages[path]);
     const title = CLUB_PAGE_TITLES[path];
-    if (path === '') return { index: true, element, handle: { title } };
+    if (path === '') return { index: true, ...page(clubPages[path], { title }) };
     const handle = path === 'membership-success' ? { ...UNGATED_CLUB_PAGE, title } : { title };
-    return { path, element, handle };
+    return { path, ...page(clubPages[path], handle) };
   });
 
 export const routes: RouteObject[] = [
@@ -113,8 +139,7 @@ export const routes: RouteObject[] = [
       // Public pages.
       {
         index: true,
-        element: page(() => import('./pages/public/LandingPage.tsx')),
-        handle: { title: entryTitle('/') },
+        ...page(() => import('./pages/public/LandingPage.tsx'), { title: entryTitle('/') }),
       },
       titled(entryTitle('/login'), 'login', () => import('./pages/auth/LoginPage.tsx')),
       titled(entryTitle('/register'), 'register', () => import('./pages/auth/RegisterPage.tsx')),
@@ -122,8 +147,10 @@ export const routes: RouteObject[] = [
       titled(entryTitle('/clubs'), 'clubs', () => import('./pages/directory/DirectoryPage.tsx')),
       {
         path: 'c/:clubId',
-        element: page(() => import('./pages/directory/ClubPublicPage.tsx')),
-        handle: { title: entryTitle('/c/*'), subjectTitle: true },
+        ...page(() => import('./pages/directory/ClubPublicPage.tsx'), {
+          title: entryTitle('/c/*'),
+          subjectTitle: true,
+        }),
       },
       titled('About', 'about', () => import('./pages/public/AboutPage.tsx')),
       titled(entryTitle('/features'), 'features', () => import('./pages/public/FeaturesPage.tsx')),

@@ -22,8 +22,6 @@ const SITE_LINKS = [
 export function TopBarAccount() {
   const { user, loading } = useAuth();
   const name = useGreetingName();
-  // Nothing until the first session check: no flash of Log In for a signed-in visitor.
-  if (loading) return <span className="clubs-topbar__account" />;
   if (user) {
     return (
       <TextLink to="/dashboard" className="clubs-topbar__welcome">
@@ -31,8 +29,16 @@ export function TopBarAccount() {
       </TextLink>
     );
   }
+  // Until the first session check the buttons hold their place unseen: no flash of Log In for a
+  // signed-in visitor, and for everyone else nothing moves when they appear (the entry documents
+  // draw the page in this state, web/build/entry-documents.ts).
   return (
-    <Flex gap="xs" className="clubs-topbar__account">
+    <Flex
+      gap="xs"
+      className="clubs-topbar__account"
+      style={loading ? { visibility: 'hidden' } : undefined}
+      aria-hidden={loading || undefined}
+    >
       <Button as={Link} to="/login" variation="link">
         Log In
       </Button>

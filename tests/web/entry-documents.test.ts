@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { OutputChunk } from 'rolldown';
+import { describe, expect, it } from 'vitest';
+import { EARLY_DATA_INPUT, entryDocument } from '../../web/build/entry-documents.ts';
+import { pruneCustomProperties } from '../../web/build/unused-custom-properties.ts';
+
+const WEB = '/site/web';
+
+const chunk = (fileName: string, more: Partial<OutputChunk> & { css?: string[] } = {}): OutputChunk =>
+  ({
+    type: 'chunk',
+    fileName,
+    name: fileName.replace(/-.*$/, ''),
+    isEntry: false,
+    facadeModuleId: null,
+    imports: [],
+    viteMetadata: { importedCss: new Set(more.css ?? []), importedAssets: new Set() },
+    ...more,
+  }) as unknown as OutputChunk;
+
+const SHELL = `<!doctype html><html><head><meta name="description" content="Old" /><title>Clubs</title>
+<script type="module" crossorigin src="/assets/index-1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/Button-1.js">
+</head><body><div id="root"></div></body></html>`;
+
+const CHUNKS = new Map(
+  [
+    chunk('assets/index-1.js', { isEntry: true, imports: ['assets/Button-1.js'] }),
+    chunk('assets/Button-1.js'),
+    chunk('assets/early-1.js', { isEntry: true, name: EARLY_DATA_INPUT }),
+    chunk('assets/Card-1.js', { imports: ['assets/Button-1.js'], css: ['assets/Card-1.css'] }),
+    chunk('assets/DirectoryPage-1.js', {
+      facadeModuleId: path.join(WEB, 'src/pages/directory/DirectoryPage.tsx'),
+      imports: ['assets/Card-1.js', 'assets/index-1.js'],
+    }),
+    chunk('assets/api-1.js', {
+      facadeModuleId: path.join(WEB, 'src/api/index.ts'),
+      imports: ['assets/index-1.js'],
+    }),
+  ].map((c) => [c.fileName, c]),
+);
+
+describe('entry documents', () => {
+  const clubs = {
+    route: '/clubs',
+    file: 'clubs.html',
+    page: 'pages/directory/DirectoryPage.tsx',
+    title: 'Explore <Clubs>',
+    description: 'Find "clubs" & more',
+  };
+
+  it('name the page and fetch its code, styles, the API client and the early data with the shell', () => {
+    const html = entryDocument(SHELL, clubs, CHUNKS, WEB);
+    expect(html).toContain('<title>Explore &lt;Clubs&gt; · Clubs</title>');
+    expect(html).toContain('<meta name="description" content="Find &quot;clubs&quot; &amp; more" />');
+    const preloads = [...html.matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]);
+    // The shell's own files once; the page's imports before the page; then the client.
+    expect(preloads).toEqual([
+      'assets/Button-1.js',
+      'assets/Card-1.js',
+      'assets/DirectoryPage-1.js',
+      'assets/api-1.js',
+    ]);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/Card-1.css">');
+    expect(html).toContain('<script type="module" async crossorigin src="/assets/early-1.js"></script>');
+    expect(html.indexOf('early-1.js')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('refuse to build without the page they name', () => {
+    expect(() => entryDocument(SHELL, { ...clubs, page: 'pages/Missing.tsx' }, CHUNKS, WEB)).toThrow(
+      /no chunk for src\/pages\/Missing.tsx/,
+    );
+  });
+});
+
+describe('unused custom properties', () => {
+  it('keeps what rules and inline styles read, and what those read in turn', () => {
+    const css = [
+      ':root{--a:1px;--b:var(--c);--c:red;--unused:blue;--also-unused:var(--a)}',
+      '.x{margin:var(--a);color:var(--b)}',
+      '.y{--local:var(--inline)}',
+      ':root{--inline:2px;--gone:3px}',
+      '.only-vars{--nobody:1}',
+    ].join('');
+    const pruned = pruneCustomProperties(css, '<div style="padding:var(--local)"></div>');
+    expect(pruned).toContain('--a:1px');
+    expect(pruned).toContain('--b:var(--c)');
+    expect(pruned).toContain('--c:red');
+    expect(pruned).toContain('--local:var(--inline)');
+    expect(pruned).toContain('--inline:2px');
+    expect(pruned).not.toMatch(/--unused|--also-unused|--gone|--nobody|\.only-vars/);
+  });
+});
