@@ -66,7 +66,11 @@ export const preactAliases = [
 
 export default defineConfig(() => ({
   root: webDir,
-  plugins: [amplifyTheme(), apiEndpointsPlugin(), entryDocuments(webDir, [apiEndpointsPlugin()])],
+  plugins: [
+    amplifyTheme(),
+    apiEndpointsPlugin(),
+    entryDocuments(webDir, { plugins: [apiEndpointsPlugin()], alias: preactAliases }),
+  ],
   // Vite compiles JSX itself (oxc); `react/jsx-runtime` then resolves to Preact's through the alias.
   oxc: { jsx: { runtime: 'automatic' as const } },
   resolve: { alias: preactAliases },

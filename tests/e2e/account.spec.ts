@@ -74,9 +74,7 @@ test.describe('login redirect rule', () => {
 
   test('Continue with Google says that it needs a deployment', async ({ page }) => {
     await page.goto('/login');
-    await expect(
-      page.getByText(/Google sign-in needs a deployment: it uses the hosted sign-in page/),
-    ).toBeVisible();
+    await expect(page.getByText('Available on a deployed stack.')).toBeVisible();
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await expect(page.getByText('Google sign-in needs a deployment', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);

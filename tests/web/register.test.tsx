@@ -218,9 +218,7 @@ describe('Google on the registration page', () => {
     const { service } = fakeAuthService();
     renderApp('/register', { service });
     const button = await screen.findByRole('button', { name: 'Continue with Google' });
-    expect(
-      await screen.findByText(/Google sign-in needs a deployment: it uses the hosted sign-in page/),
-    ).toBeVisible();
+    expect(await screen.findByText('Available on a deployed stack.')).toBeVisible();
     await userEvent.click(button);
     expect(await screen.findByText('Google sign-in needs a deployment')).toBeVisible();
     expect(service.signInWithGoogle).not.toHaveBeenCalled();

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Beasties from 'beasties';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import { createServer, type Plugin } from 'vite';
+import { type Alias, createServer, type Plugin } from 'vite';
 import { documentTitle, ENTRY_DOCUMENTS, type EntryDocument } from '../../shared/src/site-documents.ts';
 import { pruneCustomProperties } from './unused-custom-properties.ts';
 
@@ -69,16 +69,25 @@ export function entryDocument(
 /** A path the document's route matches: `/c/*` is drawn as `/c/_` (the page looks the same for every id). */
 const pathOf = (route: string) => (route.endsWith('/*') ? `${route.slice(0, -1)}_` : route);
 
+/** The app's dependencies that import React (and Preact's stand-in for it). */
+const REACT_DEPENDENCIES = [
+  /^react-router/,
+  /^@aws-amplify\/ui-react/,
+  /^@tanstack\/react-query/,
+  /^@tiptap\/react/,
+  /^preact/,
+];
+
 /** Where the app draws itself (index.html's `<div id="root"></div>`). */
 const ROOT = '<div id="root"></div>';
 
 /**
- * Draws each document's page into its root (src/prerender.tsx, loaded through a Vite server
- * without the Preact aliases, so React's server renderer draws it), then inlines the CSS rules
+ * Draws each document's page into its root (src/prerender.tsx, loaded through a Vite server with
+ * the app's aliases), then inlines the CSS rules
  * that drawing uses and defers the stylesheets: the page paints with the document, and
- * src/main.tsx applies the full stylesheets before its first render replaces the drawing.
+ * src/main.tsx applies the full stylesheets before it hydrates the drawing.
  */
-async function drawDocuments(webDir: string, outDir: string, plugins: Plugin[]): Promise<void> {
+async function drawDocuments(webDir: string, outDir: string, draw: DrawConfig): Promise<void> {
   const server = await createServer({
     configFile: false,
     root: webDir,
@@ -87,7 +96,11 @@ async function drawDocuments(webDir: string, outDir: string, plugins: Plugin[]):
     server: { middlewareMode: true, hmr: false, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
     oxc: { jsx: { runtime: 'automatic' } },
-    plugins,
+    plugins: draw.plugins,
+    resolve: { alias: draw.alias },
+    // The dependencies that use React go through Vite, so that their `react` is Preact too, in
+    // their ES module builds; the rest Node loads as usual.
+    ssr: { noExternal: REACT_DEPENDENCIES, resolve: { conditions: ['module', 'import', 'default'] } },
   });
   const beasties = new Beasties({
     path: outDir,
@@ -128,7 +141,13 @@ async function drawDocuments(webDir: string, outDir: string, plugins: Plugin[]):
   }
 }
 
-export function entryDocuments(webDir: string, drawWith: Plugin[]): Plugin {
+/** What drawing needs of the app's own Vite config: its plugins and its aliases (Preact for React). */
+export interface DrawConfig {
+  plugins: Plugin[];
+  alias: Alias[];
+}
+
+export function entryDocuments(webDir: string, draw: DrawConfig): Plugin {
   let outDir = path.join(webDir, 'dist');
   return {
     name: 'clubs:entry-documents',
@@ -138,7 +157,7 @@ export function entryDocuments(webDir: string, drawWith: Plugin[]): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      await drawDocuments(webDir, outDir, drawWith);
+      await drawDocuments(webDir, outDir, draw);
     },
     generateBundle(_options, bundle: OutputBundle) {
       const shell = bundle['index.html'];

@@ -3,7 +3,7 @@ import '@aws-amplify/ui-react/styles.css';
 import 'virtual:amplify-theme.css'; // our colours and fonts over Amplify's (web/build/amplify-theme-css.ts)
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { authService, preloadAuth } from './auth/service.ts';
 import { fetchConfigJson } from './config/configJson.ts';
@@ -17,17 +17,23 @@ preloadAuth();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// An entry document has drawn its page already (web/build/entry-documents.ts): the first render
-// replaces that drawing with the same page, so it waits for the page's code and the full
-// stylesheets rather than showing the loading screen in between.
-const ready = container.hasChildNodes()
-  ? Promise.all([applyDeferredStyles(), preloadPages(window.location.pathname).catch(() => undefined)])
-  : Promise.resolve();
-
-ready.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App authService={authService} router={createAppRouter()} />
-    </StrictMode>,
-  ),
+// An entry document has drawn its page already (web/build/entry-documents.ts): the app takes that
+// drawing over (hydrates it) once the page's code and the full stylesheets are in, rather than
+// drawing it again or showing the loading screen in between.
+const app = (
+  <StrictMode>
+    <App authService={authService} router={createAppRouter()} />
+  </StrictMode>
 );
+if (container.hasChildNodes()) {
+  Promise.all([applyDeferredStyles(), preloadPages(window.location.pathname)]).then(
+    () => hydrateRoot(container, app),
+    // The page's code did not load: start afresh, and the route shows what went wrong.
+    () => {
+      container.replaceChildren();
+      createRoot(container).render(app);
+    },
+  );
+} else {
+  createRoot(container).render(app);
+}

@@ -1,12 +1,13 @@
 /**
- * Draws a page at build time (web/build/entry-documents.ts loads this module in Node): the markup
- * the app's first render produces for a visitor on that route before anything has loaded, the
- * session check and the page's API requests still pending, so the entry document can show it
- * while the code travels. React's server renderer draws it; the browser's render then replaces it
- * with the same markup (web/src/main.tsx).
+ * Draws a page at build time (web/build/entry-documents.ts loads this module in Node, with the
+ * SPA's Preact aliases): the markup the app's first render produces for a visitor on that route
+ * before anything has loaded, the session check and the page's API requests still pending, so
+ * the entry document can show it while the code travels, and the browser hydrates it rather than
+ * drawing it again (web/src/main.tsx). Preact draws it on both sides, so the ids its useId gives
+ * (labels, aria-controls) are the same.
  */
+import { renderToString } from 'preact-render-to-string';
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './App.tsx';
 import type { AuthService } from './auth/types.ts';

@@ -28,6 +28,12 @@ export const REGISTER_FAILED = 'Failed to register. Please try again.';
 export const GOOGLE_LOGIN_FAILED = 'Failed to login with Google';
 export const GOOGLE_SIGNUP_FAILED = 'Failed to sign up with Google';
 export const GOOGLE_NEEDS_DEPLOYMENT = 'Google sign-in needs a deployment';
+/**
+ * Under the Google button where there is no hosted UI (the local stack): one short line, since the
+ * button's toast explains (a longer note, drawn after the page, became the largest text of /login
+ * and with it the page's Largest Contentful Paint, a second after the drawn page had painted).
+ */
+export const GOOGLE_NEEDS_DEPLOYMENT_NOTE = 'Available on a deployed stack.';
 export const GOOGLE_NEEDS_DEPLOYMENT_DETAIL =
   "It goes through Cognito's hosted sign-in page, which only a deployed stack has. Locally, use your e-mail and password.";
 

@@ -13,6 +13,7 @@ import {
   GOOGLE_LOGIN_FAILED,
   GOOGLE_NEEDS_DEPLOYMENT,
   GOOGLE_NEEDS_DEPLOYMENT_DETAIL,
+  GOOGLE_NEEDS_DEPLOYMENT_NOTE,
   GOOGLE_SIGNUP_FAILED,
 } from '../../auth/messages.ts';
 import { useToast } from '../../components/Toaster.tsx';
@@ -81,7 +82,7 @@ export function GoogleButton({
       </Button>
       {available === false ? (
         <Text id={noteId} fontSize="small" color="font.secondary" textAlign="center">
-          {GOOGLE_NEEDS_DEPLOYMENT}: it uses the hosted sign-in page of a deployed stack.
+          {GOOGLE_NEEDS_DEPLOYMENT_NOTE}
         </Text>
       ) : null}
     </>
