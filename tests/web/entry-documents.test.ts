@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ENTRY_DOCUMENTS } from '@clubs/shared';
 import type { OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { EARLY_DATA_INPUT, entryDocument } from '../../web/build/entry-documents.ts';
@@ -41,13 +42,10 @@ const CHUNKS = new Map(
 );
 
 describe('entry documents', () => {
-  const clubs = {
-    route: '/clubs',
-    file: 'clubs.html',
-    page: 'pages/directory/DirectoryPage.tsx',
-    title: 'Explore <Clubs>',
-    description: 'Find "clubs" & more',
-  };
+  // The directory's entry, named so that escaping shows.
+  const directory = ENTRY_DOCUMENTS.find((document) => document.route === '/clubs');
+  if (!directory) throw new Error('the directory has no entry document');
+  const clubs = { ...directory, title: 'Explore <Clubs>', description: 'Find "clubs" & more' };
 
   it('name the page and fetch its code, styles, the API client and the early data with the shell', () => {
     const html = entryDocument(SHELL, clubs, CHUNKS, WEB);
