@@ -24,7 +24,12 @@ if (!existsSync(join(dist, 'index.html'))) {
   process.exit(1);
 }
 
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
+// What `/` loads is its entry document (web/build/entry-documents.ts): the shell's code, the
+// landing page's chunk graph, the API client and the early-data script.
+const html = readFileSync(
+  join(dist, existsSync(join(dist, 'home.html')) ? 'home.html' : 'index.html'),
+  'utf8',
+);
 const roots = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
 const landing = readdirSync(assets).find((f) => /^LandingPage-.*\.js$/.test(f));
 if (!landing) {
