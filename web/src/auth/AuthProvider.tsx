@@ -3,16 +3,8 @@
  * that clears after the first session check. It re-checks the session on every auth event
  * (signed in, signed out, token refresh, ...).
  */
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { requiredContext } from '../components/requiredContext.ts';
 import { isSuperAdmin } from './claims.ts';
 import type {
   AccountService,
@@ -21,6 +13,7 @@ import type {
   AuthSession,
   AuthUser,
   SignInOutcome,
+  SignUpInput,
 } from './types.ts';
 
 export interface AuthContextValue extends AccountService {
@@ -40,13 +33,31 @@ export interface AuthContextValue extends AccountService {
   subscribe(listener: AuthEventListener): () => void;
 }
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+const [AuthContextProvider, useAuthContext] = requiredContext<AuthContextValue>(
+  'useAuth must be used within an AuthProvider',
+);
 
 interface State {
   user: AuthUser | null;
   session: AuthSession | null;
   loading: boolean;
 }
+
+/**
+ * Wraps a call so that the session is read again after it, when `changed` says its result
+ * changed the tokens (by default always).
+ */
+const refreshingAfter =
+  (refresh: () => Promise<void>) =>
+  <Args extends unknown[], Result>(
+    run: (...args: Args) => Promise<Result>,
+    changed: (result: Result) => boolean = () => true,
+  ) =>
+  async (...args: Args): Promise<Result> => {
+    const result = await run(...args);
+    if (changed(result)) await refresh();
+    return result;
+  };
 
 export function AuthProvider({
   service,
@@ -91,23 +102,6 @@ export function AuthProvider({
     previousSub.current = sub;
   }, [state.loading, state.user]);
 
-  const signIn = useCallback(
-    async (email: string, password: string) => {
-      const outcome = await service.signIn(email, password);
-      if (outcome.status === 'signedIn') await refresh();
-      return outcome;
-    },
-    [service, refresh],
-  );
-
-  const confirmSignInCode = useCallback(
-    async (code: string) => {
-      await service.confirmSignInCode(code);
-      await refresh();
-    },
-    [service, refresh],
-  );
-
   const signOut = useCallback(
     async (afterForgotten?: () => Promise<void> | void, refreshToken?: string | null) => {
       await service.signOut(afterForgotten, refreshToken);
@@ -117,67 +111,53 @@ export function AuthProvider({
     [service],
   );
 
-  // Account operations: the ones that sign in or change the tokens re-read the session after.
-  const account = useMemo<AccountService>(
-    () => ({
-      signUp: async (input) => {
-        const outcome = await service.signUp(input);
-        if (outcome.status === 'signedIn') await refresh();
-        return outcome;
-      },
-      confirmSignUp: async (input) => {
-        await service.confirmSignUp(input);
-        await refresh();
-      },
+  // Sign-in and account operations: the ones that sign in or change the tokens re-read the
+  // session after, so that the user and the claims shown are the service's current ones.
+  const operations = useMemo<AccountService & Pick<AuthContextValue, 'signIn' | 'confirmSignInCode'>>(() => {
+    const thenRefresh = refreshingAfter(refresh);
+    return {
+      signIn: thenRefresh(
+        (email: string, password: string) => service.signIn(email, password),
+        (outcome) => outcome.status === 'signedIn',
+      ),
+      confirmSignInCode: thenRefresh((code: string) => service.confirmSignInCode(code)),
+      signUp: thenRefresh(
+        (input: SignUpInput) => service.signUp(input),
+        (outcome) => outcome.status === 'signedIn',
+      ),
+      confirmSignUp: thenRefresh((input: SignUpInput & { code: string }) => service.confirmSignUp(input)),
       resendSignUpCode: (email) => service.resendSignUpCode(email),
       requestPasswordReset: (email) => service.requestPasswordReset(email),
       confirmPasswordReset: (email, code, password) => service.confirmPasswordReset(email, code, password),
       changePassword: (current, next) => service.changePassword(current, next),
-      changeEmail: async (email) => {
-        const outcome = await service.changeEmail(email);
-        if (outcome.status === 'done') await refresh();
-        return outcome;
-      },
-      confirmEmailChange: async (code) => {
-        await service.confirmEmailChange(code);
-        await refresh();
-      },
+      changeEmail: thenRefresh(
+        (email: string) => service.changeEmail(email),
+        (outcome) => outcome.status === 'done',
+      ),
+      confirmEmailChange: thenRefresh((code: string) => service.confirmEmailChange(code)),
       googleSignInAvailable: () => service.googleSignInAvailable(),
       signInWithGoogle: () => service.signInWithGoogle(),
       totpEnabled: () => service.totpEnabled(),
       startTotpSetup: () => service.startTotpSetup(),
       // The renewed tokens may carry the super_admin group now (or no longer).
-      confirmTotpSetup: async (code) => {
-        await service.confirmTotpSetup(code);
-        await refresh();
-      },
-      disableTotp: async () => {
-        await service.disableTotp();
-        await refresh();
-      },
-    }),
-    [service, refresh],
-  );
+      confirmTotpSetup: thenRefresh((code: string) => service.confirmTotpSetup(code)),
+      disableTotp: thenRefresh(() => service.disableTotp()),
+    };
+  }, [service, refresh]);
   const subscribe = useCallback((listener: AuthEventListener) => service.onChange(listener), [service]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
-      ...account,
+      ...operations,
       isSuperAdmin: isSuperAdmin(state.user),
-      signIn,
-      confirmSignInCode,
       signOut,
       refresh,
       subscribe,
     }),
-    [state, account, signIn, confirmSignInCode, signOut, refresh, subscribe],
+    [state, operations, signOut, refresh, subscribe],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return <AuthContextProvider value={value}>{children}</AuthContextProvider>;
 }
 
-export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used within an AuthProvider');
-  return value;
-}
+export const useAuth: () => AuthContextValue = useAuthContext;

@@ -3,16 +3,8 @@
  * Errors are announced assertively (role="alert"), the rest politely (role="status").
  */
 import { TOAST } from '@clubs/shared';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { requiredContext } from './requiredContext.ts';
 
 export type ToastVariant = 'info' | 'success' | 'warning' | 'error';
 
@@ -32,7 +24,9 @@ interface ToastApi {
   dismiss(id: number): void;
 }
 
-const ToastContext = createContext<ToastApi | null>(null);
+const [ToastContextProvider, useToastContext] = requiredContext<ToastApi>(
+  'useToast must be used within a ToastProvider',
+);
 
 export function ToastProvider({
   children,
@@ -73,7 +67,7 @@ export function ToastProvider({
 
   const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContextProvider value={value}>
       {children}
       <section className="clubs-toasts" aria-label="Notifications">
         {toasts.map((t) => (
@@ -93,12 +87,8 @@ export function ToastProvider({
           </div>
         ))}
       </section>
-    </ToastContext.Provider>
+    </ToastContextProvider>
   );
 }
 
-export function useToast(): ToastApi {
-  const value = useContext(ToastContext);
-  if (!value) throw new Error('useToast must be used within a ToastProvider');
-  return value;
-}
+export const useToast: () => ToastApi = useToastContext;

@@ -14,7 +14,7 @@ import { useTitleSubject } from '../useRouteTitle.ts';
 import { AdminControls } from './AdminControls.tsx';
 import { ClubAccessDenied, ClubLoadFailed, ClubNotFound } from './ClubAccessStates.tsx';
 import { ClubSidebar } from './ClubSidebar.tsx';
-import { type ClubSpace, ClubSpaceContext, isUngatedClubPage } from './clubSpace.ts';
+import { type ClubSpace, ClubSpaceProvider, isUngatedClubPage } from './clubSpace.ts';
 import { SidebarIcon } from './icons.tsx';
 import { useClubAccess } from './useClubAccess.ts';
 import { useSidebar } from './useSidebar.ts';
@@ -46,7 +46,7 @@ function ClubFrame({ space }: { space: ClubSpace }) {
     </>
   );
   return (
-    <ClubSpaceContext.Provider value={space}>
+    <ClubSpaceProvider value={space}>
       <AppHeader
         identity={identity}
         actions={<AdminControls clubId={club.id} basePath={basePath} role={role} />}
@@ -77,7 +77,7 @@ function ClubFrame({ space }: { space: ClubSpace }) {
           </Suspense>
         </div>
       </div>
-    </ClubSpaceContext.Provider>
+    </ClubSpaceProvider>
   );
 }
 

@@ -4,7 +4,7 @@
  * (/communities/{id} or /clubs/{id}, whichever the visitor used).
  */
 import type { ClubRole, PublicClub } from '@clubs/shared';
-import { createContext, useContext } from 'react';
+import { requiredContext } from '../../components/requiredContext.ts';
 
 export interface ClubSpace {
   club: PublicClub;
@@ -16,13 +16,9 @@ export interface ClubSpace {
   basePath: string;
 }
 
-export const ClubSpaceContext = createContext<ClubSpace | null>(null);
-
-export function useClubSpace(): ClubSpace {
-  const space = useContext(ClubSpaceContext);
-  if (!space) throw new Error('useClubSpace is used outside the club layout');
-  return space;
-}
+export const [ClubSpaceProvider, useClubSpace] = requiredContext<ClubSpace>(
+  'useClubSpace is used outside the club layout',
+);
 
 /**
  * The route handle of club pages that open before the viewer is an active member:
