@@ -7,32 +7,24 @@
  */
 import { Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { FIELDS_REQUIRED, LOGGED_IN, loginErrorMessage } from '../../auth/messages.ts';
-import { otherAuthPage, redirectAfterLogin } from '../../auth/redirect.ts';
+import { otherAuthPage } from '../../auth/redirect.ts';
 import { bindField, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
-import { useToast } from '../../components/Toaster.tsx';
 import { AuthForm } from './AuthCard.tsx';
 import { SubmitOrGoogle } from './GoogleButton.tsx';
 import { SignInCodeForm } from './SignInCodeForm.tsx';
+import { useSignInPage } from './useSignInPage.ts';
 
 export default function LoginPage() {
   const { user, loading, signIn } = useAuth();
-  const { toast } = useToast();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
+  const page = useSignInPage('login', useLocation().state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [googleBusy, setGoogleBusy] = useState(false);
   const [codeStep, setCodeStep] = useState(false);
-  const target = redirectAfterLogin(searchParams, location.state);
-  const signedIn = () => {
-    toast({ title: LOGGED_IN, variant: 'success' });
-    navigate(target, { replace: true });
-  };
+  const signedIn = () => page.leave(LOGGED_IN);
   const form = useForm({
     check: () => requireAll(FIELDS_REQUIRED, { email: email.trim(), password }),
     send: () => signIn(email.trim(), password),
@@ -44,7 +36,7 @@ export default function LoginPage() {
   const field = bindField(fieldProps, busy);
 
   // Already signed in (e.g. a second tab or the back button): go straight on.
-  if (!loading && user && !busy) return <Navigate to={target} replace />;
+  if (!loading && user && !busy) return <Navigate to={page.target} replace />;
 
   if (codeStep) return <SignInCodeForm onSignedIn={signedIn} onBack={() => setCodeStep(false)} />;
 
@@ -54,7 +46,7 @@ export default function LoginPage() {
       title="Welcome back"
       intro="Log in to your account to continue."
       alert={form.alert}
-      onSubmit={() => !googleBusy && form.submit()}
+      onSubmit={() => !page.google.googleBusy && form.submit()}
     >
       <TextField label="Email" type="email" autoComplete="email" {...field('email', email, setEmail)} />
       <PasswordField
@@ -67,15 +59,8 @@ export default function LoginPage() {
       <Flex justifyContent="flex-end">
         <TextLink to="/forgot-password">Forgot password?</TextLink>
       </Flex>
-      <SubmitOrGoogle
-        mode="login"
-        target={target}
-        busy={busy}
-        googleBusy={googleBusy}
-        onGoogleBusyChange={setGoogleBusy}
-        submit={busy ? 'Signing in...' : 'Log In'}
-      >
-        Don't have an account? <TextLink to={otherAuthPage('/register', searchParams)}>Sign up</TextLink>
+      <SubmitOrGoogle {...page.google} busy={busy} submit={busy ? 'Signing in...' : 'Log In'}>
+        Don't have an account? <TextLink to={otherAuthPage('/register', page.searchParams)}>Sign up</TextLink>
       </SubmitOrGoogle>
     </AuthForm>
   );

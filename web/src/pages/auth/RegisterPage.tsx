@@ -11,12 +11,12 @@
 
 import { Button, CheckboxField, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { useAction } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { EMAIL_IN_USE, REGISTER_FAILED, REGISTRATION_SUCCESS } from '../../auth/messages.ts';
-import { otherAuthPage, redirectAfterLogin } from '../../auth/redirect.ts';
+import { otherAuthPage } from '../../auth/redirect.ts';
 import { CodeField, NewPasswordFields } from '../../components/form/fields.tsx';
 import { bindField, type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
@@ -24,6 +24,7 @@ import { useToast } from '../../components/Toaster.tsx';
 import { AuthForm } from './AuthCard.tsx';
 import { SubmitOrGoogle } from './GoogleButton.tsx';
 import { type RegistrationForm, validateRegistration } from './registerValidation.ts';
+import { useSignInPage } from './useSignInPage.ts';
 
 const EMPTY: RegistrationForm = {
   name: '',
@@ -96,19 +97,11 @@ function ConfirmCode({
 
 export default function RegisterPage() {
   const { user, loading, signUp } = useAuth();
-  const { toast } = useToast();
-  const navigate = useNavigate();
+  const page = useSignInPage('signup');
   const location = useLocation();
-  const [searchParams] = useSearchParams();
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
-  const [googleBusy, setGoogleBusy] = useState(false);
   const [confirming, setConfirming] = useState<{ destination: string | null } | null>(null);
-  const target = redirectAfterLogin(searchParams);
-
-  function done() {
-    toast({ title: REGISTRATION_SUCCESS, variant: 'success' });
-    navigate(target, { replace: true });
-  }
+  const done = () => page.leave(REGISTRATION_SUCCESS);
 
   const registration = useForm({
     check: () => validateRegistration(form),
@@ -127,7 +120,7 @@ export default function RegisterPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
   useEffect(() => clear(), [location.key]);
 
-  if (!loading && user && !busy && !confirming) return <Navigate to={target} replace />;
+  if (!loading && user && !busy && !confirming) return <Navigate to={page.target} replace />;
 
   const set =
     <K extends keyof RegistrationForm>(key: K) =>
@@ -144,7 +137,7 @@ export default function RegisterPage() {
       title="Create your account"
       intro="Join Clubs to find your circle, or start your own."
       alert={registration.alert}
-      onSubmit={() => !googleBusy && registration.submit()}
+      onSubmit={() => !page.google.googleBusy && registration.submit()}
     >
       <TextField label="Full Name" autoComplete="name" {...field('name', form.name, set('name'))} />
       <TextField
@@ -179,15 +172,8 @@ export default function RegisterPage() {
           </span>
         }
       />
-      <SubmitOrGoogle
-        mode="signup"
-        target={target}
-        busy={busy}
-        googleBusy={googleBusy}
-        onGoogleBusyChange={setGoogleBusy}
-        submit={busy ? 'Creating account...' : 'Create Account'}
-      >
-        Already have an account? <TextLink to={otherAuthPage('/login', searchParams)}>Log in</TextLink>
+      <SubmitOrGoogle {...page.google} busy={busy} submit={busy ? 'Creating account...' : 'Create Account'}>
+        Already have an account? <TextLink to={otherAuthPage('/login', page.searchParams)}>Log in</TextLink>
       </SubmitOrGoogle>
     </AuthForm>
   );
