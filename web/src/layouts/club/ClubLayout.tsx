@@ -15,7 +15,7 @@ import { AdminControls } from './AdminControls.tsx';
 import { ClubAccessDenied, ClubLoadFailed, ClubNotFound } from './ClubAccessStates.tsx';
 import { ClubSidebar } from './ClubSidebar.tsx';
 import { type ClubSpace, ClubSpaceProvider, isUngatedClubPage } from './clubSpace.ts';
-import { SidebarIcon } from './icons.tsx';
+import { ClubIcon } from './icons.tsx';
 import { useClubAccess } from './useClubAccess.ts';
 import { useSidebar } from './useSidebar.ts';
 import './club-layout.css';
@@ -37,7 +37,7 @@ function ClubFrame({ space }: { space: ClubSpace }) {
         aria-keyshortcuts="Control+B Meta+B"
         onClick={sidebar.toggle}
       >
-        <SidebarIcon />
+        <ClubIcon name="sidebar" />
       </button>
       <Link to={basePath} className="club-header__club">
         <ClubLogo name={club.name} logoUrl={club.logoUrl} size={32} />

@@ -4,18 +4,17 @@
  * member (one query of their memberships). Collapsed, only the icons show; each link keeps its
  * name for assistive technology and as a tooltip.
  */
-import type { ComponentType } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
 import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
-import { CoursesIcon, EventsIcon, HomeIcon, LeaderboardIcon, MembersIcon } from './icons.tsx';
+import { ClubIcon, type ClubIconName } from './icons.tsx';
 
-const SECTIONS: readonly { to: string; label: string; icon: ComponentType; end?: boolean }[] = [
-  { to: '', label: 'Home', icon: HomeIcon, end: true },
-  { to: 'events', label: 'Events', icon: EventsIcon },
-  { to: 'courses', label: 'Courses', icon: CoursesIcon },
-  { to: 'leaderboard', label: 'Leaderboard', icon: LeaderboardIcon },
-  { to: 'members', label: 'Members', icon: MembersIcon },
+const SECTIONS: readonly { to: string; label: string; icon: ClubIconName; end?: boolean }[] = [
+  { to: '', label: 'Home', icon: 'home', end: true },
+  { to: 'events', label: 'Events', icon: 'events' },
+  { to: 'courses', label: 'Courses', icon: 'courses' },
+  { to: 'leaderboard', label: 'Leaderboard', icon: 'leaderboard' },
+  { to: 'members', label: 'Members', icon: 'members' },
 ];
 
 function ClubSwitcher({ clubId, collapsed }: { clubId: string; collapsed: boolean }) {
@@ -65,7 +64,7 @@ export function ClubSidebar({
     <div id={id} className="club-sidebar" onClick={(e) => (e.target as Element).closest('a') && onNavigate()}>
       <nav aria-label="Club" className="club-sidebar__group">
         <ul className="club-sidebar__list">
-          {SECTIONS.map(({ to, label, icon: SectionIcon, end }) => (
+          {SECTIONS.map(({ to, label, icon, end }) => (
             <li key={label}>
               <NavLink
                 to={to ? `${basePath}/${to}` : basePath}
@@ -73,7 +72,7 @@ export function ClubSidebar({
                 className="club-sidebar__link"
                 title={collapsed ? label : undefined}
               >
-                <SectionIcon />
+                <ClubIcon name={icon} />
                 <span className="club-sidebar__label">{label}</span>
               </NavLink>
             </li>
