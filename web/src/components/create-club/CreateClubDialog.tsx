@@ -135,75 +135,58 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
     checkout.run({ clubId: club.id, plan });
   };
 
-  if (step === 'details') {
-    return (
-      <Modal
-        open={open}
-        title={T.detailsTitle}
-        description={T.detailsDescription}
-        onClose={close}
-        closable={!busy}
-      >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            createClub();
-          }}
-        >
-          <Flex direction="column" gap="medium">
-            <TextField
-              label={T.nameLabel}
-              name="name"
-              value={name}
-              maxLength={LIMITS.clubName}
-              isRequired
-              autoComplete="off"
-              onChange={(event) => setName(event.target.value)}
-            />
-            <TextAreaField
-              label={T.descriptionLabel}
-              name="description"
-              value={description}
-              rows={4}
-              maxLength={LIMITS.clubDescription}
-              isRequired
-              onChange={(event) => setDescription(event.target.value)}
-            />
-            <div className="create-club__notice">
-              <Text fontWeight="bold">{T.costNotice}</Text>
-              <Text fontSize="small" color="font.secondary">
-                {T.trialNotice}
-              </Text>
-            </div>
-          </Flex>
-          <div className="clubs-modal__actions">
-            <Button type="button" onClick={close} isDisabled={busy}>
-              {T.cancel}
-            </Button>
-            <Button
-              type="submit"
-              variation="primary"
-              isDisabled={busy || !trimmedName || !trimmedDescription}
-              isLoading={busy}
-              loadingText={T.creating}
-            >
-              {T.continue}
-            </Button>
-          </div>
-        </form>
-      </Modal>
-    );
-  }
-
   const annual = plan === 'annual';
-  return (
-    <Modal
-      open={open}
-      title={T.paymentTitle}
-      description={T.paymentDescription}
-      onClose={close}
-      closable={!busy}
+  const details = (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        createClub();
+      }}
     >
+      <Flex direction="column" gap="medium">
+        <TextField
+          label={T.nameLabel}
+          name="name"
+          value={name}
+          maxLength={LIMITS.clubName}
+          isRequired
+          autoComplete="off"
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextAreaField
+          label={T.descriptionLabel}
+          name="description"
+          value={description}
+          rows={4}
+          maxLength={LIMITS.clubDescription}
+          isRequired
+          onChange={(event) => setDescription(event.target.value)}
+        />
+        <div className="create-club__notice">
+          <Text fontWeight="bold">{T.costNotice}</Text>
+          <Text fontSize="small" color="font.secondary">
+            {T.trialNotice}
+          </Text>
+        </div>
+      </Flex>
+      <div className="clubs-modal__actions">
+        <Button type="button" onClick={close} isDisabled={busy}>
+          {T.cancel}
+        </Button>
+        <Button
+          type="submit"
+          variation="primary"
+          isDisabled={busy || !trimmedName || !trimmedDescription}
+          isLoading={busy}
+          loadingText={T.creating}
+        >
+          {T.continue}
+        </Button>
+      </div>
+    </form>
+  );
+  const payment = (
+    <>
       <Flex direction="column" gap="medium">
         <div className="create-club__plan">
           <Text fontWeight="bold">{T.planName}</Text>
@@ -268,6 +251,19 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
           {T.startTrial}
         </Button>
       </div>
+    </>
+  );
+
+  // One dialog through both steps: the step changes its title, description and content.
+  return (
+    <Modal
+      open={open}
+      title={step === 'details' ? T.detailsTitle : T.paymentTitle}
+      description={step === 'details' ? T.detailsDescription : T.paymentDescription}
+      onClose={close}
+      closable={!busy}
+    >
+      {step === 'details' ? details : payment}
     </Modal>
   );
 }
