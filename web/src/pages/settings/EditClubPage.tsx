@@ -106,24 +106,15 @@ function EditClubForm({ club }: { club: Club }) {
       </SelectField>
     </Flex>
   );
+  const images = [
+    { kind: 'logo', label: 'Logo', value: logoUrl, onChange: setLogoUrl },
+    { kind: 'cover', label: 'Cover Image', value: coverImageUrl, onChange: setCoverImageUrl },
+  ] as const;
   const appearance = (
     <Flex direction="column" gap="large" paddingTop="medium">
-      <ClubImageField
-        clubId={club.id}
-        kind="logo"
-        label="Logo"
-        value={logoUrl}
-        onChange={setLogoUrl}
-        onBusyChange={onBusyChange}
-      />
-      <ClubImageField
-        clubId={club.id}
-        kind="cover"
-        label="Cover Image"
-        value={coverImageUrl}
-        onChange={setCoverImageUrl}
-        onBusyChange={onBusyChange}
-      />
+      {images.map((image) => (
+        <ClubImageField key={image.kind} clubId={club.id} {...image} onBusyChange={onBusyChange} />
+      ))}
     </Flex>
   );
 
