@@ -19,6 +19,12 @@ import { courseKey, coursesKey } from './parts/courseErrors.ts';
 import { SectionView } from './parts/SectionView.tsx';
 
 const SectionEditor = lazy(() => import('./parts/SectionEditor.tsx'));
+/** A section's move buttons: up is off for the first section, down for the last. */
+const MOVES = [
+  { direction: 'up', arrow: '↑' },
+  { direction: 'down', arrow: '↓' },
+] as const;
+
 export const UNSAVED_PROMPT = 'You have unsaved changes. Do you want to discard them?';
 
 /**
@@ -151,28 +157,20 @@ export default function CourseManagePage() {
         canEdit
           ? (section, index) => (
               <Flex gap="0">
-                <Button
-                  size="small"
-                  variation="link"
-                  aria-label={`Move ${section.title} up`}
-                  isDisabled={busy || index === 0}
-                  onClick={() =>
-                    move.run({ params: { ...params, sectionId: section.id }, body: { direction: 'up' } })
-                  }
-                >
-                  ↑
-                </Button>
-                <Button
-                  size="small"
-                  variation="link"
-                  aria-label={`Move ${section.title} down`}
-                  isDisabled={busy || index === sections.length - 1}
-                  onClick={() =>
-                    move.run({ params: { ...params, sectionId: section.id }, body: { direction: 'down' } })
-                  }
-                >
-                  ↓
-                </Button>
+                {MOVES.map(({ direction, arrow }) => (
+                  <Button
+                    key={direction}
+                    size="small"
+                    variation="link"
+                    aria-label={`Move ${section.title} ${direction}`}
+                    isDisabled={busy || index === (direction === 'up' ? 0 : sections.length - 1)}
+                    onClick={() =>
+                      move.run({ params: { ...params, sectionId: section.id }, body: { direction } })
+                    }
+                  >
+                    {arrow}
+                  </Button>
+                ))}
                 <Button
                   size="small"
                   variation="link"
