@@ -7,13 +7,18 @@
 import { Button, Flex } from '@aws-amplify/ui-react';
 import { calendarFileName, EVENT_MAX_AVATARS, type EventView, eventCalendarFile } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useApiMutation } from '../../api/mutations.ts';
 import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { eventTimes } from './eventTimes.ts';
 import { eventsKey, updateCachedEvent } from './useEvents.ts';
+
+interface EventParams {
+  clubId: string;
+  eventId: string;
+}
 
 function downloadCalendarFile(event: EventView) {
   const blob = new Blob([eventCalendarFile(event, window.location.href)], { type: 'text/calendar' });
@@ -40,6 +45,30 @@ function Attendees({ event }: { event: EventView }) {
         {event.attendeeCount} {event.attendeeCount === 1 ? 'attendee' : 'attendees'}
       </span>
     </div>
+  );
+}
+
+/** One of the card's requests on its event (register, cancel, delete): busy while it runs. */
+function RequestButton({
+  request,
+  params,
+  variation,
+  children,
+}: {
+  request: { isPending: boolean; run(input: { params: EventParams }): void };
+  params: EventParams;
+  variation?: 'primary' | 'destructive';
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="small"
+      variation={variation}
+      isLoading={request.isPending}
+      onClick={() => request.run({ params })}
+    >
+      {children}
+    </Button>
   );
 }
 
@@ -101,21 +130,16 @@ export function EventCard({
         <Attendees event={event} />
         <Flex gap="small" wrap="wrap" marginTop="small">
           {!past && canRegister && !event.going && (
-            <Button
-              size="small"
-              variation="primary"
-              isLoading={register.isPending}
-              onClick={() => register.run({ params })}
-            >
+            <RequestButton request={register} params={params} variation="primary">
               Register Now
-            </Button>
+            </RequestButton>
           )}
           {!past && canRegister && event.going && (
             <>
               <span className="events-card__going">Going</span>
-              <Button size="small" isLoading={cancel.isPending} onClick={() => cancel.run({ params })}>
+              <RequestButton request={cancel} params={params}>
                 Cancel registration
-              </Button>
+              </RequestButton>
             </>
           )}
           <Button size="small" variation="link" onClick={() => downloadCalendarFile(event)}>
@@ -129,14 +153,9 @@ export function EventCard({
           {event.canManage &&
             (confirmingDelete ? (
               <>
-                <Button
-                  size="small"
-                  variation="destructive"
-                  isLoading={remove.isPending}
-                  onClick={() => remove.run({ params })}
-                >
+                <RequestButton request={remove} params={params} variation="destructive">
                   Delete event
-                </Button>
+                </RequestButton>
                 <Button size="small" variation="link" onClick={() => setConfirmingDelete(false)}>
                   Keep it
                 </Button>
