@@ -4,7 +4,7 @@
  * and for the owner the invite-link card and the add-content card.
  */
 import { Button } from '@aws-amplify/ui-react';
-import { DESCRIPTION_TRUNCATE_LENGTH, hasPermission, truncate } from '@clubs/shared';
+import { type ClubSidebar, DESCRIPTION_TRUNCATE_LENGTH, hasPermission, truncate } from '@clubs/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../../api/hooks.ts';
@@ -24,7 +24,7 @@ function SideList({
   id: string;
   title: string;
   empty: string;
-  items: { key: string; link: ReactNode; detail: ReactNode }[];
+  items: SideItem[];
 }) {
   return (
     <section className="feed-card feed-side" aria-labelledby={id}>
@@ -44,6 +44,30 @@ function SideList({
     </section>
   );
 }
+
+type SideItem = { key: string; link: ReactNode; detail: ReactNode };
+
+const EVENTS_LIST = { id: 'club-events', title: 'Upcoming events', empty: 'No upcoming events' } as const;
+const TRENDING_LIST = { id: 'club-trending', title: 'Trending posts', empty: 'No posts yet' } as const;
+
+/** An upcoming event: its title to the events page, its date and place under it. */
+const eventItem = (event: ClubSidebar['upcomingEvents'][number], basePath: string): SideItem => ({
+  key: event.id,
+  link: <Link to={`${basePath}/events`}>{event.title}</Link>,
+  detail: (
+    <>
+      <time dateTime={event.startDate}>{eventDate.format(new Date(event.startDate))}</time>
+      {event.location ? ` · ${event.location}` : ''}
+    </>
+  ),
+});
+
+/** A trending post: its title (or its author's) opening it in the feed, its author and likes under it. */
+const postItem = (post: ClubSidebar['trendingPosts'][number], basePath: string): SideItem => ({
+  key: post.id,
+  link: <Link to={`${basePath}?post=${post.id}`}>{post.title || `Post by ${post.authorName}`}</Link>,
+  detail: `${post.authorName} · ${post.likeCount} ${post.likeCount === 1 ? 'like' : 'likes'}`,
+});
 
 function About({ text }: { text: string }) {
   const [more, setMore] = useState(false);
@@ -109,33 +133,8 @@ export function ClubHomeSidebar() {
       )}
       {data && (
         <>
-          <SideList
-            id="club-events"
-            title="Upcoming events"
-            empty="No upcoming events"
-            items={data.upcomingEvents.map((event) => ({
-              key: event.id,
-              link: <Link to={`${basePath}/events`}>{event.title}</Link>,
-              detail: (
-                <>
-                  <time dateTime={event.startDate}>{eventDate.format(new Date(event.startDate))}</time>
-                  {event.location ? ` · ${event.location}` : ''}
-                </>
-              ),
-            }))}
-          />
-          <SideList
-            id="club-trending"
-            title="Trending posts"
-            empty="No posts yet"
-            items={data.trendingPosts.map((post) => ({
-              key: post.id,
-              link: (
-                <Link to={`${basePath}?post=${post.id}`}>{post.title || `Post by ${post.authorName}`}</Link>
-              ),
-              detail: `${post.authorName} · ${post.likeCount} ${post.likeCount === 1 ? 'like' : 'likes'}`,
-            }))}
-          />
+          <SideList {...EVENTS_LIST} items={data.upcomingEvents.map((event) => eventItem(event, basePath))} />
+          <SideList {...TRENDING_LIST} items={data.trendingPosts.map((post) => postItem(post, basePath))} />
           <section className="feed-card feed-side" aria-labelledby="club-members">
             <h2 id="club-members">Members ({data.memberCount})</h2>
             <ul className="feed-side__avatars">
