@@ -11,16 +11,7 @@
  * Closing the dialog resets the form.
  */
 
-import {
-  Alert,
-  Button,
-  Flex,
-  Radio,
-  RadioGroupField,
-  Text,
-  TextAreaField,
-  TextField,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { CREATOR_PLAN, type CreatorPlanInterval, LIMITS, type PublicClub, planPrice } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -28,12 +19,18 @@ import { messageOf } from '../../api/errors.ts';
 import { loadApi } from '../../api/load.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { ChoiceField } from '../form/ChoiceField.tsx';
 import { Modal } from '../overlay/Modal.tsx';
 import { PLAN_FEATURES } from '../public/PricingCard.tsx';
 import { useToast } from '../Toaster.tsx';
 import './create-club.css';
 import { leaveFor } from '../navigation.ts';
 import { CREATE_CLUB_TEXTS as T } from './texts.ts';
+
+const PLAN_CHOICES: Record<CreatorPlanInterval, string> = {
+  monthly: `Monthly: ${planPrice(CREATOR_PLAN.monthlyPrice)}/month`,
+  annual: `Annual: ${planPrice(CREATOR_PLAN.annualMonthlyPrice)}/month (${planPrice(CREATOR_PLAN.annualPrice)}/year, save ${CREATOR_PLAN.annualSavingPercent}%)`,
+};
 
 function newRequestId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -196,20 +193,15 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
               /month
             </Text>
           </Text>
-          <RadioGroupField
+          <ChoiceField
             legend="Billing"
             legendHidden
             name="plan"
             value={plan}
             direction="row"
-            onChange={(event) => setPlan(event.target.value as CreatorPlanInterval)}
-          >
-            <Radio value="monthly">Monthly: {planPrice(CREATOR_PLAN.monthlyPrice)}/month</Radio>
-            <Radio value="annual">
-              Annual: {planPrice(CREATOR_PLAN.annualMonthlyPrice)}/month (
-              {planPrice(CREATOR_PLAN.annualPrice)}/year, save {CREATOR_PLAN.annualSavingPercent}%)
-            </Radio>
-          </RadioGroupField>
+            options={PLAN_CHOICES}
+            onChange={setPlan}
+          />
           <ul className="create-club__features">
             {PLAN_FEATURES.map((feature) => (
               <li key={feature}>{feature}</li>

@@ -2,8 +2,9 @@
  * The directory's filter popover (spec part 1 section 2): 'Recently added (last 30 days)', the
  * club size, Reset (clears both) and Apply Filters (closes the popover). Changes apply at once.
  */
-import { Button, CheckboxField, Flex, Heading, Radio, RadioGroupField } from '@aws-amplify/ui-react';
-import { DIRECTORY_SIZES, type DirectorySize, RECENT_CLUB_DAYS } from '@clubs/shared';
+import { Button, CheckboxField, Flex, Heading } from '@aws-amplify/ui-react';
+import { type DirectorySize, RECENT_CLUB_DAYS } from '@clubs/shared';
+import { ChoiceField } from '../../components/form/ChoiceField.tsx';
 import { Popover } from '../../components/overlay/Popover.tsx';
 import { SIZE_LABELS } from './filters.ts';
 
@@ -30,18 +31,13 @@ export function FilterPopover({
             checked={recent}
             onChange={(event) => onChange({ recent: event.target.checked, size })}
           />
-          <RadioGroupField
+          <ChoiceField
             legend="Club size"
             name="size"
             value={size}
-            onChange={(event) => onChange({ recent, size: event.target.value as DirectorySize })}
-          >
-            {DIRECTORY_SIZES.map((value) => (
-              <Radio key={value} value={value}>
-                {SIZE_LABELS[value]}
-              </Radio>
-            ))}
-          </RadioGroupField>
+            options={SIZE_LABELS}
+            onChange={(next) => onChange({ recent, size: next })}
+          />
           <Flex justifyContent="space-between">
             <Button size="small" onClick={() => onChange({ recent: false, size: 'any' })}>
               Reset

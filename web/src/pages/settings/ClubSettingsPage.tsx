@@ -17,8 +17,6 @@ import {
   CheckboxField,
   Flex,
   Heading,
-  Radio,
-  RadioGroupField,
   Tabs,
   Text,
   TextField,
@@ -36,6 +34,7 @@ import { messageOf } from '../../api/errors.ts';
 import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
 import { loadApi } from '../../api/load.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
+import { ChoiceField } from '../../components/form/ChoiceField.tsx';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { leaveFor } from '../../components/navigation.ts';
@@ -193,15 +192,13 @@ function PricingTab({ club, connect }: { club: PublicClub; connect: ConnectStatu
       }}
     >
       <Flex direction="column" gap="medium" paddingTop="medium" maxWidth="28rem">
-        <RadioGroupField
+        <ChoiceField
           legend="Membership model"
           name="model"
           value={model}
-          onChange={(event) => setModel(event.target.value as 'free' | 'paid')}
-        >
-          <Radio value="free">Free</Radio>
-          <Radio value="paid">Paid</Radio>
-        </RadioGroupField>
+          options={{ free: 'Free', paid: 'Paid' }}
+          onChange={setModel}
+        />
         {model === 'paid' ? (
           <>
             <TextField

@@ -5,16 +5,19 @@
  * content, a media post at least one uploaded file (the shared create-post rules). After posting
  * it resets, collapses and says 'Post created' once the feed shows the post.
  */
-import { Button, Radio, RadioGroupField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Button, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { createPostInputSchema, type PostType } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
+import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import { FormFooter } from '../../../components/form/FormFooter.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { feedKey } from './useFeed.ts';
 import { useMediaUploads } from './useMediaUploads.ts';
+
+const POST_TYPES: Record<PostType, string> = { text: 'Text', image: 'Image', video: 'Video' };
 
 const ACCEPT: Record<Exclude<PostType, 'text'>, string> = {
   image: 'image/jpeg,image/png,image/gif,image/webp',
@@ -92,17 +95,14 @@ export function Composer({ clubId }: { clubId: string }) {
     <form className="feed-card feed-composer" aria-label="New post" onSubmit={submit} noValidate>
       <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
       <TextAreaField label="Content" rows={4} value={content} onChange={(e) => setContent(e.target.value)} />
-      <RadioGroupField
+      <ChoiceField
         legend="Post type"
         name="post-type"
         direction="row"
         value={type}
-        onChange={(e) => changeType(e.target.value as PostType)}
-      >
-        <Radio value="text">Text</Radio>
-        <Radio value="image">Image</Radio>
-        <Radio value="video">Video</Radio>
-      </RadioGroupField>
+        options={POST_TYPES}
+        onChange={changeType}
+      />
       {kind && (
         <div className="feed-composer__files">
           <label htmlFor={fileInputId} className="amplify-label">

@@ -4,7 +4,7 @@
  * write HTML), the 'Media Upload' tab (an image or video that replaces the section's content) and
  * Save Changes. The API sanitizes what is saved; the editor's HTML is never trusted.
  */
-import { Button, Flex, Radio, RadioGroupField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import {
   type CourseMediaUploadInput,
   courseMediaUploadInputSchema,
@@ -19,6 +19,7 @@ import { messageOf } from '../../../api/errors.ts';
 import { loadApi } from '../../../api/load.ts';
 import { useAction, useApiMutation } from '../../../api/mutations.ts';
 import { uploadWithProgress } from '../../../api/upload.ts';
+import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { purifiedHtml } from './SectionView.tsx';
 
@@ -158,15 +159,13 @@ export default function SectionEditor({
       )}
       {tab === 'media' && (
         <div role="tabpanel" aria-label="Media Upload">
-          <RadioGroupField
+          <ChoiceField
             legend="Media type"
             name="media-kind"
             value={kind}
-            onChange={(event) => setKind(event.target.value as 'image' | 'video')}
-          >
-            <Radio value="image">Image</Radio>
-            <Radio value="video">Video</Radio>
-          </RadioGroupField>
+            options={{ image: 'Image', video: 'Video' }}
+            onChange={setKind}
+          />
           <label>
             Choose a file{' '}
             <input
