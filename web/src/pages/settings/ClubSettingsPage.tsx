@@ -101,6 +101,7 @@ const DELETE_DIALOG: ConfirmTexts = {
   working: T.deleting,
   cancel: T.cancel,
 };
+const MODELS = { free: 'Free', paid: 'Paid' } as const;
 const TABS = ['general', 'pricing', 'payments'] as const;
 type Tab = (typeof TABS)[number];
 
@@ -155,7 +156,7 @@ function GeneralTab({ club }: { club: PublicClub }) {
 function PricingTab({ club, connect }: { club: PublicClub; connect: ConnectStatus | undefined }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const [model, setModel] = useState<'free' | 'paid'>(club.price > 0 ? 'paid' : 'free');
+  const [model, setModel] = useState<keyof typeof MODELS>(club.price > 0 ? 'paid' : 'free');
   const [price, setPrice] = useState(String(club.price > 0 ? club.price : DEFAULT_MEMBERSHIP_PRICE));
   const [freeTrial, setFreeTrial] = useState(club.trialPeriod > 0);
   const amount = Number(price);
@@ -196,7 +197,7 @@ function PricingTab({ club, connect }: { club: PublicClub; connect: ConnectStatu
           legend="Membership model"
           name="model"
           value={model}
-          options={{ free: 'Free', paid: 'Paid' }}
+          options={MODELS}
           onChange={setModel}
         />
         {model === 'paid' ? (

@@ -30,6 +30,8 @@ interface MediaUpload {
   body: CourseMediaUploadInput;
 }
 
+const MEDIA_KINDS = { image: 'Image', video: 'Video' } as const;
+
 export interface SectionEditorProps {
   clubId: string;
   courseId: string;
@@ -53,7 +55,7 @@ export default function SectionEditor({
   const [tab, setTab] = useState<'html' | 'media'>('html');
   // TipTap keeps no <video>: a section with one is edited as source.
   const [source, setSource] = useState(/<video\b/.test(section.htmlContent));
-  const [kind, setKind] = useState<'image' | 'video'>('image');
+  const [kind, setKind] = useState<keyof typeof MEDIA_KINDS>('image');
   const [file, setFile] = useState<File | null>(null);
 
   const editor = useEditor({
@@ -163,7 +165,7 @@ export default function SectionEditor({
             legend="Media type"
             name="media-kind"
             value={kind}
-            options={{ image: 'Image', video: 'Video' }}
+            options={MEDIA_KINDS}
             onChange={setKind}
           />
           <label>
