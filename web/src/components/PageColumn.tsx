@@ -1,4 +1,4 @@
-import { Flex } from '@aws-amplify/ui-react';
+import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 
 /** A page's main content: one centred column at most `width` wide, its parts spaced evenly. */
@@ -19,6 +19,27 @@ export function PageColumn({
       margin="0 auto"
       width="100%"
     >
+      {children}
+    </Flex>
+  );
+}
+
+/** A page's heading with the line under it saying what the page is for, and its actions beside them. */
+export function PageHeading({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Flex justifyContent="space-between" alignItems="flex-start" wrap="wrap" gap="medium">
+      <div>
+        <Heading level={1}>{title}</Heading>
+        <Text color="font.secondary">{intro}</Text>
+      </div>
       {children}
     </Flex>
   );

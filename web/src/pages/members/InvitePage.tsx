@@ -3,7 +3,7 @@
  * /dashboard): the club's invite link with Copy Invite Link and a way to replace it (the old link
  * stops working), invitations by e-mail (InviteByEmail), and Back to Club.
  */
-import { Button, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, TextField } from '@aws-amplify/ui-react';
 import { hasPermission } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router-dom';
@@ -12,31 +12,13 @@ import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { ConfirmDialog, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
-import { PageColumn } from '../../components/PageColumn.tsx';
+import { PageColumn, PageHeading } from '../../components/PageColumn.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 import { InviteByEmail } from './InviteByEmail.tsx';
 import { inviteUrlOf, useCopyLink } from './useCopyLink.ts';
 import './invite.css';
-
-export const INVITE_TEXTS = {
-  heading: 'Invite Members',
-  intro: 'Share your club link or send invitations by e-mail.',
-  linkHeading: 'Invite link',
-  linkLabel: 'Your club invite link',
-  linkHint: 'Anyone with this link can join your club.',
-  copy: 'Copy Invite Link',
-  regenerate: 'Create a new link',
-  regenerateDialog: {
-    title: 'Create a new invite link?',
-    question: 'The current link will stop working at once. People who already joined stay members.',
-    confirm: 'Create new link',
-  },
-  regenerated: 'New invite link created',
-  regenerateFailed: 'Could not create a new link',
-  back: 'Back to Club',
-} as const;
-const T = INVITE_TEXTS;
+import { INVITE_TEXTS as T } from './texts.ts';
 
 function InviteLinkCard({ clubId }: { clubId: string }) {
   const { toast } = useToast();
@@ -101,15 +83,11 @@ export default function InvitePage() {
   if (!hasPermission(role, 'INVITE_MEMBERS')) return <Navigate to="/dashboard" replace />;
   return (
     <PageColumn width="48rem">
-      <Flex justifyContent="space-between" alignItems="flex-start" wrap="wrap" gap="medium">
-        <div>
-          <Heading level={1}>{T.heading}</Heading>
-          <Text color="font.secondary">{T.intro}</Text>
-        </div>
+      <PageHeading title={T.heading} intro={T.intro}>
         <Button as={Link} to={basePath}>
           {T.back}
         </Button>
-      </Flex>
+      </PageHeading>
       <InviteLinkCard clubId={club.id} />
       <InviteByEmail club={club} />
     </PageColumn>

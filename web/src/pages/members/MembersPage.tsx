@@ -10,25 +10,14 @@ import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { PageColumn } from '../../components/PageColumn.tsx';
+import { PageColumn, PageHeading } from '../../components/PageColumn.tsx';
 import { ShowMore } from '../../components/PagedList.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 import { MemberStatus, mayRemove, RemoveMember } from './MemberActions.tsx';
 import { MembersTable } from './MembersTable.tsx';
 import { LeaveClub, RoleToggle } from './RoleAndLeave.tsx';
+import { MEMBERS_TEXTS as T } from './texts.ts';
 import { useMembers } from './useMembers.ts';
-
-export const MEMBERS_TEXTS = {
-  heading: 'Members',
-  intro: 'Manage members of your club',
-  invite: 'Invite Members',
-  empty: 'No members found.',
-  invalidClub: 'Invalid club ID',
-  searchMembers: 'Search members...',
-  searchManaged: 'Search by name or email...',
-  loadMore: 'Load more',
-} as const;
-const T = MEMBERS_TEXTS;
 
 function MembersList({ search }: { search: string }) {
   const { club, role } = useClubSpace();
@@ -72,18 +61,14 @@ export default function MembersPage() {
   const manager = isClubManager(role);
   return (
     <PageColumn width="56rem">
-      <Flex justifyContent="space-between" alignItems="flex-start" wrap="wrap" gap="medium">
-        <div>
-          <Heading level={1}>{T.heading}</Heading>
-          <Text color="font.secondary">{T.intro}</Text>
-        </div>
+      <PageHeading title={T.heading} intro={T.intro}>
         {manager ? (
           <Button as={Link} variation="primary" to={`${basePath}/invite`}>
             {T.invite}
           </Button>
         ) : null}
         {role && role !== 'club_owner' ? <LeaveClub clubId={clubId} /> : null}
-      </Flex>
+      </PageHeading>
       <SearchField
         label={T.searchMembers}
         labelHidden

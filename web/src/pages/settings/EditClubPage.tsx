@@ -18,18 +18,7 @@ import { PageColumn } from '../../components/PageColumn.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { TAB_LABELS } from '../directory/filters.ts';
 import { ClubImageField } from './ClubImageField.tsx';
-
-export const EDIT_CLUB_TEXTS = {
-  title: 'Edit Club',
-  general: 'General',
-  appearance: 'Appearance',
-  updated: 'Club updated',
-  updateFailed: 'Update failed',
-  updateFailedFallback: 'An error occurred while updating the club.',
-  nameRequired: 'Club name is required',
-  save: 'Save Changes',
-} as const;
-const T = EDIT_CLUB_TEXTS;
+import { EDIT_CLUB_TEXTS as T } from './editClubTexts.ts';
 
 function EditClubForm({ club }: { club: Club }) {
   const { toast } = useToast();
