@@ -12,9 +12,9 @@ import { loadApi } from '../../api/load.ts';
 import { FIELDS_REQUIRED, INVALID_EMAIL } from '../../auth/messages.ts';
 import { bindField, type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { Faq } from '../../components/public/Faq.tsx';
-import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
 import { StaticMap } from '../../components/public/StaticMap.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
+import { StaticPage } from './StaticPage.tsx';
 
 export const CONTACT_DETAILS = {
   email: 'hello@clubs.example',
@@ -138,47 +138,44 @@ function ContactForm() {
 export default function ContactPage() {
   const { email, phone, address, hours } = CONTACT_DETAILS;
   return (
-    <PublicLayout>
-      <div className="clubs-page">
-        <PageIntro
-          title="Contact Us"
-          lead="Questions, ideas or trouble with your club? We would love to hear from you."
-        />
-        <div className="clubs-contact">
-          <div className="clubs-contact__form">
-            <ContactForm />
-          </div>
-          <aside className="clubs-contact__details" aria-labelledby="contact-details-title">
-            <h2 id="contact-details-title">Get in touch</h2>
-            <dl>
-              <dt>Email</dt>
-              <dd>
-                <AmplifyLink href={`mailto:${email}`}>{email}</AmplifyLink>
-              </dd>
-              <dt>Phone</dt>
-              <dd>{phone}</dd>
-              <dt>Office</dt>
-              <dd>
-                {address.map((line) => (
-                  <span key={line} className="clubs-contact__line">
-                    {line}
-                  </span>
-                ))}
-              </dd>
-              <dt>Support hours</dt>
-              <dd>{hours}. We reply within 24 hours.</dd>
-            </dl>
-            <p>
-              Looking for answers right away? Visit our <TextLink to="/support">Help Centre</TextLink>.
-            </p>
-            <StaticMap
-              label={`Map of the area around ${address.slice(1).join(', ')}, with our office marked`}
-              href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(address.slice(1).join(', '))}`}
-            />
-          </aside>
+    <StaticPage
+      title="Contact Us"
+      lead="Questions, ideas or trouble with your club? We would love to hear from you."
+    >
+      <div className="clubs-contact">
+        <div className="clubs-contact__form">
+          <ContactForm />
         </div>
-        <Faq items={CONTACT_FAQ} />
+        <aside className="clubs-contact__details" aria-labelledby="contact-details-title">
+          <h2 id="contact-details-title">Get in touch</h2>
+          <dl>
+            <dt>Email</dt>
+            <dd>
+              <AmplifyLink href={`mailto:${email}`}>{email}</AmplifyLink>
+            </dd>
+            <dt>Phone</dt>
+            <dd>{phone}</dd>
+            <dt>Office</dt>
+            <dd>
+              {address.map((line) => (
+                <span key={line} className="clubs-contact__line">
+                  {line}
+                </span>
+              ))}
+            </dd>
+            <dt>Support hours</dt>
+            <dd>{hours}. We reply within 24 hours.</dd>
+          </dl>
+          <p>
+            Looking for answers right away? Visit our <TextLink to="/support">Help Centre</TextLink>.
+          </p>
+          <StaticMap
+            label={`Map of the area around ${address.slice(1).join(', ')}, with our office marked`}
+            href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(address.slice(1).join(', '))}`}
+          />
+        </aside>
       </div>
-    </PublicLayout>
+      <Faq items={CONTACT_FAQ} />
+    </StaticPage>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '@aws-amplify/ui-react';
  * /register; it mentions role-based permissions.
  */
 import { Link } from 'react-router-dom';
-import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
+import { StaticPage } from './StaticPage.tsx';
 
 const GROUPS = [
   {
@@ -48,54 +48,51 @@ const COMPARISON: readonly [string, string, string][] = [
 
 export default function FeaturesPage() {
   return (
-    <PublicLayout>
-      <div className="clubs-page">
-        <PageIntro title="Features" lead="Everything your circle needs, in one private place." />
-        {GROUPS.map((group) => (
-          <section key={group.title} aria-labelledby={`group-${group.title}`} className="clubs-feature-group">
-            <h2 id={`group-${group.title}`}>{group.title}</h2>
-            <ul className="clubs-features">
-              {group.items.map(([title, text]) => (
-                <li key={title} className="clubs-feature">
-                  <h3>{title}</h3>
-                  <p>{text}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-        <section aria-labelledby="compare">
-          <h2 id="compare">How Clubs compares</h2>
-          <div className="clubs-table-wrap">
-            <table className="clubs-table">
-              <caption>Clubs compared with stitching together separate tools</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Feature</th>
-                  <th scope="col">Clubs</th>
-                  <th scope="col">Separate tools</th>
+    <StaticPage title="Features" lead="Everything your circle needs, in one private place.">
+      {GROUPS.map((group) => (
+        <section key={group.title} aria-labelledby={`group-${group.title}`} className="clubs-feature-group">
+          <h2 id={`group-${group.title}`}>{group.title}</h2>
+          <ul className="clubs-features">
+            {group.items.map(([title, text]) => (
+              <li key={title} className="clubs-feature">
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <section aria-labelledby="compare">
+        <h2 id="compare">How Clubs compares</h2>
+        <div className="clubs-table-wrap">
+          <table className="clubs-table">
+            <caption>Clubs compared with stitching together separate tools</caption>
+            <thead>
+              <tr>
+                <th scope="col">Feature</th>
+                <th scope="col">Clubs</th>
+                <th scope="col">Separate tools</th>
+              </tr>
+            </thead>
+            <tbody>
+              {COMPARISON.map(([feature, clubs, others]) => (
+                <tr key={feature}>
+                  <th scope="row">{feature}</th>
+                  <td>{clubs}</td>
+                  <td>{others}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {COMPARISON.map(([feature, clubs, others]) => (
-                  <tr key={feature}>
-                    <th scope="row">{feature}</th>
-                    <td>{clubs}</td>
-                    <td>{others}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-        <section className="clubs-cta clubs-cta--inline" aria-labelledby="features-cta">
-          <h2 id="features-cta">See it for yourself</h2>
-          <p>Create your account and explore the clubs already gathering here.</p>
-          <Button as={Link} to="/register" variation="primary" size="large">
-            Get Started
-          </Button>
-        </section>
-      </div>
-    </PublicLayout>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="clubs-cta clubs-cta--inline" aria-labelledby="features-cta">
+        <h2 id="features-cta">See it for yourself</h2>
+        <p>Create your account and explore the clubs already gathering here.</p>
+        <Button as={Link} to="/register" variation="primary" size="large">
+          Get Started
+        </Button>
+      </section>
+    </StaticPage>
   );
 }

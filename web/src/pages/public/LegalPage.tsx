@@ -1,7 +1,7 @@
 /** The frame of the Terms of Service and the Privacy Policy: last updated April 1, 2025, cross-linked. */
 import type { ReactNode } from 'react';
-import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
+import { StaticPage } from './StaticPage.tsx';
 
 export const LAST_UPDATED = 'April 1, 2025';
 
@@ -20,22 +20,19 @@ export function LegalPage({
   other: { to: string; label: string };
 }) {
   return (
-    <PublicLayout>
-      <div className="clubs-page clubs-prose">
-        <PageIntro title={title} lead={<>Last updated: {LAST_UPDATED}</>} />
-        {sections.map((section, index) => (
-          <section key={section.title} aria-labelledby={`legal-${index}`}>
-            <h2 id={`legal-${index}`}>
-              {index + 1}. {section.title}
-            </h2>
-            {section.body}
-          </section>
-        ))}
-        <p className="clubs-legal__other">
-          See also our <TextLink to={other.to}>{other.label}</TextLink>. Questions?{' '}
-          <TextLink to="/contact">Contact us</TextLink>.
-        </p>
-      </div>
-    </PublicLayout>
+    <StaticPage prose title={title} lead={<>Last updated: {LAST_UPDATED}</>}>
+      {sections.map((section, index) => (
+        <section key={section.title} aria-labelledby={`legal-${index}`}>
+          <h2 id={`legal-${index}`}>
+            {index + 1}. {section.title}
+          </h2>
+          {section.body}
+        </section>
+      ))}
+      <p className="clubs-legal__other">
+        See also our <TextLink to={other.to}>{other.label}</TextLink>. Questions?{' '}
+        <TextLink to="/contact">Contact us</TextLink>.
+      </p>
+    </StaticPage>
   );
 }

@@ -2,7 +2,7 @@
 import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import { Faq } from '../../components/public/Faq.tsx';
 import { PricingCard } from '../../components/public/PricingCard.tsx';
-import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
+import { StaticPage } from './StaticPage.tsx';
 
 export const PRICING_FAQ = [
   {
@@ -31,17 +31,14 @@ export const PRICING_FAQ = [
 
 export default function PricingPage() {
   return (
-    <PublicLayout>
-      <div className="clubs-page">
-        <PageIntro
-          title="Pricing"
-          lead={`One plan for creators: ${planPrice(CREATOR_PLAN.monthlyPrice)}/mo with everything included, and a ${CREATOR_PLAN.trialDays}-day free trial.`}
-        />
-        <div className="clubs-pricing">
-          <PricingCard headingLevel={2} cta={{ to: '/register', label: 'Get Started' }} />
-        </div>
-        <Faq items={PRICING_FAQ} />
+    <StaticPage
+      title="Pricing"
+      lead={`One plan for creators: ${planPrice(CREATOR_PLAN.monthlyPrice)}/mo with everything included, and a ${CREATOR_PLAN.trialDays}-day free trial.`}
+    >
+      <div className="clubs-pricing">
+        <PricingCard headingLevel={2} cta={{ to: '/register', label: 'Get Started' }} />
       </div>
-    </PublicLayout>
+      <Faq items={PRICING_FAQ} />
+    </StaticPage>
   );
 }

@@ -6,7 +6,7 @@ import { Button, SearchField } from '@aws-amplify/ui-react';
 import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
+import { StaticPage } from './StaticPage.tsx';
 
 interface Article {
   question: string;
@@ -102,46 +102,43 @@ export default function SupportPage() {
   }, [query]);
 
   return (
-    <PublicLayout>
-      <div className="clubs-page">
-        <PageIntro title="Help Centre" lead="Answers to the questions members and creators ask most." />
-        <search className="clubs-help__search">
-          <SearchField
-            label="Search help articles"
-            type="search"
-            hasSearchButton={false}
-            hasSearchIcon
-            placeholder="Search help articles..."
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onClear={() => setQuery('')}
-          />
-        </search>
-        {topics.length === 0 ? (
-          <p className="clubs-empty" role="status">
-            No articles match "{query.trim()}". Try other words, or <Link to="/contact">contact us</Link>.
-          </p>
-        ) : (
-          topics.map((topic) => (
-            <section key={topic.title} aria-labelledby={`topic-${topic.title}`} className="clubs-faq">
-              <h2 id={`topic-${topic.title}`}>{topic.title}</h2>
-              {topic.articles.map((article) => (
-                <details key={article.question} className="clubs-faq__item" open={!!query.trim()}>
-                  <summary>{article.question}</summary>
-                  <p>{article.answer}</p>
-                </details>
-              ))}
-            </section>
-          ))
-        )}
-        <section className="clubs-cta clubs-cta--inline" aria-labelledby="support-contact">
-          <h2 id="support-contact">Still need help?</h2>
-          <p>Our team answers within 24 hours, Monday to Friday, 9am to 5pm EST.</p>
-          <Button as={Link} to="/contact" variation="primary">
-            Contact Support
-          </Button>
-        </section>
-      </div>
-    </PublicLayout>
+    <StaticPage title="Help Centre" lead="Answers to the questions members and creators ask most.">
+      <search className="clubs-help__search">
+        <SearchField
+          label="Search help articles"
+          type="search"
+          hasSearchButton={false}
+          hasSearchIcon
+          placeholder="Search help articles..."
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onClear={() => setQuery('')}
+        />
+      </search>
+      {topics.length === 0 ? (
+        <p className="clubs-empty" role="status">
+          No articles match "{query.trim()}". Try other words, or <Link to="/contact">contact us</Link>.
+        </p>
+      ) : (
+        topics.map((topic) => (
+          <section key={topic.title} aria-labelledby={`topic-${topic.title}`} className="clubs-faq">
+            <h2 id={`topic-${topic.title}`}>{topic.title}</h2>
+            {topic.articles.map((article) => (
+              <details key={article.question} className="clubs-faq__item" open={!!query.trim()}>
+                <summary>{article.question}</summary>
+                <p>{article.answer}</p>
+              </details>
+            ))}
+          </section>
+        ))
+      )}
+      <section className="clubs-cta clubs-cta--inline" aria-labelledby="support-contact">
+        <h2 id="support-contact">Still need help?</h2>
+        <p>Our team answers within 24 hours, Monday to Friday, 9am to 5pm EST.</p>
+        <Button as={Link} to="/contact" variation="primary">
+          Contact Support
+        </Button>
+      </section>
+    </StaticPage>
   );
 }
