@@ -10,17 +10,14 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-export function LegalPage({
-  title,
-  sections,
-  other,
-}: {
-  title: string;
-  sections: readonly LegalSection[];
-  other: { to: string; label: string };
-}) {
+/** The legal pages by path, each with its title; each page links to the other. */
+const LEGAL_PAGES = { '/terms': 'Terms of Service', '/privacy': 'Privacy Policy' } as const;
+type LegalPath = keyof typeof LEGAL_PAGES;
+
+export function LegalPage({ path, sections }: { path: LegalPath; sections: readonly LegalSection[] }) {
+  const other = path === '/terms' ? '/privacy' : '/terms';
   return (
-    <StaticPage prose title={title} lead={<>Last updated: {LAST_UPDATED}</>}>
+    <StaticPage prose title={LEGAL_PAGES[path]} lead={<>Last updated: {LAST_UPDATED}</>}>
       {sections.map((section, index) => (
         <section key={section.title} aria-labelledby={`legal-${index}`}>
           <h2 id={`legal-${index}`}>
@@ -30,7 +27,7 @@ export function LegalPage({
         </section>
       ))}
       <p className="clubs-legal__other">
-        See also our <TextLink to={other.to}>{other.label}</TextLink>. Questions?{' '}
+        See also our <TextLink to={other}>{LEGAL_PAGES[other]}</TextLink>. Questions?{' '}
         <TextLink to="/contact">Contact us</TextLink>.
       </p>
     </StaticPage>

@@ -76,11 +76,5 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 export default function PrivacyPage() {
-  return (
-    <LegalPage
-      title="Privacy Policy"
-      sections={SECTIONS}
-      other={{ to: '/terms', label: 'Terms of Service' }}
-    />
-  );
+  return <LegalPage path="/privacy" sections={SECTIONS} />;
 }

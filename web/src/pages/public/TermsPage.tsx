@@ -82,11 +82,5 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 export default function TermsPage() {
-  return (
-    <LegalPage
-      title="Terms of Service"
-      sections={SECTIONS}
-      other={{ to: '/privacy', label: 'Privacy Policy' }}
-    />
-  );
+  return <LegalPage path="/terms" sections={SECTIONS} />;
 }
