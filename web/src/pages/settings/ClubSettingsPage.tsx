@@ -42,7 +42,7 @@ import { ConfirmDialog, type ConfirmTexts, useDialog } from '../../components/ov
 import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useToast } from '../../components/Toaster.tsx';
-import { OwnerQuery } from './OwnerQuery.tsx';
+import { OwnerQuery, useOwnedClub } from './OwnerQuery.tsx';
 
 export const SETTINGS_TEXTS = {
   title: 'Club Settings',
@@ -326,11 +326,7 @@ function useConnect(clubId: string, enabled: boolean) {
 export default function ClubSettingsPage() {
   const { clubId = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const club = useApiQuery(
-    'getOwnedClub',
-    { params: { clubId } },
-    { enabled: Boolean(clubId), retry: false },
-  );
+  const club = useOwnedClub(clubId);
   const connect = useConnect(clubId, club.isSuccess);
   const requested = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'general';

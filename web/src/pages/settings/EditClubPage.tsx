@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { isApiError, messageOf } from '../../api/errors.ts';
-import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
+import { apiQueryKey } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
@@ -19,6 +19,7 @@ import { useToast } from '../../components/Toaster.tsx';
 import { TAB_LABELS } from '../directory/filters.ts';
 import { ClubImageField } from './ClubImageField.tsx';
 import { EDIT_CLUB_TEXTS as T } from './editClubTexts.ts';
+import { useOwnedClub } from './OwnerQuery.tsx';
 
 function EditClubForm({ club }: { club: Club }) {
   const { toast } = useToast();
@@ -139,11 +140,7 @@ function EditClubForm({ club }: { club: Club }) {
 
 export default function EditClubPage() {
   const { clubId = '' } = useParams();
-  const club = useApiQuery(
-    'getOwnedClub',
-    { params: { clubId } },
-    { enabled: Boolean(clubId), retry: false },
-  );
+  const club = useOwnedClub(clubId);
   if (club.isPending) return <LoadingScreen />;
   // Only the owner reads the owner's club: anyone else goes to their dashboard.
   if (club.isError) {
