@@ -14,10 +14,11 @@ import {
   utcToZoned,
 } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useApiMutation } from '../../api/mutations.ts';
 import { FormFooter } from '../../components/form/FormFooter.tsx';
+import { useCheckedForm } from '../../components/form/useCheckedForm.ts';
 import { Modal } from '../../components/overlay/Modal.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { todayOnViewerCalendar, viewerTimeZone } from './eventTimes.ts';
@@ -50,7 +51,14 @@ export function EventDialog({
     : EVENT_DURATION_MINUTES;
   const [duration, setDuration] = useState(initialDuration);
   const [location, setLocation] = useState(event?.location ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    problem,
+    setProblem,
+    submit: checkAndSend,
+  } = useCheckedForm(createEventInputSchema, (issue) => {
+    const field = { title: 'Event Title', date: 'Date', time: 'Time' }[String(issue?.path[0])] ?? 'The event';
+    return `${field} ${issue?.message ?? 'is not valid'}`;
+  });
 
   const done = async (message: string) => {
     await Promise.all([
@@ -66,28 +74,13 @@ export function EventDialog({
   const update = useApiMutation('updateEvent', { onSuccess: () => done('Event updated'), onError: failed });
   const busy = create.isPending || update.isPending;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const draft = createEventInputSchema.safeParse({
-      title,
-      description,
-      date,
-      time,
-      timeZone,
-      durationMinutes: duration,
-      location,
-    });
-    if (!draft.success) {
-      const issue = draft.error.issues[0];
-      const field =
-        { title: 'Event Title', date: 'Date', time: 'Time' }[String(issue?.path[0])] ?? 'The event';
-      setProblem(`${field} ${issue?.message ?? 'is not valid'}`);
-      return;
-    }
-    setProblem(null);
-    if (event) update.run({ params: { clubId, eventId: event.id }, body: draft.data });
-    else create.run({ params: { clubId }, body: draft.data });
-  };
+  const submit = checkAndSend(
+    () => ({ title, description, date, time, timeZone, durationMinutes: duration, location }),
+    (body) =>
+      event
+        ? update.run({ params: { clubId, eventId: event.id }, body })
+        : create.run({ params: { clubId }, body }),
+  );
 
   return (
     <Modal open title={event ? 'Edit Event' : 'New Event'} onClose={onClose} closable={!busy}>

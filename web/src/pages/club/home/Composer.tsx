@@ -8,11 +8,12 @@
 import { Button, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { createPostInputSchema, type PostType } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
 import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import { FormFooter } from '../../../components/form/FormFooter.tsx';
+import { useCheckedForm } from '../../../components/form/useCheckedForm.ts';
 import { useToast } from '../../../components/Toaster.tsx';
 import { feedKey } from './useFeed.ts';
 import { useMediaUploads } from './useMediaUploads.ts';
@@ -31,7 +32,11 @@ export function Composer({ clubId }: { clubId: string }) {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [type, setType] = useState<PostType>('text');
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    problem,
+    setProblem,
+    submit: checkAndSend,
+  } = useCheckedForm(createPostInputSchema, (issue) => issue?.message ?? 'Please check the post');
   const media = useMediaUploads(clubId);
   const fileInputId = useId();
 
@@ -60,21 +65,10 @@ export function Composer({ clubId }: { clubId: string }) {
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const draft = createPostInputSchema.safeParse({
-      title,
-      content,
-      type,
-      media: type === 'text' ? [] : media.keys,
-    });
-    if (!draft.success) {
-      setProblem(draft.error.issues[0]?.message ?? 'Please check the post');
-      return;
-    }
-    setProblem(null);
-    create.run({ params: { clubId }, body: draft.data });
-  };
+  const submit = checkAndSend(
+    () => ({ title, content, type, media: type === 'text' ? [] : media.keys }),
+    (body) => create.run({ params: { clubId }, body }),
+  );
 
   const changeType = (next: PostType) => {
     setType(next);
