@@ -153,10 +153,12 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
         <span className="feed-post__menu">
           <PostMenu
             post={post}
-            onCopyLink={() => void copyLink()}
-            onEdit={() => setEditing(true)}
-            onDelete={deleteDialog.open}
-            onTogglePin={() => (post.isPinned ? unpin.run({ params }) : pin.run({ params }))}
+            on={{
+              copyLink: () => void copyLink(),
+              edit: () => setEditing(true),
+              remove: deleteDialog.open,
+              togglePin: () => (post.isPinned ? unpin.run({ params }) : pin.run({ params })),
+            }}
           />
         </span>
       </header>

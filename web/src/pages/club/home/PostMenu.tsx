@@ -7,19 +7,23 @@ import { Button, Flex } from '@aws-amplify/ui-react';
 import type { Post } from '@clubs/shared';
 import { Popover } from '../../../components/overlay/Popover.tsx';
 
-export function PostMenu({
-  post,
-  onCopyLink,
-  onEdit,
-  onDelete,
-  onTogglePin,
-}: {
-  post: Post;
-  onCopyLink: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-  onTogglePin: () => void;
-}) {
+/** What each item of the menu does. */
+export interface PostMenuActions {
+  copyLink(): void;
+  edit(): void;
+  remove(): void;
+  togglePin(): void;
+}
+
+export function PostMenu({ post, on }: { post: Post; on: PostMenuActions }) {
+  const { canEdit, canDelete, canPin } = post.actions;
+  // Each item with whether the caller may use it, in the menu's order.
+  const items = [
+    { label: 'Copy link', shown: true, action: on.copyLink },
+    { label: 'Edit', shown: canEdit, action: on.edit },
+    { label: 'Delete', shown: canDelete, action: on.remove },
+    { label: post.isPinned ? 'Unpin' : 'Pin', shown: canPin, action: on.togglePin },
+  ];
   return (
     <Popover
       label="Post options"
@@ -30,28 +34,25 @@ export function PostMenu({
         </>
       }
     >
-      {(close) => {
-        const item = (label: string, action: () => void) => (
-          <Button
-            variation="link"
-            justifyContent="flex-start"
-            onClick={() => {
-              close();
-              action();
-            }}
-          >
-            {label}
-          </Button>
-        );
-        return (
-          <Flex direction="column" gap="xxs">
-            {item('Copy link', onCopyLink)}
-            {post.actions.canEdit && item('Edit', onEdit)}
-            {post.actions.canDelete && item('Delete', onDelete)}
-            {post.actions.canPin && item(post.isPinned ? 'Unpin' : 'Pin', onTogglePin)}
-          </Flex>
-        );
-      }}
+      {(close) => (
+        <Flex direction="column" gap="xxs">
+          {items
+            .filter((item) => item.shown)
+            .map(({ label, action }) => (
+              <Button
+                key={label}
+                variation="link"
+                justifyContent="flex-start"
+                onClick={() => {
+                  close();
+                  action();
+                }}
+              >
+                {label}
+              </Button>
+            ))}
+        </Flex>
+      )}
     </Popover>
   );
 }
