@@ -27,20 +27,23 @@ export interface ConfirmTexts {
   cancel?: string;
 }
 
-export function ConfirmDialog({
+export function ConfirmDialog<Input>({
   dialog,
   texts,
-  busy,
-  onConfirm,
+  request,
+  input,
   variation = 'destructive',
 }: {
   dialog: DialogState;
   texts: ConfirmTexts;
-  busy: boolean;
-  onConfirm: () => void;
+  /** The action's request (a useApiMutation or useAction): busy while it runs. */
+  request: { isPending: boolean; run(input: Input): void };
+  /** What the request runs with once confirmed. */
+  input: Input;
   /** Destructive unless the action only replaces something (primary). */
   variation?: 'destructive' | 'primary';
 }) {
+  const busy = request.isPending;
   return (
     <Modal
       open={dialog.isOpen}
@@ -53,7 +56,12 @@ export function ConfirmDialog({
         <Button onClick={dialog.close} isDisabled={busy}>
           {texts.cancel ?? 'Cancel'}
         </Button>
-        <Button variation={variation} isLoading={busy} loadingText={texts.working} onClick={onConfirm}>
+        <Button
+          variation={variation}
+          isLoading={busy}
+          loadingText={texts.working}
+          onClick={() => request.run(input)}
+        >
           {texts.confirm}
         </Button>
       </div>

@@ -69,8 +69,8 @@ function InviteLinkCard({ clubId }: { clubId: string }) {
       <ConfirmDialog
         dialog={dialog}
         texts={T.regenerateDialog}
-        busy={regenerate.isPending}
-        onConfirm={() => regenerate.run({ params: { clubId } })}
+        request={regenerate}
+        input={{ params: { clubId } }}
         variation="primary"
       />
     </section>

@@ -96,8 +96,8 @@ export function RemoveMember({ member }: { member: MemberView }) {
       <ConfirmDialog
         dialog={dialog}
         texts={T.remove}
-        busy={remove.isPending}
-        onConfirm={() => remove.run({ params: { clubId: member.clubId, userId: member.userId } })}
+        request={remove}
+        input={{ params: { clubId: member.clubId, userId: member.userId } }}
       />
     </>
   );

@@ -88,12 +88,7 @@ export function LeaveClub({ clubId }: { clubId: string }) {
       <Button size="small" onClick={dialog.open}>
         {T.leave}
       </Button>
-      <ConfirmDialog
-        dialog={dialog}
-        texts={T.leaveDialog}
-        busy={leave.isPending}
-        onConfirm={() => leave.run({ params: { clubId } })}
-      />
+      <ConfirmDialog dialog={dialog} texts={T.leaveDialog} request={leave} input={{ params: { clubId } }} />
     </>
   );
 }

@@ -123,7 +123,6 @@ function GeneralTab({ club }: { club: PublicClub }) {
       dialog.close();
     },
   });
-  const busy = remove.isPending;
 
   return (
     <Flex direction="column" gap="medium" paddingTop="medium">
@@ -146,8 +145,8 @@ function GeneralTab({ club }: { club: PublicClub }) {
       <ConfirmDialog
         dialog={dialog}
         texts={DELETE_DIALOG}
-        busy={busy}
-        onConfirm={() => remove.run({ params: { clubId: club.id } })}
+        request={remove}
+        input={{ params: { clubId: club.id } }}
       />
     </Flex>
   );

@@ -196,12 +196,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
         </Button>
       </footer>
       {showComments && <Comments clubId={post.clubId} postId={post.id} canWrite={canWrite} />}
-      <ConfirmDialog
-        dialog={deleteDialog}
-        texts={DELETE_POST}
-        busy={remove.isPending}
-        onConfirm={() => remove.run({ params })}
-      />
+      <ConfirmDialog dialog={deleteDialog} texts={DELETE_POST} request={remove} input={{ params }} />
     </article>
   );
 }
