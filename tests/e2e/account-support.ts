@@ -104,6 +104,9 @@ export async function logIn(page: Page, email: string, password: string, path = 
 
 /** Log out from the app header; the browser lands on / with the toast. */
 export async function logOut(page: Page) {
+  // Below 720 px the header's account links fold behind its Menu button (exact: not 'Account menu').
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Logged out successfully')).toBeVisible();
