@@ -4,36 +4,21 @@
  *
  * 1. Builds the SPA (`vite build`).
  * 2. Starts the local stack (`infra/local/start.ts`) on free ports with a fresh data folder.
- * 3. Serves web/dist like the distribution: hashed assets immutable for a year, index.html (the
- *    fallback of every client route but those with an entry document, which get theirs, as
- *    CloudFront's viewer-request function does) and config.json never cached, brotli or gzip as the browser
- *    asks, and the app's security headers; /api, /config.json, /cognito and /media go to the
- *    local stack as CloudFront's other behaviours would.
+ * 3. Serves web/dist as the distribution does (infra/local/site-server.ts), /api, /config.json,
+ *    /cognito and /media going to the local stack.
  * 4. Runs Lighthouse (its default mobile emulation and throttling, the system Chromium) RUNS
  *    times on `/`, `/clubs`, a public club page and `/login`, and prints the median of each
  *    category score and of FCP, LCP, TBT and CLS per page.
  *
- * Locally the site is plain http, so HSTS and upgrade-insecure-requests are left out; everything
- * else is the deployed CSP with local hosts.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import {
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { entryDocumentOf } from '@clubs/shared';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort, listenOn, stackPortsEnv } from '../infra/local/ports.ts';
+import { createSiteServer } from '../infra/local/site-server.ts';
 import { percentile } from './bench-support.ts';
 
 const median = (values: number[]) =>
@@ -57,87 +42,6 @@ const METRICS = [
   ['TBT', 'total-blocking-time', 'ms'],
   ['CLS', 'cumulative-layout-shift', ''],
 ] as const;
-
-/** The deployed app's headers (infra/lib/site-headers.ts), minus what needs https. */
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://*.googleusercontent.com http://localhost:*",
-    "media-src 'self' blob: http://localhost:*",
-    "font-src 'self' data:",
-    "connect-src 'self' http://localhost:*",
-    "frame-src 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join('; '),
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
-const PROXIED = [/^\/api\//, /^\/config\.json$/, /^\/cognito\//, /^\/media\//];
-
-function proxy(target: string, req: IncomingMessage, res: ServerResponse): void {
-  const url = new URL(req.url ?? '/', target);
-  const upstream = request(
-    url,
-    { method: req.method, headers: { ...req.headers, host: url.host } },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    res.writeHead(502).end();
-  });
-  req.pipe(upstream);
-}
-
-/** web/dist as CloudFront serves the site bucket. */
-function serveBuild(req: IncomingMessage, res: ServerResponse): void {
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
-  let file = path.join(DIST, path.normalize(pathname));
-  if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) {
-    // CloudFront's viewer-request function: the route's entry document, or the app shell.
-    file = path.join(DIST, entryDocumentOf(pathname));
-  }
-  const ext = path.extname(file);
-  const hashed = pathname.startsWith('/assets/');
-  const headers: Record<string, string> = {
-    ...SECURITY_HEADERS,
-    'content-type': TYPES[ext] ?? 'application/octet-stream',
-    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-  };
-  const accepts = String(req.headers['accept-encoding'] ?? '');
-  if (COMPRESSIBLE.has(ext) && /\b(br|gzip)\b/.test(accepts)) {
-    const body = readFileSync(file);
-    const br = /\bbr\b/.test(accepts);
-    res.writeHead(200, { ...headers, 'content-encoding': br ? 'br' : 'gzip', vary: 'accept-encoding' });
-    res.end(br ? brotliCompressSync(body) : gzipSync(body));
-    return;
-  }
-  res.writeHead(200, headers);
-  createReadStream(file).pipe(res);
-}
 
 async function startStack(): Promise<{ appUrl: string; child: ChildProcess }> {
   const base = await freePort();
@@ -191,10 +95,7 @@ async function main(): Promise<void> {
   execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'ignore' });
   console.log('Starting the local stack…');
   const stack = await startStack();
-  const site = createServer((req, res) => {
-    if (PROXIED.some((pattern) => pattern.test(req.url ?? ''))) proxy(stack.appUrl, req, res);
-    else serveBuild(req, res);
-  });
+  const site = createSiteServer(DIST, stack.appUrl);
   const sitePort = await listenOn(site, 0, '127.0.0.1');
   const origin = `http://localhost:${sitePort}`;
   if (SERVE_ONLY) {

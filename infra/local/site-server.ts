@@ -1,0 +1,105 @@
+/**
+ * The production build of the SPA (web/dist) served the way the CloudFront distribution serves
+ * it, in front of a local stack: hashed assets immutable for a year; each client route its entry
+ * document (shared/src/site-documents.ts) or else index.html, never cached, as the viewer-request
+ * function answers (infra/lib/site.ts); brotli or gzip as the browser asks; the app's security
+ * headers; /api, /config.json, /cognito and /media passed to the local stack as CloudFront's other
+ * behaviours would. Locally the site is plain http, so HSTS and upgrade-insecure-requests are left
+ * out; everything else is the deployed CSP with local hosts. Used by `npm run bench:lighthouse`
+ * and the end-to-end suite's production-build spec.
+ */
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { entryDocumentOf } from '@clubs/shared';
+
+/** The deployed app's headers (infra/lib/site-headers.ts), minus what needs https. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://*.googleusercontent.com http://localhost:*",
+    "media-src 'self' blob: http://localhost:*",
+    "font-src 'self' data:",
+    "connect-src 'self' http://localhost:*",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
+// Whole path segments, as the dev server matches them (web/vite.config.ts): Amplify posts to `/cognito`.
+const PROXIED = [/^\/api(\/|$)/, /^\/config\.json$/, /^\/cognito(\/|$|\?)/, /^\/media\//];
+
+function proxy(target: string, req: IncomingMessage, res: ServerResponse): void {
+  const url = new URL(req.url ?? '/', target);
+  const upstream = request(
+    url,
+    { method: req.method, headers: { ...req.headers, host: url.host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    res.writeHead(502).end();
+  });
+  req.pipe(upstream);
+}
+
+/** `dist` as CloudFront serves the site bucket. */
+function serveBuild(dist: string, req: IncomingMessage, res: ServerResponse): void {
+  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
+  let file = path.join(dist, path.normalize(pathname));
+  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {
+    // CloudFront's viewer-request function: the route's entry document, or the app shell.
+    file = path.join(dist, entryDocumentOf(pathname));
+  }
+  const ext = path.extname(file);
+  const hashed = pathname.startsWith('/assets/');
+  const headers: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    'content-type': TYPES[ext] ?? 'application/octet-stream',
+    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  if (COMPRESSIBLE.has(ext) && /\b(br|gzip)\b/.test(accepts)) {
+    const body = readFileSync(file);
+    const br = /\bbr\b/.test(accepts);
+    res.writeHead(200, { ...headers, 'content-encoding': br ? 'br' : 'gzip', vary: 'accept-encoding' });
+    res.end(br ? brotliCompressSync(body) : gzipSync(body));
+    return;
+  }
+  res.writeHead(200, headers);
+  createReadStream(file).pipe(res);
+}
+
+/** The site of `dist` (web/dist), with the local stack at `stackUrl` behind it. */
+export function createSiteServer(dist: string, stackUrl: string): Server {
+  return createServer((req, res) => {
+    if (PROXIED.some((pattern) => pattern.test(req.url ?? ''))) proxy(stackUrl, req, res);
+    else serveBuild(dist, req, res);
+  });
+}

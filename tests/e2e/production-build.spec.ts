@@ -1,0 +1,139 @@
+/**
+ * The production build as CloudFront serves it (infra/local/site-server.ts: entry documents,
+ * compression, the deployed CSP) in front of this suite's local stack. The rest of the suite walks
+ * the dev server, which has no entry documents: here each one must paint its page before any
+ * script runs, and the app must take that drawing over without a visible change, a CSP violation
+ * or a second request for what the early-data script already asked.
+ *
+ * It serves web/dist as built: `npm test` builds it first; run alone, it builds it when missing.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { ENTRY_DOCUMENTS } from '@clubs/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { listenOn } from '../../infra/local/ports.ts';
+import { createSiteServer } from '../../infra/local/site-server.ts';
+import { clubNamed } from './directory-support.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const DIST = path.join(ROOT, 'web', 'dist');
+const CLUB = 'Morning Yoga Collective';
+const DIRECTORY_FIRST_PAGE = '/api/clubs?tab=all&size=any&limit=12';
+
+let site: Server;
+let origin: string;
+
+test.beforeAll(async ({ baseURL }) => {
+  if (!existsSync(path.join(DIST, 'home.html'))) {
+    execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'ignore' });
+  }
+  site = createSiteServer(DIST, baseURL ?? '');
+  origin = `http://localhost:${await listenOn(site, 0, '127.0.0.1')}`;
+});
+
+test.afterAll(() => {
+  site.close();
+});
+
+const description = (route: string) =>
+  ENTRY_DOCUMENTS.find((document) => document.route === route)?.description ?? '';
+
+/** What the CSP refused (the browser says so on the console) and uncaught exceptions, as they happen. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+test('each entry document paints its page, named and described, before any script runs', async ({
+  browser,
+  request,
+}) => {
+  const club = await clubNamed(request, CLUB);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const pages = [
+    { path: '/', route: '/', title: 'Clubs', heading: 'Cultivate Your Exclusive Circle' },
+    { path: '/clubs', route: '/clubs', title: 'Explore Clubs · Clubs', heading: 'Explore Clubs' },
+    { path: '/login', route: '/login', title: 'Log in · Clubs', heading: 'Welcome back' },
+    { path: `/c/${club.id}`, route: '/c/*', title: 'Club · Clubs', heading: null },
+  ];
+  for (const expected of pages) {
+    await page.goto(`${origin}${expected.path}`);
+    await expect(page).toHaveTitle(expected.title);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      description(expected.route),
+    );
+    if (expected.heading) {
+      await expect(page.getByRole('heading', { level: 1, name: expected.heading })).toBeVisible();
+    } else {
+      await expect(page.getByRole('status')).toBeVisible(); // the club is on its way
+    }
+  }
+  // Every other client route gets the app shell, which draws nothing without its script.
+  await page.goto(`${origin}/dashboard`);
+  await expect(page).toHaveTitle('Clubs');
+  await expect(page.locator('#root')).toBeEmpty();
+  await context.close();
+});
+
+test('the app takes each drawing over: no jump, no CSP refusal, the early request asked once', async ({
+  page,
+  request,
+}) => {
+  const problems = problemsOf(page);
+  const directoryRequests: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith(DIRECTORY_FIRST_PAGE)) directoryRequests.push(req.url());
+  });
+
+  // The home page: nothing moves while the app takes over and the featured clubs arrive.
+  await page.goto(`${origin}/`);
+  await expect(page.getByRole('region', { name: 'Featured Clubs' }).getByRole('article')).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(
+            list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0),
+          ),
+        ).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 500); // no shift at all: no entry to report
+      }),
+  );
+  expect(shift).toBeLessThan(0.01);
+
+  // The directory: the early answer is the list's first page, and the page is alive.
+  await page.goto(`${origin}/clubs`);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(directoryRequests).toHaveLength(1);
+  await page.getByRole('tab', { name: 'Free' }).click();
+  await expect(page).toHaveURL(/\/clubs\?tab=free$/);
+  const filters = page.getByRole('button', { name: 'Filters', exact: true });
+  await filters.click();
+  // The drawing's ids are the app's own: the button names the panel it opened.
+  await expect(page.locator(`[id="${await filters.getAttribute('aria-controls')}"]`)).toBeVisible();
+
+  // A club page names its club once it has arrived.
+  const club = await clubNamed(request, CLUB);
+  await page.goto(`${origin}/c/${club.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: CLUB })).toBeVisible();
+  await expect(page).toHaveTitle(`${CLUB} · Clubs`);
+
+  // The login form answers: a wrong password is refused on the form.
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Email').fill('member@clubs.local');
+  await page.getByLabel('Password', { exact: true }).fill('NotThePassword1!');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(page).toHaveURL(`${origin}/login`);
+
+  expect(problems).toEqual([]);
+});
