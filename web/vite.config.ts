@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 // A relative import: Vite bundles it into the config (the workspace package is TypeScript source).
 import { PUBLIC_MEDIA_KEY } from '../shared/src/constants.ts';
+import { amplifyThemeContext } from './build/amplify-theme-context.ts';
 import { amplifyTheme } from './build/amplify-theme-css.ts';
 import { apiEndpointsPlugin } from './build/api-endpoints.ts';
 import { EARLY_DATA_INPUT, entryDocuments } from './build/entry-documents.ts';
@@ -68,8 +69,9 @@ export default defineConfig(() => ({
   root: webDir,
   plugins: [
     amplifyTheme(),
+    amplifyThemeContext(),
     apiEndpointsPlugin(),
-    entryDocuments(webDir, { plugins: [apiEndpointsPlugin()], alias: preactAliases }),
+    entryDocuments(webDir, { plugins: [amplifyThemeContext(), apiEndpointsPlugin()], alias: preactAliases }),
   ],
   // Vite compiles JSX itself (oxc); `react/jsx-runtime` then resolves to Preact's through the alias.
   oxc: { jsx: { runtime: 'automatic' as const } },
