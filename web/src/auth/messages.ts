@@ -1,7 +1,10 @@
 import { LIMITS, PASSWORD_MIN_LENGTH } from '@clubs/shared';
 import { messageOf } from '../api/errors.ts';
 
-/** Texts of the sign-in flow (spec part 1 sections 5 and 8). */
+/**
+ * Login's texts, word for word: an empty e-mail or password gives FIELDS_REQUIRED (spec part 1
+ * sections 5 and 8).
+ */
 export const FIELDS_REQUIRED = 'Please fill in all required fields';
 export const LOGIN_FAILED = 'Failed to login. Please check your credentials.';
 export const LOGGED_IN = 'Logged in successfully';
@@ -11,7 +14,11 @@ export const LOGOUT_FAILED = 'Failed to log out';
 /** The sign-in service's message when it has one, else the generic login failure. */
 export const loginErrorMessage = (error: unknown): string => messageOf(error, LOGIN_FAILED);
 
-/** Registration (spec part 1 sections 5 and 8), checked in this order. */
+/**
+ * Registration's texts. The form checks that all four fields are filled, then that the passwords
+ * match, then the terms, and only then the password, e-mail and name rules (registerValidation.ts;
+ * spec part 1 sections 5 and 8).
+ */
 export const FILL_ALL_FIELDS = 'Please fill in all fields.';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
 export const INVALID_EMAIL = 'Please enter a valid email address.';
@@ -24,7 +31,10 @@ export const PASSWORD_RULE = { short: PASSWORD_TOO_SHORT, long: PASSWORD_TOO_LON
 export const REGISTRATION_SUCCESS = 'Registration successful!';
 export const REGISTER_FAILED = 'Failed to register. Please try again.';
 
-/** Google sign-in (spec part 1 section 8). */
+/**
+ * Google sign-in: a failure shows the service's message, else the login or sign-up fallback below
+ * (spec part 1 section 8).
+ */
 export const GOOGLE_LOGIN_FAILED = 'Failed to login with Google';
 export const GOOGLE_SIGNUP_FAILED = 'Failed to sign up with Google';
 export const GOOGLE_NEEDS_DEPLOYMENT = 'Google sign-in needs a deployment';
@@ -46,7 +56,10 @@ export const RESET_FAILED = 'Failed to reset your password. Please try again.';
 export const SIGN_IN_CODE_SESSION_EXPIRED = 'This sign-in has expired. Please log in again.';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with your new password.';
 
-/** Account settings (spec part 2 sections 5 and 8; the length rule as above). */
+/**
+ * Account settings: a new e-mail address must differ from the current one; a new password must
+ * match its confirmation and keep the length rule above (spec part 2 sections 5 and 8).
+ */
 export const EMAIL_MUST_DIFFER = 'Please enter a different email address';
 export const EMAIL_UPDATE_FAILED = 'Failed to update email address';
 export const EMAIL_UPDATED = 'Email address updated successfully';
@@ -61,7 +74,10 @@ export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const PASSWORD_UPDATE_FAILED = 'Failed to update password';
 export const PASSWORD_UPDATED = 'Password updated successfully';
 
-/** Profile (spec part 2 section 8). */
+/**
+ * Profile's toasts, word for word: for a failed load, a save or a failed one, and the photo upload
+ * (spec part 2 section 8).
+ */
 export const PROFILE_LOAD_FAILED = 'Failed to load profile data';
 export const PROFILE_UPDATED = 'Profile updated successfully';
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile';

@@ -1,4 +1,8 @@
-/** The create-club dialog's texts (spec part 1 sections 2, 5 and 8), exactly as specified. */
+/**
+ * The create-club dialog's texts. Where the product quotes a text (titles, buttons, the cost
+ * notice, toasts and errors) it is kept word for word; the busy labels and the trial, fee and
+ * redirect notes, which it only describes, are worded here (spec part 1 sections 2, 5 and 8).
+ */
 import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 
 export const CREATE_CLUB_TEXTS = {

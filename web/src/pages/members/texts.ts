@@ -1,4 +1,7 @@
-/** The members page's texts (spec part 2 sections 2 and 6). */
+/**
+ * The members page's texts. Only owners and moderators may search by e-mail, hence their own
+ * search hint (spec part 2 sections 2 and 6).
+ */
 export const MEMBERS_TEXTS = {
   heading: 'Members',
   intro: 'Manage members of your club',
@@ -10,7 +13,10 @@ export const MEMBERS_TEXTS = {
   loadMore: 'Load more',
 } as const;
 
-/** The invite page's texts (spec part 2 sections 2, 3 and 9). */
+/**
+ * The invite page's texts. A new invite link stops the old one at once; people who joined
+ * through it stay members (spec part 2 sections 2, 3 and 9).
+ */
 export const INVITE_TEXTS = {
   heading: 'Invite Members',
   intro: 'Share your club link or send invitations by e-mail.',

@@ -1,4 +1,7 @@
-/** The edit-club page's texts (spec part 2). */
+/**
+ * The edit-club page's texts: the club name is required, and a failed save shows the server's
+ * message, else the fallback (spec part 2 sections 5 and 8).
+ */
 export const EDIT_CLUB_TEXTS = {
   title: 'Edit Club',
   general: 'General',

@@ -1,4 +1,7 @@
-/** The club setup callback's texts (spec part 1 sections 2, 4 and 8), exactly as specified. */
+/**
+ * The club setup callback's messages, word for word as the product has them; ClubSetupPage says
+ * which outcome shows which (spec part 1 sections 2, 4 and 8).
+ */
 export const SETUP_TEXTS = {
   heading: 'Setting up your club...',
   activated: (name: string) => `Your club "${name}" has been activated!`,
