@@ -3,7 +3,7 @@ import type { PublicClub } from '@clubs/shared';
 import { useJoinAction } from './useJoinAction.ts';
 import './clubs.css';
 
-/** The club page's one action button, in each of the seven states of the spec's table. */
+/** The club page's one action button, in whichever of its seven states useJoinAction picks. */
 export function JoinButton({ club }: { club: PublicClub }) {
   const action = useJoinAction(club);
   return (

@@ -1,7 +1,7 @@
 /**
- * The club page's one action (spec part 1 section 2, the button table, and section 4): what the
- * button says, whether it is enabled, and what a click does, from the caller's membership as the
- * server reports it.
+ * The club page's one action, from the caller's membership as the server reports it: signed out,
+ * log in; active, enter the club; pending, pay again for a paid club or wait (disabled) for a free
+ * one; otherwise join, through checkout or by a request (spec part 1 sections 2 and 4).
  */
 import { type PublicClub, paidJoinLabel, type ViewerMembership } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,8 @@
 /**
  * The read-only course page (spec part 2 section 2): the section list and the active section with
- * Previous / Next wrapping around, the spec's note, Back to Courses, and the member's progress:
- * 'Mark as complete' per section, done / total with a bar (the same progress the course card shows).
+ * Previous / Next wrapping around, a note that owners and moderators edit the content, Back to
+ * Courses, and the member's progress: 'Mark as complete' per section, done / total with a bar
+ * (the same progress the course card shows).
  */
 import { Button, Flex, Heading } from '@aws-amplify/ui-react';
 import type { CourseProgress } from '@clubs/shared';

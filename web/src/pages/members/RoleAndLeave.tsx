@@ -1,7 +1,8 @@
 /**
- * Roles beyond the spec's table: the owner makes a member a moderator and back, and a member
- * leaves the club themselves (a paid membership runs to the end of the period already paid, whose
- * date is shown). Each says it is done only once the server has stored it.
+ * Beyond approving and removing members, all the product asks for: the owner makes a member a
+ * moderator and back, and a member leaves the club themselves (a paid membership runs to the end
+ * of the period already paid, whose date is shown). Each says it is done only once the server has
+ * stored it.
  */
 import { Button } from '@aws-amplify/ui-react';
 import type { MemberView } from '@clubs/shared';

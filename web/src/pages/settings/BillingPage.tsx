@@ -1,7 +1,7 @@
 /**
  * Billing (spec part 2): the cards Subscription, Payment Method and Payment History, with real
  * data read from Stripe by the server (the spec's mock data made real), and Stripe's Billing
- * Portal for changing the card or cancelling. Owner only: others see the spec's message.
+ * Portal for changing the card or cancelling. Owner only: others are told it is not theirs to view.
  */
 
 import { Link as AmplifyLink, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';

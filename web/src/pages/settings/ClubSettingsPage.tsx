@@ -1,6 +1,6 @@
 /**
  * Club settings (spec part 2): tabs General, Membership Pricing and Payments; owner only, others
- * see the spec's 'Access Denied' message.
+ * are told 'Access Denied' and that this club's settings are not theirs to open.
  * - General: links to Edit Club, Invite Members and Billing, and the Delete Club dialog (real:
  *   the club's subscriptions are cancelled at Stripe and it leaves the directory).
  * - Membership Pricing: free or paid, the monthly price (step 0.01, default 9.99) and the free

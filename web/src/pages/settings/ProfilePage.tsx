@@ -1,6 +1,6 @@
 /**
  * Edit Profile (spec part 2): the photo with 'Change Photo', Full Name, Bio, Location and Save
- * Changes, with the spec's toasts. A photo goes straight to the media bucket with a presigned
+ * Changes, with a toast for each outcome. A photo goes straight to the media bucket with a presigned
  * POST signed by POST /api/me/avatar-upload (the API checks type and size before signing,
  * the policy repeats them), and is kept by Save Changes. Signed out: 'Please log in'.
  */

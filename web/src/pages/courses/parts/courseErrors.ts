@@ -1,6 +1,7 @@
 /**
- * The spec's friendly mapping of course data errors, rewritten for this API's error codes (the
- * original keyed it on database codes), keeping its messages; and which panel a failed load shows.
+ * Course errors in friendly words: a refusal, a missing course and an inactive club each get the
+ * product's fixed message (keyed on this API's error codes, not the original's database codes),
+ * anything else 'An error occurred: ...'; and which panel a failed load shows.
  */
 import { isApiError } from '../../../api/errors.ts';
 
