@@ -8,6 +8,8 @@
  * taken from the same `createTheme()`. The app has no `<ThemeProvider>` (its theme is CSS, see
  * amplify-theme-css.ts), so this default is the theme every primitive reads.
  */
+
+import path from 'node:path';
 import { createTheme } from '@aws-amplify/ui';
 import type { Plugin } from 'vite';
 
@@ -46,10 +48,10 @@ export function primitivesTheme() {
 }
 
 const AMPLIFY_MODULES =
-  /@aws-amplify\/ui-react\/dist\/esm\/(components\/ThemeProvider\/ThemeContext|hooks\/useTheme)\.mjs$/;
+  /@aws-amplify\/ui-react\/dist\/esm\/(components\/ThemeProvider\/ThemeContext|hooks\/useTheme|primitives\/shared\/responsive\/useBreakpoint)\.mjs$/;
 
 /** Replacements for Amplify UI's ThemeContext and useTheme modules, by the module's name. */
-const REPLACEMENTS: Record<string, () => string> = {
+export const REPLACEMENTS: Record<string, (original: string) => string> = {
   ThemeContext: () =>
     [
       "import * as React from 'react';",
@@ -65,21 +67,69 @@ const REPLACEMENTS: Record<string, () => string> = {
       'export const useTheme = () => React.useContext(ThemeContext).theme;',
       'export const useColorMode = () => React.useContext(ThemeContext).colorMode;',
     ].join('\n'),
+  // Amplify's own has every primitive (each Flex, Text, Button…) create six MediaQueryLists and
+  // listen to them as it mounts: hundreds on a page, all while the page first renders. This one
+  // keeps one set per page and lets each primitive subscribe to it; like Amplify's, it starts at
+  // the default breakpoint (what the server-drawn page shows) and moves to the viewport's in a
+  // layout effect.
+  useBreakpoint: (original) =>
+    [
+      "import * as React from 'react';",
+      // Its sibling by file path: the package's exports do not name it.
+      `import { getMediaQueries } from ${JSON.stringify(path.join(path.dirname(original), 'getMediaQueries.mjs'))};`,
+      'const viewports = new Map();',
+      'function viewportOf(breakpoints) {',
+      '  let viewport = viewports.get(breakpoints);',
+      '  if (viewport) return viewport;',
+      '  const listeners = new Set();',
+      "  const lists = typeof window === 'undefined' || !window.matchMedia ? [] :",
+      '    getMediaQueries({ breakpoints }).map(({ query, breakpoint }) => ({ list: window.matchMedia(query), breakpoint }));',
+      "  for (const { list } of lists) list.addEventListener('change', () => listeners.forEach((listener) => listener()));",
+      '  viewport = {',
+      '    current: () => lists.reduce((found, { list, breakpoint }) => (list.matches ? breakpoint : found), undefined),',
+      '    subscribe: (listener) => { listeners.add(listener); return () => listeners.delete(listener); },',
+      '  };',
+      '  viewports.set(breakpoints, viewport);',
+      '  return viewport;',
+      '}',
+      "const useIsomorphicEffect = typeof window === 'undefined' ? React.useEffect : React.useLayoutEffect;",
+      'export const useBreakpoint = ({ breakpoints, defaultBreakpoint }) => {',
+      '  const viewport = viewportOf(breakpoints);',
+      '  const [breakpoint, setBreakpoint] = React.useState(defaultBreakpoint);',
+      '  useIsomorphicEffect(() => {',
+      '    const update = () => { const current = viewport.current(); if (current !== undefined) setBreakpoint(current); };',
+      '    update();',
+      '    return viewport.subscribe(update);',
+      '  }, [viewport]);',
+      '  return breakpoint;',
+      '};',
+    ].join('\n'),
 };
 
-/** Serves Amplify UI's ThemeContext and useTheme modules with the precomputed default theme. */
+/** Serves Amplify UI's ThemeContext, useTheme and useBreakpoint modules as above. */
 export function amplifyThemeContext(): Plugin {
+  /** Each replaced module's own path, by name. */
+  const originals = new Map<string, string>();
   return {
     name: 'clubs:amplify-theme-context',
     enforce: 'pre',
     async resolveId(source, importer, options) {
       if (source.startsWith('\0amplify:')) return source;
-      if (!importer?.includes('@aws-amplify/ui-react') || !/(ThemeContext|useTheme)\.mjs$/.test(source))
+      if (
+        !importer?.includes('@aws-amplify/ui-react') ||
+        !/(ThemeContext|useTheme|useBreakpoint)\.mjs$/.test(source)
+      )
         return undefined;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       const name = resolved && AMPLIFY_MODULES.exec(resolved.id)?.[1]?.split('/').pop();
-      return name ? `\0amplify:${name}` : undefined;
+      if (!resolved || !name) return undefined;
+      originals.set(name, resolved.id);
+      return `\0amplify:${name}`;
     },
-    load: (id) => (id.startsWith('\0amplify:') ? REPLACEMENTS[id.slice('\0amplify:'.length)]?.() : undefined),
+    load(id) {
+      if (!id.startsWith('\0amplify:')) return undefined;
+      const name = id.slice('\0amplify:'.length);
+      return REPLACEMENTS[name]?.(originals.get(name) ?? '');
+    },
   };
 }
