@@ -4,15 +4,15 @@
  *
  * 1. Builds the SPA (`vite build`).
  * 2. Starts the local stack (`infra/local/start.ts`) on free ports with a fresh data folder.
- * 3. Serves web/dist as the distribution does (infra/local/site-server.ts), /api, /config.json,
- *    /cognito and /media going to the local stack.
+ * 3. Serves web/dist as the distribution does (infra/local/site-server.ts: HTTP/2 over TLS with a
+ *    certificate of its own), /api, /config.json, /cognito and /media going to the local stack.
  * 4. Runs Lighthouse (its default mobile emulation and throttling, the system Chromium) RUNS
  *    times on `/`, `/clubs`, a public club page and `/login`, and prints the median of each
  *    category score and of FCP, LCP, TBT and CLS per page.
  *
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -66,6 +66,35 @@ async function startStack(): Promise<{ appUrl: string; child: ChildProcess }> {
   return { appUrl: `http://localhost:${base}`, child };
 }
 
+/**
+ * A self-signed certificate for localhost, made for this run: the site is served over HTTP/2 as
+ * the distribution serves it (HTTP/2 and 3), and browsers speak HTTP/2 only over TLS.
+ */
+function localCertificate(): { key: string; cert: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'clubs-lighthouse-tls-'));
+  const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+}
+
 type Row = { scores: Record<string, number>; metrics: Record<string, number>; failing: string[] };
 
 /** The non-performance audits a page lost points on, by id (what to fix to reach 100). */
@@ -95,9 +124,9 @@ async function main(): Promise<void> {
   execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'ignore' });
   console.log('Starting the local stack…');
   const stack = await startStack();
-  const site = createSiteServer(DIST, stack.appUrl);
+  const site = createSiteServer(DIST, stack.appUrl, localCertificate());
   const sitePort = await listenOn(site, 0, '127.0.0.1');
-  const origin = `http://localhost:${sitePort}`;
+  const origin = `https://localhost:${sitePort}`;
   if (SERVE_ONLY) {
     console.log(`Serving the production build on ${origin} (Ctrl-C stops it)`);
     process.once('SIGINT', () => {
@@ -108,10 +137,13 @@ async function main(): Promise<void> {
   }
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    // The certificate is this run's own (localCertificate).
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'],
   });
   try {
-    const clubs = (await (await fetch(`${origin}/api/clubs?limit=1`)).json()) as { items: { id: string }[] };
+    const clubs = (await (await fetch(`${stack.appUrl}/api/clubs?limit=1`)).json()) as {
+      items: { id: string }[];
+    };
     const clubId = clubs.items[0]?.id;
     if (!clubId) throw new Error('the demo data has no club');
     const pages = ['/', '/clubs', `/c/${clubId}`, '/login'];

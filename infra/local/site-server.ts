@@ -9,7 +9,15 @@
  * and the end-to-end suite's production-build spec.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  request,
+  type ServerResponse,
+} from 'node:http';
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import type { Server } from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { entryDocumentOf } from '@clubs/shared';
@@ -53,13 +61,23 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '
 // Whole path segments, as the dev server matches them (web/vite.config.ts): Amplify posts to `/cognito`.
 const PROXIED = [/^\/api(\/|$)/, /^\/config\.json$/, /^\/cognito(\/|$|\?)/, /^\/media\//];
 
-function proxy(target: string, req: IncomingMessage, res: ServerResponse): void {
+type Request = IncomingMessage | Http2ServerRequest;
+type Response = ServerResponse | Http2ServerResponse;
+
+/** Headers of one connection's hop, which HTTP/2 refuses to carry (and HTTP/2's pseudo-headers). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+const forwardable = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !name.startsWith(':') && !HOP_BY_HOP.has(name)),
+  );
+
+function proxy(target: string, req: Request, res: Response): void {
   const url = new URL(req.url ?? '/', target);
   const upstream = request(
     url,
-    { method: req.method, headers: { ...req.headers, host: url.host } },
+    { method: req.method, headers: { ...forwardable(req.headers), host: url.host } },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
       answer.pipe(res);
     },
   );
@@ -70,7 +88,7 @@ function proxy(target: string, req: IncomingMessage, res: ServerResponse): void 
 }
 
 /** `dist` as CloudFront serves the site bucket. */
-function serveBuild(dist: string, req: IncomingMessage, res: ServerResponse): void {
+function serveBuild(dist: string, req: Request, res: Response): void {
   const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
   let file = path.join(dist, path.normalize(pathname));
   if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {
@@ -96,10 +114,20 @@ function serveBuild(dist: string, req: IncomingMessage, res: ServerResponse): vo
   createReadStream(file).pipe(res);
 }
 
-/** The site of `dist` (web/dist), with the local stack at `stackUrl` behind it. */
-export function createSiteServer(dist: string, stackUrl: string): Server {
-  return createServer((req, res) => {
+/**
+ * The site of `dist` (web/dist), with the local stack at `stackUrl` behind it: over HTTP/1.1, or,
+ * given a certificate, over HTTP/2 with TLS as the distribution serves it (browsers speak HTTP/2
+ * only over TLS; the page's many small chunks then share one connection instead of queueing for
+ * six).
+ */
+export function createSiteServer(
+  dist: string,
+  stackUrl: string,
+  tls?: { key: string; cert: string },
+): Server {
+  const handle = (req: Request, res: Response) => {
     if (PROXIED.some((pattern) => pattern.test(req.url ?? ''))) proxy(stackUrl, req, res);
     else serveBuild(dist, req, res);
-  });
+  };
+  return tls ? createSecureServer({ ...tls, allowHTTP1: true }, handle) : createServer(handle);
 }

@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { Server } from 'node:net';
 import path from 'node:path';
 import { ENTRY_DOCUMENTS } from '@clubs/shared';
 import { expect, type Page, test } from '@playwright/test';

@@ -56,14 +56,21 @@ export function entryDocument(
   const early = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === EARLY_DATA_INPUT);
   if (!early) throw new Error('entry documents: the early-data script was not built');
   const links = [
-    `<script type="module" async crossorigin src="/${early.fileName}"></script>`,
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...[...new Set(styles)].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
   ];
-  return shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(document.title))}</title>`)
-    .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(document.description)}$2`)
-    .replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  return (
+    shell
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(document.title))}</title>`)
+      .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(document.description)}$2`)
+      // The early-data script first of all: its request (and then the API's) must not queue
+      // behind the code's.
+      .replace(
+        '<script type="module"',
+        `<script type="module" async crossorigin src="/${early.fileName}"></script>\n    <script type="module"`,
+      )
+      .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+  );
 }
 
 /** A path the document's route matches: `/c/*` is drawn as `/c/_` (the page looks the same for every id). */
