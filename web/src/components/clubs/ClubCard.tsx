@@ -1,8 +1,12 @@
 /**
  * A club card (directory and dashboards): cover or generated avatar, Premium/Free badge, logo,
  * name, member count, the description clamped to two lines, and one action.
+ *
+ * Plain elements wearing Amplify's card and text classes rather than its Card and Text
+ * components: a list renders a dozen cards at once as the page opens, and each Amplify component
+ * works out its style props and breakpoint on every render, which these cards never use (their
+ * look is the classes and clubs.css).
  */
-import { Card, Text } from '@aws-amplify/ui-react';
 import type { PublicClub } from '@clubs/shared';
 import type { ReactNode } from 'react';
 import { ClubCover, ClubLogo } from './ClubAvatar.tsx';
@@ -26,7 +30,7 @@ export function ClubCard({
   priority?: boolean;
 }) {
   return (
-    <Card as="article" className="club-card" aria-label={club.name} data-testid="club-card">
+    <article className="amplify-card club-card" aria-label={club.name} data-testid="club-card">
       <div className="club-card__cover">
         <ClubCover name={club.name} coverImageUrl={club.coverImageUrl} priority={priority} />
         <span className="club-card__badge">
@@ -39,18 +43,14 @@ export function ClubCard({
           <div>
             <h3>{club.name}</h3>
             {showMembers ? (
-              <Text fontSize="small" color="font.secondary">
-                {memberCountLabel(club.memberCount)}
-              </Text>
+              <p className="amplify-text club-card__members">{memberCountLabel(club.memberCount)}</p>
             ) : null}
           </div>
         </div>
-        <Text className="club-clamp-2" color="font.secondary">
-          {club.description}
-        </Text>
+        <p className="amplify-text club-clamp-2 club-card__description">{club.description}</p>
         {extra}
         <div className="club-card__action">{action}</div>
       </div>
-    </Card>
+    </article>
   );
 }
