@@ -21,23 +21,37 @@ import type { Server } from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { entryDocumentOf } from '@clubs/shared';
+import { contentSecurityPolicy } from '../lib/site-headers.ts';
 
-/** The deployed app's headers (infra/lib/site-headers.ts), minus what needs https. */
+/** Stand-ins for the deployed AWS hosts in the policy, which the local stack serves on localhost. */
+const AWS_HOSTS = { authHostedDomain: 'auth.invalid', uploadDomain: 'uploads.invalid', region: 'local' };
+const LOCAL_SOURCE = 'http://localhost:*';
+
+/**
+ * The deployed Content-Security-Policy (infra/lib/site-headers.ts) with the local stack's hosts in
+ * place of Cognito's and the media bucket's, and without upgrade-insecure-requests (the local
+ * services speak plain http).
+ */
+export function localContentSecurityPolicy(): string {
+  const aws = new Set([
+    `https://${AWS_HOSTS.authHostedDomain}`,
+    `https://${AWS_HOSTS.uploadDomain}`,
+    `https://cognito-idp.${AWS_HOSTS.region}.amazonaws.com`,
+  ]);
+  return contentSecurityPolicy(AWS_HOSTS)
+    .split('; ')
+    .filter((directive) => directive !== 'upgrade-insecure-requests')
+    .map((directive) => {
+      const sources = directive.split(' ');
+      const local = sources.filter((source) => !aws.has(source));
+      return (local.length < sources.length ? [...local, LOCAL_SOURCE] : local).join(' ');
+    })
+    .join('; ');
+}
+
+/** The deployed app's headers (site-headers.ts), with the local policy. */
 const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://*.googleusercontent.com http://localhost:*",
-    "media-src 'self' blob: http://localhost:*",
-    "font-src 'self' data:",
-    "connect-src 'self' http://localhost:*",
-    "frame-src 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join('; '),
+  'content-security-policy': localContentSecurityPolicy(),
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
