@@ -1,11 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { handler } from '@clubs/functions/handlers/stripe-webhook';
-import {
-  DEFAULT_TOLERANCE_SECONDS,
-  parseWebhookEvent,
-  verifyStripeSignature,
-} from '@clubs/functions/stripe/signature';
 import { clearWebhookSecretCache } from '@clubs/functions/stripe/webhook-secret';
 import { EVENT_BUS } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -187,11 +182,6 @@ describe('stripe webhook: refused signatures store nothing', () => {
     expectRefused(await call(request(payload, { 'stripe-signature': stale })));
   });
 
-  it('a signature dated more than five minutes ahead', async () => {
-    const ahead = sign(payload, { timestamp: nowSeconds() + 60 * 60 });
-    expectRefused(await call(request(payload, { 'stripe-signature': ahead })));
-  });
-
   it.each([
     ['no scheme at all', 'not-a-signature'],
     ['an empty value', ' '],
@@ -199,7 +189,6 @@ describe('stripe webhook: refused signatures store nothing', () => {
     ['no v1 signature', () => sign(payload).split(',')[0] ?? ''],
     ['only a v0 signature', () => sign(payload).replace('v1=', 'v0=')],
     ['a timestamp that is not a number', () => sign(payload).replace(/t=\d+/, 't=yesterday')],
-    ['two timestamps', () => `t=1,${sign(payload)}`],
     ['a truncated v1', () => sign(payload).slice(0, -2)],
   ])('a malformed header: %s', async (_, header) => {
     const value = typeof header === 'function' ? header() : header;
@@ -271,97 +260,5 @@ describe('stripe webhook: the bus refuses the event', () => {
     const response = await call(request(payload, { 'stripe-signature': sign(payload) }));
     expect(response.statusCode).toBe(500);
     expect(JSON.parse(response.body)).toMatchObject({ error: { code: 'internal' } });
-  });
-});
-
-describe('the signature check agrees with the stripe package', () => {
-  // A fixed clock for both sides; Stripe's constructEvent takes it as receivedAt.
-  const now = 1_780_000_000_000;
-  const at = Math.floor(now / 1000);
-  const body = JSON.stringify({ ...stripeEvent, note: 'Grüße, 東京 ☕' });
-  const stripeAccepts = (payloadToCheck: string, header: string): boolean => {
-    try {
-      Stripe.webhooks.constructEvent(
-        payloadToCheck,
-        header,
-        SECRET,
-        DEFAULT_TOLERANCE_SECONDS,
-        undefined,
-        now,
-      );
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const signed = (options: { secret?: string; timestamp?: number } = {}) =>
-    Stripe.webhooks.generateTestHeaderString({
-      payload: body,
-      secret: options.secret ?? SECRET,
-      timestamp: options.timestamp ?? at,
-    });
-
-  const cases: [string, string, () => string][] = [
-    ['signed now', body, () => signed()],
-    ['signed 300 s ago', body, () => signed({ timestamp: at - 300 })],
-    ['signed 301 s ago', body, () => signed({ timestamp: at - 301 })],
-    ['signed an hour ago', body, () => signed({ timestamp: at - 3600 })],
-    ['signed with another secret', body, () => signed({ secret: 'whsec_other' })],
-    ['a changed body', body.replace('club-1', 'club-9'), () => signed()],
-    ['a body with a trailing newline', `${body}\n`, () => signed()],
-    ['a v0 signature only', body, () => signed().replace('v1=', 'v0=')],
-    ['a garbage v1 before the real one', body, () => signed().replace(',v1=', `,v1=${'ab'.repeat(32)},v1=`)],
-    [
-      'an upper-case v1',
-      body,
-      () => signed().replace(/v1=(\w+)/, (_, hex: string) => `v1=${hex.toUpperCase()}`),
-    ],
-    ['no timestamp', body, () => signed().replace(/t=\d+,/, '')],
-    ['an empty header', body, () => ''],
-  ];
-
-  it.each(cases)('%s', (_, received, header) => {
-    const value = header();
-    const ours = verifyStripeSignature(Buffer.from(received, 'utf8'), value, [SECRET], { now });
-    expect(ours.ok).toBe(stripeAccepts(received, value));
-  });
-
-  it('tries every configured secret', () => {
-    const header = signed();
-    expect(verifyStripeSignature(Buffer.from(body), header, ['whsec_a', 'whsec_b'], { now }).ok).toBe(false);
-    expect(verifyStripeSignature(Buffer.from(body), header, ['whsec_a', SECRET], { now })).toEqual({
-      ok: true,
-      timestamp: at,
-    });
-    expect(verifyStripeSignature(Buffer.from(body), header, [], { now })).toEqual({
-      ok: false,
-      reason: 'no_secret',
-    });
-  });
-
-  it('says why it refused', () => {
-    const check = (received: string, header: string) =>
-      verifyStripeSignature(Buffer.from(received), header, [SECRET], { now });
-    expect(check(body, 'nonsense')).toEqual({ ok: false, reason: 'malformed_header' });
-    expect(check(body, signed({ secret: 'whsec_other' }))).toEqual({
-      ok: false,
-      reason: 'no_matching_signature',
-    });
-    expect(check(body, signed({ timestamp: at - 301 }))).toEqual({
-      ok: false,
-      reason: 'timestamp_outside_tolerance',
-    });
-    // Stripe's library only refuses old timestamps; this check also refuses ones far ahead.
-    expect(check(body, signed({ timestamp: at + 301 }))).toEqual({
-      ok: false,
-      reason: 'timestamp_outside_tolerance',
-    });
-  });
-
-  it('parses the verified body like the stripe package does', () => {
-    const header = signed();
-    expect(parseWebhookEvent(Buffer.from(body))).toEqual(
-      Stripe.webhooks.constructEvent(body, header, SECRET, DEFAULT_TOLERANCE_SECONDS, undefined, now),
-    );
   });
 });

@@ -19,28 +19,23 @@ import { handler } from '@clubs/functions/handlers/stripe-events';
 import { invoiceSubscriptionId } from '@clubs/functions/payments/event-handlers';
 import { clubStatusFor, membershipEffectFor } from '@clubs/functions/payments/subscription-sync';
 import { type StripeApi, setStripeClient } from '@clubs/functions/stripe/client';
-import { errorFromAnswer } from '@clubs/functions/stripe/errors';
 import { type Club, EVENT_BUS } from '@clubs/shared';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { ulid } from 'ulid';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { addMember } from '../support/members.ts';
 
-/** The error the client raises for Stripe's 404 answer (https://docs.stripe.com/api/errors). */
+/** The error the SDK raises for Stripe's 404 answer (https://docs.stripe.com/api/errors). */
 const missingAtStripe = (kind: string, id: string) =>
-  errorFromAnswer(
-    404,
-    {
-      error: {
-        type: 'invalid_request_error',
-        code: 'resource_missing',
-        param: 'id',
-        message: `No such ${kind}: '${id}'`,
-      },
-    },
-    'req_fake',
-  );
+  Stripe.errors.StripeError.generate({
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    param: 'id',
+    message: `No such ${kind}: '${id}'`,
+    statusCode: 404,
+    requestId: 'req_fake',
+  });
 
 /** What Stripe knows now, by id; the fake client reads from here. */
 const stripeNow = new Map<string, Record<string, unknown>>();

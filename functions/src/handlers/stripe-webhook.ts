@@ -1,7 +1,7 @@
 /**
  * Stripe's webhook (the public route stripeWebhook). Verifies the Stripe-Signature header on the
- * raw body (base64-decoded when API Gateway encoded it) with Stripe's documented scheme
- * (../stripe/signature.ts), only then parses the event, and puts it on the custom bus, where the
+ * raw body (base64-decoded when API Gateway encoded it) with the `stripe` SDK
+ * (../stripe/webhook-event.ts), only then takes the event, and puts it on the custom bus, where the
  * rules of the event manifest route it. A missing, malformed, forged or stale signature, or a
  * signed body that is no event, gets 400 and nothing is stored; a failure to read the secret or
  * to put the event gets 500, so Stripe delivers again.
@@ -12,7 +12,7 @@ import { badRequest, toErrorResponse } from '../http/errors.ts';
 import { fromTheEdge } from '../http/origin-verify.ts';
 import { logger } from '../logger.ts';
 import { publishStripeEvent } from '../stripe/publish.ts';
-import { constructWebhookEvent } from '../stripe/signature.ts';
+import { constructWebhookEvent } from '../stripe/webhook-event.ts';
 import { getWebhookSecrets } from '../stripe/webhook-secret.ts';
 
 const json = (statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 => ({
@@ -52,14 +52,15 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
     return json(status, body);
   }
 
-  const verified = constructWebhookEvent(rawBodyOf(event), signature, secrets);
+  const verified = await constructWebhookEvent(rawBodyOf(event), signature, secrets);
   if (!verified.ok && verified.reason === 'no_secret') {
     logger.error('no webhook signing secret is configured');
     const { status, body } = toErrorResponse(new Error('no webhook signing secret'));
     return json(status, body);
   }
   if (!verified.ok) {
-    logger.warn(WEBHOOK_REFUSED_LOG_MESSAGE, { reason: verified.reason });
+    const detail = verified.reason === 'bad_signature' ? verified.detail : undefined;
+    logger.warn(WEBHOOK_REFUSED_LOG_MESSAGE, { reason: verified.reason, detail });
     const message =
       verified.reason === 'not_an_event' ? 'The body is not a Stripe event' : 'Invalid Stripe signature';
     return json(400, badRequest(message).toBody());

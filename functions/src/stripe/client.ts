@@ -1,15 +1,24 @@
 /**
- * The one Stripe client of a container: the API calls of api.ts over `fetch` (request.ts), not
- * the `stripe` SDK, which would add about 250 KB to every bundle that calls Stripe
- * (docs/DEPLOY.md, "Function bundles"). Its secret key comes from STRIPE_SECRET_KEY (local) or the
+ * The one Stripe client of a container: the official `stripe` SDK with the app's timeout and
+ * retries (STRIPE_REQUEST_LIMITS). Its secret key comes from STRIPE_SECRET_KEY (local) or the
  * Secrets Manager secret named by STRIPE_SECRET_KEY_ARN (deployed). STRIPE_API_BASE points it at
- * another host: locally, the Stripe simulator (infra/local/stripe-simulator); unset, it talks to
- * api.stripe.com.
+ * another origin: locally, the Stripe simulator (infra/local/stripe-simulator); unset, it talks
+ * to api.stripe.com.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { STRIPE_REQUEST_LIMITS } from '@clubs/shared';
-import { type StripeApi, stripeApi } from './api.ts';
-import { type StripeRequestConfig, stripeRequester } from './request.ts';
+import Stripe from 'stripe';
+
+/** The SDK's client: callers use its resources, parameters and answers as they are. */
+export type StripeApi = Stripe;
+
+export interface StripeClientConfig {
+  readonly apiKey: string;
+  /** The API's origin (`http://127.0.0.1:4242`); Stripe's own when unset. */
+  readonly apiBase?: string;
+  readonly timeoutMs?: number;
+  readonly maxNetworkRetries?: number;
+}
 
 let client: Promise<StripeApi> | undefined;
 
@@ -29,17 +38,23 @@ async function secretKey(): Promise<string> {
   }
 }
 
+/** An origin as the SDK's host, port and protocol; nothing when unset (Stripe's own). */
+function apiOrigin(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  const base = apiBase?.trim();
+  if (!base) return {};
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
 /** A client with the app's timeout and retries unless told otherwise (tests turn retries off). */
-export function createStripeClient(
-  config: Pick<StripeRequestConfig, 'apiKey' | 'apiBase'> & Partial<StripeRequestConfig>,
-): StripeApi {
-  return stripeApi(
-    stripeRequester({
-      timeoutMs: STRIPE_REQUEST_LIMITS.timeoutMs,
-      maxNetworkRetries: STRIPE_REQUEST_LIMITS.maxNetworkRetries,
-      ...config,
-    }),
-  );
+export function createStripeClient(config: StripeClientConfig): StripeApi {
+  return new Stripe(config.apiKey, {
+    ...apiOrigin(config.apiBase),
+    timeout: config.timeoutMs ?? STRIPE_REQUEST_LIMITS.timeoutMs,
+    maxNetworkRetries: config.maxNetworkRetries ?? STRIPE_REQUEST_LIMITS.maxNetworkRetries,
+    appInfo: { name: 'clubs' },
+  });
 }
 
 async function create(): Promise<StripeApi> {
@@ -62,5 +77,3 @@ export function stripeClient(): Promise<StripeApi> {
 export function setStripeClient(value: StripeApi | undefined): void {
   client = value ? Promise.resolve(value) : undefined;
 }
-
-export type { StripeApi };
