@@ -11,15 +11,16 @@
  *    category score and of FCP, LCP, TBT and CLS per page.
  *
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, listenOn, stackPortsEnv } from '../infra/local/ports.ts';
+import { freePort, listenOn } from '../infra/local/ports.ts';
 import { createSiteServer } from '../infra/local/site-server.ts';
 import { percentile } from './bench-support.ts';
+import { startLocalStack } from './local-stack.ts';
 
 const median = (values: number[]) =>
   percentile(
@@ -42,29 +43,6 @@ const METRICS = [
   ['TBT', 'total-blocking-time', 'ms'],
   ['CLS', 'cumulative-layout-shift', ''],
 ] as const;
-
-async function startStack(): Promise<{ appUrl: string; child: ChildProcess }> {
-  const base = await freePort();
-  const env = {
-    ...process.env,
-    ...stackPortsEnv(base),
-    LOCAL_DIR: mkdtempSync(path.join(tmpdir(), 'clubs-lighthouse-')),
-  };
-  const child = spawn('npx', ['tsx', 'infra/local/start.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready:')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the local stack stopped (${code}) before it was ready`)));
-  });
-  return { appUrl: `http://localhost:${base}`, child };
-}
 
 /**
  * A self-signed certificate for localhost, made for this run: the site is served over HTTP/2 as
@@ -123,7 +101,7 @@ async function main(): Promise<void> {
   console.log('Building the SPA…');
   execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'ignore' });
   console.log('Starting the local stack…');
-  const stack = await startStack();
+  const stack = await startLocalStack(await freePort(), 'clubs-lighthouse-');
   const site = createSiteServer(DIST, stack.appUrl, localCertificate());
   const sitePort = await listenOn(site, 0, '127.0.0.1');
   const origin = `https://localhost:${sitePort}`;
@@ -131,7 +109,7 @@ async function main(): Promise<void> {
     console.log(`Serving the production build on ${origin} (Ctrl-C stops it)`);
     process.once('SIGINT', () => {
       site.close();
-      stack.child.kill('SIGTERM');
+      void stack.stop();
     });
     return;
   }
@@ -174,7 +152,7 @@ async function main(): Promise<void> {
   } finally {
     chrome.kill();
     site.close();
-    stack.child.kill('SIGTERM');
+    await stack.stop();
   }
 }
 

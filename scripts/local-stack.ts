@@ -1,0 +1,87 @@
+/**
+ * The whole local stack (`infra/local/start.ts`) as a child process for a script that measures
+ * it: on eight ports from `base` (stackPortsEnv), with a fresh data folder and its demo data. The
+ * child is the stack's own Node process (no npx or tsx launcher between), so its pid is the one
+ * whose memory a benchmark reads.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { stackPortsEnv } from '../infra/local/ports.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface LocalStack {
+  /** The app (Vite) on `base`. */
+  readonly appUrl: string;
+  /** The local API gateway, the handlers behind `/api`. */
+  readonly gatewayUrl: string;
+  readonly cognitoUrl: string;
+  readonly stripeUrl: string;
+  readonly sesUrl: string;
+  readonly dynamodbEndpoint: string;
+  readonly child: ChildProcess;
+  /** Stops the stack (SIGTERM, then SIGKILL after 40 s) and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/** After the start banner, the stack's own reports (a 5xx the gateway logs, a stop) reach our console. */
+function forwardReports(child: ChildProcess): void {
+  if (!child.stdout) return;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('[')) console.log(line);
+  });
+}
+
+/** Starts the stack and resolves once it printed "Ready:"; its stderr goes to ours. */
+export async function startLocalStack(base: number, prefix: string): Promise<LocalStack> {
+  const localDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...stackPortsEnv(base),
+      LOCAL_DIR: localDir,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready:')) {
+        child.stdout?.off('data', onData);
+        forwardReports(child);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`the local stack stopped (${code}) before it was ready:\n${output}`)),
+    );
+  });
+  const ports = stackPortsEnv(base);
+  const url = (name: string) => `http://127.0.0.1:${ports[name]}`;
+  return {
+    appUrl: `http://localhost:${base}`,
+    gatewayUrl: url('GATEWAY_PORT'),
+    cognitoUrl: url('COGNITO_PORT'),
+    stripeUrl: url('STRIPE_PORT'),
+    sesUrl: url('SES_PORT'),
+    dynamodbEndpoint: url('DYNAMODB_PORT'),
+    child,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(localDir, { recursive: true, force: true });
+    },
+  };
+}
