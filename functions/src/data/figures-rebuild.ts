@@ -41,13 +41,22 @@ async function clubIdsOfShard(shard: number): Promise<string[]> {
 }
 
 /**
+ * What a subscription record counts in the figures: nothing unless it is live, else its kept
+ * `countedRevenue`, or (a live record kept before revenue was recorded) the subscription alone.
+ */
+export function countedRevenueOf(item: Item): string | null {
+  if (item.status !== 'active') return null;
+  return typeof item[COUNTED] === 'string' ? item[COUNTED] : ':0';
+}
+
+/**
  * What one subscription record counts: its kept `countedRevenue`, or for a live record kept
  * before revenue was recorded, the subscription alone, marked on the record ("":0, what
  * billing.ts counts for unknown revenue) so its next change moves the figures from there.
  */
 async function countedOf(item: Item, report: RebuildReport): Promise<string | null> {
-  if (item.status !== 'active') return null;
-  if (typeof item[COUNTED] === 'string') return item[COUNTED];
+  const counted = countedRevenueOf(item);
+  if (counted === null || typeof item[COUNTED] === 'string') return counted;
   report.withoutRevenue += 1;
   // The record changed meanwhile: the shard's condition below fails and it is read again.
   await writeIfConditionHolds(
@@ -65,7 +74,8 @@ async function countedOf(item: Item, report: RebuildReport): Promise<string | nu
   return ':0';
 }
 
-function revenueSteps(kind: 'membership' | 'club_plan', counted: string | null): FigureSteps {
+/** The figures' steps for one subscription record that counts `counted` (countedRevenueOf). */
+export function revenueSteps(kind: 'membership' | 'club_plan', counted: string | null): FigureSteps {
   if (counted === null) return {};
   const [currency = '', monthly = '0'] = counted.split(':');
   return {
