@@ -1,9 +1,9 @@
 /**
- * The summary never claims a stored-XSS count that the browser run did not measure: it prints
+ * The summary never claims a stored-XSS or load count that its run did not measure: it prints
  * the counts that run left, says when that run failed, and says when it did not run at all.
  */
 import { describe, expect, it } from 'vitest';
-import { formatSummary, xssRunFromEnv } from './support/summary.ts';
+import { formatSummary, loadRunFromEnv, xssRunFromEnv } from './support/summary.ts';
 
 const xss = {
   payloads: 30,
@@ -37,5 +37,35 @@ describe('security summary, stored XSS line', () => {
     expect(xssRunFromEnv(undefined)).toBe('not_run');
     expect(xssRunFromEnv('passed')).toBe('passed');
     expect(xssRunFromEnv('bogus')).toBe('not_run');
+  });
+});
+
+const load = {
+  minutes: 1,
+  requests: 6000,
+  perSecond: 100,
+  fiveHundreds: 0,
+  oddities: 0,
+  counters: 900,
+  mismatches: 0,
+};
+
+const loadLineOf = (text: string) => text.split('\n').find((line) => line.startsWith('mixed load'));
+
+describe('security summary, mixed load line', () => {
+  it('reports what the load run measured, and when it failed', () => {
+    expect(loadLineOf(formatSummary({ load }, 'passed', 'passed'))).toBe(
+      'mixed load: 1 min through the local gateway, 6000 requests (100/s), 0 5xx, 0 answers neither 2xx nor 4xx; books: 900 counters checked, 0 mismatches',
+    );
+    expect(loadLineOf(formatSummary({ load: { ...load, mismatches: 1 } }, 'passed', 'failed'))).toMatch(
+      /1 mismatches \(the load run failed\)$/,
+    );
+    expect(loadLineOf(formatSummary({}, 'passed', 'failed'))).toMatch(/failed before it measured anything/);
+  });
+
+  it('says when the load was not part of this invocation', () => {
+    expect(loadLineOf(formatSummary({}))).toMatch(/^mixed load: not run in this invocation/);
+    expect(loadRunFromEnv('failed')).toBe('failed');
+    expect(loadRunFromEnv(undefined)).toBe('not_run');
   });
 });

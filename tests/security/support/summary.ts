@@ -15,6 +15,16 @@ export interface SecurityReport {
   fuzz?: { inputs: number; fiveHundreds: number; wrongShape: number };
   races?: { passed: number; total: number };
   faults?: { passed: number; total: number };
+  /** Written by `npm run bench:load` (scripts/test-security.mjs runs it for a minute). */
+  load?: {
+    minutes: number;
+    requests: number;
+    perSecond: number;
+    fiveHundreds: number;
+    oddities: number;
+    counters: number;
+    mismatches: number;
+  };
   /** Written by the browser spec tests/e2e/stored-xss.spec.ts (scripts/test-security.mjs runs it). */
   xss?: {
     payloads: number;
@@ -67,6 +77,19 @@ export type XssRun = 'passed' | 'failed' | 'not_run';
 export const xssRunFromEnv = (value = process.env.SECURITY_XSS_RUN): XssRun =>
   value === 'passed' || value === 'failed' ? value : 'not_run';
 
+/** How the minute of mixed load went in this invocation, as scripts/test-security.mjs tells (SECURITY_LOAD_RUN). */
+export const loadRunFromEnv = (value = process.env.SECURITY_LOAD_RUN): XssRun => xssRunFromEnv(value);
+
+/** The summary's mixed-load line; `run` says how `npm run bench:load` ended, when that is known. */
+export function loadLine(load: SecurityReport['load'], run?: XssRun): string {
+  if (!load) {
+    return run === 'failed'
+      ? 'mixed load: the run failed before it measured anything (see its output above)'
+      : 'mixed load: not run in this invocation (npm run bench:load; npm run test:security runs it for a minute)';
+  }
+  return `mixed load: ${load.minutes} min through the local gateway, ${load.requests} requests (${load.perSecond}/s), ${load.fiveHundreds} 5xx, ${load.oddities} answers neither 2xx nor 4xx; books: ${load.counters} counters checked, ${load.mismatches} mismatches${run === 'failed' ? ' (the load run failed)' : ''}`;
+}
+
 /** The summary's stored-XSS line; `run` says how the browser run ended, when that is known. */
 export function xssLine(xss: SecurityReport['xss'], run?: XssRun): string {
   if (!xss) {
@@ -77,8 +100,12 @@ export function xssLine(xss: SecurityReport['xss'], run?: XssRun): string {
   return `stored XSS: payloads executed: ${xss.executed} of ${xss.payloads} written through ${xss.fields} fields (${xss.written} texts), ${xss.pages} pages opened; ${xss.injected} turned into markup, ${xss.blocked} blocked-script console messages, ${xss.notShown} texts not shown${run === 'failed' ? ' (the browser run failed)' : ''}`;
 }
 
-export function formatSummary(report: SecurityReport, xssRun: XssRun = 'not_run'): string {
-  const { matrix, fuzz, races, faults, xss } = report;
+export function formatSummary(
+  report: SecurityReport,
+  xssRun: XssRun = 'not_run',
+  loadRun: XssRun = 'not_run',
+): string {
+  const { matrix, fuzz, races, faults, xss, load } = report;
   const lines = ['=== security summary'];
   lines.push(
     matrix
@@ -93,5 +120,6 @@ export function formatSummary(report: SecurityReport, xssRun: XssRun = 'not_run'
   lines.push(xssLine(xss, xssRun));
   lines.push(races ? `races: ${races.passed}/${races.total} passed` : 'races: not run');
   lines.push(faults ? `faults: ${faults.passed}/${faults.total} passed` : 'faults: not run');
+  lines.push(loadLine(load, loadRun));
   return lines.join('\n');
 }
