@@ -16,6 +16,11 @@ export const EVENT_BUS = {
 export const PLATFORM_EVENTS = {
   /** A club was suspended or reactivated: its members' billing follows. Detail: `{ clubId }`. */
   suspensionChanged: 'club.suspension-changed',
+  /**
+   * A club's creator plan moved it to another status (unpaid while a payment is due, inactive once
+   * the plan ended, active again once paid): its members' billing follows. Detail: `{ clubId }`.
+   */
+  statusChanged: 'club.status-changed',
 } as const;
 
 export type EventHandlerGroup = 'stripe-events' | 'club-billing';
@@ -42,7 +47,8 @@ const stripeEvents = <const Id extends string, const Types extends readonly stri
     source: EVENT_BUS.stripeSource,
     detailTypes,
     group: 'stripe-events',
-    uses: ['table:read', 'table:write', 'stripe:api'],
+    // events:put: a club whose plan moves it to another status tells the bus (its members' billing follows).
+    uses: ['table:read', 'table:write', 'stripe:api', 'events:put'],
     description,
   }) as const;
 
@@ -66,10 +72,11 @@ export const EVENT_ROUTES = [
   {
     id: 'ClubSuspension',
     source: EVENT_BUS.platformSource,
-    detailTypes: [PLATFORM_EVENTS.suspensionChanged],
+    detailTypes: [PLATFORM_EVENTS.suspensionChanged, PLATFORM_EVENTS.statusChanged],
     group: 'club-billing',
-    uses: ['table:read', 'stripe:api'],
-    description: "a suspended club's member subscriptions pause their collection; reactivated, they resume",
+    uses: ['table:read', 'stripe:api', 'email:send'],
+    description:
+      "a suspended or unpaid club's member subscriptions pause their collection, a closed club's end, an active club's resume; members are told by e-mail",
   },
 ] as const satisfies readonly EventRoute[];
 

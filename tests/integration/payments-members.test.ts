@@ -149,8 +149,8 @@ describe('member subscriptions', () => {
   it('refuses unpaid, inactive and free clubs, owners, members and a missing club, creating nothing', async () => {
     const memberId = ulid();
     const cases: Array<[Partial<Club>, number, string]> = [
-      [{ status: 'unpaid' }, 409, 'This club is not accepting new members right now.'],
-      [{ status: 'inactive' }, 409, 'This club is not accepting new members right now.'],
+      [{ status: 'unpaid' }, 404, 'Club not found'],
+      [{ status: 'inactive' }, 404, 'Club not found'],
       [{ price: 0 }, 400, 'This club is free: send a join request instead.'],
     ];
     for (const [overrides, status, message] of cases) {

@@ -44,6 +44,21 @@ function clubApi(viewer: Omit<ViewerMembership, 'trialAvailable'>, extra: MockRo
   });
 }
 
+/** A member's view of a club that is not active: it is not found, and their membership says why. */
+const notActiveClubApi = (extra: MockRoutes = {}) =>
+  clubApi(
+    { status: 'active', role: 'club_member' },
+    {
+      getClub: () => notFound,
+      getClubMembership: () => ({
+        status: 403,
+        body: { error: { code: 'club_not_active', message: 'This club is not active.' } },
+      }),
+      getOwnedClub: () => notFound,
+      ...extra,
+    },
+  );
+
 afterEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: the layout reads document.cookie; jsdom has no Cookie Store
   document.cookie = 'sidebar:state=; path=/; max-age=0';
@@ -108,17 +123,7 @@ describe('club layout: who gets in', () => {
   });
 
   it('tells a member of a club that is not active "Access Denied" with the reason, never its content', async () => {
-    const api = clubApi(
-      { status: 'active', role: 'club_member' },
-      {
-        getClub: () => notFound,
-        getClubMembership: () => ({
-          status: 403,
-          body: { error: { code: 'club_not_active', message: 'This club is not active.' } },
-        }),
-        getOwnedClub: () => notFound,
-      },
-    );
+    const api = notActiveClubApi();
     renderApp('/communities/club-1', { service: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' }, LONG)).toBeInTheDocument();
     expect(screen.getByText('This club is not active.')).toBeInTheDocument();
@@ -126,6 +131,19 @@ describe('club layout: who gets in', () => {
     expect(screen.queryByRole('heading', { name: 'Club Not Found' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Club' })).not.toBeInTheDocument();
     expect(api.calls.some((c) => c.path.includes('/posts'))).toBe(false);
+  });
+
+  it('lets a member leave a club that is not active, and says so once the server has stored it', async () => {
+    let answer: (value: { status: number; body: { left: boolean; endsAt: null } }) => void = () => undefined;
+    const api = notActiveClubApi({ leaveClub: () => new Promise((resolve) => (answer = resolve)) });
+    renderApp('/communities/club-1', { service: signedIn() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave Club' }, LONG));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave Club' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(screen.queryByText('You left the club')).not.toBeInTheDocument();
+    answer({ status: 200, body: { left: true, endsAt: null } });
+    expect(await screen.findByText('You left the club', {}, LONG)).toBeInTheDocument();
   });
 
   it('lets the owner into a club that is not active (its billing and settings reopen it)', async () => {

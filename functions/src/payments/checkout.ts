@@ -40,7 +40,6 @@ export const MESSAGES = {
   processing: 'Your payment is being processed. Please wait a moment and check again.',
   ownerNotReady:
     "This club can't accept payments yet: its owner hasn't finished setting up payouts. Please try again later.",
-  notAccepting: 'This club is not accepting new members right now.',
   freeClub: 'This club is free: send a join request instead.',
   alreadyMember: 'You are already a member of this club.',
   ownClub: 'You own this club.',
@@ -167,9 +166,9 @@ export async function createClubCheckout(
  */
 export async function createMembershipCheckout(auth: AuthContext, clubId: string): Promise<{ url: string }> {
   const club = await getClub(clubId);
-  if (!club) throw notFound('Club not found');
+  // A club that is not active is not found, as everywhere outside its own members and owner.
+  if (club?.status !== 'active') throw notFound('Club not found');
   if (club.ownerId === auth.userId) throw conflict(MESSAGES.ownClub);
-  if (club.status !== 'active') throw conflict(MESSAGES.notAccepting);
   if (club.price <= 0) throw badRequest(MESSAGES.freeClub);
   const membership = await getMembership(clubId, auth.userId);
   if (membership?.status === 'active') throw conflict(MESSAGES.alreadyMember);

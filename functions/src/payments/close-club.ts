@@ -10,7 +10,7 @@ import {
   isEndedStatus,
   listMemberSubscriptions,
 } from '../data/repositories/billing.ts';
-import { setClubStatus } from '../data/repositories/clubs.ts';
+import { closeClubForGood } from '../data/repositories/clubs.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { isMissing, withStripe } from './stripe-errors.ts';
 import { cancelSubscription } from './subscription-sync.ts';
@@ -42,7 +42,8 @@ export async function closeClub(club: Club): Promise<{ deleted: true }> {
     // A checkout still open for the club can no longer be paid.
     for (const sessionId of openSessions) await expireIfOpen(stripe, sessionId);
   });
-  // The cancellations' events end the memberships; the club closes now.
-  await setClubStatus(clubId, 'inactive');
+  // The cancellations' events end the memberships; the club closes now, for good (a suspension
+  // it was under is over: reactivation cannot reopen it).
+  await closeClubForGood(clubId);
   return { deleted: true };
 }

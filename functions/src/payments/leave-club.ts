@@ -2,7 +2,8 @@
  * A member leaves a club themselves. A paid membership whose subscription is live ends when the
  * period already paid ends: the subscription is set to cancel then (Stripe's cancel_at_period_end)
  * and the membership lasts until its end event; anything else (a free membership, a pending
- * request, a paid one no longer billed) ends at once, an open checkout expired first.
+ * request, a paid one no longer billed, any membership of a club that is not active) ends at once,
+ * its subscription cancelled and an open checkout expired first.
  */
 import type { LeaveResult } from '@clubs/shared';
 import { getSubscriptionRecord, isLiveStatus } from '../data/repositories/billing.ts';
@@ -17,9 +18,15 @@ function periodEndOf(subscription: { items: { data: { current_period_end?: numbe
   return typeof end === 'number' ? new Date(end * 1000).toISOString() : null;
 }
 
-export async function leaveMembership(clubId: string, userId: string): Promise<LeaveResult> {
+export async function leaveMembership(
+  clubId: string,
+  userId: string,
+  options: { clubOpen: boolean },
+): Promise<LeaveResult> {
   const record = await getSubscriptionRecord({ kind: 'membership', clubId, userId });
-  if (record?.subscriptionId && isLiveStatus(record.status)) {
+  // Of a club that is not open to its members (unpaid, suspended, closed) nothing is left to use:
+  // the subscription ends at once, paused or not.
+  if (options.clubOpen && record?.subscriptionId && isLiveStatus(record.status)) {
     const subscriptionId = record.subscriptionId;
     const endsAt = await withStripe('Failed to leave the club', async () => {
       const stripe = await stripeClient();

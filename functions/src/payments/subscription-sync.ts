@@ -9,13 +9,14 @@
  *    Other events only update the current subscription, or adopt one when none is known yet.
  * 2. The club or membership then follows the record: a club is active while its plan is active
  *    or trialing, unpaid while a payment is due, inactive once the plan ended; a membership is
- *    active while its subscription is, and ends when the subscription ends or goes unpaid.
+ *    active while its subscription is, and ends when the subscription ends or goes unpaid. A club
+ *    whose status moves puts that on the bus: its members' billing follows (member-billing.ts).
  *    After acting, the record is read again and the step repeated if it changed meanwhile, so
  *    concurrent handlers converge on the record's final state.
  */
-import type { ClubStatus } from '@clubs/shared';
 import type Stripe from 'stripe';
 import {
+  clubStatusFor,
   getSubscriptionRecord,
   isEndedStatus,
   isLiveStatus,
@@ -24,17 +25,13 @@ import {
 } from '../data/repositories/billing.ts';
 import { getClub, setClubStatus } from '../data/repositories/clubs.ts';
 import { activatePaidMembership, endPaidMembership } from '../data/repositories/membership-billing.ts';
+import { announceMemberBilling } from '../events/member-billing-events.ts';
 import { logger } from '../logger.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { idOf, type PaymentMetadata, readMetadata, targetOf } from './metadata.ts';
 import { monthlyRevenueOf } from './revenue.ts';
 
-/** The club status a creator-plan subscription status stands for. */
-export function clubStatusFor(subscriptionStatus: string): ClubStatus {
-  if (isLiveStatus(subscriptionStatus)) return 'active';
-  if (isEndedStatus(subscriptionStatus)) return 'inactive';
-  return 'unpaid';
-}
+export { clubStatusFor };
 
 /** What a member subscription status means for the membership it pays for. */
 export function membershipEffectFor(subscriptionStatus: string): 'activate' | 'end' | 'keep' {
@@ -125,6 +122,9 @@ async function applyClubPlan(target: Extract<SubscriptionTarget, { kind: 'club_p
       subscriptionStatus: record.status,
       moved: Boolean(moved),
     });
+    // Its members' subscriptions follow off the request path: paused while unpaid, cancelled once
+    // closed, resumed once active again (member-billing.ts).
+    if (moved) await announceMemberBilling(target.clubId, 'statusChanged');
   }
 }
 

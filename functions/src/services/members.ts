@@ -6,7 +6,6 @@
 import {
   type Club,
   type ClubRole,
-  inactiveClubVerdict,
   isClubManager,
   type LeaveResult,
   type MemberListQuery,
@@ -23,7 +22,7 @@ import {
   removeMembership,
 } from '../data/repositories/memberships.ts';
 import type { Viewer } from '../http/access.ts';
-import { clubNotActive, conflict, forbidden, notFound } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { leaveMembership } from '../payments/leave-club.ts';
 import { cancelMemberBilling } from '../payments/member-subscription.ts';
 import { authorLevels } from './levels.ts';
@@ -127,16 +126,16 @@ export async function changeMemberRole(club: Club, userId: string, role: ClubRol
 }
 
 /**
- * The caller leaves a club (self-service: their own relation to it). The owner cannot leave their
- * club. Of a club that is not active, its members learn only that, everyone else nothing.
+ * The caller leaves a club (self-service: their own relation to it), whatever the club's state: a
+ * member may always stop paying a club. The owner cannot leave their club. Of a club that is not
+ * active, anyone without a membership learns nothing.
  */
 export async function leaveClub(clubId: string, userId: string): Promise<LeaveResult> {
   const { club, membership } = await getClubWithMembership(clubId, userId);
   if (!club) throw notFound('Club not found');
   if (club.ownerId === userId) throw conflict('The owner cannot leave their own club');
-  if (club.status !== 'active') {
-    throw inactiveClubVerdict({ membership }) === 'not_active' ? clubNotActive() : notFound('Club not found');
+  if (!membership) {
+    throw notFound(club.status === 'active' ? 'You are not a member of this club' : 'Club not found');
   }
-  if (!membership) throw notFound('You are not a member of this club');
-  return leaveMembership(clubId, userId);
+  return leaveMembership(clubId, userId, { clubOpen: club.status === 'active' });
 }

@@ -3,16 +3,15 @@
  * the caller's group before anything here runs).
  */
 import type { AdminClubQuery, AdminClubRow, AuditEntry, Club, PlatformFigures } from '@clubs/shared';
-import { EVENT_BUS, PLATFORM_EVENTS } from '@clubs/shared';
 import { adminSearchWords } from '../data/admin-index.ts';
 import { readPlatformFigures } from '../data/platform-figures.ts';
 import type { Page } from '../data/query.ts';
 import { listAdminClubs } from '../data/repositories/admin-clubs.ts';
+import { clubStatusFor, getSubscriptionRecord } from '../data/repositories/billing.ts';
 import { listAuditLog, reactivateClub, suspendClub } from '../data/repositories/club-suspension.ts';
-import { putBusEvent } from '../events/bus.ts';
+import { announceMemberBilling } from '../events/member-billing-events.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { logger } from '../logger.ts';
 
 export function adminClubs(query: AdminClubQuery): Promise<Page<AdminClubRow>> {
   return listAdminClubs(
@@ -34,27 +33,6 @@ const rowOf = (club: Club): AdminClubRow => ({
 });
 
 /**
- * Tells the bus that the club's suspension changed; its handler pauses or resumes the members'
- * subscriptions at Stripe (they are not charged for a club they cannot enter). The move itself is
- * already stored: a put that fails is logged for the operator rather than reported as a failed
- * suspension.
- */
-async function announceSuspension(clubId: string): Promise<void> {
-  try {
-    await putBusEvent({
-      source: EVENT_BUS.platformSource,
-      detailType: PLATFORM_EVENTS.suspensionChanged,
-      detail: JSON.stringify({ clubId }),
-    });
-  } catch (error) {
-    logger.error('member billing not queued after a suspension change', {
-      clubId,
-      error: (error as Error).message,
-    });
-  }
-}
-
-/**
  * Suspends or reactivates a club (the move writes its audit entry in the same transaction), then
  * puts the change on the bus for the members' billing; `notApplicable` says why a club in the
  * wrong state for the move is refused.
@@ -67,15 +45,25 @@ async function moveSuspension(
 ): Promise<AdminClubRow> {
   const result = await move(clubId, { userId: auth.userId, email: auth.email });
   if (!result.ok) throw result.reason === 'missing' ? notFound('Club not found') : conflict(notApplicable);
-  await announceSuspension(clubId);
+  // Its members' subscriptions pause or resume off the request path (member-billing-events.ts).
+  await announceMemberBilling(clubId, 'suspensionChanged');
   return rowOf(result.club);
 }
 
 export const suspend = (auth: AuthContext, clubId: string) =>
   moveSuspension(suspendClub, auth, clubId, 'This club is already suspended or closed');
 
-export const reactivate = (auth: AuthContext, clubId: string) =>
-  moveSuspension(reactivateClub, auth, clubId, 'This club is not suspended');
+/** Reactivation gives the club the status its creator plan stands for now (a plan may have ended meanwhile). */
+export async function reactivate(auth: AuthContext, clubId: string): Promise<AdminClubRow> {
+  const plan = await getSubscriptionRecord({ kind: 'club_plan', clubId });
+  const planStatus = plan?.status ? clubStatusFor(plan.status) : null;
+  return moveSuspension(
+    (id, actor, now) => reactivateClub(id, actor, now, planStatus),
+    auth,
+    clubId,
+    'This club is not suspended',
+  );
+}
 
 export const auditLog = (page: { limit: number; cursor?: string }): Promise<Page<AuditEntry>> =>
   listAuditLog(page);

@@ -11,7 +11,7 @@
  * revive it.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CreatorPlanInterval } from '@clubs/shared';
+import type { ClubStatus, CreatorPlanInterval } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
 import { transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
@@ -29,6 +29,13 @@ export const isEndedStatus = (status: string | null | undefined): boolean =>
 /** Statuses of a subscription that grants access: paid up or in its trial. */
 export const isLiveStatus = (status: string | null | undefined): boolean =>
   status === 'active' || status === 'trialing';
+
+/** The club status a creator-plan subscription status stands for. */
+export function clubStatusFor(subscriptionStatus: string): ClubStatus {
+  if (isLiveStatus(subscriptionStatus)) return 'active';
+  if (isEndedStatus(subscriptionStatus)) return 'inactive';
+  return 'unpaid';
+}
 
 export interface ConnectState {
   detailsSubmitted: boolean;

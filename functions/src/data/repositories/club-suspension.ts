@@ -76,16 +76,28 @@ export function suspendClub(clubId: string, actor: Actor, now = new Date()): Pro
   );
 }
 
-/** Gives a suspended club back the status it had; any other club is left alone. */
-export function reactivateClub(clubId: string, actor: Actor, now = new Date()): Promise<SuspensionResult> {
+/**
+ * Gives a suspended club back its status: the one its creator plan stands for now (`planStatus`,
+ * so a plan that ended or went unpaid during the suspension is not undone), else the one it had;
+ * a club held as pending stays pending. Any other club is left alone (a club deleted while
+ * suspended is no longer suspended: it stays closed).
+ */
+export function reactivateClub(
+  clubId: string,
+  actor: Actor,
+  now = new Date(),
+  planStatus: ClubStatus | null = null,
+): Promise<SuspensionResult> {
   return moveWithAudit(
     clubId,
     'club.reactivate',
     actor,
-    (club) =>
-      club.suspendedAt
-        ? { status: club.suspendedFrom ?? 'active', set: {}, remove: ['suspendedAt', 'suspendedFrom'] }
-        : null,
+    (club) => {
+      if (!club.suspendedAt) return null;
+      const before = club.suspendedFrom ?? 'active';
+      const status = before === 'pending' ? before : (planStatus ?? before);
+      return { status, set: {}, remove: ['suspendedAt', 'suspendedFrom'] };
+    },
     now,
   );
 }

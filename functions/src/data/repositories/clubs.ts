@@ -175,6 +175,17 @@ export async function setClubStatus(
   });
 }
 
+/**
+ * Closes a club for good (its owner deleted it): inactive, and no longer suspended, so a super
+ * admin's reactivation cannot reopen it.
+ */
+export async function closeClubForGood(clubId: string): Promise<Club | null> {
+  return rewriteClub(clubId, () => ({
+    set: { status: 'inactive', gsi1pk: indexKeys.clubStatusPartition('inactive') },
+    remove: ['suspendedAt', 'suspendedFrom'],
+  }));
+}
+
 /** What the club's owner (or the payments flow) may change. */
 export type ClubChanges = Partial<
   Pick<

@@ -1,11 +1,13 @@
 /**
  * What the club layout shows instead of a club (spec part 2 section 2): 'Club Not Found' with a
  * way back to the dashboard, 'Access Denied' with the reason and a way to the club's public
- * page, and an honest failure with Retry when the club could not be asked about.
+ * page (and, in a club that is not active, a way out of it: a member may always stop paying a club
+ * they cannot use), and an honest failure with Retry when the club could not be asked about.
  */
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
 import { MessagePanel } from '../../components/MessagePanel.tsx';
+import { LeaveClub } from '../../pages/members/RoleAndLeave.tsx';
 import { DENIAL_TEXT, type DenialReason } from './useClubAccess.ts';
 
 const ToDashboard = () => (
@@ -34,6 +36,7 @@ export function ClubAccessDenied({ clubId, reason }: { clubId: string; reason: D
         <Button as={Link} to="/dashboard">
           Return to Dashboard
         </Button>
+        {reason === 'inactive' && <LeaveClub clubId={clubId} />}
       </Flex>
     </MessagePanel>
   );
