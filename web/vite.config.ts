@@ -7,10 +7,10 @@
  * every path is absolute.
  */
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 // A relative import: Vite bundles it into the config (the workspace package is TypeScript source).
 import { PUBLIC_MEDIA_KEY } from '../shared/src/constants.ts';
-import { amplifyThemeContext } from './build/amplify-theme-context.ts';
 import { amplifyTheme } from './build/amplify-theme-css.ts';
 import { apiEndpointsPlugin } from './build/api-endpoints.ts';
 import { EARLY_DATA_INPUT, entryDocuments } from './build/entry-documents.ts';
@@ -49,33 +49,10 @@ export function localProxy(env: NodeJS.ProcessEnv = process.env): Record<string,
   };
 }
 
-/**
- * The SPA renders with Preact's React-compatible API (`preact/compat`) instead of react-dom: the
- * same components and libraries for a tenth of the runtime (react-dom alone is 64 KB gzip, more
- * than half of what the first paint of `/` may load). The unit tests keep rendering with React
- * (vitest.config.ts has no alias); the end-to-end suite runs this config, so it walks Preact.
- * Without @vitejs/plugin-react there is no React Fast Refresh: an edit reloads the page.
- */
-export const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 export default defineConfig(() => ({
   root: webDir,
-  plugins: [
-    amplifyTheme(),
-    amplifyThemeContext(),
-    apiEndpointsPlugin(),
-    entryDocuments(webDir, { plugins: [amplifyThemeContext(), apiEndpointsPlugin()], alias: preactAliases }),
-  ],
-  // Vite compiles JSX itself (oxc); `react/jsx-runtime` then resolves to Preact's through the alias.
-  oxc: { jsx: { runtime: 'automatic' as const } },
-  resolve: { alias: preactAliases },
+  // React's JSX runtime everywhere, and Fast Refresh on the dev server: an edit keeps the state.
+  plugins: [react(), amplifyTheme(), apiEndpointsPlugin(), entryDocuments(webDir, [apiEndpointsPlugin()])],
   server: { proxy: localProxy() },
   preview: { proxy: localProxy() },
   build: {

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Beasties from 'beasties';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import { type Alias, createServer, type Plugin } from 'vite';
+import { createServer, type Plugin } from 'vite';
 import { documentTitle, ENTRY_DOCUMENTS, type EntryDocument } from '../../shared/src/site-documents.ts';
 import { pruneCustomProperties } from './unused-custom-properties.ts';
 
@@ -76,25 +76,16 @@ export function entryDocument(
 /** A path the document's route matches: `/c/*` is drawn as `/c/_` (the page looks the same for every id). */
 const pathOf = (route: string) => (route.endsWith('/*') ? `${route.slice(0, -1)}_` : route);
 
-/** The app's dependencies that import React (and Preact's stand-in for it). */
-const REACT_DEPENDENCIES = [
-  /^react-router/,
-  /^@aws-amplify\/ui-react/,
-  /^@tanstack\/react-query/,
-  /^@tiptap\/react/,
-  /^preact/,
-];
-
 /** Where the app draws itself (index.html's `<div id="root"></div>`). */
 const ROOT = '<div id="root"></div>';
 
 /**
  * Draws each document's page into its root (src/prerender.tsx, loaded through a Vite server with
- * the app's aliases), then inlines the CSS rules
- * that drawing uses and defers the stylesheets: the page paints with the document, and
- * src/main.tsx applies the full stylesheets before it hydrates the drawing.
+ * the app's own plugins; React and the libraries load in Node as they are published), then
+ * inlines the CSS rules that drawing uses and defers the stylesheets: the page paints with the
+ * document, and src/main.tsx applies the full stylesheets before it hydrates the drawing.
  */
-async function drawDocuments(webDir: string, outDir: string, draw: DrawConfig): Promise<void> {
+async function drawDocuments(webDir: string, outDir: string, plugins: Plugin[]): Promise<void> {
   const server = await createServer({
     configFile: false,
     root: webDir,
@@ -103,11 +94,7 @@ async function drawDocuments(webDir: string, outDir: string, draw: DrawConfig): 
     server: { middlewareMode: true, hmr: false, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
     oxc: { jsx: { runtime: 'automatic' } },
-    plugins: draw.plugins,
-    resolve: { alias: draw.alias },
-    // The dependencies that use React go through Vite, so that their `react` is Preact too, in
-    // their ES module builds; the rest Node loads as usual.
-    ssr: { noExternal: REACT_DEPENDENCIES, resolve: { conditions: ['module', 'import', 'default'] } },
+    plugins,
   });
   const beasties = new Beasties({
     path: outDir,
@@ -148,13 +135,8 @@ async function drawDocuments(webDir: string, outDir: string, draw: DrawConfig): 
   }
 }
 
-/** What drawing needs of the app's own Vite config: its plugins and its aliases (Preact for React). */
-export interface DrawConfig {
-  plugins: Plugin[];
-  alias: Alias[];
-}
-
-export function entryDocuments(webDir: string, draw: DrawConfig): Plugin {
+/** Writes the entry documents; `plugins` are the app's plugins that drawing its pages needs. */
+export function entryDocuments(webDir: string, plugins: Plugin[]): Plugin {
   let outDir = path.join(webDir, 'dist');
   return {
     name: 'clubs:entry-documents',
@@ -164,7 +146,7 @@ export function entryDocuments(webDir: string, draw: DrawConfig): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      await drawDocuments(webDir, outDir, draw);
+      await drawDocuments(webDir, outDir, plugins);
     },
     generateBundle(_options, bundle: OutputBundle) {
       const shell = bundle['index.html'];

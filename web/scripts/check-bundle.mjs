@@ -3,7 +3,7 @@
  * its modulepreloads and the landing page chunk, with their static imports) stays within the
  * budget, and Amplify's Authenticator is not part of it.
  *
- *   npm run build -w web && npm run size -w web      (BUDGET_KB overrides the 100 KB budget)
+ *   npm run build -w web && npm run size -w web      (BUDGET_KB overrides the 170 KB budget)
  *   npm run bench:web                                 (both, from the repository root)
  *
  * It also reports the largest chunk of the build, lazy route chunks included.
@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const assets = join(dist, 'assets');
-const budgetBytes = Number(process.env.BUDGET_KB ?? 100) * 1000;
+const budgetBytes = Number(process.env.BUDGET_KB ?? 170) * 1000;
 /** A string literal of Amplify's authenticator state machine; it survives minification. */
 const AUTHENTICATOR_MARKER = 'signInActor';
 

@@ -1,13 +1,13 @@
 /**
- * Draws a page at build time (web/build/entry-documents.ts loads this module in Node, with the
- * SPA's Preact aliases): the markup the app's first render produces for a visitor on that route
- * before anything has loaded, the session check and the page's API requests still pending, so
- * the entry document can show it while the code travels, and the browser hydrates it rather than
- * drawing it again (web/src/main.tsx). Preact draws it on both sides, so the ids its useId gives
- * (labels, aria-controls) are the same.
+ * Draws a page at build time (web/build/entry-documents.ts loads this module in Node): the markup
+ * the app's first render produces for a visitor on that route before anything has loaded, the
+ * session check and the page's API requests still pending, so the entry document can show it
+ * while the code travels, and the browser hydrates it rather than drawing it again
+ * (web/src/main.tsx). React draws it on both sides, so hydration finds the same elements and the
+ * same ids (useId: labels, aria-controls).
  */
-import { renderToString } from 'preact-render-to-string';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './App.tsx';
 import type { AuthService } from './auth/types.ts';
@@ -30,5 +30,9 @@ export async function prerender(pathname: string): Promise<string> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>
   );
-  return renderToString(app);
+  const html = renderToString(app);
+  // A part still loading would be drawn as its loading screen, which the browser then replaces:
+  // every lazy part of the page must have been loaded above.
+  if (html.includes('<!--$!-->')) throw new Error(`prerender: part of ${pathname} was not loaded`);
+  return html;
 }
