@@ -1,7 +1,5 @@
 /**
- * TanStack Query wrappers over the typed client. The client (with the route manifest and its
- * schemas) is loaded on the first query, so pages that query nothing before their first paint
- * (like /) do not carry it in their initial JavaScript.
+ * TanStack Query wrappers over the typed client, which they load on the first query (load.ts).
  */
 import { displayName, type RequestInput, type RouteId, type RouteOutput } from '@clubs/shared';
 import { type InfiniteData, type UseQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';

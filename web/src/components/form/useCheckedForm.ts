@@ -14,8 +14,9 @@ interface DraftSchema<Output> {
 }
 
 /**
- * A form that its shared schema checks before it is sent, since the server checks the same
- * schema and the person should hear of a problem before a round trip. `submit(draft, send)`
+ * A form that its shared schema checks before it is sent (the feed's composer, the event
+ * dialog), since the server checks the same schema and the person should hear of a problem
+ * before a round trip; forms with rules of their own use `useForm`. `submit(draft, send)`
  * handles the form's submit event: the draft's first issue becomes the form's problem (worded by
  * `describe`), else the problem clears and `send` gets the parsed draft. `setProblem` shows a
  * failed request's message in the same place.

@@ -1,9 +1,10 @@
 /**
- * Forms, the one pattern for every screen: a submit runs as a TanStack Query mutation through
- * `useAction` (single flight, `busy` while it runs), and a refused check or a failed request stays
- * on the form: one message in an alert that screen readers announce (role="alert"), and the
- * fields it is about marked `aria-invalid` and described by it (`aria-describedby`), until the
- * next submit.
+ * Forms whose checks are rules in code (sign-in, registration, password reset, contact, profile,
+ * account settings): a submit runs as a TanStack Query mutation through `useAction` (single
+ * flight, `busy` while it runs), and a refused check or a failed request stays on the form: one
+ * message in an alert that screen readers announce (role="alert"), and the fields it is about
+ * marked `aria-invalid` and described by it (`aria-describedby`), until the next submit. Forms
+ * that a shared schema checks as a whole draft use `useCheckedForm` instead.
  */
 import { Alert } from '@aws-amplify/ui-react';
 import { type ChangeEvent, type FormEvent, useCallback, useId, useState } from 'react';
