@@ -1,7 +1,7 @@
 /**
  * One Lambda function built from functions/src/handlers/{name}.ts, the same way for every
  * handler: esbuild on this machine (no Docker), minified ESM for arm64 on the newest Node LTS
- * runtime aws-cdk-lib offers, the AWS SDK v3 taken from that runtime (see BUNDLE_SETTINGS),
+ * runtime aws-cdk-lib offers, the AWS SDK v3 clients taken from that runtime (see BUNDLE_SETTINGS),
  * explicit memory and timeout, its own log group with a retention, active tracing, and its own
  * role that starts with nothing but writing to that log group. Grants are added by the caller.
  */
@@ -19,6 +19,25 @@ import { htmlDecodeTree } from 'entities/decode';
 import type { BuildOptions } from 'esbuild';
 import { packDecodeTree } from '../../functions/src/content/html-decode-tree.ts';
 import { handlerEntry, LOCK_FILE, REPO_ROOT } from './paths.ts';
+
+/**
+ * The AWS SDK v3 client packages a function may import from the Lambda runtime: long-standing
+ * clients the Node.js runtimes have shipped since SDK v3 became their SDK. A new one is a
+ * decision (tests/infra/runtime-sdk.test.ts holds every function to this list).
+ */
+export const RUNTIME_SDK_PACKAGES = [
+  '@aws-sdk/client-dynamodb',
+  '@aws-sdk/lib-dynamodb',
+  '@aws-sdk/client-eventbridge',
+  '@aws-sdk/client-cognito-identity-provider',
+  '@aws-sdk/client-secrets-manager',
+  '@aws-sdk/client-s3',
+  // SendEmail with Simple content, unchanged since SES v2 came out (2019).
+  '@aws-sdk/client-sesv2',
+  // Converse (courses' outline drafts), in the SDK since May 2024, long before the Node.js 24
+  // runtime's first SDK release.
+  '@aws-sdk/client-bedrock-runtime',
+] as const;
 
 /** Node.js 24 is the newest LTS line aws-cdk-lib offers a Lambda runtime for. */
 export const NODE_RUNTIME = Runtime.NODEJS_24_X;
@@ -47,19 +66,16 @@ export const BUNDLE_SETTINGS = {
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_BANNER },
   /**
-   * The AWS SDK v3 is not bundled: the Lambda Node.js runtimes (18 and later) ship it, and the
-   * ESM bundle imports it from there like an installed package. This is NodejsFunction's own
-   * default for those runtimes, `@aws-sdk/*` and, with cdk.json's feature flag
-   * `@aws-cdk/aws-lambda-nodejs:sdkV3ExcludeSmithyPackages`, `@smithy/*` too: the clients and
-   * their Smithy core must come from one release. Bundled, the SDK made up most of every
-   * function (345 to 473 KB minified, `@smithy/core` alone 134 KB) and was parsed at every
-   * cold start; without it they are 24 to 175 KB. The price: functions run against the runtime's
-   * SDK release, not the lock file's (docs/DEPLOY.md, "Function bundles"). That is why the media
-   * functions sign their presigned POSTs and GETs with the project's own SigV4 code
-   * (functions/src/media/sigv4.ts) rather than the SDK's presigners, which are no long-standing
-   * client API (an older runtime SDK's createPresignedPost failed with "A region must be set").
+   * The AWS SDK v3 clients are not bundled: the Lambda Node.js runtimes (18 and later) ship them,
+   * and the ESM bundle imports them from there like installed packages. Only these long-standing
+   * client packages are taken from the runtime (RUNTIME_SDK_PACKAGES); everything else is bundled
+   * from the lock file, the presigners (`@aws-sdk/s3-request-presigner`,
+   * `@aws-sdk/s3-presigned-post`) and the SDK core parts they need included, since the runtime
+   * does not promise to ship them, nor the versions of them these presigners were built against.
+   * The price: the clients are the runtime's SDK release, not the lock file's
+   * (docs/DEPLOY.md, "Function bundles").
    */
-  external: ['@aws-sdk/*', '@smithy/*'],
+  external: [...RUNTIME_SDK_PACKAGES],
   /**
    * sanitize-html (section HTML, in `courses`) requires whole packages of which it uses a part:
    * postcss only for `style` attributes, which the section allowlist never allows (a stand-in that
@@ -156,7 +172,7 @@ export class HandlerFunction extends Construct {
         sourceMap: BUNDLE_SETTINGS.sourcemap,
         sourcesContent: BUNDLE_SETTINGS.sourcesContent,
         mainFields: [...BUNDLE_SETTINGS.mainFields],
-        // Given explicitly (NodejsFunction's default is the same list), so the measurement agrees.
+        // Given explicitly (not NodejsFunction's default, all of `@aws-sdk/*`), so the measurement agrees.
         externalModules: [...BUNDLE_SETTINGS.external],
         charset: CHARSETS[BUNDLE_SETTINGS.charset],
         define: BUNDLE_SETTINGS.define,

@@ -4,7 +4,9 @@
  * import statement brings in but no kept code calls do not count, nor do modules the group can
  * only reach through a module it never runs (`unreachable`: the access check's club loading, in
  * a group without club routes). A referenced SDK name this table does not know is reported, so a
- * new kind of call cannot slip through unclassified.
+ * new kind of call cannot slip through unclassified. What a presigned URL or form lets the
+ * browser do counts as the function's own call: a presigned GET is signed for a GetObjectCommand,
+ * and the bundled createPresignedPost names PutObjectCommand.
  */
 
 import path from 'node:path';
@@ -42,18 +44,6 @@ const SDK_NAMES: Readonly<Record<string, Readonly<Record<string, readonly Resour
   '@aws-sdk/client-sesv2': { SESv2Client: [], SendEmailCommand: ['email:send'] },
   // Which secret is read is told by the environment variable naming it (SECRET_ENVIRONMENT).
   '@aws-sdk/client-secrets-manager': { SecretsManagerClient: [], GetSecretValueCommand: [] },
-};
-
-/**
- * The project's own S3 signers (functions/src/media/sigv4.ts): what a URL or form they sign lets
- * the browser do needs the function's role to be allowed it. Counted when their code is in the
- * bundle and reachable, as `{path}#{function}`.
- */
-const PROJECT_SIGNERS: Readonly<
-  Record<string, { readonly name: string; readonly needs: readonly ResourceUse[] }>
-> = {
-  'functions/src/media/presigned-post.ts': { name: 'signPostPolicy', needs: ['media:upload'] },
-  'functions/src/media/presigned-get.ts': { name: 'presignGetUrl', needs: ['media:read'] },
 };
 
 /** The environment variable that names a secret, and the use reading that secret is. */
@@ -122,12 +112,6 @@ export async function codeUsesOf(handler: string, unreachable: readonly string[]
       if (!needs) unknown.add(`${pkg}#${imported}`);
       for (const use of needs ?? []) uses.add(use);
     }
-  }
-  for (const [input, code] of reachableCode) {
-    const signer = PROJECT_SIGNERS[input];
-    if (!signer || !new RegExp(`function ${signer.name}\\b`).test(code)) continue;
-    calls.add(`${input}#${signer.name}`);
-    for (const use of signer.needs) uses.add(use);
   }
   if (calls.has('@aws-sdk/client-secrets-manager#GetSecretValueCommand')) {
     for (const [variable, use] of Object.entries(SECRET_ENVIRONMENT)) {

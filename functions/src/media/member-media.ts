@@ -4,9 +4,10 @@
  * them through short-lived S3 presigned GET URLs that the API signs only after the membership
  * check, so a removed member's old URLs stop working within minutes.
  */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MEDIA_PATHS, MEMBER_MEDIA_READ, type PostMedia, type PostMediaKind } from '@clubs/shared';
-import { presignGetUrl } from './presigned-get.ts';
-import { bucketAddress, mediaBucket, signingContext } from './s3.ts';
+import { mediaBucket, s3 } from './s3.ts';
 
 /** The prefix no public path serves. */
 export const MEMBER_MEDIA_ROOT = MEDIA_PATHS.membersOnlyRoot;
@@ -39,12 +40,9 @@ function signingWindow(now: Date) {
 /** A signed read of one members-only file; call only after the caller's membership was checked. */
 export async function signMemberMediaRead(key: string, now = new Date()): Promise<PostMedia> {
   const { signedAt, expiresAt } = signingWindow(now);
-  const context = await signingContext(signedAt);
-  const { origin, basePath } = bucketAddress(mediaBucket(), context.region);
-  const url = presignGetUrl(
-    { origin, path: `${basePath}/${key}` },
-    MEMBER_MEDIA_READ.expiresInSeconds,
-    context,
-  );
+  const url = await getSignedUrl(s3(), new GetObjectCommand({ Bucket: mediaBucket(), Key: key }), {
+    expiresIn: MEMBER_MEDIA_READ.expiresInSeconds,
+    signingDate: signedAt,
+  });
   return { key, kind: mediaKindOfKey(key), url, expiresAt: expiresAt.toISOString() };
 }

@@ -4,12 +4,13 @@
  * the SDK's default checksums, stores streamed uploads corrupted: checksums are
  * then only computed when an operation requires them.
  *
- * Presigned POSTs and GETs are signed by this project's SigV4 code (sigv4.ts) with the client's
- * own credentials and region, so the client may be the Lambda runtime's copy of the SDK.
+ * Presigned POSTs and GETs are signed by AWS's presigners with this client's credentials, region
+ * and endpoint, so their URLs address the bucket as the client does: virtual-hosted in AWS
+ * ({bucket}.s3.{region}.amazonaws.com, the upload domain the site's CSP allows), path-style on
+ * s3rver (S3_ENDPOINT/{bucket}).
  */
 import { S3Client } from '@aws-sdk/client-s3';
 import { env } from '../env.ts';
-import type { SigningContext } from './sigv4.ts';
 
 let client: S3Client | undefined;
 
@@ -43,21 +44,4 @@ export function mediaBucket(): string {
   const bucket = env.mediaBucket;
   if (!bucket) throw new Error('MEDIA_BUCKET is not set');
   return bucket;
-}
-
-/** The S3 client's credentials (the runtime's default provider chain in Lambda) and region, at `date`. */
-export async function signingContext(date: Date): Promise<SigningContext> {
-  const { config } = s3();
-  const [credentials, region] = await Promise.all([config.credentials(), config.region()]);
-  return { credentials, region, date };
-}
-
-/**
- * Where the bucket is addressed: virtual-hosted in AWS ({bucket}.s3.{region}.amazonaws.com, the
- * upload domain the site's CSP allows), path-style on s3rver (S3_ENDPOINT/{bucket}).
- */
-export function bucketAddress(bucket: string, region: string): { origin: string; basePath: string } {
-  const endpoint = env.s3Endpoint;
-  if (endpoint) return { origin: new URL(endpoint).origin, basePath: `/${bucket}` };
-  return { origin: `https://${bucket}.s3.${region}.amazonaws.com`, basePath: '' };
 }

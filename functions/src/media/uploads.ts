@@ -10,11 +10,14 @@
  * attached: one check and one tag for every place that uses an upload.
  */
 import { DeleteObjectCommand, HeadObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
+import { createPresignedPost, type PresignedPostOptions } from '@aws-sdk/s3-presigned-post';
 import { type PresignedUpload, UPLOAD_TAG } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { logger } from '../logger.ts';
-import { type PolicyCondition, signPostPolicy } from './presigned-post.ts';
-import { bucketAddress, mediaBucket, s3, signingContext } from './s3.ts';
+import { mediaBucket, s3 } from './s3.ts';
+
+/** A policy condition beyond the exact fields, e.g. ['content-length-range', 1, 10485760]. */
+type PolicyCondition = NonNullable<PresignedPostOptions['Conditions']>[number];
 
 export const MEDIA_PATH_PREFIX = '/media/';
 
@@ -54,7 +57,10 @@ export class UploadRefused extends Error {
 export const uploadTagging = (value: string) =>
   `<Tagging><TagSet><Tag><Key>${UPLOAD_TAG.key}</Key><Value>${value}</Value></Tag></TagSet></Tagging>`;
 
-/** The policy conditions beyond bucket, key and signature (which signPostPolicy adds itself). */
+/**
+ * The form's fields and the policy's conditions beyond bucket, key and signature (which
+ * createPresignedPost adds itself); every field is also an exact condition of the policy.
+ */
 export function uploadConditions(
   contentType: string,
   maxBytes: number,
@@ -94,20 +100,13 @@ export async function presignUpload(request: UploadRequest, now = new Date()): P
     request.maxBytes,
     request.cacheControl,
   );
-  const bucket = mediaBucket();
-  const context = await signingContext(now);
-  const { origin, basePath } = bucketAddress(bucket, context.region);
-  const signed = signPostPolicy(
-    {
-      url: `${origin}${basePath || '/'}`,
-      bucket,
-      key,
-      fields,
-      conditions,
-      expiresInSeconds: request.expiresInSeconds,
-    },
-    context,
-  );
+  const signed = await createPresignedPost(s3(), {
+    Bucket: mediaBucket(),
+    Key: key,
+    Fields: fields,
+    Conditions: conditions,
+    Expires: request.expiresInSeconds,
+  });
   return {
     url: signed.url,
     fields: signed.fields,
