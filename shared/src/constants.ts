@@ -163,17 +163,25 @@ export const CONTACT_RATE_LIMIT = {
 } as const;
 
 /**
- * Invitations: so the platform cannot be used to send mass mail, a club sends
- * at most `perClubPerDay` e-mails a UTC day, at most `rowsPerSend` in one send, and an address
+ * Invitations: so the platform cannot be used to send mass mail, only an active club that is not
+ * suspended sends them, a club sends at most `perClubPerDay` e-mails a UTC day, one account at most
+ * `perAccountPerDay` across all its clubs, at most `rowsPerSend` in one send, and an address
  * invited to the club within `repeatAfterSeconds` is skipped. An e-mailed invitation's own token
  * works once, for `emailTokenDays`; the club's shared link works until the owner regenerates it.
  */
 export const INVITATION_LIMITS = {
   perClubPerDay: 100,
+  perAccountPerDay: 150,
   rowsPerSend: 20,
   repeatAfterSeconds: 24 * 3600,
   emailTokenDays: 14,
 } as const;
+
+/**
+ * Clubs one account may hold unpaid (created, their creator plan not paid) at once: a new club
+ * beyond it is refused until one is paid for or deleted.
+ */
+export const UNPAID_CLUBS_PER_ACCOUNT = 3;
 
 export const DEFAULT_MEMBERSHIP_PRICE = 9.99;
 export const SUPER_ADMIN_PAGE_SIZE = 10;

@@ -10,11 +10,17 @@ import { rateWindowCount } from '@clubs/functions/data/rate-windows';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler } from '@clubs/functions/handlers/invitations';
-import { invitationRate } from '@clubs/functions/services/invitations/send-invitations';
+import { handler as members } from '@clubs/functions/handlers/members';
+import { handler as memberships } from '@clubs/functions/handlers/memberships';
+import {
+  accountInvitationRate,
+  invitationRate,
+} from '@clubs/functions/services/invitations/send-invitations';
 import {
   type AcceptInvitationResult,
   type Club,
   INVITATION_LIMITS,
+  INVITATION_LINK_MESSAGE,
   type InvitationPreview,
   type InviteLink,
   type RouteId,
@@ -234,6 +240,64 @@ describe('e-mailed invitations', () => {
     expect(malformed.body.error.code).toBe('validation_failed');
   });
 
+  it('sends nothing for an unpaid, a closed or a suspended club', async () => {
+    for (const overrides of [
+      { status: 'unpaid' as const },
+      { status: 'inactive' as const },
+      {
+        status: 'inactive' as const,
+        suspendedAt: new Date().toISOString(),
+        suspendedFrom: 'active' as const,
+      },
+    ]) {
+      const { club: c, ownerId } = await club(overrides);
+      const refused = await send(ownerId, c.id, [{ name: '', email: 'target@clubs.test' }]);
+      expect(refused.status, JSON.stringify(overrides)).toBe(409);
+      expect(refused.body.error.message).toBe('Invitations can be sent only from an active club.');
+    }
+    expect(await readSentEmails(ses.url)).toEqual([]);
+  });
+
+  it("refuses a send over the sender's daily limit across their clubs, whichever club sends it", async () => {
+    const { club: first, ownerId } = await club();
+    const { club: second } = await club({ ownerId });
+    const account = accountInvitationRate(ownerId);
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [rateWindowCount(account, new Date(), account.limit - 1)],
+      }),
+    );
+    const over = await send(ownerId, second.id, [
+      { name: '', email: 'a@clubs.test' },
+      { name: '', email: 'b@clubs.test' },
+    ]);
+    expect(over.status).toBe(429);
+    expect(over.body.error.message).toMatch(/^Your account can send 1 more invitation today/);
+    expect(await readSentEmails(ses.url)).toEqual([]);
+    expect((await send(ownerId, first.id, [{ name: '', email: 'a@clubs.test' }])).body).toMatchObject({
+      sent: 1,
+      remainingToday: 0,
+    });
+    const full = await send(ownerId, second.id, [{ name: '', email: 'c@clubs.test' }]);
+    expect(full.status).toBe(429);
+    expect(full.body.error.message).toBe(
+      `Your account has sent its ${INVITATION_LIMITS.perAccountPerDay} invitations for today. Try again tomorrow.`,
+    );
+  });
+
+  it('refuses a message that carries a link, sending nothing', async () => {
+    const { club: c, ownerId } = await club();
+    for (const text of ['Win at https://evil.test/x', 'see www.evil.test', 'go to evil-prizes.com now']) {
+      const res = await call<SendInvitationsResult>('sendInvitations', ownerId, {
+        params: { clubId: c.id },
+        body: { rows: [{ name: '', email: 'linked@clubs.test' }], message: text },
+      });
+      expect(res.status, text).toBe(400);
+      expect(JSON.stringify(res.body.error)).toContain(INVITATION_LINK_MESSAGE);
+    }
+    expect(await readSentEmails(ses.url)).toEqual([]);
+  });
+
   it('says so when SES fails, and keeps nothing of the unsent invitation', async () => {
     const { club: c, ownerId } = await club();
     await ses.stop(); // the mail service is down
@@ -247,5 +311,63 @@ describe('e-mailed invitations', () => {
     // Nothing was kept: the address is not marked as invited and the day's count is intact.
     const retry = await send(ownerId, c.id, [{ name: '', email: 'later@clubs.test' }]);
     expect(retry.body).toMatchObject({ sent: 1, remainingToday: INVITATION_LIMITS.perClubPerDay - 1 });
+  });
+});
+
+describe('a removal that sticks', () => {
+  const asMember = (handler: typeof members, id: RouteId, userId: string, params: Record<string, string>) =>
+    invoke<ErrorBody & Record<string, unknown>>(
+      handler,
+      httpEvent(id, { params, claims: memberClaims(userId) }),
+    );
+
+  it('keeps a removed member out of their old invitation, the shared link and a join request until the owner lifts it', async () => {
+    const { club: c, ownerId } = await club();
+    const invitee = await person('Rita Removed');
+    await send(ownerId, c.id, [{ name: 'Rita', email: 'rita@clubs.test' }]);
+    const [mail] = await readSentEmails(ses.url);
+    const token = tokenIn(mail?.text ?? '', c.id);
+    expect((await accept(invitee, c.id, token)).body.outcome).toBe('joined');
+    const { body: link } = await call<InviteLink>('getInviteLink', ownerId, { params: { clubId: c.id } });
+
+    const removed = await asMember(members, 'removeClubMember', ownerId, { clubId: c.id, userId: invitee });
+    expect(removed.status).toBe(200);
+    for (const again of [token, link.token]) {
+      expect((await open(invitee, c.id, again)).body.state).toBe('invalid');
+      expect((await accept(invitee, c.id, again)).status).toBe(404);
+    }
+    const request = await asMember(memberships, 'requestMembership', invitee, { clubId: c.id });
+    expect(request.status).toBe(403);
+    expect(await getMembership(c.id, invitee)).toBeNull();
+    // Someone else is still let in by the link.
+    expect((await accept(await person(), c.id, link.token)).body.outcome).toBe('joined');
+
+    // Only the owner lifts it; lifting twice says there was nothing more to lift.
+    const moderator = await person('Mo Derator');
+    await addMember(c.id, { userId: moderator, role: 'club_moderator' });
+    const lift = (userId: string) =>
+      asMember(members, 'liftMemberRemoval', userId, { clubId: c.id, userId: invitee });
+    expect((await lift(moderator)).status).toBe(404);
+    expect((await lift(ownerId)).body).toEqual({ lifted: true, userId: invitee });
+    expect((await lift(ownerId)).body).toEqual({ lifted: false, userId: invitee });
+    expect((await accept(invitee, c.id, link.token)).body.outcome).toBe('joined');
+  });
+
+  it('revokes the invitations e-mailed to an address: their tokens let nobody in', async () => {
+    const { club: c, ownerId } = await club();
+    await send(ownerId, c.id, [{ name: '', email: 'revoked@clubs.test' }]);
+    const token = tokenIn((await readSentEmails(ses.url))[0]?.text ?? '', c.id);
+    const revoke = () =>
+      call<{ revoked: number }>('revokeInvitations', ownerId, {
+        params: { clubId: c.id },
+        body: { email: 'Revoked@clubs.test' },
+      });
+    expect((await revoke()).body).toEqual({ revoked: 1 });
+    const invitee = await person();
+    expect((await accept(invitee, c.id, token)).status).toBe(404);
+    expect(await getMembership(c.id, invitee)).toBeNull();
+    expect((await revoke()).body).toEqual({ revoked: 0 });
+    // The address may be invited again at once.
+    expect((await send(ownerId, c.id, [{ name: '', email: 'revoked@clubs.test' }])).body.sent).toBe(1);
   });
 });

@@ -8,7 +8,7 @@ import { getClub, setClubStatus } from '@clubs/functions/data/repositories/clubs
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
 import { handler as payments } from '@clubs/functions/handlers/payments';
-import type { Club } from '@clubs/shared';
+import { type Club, UNPAID_CLUBS_PER_ACCOUNT } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
@@ -179,6 +179,30 @@ describe('the creator plan', () => {
     const sub = subscriptionOf(completed);
     expect((await stripe().stripe.subscriptions.retrieve(sub)).status).toBe('canceled');
     expect(await getSubscriptionRecord({ kind: 'club_plan', clubId: club.id })).toBeNull();
+  });
+
+  it('holds an account to its cap of unpaid clubs, under concurrent creates too, until one is paid for', async () => {
+    const ownerId = ulid();
+    const tries = await Promise.all(
+      Array.from({ length: UNPAID_CLUBS_PER_ACCOUNT + 3 }, (_, i) =>
+        call<Club & { error: { message: string } }>(clubAdmin, 'createClub', ownerId, {
+          body: { name: `Club ${i}`, description: 'An unpaid club.', requestId: ulid() },
+        }),
+      ),
+    );
+    const created = tries.filter((res) => res.status === 201);
+    expect(created).toHaveLength(UNPAID_CLUBS_PER_ACCOUNT);
+    for (const refused of tries.filter((res) => res.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toMatch(/clubs waiting for their plan/);
+    }
+    const paid = created[0]?.body as Club;
+    await deliver(ofType(await payPlan(paid.id, ownerId), 'checkout.session.completed'));
+    expect((await getClub(paid.id))?.status).toBe('active');
+    const next = await call<Club>(clubAdmin, 'createClub', ownerId, {
+      body: { name: 'One more', description: 'Room again.', requestId: ulid() },
+    });
+    expect(next.status).toBe(201);
   });
 
   it('never reopens a closed club: a late plan checkout is cancelled', async () => {

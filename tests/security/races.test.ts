@@ -3,14 +3,17 @@
  * route is in the manifest but not implemented yet (501 'not_implemented') is reported pending;
  * RSVPs and points have their rows.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
 import { keys } from '@clubs/functions/data/keys';
+import { rateWindowCount } from '@clubs/functions/data/rate-windows';
 import { getClub } from '@clubs/functions/data/repositories/clubs';
 import { getStoredEvent } from '@clubs/functions/data/repositories/events';
 import { addMembership, getMembership } from '@clubs/functions/data/repositories/memberships';
 import { periodKey, pointsOf, utcDay } from '@clubs/functions/data/repositories/points';
 import { getPost } from '@clubs/functions/data/repositories/posts';
+import { accountInvitationRate } from '@clubs/functions/services/invitations/send-invitations';
+import { UNPAID_CLUBS_PER_ACCOUNT } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LocalEventBus } from '../../infra/local/event-bus.ts';
 import { readSentEmails } from '../support/ses-store.ts';
@@ -168,6 +171,56 @@ describe(`races (${N} concurrent calls each)`, () => {
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       expect(answers.filter((a) => a.status === 409)).toHaveLength(N - 1);
       expect((await getClub(club.clubId))?.memberCount).toBe(before + 1);
+    });
+  });
+
+  it("invitations sent 50 times at once against the sender's daily limit across clubs: exactly the room left is sent", async () => {
+    await row(async () => {
+      const club = await makeClubWorld(world.people, { withStaff: false });
+      const room = 7;
+      const account = accountInvitationRate(world.people.owner.id);
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [rateWindowCount(account, new Date(), account.limit - room)],
+        }),
+      );
+      const answers = await all(
+        Array.from({ length: N }, (_, i) =>
+          world.call('owner', {
+            method: 'POST',
+            path: `/api/clubs/${club.clubId}/invitations`,
+            body: JSON.stringify({
+              rows: [{ name: '', email: `capped-${i}-${club.clubId}@clubs.test` }],
+              message: 'Hi.',
+            }),
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(room);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(N - room);
+      const sent = (await readSentEmails(world.sesUrl)).filter((m) =>
+        m.to.some(
+          (to) => to.startsWith('capped-') && to.endsWith(`-${club.clubId.toLowerCase()}@clubs.test`),
+        ),
+      );
+      expect(sent).toHaveLength(room);
+    });
+  });
+
+  it('one person creating 50 clubs at once: exactly their cap of unpaid clubs is created', async () => {
+    await row(async () => {
+      const founder = signedPerson('founder');
+      const answers = await all(
+        Array.from({ length: N }, (_, i) =>
+          world.call(founder, {
+            method: 'POST',
+            path: '/api/clubs',
+            body: JSON.stringify({ name: `Club ${i}`, description: 'A new club.' }),
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(UNPAID_CLUBS_PER_ACCOUNT);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(N - UNPAID_CLUBS_PER_ACCOUNT);
     });
   });
 

@@ -53,11 +53,15 @@ export const keys = {
   inviteLink: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'INVITE_LINK' }),
   /** An e-mailed invitation, keyed by its single-use token. TTL. */
   invitation: (clubId: string, token: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITATION#${token}` }),
+  /** A person removed from a club: invitations and join requests do not let them back in until lifted. */
+  removal: (clubId: string, userId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `REMOVED#${userId}` }),
   /** When an address was last invited to a club (repeats within a day are skipped). TTL. */
   invitedAddress: (clubId: string, email: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITED#${email}` }),
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE#${eventId}`, sk: 'META' }),
   /** A person's Stripe ids: their customer, their Connect account and its onboarding state. */
   userBilling: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
+  /** How many of a person's clubs are unpaid now (UNPAID_CLUBS_PER_ACCOUNT). */
+  unpaidClubs: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'UNPAID_CLUBS' }),
   /** A club's creator-plan subscription. */
   clubPlan: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'PLAN' }),
   /** The Stripe Price new members of a paid club subscribe at (subscriptions keep theirs). */

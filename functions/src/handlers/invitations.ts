@@ -7,12 +7,13 @@ import { invitationRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
 import { acceptInvitation, invitationPreview } from '../services/invitations/accept-invitation.ts';
 import { inviteLinkOf, regenerateInviteLink } from '../services/invitations/invite-link.ts';
-import { sendInvitations } from '../services/invitations/send-invitations.ts';
+import { revokeInvitations, sendInvitations } from '../services/invitations/send-invitations.ts';
 
 export const handler = defineGroup('invitations', invitationRoutes, {
   getInviteLink: async ({ auth, club }) => inviteLinkOf(club.id, auth.userId),
   regenerateInviteLink: async ({ auth, club }) => regenerateInviteLink(club.id, auth.userId),
   sendInvitations: async ({ input, auth, club }) => sendInvitations(club, auth.userId, input.body),
+  revokeInvitations: async ({ input, club }) => revokeInvitations(club, input.body.email),
   getInvitation: async ({ input, auth }) =>
     invitationPreview(input.params.clubId, input.params.token, auth.userId),
   acceptInvitation: async ({ input, auth }) =>

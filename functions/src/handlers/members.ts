@@ -9,6 +9,7 @@ import {
   approveMember,
   changeMemberRole,
   leaveClub,
+  liftMemberRemoval,
   listMembers,
   removeMember,
   seesMemberDetails,
@@ -23,4 +24,5 @@ export const handler = defineGroup('members', memberRoutes, {
   changeClubMemberRole: async ({ input, club }) =>
     changeMemberRole(club, input.params.userId, input.body.role),
   leaveClub: async ({ input, auth }) => leaveClub(input.params.clubId, auth.userId),
+  liftMemberRemoval: async ({ input, club }) => liftMemberRemoval(club, input.params.userId),
 });

@@ -23,8 +23,9 @@ import {
 import { getClub } from '../data/repositories/clubs.ts';
 import { ensurePendingMembership } from '../data/repositories/membership-billing.ts';
 import { getMembership } from '../data/repositories/memberships.ts';
+import { isRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
 import type { AuthContext } from '../http/auth.ts';
-import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { logger } from '../logger.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { creatorPriceReference, siteUrl } from '../stripe/config.ts';
@@ -170,8 +171,12 @@ export async function createMembershipCheckout(auth: AuthContext, clubId: string
   if (club?.status !== 'active') throw notFound('Club not found');
   if (club.ownerId === auth.userId) throw conflict(MESSAGES.ownClub);
   if (club.price <= 0) throw badRequest(MESSAGES.freeClub);
-  const membership = await getMembership(clubId, auth.userId);
+  const [membership, removed] = await Promise.all([
+    getMembership(clubId, auth.userId),
+    isRemoved(clubId, auth.userId),
+  ]);
   if (membership?.status === 'active') throw conflict(MESSAGES.alreadyMember);
+  if (removed) throw forbidden(REMOVED_MESSAGE);
   const target: SubscriptionTarget = { kind: 'membership', clubId, userId: auth.userId };
   const record = await getSubscriptionRecord(target);
   if (record?.subscriptionId && isLiveStatus(record.status)) throw conflict(MESSAGES.processing);

@@ -9,6 +9,7 @@ import {
   type CreateClubInput,
   type MembershipCheckoutState,
   NEW_CLUB_DEFAULTS,
+  UNPAID_CLUBS_PER_ACCOUNT,
   type ViewerMembershipStatus,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
@@ -18,7 +19,7 @@ import { createClubWithOwner, getClub, updateClub } from '../data/repositories/c
 import { getMembership } from '../data/repositories/memberships.ts';
 import { newestOwnedClubWithStatus } from '../data/repositories/owned-clubs.ts';
 import type { AuthContext } from '../http/auth.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { AppError, conflict, notFound } from '../http/errors.ts';
 
 /**
  * A new club, unpaid, with its owner's active club_owner membership, in one transaction
@@ -47,13 +48,19 @@ export async function createClub(
     status: NEW_CLUB_DEFAULTS.status,
   };
   try {
-    const { club: stored } = await createClubWithOwner(club, club.createdAt, {
-      name: auth.name,
-      email: auth.email,
-    });
+    const { club: stored } = await createClubWithOwner(
+      club,
+      club.createdAt,
+      { name: auth.name, email: auth.email },
+      UNPAID_CLUBS_PER_ACCOUNT,
+    );
     return { club: stored, created: true };
   } catch (error) {
-    if (!input.requestId || !transactionConditionFailures(error)) throw error;
+    const failed = transactionConditionFailures(error);
+    // The club's own put (the first item) failing is a repeated request; the owner's count of
+    // unpaid clubs (the last) failing alone is the cap.
+    if (failed && !failed.includes(0)) throw new UnpaidClubsCap();
+    if (!input.requestId || !failed) throw error;
     const existing = await getClub(id);
     if (!existing || existing.ownerId !== auth.userId) throw conflict('This request was already used');
     // The dialog's Back step lets the details change before payment: the same club takes them.
@@ -66,6 +73,16 @@ export async function createClub(
       }
     }
     return { club: existing, created: false };
+  }
+}
+
+/** An account holding UNPAID_CLUBS_PER_ACCOUNT unpaid clubs creates no more until one is paid or deleted. */
+export class UnpaidClubsCap extends AppError {
+  constructor() {
+    super(
+      'conflict',
+      `You already have ${UNPAID_CLUBS_PER_ACCOUNT} clubs waiting for their plan: finish or delete one before creating another.`,
+    );
   }
 }
 

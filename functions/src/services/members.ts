@@ -21,6 +21,7 @@ import {
   getMembership,
   removeMembership,
 } from '../data/repositories/memberships.ts';
+import { liftRemoval, markRemoved } from '../data/repositories/removals.ts';
 import type { Viewer } from '../http/access.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { leaveMembership } from '../payments/leave-club.ts';
@@ -108,12 +109,22 @@ export async function removeMember(club: Club, viewer: Viewer, userId: string) {
     throw forbidden('A moderator cannot remove another moderator');
   }
   await cancelMemberBilling(club.id, userId);
+  // Marked first: invitations and join requests do not let them back in (removals.ts).
+  await markRemoved(club.id, userId, viewer.userId);
   const result = await removeMembership(club.id, userId);
   if (!result.removed) {
     if (result.reason === 'owner') throw forbidden('The owner cannot be removed');
     throw notFound('Member not found');
   }
   return { removed: true as const, userId };
+}
+
+/**
+ * The owner lets a removed person back: invitations and join requests work for them again.
+ * `lifted` is false when they were not kept out (nothing changes).
+ */
+export async function liftMemberRemoval(club: Club, userId: string) {
+  return { lifted: await liftRemoval(club.id, userId), userId };
 }
 
 /** The owner makes an active member a moderator, or a moderator a member again. */

@@ -21,7 +21,8 @@ import {
   getMembership,
   listMembershipsOfUserPage,
 } from '../data/repositories/memberships.ts';
-import { clubNotActive, conflict, notFound } from '../http/errors.ts';
+import { isRemoved, notRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
+import { clubNotActive, conflict, forbidden, notFound } from '../http/errors.ts';
 import { trialDaysFor } from '../payments/trials.ts';
 
 /** Clubs that can be joined or looked at: active ones. Others answer like missing ones. */
@@ -72,15 +73,15 @@ export async function requestMembership(clubId: string, userId: string): Promise
   const current = viewOf(club, userId, await getMembership(clubId, userId));
   if (current.status !== 'not_member') return { status: current.status, created: false };
   if (club.price > 0) throw conflict('This club is paid: join through its membership checkout');
-  const result = await addMembership({
-    clubId,
-    userId,
-    role: 'club_member',
-    status: 'pending',
-    createdAt: new Date().toISOString(),
-  });
+  if (await isRemoved(clubId, userId)) throw forbidden(REMOVED_MESSAGE);
+  const result = await addMembership(
+    { clubId, userId, role: 'club_member', status: 'pending', createdAt: new Date().toISOString() },
+    // A removal meanwhile refuses the request in its own transaction.
+    [notRemoved(clubId, userId)],
+  );
   if (result.created) return { status: 'pending', created: true };
   if (result.reason === 'no_club') throw notFound('Club not found');
+  if (await isRemoved(clubId, userId)) throw forbidden(REMOVED_MESSAGE);
   // Another request of the same person won the race: answer what it wrote.
   const existing = await getMembership(clubId, userId);
   return { status: existing?.status ?? 'pending', created: false };

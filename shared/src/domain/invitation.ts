@@ -8,6 +8,15 @@ import { INVITATION_LIMITS, LIMITS } from '../constants.ts';
 import { publicClubSchema } from './club.ts';
 import { emailSchema, idSchema, isoDateTime, trimmed } from './common.ts';
 
+/**
+ * What mail clients would turn into a link: a URL scheme, `www.`, `mailto:`, or a host name under
+ * a common top-level domain.
+ */
+const LINK_IN_TEXT =
+  /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|mailto:|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|ru|cn|info|biz|xyz|top|app|dev|me|ly|gl|link|click|site|online|shop|us|uk|de)\b/i;
+
+export const INVITATION_LINK_MESSAGE = 'Links cannot be sent in an invitation message';
+
 /** Invitation tokens are 32 random bytes in base64url; anything else is refused before a lookup. */
 export const inviteTokenSchema = z
   .string()
@@ -44,10 +53,20 @@ export const sendInvitationsInputSchema = z.strictObject({
     )
     .min(1, 'Add at least one person to invite')
     .max(INVITATION_LIMITS.rowsPerSend, `At most ${INVITATION_LIMITS.rowsPerSend} invitations at a time`),
-  /** The owner's edited message; the accept link is added below it. */
-  message: trimmed(LIMITS.inviteMessage).min(1, 'Write a message for your invitation'),
+  /**
+   * The owner's edited message, sent as plain text; the accept link is added below it. It may
+   * hold no link of its own: the platform's mail is not a way to send people elsewhere.
+   */
+  message: trimmed(LIMITS.inviteMessage)
+    .min(1, 'Write a message for your invitation')
+    .refine((text) => !LINK_IN_TEXT.test(text), INVITATION_LINK_MESSAGE),
 });
 export type SendInvitationsInput = z.infer<typeof sendInvitationsInputSchema>;
+
+/** The owner revokes the invitations e-mailed to one address. */
+export const revokeInvitationsInputSchema = z.strictObject({ email: emailSchema });
+export type RevokeInvitationsInput = z.infer<typeof revokeInvitationsInputSchema>;
+export const invitationsRevokedSchema = z.object({ revoked: z.number().int().min(0) });
 
 export const INVITE_ROW_OUTCOMES = ['sent', 'invalid', 'skipped', 'failed'] as const;
 export type InviteRowOutcome = (typeof INVITE_ROW_OUTCOMES)[number];

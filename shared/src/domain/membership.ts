@@ -48,6 +48,8 @@ export type MemberPage = z.infer<typeof memberPageSchema>;
 
 /** What removing a member answers. */
 export const memberRemovedSchema = z.object({ removed: z.literal(true), userId: idSchema });
+/** The owner let a removed person back (false: they were not kept out); invitations and join requests work for them again. */
+export const removalLiftedSchema = z.object({ lifted: z.boolean(), userId: idSchema });
 
 /** The roles an owner gives and takes: moderator and member (the owner's own never changes). */
 export const memberRoleInputSchema = z.strictObject({ role: z.enum(['club_moderator', 'club_member']) });

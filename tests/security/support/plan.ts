@@ -63,6 +63,7 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
   sendInvitations: {
     body: { rows: [{ name: 'Example', email: 'invitee@clubs.test' }], message: 'Join us.' },
   },
+  revokeInvitations: { body: { email: 'invitee@clubs.test' } },
   stripeWebhook: { body: { id: 'evt_unsigned', type: 'checkout.session.completed' } },
 };
 

@@ -9,6 +9,7 @@ import { getEntity } from '../get-item.ts';
 import { indexKeys, keys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
 import { queryPage } from '../query.ts';
+import { unpaidClubsAction, unpaidStep } from '../unpaid-clubs.ts';
 import { membershipItem } from './memberships.ts';
 import { clubFromItem, writeClubAsRead } from './stored-club.ts';
 
@@ -47,6 +48,8 @@ export async function createClubWithOwner(
   club: Omit<Club, 'memberCount'>,
   createdAt = club.createdAt,
   ownerCard: OwnerCard = { name: '', email: '' },
+  /** Refuses an unpaid club whose owner already has this many unpaid ones (its item fails last). */
+  unpaidCap?: number,
 ) {
   const admin = adminEntryItems(club, ownerCard);
   const stored: Club = { ...club, memberCount: 1 };
@@ -78,6 +81,8 @@ export async function createClubWithOwner(
       ...[admin.entry, ...admin.terms].map((Item) => ({ Put: { TableName: tableName(), Item } })),
       // The platform figures count the club and its owner's membership (platform-figures.ts).
       ...figuresAction(club.id, { [figure.clubs(club.status)]: 1, [figure.members]: 1 }),
+      // The owner's count of unpaid clubs (unpaid-clubs.ts), last, so a refusal by the cap is told apart.
+      ...unpaidClubsAction(club.ownerId, unpaidStep(null, club.status), unpaidCap),
     ],
   });
   return { club: stored, owner };
@@ -150,6 +155,7 @@ export async function rewriteClub(
                   [figure.clubs(stored.club.status)]: -1,
                   [figure.clubs(next.status)]: 1,
                 })),
+            ...unpaidClubsAction(next.ownerId, unpaidStep(stored.club.status, next.status)),
           ],
         }),
       );

@@ -1,7 +1,7 @@
 /**
  * Invitations: the club's invite link (one item holding its current token), e-mailed invitations
- * (one item per single-use token, expiring), the addresses recently invited (one item per
- * address, so a repeat within a day is skipped) and the club's daily count of e-mails
+ * (one item per single-use token, expiring), the addresses invited (one item per address, so a
+ * repeat within a day is skipped, listing the tokens it holds so they can be revoked) and the club's daily count of e-mails
  * (rate-windows.ts). All live in the club's partition, so deleting a club takes them along.
  */
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -85,21 +85,44 @@ export async function readSendState(
   emails: readonly string[],
   rate: RateWindow,
   now: Date,
-): Promise<{ lastInvited: Map<string, string>; sentInWindow: number }> {
+  accountRate: RateWindow,
+): Promise<{
+  lastInvited: Map<string, string>;
+  /** The tokens each address was sent before (kept on its mark, so they can be revoked). */
+  earlierTokens: Map<string, SentToken[]>;
+  sentInWindow: number;
+  accountSentInWindow: number;
+}> {
   const windowKey = rateWindowKey(rate, now);
-  const found = await batchGet([windowKey, ...emails.map((email) => keys.invitedAddress(clubId, email))]);
+  const accountKey = rateWindowKey(accountRate, now);
+  const found = await batchGet([
+    windowKey,
+    accountKey,
+    ...emails.map((email) => keys.invitedAddress(clubId, email)),
+  ]);
   const lastInvited = new Map<string, string>();
+  const earlierTokens = new Map<string, SentToken[]>();
   for (const email of emails) {
-    const sentAt = found.get(keyId(keys.invitedAddress(clubId, email)))?.sentAt;
-    if (typeof sentAt === 'string') lastInvited.set(email, sentAt);
+    const mark = found.get(keyId(keys.invitedAddress(clubId, email)));
+    if (typeof mark?.sentAt === 'string') lastInvited.set(email, mark.sentAt);
+    if (mark) earlierTokens.set(email, tokensOf(mark));
   }
-  const count = found.get(keyId(windowKey))?.count;
-  return { lastInvited, sentInWindow: typeof count === 'number' ? count : 0 };
+  const countOf = (key: typeof windowKey) => {
+    const count = found.get(keyId(key))?.count;
+    return typeof count === 'number' ? count : 0;
+  };
+  return {
+    lastInvited,
+    earlierTokens,
+    sentInWindow: countOf(windowKey),
+    accountSentInWindow: countOf(accountKey),
+  };
 }
 
 export type ReserveResult =
   | { reserved: true }
-  | { reserved: false; reason: 'limit' }
+  /** The club's window (`club`) or the sender's across their clubs (`account`) is full. */
+  | { reserved: false; reason: 'limit'; scope: 'club' | 'account' }
   /** Addresses another send invited meanwhile. */
   | { reserved: false; reason: 'invited'; emails: string[] };
 
@@ -114,9 +137,18 @@ export async function reserveInvitations(
   rate: RateWindow,
   now: Date,
   repeatAfterSeconds: number,
+  accountRate: RateWindow,
+  earlierTokens: ReadonlyMap<string, SentToken[]> = new Map(),
+  tokenDays = 14,
 ): Promise<ReserveResult> {
   const since = new Date(now.getTime() - repeatAfterSeconds * 1000).toISOString();
   const sentAt = now.toISOString();
+  // A mark lists the tokens its address holds that may still work, and lives as long as they do.
+  const stillValid = new Date(now.getTime() - tokenDays * 86_400_000).toISOString();
+  const tokensFor = (invitation: StoredInvitation): SentToken[] => [
+    ...(earlierTokens.get(invitation.email) ?? []).filter((sent) => sent.sentAt > stillValid),
+    { token: invitation.token, sentAt },
+  ];
   const items: TransactItem[] = [
     rateWindowCount(rate, now, invitations.length),
     ...invitations.flatMap((invitation): TransactItem[] => [
@@ -127,8 +159,9 @@ export async function reserveInvitations(
             ...keys.invitedAddress(invitation.clubId, invitation.email),
             type: 'invited_address',
             token: invitation.token,
+            tokens: tokensFor(invitation),
             sentAt,
-            [TABLE.ttlAttribute]: epochSeconds(sentAt) + repeatAfterSeconds,
+            [TABLE.ttlAttribute]: epochSeconds(invitation.validUntil),
           },
           ConditionExpression: 'attribute_not_exists(pk) OR sentAt < :since',
           ExpressionAttributeValues: { ':since': since },
@@ -147,6 +180,8 @@ export async function reserveInvitations(
         },
       },
     ]),
+    // The sender's count across their clubs, last.
+    rateWindowCount(accountRate, now, invitations.length),
   ];
   try {
     await retryOnConflict(() => db().send(new TransactWriteCommand({ TransactItems: items })));
@@ -154,7 +189,8 @@ export async function reserveInvitations(
   } catch (error) {
     const failed = transactionConditionFailures(error);
     if (!failed) throw error;
-    if (failed.includes(0)) return { reserved: false, reason: 'limit' };
+    if (failed.includes(0)) return { reserved: false, reason: 'limit', scope: 'club' };
+    if (failed.includes(items.length - 1)) return { reserved: false, reason: 'limit', scope: 'account' };
     // Items 1, 3, 5 … are the address marks, in the order of `invitations`.
     const emails = failed.flatMap((index) =>
       index % 2 === 1 ? [invitations[(index - 1) / 2]?.email ?? ''] : [],
@@ -166,9 +202,14 @@ export async function reserveInvitations(
 
 /**
  * Undoes the reservation of an invitation whose e-mail was not sent: the invitation, its
- * address mark (if still this invitation's) and its unit of the club's count, together.
+ * address mark (if still this invitation's) and its unit of each count (the club's, the
+ * sender's), together.
  */
-export async function releaseInvitation(invitation: StoredInvitation, rate: RateWindow, reservedAt: Date) {
+export async function releaseInvitation(
+  invitation: StoredInvitation,
+  rates: readonly RateWindow[],
+  reservedAt: Date,
+) {
   await retryOnConflict(() =>
     db().send(
       new TransactWriteCommand({
@@ -183,11 +224,48 @@ export async function releaseInvitation(invitation: StoredInvitation, rate: Rate
               ExpressionAttributeValues: { ':token': invitation.token },
             },
           },
-          rateWindowCount(rate, reservedAt, -1),
+          ...rates.map((rate) => rateWindowCount(rate, reservedAt, -1)),
         ],
       }),
     ),
   );
+}
+
+/** A token sent to an address, as its mark lists it. */
+export interface SentToken {
+  token: string;
+  sentAt: string;
+}
+
+function tokensOf(mark: Record<string, unknown>): SentToken[] {
+  const listed = Array.isArray(mark.tokens) ? (mark.tokens as SentToken[]) : [];
+  const fallback =
+    typeof mark.token === 'string' && typeof mark.sentAt === 'string'
+      ? [{ token: mark.token, sentAt: mark.sentAt }]
+      : [];
+  return listed.length > 0 ? listed : fallback;
+}
+
+/**
+ * Revokes every e-mailed invitation the club sent to `email` that may still work: the
+ * invitations and the address's mark go in one transaction (so the address may be invited again).
+ * Null when the address holds none.
+ */
+export async function revokeInvitationsTo(clubId: string, email: string): Promise<number | null> {
+  const mark = await getItem(keys.invitedAddress(clubId, email), { consistent: true });
+  if (!mark) return null;
+  const tokens = tokensOf(mark);
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: keys.invitedAddress(clubId, email) } },
+        ...tokens.map(({ token }) => ({
+          Delete: { TableName: tableName(), Key: keys.invitation(clubId, token) },
+        })),
+      ],
+    }),
+  );
+  return tokens.length;
 }
 
 /** What opening or accepting an invitation reads, in one request. */
@@ -196,6 +274,8 @@ export interface InvitationFacts {
   membership: Membership | null;
   link: InviteLink | null;
   invitation: StoredInvitation | null;
+  /** The caller was removed from the club (removals.ts). */
+  removed: boolean;
 }
 
 export async function readInvitationFacts(
@@ -208,6 +288,7 @@ export async function readInvitationFacts(
     membership: keys.membership(clubId, userId),
     link: keys.inviteLink(clubId),
     invitation: keys.invitation(clubId, token),
+    removal: keys.removal(clubId, userId),
   };
   const found = await batchGet(Object.values(wanted));
   const club = found.get(keyId(wanted.club));
@@ -218,6 +299,7 @@ export async function readInvitationFacts(
     membership: membership ? toMembership(membership) : null,
     link: linkOf(found.get(keyId(wanted.link))),
     invitation: invitation ? invitationOf(invitation) : null,
+    removed: found.has(keyId(wanted.removal)),
   };
 }
 

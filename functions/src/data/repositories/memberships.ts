@@ -255,7 +255,7 @@ export type AddMembershipResult =
  */
 export async function addMembership(
   membership: Membership,
-  /** Items written with an active membership (writeWithCount); a refusal of one answers 'exists'. */
+  /** Items written with the membership (a condition on them too); a refusal of one answers 'exists'. */
   alongside: readonly TransactItem[] = [],
 ): Promise<AddMembershipResult> {
   // The card comes with the membership, so the members page's search finds the person at once.
@@ -285,6 +285,7 @@ export async function addMembership(
               ConditionExpression: 'attribute_exists(pk)',
             },
           },
+          ...alongside,
         ],
       }),
     );
@@ -294,6 +295,7 @@ export async function addMembership(
     if (!reasons) throw error;
     if (reasons[0] === 'ConditionalCheckFailed') return { created: false, reason: 'exists' };
     if (reasons[1] === 'ConditionalCheckFailed') return { created: false, reason: 'no_club' };
+    if (reasons.slice(2).includes('ConditionalCheckFailed')) return { created: false, reason: 'exists' };
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Opening and accepting an invitation `/invite/{clubId}/{token}`. The token is
  * the club's current invite link or an e-mailed invitation's own; a regenerated link, an unknown
- * or expired token, or an e-mailed invitation someone else used does not let anyone in. In a free
+ * or expired token, an e-mailed invitation someone else used, or a person removed from the club
+ * (until its owner lifts that) does not let anyone in. In a free
  * club accepting makes the caller an active member at once; in a paid club the invitation is held
  * for them and they join by paying through the membership checkout (with the club's trial).
  */
@@ -14,6 +15,7 @@ import {
   readInvitationFacts,
 } from '../../data/repositories/invitations.ts';
 import { activateMembership, addMembership } from '../../data/repositories/memberships.ts';
+import { notRemoved } from '../../data/repositories/removals.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { sameToken } from './tokens.ts';
 
@@ -27,6 +29,8 @@ export const INVITATION_MESSAGES = {
 } as const;
 
 function judgeToken(facts: InvitationFacts, token: string, userId: string, now: Date) {
+  // A person removed from the club is not let back in by any invitation until the owner lifts it.
+  if (facts.removed) return { state: 'invalid' as TokenState, kind: null };
   if (facts.link && sameToken(facts.link.token, token))
     return { state: 'valid' as TokenState, kind: 'link' as TokenKind };
   const invitation = facts.invitation;
@@ -87,15 +91,17 @@ export async function acceptInvitation(
       continue; // Someone else used it meanwhile: read again to say so.
     }
     // The token must still be good in the very transaction that lets the caller in.
-    const proof =
-      judged.kind === 'link' ? linkStillValid(clubId, token) : claimInvitation(clubId, token, userId, now);
+    const proof = [
+      judged.kind === 'link' ? linkStillValid(clubId, token) : claimInvitation(clubId, token, userId, now),
+      notRemoved(clubId, userId),
+    ];
     const joined =
       facts.membership?.status === 'pending'
-        ? (await activateMembership(clubId, userId, [proof])).activated
+        ? (await activateMembership(clubId, userId, proof)).activated
         : (
             await addMembership(
               { clubId, userId, role: 'club_member', status: 'active', createdAt: now.toISOString() },
-              [proof],
+              proof,
             )
           ).created;
     if (joined) return { outcome: 'joined', clubId };

@@ -2,8 +2,10 @@
  * Sending invitations from the invite page. Each row is judged on its
  * own: a malformed address is answered on its row, an address listed twice or invited to the club
  * in the last day is skipped, and the rest are e-mailed, each with its own single-use token. So the
- * platform cannot be used to send mass mail, a club sends at most INVITATION_LIMITS.perClubPerDay
- * a day: a send that would go over it is refused whole, before anything is stored or sent.
+ * platform cannot be used to send mass mail, only an active club that is not suspended sends, a
+ * club sends at most INVITATION_LIMITS.perClubPerDay a day and one account at most
+ * INVITATION_LIMITS.perAccountPerDay across its clubs: a send that would go over either is
+ * refused whole, before anything is stored or sent.
  */
 import {
   type Club,
@@ -20,11 +22,13 @@ import {
   readSendState,
   releaseInvitation,
   reserveInvitations,
+  revokeInvitationsTo,
+  type SentToken,
   type StoredInvitation,
 } from '../../data/repositories/invitations.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { sendEmail } from '../../email/send-email.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, conflict } from '../../http/errors.ts';
 import { logger } from '../../logger.ts';
 import { siteUrl } from '../../stripe/config.ts';
 import { invitationEmail } from './invitation-email.ts';
@@ -39,6 +43,14 @@ export const invitationRate = (clubId: string): RateWindow => ({
   windowSeconds: DAY_SECONDS,
 });
 
+/** One account's e-mails across all its clubs. */
+export const accountInvitationRate = (senderId: string): RateWindow => ({
+  scope: 'invitations-account',
+  subject: senderId,
+  limit: INVITATION_LIMITS.perAccountPerDay,
+  windowSeconds: DAY_SECONDS,
+});
+
 export const ROW_MESSAGES = {
   invalid: 'Enter a valid e-mail address',
   listedTwice: 'This address is already in the list',
@@ -46,17 +58,25 @@ export const ROW_MESSAGES = {
   failed: 'The e-mail could not be sent. Please try again later.',
 } as const;
 
-export const dailyLimitMessage = (remaining: number) =>
-  remaining === 0
-    ? `This club has sent its ${INVITATION_LIMITS.perClubPerDay} invitations for today. Try again tomorrow.`
-    : `This club can send ${remaining} more invitation${remaining === 1 ? '' : 's'} today. Remove some rows and try again.`;
+export type LimitScope = 'club' | 'account';
 
-/** A send larger than what the club may still send today: nothing is stored or sent. */
+export const dailyLimitMessage = (remaining: number, scope: LimitScope = 'club') => {
+  const who = scope === 'club' ? 'This club' : 'Your account';
+  const limit = scope === 'club' ? INVITATION_LIMITS.perClubPerDay : INVITATION_LIMITS.perAccountPerDay;
+  return remaining === 0
+    ? `${who} has sent its ${limit} invitations for today. Try again tomorrow.`
+    : `${who} can send ${remaining} more invitation${remaining === 1 ? '' : 's'} today. Remove some rows and try again.`;
+};
+
+/** A send larger than what the club (or the sender, across their clubs) may still send today: nothing is stored or sent. */
 export class DailyInvitationLimit extends AppError {
-  constructor(remaining: number) {
-    super('too_many_requests', dailyLimitMessage(remaining), { remainingToday: remaining });
+  constructor(remaining: number, scope: LimitScope = 'club') {
+    super('too_many_requests', dailyLimitMessage(remaining, scope), { remainingToday: remaining });
   }
 }
+
+/** Only an active club that is not suspended sends mail from the platform. */
+export const NOT_SENDING_MESSAGE = 'Invitations can be sent only from an active club.';
 
 interface Row {
   name: string;
@@ -95,11 +115,13 @@ export async function sendInvitations(
   input: SendInvitationsInput,
   now = new Date(),
 ): Promise<SendInvitationsResult> {
+  if (club.status !== 'active' || club.suspendedAt) throw conflict(NOT_SENDING_MESSAGE);
   const rows = judgeRows(input);
   if (rows.every((row) => row.outcome === 'invalid')) {
     throw new AppError('validation_failed', 'Check the e-mail addresses', { rows: answerRows(rows) });
   }
   const rate = invitationRate(club.id);
+  const accountRate = accountInvitationRate(senderId);
   const pendingRows = () => rows.filter((row) => row.outcome === 'pending');
   const [state, sender] = await Promise.all([
     readSendState(
@@ -107,6 +129,7 @@ export async function sendInvitations(
       pendingRows().map((row) => row.email),
       rate,
       now,
+      accountRate,
     ),
     getProfile(senderId),
   ]);
@@ -116,10 +139,19 @@ export async function sendInvitations(
     if (last && last >= since)
       Object.assign(row, { outcome: 'skipped', message: ROW_MESSAGES.recentlyInvited });
   }
-  const remaining = Math.max(0, rate.limit - state.sentInWindow);
-  if (pendingRows().length > remaining) throw new DailyInvitationLimit(remaining);
+  const clubRemaining = Math.max(0, rate.limit - state.sentInWindow);
+  const accountRemaining = Math.max(0, accountRate.limit - state.accountSentInWindow);
+  const remaining = Math.min(clubRemaining, accountRemaining);
+  if (pendingRows().length > remaining) {
+    throw new DailyInvitationLimit(remaining, accountRemaining < clubRemaining ? 'account' : 'club');
+  }
 
-  const reserved = await reserve(club.id, senderId, pendingRows(), rate, now, state.sentInWindow);
+  const rates = { club: rate, account: accountRate };
+  const reserved = await reserve(club.id, senderId, pendingRows(), rates, now, {
+    club: state.sentInWindow,
+    account: state.accountSentInWindow,
+    earlierTokens: state.earlierTokens,
+  });
   const origin = siteUrl();
   const inviterName = sender ? userName(sender) : 'A club owner';
   let failure: unknown = null;
@@ -143,7 +175,7 @@ export async function sendInvitations(
         } catch (error) {
           failure = error;
           logger.warn('invitation not sent', { clubId: club.id, error: String(error) });
-          await releaseInvitation(invitation, rate, now);
+          await releaseInvitation(invitation, [rate, accountRate], now);
           Object.assign(row, { outcome: 'failed', message: ROW_MESSAGES.failed });
         }
       }
@@ -175,9 +207,9 @@ async function reserve(
   clubId: string,
   senderId: string,
   rows: readonly Row[],
-  rate: RateWindow,
+  rates: Record<LimitScope, RateWindow>,
   now: Date,
-  sentInWindow: number,
+  sentInWindow: Record<LimitScope, number> & { earlierTokens: ReadonlyMap<string, SentToken[]> },
 ): Promise<{ row: Row; invitation: StoredInvitation }[]> {
   const validUntil = new Date(
     now.getTime() + INVITATION_LIMITS.emailTokenDays * 24 * 3600 * 1000,
@@ -198,13 +230,20 @@ async function reserve(
     }));
     const result = await reserveInvitations(
       items.map((item) => item.invitation),
-      rate,
+      rates.club,
       now,
       INVITATION_LIMITS.repeatAfterSeconds,
+      rates.account,
+      sentInWindow.earlierTokens,
+      INVITATION_LIMITS.emailTokenDays,
     );
     if (result.reserved) return items;
     if (result.reason === 'limit') {
-      throw new DailyInvitationLimit(Math.max(0, rate.limit - sentInWindow - waiting.length));
+      const scope = result.scope;
+      throw new DailyInvitationLimit(
+        Math.max(0, rates[scope].limit - sentInWindow[scope] - waiting.length),
+        scope,
+      );
     }
     const taken = new Set(result.emails);
     for (const row of waiting) {
@@ -215,4 +254,9 @@ async function reserve(
   }
   if (waiting.length > 0) throw new Error('invitations: addresses kept changing while reserving');
   return [];
+}
+
+/** The owner revokes every invitation e-mailed to an address that may still work (0 when none). */
+export async function revokeInvitations(club: Club, email: string): Promise<{ revoked: number }> {
+  return { revoked: (await revokeInvitationsTo(club.id, email)) ?? 0 };
 }

@@ -12,7 +12,7 @@ export const clubAdminRoutes = routesOf('club-admin', {
   createClub: POST('/api/clubs', {
     access: SIGNED_IN,
     summary:
-      "Creates an unpaid club and the caller's active club_owner membership in one transaction; a repeated requestId returns the same club",
+      "Creates an unpaid club and the caller's active club_owner membership in one transaction; a repeated requestId returns the same club; an account already holding UNPAID_CLUBS_PER_ACCOUNT unpaid clubs is refused (409), counted in the same transaction",
     body: createClubRequestSchema,
     response: clubSchema,
     status: 201,

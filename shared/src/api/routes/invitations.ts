@@ -6,7 +6,9 @@
 import {
   acceptInvitationResultSchema,
   invitationPreviewSchema,
+  invitationsRevokedSchema,
   inviteLinkSchema,
+  revokeInvitationsInputSchema,
   sendInvitationsInputSchema,
   sendInvitationsResultSchema,
 } from '../../domain/invitation.ts';
@@ -27,9 +29,16 @@ export const invitationRoutes = routesOf('invitations', {
   sendInvitations: POST('/api/clubs/{clubId}/invitations', {
     access: inClub('INVITE_MEMBERS'),
     summary:
-      "E-mails an invitation with its own single-use token to each valid row; malformed rows, addresses invited in the last day and SES failures are answered per row; the club's daily limit is counted in the same transaction as the invitations",
+      "E-mails an invitation with its own single-use token to each valid row, from an active club that is not suspended only (409 otherwise); malformed rows, addresses invited in the last day and SES failures are answered per row; the club's and the sender's daily limits are counted in the same transaction as the invitations; a message carrying a link is refused",
     body: sendInvitationsInputSchema,
     response: sendInvitationsResultSchema,
+  }),
+  revokeInvitations: POST('/api/clubs/{clubId}/invitation-revocations', {
+    access: inClub('INVITE_MEMBERS'),
+    summary:
+      'Revokes every invitation the club e-mailed to an address that may still work: their tokens let nobody in any more, and the address may be invited again; the number revoked (0 when none was sent)',
+    body: revokeInvitationsInputSchema,
+    response: invitationsRevokedSchema,
   }),
   getInvitation: GET('/api/invitations/{clubId}/{token}', {
     access: SIGNED_IN,

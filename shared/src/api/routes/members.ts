@@ -10,6 +10,7 @@ import {
   memberRemovedSchema,
   memberRoleInputSchema,
   membershipSchema,
+  removalLiftedSchema,
 } from '../../domain/membership.ts';
 import { DELETE, GET, inClub, POST, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
 
@@ -30,8 +31,14 @@ export const memberRoutes = routesOf('members', {
   removeClubMember: DELETE('/api/clubs/{clubId}/members/{userId}', {
     access: inClub('manager'),
     summary:
-      'Removes a member (owners and moderators; never the owner; a moderator not another moderator): effective on every route at once; in a paid club their subscription is cancelled at Stripe first',
+      'Removes a member (owners and moderators; never the owner; a moderator not another moderator): effective on every route at once, and no invitation or join request lets them back in until the owner lifts it; in a paid club their subscription is cancelled at Stripe first',
     response: memberRemovedSchema,
+  }),
+  liftMemberRemoval: DELETE('/api/clubs/{clubId}/removals/{userId}', {
+    access: inClub('owner'),
+    summary:
+      'The owner lets a removed person back: their invitations, the shared link and join requests work for them again (a removal keeps them out until then)',
+    response: removalLiftedSchema,
   }),
   changeClubMemberRole: PUT('/api/clubs/{clubId}/members/{userId}/role', {
     access: inClub('owner'),

@@ -1,0 +1,53 @@
+/**
+ * A person removed from a club by its owner or a moderator stays out: a marker in the club's
+ * partition that accepting an invitation (the shared link, or their own e-mailed one), a join
+ * request and a membership checkout respect, until the owner lifts it. The joins check it inside
+ * their own transaction (`notRemoved`), so a removal racing a join cannot be undone by it.
+ */
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client.ts';
+import type { TransactItem } from '../counted-write.ts';
+import { getItem } from '../get-item.ts';
+import { keys } from '../keys.ts';
+
+/** What a person removed from a club is told when they ask to join it again. */
+export const REMOVED_MESSAGE = 'You were removed from this club. Ask its owner to let you back in.';
+
+export async function markRemoved(clubId: string, userId: string, removedBy: string, now = new Date()) {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.removal(clubId, userId),
+        type: 'removal',
+        clubId,
+        userId,
+        removedBy,
+        removedAt: now.toISOString(),
+      },
+    }),
+  );
+}
+
+export async function isRemoved(clubId: string, userId: string): Promise<boolean> {
+  return (await getItem(keys.removal(clubId, userId), { consistent: true })) !== null;
+}
+
+/** Lifts the marker; false when there was none. */
+export async function liftRemoval(clubId: string, userId: string): Promise<boolean> {
+  const { Attributes } = await db().send(
+    new DeleteCommand({ TableName: tableName(), Key: keys.removal(clubId, userId), ReturnValues: 'ALL_OLD' }),
+  );
+  return Attributes !== undefined;
+}
+
+/** A condition, for a join's transaction, that the person has not been removed from the club. */
+export function notRemoved(clubId: string, userId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.removal(clubId, userId),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
