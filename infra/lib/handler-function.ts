@@ -6,7 +6,6 @@
  * role that starts with nothing but writing to that log group. Grants are added by the caller.
  */
 
-import path from 'node:path';
 import { FUNCTION_TIMEOUT_SECONDS } from '@clubs/shared';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -15,9 +14,7 @@ import { Charset, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { htmlDecodeTree } from 'entities/decode';
 import type { BuildOptions } from 'esbuild';
-import { packDecodeTree } from '../../functions/src/content/html-decode-tree.ts';
 import { handlerEntry, LOCK_FILE, REPO_ROOT } from './paths.ts';
 
 /**
@@ -76,31 +73,6 @@ export const BUNDLE_SETTINGS = {
    * (docs/DEPLOY.md, "Function bundles").
    */
   external: [...RUNTIME_SDK_PACKAGES],
-  /**
-   * sanitize-html (section HTML, in `courses`) requires whole packages of which it uses a part:
-   * postcss only for `style` attributes, which the section allowlist never allows (a stand-in that
-   * is never called takes its place), and of htmlparser2 only the streaming Parser (its module
-   * alone, without the DOM, DOM utilities and serializer the package's index brings, with a second
-   * copy of the entity tables). Together about 190 KB of the function. parse-srcset, deepmerge
-   * and dayjs serve only srcset, class, style and date handling the allowlist never reaches
-   * (another stand-in, 10 KB), and the Parser's `entities/decode` gets its trie of named
-   * character references packed (define below: 15.5 KB instead of the 32 the package ships).
-   * tests/infra/sanitizer-bundle.test.ts runs the XSS corpus and the allowlist's cases through the
-   * bundled sanitizer and expects exactly what the installed packages give.
-   */
-  alias: {
-    postcss: path.join(REPO_ROOT, 'functions/src/content/no-style-parsing.ts'),
-    htmlparser2: path.join(REPO_ROOT, 'node_modules/htmlparser2/dist/esm/Parser.js'),
-    'entities/decode': path.join(REPO_ROOT, 'functions/src/content/html-entity-decode.ts'),
-    'parse-srcset': path.join(REPO_ROOT, 'functions/src/content/never-called.ts'),
-    deepmerge: path.join(REPO_ROOT, 'functions/src/content/never-called.ts'),
-    dayjs: path.join(REPO_ROOT, 'functions/src/content/never-called.ts'),
-  },
-  /**
-   * The installed package's trie, packed when bundling so that it never lags an upgrade; read by
-   * functions/src/content/html-entity-decode.ts, the only module that names it.
-   */
-  define: { CLUBS_HTML_DECODE_TREE: JSON.stringify(packDecodeTree(htmlDecodeTree)) },
 } satisfies BuildOptions;
 
 const CHARSETS = { utf8: Charset.UTF8, ascii: Charset.ASCII } as const;
@@ -175,10 +147,6 @@ export class HandlerFunction extends Construct {
         // Given explicitly (not NodejsFunction's default, all of `@aws-sdk/*`), so the measurement agrees.
         externalModules: [...BUNDLE_SETTINGS.external],
         charset: CHARSETS[BUNDLE_SETTINGS.charset],
-        define: BUNDLE_SETTINGS.define,
-        esbuildArgs: {
-          '--alias': Object.entries(BUNDLE_SETTINGS.alias).map(([from, to]) => `${from}=${to}`),
-        },
         logLevel: LogLevel.ERROR,
         forceDockerBundling: false,
       },
