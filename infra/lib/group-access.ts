@@ -87,6 +87,15 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     description: "A club's suspension from the bus: pauses or resumes its member subscriptions at Stripe",
     size: 'events',
   },
+  notifications: {
+    description: "The bell: the caller's notifications, their unread count, marking them read",
+    size: 'api',
+  },
+  'notification-delivery': {
+    description:
+      'Change events from the bus become notifications; a club-wide one is split into batches, written from a queue',
+    size: 'events',
+  },
 };
 
 /**

@@ -9,11 +9,12 @@
 import { EVENT_BUS, EVENT_ROUTES, type EventHandlerGroup } from '@clubs/shared';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { EventQueue } from './event-queue.ts';
 import { environmentFor, GROUP_ACCESS, grantAccess, type HandlerResources } from './group-access.ts';
 import { HandlerFunction, SIZES } from './handler-function.ts';
 import { pascal } from './names.ts';
@@ -35,6 +36,8 @@ export class PaymentsEvents extends Construct {
   readonly functions = new Map<EventHandlerGroup, HandlerFunction>();
   readonly deadLetterQueues = new Map<EventHandlerGroup, Queue>();
   readonly rules: Rule[] = [];
+  /** The queues of the manifest's queued event routes, by route id. */
+  readonly eventQueues = new Map<string, EventQueue>();
 
   constructor(scope: Construct, id: string, props: PaymentsEventsProps) {
     super(scope, id);
@@ -75,13 +78,29 @@ export class PaymentsEvents extends Construct {
         description: route.description,
         eventPattern: { source: [route.source], detailType: [...route.detailTypes] },
       });
-      rule.addTarget(
-        new LambdaFunction(fn.function, {
+      if ('queued' in route && route.queued) {
+        // Bulk work goes through a queue the function consumes in small batches.
+        const queue = new EventQueue(this, `${route.id}Queue`, {
+          consumer: fn.function,
           deadLetterQueue: dlq,
-          retryAttempts: RULE_RETRY_ATTEMPTS,
-          maxEventAge: RULE_MAX_EVENT_AGE,
-        }),
-      );
+        });
+        this.eventQueues.set(route.id, queue);
+        rule.addTarget(
+          new SqsQueue(queue.queue, {
+            deadLetterQueue: dlq,
+            retryAttempts: RULE_RETRY_ATTEMPTS,
+            maxEventAge: RULE_MAX_EVENT_AGE,
+          }),
+        );
+      } else {
+        rule.addTarget(
+          new LambdaFunction(fn.function, {
+            deadLetterQueue: dlq,
+            retryAttempts: RULE_RETRY_ATTEMPTS,
+            maxEventAge: RULE_MAX_EVENT_AGE,
+          }),
+        );
+      }
       this.rules.push(rule);
     }
   }

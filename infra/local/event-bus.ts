@@ -117,6 +117,25 @@ function busNameOf(value: unknown): string {
   return arn?.[1] ?? value;
 }
 
+/** The SQS event a queue-routed rule's function receives: one record whose body is the event. */
+function queueEventOf(event: EventBridgeEvent, attempt: number) {
+  return {
+    Records: [
+      {
+        messageId: `${event.id}-${attempt}`,
+        receiptHandle: event.id,
+        body: JSON.stringify(event),
+        attributes: { ApproximateReceiveCount: String(attempt) },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: `arn:aws:sqs:${LOCAL_REGION}:${ACCOUNT}:clubs-local-queue`,
+        awsRegion: LOCAL_REGION,
+      },
+    ],
+  };
+}
+
 export async function startEventBus(options: EventBusOptions): Promise<LocalEventBus> {
   const host = options.host ?? '127.0.0.1';
   const busName = options.busName ?? EVENT_BUS.defaultName;
@@ -136,11 +155,23 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     await appendFile(options.deadLetterFile, `${line}\n`);
   };
 
-  const deliver = async (event: EventBridgeEvent, ruleId: string, group: string) => {
+  const deliver = async (event: EventBridgeEvent, ruleId: string, group: string, queued: boolean) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const handler = await registry.get(group);
-        await invokeHandler(handler, event, `clubs-local-${group}`, TARGET_TIMEOUT_MS);
+        if (queued) {
+          // As SQS hands a queue's messages to Lambda: the event is a record's body, and the
+          // function reports the records it failed.
+          const answer = (await invokeHandler(
+            handler,
+            queueEventOf(event, attempt),
+            `clubs-local-${group}`,
+            TARGET_TIMEOUT_MS,
+          )) as { batchItemFailures?: unknown[] } | undefined;
+          if ((answer?.batchItemFailures?.length ?? 0) > 0) throw new Error('the batch reported a failure');
+        } else {
+          await invokeHandler(handler, event, `clubs-local-${group}`, TARGET_TIMEOUT_MS);
+        }
         return;
       } catch (error) {
         if (attempt >= maxAttempts || stopping) {
@@ -197,7 +228,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     // Rules live on the custom bus only; events sent to another bus match nothing (like AWS).
     if (busNameOf(entry.EventBusName) === busName) {
       for (const rule of matchEventRoutes(event.source, event['detail-type'])) {
-        track(deliver(event, rule.id, rule.group));
+        track(deliver(event, rule.id, rule.group, 'queued' in rule && rule.queued === true));
       }
     }
     return { EventId: event.id };

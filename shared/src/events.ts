@@ -3,6 +3,7 @@
  * CDK makes one EventBridge rule per entry; the local bus matches the same entries.
  */
 import type { ResourceUse } from './api/route-definition.ts';
+import { CHANGE_EVENT_TYPES, NOTIFICATION_BATCH_TYPE } from './change-events.ts';
 
 export const EVENT_BUS = {
   /** Overridden by the EVENT_BUS_NAME environment variable. */
@@ -10,6 +11,10 @@ export const EVENT_BUS = {
   stripeSource: 'clubs.stripe',
   /** Events the app itself puts on the bus (e.g. a super admin suspended a club). */
   platformSource: 'clubs.platform',
+  /** Changes in clubs that others hear of (change-events.ts): notifications, later live updates. */
+  domainSource: 'clubs.domain',
+  /** Batches of notification recipients the fan-out puts back on the bus (through a queue in AWS). */
+  notificationsSource: 'clubs.notifications',
 } as const;
 
 /** The detail-types of the app's own events, with their detail. */
@@ -23,7 +28,7 @@ export const PLATFORM_EVENTS = {
   statusChanged: 'club.status-changed',
 } as const;
 
-export type EventHandlerGroup = 'stripe-events' | 'club-billing';
+export type EventHandlerGroup = 'stripe-events' | 'club-billing' | 'notification-delivery';
 
 export interface EventRoute {
   readonly id: string;
@@ -34,6 +39,12 @@ export interface EventRoute {
   readonly description: string;
   /** What the handler touches in AWS for these events (see ResourceUse). */
   readonly uses: readonly ResourceUse[];
+  /**
+   * Delivered through an SQS queue (in AWS: the rule targets a queue the function consumes in
+   * batches; locally the bus hands the function the same SQS-shaped event), for bulk work that
+   * must be retried batch by batch.
+   */
+  readonly queued?: boolean;
 }
 
 /** Stripe's events, by type, go to one handler group that reads and writes the table and calls Stripe. */
@@ -77,6 +88,24 @@ export const EVENT_ROUTES = [
     uses: ['table:read', 'stripe:api', 'email:send'],
     description:
       "a suspended or unpaid club's member subscriptions pause their collection, a closed club's end, an active club's resume; members are told by e-mail",
+  },
+  {
+    id: 'DomainNotifications',
+    source: EVENT_BUS.domainSource,
+    detailTypes: Object.values(CHANGE_EVENT_TYPES),
+    group: 'notification-delivery',
+    uses: ['table:read', 'table:write', 'events:put'],
+    description:
+      'a change in a club notifies the people it concerns (a club-wide one in batches of recipients)',
+  },
+  {
+    id: 'NotificationBatches',
+    source: EVENT_BUS.notificationsSource,
+    detailTypes: [NOTIFICATION_BATCH_TYPE],
+    group: 'notification-delivery',
+    uses: ['table:read', 'table:write'],
+    description: 'one batch of recipients of a club-wide notification, written idempotently',
+    queued: true,
   },
 ] as const satisfies readonly EventRoute[];
 

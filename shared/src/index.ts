@@ -1,4 +1,5 @@
 export * from './api/routes.ts';
+export * from './change-events.ts';
 export * from './config.ts';
 export * from './constants.ts';
 export * from './display.ts';

@@ -125,8 +125,11 @@ describe('payments events', () => {
       expect(targets).toHaveLength(1);
       const handler = synth.stack.payments.functions.get(route.group);
       const dlq = synth.stack.payments.deadLetterQueues.get(route.group);
+      // A queued route's rule targets its queue, which the function consumes.
+      const queue = synth.stack.payments.eventQueues.get(route.id);
+      expect(Boolean(queue), route.id).toBe('queued' in route && route.queued === true);
       expect(targets[0]).toMatchObject({
-        Arn: { 'Fn::GetAtt': [logicalId(handler?.function as never), 'Arn'] },
+        Arn: { 'Fn::GetAtt': [logicalId((queue?.queue ?? handler?.function) as never), 'Arn'] },
         DeadLetterConfig: { Arn: { 'Fn::GetAtt': [logicalId(dlq as never), 'Arn'] } },
         RetryPolicy: {
           MaximumRetryAttempts: expect.any(Number),
@@ -144,10 +147,35 @@ describe('payments events', () => {
         TargetArn: { 'Fn::GetAtt': [logicalId(dlq as never), 'Arn'] },
       });
     }
-    for (const queue of Object.values(resourcesOf('AWS::SQS::Queue'))) {
-      expect(queue.Properties).toMatchObject({
+    const queues = resourcesOf('AWS::SQS::Queue');
+    for (const dlq of synth.stack.payments.deadLetterQueues.values()) {
+      expect(queues[logicalId(dlq)]?.Properties).toMatchObject({
         SqsManagedSseEnabled: true,
         MessageRetentionPeriod: 1_209_600,
+      });
+    }
+  });
+
+  it("gives a queued event route a queue that parks a message failed 5 times in its group's dead-letter queue", () => {
+    const queues = resourcesOf('AWS::SQS::Queue');
+    const queued = EVENT_ROUTES.filter((route) => 'queued' in route && route.queued);
+    expect(queued.length).toBeGreaterThan(0);
+    for (const route of queued) {
+      const queue = synth.stack.payments.eventQueues.get(route.id);
+      const dlq = synth.stack.payments.deadLetterQueues.get(route.group);
+      expect(queues[logicalId(queue?.queue as never)]?.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(dlq as never), 'Arn'] },
+          maxReceiveCount: 5,
+        },
+      });
+      synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [logicalId(queue?.queue as never), 'Arn'] },
+        FunctionName: { Ref: logicalId(synth.stack.payments.functions.get(route.group)?.function as never) },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        BatchSize: 10,
+        ScalingConfig: { MaximumConcurrency: 10 },
       });
     }
   });

@@ -9,6 +9,8 @@ export interface Key {
   sk: string;
 }
 
+const notificationPrefix = 'NOTIF#';
+
 export const keys = {
   profile: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   club: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'META' }),
@@ -76,6 +78,16 @@ export const keys = {
     pk: `CONTACT#${receivedAt.slice(0, 7)}`,
     sk: `MESSAGE#${receivedAt}#${messageId}`,
   }),
+  /**
+   * One notification of a person, keyed by the change it tells of (its time-ordered id), so a
+   * change notifies each person once however often it is delivered; newest first by sort key.
+   */
+  notification: (userId: string, notificationId: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `${notificationPrefix}${notificationId}`,
+  }),
+  /** A person's unread notification count and the id below which everything counts as read. */
+  notificationState: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'NOTIFICATIONS' }),
   /** A fixed-window counter (rate limits): `scope` names what is limited, `subject` who. TTL. */
   rateWindow: (scope: string, subject: string, windowStart: string): Key => ({
     pk: `RATE#${scope}#${subject}`,
@@ -97,6 +109,7 @@ export const prefixes = {
   event: 'EVENT#',
   attendee: 'ATTENDEE#',
   subscription: 'SUBSCRIPTION#',
+  notification: notificationPrefix,
 } as const;
 
 /** Values of the generic GSI attributes (shared/src/table.ts names the indexes). */

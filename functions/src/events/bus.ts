@@ -32,22 +32,42 @@ export interface BusEntry {
 
 /** Puts one entry; throws PublishError when EventBridge refuses it. Answers the event id. */
 export async function putBusEvent(entry: BusEntry): Promise<string> {
-  const result = await eventBridge().send(
-    new PutEventsCommand({
-      Entries: [
-        {
+  const [id] = await putBusEvents([entry]);
+  if (!id) throw new PublishError('EventBridge did not accept the event');
+  return id;
+}
+
+/** PutEvents takes at most this many entries per request. */
+export const BUS_ENTRIES_PER_REQUEST = 10;
+
+/**
+ * Puts entries, ten per request; throws PublishError when EventBridge refuses any of them.
+ * Answers the event ids in order.
+ */
+export async function putBusEvents(entries: readonly BusEntry[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < entries.length; start += BUS_ENTRIES_PER_REQUEST) {
+    const chunk = entries.slice(start, start + BUS_ENTRIES_PER_REQUEST);
+    const result = await eventBridge().send(
+      new PutEventsCommand({
+        Entries: chunk.map((entry) => ({
           EventBusName: process.env.EVENT_BUS_NAME || EVENT_BUS.defaultName,
           Source: entry.source,
           DetailType: entry.detailType,
           Detail: entry.detail,
           Time: entry.time,
-        },
-      ],
-    }),
-  );
-  const answer = result.Entries?.[0];
-  if ((result.FailedEntryCount ?? 0) > 0 || !answer?.EventId) {
-    throw new PublishError(answer?.ErrorMessage ?? 'EventBridge did not accept the event', answer?.ErrorCode);
+        })),
+      }),
+    );
+    const answers = result.Entries ?? [];
+    const refused = answers.find((answer) => !answer.EventId);
+    if ((result.FailedEntryCount ?? 0) > 0 || answers.length !== chunk.length || refused) {
+      throw new PublishError(
+        refused?.ErrorMessage ?? 'EventBridge did not accept the event',
+        refused?.ErrorCode,
+      );
+    }
+    ids.push(...answers.map((answer) => answer.EventId ?? ''));
   }
-  return answer.EventId;
+  return ids;
 }

@@ -19,7 +19,7 @@ export const handler = defineGroup('members', memberRoutes, {
   listClubMembers: async ({ input, auth, club, viewer }) => {
     return listMembers(club, seesMemberDetails(viewer, auth.isSuperAdmin), input.query);
   },
-  approveClubMember: async ({ input, club }) => approveMember(club, input.params.userId),
+  approveClubMember: async ({ input, club, auth }) => approveMember(club, input.params.userId, auth.userId),
   removeClubMember: async ({ input, club, viewer }) => removeMember(club, viewer, input.params.userId),
   changeClubMemberRole: async ({ input, club }) =>
     changeMemberRole(club, input.params.userId, input.body.role),

@@ -38,6 +38,7 @@ import {
 } from '../data/repositories/events.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
 import { getProfile, getProfiles } from '../data/repositories/profiles.ts';
+import { emitChange } from '../events/change-events.ts';
 import type { Viewer } from '../http/access.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -151,6 +152,14 @@ export async function createClubEvent(
   };
   const result = await insertEvent(event, [{ userId: auth.userId, card }], now.toISOString());
   if (!result.created) throw notFound('Club not found');
+  await emitChange({
+    type: 'event.created',
+    clubId,
+    actorId: auth.userId,
+    eventId: event.id,
+    title: event.title,
+    startsAt: event.startDate,
+  });
   return {
     ...result.event,
     attendees: [card],

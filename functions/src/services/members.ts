@@ -22,6 +22,7 @@ import {
   removeMembership,
 } from '../data/repositories/memberships.ts';
 import { liftRemoval, markRemoved } from '../data/repositories/removals.ts';
+import { emitChange } from '../events/change-events.ts';
 import type { Viewer } from '../http/access.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { leaveMembership } from '../payments/leave-club.ts';
@@ -80,7 +81,7 @@ export async function listMembers(club: Club, details: boolean, query: MemberLis
  * payment (checkout) and cannot be approved past it. The activation is conditioned on the
  * membership still being pending, so two approvals at once count the member once.
  */
-export async function approveMember(club: Club, userId: string): Promise<Membership> {
+export async function approveMember(club: Club, userId: string, approverId: string): Promise<Membership> {
   const target = await getMembership(club.id, userId);
   if (!target) throw notFound('Member not found');
   if (target.status !== 'pending') throw conflict('This member is already active');
@@ -90,7 +91,10 @@ export async function approveMember(club: Club, userId: string): Promise<Members
     );
   }
   const result = await activateMembership(club.id, userId);
-  if (result.activated) return result.membership;
+  if (result.activated) {
+    await emitChange({ type: 'membership.approved', clubId: club.id, actorId: approverId, memberId: userId });
+    return result.membership;
+  }
   if (result.reason === 'no_club') throw notFound('Club not found');
   throw conflict('This member is already active');
 }

@@ -22,6 +22,7 @@ import {
   listMembershipsOfUserPage,
 } from '../data/repositories/memberships.ts';
 import { isRemoved, notRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
+import { emitChange } from '../events/change-events.ts';
 import { clubNotActive, conflict, forbidden, notFound } from '../http/errors.ts';
 import { trialDaysFor } from '../payments/trials.ts';
 
@@ -79,7 +80,10 @@ export async function requestMembership(clubId: string, userId: string): Promise
     // A removal meanwhile refuses the request in its own transaction.
     [notRemoved(clubId, userId)],
   );
-  if (result.created) return { status: 'pending', created: true };
+  if (result.created) {
+    await emitChange({ type: 'membership.requested', clubId, actorId: userId });
+    return { status: 'pending', created: true };
+  }
   if (result.reason === 'no_club') throw notFound('Club not found');
   if (await isRemoved(clubId, userId)) throw forbidden(REMOVED_MESSAGE);
   // Another request of the same person won the race: answer what it wrote.

@@ -41,6 +41,7 @@ const PATH_PARAMS = {
   courseId: idSchema,
   sectionId: idSchema,
   userId: idSchema,
+  notificationId: idSchema,
   token: inviteTokenSchema,
 } as const;
 type PathParam = keyof typeof PATH_PARAMS;

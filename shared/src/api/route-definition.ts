@@ -44,16 +44,26 @@ export const GROUP_USES = {
   payments: ['table:read', 'table:write', 'stripe:api'],
   'club-admin': ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
   contact: ['table:write'],
-  memberships: ['table:read', 'table:write'],
-  feed: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
-  /** stripe:api: removing a member of a paid club, or leaving one, ends their subscription. */
-  members: ['table:read', 'table:write', 'stripe:api'],
+  /** events:put: a join request is a change event (its club's managers are notified). */
+  memberships: ['table:read', 'table:write', 'events:put'],
+  /** events:put: new posts, comments and likes are change events (notifications, live updates). */
+  feed: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'events:put'],
+  /**
+   * stripe:api: removing a member of a paid club, or leaving one, ends their subscription;
+   * events:put: an approval is a change event (the member is notified).
+   */
+  members: ['table:read', 'table:write', 'stripe:api', 'events:put'],
   invitations: ['table:read', 'table:write', 'email:send'],
   courses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'ai:outline'],
-  /** The club's events and the leaderboard (routes/leaderboard.ts); their reads fill in missing member cards. */
-  events: ['table:read', 'table:write'],
+  /**
+   * The club's events and the leaderboard (routes/leaderboard.ts); their reads fill in missing
+   * member cards; a new event is a change event (members are notified).
+   */
+  events: ['table:read', 'table:write', 'events:put'],
   /** events:put: a suspension or reactivation goes on the bus, which pauses or resumes subscriptions. */
   'super-admin': ['table:read', 'table:write', 'events:put'],
+  /** The caller's notifications: reading them and marking them read. */
+  notifications: ['table:read', 'table:write'],
 } as const satisfies Record<string, readonly ResourceUse[]>;
 export type HandlerGroup = keyof typeof GROUP_USES;
 

@@ -17,6 +17,7 @@ import {
   leaderboardRoutes,
   memberRoutes,
   membershipRoutes,
+  notificationRoutes,
   paymentRoutes,
   profileRoutes,
   superAdminRoutes,
@@ -44,6 +45,7 @@ export const ROUTE_AREAS = [
   eventRoutes,
   leaderboardRoutes,
   superAdminRoutes,
+  notificationRoutes,
 ] as const;
 
 export const ROUTES = {
@@ -61,6 +63,7 @@ export const ROUTES = {
   ...eventRoutes,
   ...leaderboardRoutes,
   ...superAdminRoutes,
+  ...notificationRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

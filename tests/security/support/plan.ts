@@ -137,6 +137,9 @@ const PARAM_SOURCES: Record<string, (club: ClubWorld, foreign: ClubWorld, target
   eventId: (club, foreign, target) => (target === 'foreign' ? foreign : club).eventId,
   courseId: (club, foreign, target) => (target === 'foreign' ? foreign : club).courseId,
   sectionId: (club, foreign, target) => (target === 'foreign' ? foreign : club).sectionId,
+  // A notification is the caller's own (keyed under their id): an id of anyone else's is not
+  // found, as is this one, which nobody has.
+  notificationId: () => '01JZZZZZZZZZZZZZZZZZZZZZZZ',
 };
 
 /** Member ids in paths point at the fixture member (e.g. approving, removing, a profile). */

@@ -9,7 +9,7 @@ import { db, tableName } from '../client.ts';
 import { normalizeText } from '../directory-index.ts';
 import { writeIfConditionHolds } from '../errors.ts';
 import { indexKeys, keys, prefixes } from '../keys.ts';
-import { type KeyQuery, type Page, queryPage } from '../query.ts';
+import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 import { cardOf, MEMBER_EMAIL, type MemberCard } from './member-cards.ts';
 import { toMembership } from './memberships.ts';
 
@@ -100,4 +100,25 @@ export async function setMemberRole(clubId: string, userId: string, role: ClubRo
       }),
     ),
   );
+}
+
+/**
+ * The active moderators of a club (their user ids): the club's membership items read page after
+ * page with a filter, so it reads every membership of the club once; for work off the request
+ * path only (the notification of a join request).
+ */
+export async function activeModeratorIds(clubId: string): Promise<string[]> {
+  const moderators = await queryAll(
+    {
+      partition: keys.club(clubId).pk,
+      sortKey: { beginsWith: prefixes.member },
+      filter: {
+        expression: '#memberStatus = :memberStatus AND #memberRole = :memberRole',
+        names: { '#memberStatus': 'status', '#memberRole': 'role' },
+        values: { ':memberStatus': 'active', ':memberRole': 'club_moderator' },
+      },
+    },
+    toMembership,
+  );
+  return moderators.map((membership) => membership.userId);
 }

@@ -27,6 +27,7 @@ import {
   updatePost as updateStoredPost,
 } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
+import { emitChange } from '../../events/change-events.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { authorLevels, levelsFrom } from '../levels.ts';
@@ -106,7 +107,18 @@ export async function createPost(
     createdAt: now.toISOString(),
   });
   if (!result.created) throw notFound('Club not found');
-  const levels = await authorLevels(clubId, [auth.userId]);
+  const [levels] = await Promise.all([
+    authorLevels(clubId, [auth.userId]),
+    emitChange({
+      type: 'post.created',
+      clubId,
+      actorId: auth.userId,
+      postId: result.post.id,
+      title: result.post.title,
+      content: result.post.content,
+      announcement: false,
+    }),
+  ]);
   return toPostView(result.post, viewer, false, now, levels.get(auth.userId));
 }
 

@@ -14,6 +14,7 @@ import {
 import { addLike, removeLike } from '../../data/repositories/likes.ts';
 import { getPost } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
+import { emitChange } from '../../events/change-events.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { authorLevels } from '../levels.ts';
@@ -40,7 +41,20 @@ export async function likePost(clubId: string, postId: string, userId: string): 
     post.authorId,
   );
   if (!result.created && result.reason === 'no_post') throw postNotFound();
-  return { postId, liked: true, changed: result.created, likeCount: await countAfter(clubId, postId) };
+  const [likeCount] = await Promise.all([
+    countAfter(clubId, postId),
+    result.created
+      ? emitChange({
+          type: 'post.liked',
+          clubId,
+          actorId: userId,
+          postId,
+          postAuthorId: post.authorId,
+          postTitle: post.title,
+        })
+      : null,
+  ]);
+  return { postId, liked: true, changed: result.created, likeCount };
 }
 
 export async function unlikePost(clubId: string, postId: string, userId: string): Promise<LikeResult> {
@@ -98,9 +112,21 @@ export async function addComment(
     content: input.content,
     createdAt: now.toISOString(),
   };
-  const result = await insertComment(clubId, comment);
-  if (!result.created) throw postNotFound();
-  const levels = await authorLevels(clubId, [auth.userId]);
+  const [post, result] = await Promise.all([getPost(clubId, postId), insertComment(clubId, comment)]);
+  if (!result.created || !post) throw postNotFound();
+  const [levels] = await Promise.all([
+    authorLevels(clubId, [auth.userId]),
+    emitChange({
+      type: 'comment.created',
+      clubId,
+      actorId: auth.userId,
+      postId,
+      commentId: comment.id,
+      postAuthorId: post.authorId,
+      postTitle: post.title,
+      content: comment.content,
+    }),
+  ]);
   return toCommentView(comment, viewer, levels.get(auth.userId));
 }
 

@@ -1,0 +1,43 @@
+/**
+ * The one module the write path announces changes through: after a write others should hear of
+ * (a post, a comment, a like, a join request, an approval, an event) it puts one change event on
+ * the bus (shared/src/change-events.ts), which routes it to notifications and, later, to live
+ * updates. The write has already happened, so a bus that cannot take the event is logged and the
+ * request still succeeds; without a bus configured (EVENT_BUS_NAME in AWS, EVENTBRIDGE_ENDPOINT
+ * locally) nothing is put.
+ */
+import { type ChangeEvent, changeEventSchema, EVENT_BUS } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { logger } from '../logger.ts';
+import { putBusEvent } from './bus.ts';
+
+/** What a change says, before it gets its id and time (one of the union's members). */
+export type ChangeInput = ChangeEvent extends infer E
+  ? E extends ChangeEvent
+    ? Omit<E, 'id' | 'at'>
+    : never
+  : never;
+
+const busConfigured = () => Boolean(process.env.EVENT_BUS_NAME || process.env.EVENTBRIDGE_ENDPOINT);
+
+/** Puts the change on the bus; answers it as sent (or null when no bus is configured or it failed). */
+export async function emitChange(input: ChangeInput, now = new Date()): Promise<ChangeEvent | null> {
+  if (!busConfigured()) return null;
+  const change = changeEventSchema.parse({ ...input, id: ulid(now.getTime()), at: now.toISOString() });
+  try {
+    await putBusEvent({
+      source: EVENT_BUS.domainSource,
+      detailType: change.type,
+      detail: JSON.stringify(change),
+      time: now,
+    });
+    return change;
+  } catch (error) {
+    logger.error('change event not put on the bus', {
+      type: change.type,
+      id: change.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return null;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * A queue between an event rule and its function, for bulk work (a club-wide notification's
+ * batches of recipients): the function receives up to 10 messages at a time and reports the ones
+ * it failed, which are received again; after MAX_RECEIVES a message waits in the dead-letter
+ * queue (the one its rule and function already use), with its original body.
+ */
+
+import { FUNCTION_TIMEOUT_SECONDS } from '@clubs/shared';
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+/** Receives of a message before it is parked in the dead-letter queue. */
+export const MAX_RECEIVES = 5;
+/** Messages handed to one invocation. */
+export const QUEUE_BATCH_SIZE = 10;
+/** Invocations working on the queue at once: bounds the table's write rate from one club's fan-out. */
+export const QUEUE_MAX_CONCURRENCY = 10;
+
+export interface EventQueueProps {
+  readonly consumer: IFunction;
+  readonly deadLetterQueue: IQueue;
+}
+
+export class EventQueue extends Construct {
+  readonly queue: Queue;
+
+  constructor(scope: Construct, id: string, props: EventQueueProps) {
+    super(scope, id);
+    this.queue = new Queue(this, 'Queue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // Six times the function's timeout, as Lambda advises for an event source.
+      visibilityTimeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.events * 6),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: props.deadLetterQueue, maxReceiveCount: MAX_RECEIVES },
+    });
+    props.consumer.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: QUEUE_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: QUEUE_MAX_CONCURRENCY,
+      }),
+    );
+    Validations.of(props.consumer).acknowledge({
+      id: 'Serverless-LambdaEventSourceMappingDestination',
+      reason:
+        "An SQS event source takes no on-failure destination: the queue's redrive policy parks a message that " +
+        'failed MAX_RECEIVES times in the dead-letter queue, with its original body.',
+    });
+  }
+}

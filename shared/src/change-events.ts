@@ -1,0 +1,79 @@
+/**
+ * Change events: what a write that others should hear of puts on the bus (source
+ * EVENT_BUS.domainSource, the detail-type its `type`). The write path emits them through one
+ * module (functions/src/events/change-events.ts); notifications consume them, and live updates
+ * and other roll-ups subscribe to the same ones. Each carries a time-ordered id (a ULID) that
+ * consumers use to apply it once.
+ */
+import * as z from 'zod';
+import { idSchema, isoDateTime } from './domain/common.ts';
+
+export const CHANGE_EVENT_TYPES = {
+  postCreated: 'post.created',
+  commentCreated: 'comment.created',
+  postLiked: 'post.liked',
+  joinRequested: 'membership.requested',
+  memberApproved: 'membership.approved',
+  eventCreated: 'event.created',
+} as const;
+export type ChangeEventType = (typeof CHANGE_EVENT_TYPES)[keyof typeof CHANGE_EVENT_TYPES];
+
+const base = {
+  /** A ULID made when the change was written: unique, and ordered by time. */
+  id: idSchema,
+  clubId: idSchema,
+  /** Who made the change; nobody is notified of their own. */
+  actorId: idSchema,
+  at: isoDateTime,
+};
+
+export const changeEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal(CHANGE_EVENT_TYPES.postCreated),
+    ...base,
+    postId: idSchema,
+    title: z.string(),
+    content: z.string(),
+    /** The owner asked for every member to hear of it. */
+    announcement: z.boolean().default(false),
+  }),
+  z.object({
+    type: z.literal(CHANGE_EVENT_TYPES.commentCreated),
+    ...base,
+    postId: idSchema,
+    commentId: idSchema,
+    postAuthorId: idSchema,
+    postTitle: z.string(),
+    content: z.string(),
+  }),
+  z.object({
+    type: z.literal(CHANGE_EVENT_TYPES.postLiked),
+    ...base,
+    postId: idSchema,
+    postAuthorId: idSchema,
+    postTitle: z.string(),
+  }),
+  z.object({ type: z.literal(CHANGE_EVENT_TYPES.joinRequested), ...base }),
+  z.object({ type: z.literal(CHANGE_EVENT_TYPES.memberApproved), ...base, memberId: idSchema }),
+  z.object({
+    type: z.literal(CHANGE_EVENT_TYPES.eventCreated),
+    ...base,
+    eventId: idSchema,
+    title: z.string(),
+    startsAt: isoDateTime,
+  }),
+]);
+export type ChangeEvent = z.infer<typeof changeEventSchema>;
+export type ChangeEventOf<T extends ChangeEventType> = Extract<ChangeEvent, { type: T }>;
+
+/** The detail-type of one batch of a club-wide notification's recipients. */
+export const NOTIFICATION_BATCH_TYPE = 'notifications.batch';
+
+/** How many recipients one batch names (a batch is one queue message, one invocation's work). */
+export const NOTIFICATION_BATCH_SIZE = 100;
+
+export const notificationBatchSchema = z.object({
+  change: changeEventSchema,
+  recipientIds: z.array(idSchema).min(1).max(NOTIFICATION_BATCH_SIZE),
+});
+export type NotificationBatch = z.infer<typeof notificationBatchSchema>;

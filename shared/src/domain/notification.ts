@@ -1,0 +1,63 @@
+/** The bell: what a member is told of, in their own list, newest first. */
+import * as z from 'zod';
+import { idSchema, isoDateTime, pageOf, pageQuerySchema } from './common.ts';
+
+export const NOTIFICATION_KINDS = [
+  /** Someone commented on the reader's post. */
+  'reply',
+  /** Someone commented on a post the reader commented on. */
+  'thread_reply',
+  /** Someone named the reader (`@Full Name`) in a post or a comment. */
+  'mention',
+  /** People liked the reader's post (one notification per post and day, however many likes). */
+  'likes',
+  /** Someone asked to join a club the reader manages. */
+  'join_request',
+  /** The reader's request to join was approved. */
+  'approved',
+  /** A new event in a club of the reader's. */
+  'new_event',
+  /** The owner's announcement to every member. */
+  'announcement',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Where a notification leads: a post (`?post=` on the club page), an event, the members page. */
+export const notificationTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('post'), postId: idSchema }),
+  z.object({ kind: z.literal('event'), eventId: idSchema }),
+  z.object({ kind: z.literal('members') }),
+  z.object({ kind: z.literal('club') }),
+]);
+export type NotificationTarget = z.infer<typeof notificationTargetSchema>;
+
+export const notificationSchema = z.object({
+  id: idSchema,
+  kind: z.enum(NOTIFICATION_KINDS),
+  club: z.object({ id: idSchema, name: z.string() }),
+  actor: z.object({ id: idSchema, name: z.string(), avatarUrl: z.string().nullable() }),
+  /** How many other people did the same (likes batched on one notification). */
+  others: z.number().int().min(0),
+  /** A short quote of what it is about (a post's title, a comment's start, an event's title). */
+  excerpt: z.string(),
+  target: notificationTargetSchema,
+  createdAt: isoDateTime,
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationPageQuerySchema = pageQuerySchema;
+export const notificationPageSchema = pageOf(notificationSchema).extend({
+  unreadCount: z.number().int().min(0),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const unreadCountSchema = z.object({ unreadCount: z.number().int().min(0) });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export const notificationReadSchema = z.object({
+  id: idSchema,
+  read: z.literal(true),
+  unreadCount: z.number().int().min(0),
+});
+export type NotificationRead = z.infer<typeof notificationReadSchema>;
