@@ -192,6 +192,11 @@ export const routes: RouteObject[] = [
                 () => import('./pages/club/AcceptInvitePage.tsx'),
               ),
               titled('Member', 'members/:userId', () => import('./pages/members/MemberProfilePage.tsx')),
+              titled(
+                'Notifications',
+                'notifications',
+                () => import('./pages/notifications/NotificationsPage.tsx'),
+              ),
             ],
           },
           {
