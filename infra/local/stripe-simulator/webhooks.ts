@@ -5,9 +5,11 @@
  * growing delay (Stripe keeps trying for three days; the simulator for about half a minute).
  */
 import { createHmac } from 'node:crypto';
+import Stripe from 'stripe';
 import { newId, now, type Store, type StripeObject } from './store.ts';
 
-export const SIMULATED_API_VERSION = '2026-10-28.endive';
+/** The API version the installed `stripe` SDK pins, so the simulator answers in the shapes it types. */
+export const SIMULATED_API_VERSION = Stripe.API_VERSION;
 
 export function signatureHeader(payload: string, secret: string, timestamp = now()): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
