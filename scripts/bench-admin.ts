@@ -6,7 +6,7 @@
  * and reports per request the median and p95 latency, DynamoDB requests and items read.
  * BENCH_N (default 200) measured calls each, after BENCH_WARMUP (default 30).
  */
-import '../infra/local/quiet-sdk.ts';
+import '@clubs/infra/local/quiet-sdk.ts';
 import type { ClubStatus } from '@clubs/shared';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
@@ -33,9 +33,9 @@ const TOPICS = [
 const STATUSES: ClubStatus[] = ['active', 'active', 'active', 'active', 'unpaid', 'pending', 'inactive'];
 
 bench.runBench(RUNS, 'in-process handler, DynamoDB Local', async (store) => {
-  const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
-  const { adminEntryItems } = await import('../functions/src/data/admin-index.ts');
-  const admin = (await import('../functions/src/handlers/super-admin.ts')).handler as unknown as GroupHandler;
+  const { clubItem } = await import('@clubs/functions/data/repositories/clubs');
+  const { adminEntryItems } = await import('@clubs/functions/data/admin-index');
+  const admin = (await import('@clubs/functions/handlers/super-admin')).handler as unknown as GroupHandler;
   const rows: (string | number)[][] = [];
   for (const size of SIZES) {
     await store.useTable(`bench_admin_${size}`);

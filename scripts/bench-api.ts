@@ -4,7 +4,7 @@
  * through the gateway over HTTP beside a bare DynamoDB Local GetItem of the same item.
  * BENCH_WARMUP and BENCH_N (default 2000 each) set the number of calls.
  */
-import '../infra/local/quiet-sdk.ts';
+import '@clubs/infra/local/quiet-sdk.ts';
 import { Agent, request as httpRequest } from 'node:http';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import {
@@ -12,10 +12,10 @@ import {
   LOCAL_REGION,
   LOCAL_USER_POOL_CLIENT_ID,
   LOCAL_USER_POOL_ID,
-} from '../infra/local/config.ts';
-import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb.ts';
-import { startGateway } from '../infra/local/gateway.ts';
-import { freePort } from '../infra/local/ports.ts';
+} from '@clubs/infra/local/config.ts';
+import { ensureTable, startDynamoDbLocal } from '@clubs/infra/local/dynamodb.ts';
+import { startGateway } from '@clubs/infra/local/gateway.ts';
+import { freePort } from '@clubs/infra/local/ports.ts';
 import { benchClub, percentile } from './bench-support.ts';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
@@ -76,8 +76,8 @@ async function main() {
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       POWERTOOLS_LOG_LEVEL: 'ERROR',
     });
-    const { createClubWithOwner } = await import('../functions/src/data/repositories/clubs.ts');
-    const { keys } = await import('../functions/src/data/keys.ts');
+    const { createClubWithOwner } = await import('@clubs/functions/data/repositories/clubs');
+    const { keys } = await import('@clubs/functions/data/keys');
     const { club } = await createClubWithOwner(
       benchClub({
         name: 'Benchmark Club',

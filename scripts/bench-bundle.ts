@@ -19,14 +19,14 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { bundleHandler } from '@clubs/infra/lib/bundle.ts';
+import { ClubsStack } from '@clubs/infra/lib/clubs-stack.ts';
+import { loadConfig } from '@clubs/infra/lib/config.ts';
+import { BUNDLE_SETTINGS, HandlerFunction } from '@clubs/infra/lib/handler-function.ts';
+import { REPO_ROOT } from '@clubs/infra/lib/paths.ts';
 import { App } from 'aws-cdk-lib';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
-import { bundleHandler } from '../infra/lib/bundle.ts';
-import { ClubsStack } from '../infra/lib/clubs-stack.ts';
-import { loadConfig } from '../infra/lib/config.ts';
-import { BUNDLE_SETTINGS, HandlerFunction } from '../infra/lib/handler-function.ts';
-import { REPO_ROOT } from '../infra/lib/paths.ts';
 
 const TOP_CONTRIBUTORS = 5;
 /** Fresh Node processes per bundle whose import times give the median. */

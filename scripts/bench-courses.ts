@@ -8,7 +8,7 @@
  * the DynamoDB requests and the items read per call. BENCH_N (default 200) measured calls each,
  * after BENCH_WARMUP (30).
  */
-import '../infra/local/quiet-sdk.ts';
+import '@clubs/infra/local/quiet-sdk.ts';
 import type { Course, CourseDetail, CourseProgress, Section } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
@@ -30,10 +30,10 @@ bench.runBench(
     process.env.AWS_SECRET_ACCESS_KEY ??= 'bench';
     process.env.MEDIA_BUCKET = 'bench-media';
     const { clubWithMembers } = await import('./bench-items.ts');
-    const { createCourse } = await import('../functions/src/data/repositories/courses.ts');
-    const { addSections } = await import('../functions/src/data/repositories/sections.ts');
-    const { courseMediaPrefixOf } = await import('../functions/src/media/member-media.ts');
-    const { handler } = await import('../functions/src/handlers/courses.ts');
+    const { createCourse } = await import('@clubs/functions/data/repositories/courses');
+    const { addSections } = await import('@clubs/functions/data/repositories/sections');
+    const { courseMediaPrefixOf } = await import('@clubs/functions/media/member-media');
+    const { handler } = await import('@clubs/functions/handlers/courses');
 
     const rows: (string | number)[][] = [];
     for (const size of SIZES) {

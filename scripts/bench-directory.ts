@@ -16,7 +16,7 @@
  * other member's membership, which no measured request reads. The dashboard user's memberships
  * go through the repository (addMembership) like any join.
  */
-import '../infra/local/quiet-sdk.ts';
+import '@clubs/infra/local/quiet-sdk.ts';
 import { CATEGORIES, type Club } from '@clubs/shared';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
@@ -76,10 +76,10 @@ interface Row {
 
 bench.runBench(RUNS, 'in-process handler, DynamoDB Local', async (store) => {
   const { clubWithMembers } = await import('./bench-items.ts');
-  const { addMembership } = await import('../functions/src/data/repositories/memberships.ts');
-  const { indexItemsOf } = await import('../functions/src/data/directory-index.ts');
-  const clubs = (await import('../functions/src/handlers/clubs.ts')).handler as unknown as GroupHandler;
-  const memberships = (await import('../functions/src/handlers/memberships.ts'))
+  const { addMembership } = await import('@clubs/functions/data/repositories/memberships');
+  const { indexItemsOf } = await import('@clubs/functions/data/directory-index');
+  const clubs = (await import('@clubs/functions/handlers/clubs')).handler as unknown as GroupHandler;
+  const memberships = (await import('@clubs/functions/handlers/memberships'))
     .handler as unknown as GroupHandler;
 
   const rows: Row[] = [];

@@ -12,7 +12,7 @@
  * on the posts equal the like items written. The pin goes through the repository (pinPost), and
  * the reader has liked a few posts of the first page.
  */
-import '../infra/local/quiet-sdk.ts';
+import '@clubs/infra/local/quiet-sdk.ts';
 import type { ClubSidebar, PostPage, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
@@ -28,9 +28,9 @@ const DAY = 24 * 60 * MINUTE;
 
 bench.runBench(RUNS, 'in-process feed handler: access check + service, DynamoDB Local', async (store) => {
   const items = await import('./bench-items.ts');
-  const { postItem, pinPost } = await import('../functions/src/data/repositories/posts.ts');
-  const { likeItem } = await import('../functions/src/data/repositories/likes.ts');
-  const { handler } = await import('../functions/src/handlers/feed.ts');
+  const { postItem, pinPost } = await import('@clubs/functions/data/repositories/posts');
+  const { likeItem } = await import('@clubs/functions/data/repositories/likes');
+  const { handler } = await import('@clubs/functions/handlers/feed');
 
   const rows: (string | number)[][] = [];
   for (const size of SIZES) {

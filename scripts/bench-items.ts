@@ -3,12 +3,13 @@
  * reads exactly what the product stores. Import this after the environment is set (runBench's
  * measure does): the functions' modules read it when they load.
  */
+
+import { clubItem } from '@clubs/functions/data/repositories/clubs';
+import { eventItem } from '@clubs/functions/data/repositories/events';
+import { membershipItem } from '@clubs/functions/data/repositories/memberships';
+import type { StoredPost } from '@clubs/functions/data/repositories/posts';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { clubItem } from '../functions/src/data/repositories/clubs.ts';
-import { eventItem } from '../functions/src/data/repositories/events.ts';
-import { membershipItem } from '../functions/src/data/repositories/memberships.ts';
-import type { StoredPost } from '../functions/src/data/repositories/posts.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

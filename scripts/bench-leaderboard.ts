@@ -13,7 +13,7 @@
  * all-time points and the 7- and 30-day windows ending today and tomorrow, in case the run
  * crosses midnight UTC), loaded with BatchWriteItem.
  */
-import '../infra/local/quiet-sdk.ts';
+import '@clubs/infra/local/quiet-sdk.ts';
 import type { RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
@@ -34,11 +34,11 @@ const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 bench.runBench(RUNS, 'in-process handlers: access check + service, DynamoDB Local', async (store) => {
   const benchItems = await import('./bench-items.ts');
-  const { postItem } = await import('../functions/src/data/repositories/posts.ts');
-  const { likeItem } = await import('../functions/src/data/repositories/likes.ts');
-  const { pointsItem } = await import('../functions/src/data/repositories/points.ts');
-  const events = (await import('../functions/src/handlers/events.ts')).handler;
-  const feed = (await import('../functions/src/handlers/feed.ts')).handler;
+  const { postItem } = await import('@clubs/functions/data/repositories/posts');
+  const { likeItem } = await import('@clubs/functions/data/repositories/likes');
+  const { pointsItem } = await import('@clubs/functions/data/repositories/points');
+  const events = (await import('@clubs/functions/handlers/events')).handler;
+  const feed = (await import('@clubs/functions/handlers/feed')).handler;
 
   const rows: (string | number)[][] = [];
   for (const size of SIZES) {

@@ -15,10 +15,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, listenOn } from '@clubs/infra/local/ports.ts';
+import { createSiteServer } from '@clubs/infra/local/site-server.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, listenOn } from '../infra/local/ports.ts';
-import { createSiteServer } from '../infra/local/site-server.ts';
 import { percentile } from './bench-support.ts';
 import { startLocalStack } from './local-stack.ts';
 

@@ -16,9 +16,9 @@
  * Any 5xx (or other answer neither 2xx nor 4xx) or any mismatch exits with 1. With
  * SECURITY_REPORT_DIR set, its counts go to `npm run test:security`'s summary.
  */
-import '../infra/local/quiet-sdk.ts';
+import '@clubs/infra/local/quiet-sdk.ts';
 import { loadavg } from 'node:os';
-import { loadLocalConfig } from '../infra/local/config.ts';
+import { loadLocalConfig } from '@clubs/infra/local/config.ts';
 import { writeReport } from '../tests/security/support/summary.ts';
 import { percentile, printTable, seededRandom } from './bench-support.ts';
 import { LoadApi } from './load/api.ts';

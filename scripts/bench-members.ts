@@ -10,7 +10,7 @@
  * Membership items are the ones addMembership writes (membershipItem with the card and its
  * search entries, cardAttributes), loaded with BatchWriteItem.
  */
-import '../infra/local/quiet-sdk.ts';
+import '@clubs/infra/local/quiet-sdk.ts';
 import type { MemberPage } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
@@ -26,10 +26,10 @@ bench.runBench(
   RUNS,
   'in-process members handler as the owner: access check + service, DynamoDB Local',
   async (store) => {
-    const { clubItem } = await import('../functions/src/data/repositories/clubs.ts');
-    const { membershipItem } = await import('../functions/src/data/repositories/memberships.ts');
-    const { cardAttributes } = await import('../functions/src/data/repositories/member-cards.ts');
-    const { handler } = await import('../functions/src/handlers/members.ts');
+    const { clubItem } = await import('@clubs/functions/data/repositories/clubs');
+    const { membershipItem } = await import('@clubs/functions/data/repositories/memberships');
+    const { cardAttributes } = await import('@clubs/functions/data/repositories/member-cards');
+    const { handler } = await import('@clubs/functions/handlers/members');
 
     const rows: (string | number)[][] = [];
     for (const size of SIZES) {

@@ -3,11 +3,11 @@
  * its DynamoDB cost, and printing the result as a Markdown table; runBench puts them together.
  */
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ensureTable, startDynamoDbLocal } from '@clubs/infra/local/dynamodb.ts';
+import { freePort } from '@clubs/infra/local/ports.ts';
+import { meterRequests, type RequestMeter } from '@clubs/infra/local/request-meter.ts';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb.ts';
-import { freePort } from '../infra/local/ports.ts';
-import { meterRequests, type RequestMeter } from '../infra/local/request-meter.ts';
 import { type GroupHandler, invoke } from '../tests/support/http-event.ts';
 
 export interface RunCounts {
@@ -213,7 +213,7 @@ export function runBench(
 ): void {
   const run = async () => {
     const dynamodb = await startBenchDynamoDb();
-    const { db } = await import('../functions/src/data/client.ts');
+    const { db } = await import('@clubs/functions/data/client');
     const meter = meterRequests(db());
     let table = '';
     let started = 0;

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { stackPortsEnv } from '../infra/local/ports.ts';
+import { stackPortsEnv } from '@clubs/infra/local/ports.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -5,9 +5,9 @@
  * it is rebuilt is read again. Locally it runs against the `npm start` stack's DynamoDB Local; in
  * AWS set TABLE_NAME and AWS credentials allowed to read and write the table (docs/DEPLOY.md).
  */
-import { rebuildPlatformFigures } from '../functions/src/data/figures-rebuild.ts';
-import { readPlatformFigures } from '../functions/src/data/platform-figures.ts';
-import { applyEnvironment, handlerEnvironment, loadLocalConfig } from '../infra/local/config.ts';
+import { rebuildPlatformFigures } from '@clubs/functions/data/figures-rebuild';
+import { readPlatformFigures } from '@clubs/functions/data/platform-figures';
+import { applyEnvironment, handlerEnvironment, loadLocalConfig } from '@clubs/infra/local/config.ts';
 
 if (!process.env.TABLE_NAME) applyEnvironment(handlerEnvironment(loadLocalConfig()));
 const report = await rebuildPlatformFigures();

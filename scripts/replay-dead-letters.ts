@@ -4,8 +4,8 @@
  * emulators (run it while `npm start` runs). Applied events leave the file; failing ones stay.
  */
 import { join } from 'node:path';
-import { applyEnvironment, handlerEnvironment, loadLocalConfig } from '../infra/local/config.ts';
-import { replayDeadLetters } from '../infra/local/dead-letters.ts';
+import { applyEnvironment, handlerEnvironment, loadLocalConfig } from '@clubs/infra/local/config.ts';
+import { replayDeadLetters } from '@clubs/infra/local/dead-letters.ts';
 
 const config = loadLocalConfig();
 applyEnvironment(handlerEnvironment(config));

@@ -29,7 +29,7 @@ function readJson(file) {
   }
 }
 
-step('lint', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
+step('lint', 'npm', ['run', '--silent', 'lint']);
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('build (the SPA, then cdk synth bundling every function)', 'npm', ['run', '--silent', 'build']);
 

@@ -11,8 +11,8 @@ import {
   ListTablesCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
+import { createTableInput } from '@clubs/functions/data/table-schema';
 import { TABLE } from '@clubs/shared';
-import { createTableInput } from '../../functions/src/data/table-schema.ts';
 import { ensureDynamoDbLocal } from './install-dynamodb-local.mjs';
 
 export interface DynamoDbLocal {

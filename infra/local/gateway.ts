@@ -6,6 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { parseGroups } from '@clubs/functions/http/auth';
+import { claimsAsApiGatewayPasses, tokenFromHeader } from '@clubs/functions/http/claims';
+import { createIdTokenVerifier, type IdTokenClaims } from '@clubs/functions/http/token-verifier';
+import { VIEWER_ADDRESS_HEADER } from '@clubs/functions/http/viewer-address';
 import {
   HANDLER_GROUPS,
   matchRoute,
@@ -17,10 +21,6 @@ import {
   routeKeyOf,
 } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { parseGroups } from '../../functions/src/http/auth.ts';
-import { claimsAsApiGatewayPasses, tokenFromHeader } from '../../functions/src/http/claims.ts';
-import { createIdTokenVerifier, type IdTokenClaims } from '../../functions/src/http/token-verifier.ts';
-import { VIEWER_ADDRESS_HEADER } from '../../functions/src/http/viewer-address.ts';
 import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
 import { listenOn } from './ports.ts';
 import { PayloadTooLarge, readBody } from './read-body.ts';

@@ -5,7 +5,7 @@
  * simulator's Pay button (a form post), whose signed webhook events reach the handlers through
  * the gateway and the bus. Every answer is recorded (recorder.ts).
  */
-import { LOCAL_USER_POOL_CLIENT_ID } from '../../infra/local/config.ts';
+import { LOCAL_USER_POOL_CLIENT_ID } from '@clubs/infra/local/config.ts';
 import type { LocalStack } from '../local-stack.ts';
 import type { Recorder } from './recorder.ts';
 

@@ -13,11 +13,11 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { countedRevenueOf, revenueSteps } from '@clubs/functions/data/figures-rebuild';
+import { addSteps, type FigureSteps, figure } from '@clubs/functions/data/platform-figures';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '@clubs/infra/local/config.ts';
 import { EVENT_BUS, EVENT_ROUTES } from '@clubs/shared';
 import type Stripe from 'stripe';
-import { countedRevenueOf, revenueSteps } from '../../functions/src/data/figures-rebuild.ts';
-import { addSteps, type FigureSteps, figure } from '../../functions/src/data/platform-figures.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/config.ts';
 import type { World } from './world.ts';
 
 export type Item = Record<string, unknown>;

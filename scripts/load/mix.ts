@@ -6,9 +6,10 @@
  * picks its club and people at random; one that finds nothing to do (no pending request) says so
  * and another is drawn.
  */
+
+import { LOCAL_STRIPE_KEYS } from '@clubs/infra/local/config.ts';
 import { LEADERBOARD_PERIODS } from '@clubs/shared';
 import Stripe from 'stripe';
-import { LOCAL_STRIPE_KEYS } from '../../infra/local/config.ts';
 import type { Account, LoadApi } from './api.ts';
 import type { LoadClub, World } from './world.ts';
 

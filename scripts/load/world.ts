@@ -4,7 +4,7 @@
  * owner who pays the creator plan on the simulator, each with events, a course and posts; then
  * the generated members, each asking to join two free clubs, most of them approved.
  */
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../infra/local/seed/data.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@clubs/infra/local/seed/data.ts';
 import { type Account, LOAD_PASSWORD, type LoadApi } from './api.ts';
 
 export interface LoadClub {

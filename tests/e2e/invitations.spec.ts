@@ -4,8 +4,9 @@
  * with working links, an invitee opens theirs signed out, registers and lands in the club; a
  * replaced invite link refuses its old token and the new one lets a person in.
  */
+
+import { stackPortsEnv } from '@clubs/infra/local/ports.ts';
 import type { Browser, Page } from '@playwright/test';
-import { stackPortsEnv } from '../../infra/local/ports.ts';
 import { submitRegistration, uniqueEmail } from './account-support.ts';
 import { expect, expectToast, test, YOGA } from './club-support.ts';
 import { DEMO, freshAccount, signIn } from './directory-support.ts';

@@ -11,10 +11,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:net';
 import path from 'node:path';
+import { listenOn } from '@clubs/infra/local/ports.ts';
+import { createSiteServer } from '@clubs/infra/local/site-server.ts';
 import { ENTRY_DOCUMENTS } from '@clubs/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { listenOn } from '../../infra/local/ports.ts';
-import { createSiteServer } from '../../infra/local/site-server.ts';
 import { clubNamed } from './directory-support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

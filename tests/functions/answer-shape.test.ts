@@ -2,7 +2,8 @@
  * Success answers leave the server as the route manifest declares them: parsed by the route's
  * response schema (route-handler.ts answerOf).
  */
-import { AppError } from '@clubs/functions/http/errors';
+import { AppError } from '@clubs/functions/errors';
+import { toErrorResponse } from '@clubs/functions/http/errors';
 import { answerOf } from '@clubs/functions/http/route-handler';
 import { ROUTES } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
@@ -33,8 +34,9 @@ describe('answers shaped by the manifest', () => {
     try {
       answerOf(route, 200, { id: 42 });
     } catch (error) {
-      expect((error as AppError).status).toBe(500);
-      expect((error as AppError).toBody().error.message).not.toMatch(/id|42/);
+      const { status, body } = toErrorResponse(error);
+      expect(status).toBe(500);
+      expect(body.error.message).not.toMatch(/id|42/);
     }
   });
 

@@ -4,6 +4,7 @@
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { EmailNotSent, sendEmail, setSesClient } from '@clubs/functions/email/send-email';
+import { toErrorResponse } from '@clubs/functions/http/errors';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -50,7 +51,7 @@ describe('sendEmail', () => {
       .rejects(Object.assign(new Error('Email address is not verified'), { name: 'MessageRejected' }));
     const error = await sendEmail(message).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmailNotSent);
-    expect((error as EmailNotSent).status).toBe(502);
+    expect(toErrorResponse(error).status).toBe(502);
   });
 
   it('reports not sent, without calling SES, when no From address is configured', async () => {

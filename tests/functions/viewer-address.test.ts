@@ -1,4 +1,5 @@
-import { ipOfViewerAddress, sourceKey, viewerAddress } from '@clubs/functions/http/viewer-address';
+import { ipOfViewerAddress, viewerAddress } from '@clubs/functions/http/viewer-address';
+import { sourceKey } from '@clubs/functions/source-key';
 import { describe, expect, it } from 'vitest';
 import { httpEvent } from '../support/http-event.ts';
 

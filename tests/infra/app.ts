@@ -5,14 +5,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ClubsStack } from '@clubs/infra/lib/clubs-stack.ts';
+import { ConfigError, loadConfig } from '@clubs/infra/lib/config.ts';
+import { REPO_ROOT } from '@clubs/infra/lib/paths.ts';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import type { IConstruct } from 'constructs';
 import { beforeAll } from 'vitest';
-import { ClubsStack } from '../../infra/lib/clubs-stack.ts';
-import { ConfigError, loadConfig } from '../../infra/lib/config.ts';
-import { REPO_ROOT } from '../../infra/lib/paths.ts';
 
 /** The problems a configuration error reports when `load` runs: none when it loads. */
 export function configProblems(load: () => unknown): readonly string[] {

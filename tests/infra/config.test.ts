@@ -1,5 +1,5 @@
+import { parseConfig } from '@clubs/infra/lib/config.ts';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../infra/lib/config.ts';
 import { cdkJsonContext, configProblems } from './app.ts';
 
 const problemsOf = (raw: Record<string, unknown>) => configProblems(() => parseConfig(raw));

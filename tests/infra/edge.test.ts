@@ -3,13 +3,14 @@
  * a generated secret to the API origin and every API function refuses requests without it, both
  * given the same Secrets Manager value by dynamic reference (never written into the template).
  */
+
+import { loadStageConfig } from '@clubs/infra/lib/config.ts';
+import { EDGE_REGION, EdgeStack, MANAGED_RULE_GROUPS } from '@clubs/infra/lib/edge-stack.ts';
+import { HandlerFunction } from '@clubs/infra/lib/handler-function.ts';
+import { nagPacks } from '@clubs/infra/lib/nag.ts';
 import { ORIGIN_VERIFY } from '@clubs/shared';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { loadStageConfig } from '../../infra/lib/config.ts';
-import { EDGE_REGION, EdgeStack, MANAGED_RULE_GROUPS } from '../../infra/lib/edge-stack.ts';
-import { HandlerFunction } from '../../infra/lib/handler-function.ts';
-import { nagPacks } from '../../infra/lib/nag.ts';
 import { logicalId, newApp, synthStack } from './app.ts';
 
 const { stack, template } = synthStack({}, { bundle: false });

@@ -4,9 +4,10 @@
  * one function that sends (invitations), the From address and configuration set in its
  * environment; no sender configured, no e-mail resources; a sender outside its domain refused.
  */
+
+import { ConfigError, parseConfig } from '@clubs/infra/lib/config.ts';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../infra/lib/config.ts';
 import { logicalId, statementsOfRole, synthStack } from './app.ts';
 
 const sendersOf = (template: Template) =>

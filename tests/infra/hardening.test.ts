@@ -3,6 +3,13 @@
  * here depends on their code): cdk-nag clean, the media bucket versioned with its lifecycle
  * rules, optional TOTP MFA, threat protection behind a flag, and per-route throttling.
  */
+
+import { ROUTE_THROTTLES } from '@clubs/infra/lib/api.ts';
+import { ClubsStack } from '@clubs/infra/lib/clubs-stack.ts';
+import { type ClubsConfig, loadStageConfig } from '@clubs/infra/lib/config.ts';
+import { NONCURRENT_DAYS } from '@clubs/infra/lib/media.ts';
+import { nagPacks } from '@clubs/infra/lib/nag.ts';
+import { API_P99_ALARM_MS, WEBHOOK_REFUSALS_ALARM } from '@clubs/infra/lib/operations.ts';
 import {
   ROUTE_IDS,
   ROUTES,
@@ -14,12 +21,6 @@ import {
 import { Template } from 'aws-cdk-lib/assertions';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_THROTTLES } from '../../infra/lib/api.ts';
-import { ClubsStack } from '../../infra/lib/clubs-stack.ts';
-import { type ClubsConfig, loadStageConfig } from '../../infra/lib/config.ts';
-import { NONCURRENT_DAYS } from '../../infra/lib/media.ts';
-import { nagPacks } from '../../infra/lib/nag.ts';
-import { API_P99_ALARM_MS, WEBHOOK_REFUSALS_ALARM } from '../../infra/lib/operations.ts';
 import { fakeWebDist, logicalId, newApp } from './app.ts';
 
 const build = (overrides: Partial<ClubsConfig> = {}) => {

@@ -5,6 +5,9 @@
  * group's bundled code makes. The stack is synthesized without bundling (policies do not depend
  * on it); the code is bundled in memory with the deploy settings.
  */
+
+import { type FunctionGroup, GROUP_ACCESS, usesOf } from '@clubs/infra/lib/group-access.ts';
+import type { HandlerFunction } from '@clubs/infra/lib/handler-function.ts';
 import {
   EVENT_ROUTES,
   isClubAccess,
@@ -16,8 +19,6 @@ import {
 } from '@clubs/shared';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FunctionGroup, GROUP_ACCESS, usesOf } from '../../infra/lib/group-access.ts';
-import type { HandlerFunction } from '../../infra/lib/handler-function.ts';
 import { logicalId, type Statement, type Synthesized, statementsOfRole, synthStack } from './app.ts';
 import { type CodeUses, codeUsesOf } from './sdk-usage.ts';
 

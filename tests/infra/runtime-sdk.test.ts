@@ -5,9 +5,9 @@
  * into the functions that sign media, and no function carries a client of its own.
  */
 import { builtinModules } from 'node:module';
+import { bundleHandler } from '@clubs/infra/lib/bundle.ts';
+import { HandlerFunction, RUNTIME_SDK_PACKAGES } from '@clubs/infra/lib/handler-function.ts';
 import { describe, expect, it } from 'vitest';
-import { bundleHandler } from '../../infra/lib/bundle.ts';
-import { HandlerFunction, RUNTIME_SDK_PACKAGES } from '../../infra/lib/handler-function.ts';
 import { synthStack } from './app.ts';
 
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));

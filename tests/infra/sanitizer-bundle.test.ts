@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sanitizeSectionHtml } from '@clubs/functions/content/section-html';
+import { BUNDLE_SETTINGS } from '@clubs/infra/lib/handler-function.ts';
+import { REPO_ROOT } from '@clubs/infra/lib/paths.ts';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_SETTINGS } from '../../infra/lib/handler-function.ts';
-import { REPO_ROOT } from '../../infra/lib/paths.ts';
 import { OWASP_XSS_VECTORS } from '../support/owasp-xss-vectors.ts';
 
 type Sanitize = typeof sanitizeSectionHtml;

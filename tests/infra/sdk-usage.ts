@@ -10,10 +10,10 @@
  */
 
 import path from 'node:path';
+import { bundleHandler } from '@clubs/infra/lib/bundle.ts';
+import { handlerEntry, REPO_ROOT } from '@clubs/infra/lib/paths.ts';
 import type { ResourceUse } from '@clubs/shared';
 import type { Metafile } from 'esbuild';
-import { bundleHandler } from '../../infra/lib/bundle.ts';
-import { handlerEntry, REPO_ROOT } from '../../infra/lib/paths.ts';
 
 /** SDK package → exported name → the uses calling it needs ([] for clients, signers, helpers). */
 const SDK_NAMES: Readonly<Record<string, Readonly<Record<string, readonly ResourceUse[]>>>> = {

@@ -4,12 +4,13 @@
  * runs them (infra/lib/nag.ts): no finding may be left unacknowledged, and every acknowledgement
  * must carry a real reason. None of it reads the function code, so the functions are not bundled.
  */
+
+import { addNagChecks, nagPacks } from '@clubs/infra/lib/nag.ts';
 import { EVENT_BUS, EVENT_ROUTES, PASSWORD_MIN_LENGTH, ROUTES, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { addNagChecks, nagPacks } from '../../infra/lib/nag.ts';
 import { actionsOf, logicalId, type Resource, statementsOfRole, synthForFile, TEST_CONTEXT } from './app.ts';
 
 const synth = synthForFile({}, { bundle: false });

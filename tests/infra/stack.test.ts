@@ -3,6 +3,9 @@
  * synthesized template (one synthesis with the functions bundled, the slow part, for the file).
  * The user pool, the payment events, operations and cdk-nag are in stack-auth-events.test.ts.
  */
+
+import { GROUP_ACCESS } from '@clubs/infra/lib/group-access.ts';
+import { NODE_RUNTIME } from '@clubs/infra/lib/handler-function.ts';
 import {
   entryDocumentOf,
   FUNCTION_TIMEOUT_SECONDS,
@@ -18,8 +21,6 @@ import {
   TABLE_INDEXES,
 } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
-import { GROUP_ACCESS } from '../../infra/lib/group-access.ts';
-import { NODE_RUNTIME } from '../../infra/lib/handler-function.ts';
 import { actionsOf, logicalId, type Resource, statementsOfRole, synthForFile } from './app.ts';
 
 const synth = synthForFile();

@@ -3,17 +3,18 @@
  * selected by `-c stage=…`; settings given with `-c` are refused; a production stage refuses to
  * run without the values it needs; two stages synthesize side by side with distinct names.
  */
-import { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ClubsStack } from '../../infra/lib/clubs-stack.ts';
+
+import { ClubsStack } from '@clubs/infra/lib/clubs-stack.ts';
 import {
   type ClubsConfig,
   DEFAULT_STAGE,
   loadStageConfig,
   parseConfig,
   stageNames,
-} from '../../infra/lib/config.ts';
+} from '@clubs/infra/lib/config.ts';
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { configProblems, fakeWebDist, logicalId, newApp } from './app.ts';
 
 describe('stage settings', () => {

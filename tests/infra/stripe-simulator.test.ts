@@ -6,10 +6,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { constructWebhookEvent } from '@clubs/functions/stripe/webhook-event';
+import { parseForm } from '@clubs/infra/local/stripe-simulator/form.ts';
+import { type StripeSimulator, startStripeSimulator } from '@clubs/infra/local/stripe-simulator/index.ts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseForm } from '../../infra/local/stripe-simulator/form.ts';
-import { type StripeSimulator, startStripeSimulator } from '../../infra/local/stripe-simulator/index.ts';
 
 const KEY = 'sk_test_simulator_suite';
 const SECRET = 'whsec_simulator_suite';

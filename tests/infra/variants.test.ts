@@ -4,16 +4,16 @@
  * build at synth time (a refusal); config.json without Google.
  */
 
+import { AccessLogs } from '@clubs/infra/lib/access-logs.ts';
+import { Auth } from '@clubs/infra/lib/auth.ts';
+import { type ClubsConfig, parseConfig } from '@clubs/infra/lib/config.ts';
+import { Media } from '@clubs/infra/lib/media.ts';
+import { Site } from '@clubs/infra/lib/site.ts';
+import { runtimeConfigFor, WEB_BUILD_MISSING } from '@clubs/infra/lib/site-content.ts';
 import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
-import { AccessLogs } from '../../infra/lib/access-logs.ts';
-import { Auth } from '../../infra/lib/auth.ts';
-import { type ClubsConfig, parseConfig } from '../../infra/lib/config.ts';
-import { Media } from '../../infra/lib/media.ts';
-import { Site } from '../../infra/lib/site.ts';
-import { runtimeConfigFor, WEB_BUILD_MISSING } from '../../infra/lib/site-content.ts';
 import { fakeWebDist, logicalId, newApp } from './app.ts';
 
 /** The site with its log and media buckets, wired as the stack wires them. */

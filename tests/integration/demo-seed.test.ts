@@ -20,6 +20,11 @@ import { handler } from '@clubs/functions/handlers/feed';
 import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { inspectMedia } from '@clubs/functions/media/uploads';
 import { leaderboardPage } from '@clubs/functions/services/leaderboard';
+import { type CognitoLocal, startCognitoLocal } from '@clubs/infra/local/cognito.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '@clubs/infra/local/config.ts';
+import { freePort } from '@clubs/infra/local/ports.ts';
+import { DEMO_CLUBS } from '@clubs/infra/local/seed/data.ts';
+import { seedDemoData } from '@clubs/infra/local/seed/index.ts';
 import {
   type Club,
   type CourseCardPage,
@@ -28,11 +33,6 @@ import {
   type PostPage,
 } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CognitoLocal, startCognitoLocal } from '../../infra/local/cognito.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/config.ts';
-import { freePort } from '../../infra/local/ports.ts';
-import { DEMO_CLUBS } from '../../infra/local/seed/data.ts';
-import { seedDemoData } from '../../infra/local/seed/index.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { type MediaStore, startMediaStore } from '../support/media-store.ts';
 

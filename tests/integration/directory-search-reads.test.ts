@@ -7,9 +7,9 @@ import { db } from '@clubs/functions/data/client';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { FIRST_READ_SLACK, SEARCH_CANDIDATES } from '@clubs/functions/data/repositories/directory';
 import { handler } from '@clubs/functions/handlers/clubs';
+import { meterRequests, type RequestMeter } from '@clubs/infra/local/request-meter.ts';
 import type { Club } from '@clubs/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { meterRequests, type RequestMeter } from '../../infra/local/request-meter.ts';
 import { clubFixture } from '../support/fixtures.ts';
 import { httpEvent, invoke } from '../support/http-event.ts';
 

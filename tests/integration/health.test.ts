@@ -1,8 +1,8 @@
 import { setDocumentClient } from '@clubs/functions/data/client';
 import { handler } from '@clubs/functions/handlers/system';
+import { freePort } from '@clubs/infra/local/ports.ts';
 import type { Health } from '@clubs/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/ports.ts';
 import { httpEvent, invoke } from '../support/http-event.ts';
 
 afterEach(() => {

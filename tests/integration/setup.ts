@@ -3,9 +3,9 @@
  * the environment the handlers read, so repositories and handlers run unchanged against it.
  */
 import { randomBytes } from 'node:crypto';
+import { setDocumentClient } from '@clubs/functions/data/client';
+import { ensureTable } from '@clubs/infra/local/dynamodb.ts';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { setDocumentClient } from '../../functions/src/data/client.ts';
-import { ensureTable } from '../../infra/local/dynamodb.ts';
 
 const endpoint = inject('dynamodbEndpoint');
 process.env.DYNAMODB_ENDPOINT = endpoint;

@@ -9,11 +9,11 @@ import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
 import { handler as payments } from '@clubs/functions/handlers/payments';
 import { handler as stripeEvents } from '@clubs/functions/handlers/stripe-events';
 import { createStripeClient, setStripeClient } from '@clubs/functions/stripe/client';
+import { freePort } from '@clubs/infra/local/ports.ts';
+import type { StripeObject } from '@clubs/infra/local/stripe-simulator/store.ts';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/ports.ts';
-import type { StripeObject } from '../../infra/local/stripe-simulator/store.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { busEvent, ofType, startTestStripe, type TestStripe } from '../support/stripe.ts';
 

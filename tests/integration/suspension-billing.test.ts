@@ -7,11 +7,11 @@
  */
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler as clubBilling } from '@clubs/functions/handlers/club-billing';
+import type { StripeObject } from '@clubs/infra/local/stripe-simulator/store.ts';
 import { EVENT_BUS, PLATFORM_EVENTS } from '@clubs/shared';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import type { StripeObject } from '../../infra/local/stripe-simulator/store.ts';
 import { useBus } from '../support/bus.ts';
 import { deliver, paidClubs, useTestStripe } from '../support/paid-clubs.ts';
 import { asAdmin, platformFigures as figures } from '../support/super-admin.ts';

@@ -13,9 +13,9 @@ import { addMembership, getMembership } from '@clubs/functions/data/repositories
 import { periodKey, pointsOf, utcDay } from '@clubs/functions/data/repositories/points';
 import { getPost } from '@clubs/functions/data/repositories/posts';
 import { accountInvitationRate } from '@clubs/functions/services/invitations/send-invitations';
+import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
 import { UNPAID_CLUBS_PER_ACCOUNT } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { LocalEventBus } from '../../infra/local/event-bus.ts';
 import { readSentEmails } from '../support/ses-store.ts';
 import { deliverWebhook, eventOfType, paidClub, payMembership } from './support/payments.ts';
 import { writeReport } from './support/summary.ts';

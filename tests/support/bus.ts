@@ -3,8 +3,8 @@
  * process; failed deliveries retry fast and park in `deadLetterFile`. The handlers' EventBridge
  * client is pointed at it.
  */
-import { type LocalEventBus, startEventBus } from '../../infra/local/event-bus.ts';
-import { freePort } from '../../infra/local/ports.ts';
+import { type LocalEventBus, startEventBus } from '@clubs/infra/local/event-bus.ts';
+import { freePort } from '@clubs/infra/local/ports.ts';
 import { startedForFile } from './per-file.ts';
 
 export async function startBus(deadLetterFile?: string): Promise<LocalEventBus> {

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { mediaBucket, s3, setS3Client } from '@clubs/functions/media/s3';
+import { freePort } from '@clubs/infra/local/ports.ts';
+import { startS3Local } from '@clubs/infra/local/s3.ts';
 import { UPLOAD_TAG } from '@clubs/shared';
-import { freePort } from '../../infra/local/ports.ts';
-import { startS3Local } from '../../infra/local/s3.ts';
 import { startedForFile } from './per-file.ts';
 
 export interface MediaStore {

@@ -2,7 +2,7 @@
  * The SES v2 emulator for tests: started on a free port (or a given one, to bring it back after a
  * test stopped it), and the mail it holds, read from its `/store` endpoint.
  */
-import { startSesLocal } from '../../infra/local/ses.ts';
+import { startSesLocal } from '@clubs/infra/local/ses.ts';
 
 export interface SentEmail {
   to: string[];

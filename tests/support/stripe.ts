@@ -5,12 +5,12 @@
  * the event handler itself, in whatever order or number it wants).
  */
 import { createStripeClient, type StripeApi, setStripeClient } from '@clubs/functions/stripe/client';
+import { type StripeSimulator, startStripeSimulator } from '@clubs/infra/local/stripe-simulator/index.ts';
+import type { StripeObject } from '@clubs/infra/local/stripe-simulator/store.ts';
 import { EVENT_BUS } from '@clubs/shared';
 import type { EventBridgeEvent } from 'aws-lambda';
 import Stripe from 'stripe';
 import { ulid } from 'ulid';
-import { type StripeSimulator, startStripeSimulator } from '../../infra/local/stripe-simulator/index.ts';
-import type { StripeObject } from '../../infra/local/stripe-simulator/store.ts';
 
 export const TEST_STRIPE_KEY = 'sk_test_clubs_tests';
 export const TEST_WEBHOOK_SECRET = 'whsec_clubs_tests';

@@ -3,14 +3,15 @@
  * browser, presigned by the API, posted to the bucket) and the spec's toasts; the Email and
  * Password tabs with their rules and messages.
  */
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+
 import {
   emailChangeProblem,
   passwordChangeProblem,
-} from '../../web/src/pages/settings/AccountSettingsPage.tsx';
-import { photoProblem } from '../../web/src/pages/settings/ProfilePage.tsx';
+} from '@clubs/web/src/pages/settings/AccountSettingsPage.tsx';
+import { photoProblem } from '@clubs/web/src/pages/settings/ProfilePage.tsx';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { apiDown } from './api-mock.ts';
 import { profile, routeFetch } from './fetch-routes.ts';
 import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';

@@ -8,7 +8,7 @@ import { amplifyAuth as amplify, cognitoError } from './amplify-auth-double.ts';
 
 vi.mock('aws-amplify/auth', () => import('./amplify-auth-double.ts').then((m) => m.amplifyAuth));
 
-const account = await import('../../web/src/auth/amplifyAccount.ts');
+const account = await import('@clubs/web/src/auth/amplifyAccount.ts');
 
 const input = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical-engine' };
 

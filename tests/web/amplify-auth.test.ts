@@ -53,7 +53,7 @@ const serveConfig = (config: unknown, status = 200) =>
   mockApi({ 'GET /config.json': () => ({ status, body: config }) });
 
 // Each test gets fresh module state (the config is loaded once per page).
-const load = () => import('../../web/src/auth/amplifyAuth.ts');
+const load = () => import('@clubs/web/src/auth/amplifyAuth.ts');
 
 beforeEach(() => {
   vi.resetModules();

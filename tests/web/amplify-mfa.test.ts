@@ -3,14 +3,15 @@
  * app on as the preferred factor and renews the tokens, Cognito's wrong-code exceptions become
  * the product's message, and a password sign-in reports the authenticator-app step.
  */
+
+import { CODE_MISMATCH, SIGN_IN_CODE_SESSION_EXPIRED } from '@clubs/web/src/auth/messages.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { CODE_MISMATCH, SIGN_IN_CODE_SESSION_EXPIRED } from '../../web/src/auth/messages.ts';
 import { amplifyAuth as amplify, cognitoError } from './amplify-auth-double.ts';
 
 vi.mock('aws-amplify/auth', () => import('./amplify-auth-double.ts').then((m) => m.amplifyAuth));
 
-const mfa = await import('../../web/src/auth/amplifyMfa.ts');
-const actions = await import('../../web/src/auth/amplifyActions.ts');
+const mfa = await import('@clubs/web/src/auth/amplifyMfa.ts');
+const actions = await import('@clubs/web/src/auth/amplifyActions.ts');
 
 describe('authenticator app setup', () => {
   it('hands out the secret and the otpauth:// URI naming Clubs and the account', async () => {
@@ -88,7 +89,7 @@ describe('signing in with an authenticator app', () => {
 
 describe('the ID token of a super admin without an authenticator app', () => {
   it('reads the claim the pre-token-generation trigger adds, and only its "true"', async () => {
-    const { userFromClaims } = await import('../../web/src/auth/claims.ts');
+    const { userFromClaims } = await import('@clubs/web/src/auth/claims.ts');
     const user = (claims: Record<string, unknown>) => userFromClaims({ sub: 'u1', ...claims });
     expect(user({ super_admin_needs_mfa: 'true' })).toMatchObject({ groups: [], superAdminNeedsMfa: true });
     expect(user({ 'cognito:groups': ['super_admin'] })).toMatchObject({ superAdminNeedsMfa: false });

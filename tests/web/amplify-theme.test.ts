@@ -1,6 +1,7 @@
 // @vitest-environment node
+
+import { amplifyThemeCss } from '@clubs/web/build/amplify-theme-css.ts';
 import { describe, expect, it } from 'vitest';
-import { amplifyThemeCss } from '../../web/build/amplify-theme-css.ts';
 
 describe('the theme stylesheet computed at build time', () => {
   it("declares on :root exactly the variables our theme changes from Amplify's defaults", () => {

@@ -1,6 +1,6 @@
+import { ApiError, createApiClient, isApiError, toQueryString } from '@clubs/web/src/api/client.ts';
+import { shouldRetry } from '@clubs/web/src/api/queryClient.ts';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { ApiError, createApiClient, isApiError, toQueryString } from '../../web/src/api/client.ts';
-import { shouldRetry } from '../../web/src/api/queryClient.ts';
 import { club as clubFixture } from './api-mock.ts';
 
 const json = (status: number, body: unknown) =>

@@ -1,6 +1,6 @@
+import { AuthProvider, useAuth } from '@clubs/web/src/auth/AuthProvider.tsx';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthProvider, useAuth } from '../../web/src/auth/AuthProvider.tsx';
 import { fakeAuthService, snapshotFor } from './helpers.tsx';
 
 function Probe() {

@@ -24,7 +24,7 @@ const amplifyDouble = () => {
 const freshService = async () => {
   vi.resetModules();
   vi.doMock('../../web/src/auth/amplifyAuth.ts', amplifyDouble);
-  return import('../../web/src/auth/service.ts');
+  return import('@clubs/web/src/auth/service.ts');
 };
 
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import { buildPath, ROUTES } from '@clubs/shared';
+import { createApiClient, toQueryString } from '@clubs/web/src/api/client.ts';
+import { earlyRequestOf } from '@clubs/web/src/early/early-requests.ts';
+import { NO_FILTERS } from '@clubs/web/src/pages/directory/filters.ts';
+import { DIRECTORY_PAGE, directoryQuery } from '@clubs/web/src/pages/directory/useDirectory.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, toQueryString } from '../../web/src/api/client.ts';
-import { earlyRequestOf } from '../../web/src/early/early-requests.ts';
-import { NO_FILTERS } from '../../web/src/pages/directory/filters.ts';
-import { DIRECTORY_PAGE, directoryQuery } from '../../web/src/pages/directory/useDirectory.ts';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -37,7 +37,7 @@ describe('the early-data script and the API client', () => {
     window.history.replaceState(null, '', '/');
     const early = vi.fn(async () => json({ items: ['early'] }));
     vi.stubGlobal('fetch', early);
-    await import('../../web/src/early/early-data.ts');
+    await import('@clubs/web/src/early/early-data.ts');
     expect(early).toHaveBeenCalledWith('/api/featured-clubs', { headers: { Accept: 'application/json' } });
 
     const fetchImpl = vi.fn(async () => json({ items: ['later'] }));
@@ -56,7 +56,7 @@ describe('the early-data script and the API client', () => {
         throw new TypeError('offline');
       }),
     );
-    await import('../../web/src/early/early-data.ts');
+    await import('@clubs/web/src/early/early-data.ts');
     const fetchImpl = vi.fn(async () => json({ id: 'club-1' }));
     const api = createApiClient({ getIdToken: async () => undefined, fetchImpl });
     expect(await api('getClub', { params: { clubId: 'club-1' } })).toEqual({ id: 'club-1' });

@@ -1,6 +1,6 @@
+import { clubImageProblem } from '@clubs/web/src/pages/settings/ClubImageField.tsx';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { clubImageProblem } from '../../web/src/pages/settings/ClubImageField.tsx';
 import { club, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 

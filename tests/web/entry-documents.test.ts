@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { ENTRY_DOCUMENTS } from '@clubs/shared';
+import { EARLY_DATA_INPUT, entryDocument } from '@clubs/web/build/entry-documents.ts';
+import { pruneCustomProperties } from '@clubs/web/build/unused-custom-properties.ts';
 import type { OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { EARLY_DATA_INPUT, entryDocument } from '../../web/build/entry-documents.ts';
-import { pruneCustomProperties } from '../../web/build/unused-custom-properties.ts';
 
 const WEB = '/site/web';
 

@@ -2,10 +2,11 @@
  * Password reset (/forgot-password): a code is requested without revealing whether the address
  * has an account, then the code and a new password (twice, at least 8 characters) reset it.
  */
+
+import { validateReset } from '@clubs/web/src/pages/auth/ForgotPasswordPage.tsx';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { validateReset } from '../../web/src/pages/auth/ForgotPasswordPage.tsx';
 import { apiDown } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp } from './helpers.tsx';
 

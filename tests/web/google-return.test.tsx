@@ -2,10 +2,11 @@
  * Google sign-in's round trip (deployed only): the login page remembers where to go and leaves;
  * back on /, once signed in, the app goes there; a failure says 'Failed to login with Google'.
  */
+
+import { rememberGoogleReturn, takeGoogleReturn } from '@clubs/web/src/auth/googleReturn.ts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rememberGoogleReturn, takeGoogleReturn } from '../../web/src/auth/googleReturn.ts';
 import { mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 

@@ -1,7 +1,4 @@
-import { render, within } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
-import { vi } from 'vitest';
-import { AppProviders } from '../../web/src/App.tsx';
+import { AppProviders } from '@clubs/web/src/App.tsx';
 import type {
   AuthEventListener,
   AuthService,
@@ -12,8 +9,11 @@ import type {
   SignUpInput,
   SignUpOutcome,
   TotpSetup,
-} from '../../web/src/auth/types.ts';
-import { routes as appRoutes } from '../../web/src/routes.tsx';
+} from '@clubs/web/src/auth/types.ts';
+import { routes as appRoutes } from '@clubs/web/src/routes.tsx';
+import { render, within } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
 
 export function snapshotFor(user: Partial<AuthUser> = {}): AuthSnapshot {
   return {

@@ -1,10 +1,10 @@
 import { ENTRY_DOCUMENTS } from '@clubs/shared';
+import { App } from '@clubs/web/src/App.tsx';
+import { prerender } from '@clubs/web/src/prerender.tsx';
+import { createAppRouter, preloadPages } from '@clubs/web/src/routes.tsx';
 import { act, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../web/src/App.tsx';
-import { prerender } from '../../web/src/prerender.tsx';
-import { createAppRouter, preloadPages } from '../../web/src/routes.tsx';
 import { fakeAuthService } from './helpers.tsx';
 
 // React's act() settles the hydration and its effects before the checks.

@@ -1,7 +1,7 @@
+import type { SignInOutcome } from '@clubs/web/src/auth/types.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SignInOutcome } from '../../web/src/auth/types.ts';
 import { apiDown } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 

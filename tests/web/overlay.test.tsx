@@ -1,11 +1,12 @@
 /** The shared modal and popover (native <dialog>), and the one error-message rule. */
+
+import { ApiError, messageOf } from '@clubs/web/src/api/errors.ts';
+import { Modal } from '@clubs/web/src/components/overlay/Modal.tsx';
+import { Popover } from '@clubs/web/src/components/overlay/Popover.tsx';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ApiError, messageOf } from '../../web/src/api/errors.ts';
-import { Modal } from '../../web/src/components/overlay/Modal.tsx';
-import { Popover } from '../../web/src/components/overlay/Popover.tsx';
 
 function ModalHarness({ closable = true }: { closable?: boolean }) {
   const [open, setOpen] = useState(false);

@@ -4,11 +4,11 @@
  * settings' tabs. The API is a fetch double; Stripe-hosted pages are a seam (browser.assign).
  */
 import type { Club, RouteOutput } from '@clubs/shared';
+import { CreateClubDialog } from '@clubs/web/src/components/create-club/CreateClubDialog.tsx';
+import { browser } from '@clubs/web/src/components/navigation.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CreateClubDialog } from '../../web/src/components/create-club/CreateClubDialog.tsx';
-import { browser } from '../../web/src/components/navigation.ts';
 import { club, me, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
@@ -17,8 +17,8 @@ vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async ()
 const realSetTimeout = globalThis.setTimeout;
 // The pages and the API client are loaded lazily; loading them first keeps the fake clock tests about timing.
 await Promise.all([
-  import('../../web/src/pages/setup/ClubSetupPage.tsx'),
-  import('../../web/src/api/index.ts'),
+  import('@clubs/web/src/pages/setup/ClubSetupPage.tsx'),
+  import('@clubs/web/src/api/index.ts'),
 ]);
 
 const signedIn = () => fakeAuthService(snapshotFor()).service;

@@ -1,5 +1,5 @@
+import { pricingChangeNotice, SETTINGS_TEXTS } from '@clubs/web/src/pages/settings/ClubSettingsPage.tsx';
 import { describe, expect, it } from 'vitest';
-import { pricingChangeNotice, SETTINGS_TEXTS } from '../../web/src/pages/settings/ClubSettingsPage.tsx';
 
 describe('what the Membership Pricing tab says before saving', () => {
   const paid = { price: 9.99, memberCount: 5 };

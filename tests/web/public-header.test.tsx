@@ -2,12 +2,13 @@
  * The headers' phone menus, the public top bar's and the signed-in header's (a disclosure operable
  * by keyboard and screen reader), and the document titles the route table gives every page.
  */
+
+import { routeTitle } from '@clubs/web/src/layouts/useRouteTitle.ts';
+import { routes } from '@clubs/web/src/routes.tsx';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { routeTitle } from '../../web/src/layouts/useRouteTitle.ts';
-import { routes } from '../../web/src/routes.tsx';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
 vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));

@@ -1,5 +1,5 @@
+import { isSafeRedirect, loginPathFor, redirectAfterLogin } from '@clubs/web/src/auth/redirect.ts';
 import { describe, expect, it } from 'vitest';
-import { isSafeRedirect, loginPathFor, redirectAfterLogin } from '../../web/src/auth/redirect.ts';
 
 describe('redirectAfterLogin', () => {
   it('prefers the redirect query parameter', () => {

@@ -1,5 +1,5 @@
+import { type CognitoAuthTokens, createInitiateAuthRefresher } from '@clubs/web/src/auth/refresher.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { type CognitoAuthTokens, createInitiateAuthRefresher } from '../../web/src/auth/refresher.ts';
 import { fakeJwt } from './jwt.ts';
 
 const now = Math.floor(Date.now() / 1000);

@@ -3,10 +3,11 @@
  * label, success (toast, /dashboard), inline server errors cleared on navigation, the e-mailed
  * code step of a deployed pool, and Google's busy label.
  */
+
+import { type RegistrationForm, validateRegistration } from '@clubs/web/src/pages/auth/registerValidation.ts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type RegistrationForm, validateRegistration } from '../../web/src/pages/auth/registerValidation.ts';
 import { apiDown } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp } from './helpers.tsx';
 

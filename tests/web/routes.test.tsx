@@ -1,7 +1,7 @@
+import { CLUB_SUB_PATHS, routes } from '@clubs/web/src/routes.tsx';
 import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { CLUB_SUB_PATHS, routes } from '../../web/src/routes.tsx';
 import { STATIC_PAGES } from '../support/static-pages.ts';
 import { apiDown, club, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';

@@ -1,5 +1,5 @@
+import { mediaOnly } from '@clubs/web/src/pages/courses/parts/SectionView.tsx';
 import { describe, expect, it } from 'vitest';
-import { mediaOnly } from '../../web/src/pages/courses/parts/SectionView.tsx';
 
 describe('mediaOnly (a section shown as its image or video alone, at max height 500)', () => {
   const src = 'https://media.example/c/k/a.png?X-Amz-Date=1&amp;X-Amz-Signature=2';

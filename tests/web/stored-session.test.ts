@@ -1,5 +1,5 @@
+import { forgetStoredSession } from '@clubs/web/src/auth/storedSession.ts';
 import { describe, expect, it } from 'vitest';
-import { forgetStoredSession } from '../../web/src/auth/storedSession.ts';
 
 describe('forgetStoredSession', () => {
   it('removes the stored Cognito session at once, keeps other keys, and returns the refresh token', () => {

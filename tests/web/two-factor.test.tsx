@@ -3,10 +3,11 @@
  * secret, a confirming code) and turns it off; a super admin whose token came without the power
  * for want of one is sent there and told so; sign-in asks for the app's code when Cognito does.
  */
+
+import { SUPER_ADMIN_NEEDS_MFA } from '@clubs/web/src/pages/settings/TwoFactorSection.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SUPER_ADMIN_NEEDS_MFA } from '../../web/src/pages/settings/TwoFactorSection.tsx';
 import { apiDown } from './api-mock.ts';
 import { currentUrl, FAKE_TOTP_SETUP, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 

@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { isPublicMediaPath, localProxy, stripPrefix } from '@clubs/web/vite.config.ts';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicMediaPath, localProxy, stripPrefix } from '../../web/vite.config.ts';
 
 const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
 
@@ -65,7 +65,7 @@ describe('dev server started the way the local stack starts it', () => {
     process.env.LOCAL_S3_URL = s3.url;
     process.env.MEDIA_BUCKET = 'test-bucket';
     vite = await createServer({
-      configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
+      configFile: fileURLToPath(new URL('@clubs/web/vite.config.ts', import.meta.url)),
       root: webDir,
       logLevel: 'silent',
       server: { port: 0, host: '127.0.0.1', strictPort: true, hmr: false },

@@ -6,7 +6,7 @@
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { env } from '../env.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
 
 export interface OutgoingEmail {

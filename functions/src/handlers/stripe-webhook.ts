@@ -8,7 +8,8 @@
  */
 import { WEBHOOK_REFUSED_LOG_MESSAGE } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { badRequest, toErrorResponse } from '../http/errors.ts';
+import { badRequest } from '../errors.ts';
+import { bodyOf, toErrorResponse } from '../http/errors.ts';
 import { fromTheEdge } from '../http/origin-verify.ts';
 import { logger } from '../logger.ts';
 import { publishStripeEvent } from '../stripe/publish.ts';
@@ -40,7 +41,7 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   const signature = headerOf(event, 'stripe-signature');
   if (!signature) {
     logger.warn(WEBHOOK_REFUSED_LOG_MESSAGE, { reason: 'no Stripe-Signature header' });
-    return json(400, badRequest('Missing Stripe-Signature header').toBody());
+    return json(400, bodyOf(badRequest('Missing Stripe-Signature header')));
   }
 
   let secrets: string[];
@@ -63,7 +64,7 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
     logger.warn(WEBHOOK_REFUSED_LOG_MESSAGE, { reason: verified.reason, detail });
     const message =
       verified.reason === 'not_an_event' ? 'The body is not a Stripe event' : 'Invalid Stripe signature';
-    return json(400, badRequest(message).toBody());
+    return json(400, bodyOf(badRequest(message)));
   }
   const stripeEvent = verified.event;
 

@@ -12,33 +12,25 @@ import {
   type Club,
   type ClubEvent,
   type ClubFacts,
-  type ClubRole,
   type Course,
   decideAuthorAccess,
   decideClubAccess,
   isClubAccess,
   type Membership,
 } from '@clubs/shared';
+import type { Caller, Viewer } from '../caller.ts';
 import { getComment, type StoredComment } from '../data/repositories/comments.ts';
 import { getCourse } from '../data/repositories/courses.ts';
 import { getEvent } from '../data/repositories/events.ts';
 import { type ClubFaces, getClubWithMembership } from '../data/repositories/memberships.ts';
 import { getPost, type StoredPost } from '../data/repositories/posts.ts';
-import type { AuthContext } from './auth.ts';
-import { AppError, clubNotActive, forbidden, notFound, unauthorized } from './errors.ts';
+import { AppError, clubNotActive, forbidden, notFound, unauthorized } from '../errors.ts';
 
 export interface ResourceTypes {
   post: StoredPost;
   comment: StoredComment;
   event: ClubEvent;
   course: Course;
-}
-
-/** Who is acting in the club of the path: their user id and active role. */
-export interface Viewer {
-  userId: string;
-  /** The caller's active role in the club (null for a super admin reading without one). */
-  role: ClubRole | null;
 }
 
 /** What the check read, for the implementation. */
@@ -112,7 +104,7 @@ async function loadResource<R extends AuthoredResource>(
 export async function checkAccess(
   access: Access,
   method: string,
-  auth: AuthContext | null,
+  auth: Caller | null,
   params: Params,
 ): Promise<Grant> {
   if (access.kind === 'public') return NOTHING;

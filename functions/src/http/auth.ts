@@ -5,14 +5,7 @@
  */
 import { SUPER_ADMIN_GROUP } from '@clubs/shared';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-
-export interface AuthContext {
-  userId: string;
-  email: string;
-  name: string;
-  groups: string[];
-  isSuperAdmin: boolean;
-}
+import type { Caller } from '../caller.ts';
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
 
@@ -35,7 +28,7 @@ export function parseGroups(value: unknown): string[] {
  * app client, so a Cognito access token (no e-mail, no name) passes it. Only ID tokens carry
  * the profile the handlers rely on, so anything else is no caller, in AWS and locally alike.
  */
-export function authFromClaims(claims: Claims | undefined): AuthContext | null {
+export function authFromClaims(claims: Claims | undefined): Caller | null {
   if (claims?.token_use !== 'id') return null;
   const sub = claims.sub;
   if (typeof sub !== 'string' || !sub) return null;
@@ -55,7 +48,7 @@ interface AuthorizerContext {
   authorizer?: { jwt?: { claims?: Claims }; lambda?: Claims };
 }
 
-export function authFromEvent(event: APIGatewayProxyEventV2): AuthContext | null {
+export function authFromEvent(event: APIGatewayProxyEventV2): Caller | null {
   const context = event.requestContext as APIGatewayProxyEventV2['requestContext'] & AuthorizerContext;
   return authFromClaims(context.authorizer?.jwt?.claims ?? context.authorizer?.lambda);
 }

@@ -6,7 +6,7 @@
 import type { RouteDefinition } from '@clubs/shared';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /** Bodies above this are refused before parsing (API Gateway caps payloads at 10 MB anyway). */
 const MAX_BODY_BYTES = 256 * 1024;

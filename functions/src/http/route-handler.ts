@@ -23,11 +23,13 @@ import {
 } from '@clubs/shared';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Caller, Viewer } from '../caller.ts';
 import type { ClubFaces } from '../data/repositories/memberships.ts';
+import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { checkAccess, type Grant, type ResourceTypes, type Viewer } from './access.ts';
-import { type AuthContext, authFromEvent } from './auth.ts';
-import { AppError, forbidden, toErrorResponse, unauthorized } from './errors.ts';
+import { checkAccess, type Grant, type ResourceTypes } from './access.ts';
+import { authFromEvent } from './auth.ts';
+import { toErrorResponse } from './errors.ts';
 import { fromTheEdge } from './origin-verify.ts';
 import { parsePathParams, parseRequest } from './parse-request.ts';
 import { Reply } from './reply.ts';
@@ -39,7 +41,7 @@ type ClubChecked<Id extends RouteId> = AccessOf<Id>['kind'] extends 'club' | 'au
 export interface RouteRequest<Id extends RouteId> {
   input: ParsedInput<Id>;
   /** The signed-in caller; null only on public routes. */
-  auth: AccessOf<Id>['kind'] extends 'public' ? AuthContext | null : AuthContext;
+  auth: AccessOf<Id>['kind'] extends 'public' ? Caller | null : Caller;
   /** On club and author routes: the club of the path, as the access check read it. */
   club: ClubChecked<Id> extends true ? Club : null;
   /** On club and author routes: the caller's membership row in that club, if any. */
@@ -120,7 +122,7 @@ export function defineGroup<G extends HandlerGroup>(
   const implementations = implementation as unknown as Record<
     RouteId,
     (
-      request: { input: unknown; auth: AuthContext | null; event: APIGatewayProxyEventV2 } & Grant,
+      request: { input: unknown; auth: Caller | null; event: APIGatewayProxyEventV2 } & Grant,
     ) => Promise<unknown>
   >;
 
@@ -151,7 +153,7 @@ export function defineGroup<G extends HandlerGroup>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use({
       onError: async (request) => {
-        const { status, body } = toErrorResponse(request.error);
+        const { status, body, headers } = toErrorResponse(request.error);
         if (status >= 500) logger.error('request failed', { group, error: request.error as Error });
         else
           logger.info('request refused', {
@@ -160,7 +162,7 @@ export function defineGroup<G extends HandlerGroup>(
             code: body.error.code,
             viewer: viewerOf(request.event),
           });
-        request.response = json(status, body);
+        request.response = json(status, body, headers);
       },
     })
     .handler(dispatch);

@@ -5,9 +5,9 @@
  */
 import type { Club, ClubBilling, InvoiceSummary } from '@clubs/shared';
 import type Stripe from 'stripe';
+import type { Caller } from '../caller.ts';
 import { getSubscriptionRecord, getUserBilling } from '../data/repositories/billing.ts';
-import type { AuthContext } from '../http/auth.ts';
-import { AppError, conflict } from '../http/errors.ts';
+import { AppError, conflict } from '../errors.ts';
 import { stripeClient } from '../stripe/client.ts';
 import { siteUrl } from '../stripe/config.ts';
 import { fromMinorUnits } from './money.ts';
@@ -101,7 +101,7 @@ export async function clubBilling(club: Club): Promise<ClubBilling> {
 }
 
 /** A Billing Portal session of the plan's customer, returning to the billing page. */
-export async function billingPortal(auth: AuthContext, club: Club): Promise<{ url: string }> {
+export async function billingPortal(auth: Caller, club: Club): Promise<{ url: string }> {
   const clubId = club.id;
   const record = await getSubscriptionRecord({ kind: 'club_plan', clubId });
   const customer = record?.customerId ?? (await getUserBilling(auth.userId)).stripeCustomerId;

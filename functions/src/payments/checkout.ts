@@ -10,6 +10,7 @@
  */
 import { type Club, CREATOR_PLAN, type CreatorPlanInterval, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import type Stripe from 'stripe';
+import type { Caller } from '../caller.ts';
 import {
   getSubscriptionRecord,
   getUserBilling,
@@ -24,8 +25,7 @@ import { getClub } from '../data/repositories/clubs.ts';
 import { ensurePendingMembership } from '../data/repositories/membership-billing.ts';
 import { getMembership } from '../data/repositories/memberships.ts';
 import { isRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
-import type { AuthContext } from '../http/auth.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { creatorPriceReference, siteUrl } from '../stripe/config.ts';
@@ -123,7 +123,7 @@ async function remember(
 
 /** The creator plan's checkout for the caller's unpaid club: 7-day trial, back to /club-setup. */
 export async function createClubCheckout(
-  auth: AuthContext,
+  auth: Caller,
   club: Club,
   plan: CreatorPlanInterval,
 ): Promise<{ url: string }> {
@@ -165,7 +165,7 @@ export async function createClubCheckout(
  * and trial (the trial only for a person who has not had it, trials.ts), charged as a Connect destination charge to the owner's account with the platform's
  * 2.9 % application fee. The caller's membership is pending until the event activates it.
  */
-export async function createMembershipCheckout(auth: AuthContext, clubId: string): Promise<{ url: string }> {
+export async function createMembershipCheckout(auth: Caller, clubId: string): Promise<{ url: string }> {
   const club = await getClub(clubId);
   // A club that is not active is not found, as everywhere outside its own members and owner.
   if (club?.status !== 'active') throw notFound('Club not found');

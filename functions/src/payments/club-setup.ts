@@ -13,13 +13,13 @@ import {
   type ViewerMembershipStatus,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
+import type { Caller } from '../caller.ts';
 import { transactionConditionFailures } from '../data/errors.ts';
 import { refreshAdminEntry } from '../data/repositories/admin-clubs.ts';
 import { createClubWithOwner, getClub, updateClub } from '../data/repositories/clubs.ts';
 import { getMembership } from '../data/repositories/memberships.ts';
 import { newestOwnedClubWithStatus } from '../data/repositories/owned-clubs.ts';
-import type { AuthContext } from '../http/auth.ts';
-import { AppError, conflict, notFound } from '../http/errors.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
 
 /**
  * A new club, unpaid, with its owner's active club_owner membership, in one transaction
@@ -28,7 +28,7 @@ import { AppError, conflict, notFound } from '../http/errors.ts';
  * making a second one; while that club is unpaid, changed details replace its old ones.
  */
 export async function createClub(
-  auth: AuthContext,
+  auth: Caller,
   input: CreateClubInput & { requestId?: string },
   now = new Date(),
 ): Promise<{ club: Club; created: boolean }> {
@@ -100,13 +100,13 @@ export function clubIdFor(userId: string, requestId: string): string {
   return id;
 }
 
-export async function latestActiveOwnedClub(auth: AuthContext): Promise<{ club: Club | null }> {
+export async function latestActiveOwnedClub(auth: Caller): Promise<{ club: Club | null }> {
   return { club: await newestOwnedClubWithStatus(auth.userId, 'active') };
 }
 
 /** The caller's membership of a club as stored (the owner counts as active). */
 export async function membershipCheckoutState(
-  auth: AuthContext,
+  auth: Caller,
   clubId: string,
 ): Promise<MembershipCheckoutState> {
   const club = await getClub(clubId);

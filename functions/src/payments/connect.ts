@@ -5,9 +5,9 @@
  */
 import type { ConnectStatus } from '@clubs/shared';
 import type Stripe from 'stripe';
+import type { Caller } from '../caller.ts';
 import { getUserBilling, saveConnectAccount, saveConnectState } from '../data/repositories/billing.ts';
-import type { AuthContext } from '../http/auth.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { stripeClient } from '../stripe/client.ts';
 import { siteUrl } from '../stripe/config.ts';
 import { withStripe } from './stripe-errors.ts';
@@ -22,7 +22,7 @@ const stateOf = (account: Stripe.Account) => ({
  * A link to Stripe: onboarding (account_onboarding) while details are missing, else the
  * Express dashboard. The account is created on the first call.
  */
-export async function startConnectOnboarding(auth: AuthContext, clubId: string): Promise<{ url: string }> {
+export async function startConnectOnboarding(auth: Caller, clubId: string): Promise<{ url: string }> {
   return withStripe('Failed to set up Stripe Connect', async () => {
     const stripe = await stripeClient();
     const billing = await getUserBilling(auth.userId);
@@ -59,7 +59,7 @@ export async function startConnectOnboarding(auth: AuthContext, clubId: string):
 }
 
 /** The owner's account as Stripe reports it now (and stored, for the paid-join check). */
-export async function connectStatus(auth: AuthContext): Promise<ConnectStatus> {
+export async function connectStatus(auth: Caller): Promise<ConnectStatus> {
   const billing = await getUserBilling(auth.userId);
   const accountId = billing.connectAccountId;
   if (!accountId) {

@@ -1,9 +1,10 @@
 /** The one Stripe customer of a person, made on their first checkout and remembered. */
+
+import type { Caller } from '../caller.ts';
 import { getUserBilling, saveStripeCustomer } from '../data/repositories/billing.ts';
-import type { AuthContext } from '../http/auth.ts';
 import type { StripeApi } from '../stripe/client.ts';
 
-export async function customerFor(stripe: StripeApi, auth: AuthContext): Promise<string> {
+export async function customerFor(stripe: StripeApi, auth: Caller): Promise<string> {
   const billing = await getUserBilling(auth.userId);
   if (billing.stripeCustomerId) return billing.stripeCustomerId;
   const customer = await stripe.customers.create(

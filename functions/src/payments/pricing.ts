@@ -14,7 +14,7 @@ import { type Club, DEFAULT_TRIAL_DAYS, type MembershipPricing } from '@clubs/sh
 import { isEndedStatus, listMemberSubscriptions } from '../data/repositories/billing.ts';
 import { updateClub } from '../data/repositories/clubs.ts';
 import { getMembershipPrice, saveMembershipPrice } from '../data/repositories/membership-prices.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { toMinorUnits } from './money.ts';
 import { withStripe } from './stripe-errors.ts';

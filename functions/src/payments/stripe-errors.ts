@@ -1,6 +1,6 @@
 /** Stripe's failures, as the caller should see them: a clear message, never Stripe's internals. */
 import Stripe from 'stripe';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
 
 /** Whether an error is Stripe saying that an object does not exist. */

@@ -14,7 +14,7 @@ import type {
 } from '@clubs/shared';
 import { refreshAdminEntry } from '../data/repositories/admin-clubs.ts';
 import { updateClub } from '../data/repositories/clubs.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 import { mediaKeyOf, removeReplacedMedia } from '../media/uploads.ts';
 import { requireUploadedImage, signImageUpload } from './image-uploads.ts';
 

@@ -10,7 +10,7 @@ import { searchWords } from '../data/directory-index.ts';
 import type { Page } from '../data/query.ts';
 import { getClub, sampleClubsByStatus } from '../data/repositories/clubs.ts';
 import { listDirectory, searchDirectory } from '../data/repositories/directory.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,15 +1,15 @@
 import { CONTACT_RATE_LIMIT, type ContactMessage, type ContactReceipt } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { storeContactMessage } from '../data/repositories/contact-messages.ts';
-import { AppError } from '../http/errors.ts';
-import { sourceKey } from '../http/viewer-address.ts';
+import { AppError } from '../errors.ts';
+import { sourceKey } from '../source-key.ts';
 
 export const CONTACT_LIMIT_MESSAGE =
   'You have sent several messages recently. Please wait a while before sending another.';
 
 export class RateLimited extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('too_many_requests', CONTACT_LIMIT_MESSAGE, { retryAfterSeconds });
+  constructor(retryAfterSeconds: number) {
+    super('too_many_requests', CONTACT_LIMIT_MESSAGE, { retryAfterSeconds }, retryAfterSeconds);
   }
 }
 
@@ -19,7 +19,7 @@ export class RateLimited extends AppError {
  */
 export async function sendContactMessage(
   input: ContactMessage,
-  /** The viewer's IP address (http/viewer-address.ts). */
+  /** The sender's IP address, as the edge saw it. */
   sourceIp: string,
   now = new Date(),
   limits: ContactLimits = CONTACT_RATE_LIMIT,

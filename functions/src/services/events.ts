@@ -21,6 +21,7 @@ import {
   zonedToUtc,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
+import type { Caller, Viewer } from '../caller.ts';
 import {
   addAttendee,
   attendingEventIds,
@@ -38,10 +39,8 @@ import {
 } from '../data/repositories/events.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
 import { getProfile, getProfiles } from '../data/repositories/profiles.ts';
+import { badRequest, notFound } from '../errors.ts';
 import { emitChange } from '../events/change-events.ts';
-import type { Viewer } from '../http/access.ts';
-import type { AuthContext } from '../http/auth.ts';
-import { badRequest, notFound } from '../http/errors.ts';
 
 const MINUTE = 60_000;
 const DEFAULT_LOCATION = 'Online';
@@ -130,7 +129,7 @@ export async function getClubEvent(clubId: string, eventId: string, viewer: View
 /** Creates an event with its creator as the first attendee. */
 export async function createClubEvent(
   clubId: string,
-  auth: AuthContext,
+  auth: Caller,
   viewer: Viewer,
   input: CreateEventFields,
   now = new Date(),
@@ -220,7 +219,7 @@ export async function setRegistration(
   clubId: string,
   eventId: string,
   going: boolean,
-  auth: AuthContext,
+  auth: Caller,
   viewer: Viewer,
   now = new Date(),
 ): Promise<EventView> {

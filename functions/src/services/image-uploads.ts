@@ -11,7 +11,7 @@ import {
   type AvatarUploadInput,
   type PresignedUpload,
 } from '@clubs/shared';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../errors.ts';
 import { attachUpload, mediaKeyOf, presignUpload, UploadRefused } from '../media/uploads.ts';
 
 /** Signs an upload of one image into `folder` (no slashes at either end). */

@@ -13,6 +13,7 @@ import {
   type Membership,
   type MemberView,
 } from '@clubs/shared';
+import type { Viewer } from '../caller.ts';
 import { listClubMembers, type MemberSearch, setMemberRole } from '../data/repositories/club-members.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
 import {
@@ -22,9 +23,8 @@ import {
   removeMembership,
 } from '../data/repositories/memberships.ts';
 import { liftRemoval, markRemoved } from '../data/repositories/removals.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
 import { emitChange } from '../events/change-events.ts';
-import type { Viewer } from '../http/access.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { leaveMembership } from '../payments/leave-club.ts';
 import { cancelMemberBilling } from '../payments/member-subscription.ts';
 import { authorLevels } from './levels.ts';

@@ -22,8 +22,8 @@ import {
   listMembershipsOfUserPage,
 } from '../data/repositories/memberships.ts';
 import { isRemoved, notRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
+import { clubNotActive, conflict, forbidden, notFound } from '../errors.ts';
 import { emitChange } from '../events/change-events.ts';
-import { clubNotActive, conflict, forbidden, notFound } from '../http/errors.ts';
 import { trialDaysFor } from '../payments/trials.ts';
 
 /** Clubs that can be joined or looked at: active ones. Others answer like missing ones. */

@@ -6,6 +6,7 @@ import {
   type UpdateProfileInput,
   userName,
 } from '@clubs/shared';
+import type { Caller } from '../caller.ts';
 import { refreshOwnerAdminEntries } from '../data/repositories/admin-clubs.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
 import { refreshMemberCards } from '../data/repositories/memberships.ts';
@@ -15,11 +16,10 @@ import {
   setProfileEmail,
   updateProfile,
 } from '../data/repositories/profiles.ts';
-import type { AuthContext } from '../http/auth.ts';
 import { mediaKeyOf, removeReplacedMedia } from '../media/uploads.ts';
 import { requireUploadedImage, signImageUpload } from './image-uploads.ts';
 
-const toMe = (profile: Profile, auth: AuthContext): Me => ({
+const toMe = (profile: Profile, auth: Caller): Me => ({
   ...profile,
   name: userName(profile),
   isSuperAdmin: auth.isSuperAdmin,
@@ -42,7 +42,7 @@ async function syncMemberCards(before: Profile | null, after: Profile): Promise<
   return after;
 }
 
-async function loadOrCreate(auth: AuthContext, now: Date): Promise<Profile> {
+async function loadOrCreate(auth: Caller, now: Date): Promise<Profile> {
   const existing = await getProfile(auth.userId);
   if (existing) {
     // The token's e-mail is the verified one (Cognito keeps the old address until the new one
@@ -66,16 +66,12 @@ async function loadOrCreate(auth: AuthContext, now: Date): Promise<Profile> {
 }
 
 /** The caller's profile; on the first call it is created from the token's name and e-mail. */
-export async function getOrCreateMe(auth: AuthContext, now = new Date()): Promise<Me> {
+export async function getOrCreateMe(auth: Caller, now = new Date()): Promise<Me> {
   return toMe(await loadOrCreate(auth, now), auth);
 }
 
 /** Saves the caller's profile fields; a replaced photo of theirs is removed from the bucket. */
-export async function updateMe(
-  auth: AuthContext,
-  changes: UpdateProfileInput,
-  now = new Date(),
-): Promise<Me> {
+export async function updateMe(auth: Caller, changes: UpdateProfileInput, now = new Date()): Promise<Me> {
   const current = await loadOrCreate(auth, now);
   const newAvatar = changes.avatarUrl;
   if (newAvatar && newAvatar !== current.avatarUrl) {
@@ -100,5 +96,5 @@ export async function updateMe(
 }
 
 /** Signs an upload of one photo into the caller's own folder. */
-export const createAvatarUpload = (auth: AuthContext, input: AvatarUploadInput): Promise<PresignedUpload> =>
+export const createAvatarUpload = (auth: Caller, input: AvatarUploadInput): Promise<PresignedUpload> =>
   signImageUpload(avatarPrefixOf(auth.userId), input);

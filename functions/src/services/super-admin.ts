@@ -3,15 +3,15 @@
  * the caller's group before anything here runs).
  */
 import type { AdminClubQuery, AdminClubRow, AuditEntry, Club, PlatformFigures } from '@clubs/shared';
+import type { Caller } from '../caller.ts';
 import { adminSearchWords } from '../data/admin-index.ts';
 import { readPlatformFigures } from '../data/platform-figures.ts';
 import type { Page } from '../data/query.ts';
 import { listAdminClubs } from '../data/repositories/admin-clubs.ts';
 import { clubStatusFor, getSubscriptionRecord } from '../data/repositories/billing.ts';
 import { listAuditLog, reactivateClub, suspendClub } from '../data/repositories/club-suspension.ts';
+import { conflict, notFound } from '../errors.ts';
 import { announceMemberBilling } from '../events/member-billing-events.ts';
-import type { AuthContext } from '../http/auth.ts';
-import { conflict, notFound } from '../http/errors.ts';
 
 export function adminClubs(query: AdminClubQuery): Promise<Page<AdminClubRow>> {
   return listAdminClubs(
@@ -39,7 +39,7 @@ const rowOf = (club: Club): AdminClubRow => ({
  */
 async function moveSuspension(
   move: typeof suspendClub,
-  auth: AuthContext,
+  auth: Caller,
   clubId: string,
   notApplicable: string,
 ): Promise<AdminClubRow> {
@@ -50,11 +50,11 @@ async function moveSuspension(
   return rowOf(result.club);
 }
 
-export const suspend = (auth: AuthContext, clubId: string) =>
+export const suspend = (auth: Caller, clubId: string) =>
   moveSuspension(suspendClub, auth, clubId, 'This club is already suspended or closed');
 
 /** Reactivation gives the club the status its creator plan stands for now (a plan may have ended meanwhile). */
-export async function reactivate(auth: AuthContext, clubId: string): Promise<AdminClubRow> {
+export async function reactivate(auth: Caller, clubId: string): Promise<AdminClubRow> {
   const plan = await getSubscriptionRecord({ kind: 'club_plan', clubId });
   const planStatus = plan?.status ? clubStatusFor(plan.status) : null;
   return moveSuspension(

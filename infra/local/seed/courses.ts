@@ -4,10 +4,10 @@
  * and one video stored under the course's members-only media prefix, named by their /media/ path
  * as the editor's saves store them), and the demo member part-way through the first course.
  */
-import { setSectionCompleted } from '../../../functions/src/data/repositories/course-progress.ts';
-import { createCourse } from '../../../functions/src/data/repositories/courses.ts';
-import { addSections } from '../../../functions/src/data/repositories/sections.ts';
-import { courseMediaPrefixOf } from '../../../functions/src/media/member-media.ts';
+import { setSectionCompleted } from '@clubs/functions/data/repositories/course-progress';
+import { createCourse } from '@clubs/functions/data/repositories/courses';
+import { addSections } from '@clubs/functions/data/repositories/sections';
+import { courseMediaPrefixOf } from '@clubs/functions/media/member-media';
 import type { DemoCourse } from './data.ts';
 import { seededUlid } from './ids.ts';
 import type { Palette } from './images.ts';

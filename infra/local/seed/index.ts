@@ -16,16 +16,16 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { transactionConditionFailures } from '@clubs/functions/data/errors';
+import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
+import { addComment } from '@clubs/functions/data/repositories/comments';
+import { createEvent } from '@clubs/functions/data/repositories/events';
+import { addLike } from '@clubs/functions/data/repositories/likes';
+import { addMembership } from '@clubs/functions/data/repositories/memberships';
+import { createPost, pinPost } from '@clubs/functions/data/repositories/posts';
+import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
+import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { type Club, EVENT_DURATION_MINUTES, type Profile, SUPER_ADMIN_GROUP } from '@clubs/shared';
-import { transactionConditionFailures } from '../../../functions/src/data/errors.ts';
-import { createClubWithOwner, setClubStatus } from '../../../functions/src/data/repositories/clubs.ts';
-import { addComment } from '../../../functions/src/data/repositories/comments.ts';
-import { createEvent } from '../../../functions/src/data/repositories/events.ts';
-import { addLike } from '../../../functions/src/data/repositories/likes.ts';
-import { addMembership } from '../../../functions/src/data/repositories/memberships.ts';
-import { createPost, pinPost } from '../../../functions/src/data/repositories/posts.ts';
-import { createProfileIfAbsent } from '../../../functions/src/data/repositories/profiles.ts';
-import { postMediaPrefixOf } from '../../../functions/src/media/member-media.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../config.ts';
 import { localS3Client } from '../s3.ts';
 import { seedCourses } from './courses.ts';

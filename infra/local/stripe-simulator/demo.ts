@@ -5,7 +5,7 @@
  * straight into the simulator (no events) and into the app's billing items, idempotently: a
  * resumed seeding finds what it made.
  */
-import type { Club } from '@clubs/shared';
+
 import {
   getSubscriptionRecord,
   getUserBilling,
@@ -13,8 +13,9 @@ import {
   saveConnectState,
   saveStripeCustomer,
   saveSubscriptionState,
-} from '../../../functions/src/data/repositories/billing.ts';
-import { monthlyRevenueOf } from '../../../functions/src/payments/revenue.ts';
+} from '@clubs/functions/data/repositories/billing';
+import { monthlyRevenueOf } from '@clubs/functions/payments/revenue';
+import type { Club } from '@clubs/shared';
 import type { Simulator } from './simulator.ts';
 
 type Owner = { id: string; name: string; email: string };

@@ -9,8 +9,8 @@
  * run on a click even if nothing ran by itself.
  */
 import { createHash } from 'node:crypto';
+import { contentSecurityPolicy } from '@clubs/infra/lib/site-headers.ts';
 import { expect, type Page } from '@playwright/test';
-import { contentSecurityPolicy } from '../../../infra/lib/site-headers.ts';
 
 export interface Findings {
   /** Markers reported by payloads that ran, with the page they ran on. */

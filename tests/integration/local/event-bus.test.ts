@@ -1,9 +1,9 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
+import { type LocalEventBus, startEventBus } from '@clubs/infra/local/event-bus.ts';
+import { freePort } from '@clubs/infra/local/ports.ts';
 import { EVENT_BUS } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalEventBus, startEventBus } from '../../../infra/local/event-bus.ts';
-import { freePort } from '../../../infra/local/ports.ts';
 import { clubFixture } from '../../support/fixtures.ts';
 import { ofType, startTestStripe, type TestStripe } from '../../support/stripe.ts';
 

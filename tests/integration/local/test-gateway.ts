@@ -2,8 +2,8 @@
  * The local gateway for one test file, trusting one signing key of the test's own: `key` signs
  * genuine tokens, `otherKey` a forger's (the same key id, another key pair).
  */
-import { startGateway } from '../../../infra/local/gateway.ts';
-import { freePort } from '../../../infra/local/ports.ts';
+import { startGateway } from '@clubs/infra/local/gateway.ts';
+import { freePort } from '@clubs/infra/local/ports.ts';
 import { startedForFile } from '../../support/per-file.ts';
 import { createSigningKey, TEST_CLIENT_ID, TEST_POOL_ID } from './tokens.ts';
 

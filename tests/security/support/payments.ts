@@ -5,8 +5,8 @@
  */
 import { saveConnectAccount, saveConnectState } from '@clubs/functions/data/repositories/billing';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import type { StripeObject } from '../../../infra/local/stripe-simulator/store.ts';
-import { signatureHeader } from '../../../infra/local/stripe-simulator/webhooks.ts';
+import type { StripeObject } from '@clubs/infra/local/stripe-simulator/store.ts';
+import { signatureHeader } from '@clubs/infra/local/stripe-simulator/webhooks.ts';
 import { clubFixture } from '../../support/fixtures.ts';
 import { TEST_WEBHOOK_SECRET } from '../../support/stripe.ts';
 import { type Person, signedPerson, type World } from './world.ts';

@@ -17,11 +17,11 @@ import {
 } from '@clubs/functions/data/repositories/memberships';
 import { createPost } from '@clubs/functions/data/repositories/posts';
 import { appendSections } from '@clubs/functions/data/repositories/sections';
+import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
+import { type LocalGateway, startGateway } from '@clubs/infra/local/gateway.ts';
+import { freePort } from '@clubs/infra/local/ports.ts';
 import { type ClubRole, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { ulid } from 'ulid';
-import type { LocalEventBus } from '../../../infra/local/event-bus.ts';
-import { type LocalGateway, startGateway } from '../../../infra/local/gateway.ts';
-import { freePort } from '../../../infra/local/ports.ts';
 import {
   createSigningKey,
   signIdToken,

@@ -15,7 +15,7 @@ import {
   type Section,
 } from '@clubs/shared';
 import { mediaPathsOf } from '../../content/section-html.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import { courseMediaPrefixOf, signMemberMediaRead } from '../../media/member-media.ts';
 import {
   attachUpload,

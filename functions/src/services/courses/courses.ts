@@ -16,6 +16,7 @@ import {
   type UpdateCourseInput,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
+import type { Viewer } from '../../caller.ts';
 import { parseOutline, sectionsFromOutline } from '../../content/outline.ts';
 import { completedSectionsByCourse } from '../../data/repositories/course-progress.ts';
 import {
@@ -26,8 +27,7 @@ import {
   updateCourse,
 } from '../../data/repositories/courses.ts';
 import { appendSections, MAX_SECTIONS_PER_WRITE } from '../../data/repositories/sections.ts';
-import type { Viewer } from '../../http/access.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { signSectionMedia } from './course-media.ts';
 import { progressOf } from './progress.ts';
 

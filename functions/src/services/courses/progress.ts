@@ -2,7 +2,7 @@
 import type { CourseProgress } from '@clubs/shared';
 import { getCompletedSections, setSectionCompleted } from '../../data/repositories/course-progress.ts';
 import { getCourseWithSections } from '../../data/repositories/courses.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 
 /**
  * Done counts completed ids among the course's sections when they are known; a course card

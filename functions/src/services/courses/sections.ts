@@ -6,7 +6,7 @@
 import type { Section, SectionInput } from '@clubs/shared';
 import { ulid } from 'ulid';
 import * as sections from '../../data/repositories/sections.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { checkSectionMedia, signSectionMedia, unsignCourseMedia } from './course-media.ts';
 
 const sectionNotFound = () => notFound('Section not found');

@@ -8,7 +8,7 @@ import { getClubs } from '../../data/repositories/clubs.ts';
 import { listMembershipsOfUser } from '../../data/repositories/memberships.ts';
 import { recentPostsByAuthor } from '../../data/repositories/posts.ts';
 import { getProfiles } from '../../data/repositories/profiles.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 
 /** Posts read from the author index to find the recent ones in shared clubs. */
 const RECENT_POSTS_READ = 50;

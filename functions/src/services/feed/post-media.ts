@@ -12,7 +12,7 @@ import {
   type PostMediaUploadInput,
   postMediaMismatchMessage,
 } from '@clubs/shared';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import { logger } from '../../logger.ts';
 import { postMediaPrefixOf } from '../../media/member-media.ts';
 import {

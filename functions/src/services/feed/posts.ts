@@ -14,6 +14,7 @@ import {
   type UpdatePostInput,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
+import type { Caller } from '../../caller.ts';
 import {
   deletePostChildren,
   getPost,
@@ -27,9 +28,8 @@ import {
   updatePost as updateStoredPost,
 } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { emitChange } from '../../events/change-events.ts';
-import type { AuthContext } from '../../http/auth.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
 import { authorLevels, levelsFrom } from '../levels.ts';
 import { checkPostMedia, removePostMedia } from './post-media.ts';
 import { authorFields, toPostView, type Viewer } from './viewer.ts';
@@ -88,7 +88,7 @@ export async function getPostView(clubId: string, postId: string, viewer: Viewer
 
 export async function createPost(
   clubId: string,
-  auth: AuthContext,
+  auth: Caller,
   viewer: Viewer,
   input: CreatePostInput,
   now = new Date(),

@@ -5,6 +5,7 @@
  */
 import type { Comment, CommentPage, CreateCommentInput, Deleted, LikeResult } from '@clubs/shared';
 import { ulid } from 'ulid';
+import type { Caller } from '../../caller.ts';
 import {
   addComment as insertComment,
   listComments as readComments,
@@ -14,9 +15,8 @@ import {
 import { addLike, removeLike } from '../../data/repositories/likes.ts';
 import { getPost } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
+import { notFound } from '../../errors.ts';
 import { emitChange } from '../../events/change-events.ts';
-import type { AuthContext } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
 import { authorLevels } from '../levels.ts';
 import { postNotFound } from './posts.ts';
 import { authorFields, mayDelete, type Viewer } from './viewer.ts';
@@ -99,7 +99,7 @@ export async function listComments(
 export async function addComment(
   clubId: string,
   postId: string,
-  auth: AuthContext,
+  auth: Caller,
   viewer: Viewer,
   input: CreateCommentInput,
 ): Promise<Comment> {

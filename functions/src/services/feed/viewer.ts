@@ -4,19 +4,18 @@
  * caller sees (signed media URLs, their like, their actions).
  */
 import { isClubManager, type Post, type Profile, userName } from '@clubs/shared';
+import type { Caller, Viewer } from '../../caller.ts';
 import type { StoredPost } from '../../data/repositories/posts.ts';
-import type { Viewer } from '../../http/access.ts';
-import type { AuthContext } from '../../http/auth.ts';
 import { signMemberMediaRead } from '../../media/member-media.ts';
 
-export type { Viewer } from '../../http/access.ts';
+export type { Viewer } from '../../caller.ts';
 
 /** Authors delete their own posts and comments; owners and moderators anyone's. */
 export const mayDelete = (viewer: Viewer, authorId: string) =>
   authorId === viewer.userId || isClubManager(viewer.role);
 
 /** The name and avatar stored with what a person writes (the token's name if no profile yet). */
-export function authorFields(auth: AuthContext, profile: Profile | null) {
+export function authorFields(auth: Caller, profile: Profile | null) {
   return {
     authorId: auth.userId,
     authorName: profile ? userName(profile) : auth.name || userName({ email: auth.email }),

@@ -16,7 +16,7 @@ import {
 } from '../../data/repositories/invitations.ts';
 import { activateMembership, addMembership } from '../../data/repositories/memberships.ts';
 import { notRemoved } from '../../data/repositories/removals.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { sameToken } from './tokens.ts';
 
 type TokenState = InvitationPreview['state'];

@@ -28,7 +28,7 @@ import {
 } from '../../data/repositories/invitations.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { sendEmail } from '../../email/send-email.ts';
-import { AppError, conflict } from '../../http/errors.ts';
+import { AppError, conflict } from '../../errors.ts';
 import { logger } from '../../logger.ts';
 import { siteUrl } from '../../stripe/config.ts';
 import { invitationEmail } from './invitation-email.ts';

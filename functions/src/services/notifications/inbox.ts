@@ -12,7 +12,7 @@ import {
   type NotificationState,
   type StoredNotification,
 } from '../../data/repositories/notifications.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 
 const toView = (stored: StoredNotification, state: NotificationState): Notification => ({
   id: stored.id,
