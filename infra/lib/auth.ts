@@ -212,7 +212,11 @@ export class Auth extends Construct {
             handler: 'pre-sign-up',
             description: 'Links a first Google sign-in to the password account with the same verified e-mail',
             operation: UserPoolOperation.PRE_SIGN_UP,
-            actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
+            actions: [
+              'cognito-idp:ListUsers',
+              'cognito-idp:AdminListGroupsForUser',
+              'cognito-idp:AdminLinkProviderForUser',
+            ],
           },
           config,
           logRetention,

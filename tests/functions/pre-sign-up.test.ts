@@ -1,10 +1,12 @@
 import {
   AdminLinkProviderForUserCommand,
+  AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { externalIdentityOf, handler } from '@clubs/functions/handlers/pre-sign-up';
+import { SUPER_ADMIN_GROUP } from '@clubs/shared';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -55,6 +57,7 @@ beforeEach(() => {
   cognito.reset();
   cognito.on(AdminLinkProviderForUserCommand).resolves({});
   cognito.on(ListUsersCommand).resolves({ Users: [] });
+  cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [] });
 });
 
 describe('pre-sign-up trigger', () => {
@@ -80,6 +83,20 @@ describe('pre-sign-up trigger', () => {
         ProviderAttributeValue: '1098765',
       },
     });
+  });
+
+  it('never links an external sign-in to a super admin, nor when the groups cannot be read', async () => {
+    cognito.on(ListUsersCommand).resolves({ Users: [passwordAccount()] });
+    cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [{ GroupName: SUPER_ADMIN_GROUP }] });
+    await handler(signUp());
+    expect(cognito.commandCalls(AdminListGroupsForUserCommand)[0]?.args[0].input).toMatchObject({
+      UserPoolId: 'eu-west-1_pool',
+      Username: 'a1b2c3d4-0000-4000-8000-000000000001',
+    });
+    expect(links()).toHaveLength(0);
+    cognito.on(AdminListGroupsForUserCommand).rejects(new Error('throttled'));
+    await handler(signUp());
+    expect(links()).toHaveLength(0);
   });
 
   it('creates a new user (links nothing) when no password account has the address', async () => {

@@ -40,20 +40,39 @@ beforeEach(() => {
 });
 
 describe('pre-token-generation trigger (super admins need MFA)', () => {
+  it.each(['TokenGeneration_Authentication', 'TokenGeneration_RefreshTokens'] as const)(
+    'keeps every group of a super admin with an authenticator app (%s)',
+    async (source) => {
+      withMfa(['SOFTWARE_TOKEN_MFA']);
+      const event = tokenRequest([SUPER_ADMIN_GROUP, 'beta'], source);
+      const result = await handler(event);
+      expect(result.response.claimsOverrideDetails).toEqual({});
+      expect(cognito.commandCalls(AdminGetUserCommand)[0]?.args[0].input).toEqual({
+        UserPoolId: 'eu-west-1_pool',
+        Username: 'a1b2c3d4-0000-4000-8000-000000000001',
+      });
+    },
+  );
+
   it.each([
-    'TokenGeneration_Authentication',
-    'TokenGeneration_RefreshTokens',
-    'TokenGeneration_HostedAuth',
-  ] as const)('keeps every group of a super admin with an authenticator app (%s)', async (source) => {
-    withMfa(['SOFTWARE_TOKEN_MFA']);
-    const event = tokenRequest([SUPER_ADMIN_GROUP, 'beta'], source);
-    const result = await handler(event);
-    expect(result.response.claimsOverrideDetails).toEqual({});
-    expect(cognito.commandCalls(AdminGetUserCommand)[0]?.args[0].input).toEqual({
-      UserPoolId: 'eu-west-1_pool',
-      Username: 'a1b2c3d4-0000-4000-8000-000000000001',
-    });
-  });
+    ['a hosted-UI (federated) sign-in', 'TokenGeneration_HostedAuth', undefined],
+    [
+      'a user linked to Google',
+      'TokenGeneration_RefreshTokens',
+      '[{"providerName":"Google","userId":"1098765"}]',
+    ],
+    ['a user whose identities cannot be read', 'TokenGeneration_Authentication', 'not json'],
+  ] as const)(
+    'never gives super_admin to %s, even with an authenticator app',
+    async (_what, source, identities) => {
+      withMfa(['SOFTWARE_TOKEN_MFA']);
+      const event = tokenRequest([SUPER_ADMIN_GROUP, 'beta'], source);
+      if (identities) event.request.userAttributes.identities = identities;
+      const result = await handler(event);
+      expect(result.response.claimsOverrideDetails?.groupOverrideDetails?.groupsToOverride).toEqual(['beta']);
+      expect(result.response.claimsOverrideDetails?.claimsToAddOrOverride).toBeUndefined();
+    },
+  );
 
   it('withholds super_admin (keeping the other groups) and says why when no authenticator app is enabled', async () => {
     withMfa([]);

@@ -66,7 +66,11 @@ describe('auth: the user pool', () => {
     const cognito = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('cognito-idp:')));
     expect(cognito).toEqual([
       expect.objectContaining({
-        Action: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'],
+        Action: [
+          'cognito-idp:AdminLinkProviderForUser',
+          'cognito-idp:AdminListGroupsForUser',
+          'cognito-idp:ListUsers',
+        ],
         Resource: { 'Fn::GetAtt': [logicalId(synth.stack.auth.userPool), 'Arn'] },
       }),
     ]);

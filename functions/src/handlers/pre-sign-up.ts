@@ -7,14 +7,18 @@
  * starts Google sign-in again once (web/src/auth/useGoogleReturn.ts), and from then on Google
  * signs in as the password account. Only verified addresses on both sides are linked: a password
  * account whose owner never proved the address, or a Google address Google has not verified,
- * gets nothing. Every other sign-up passes through untouched; the trigger hands the event back.
+ * gets nothing, and neither does an account in the super_admin group (its power needs a password
+ * sign-in with TOTP, which a federated sign-in skips). Every other sign-up passes through
+ * untouched; the trigger hands the event back.
  */
 import {
   AdminLinkProviderForUserCommand,
+  AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { SUPER_ADMIN_GROUP } from '@clubs/shared';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { logger } from '../logger.ts';
 
@@ -48,6 +52,19 @@ async function passwordAccountOf(userPoolId: string, email: string): Promise<Use
   );
 }
 
+/** Whether the account is in the super_admin group; true when that cannot be read (fail closed). */
+async function isSuperAdmin(userPoolId: string, userName: string): Promise<boolean> {
+  try {
+    const { Groups = [] } = await (client as CognitoIdentityProviderClient).send(
+      new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: userName, Limit: 60 }),
+    );
+    return Groups.some((group) => group.GroupName === SUPER_ADMIN_GROUP);
+  } catch (error) {
+    logger.error('could not read the groups of the account to link; nothing is linked', { error });
+    return true;
+  }
+}
+
 export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
   if (event.triggerSource !== 'PreSignUp_ExternalProvider') return event;
   const attributes = event.request.userAttributes;
@@ -57,6 +74,13 @@ export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTr
 
   const account = await passwordAccountOf(event.userPoolId, email);
   if (!account?.Username) return event;
+  // A super admin's account is never reachable by an external sign-in (no TOTP is asked there).
+  if (await isSuperAdmin(event.userPoolId, account.Username)) {
+    logger.warn('an external sign-in was not linked to a super admin account', {
+      provider: identity.provider,
+    });
+    return event;
+  }
   await client?.send(
     new AdminLinkProviderForUserCommand({
       UserPoolId: event.userPoolId,
