@@ -30,6 +30,14 @@ export function userName(user: { fullName?: string | null; email?: string | null
   return user.fullName?.trim() || emailLocalPart(user.email) || 'User';
 }
 
+/**
+ * A person's name as others see it (member cards, authors, inviters): their full name, else
+ * "Member"; never a part of their e-mail address, which is nobody else's business.
+ */
+export function publicName(user: { fullName?: string | null }): string {
+  return user.fullName?.trim() || 'Member';
+}
+
 /** Cuts text at `max` characters and adds an ellipsis when it was longer. */
 export function truncate(text: string, max: number = DESCRIPTION_TRUNCATE_LENGTH): string {
   const chars = Array.from(text);

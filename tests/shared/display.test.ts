@@ -4,6 +4,7 @@ import {
   formatPrice,
   initials,
   paidJoinLabel,
+  publicName,
   sizeBucket,
   truncate,
   userName,
@@ -24,6 +25,14 @@ describe('userName (part 1 section 3)', () => {
     expect(userName({ fullName: 'Max Member', email: 'm@x.y' })).toBe('Max Member');
     expect(userName({ fullName: '', email: 'max@x.y' })).toBe('max');
     expect(userName({})).toBe('User');
+  });
+});
+
+describe('publicName', () => {
+  it('shows others the full name, else "Member", never a part of the e-mail address', () => {
+    expect(publicName({ fullName: ' Max Member ' })).toBe('Max Member');
+    expect(publicName({ fullName: '', email: 'max.private@x.y' } as { fullName: string })).toBe('Member');
+    expect(publicName({})).toBe('Member');
   });
 });
 

@@ -3,7 +3,7 @@
  * sidebar's faces, the members page), copied from their profile so listing needs no profile
  * reads, with the search entries of the members page written beside it.
  */
-import { type Profile, userName } from '@clubs/shared';
+import { type Profile, publicName } from '@clubs/shared';
 import { normalizeText } from '../directory-index.ts';
 import { indexKeys } from '../keys.ts';
 
@@ -21,7 +21,7 @@ export interface MemberCard {
 /** A person's card from their profile; someone without a profile yet is 'Member' until they have one. */
 export const memberCardOf = (profile: Profile | null): MemberCard =>
   profile
-    ? { name: userName(profile), avatarUrl: profile.avatarUrl ?? null }
+    ? { name: publicName(profile), avatarUrl: profile.avatarUrl ?? null }
     : { name: 'Member', avatarUrl: null };
 
 export const CARD = 'memberCard';

@@ -3,7 +3,7 @@
  * active club with them (both active members; an owner always is one), with those clubs and
  * their recent posts there. Anyone else learns nothing: 'not found', as for nobody.
  */
-import { MEMBER_PROFILE_RECENT_POSTS, type MemberProfile, type Membership, userName } from '@clubs/shared';
+import { MEMBER_PROFILE_RECENT_POSTS, type MemberProfile, type Membership, publicName } from '@clubs/shared';
 import { getClubs } from '../../data/repositories/clubs.ts';
 import { listMembershipsOfUser } from '../../data/repositories/memberships.ts';
 import { recentPostsByAuthor } from '../../data/repositories/posts.ts';
@@ -36,7 +36,7 @@ export async function memberProfile(viewerId: string, userId: string): Promise<M
   return {
     id: userId,
     // A member always has a profile once signed in; a bare name covers one that was never made.
-    name: profile ? userName(profile) : 'Member',
+    name: profile ? publicName(profile) : 'Member',
     avatarUrl: profile?.avatarUrl ?? null,
     bio: profile?.bio ?? '',
     location: profile?.location ?? '',

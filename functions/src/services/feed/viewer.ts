@@ -3,7 +3,7 @@
  * (the club and the caller's membership row), plus the one mapping of a stored post to what the
  * caller sees (signed media URLs, their like, their actions).
  */
-import { isClubManager, type Post, type Profile, userName } from '@clubs/shared';
+import { isClubManager, type Post, type Profile, publicName } from '@clubs/shared';
 import type { Caller, Viewer } from '../../caller.ts';
 import type { StoredPost } from '../../data/repositories/posts.ts';
 import { signMemberMediaRead } from '../../media/member-media.ts';
@@ -18,7 +18,7 @@ export const mayDelete = (viewer: Viewer, authorId: string) =>
 export function authorFields(auth: Caller, profile: Profile | null) {
   return {
     authorId: auth.userId,
-    authorName: profile ? userName(profile) : auth.name || userName({ email: auth.email }),
+    authorName: publicName(profile ?? { fullName: auth.name }),
     authorAvatar: profile?.avatarUrl ?? null,
   };
 }

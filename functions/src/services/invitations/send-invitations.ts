@@ -13,9 +13,9 @@ import {
   type InviteRowOutcome,
   invitationPath,
   inviteRowSchema,
+  publicName,
   type SendInvitationsInput,
   type SendInvitationsResult,
-  userName,
 } from '@clubs/shared';
 import type { RateWindow } from '../../data/rate-windows.ts';
 import {
@@ -153,7 +153,7 @@ export async function sendInvitations(
     earlierTokens: state.earlierTokens,
   });
   const origin = siteUrl();
-  const inviterName = sender ? userName(sender) : 'A club owner';
+  const inviterName = sender?.fullName?.trim() ? publicName(sender) : 'A club owner';
   let failure: unknown = null;
   let next = 0;
   await Promise.all(

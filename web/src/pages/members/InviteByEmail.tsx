@@ -11,8 +11,8 @@ import {
   invitationEmailParts,
   LIMITS,
   type PublicClub,
+  publicName,
   type SendInvitationsResult,
-  userName,
 } from '@clubs/shared';
 import { type FormEvent, useState } from 'react';
 import { isApiError, messageOf } from '../../api/errors.ts';
@@ -109,7 +109,7 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
 
   const preview = invitationEmailParts({
     clubName: club.name,
-    inviterName: me.data ? userName(me.data) : 'You',
+    inviterName: me.data?.fullName?.trim() ? publicName(me.data) : 'You',
     recipientName: rows[0]?.name ?? '',
     message,
     acceptUrl: T.linkPlaceholder,
