@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { setup as startDynamoDb, teardown as stopDynamoDb } from '../integration/global-setup.ts';
-import { formatSummary, loadRunFromEnv, readReports, xssRunFromEnv } from './support/summary.ts';
+import { formatSummary, readReports, runOutcomeOf } from './support/summary.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,6 +29,12 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await stopDynamoDb();
   if (!reportDir) return;
-  console.log(`\n${formatSummary(readReports(reportDir), xssRunFromEnv(), loadRunFromEnv())}`);
+  console.log(
+    `\n${formatSummary(
+      readReports(reportDir),
+      runOutcomeOf(process.env.SECURITY_XSS_RUN),
+      runOutcomeOf(process.env.SECURITY_LOAD_RUN),
+    )}`,
+  );
   if (!process.env.SECURITY_REPORT_DIR) rmSync(reportDir, { recursive: true, force: true });
 }

@@ -68,20 +68,19 @@ export function readReports(dir: string): SecurityReport {
 }
 
 /**
- * How the browser's stored-XSS run went in this invocation, as scripts/test-security.mjs tells
- * the project (SECURITY_XSS_RUN): passed, failed, or not run (plain `vitest`, e.g. in npm test,
- * where the spec runs in the end-to-end step instead).
+ * How a run that scripts/test-security.mjs starts before the project went in this invocation, as
+ * it tells the project (SECURITY_XSS_RUN for the browser's stored-XSS run, SECURITY_LOAD_RUN for
+ * the minute of mixed load): passed, failed, or not run (plain `vitest`, e.g. in npm test, where
+ * the spec runs in the end-to-end step instead). The value is passed in, so a test of this
+ * reading does not depend on how the suite itself was started.
  */
-export type XssRun = 'passed' | 'failed' | 'not_run';
+export type RunOutcome = 'passed' | 'failed' | 'not_run';
 
-export const xssRunFromEnv = (value = process.env.SECURITY_XSS_RUN): XssRun =>
+export const runOutcomeOf = (value: string | undefined): RunOutcome =>
   value === 'passed' || value === 'failed' ? value : 'not_run';
 
-/** How the minute of mixed load went in this invocation, as scripts/test-security.mjs tells (SECURITY_LOAD_RUN). */
-export const loadRunFromEnv = (value = process.env.SECURITY_LOAD_RUN): XssRun => xssRunFromEnv(value);
-
 /** The summary's mixed-load line; `run` says how `npm run bench:load` ended, when that is known. */
-export function loadLine(load: SecurityReport['load'], run?: XssRun): string {
+export function loadLine(load: SecurityReport['load'], run?: RunOutcome): string {
   if (!load) {
     return run === 'failed'
       ? 'mixed load: the run failed before it measured anything (see its output above)'
@@ -91,7 +90,7 @@ export function loadLine(load: SecurityReport['load'], run?: XssRun): string {
 }
 
 /** The summary's stored-XSS line; `run` says how the browser run ended, when that is known. */
-export function xssLine(xss: SecurityReport['xss'], run?: XssRun): string {
+export function xssLine(xss: SecurityReport['xss'], run?: RunOutcome): string {
   if (!xss) {
     return run === 'failed'
       ? 'stored XSS: the browser run failed before it measured anything (see its output above)'
@@ -102,8 +101,8 @@ export function xssLine(xss: SecurityReport['xss'], run?: XssRun): string {
 
 export function formatSummary(
   report: SecurityReport,
-  xssRun: XssRun = 'not_run',
-  loadRun: XssRun = 'not_run',
+  xssRun: RunOutcome = 'not_run',
+  loadRun: RunOutcome = 'not_run',
 ): string {
   const { matrix, fuzz, races, faults, xss, load } = report;
   const lines = ['=== security summary'];
