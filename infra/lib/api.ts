@@ -142,8 +142,9 @@ export class Api extends Construct {
         authorizerName: `group-${group}`,
         identitySource: ['$request.header.Authorization'],
         responseTypes: [HttpLambdaResponseType.SIMPLE],
-        // Keyed by the token: a verdict is reused for its holder only, and tokens expire within the hour.
-        resultsCacheTtl: Duration.minutes(5),
+        // Keyed by the token: a verdict is reused for its holder only, for at most a minute, so a
+        // token that expired (or a group withdrawn at the next refresh) stops passing within it.
+        resultsCacheTtl: Duration.seconds(60),
       });
       groupFunctions.set(group, fn);
       groupAuthorizers.set(group, authorizer);

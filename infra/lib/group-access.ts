@@ -236,17 +236,29 @@ export function grantAccess(
     grant(['ses:SendEmail'], [...resources.email.resourceArns]);
   }
   if (uses.has('ai:outline') && resources.outlineModelId) {
-    // That one model only (Converse is authorized as InvokeModel).
-    grant(
-      ['bedrock:InvokeModel'],
-      [
-        Stack.of(handler.role).formatArn({
-          service: 'bedrock',
-          account: '',
-          resource: 'foundation-model',
-          resourceName: resources.outlineModelId,
-        }),
-      ],
-    );
+    // That one model only (Converse is authorized as InvokeModel): a cross-Region inference
+    // profile (`us.…`) needs the profile and the model in each Region the profile routes to.
+    grant(['bedrock:InvokeModel'], outlineModelArns(Stack.of(handler.role), resources.outlineModelId));
   }
+}
+
+/** The geography prefixes of Bedrock's cross-Region inference profile ids (`us.anthropic.…`). */
+const INFERENCE_PROFILE = /^(us|eu|apac|us-gov|ca|jp|au|global)\.(.+)$/;
+
+/** What InvokeModel on this model id is authorized against: the model, or the profile and its model. */
+export function outlineModelArns(stack: Stack, modelId: string): string[] {
+  const model = (id: string, region?: string) =>
+    stack.formatArn({
+      service: 'bedrock',
+      account: '',
+      region,
+      resource: 'foundation-model',
+      resourceName: id,
+    });
+  const profile = INFERENCE_PROFILE.exec(modelId);
+  if (!profile) return [model(modelId)];
+  return [
+    stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId }),
+    model(profile[2] as string, '*'),
+  ];
 }

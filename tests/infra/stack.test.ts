@@ -87,7 +87,7 @@ describe('api: routes generated from the shared manifest', () => {
       IdentitySource: ['$request.header.Authorization'],
       EnableSimpleResponses: true,
       AuthorizerPayloadFormatVersion: '2.0',
-      AuthorizerResultTtlInSeconds: 300,
+      AuthorizerResultTtlInSeconds: 60,
     });
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(logicalId(gate?.function as never));
     const fn = resourcesOf('AWS::Lambda::Function')[logicalId(gate?.function as never)] as Resource;
