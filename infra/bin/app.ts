@@ -33,9 +33,12 @@ new ClubsStack(app, config.stackName, {
 if (config.production) {
   // Deployed first, in us-east-1: its WebAclArn output is the stage file's webAclArn.
   new EdgeStack(app, `${config.stackName}Edge`, {
-    description: 'Clubs: the WAF web ACL in front of CloudFront (us-east-1)',
+    description: 'Clubs: the WAF web ACL in front of CloudFront, its logs and the us-east-1 alarms',
     env: { account, region: EDGE_REGION },
+    mainStackName: config.stackName,
     rateLimit: config.wafRateLimit,
+    alarmEmail: config.alarmEmail,
+    logRetention: config.logRetentionDays,
     terminationProtection: true,
   });
 }

@@ -1,14 +1,24 @@
 /**
  * The HTTP API, generated from the shared route manifest: one Lambda function per handler group,
- * one route per manifest entry (never wired by hand), a Cognito JWT authorizer on `user` and
- * routes and none on `public` ones, a group authorizer (a Lambda authorizer that verifies the
- * same token and requires its Cognito group) on `super_admin` routes, whose functions check the
- * group again, explicit stage throttling and JSON access logs. CloudFront forwards /api/* here unchanged, so route paths keep their /api prefix.
+ * one route per manifest entry (never wired by hand), a Cognito JWT authorizer on routes that
+ * need a token, a group authorizer (a Lambda authorizer that verifies the same token and requires
+ * its Cognito group) on `super_admin` routes, whose functions check the group again, and the
+ * origin authorizer on `public` ones, explicit stage throttling and JSON access logs. CloudFront
+ * forwards /api/* here unchanged, so route paths keep their /api prefix.
+ *
+ * The execute-api host is public, so API Gateway itself refuses what did not come through
+ * CloudFront: the origin and group authorizers name CloudFront's origin header among their
+ * identity sources (API Gateway answers 401 without invoking anything when it is missing) and
+ * check its secret (their verdicts cached per value); a route that needs a token refuses a
+ * request without one at the JWT authorizer, and its function refuses a token-bearing request
+ * without the header (OriginVerify). No request from around CloudFront reaches a route's function
+ * without a valid token.
  */
 import {
   HANDLER_GROUPS,
   type HandlerGroup,
   needsToken,
+  ORIGIN_VERIFY,
   ROUTE_IDS,
   ROUTES,
   type RouteDefinition,
@@ -16,13 +26,12 @@ import {
   requiredGroup,
   routeKeyOf,
 } from '@clubs/shared';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
   HttpApi,
   HttpMethod,
-  HttpNoneAuthorizer,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
@@ -41,17 +50,19 @@ import { Construct } from 'constructs';
 import { environmentFor, GROUP_ACCESS, grantAccess, type HandlerResources } from './group-access.ts';
 import { HandlerFunction, SIZES } from './handler-function.ts';
 import { pascal } from './names.ts';
+import type { OriginVerify } from './origin-verify.ts';
+
+/** The identity source that makes API Gateway refuse requests without CloudFront's header. */
+export const ORIGIN_IDENTITY_SOURCE = `$request.header.${ORIGIN_VERIFY.header}`;
 
 /**
- * Routes throttled tighter than the stage (requests per second, burst): every route anyone may
- * call with a body (the contact form, Stripe's webhook, which Stripe retries), and the first call
- * after a registration (getMe creates the profile). A test requires an entry for every public
- * route that is not a GET.
+ * Routes throttled tighter than the stage (requests per second, burst), for everyone together:
+ * only Stripe's webhook, which Stripe retries after a 429 (the WAF does not rate-limit it). Limits
+ * per client (the contact form, the profile) are the web ACL's rate rules (CLIENT_RATE_LIMITS in
+ * edge-stack.ts), which one caller cannot exhaust for everybody else.
  */
 export const ROUTE_THROTTLES: Partial<Record<RouteId, { rateLimit: number; burstLimit: number }>> = {
-  sendContactMessage: { rateLimit: 2, burstLimit: 5 },
   stripeWebhook: { rateLimit: 25, burstLimit: 50 },
-  getMe: { rateLimit: 20, burstLimit: 40 },
 };
 
 export interface ApiProps {
@@ -60,6 +71,8 @@ export interface ApiProps {
   readonly resources: HandlerResources;
   readonly logRetention: RetentionDays;
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** CloudFront's origin secret, which the authorizers require. */
+  readonly originVerify: OriginVerify;
 }
 
 export class Api extends Construct {
@@ -69,6 +82,8 @@ export class Api extends Construct {
   readonly authorizer: HttpUserPoolAuthorizer;
   /** The Lambda authorizers of routes that require a Cognito group, by group. */
   readonly groupAuthorizers: ReadonlyMap<string, HandlerFunction>;
+  /** The Lambda authorizer of public routes: passes only requests through CloudFront. */
+  readonly originAuthorizer: HandlerFunction;
   readonly routes: ReadonlyMap<string, HttpRoute>;
   readonly accessLogs: LogGroup;
 
@@ -120,7 +135,21 @@ export class Api extends Construct {
       authorizerName: 'cognito-jwt',
       identitySource: ['$request.header.Authorization'],
     });
-    const noAuthorizer = new HttpNoneAuthorizer();
+    this.originAuthorizer = new HandlerFunction(this, 'OriginAuthorizer', {
+      handler: 'origin-authorizer',
+      description: 'Lets only requests that came through CloudFront reach the public routes',
+      ...SIZES.trigger,
+      logRetention: props.logRetention,
+      environment: {},
+    });
+    props.originVerify.protect(this.originAuthorizer.function);
+    const fromCloudFront = new HttpLambdaAuthorizer('OriginAuthorizer', this.originAuthorizer.function, {
+      authorizerName: 'cloudfront-origin',
+      identitySource: [ORIGIN_IDENTITY_SOURCE],
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      // Keyed by the header's value: CloudFront sends one, so it is checked about once an hour.
+      resultsCacheTtl: Duration.hours(1),
+    });
 
     const groupFunctions = new Map<string, HandlerFunction>();
     const groupAuthorizers = new Map<string, HttpLambdaAuthorizer>();
@@ -138,9 +167,10 @@ export class Api extends Construct {
           REQUIRED_GROUP: group,
         },
       });
+      props.originVerify.protect(fn.function);
       const authorizer = new HttpLambdaAuthorizer(`${pascal(group)}Authorizer`, fn.function, {
         authorizerName: `group-${group}`,
-        identitySource: ['$request.header.Authorization'],
+        identitySource: ['$request.header.Authorization', ORIGIN_IDENTITY_SOURCE],
         responseTypes: [HttpLambdaResponseType.SIMPLE],
         // Keyed by the token: a verdict is reused for its holder only, for at most a minute, so a
         // token that expired (or a group withdrawn at the next refresh) stops passing within it.
@@ -163,7 +193,13 @@ export class Api extends Construct {
       });
       grantAccess(group, handler, props.resources);
       functions.set(group, handler);
-      integrations.set(group, new HttpLambdaIntegration(`${pascal(group)}Integration`, handler.function));
+      // One invoke permission per function (for the whole API), not one per route.
+      integrations.set(
+        group,
+        new HttpLambdaIntegration(`${pascal(group)}Integration`, handler.function, {
+          scopePermissionToRoute: false,
+        }),
+      );
     }
     this.functions = functions;
 
@@ -177,19 +213,13 @@ export class Api extends Construct {
         ? authorizerForGroup(group)
         : needsToken(route.access)
           ? this.authorizer
-          : noAuthorizer;
+          : fromCloudFront;
       const httpRoute = new HttpRoute(this, `Route${pascal(routeId)}`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration,
         authorizer,
       });
-      if (!needsToken(route.access)) {
-        Validations.of(httpRoute).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: `Public by the route manifest (${routeId}: ${route.summary}); anonymous visitors use it.`,
-        });
-      }
       routes.set(routeId, httpRoute);
     }
     this.routes = routes;

@@ -13,8 +13,9 @@ import { Api } from './api.ts';
 import { Auth, authHostedDomainOf, OAUTH_SCOPES } from './auth.ts';
 import type { ClubsConfig } from './config.ts';
 import { Data } from './data.ts';
+import { EDGE_REGION, edgeAlarmTopicName } from './edge-stack.ts';
 import { type Email, emailFor } from './email.ts';
-import type { HandlerResources } from './group-access.ts';
+import { type HandlerResources, reserveConcurrency } from './group-access.ts';
 import { Media } from './media.ts';
 import { Operations } from './operations.ts';
 import { OriginVerify } from './origin-verify.ts';
@@ -91,8 +92,14 @@ export class ClubsStack extends Stack {
       resources,
       logRetention,
       throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
+      originVerify,
     });
     this.payments.routeEvents(resources, logRetention);
+    if (config.production) {
+      for (const [group, handler] of [...this.api.functions, ...this.payments.functions]) {
+        reserveConcurrency(group, handler);
+      }
+    }
     for (const handler of this.api.functions.values()) originVerify.protect(handler.function);
     this.site.routeApi(this.api.originDomain, originVerify.originHeaders);
 
@@ -112,6 +119,7 @@ export class ClubsStack extends Stack {
     for (const [group, handler] of this.payments.functions) functions.set(group, handler.function);
     for (const [group, handler] of this.api.groupAuthorizers)
       functions.set(`${group}-authorizer`, handler.function);
+    functions.set('origin-authorizer', this.api.originAuthorizer.function);
     functions.set('post-confirmation', this.auth.postConfirmation.function);
     if (this.auth.preSignUp) functions.set('pre-sign-up', this.auth.preSignUp.function);
     if (this.auth.preTokenGeneration)
@@ -127,6 +135,14 @@ export class ClubsStack extends Stack {
       table: this.data.table,
       distribution: this.site.distribution,
       webhookLogs: this.webhookLogs(),
+      email: this.email,
+      edgeAlarmTopicArn: config.production
+        ? this.formatArn({
+            service: 'sns',
+            region: EDGE_REGION,
+            resource: edgeAlarmTopicName(config.stackName),
+          })
+        : undefined,
       outputs: {
         SiteUrl: { value: siteUrl, description: 'The site' },
         WebhookUrl: {

@@ -1,12 +1,22 @@
 /**
  * Transactional e-mail (invitations) through Amazon SES v2: the sending identity (the address of
  * `sesFromEmail`, or the whole `sesIdentityDomain` with Easy DKIM) and a configuration set with
- * reputation metrics, sending from this stack's region. Functions whose routes declare
+ * reputation metrics and a CloudWatch event destination (sends, deliveries, bounces, complaints,
+ * rejects by configuration set: the bounce and complaint alarms read them), sending from this
+ * stack's region. Functions whose routes declare
  * `email:send` get `ses:SendEmail` on exactly these two resources, and the From address and
  * configuration set name in their environment (group-access.ts).
  */
 import { CfnOutput, Stack } from 'aws-cdk-lib';
-import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
+import {
+  CloudWatchDimensionSource,
+  ConfigurationSet,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+  SuppressionReasons,
+} from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import type { ClubsConfig } from './config.ts';
 
@@ -23,6 +33,8 @@ export class Email extends Construct {
   readonly identity: EmailIdentity;
   readonly configurationSet: ConfigurationSet;
   readonly sending: EmailSending;
+  /** The CloudWatch dimension (AWS/SES) the configuration set's events are counted under. */
+  readonly metricDimension = 'ses:configuration-set';
 
   constructor(scope: Construct, id: string, props: { fromAddress: string; domain?: string }) {
     super(scope, id);
@@ -31,6 +43,19 @@ export class Email extends Construct {
       sendingEnabled: true,
       // Addresses that bounced or complained are not mailed again (SES's account suppression list).
       suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+    // SES tags every message with its configuration set's name under this tag.
+    this.configurationSet.addEventDestination('Metrics', {
+      destination: EventDestination.cloudWatchDimensions([
+        { name: this.metricDimension, source: CloudWatchDimensionSource.MESSAGE_TAG, defaultValue: 'none' },
+      ]),
+      events: [
+        EmailSendingEvent.SEND,
+        EmailSendingEvent.DELIVERY,
+        EmailSendingEvent.BOUNCE,
+        EmailSendingEvent.COMPLAINT,
+        EmailSendingEvent.REJECT,
+      ],
     });
     this.identity = new EmailIdentity(this, 'Identity', {
       identity: props.domain ? Identity.domain(props.domain) : Identity.email(props.fromAddress),

@@ -19,8 +19,10 @@ import { Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type Key, keys } from '@clubs/functions/data/keys';
 import type { EmailSending } from './email.ts';
 import type { HandlerFunction, SIZES } from './handler-function.ts';
 import { logicalIdOf } from './names.ts';
@@ -30,6 +32,12 @@ export interface GroupAccess {
   readonly description: string;
   /** Memory and timeout preset (see SIZES in handler-function.ts). */
   readonly size: keyof typeof SIZES;
+  /**
+   * Concurrent executions set aside for the function in production (and its ceiling): Stripe's
+   * events keep flowing when other functions use up the account's concurrency, and a burst of
+   * them cannot starve the API.
+   */
+  readonly reservedConcurrency?: number;
 }
 
 export type FunctionGroup = HandlerGroup | EventHandlerGroup;
@@ -64,6 +72,7 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
   'stripe-webhook': {
     description: "Stripe's webhook: verifies the signature, then puts the event on the bus",
     size: 'webhook',
+    reservedConcurrency: 10,
   },
   payments: {
     description: 'Payments: creator plan and member checkouts, Connect onboarding, billing (calls Stripe)',
@@ -82,10 +91,12 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
   'stripe-events': {
     description: 'Stripe events from the bus: activates and updates clubs and memberships',
     size: 'events',
+    reservedConcurrency: 5,
   },
   'club-billing': {
     description: "A club's suspension from the bus: pauses or resumes its member subscriptions at Stripe",
     size: 'events',
+    reservedConcurrency: 5,
   },
   notifications: {
     description: "The bell: the caller's notifications, their unread count, marking them read",
@@ -114,6 +125,27 @@ export function usesOf(group: FunctionGroup): ReadonlySet<ResourceUse> {
     ...(checksClubAccess ? (['table:read'] as const) : []),
     ...EVENT_ROUTES.filter((route) => route.group === group).flatMap((route) => route.uses),
   ]);
+}
+
+/**
+ * Groups that write only some kinds of item, by the partition keys they may write (IAM's
+ * dynamodb:LeadingKeys): the contact form writes its messages and its rate windows, nothing
+ * else. The prefixes come from the key builders themselves.
+ */
+const partitionPrefixOf = (key: Key): string => `${key.pk.slice(0, key.pk.indexOf('#') + 1)}*`;
+export const WRITE_PARTITIONS: Partial<Record<FunctionGroup, readonly string[]>> = {
+  contact: [
+    partitionPrefixOf(keys.contactMessage('2026-01-01T00:00:00.000Z', 'id')),
+    partitionPrefixOf(keys.rateWindow('scope', 'subject', 'window')),
+  ],
+};
+
+/** Sets a group's reserved concurrency (GROUP_ACCESS) on its function, if it names one. */
+export function reserveConcurrency(group: FunctionGroup, handler: HandlerFunction): void {
+  const reserved = GROUP_ACCESS[group].reservedConcurrency;
+  if (reserved !== undefined) {
+    (handler.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions = reserved;
+  }
 }
 
 /** Table actions by use. Transactions need the action of each item they hold (and ConditionCheckItem). */
@@ -197,10 +229,14 @@ export function grantAccess(
   resources: HandlerResources,
 ): void {
   const uses = usesOf(group);
-  const grant = (actions: readonly string[], resourceArns: string[]) => {
+  const grant = (
+    actions: readonly string[],
+    resourceArns: string[],
+    conditions?: Record<string, Record<string, unknown>>,
+  ) => {
     if (actions.length > 0) {
       handler.role.addToPrincipalPolicy(
-        new PolicyStatement({ actions: [...actions], resources: resourceArns }),
+        new PolicyStatement({ actions: [...actions], resources: resourceArns, conditions }),
       );
     }
   };
@@ -208,7 +244,15 @@ export function grantAccess(
     (Object.keys(table) as K[]).filter((use) => uses.has(use as never)).flatMap((use) => table[use]);
 
   const { table } = resources;
-  grant(pick(TABLE_ACTIONS), [table.tableArn]);
+  const partitions = WRITE_PARTITIONS[group];
+  if (partitions) {
+    grant(uses.has('table:read') ? TABLE_ACTIONS['table:read'] : [], [table.tableArn]);
+    grant(uses.has('table:write') ? TABLE_ACTIONS['table:write'] : [], [table.tableArn], {
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...partitions] },
+    });
+  } else {
+    grant(pick(TABLE_ACTIONS), [table.tableArn]);
+  }
   if (uses.has('table:read')) {
     // Only Query reads an index; items are read and written through the table itself.
     grant(['dynamodb:Query'], [`${table.tableArn}/index/*`]);

@@ -11,7 +11,7 @@
  * the stack's id, so each stack (each stage, and the same stage deployed again after a destroy
  * left the retained bucket behind) gets its own bucket.
  */
-import { UPLOAD_TAG } from '@clubs/shared';
+import { MEDIA_PATHS, UPLOAD_TAG } from '@clubs/shared';
 import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -96,14 +96,18 @@ export class Media extends Construct {
     });
   }
 
-  /** Origin access control: the distribution (and only it) may read objects. */
+  /**
+   * Origin access control: the distribution (and only it) may read the public prefixes' objects
+   * (club images, profile photos); members-only media stays unreadable to it whatever its
+   * functions do.
+   */
   allowReadsFrom(distribution: IDistribution): void {
     this.bucket.addToResourcePolicy(
       new PolicyStatement({
         sid: 'AllowCloudFrontOriginAccessControlRead',
         principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
         actions: ['s3:GetObject'],
-        resources: [this.bucket.arnForObjects('*')],
+        resources: MEDIA_PATHS.publicPrefixes.map((prefix) => this.bucket.arnForObjects(`${prefix}/*`)),
         conditions: { StringEquals: { 'AWS:SourceArn': distribution.distributionArn } },
       }),
     );

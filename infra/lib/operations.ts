@@ -1,32 +1,35 @@
 /**
- * Operations: alarms on API 5xx responses and p99 latency, on every function's errors, on the
- * depth of every dead-letter queue, on DynamoDB throttling and on refused Stripe webhook
- * deliveries (a wrong signing secret refuses every one), all notifying one SNS topic (e-mailed to
- * alarmEmail); one dashboard of the same signals; and the stack outputs an operator needs.
+ * Operations: alarms on API 5xx responses and p99 latency, on every function's errors and
+ * throttles, on the depth of every dead-letter queue, on DynamoDB throttling, on refused Stripe
+ * webhook deliveries (a wrong signing secret refuses every one), on SES bounce and complaint rates
+ * and, in production, on CloudFront's 5xx rate (created in us-east-1, where CloudFront's metrics
+ * live: GlobalAlarm); all notify one SNS topic (e-mailed to alarmEmail) and decide three of five
+ * periods (alarms.ts). One dashboard of the same signals, CloudFront's read from us-east-1 with
+ * Region=Global; and the stack outputs an operator needs.
  */
 
 import { WEBHOOK_REFUSED_LOG_MESSAGE } from '@clubs/shared';
-import { CfnOutput, Duration, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import {
-  Alarm,
-  ComparisonOperator,
+  type Alarm,
   Dashboard,
   GraphWidget,
   type IMetric,
   MathExpression,
   Metric,
-  TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { ALARM_PERIOD, type AlarmSpec, alarmTo, alarmTopic } from './alarms.ts';
+import { EDGE_REGION } from './edge-stack.ts';
+import type { Email } from './email.ts';
+import { GlobalAlarm } from './global-alarm.ts';
 import { pascal } from './names.ts';
 
 export interface OperationsProps {
@@ -39,65 +42,64 @@ export interface OperationsProps {
   readonly distribution: Distribution;
   /** The Stripe webhook function's log group (its refusals are counted). */
   readonly webhookLogs: ILogGroup;
+  /** The app's e-mail, whose bounce and complaint rates alarm. */
+  readonly email?: Email;
+  /** The edge stack's alarm topic (us-east-1), which CloudFront's alarm notifies; production only. */
+  readonly edgeAlarmTopicArn?: string;
   readonly outputs: Readonly<Record<string, { value: string; description: string }>>;
 }
 
-const PERIOD = Duration.minutes(5);
+const PERIOD = ALARM_PERIOD;
 /** p99 latency of the API above this many milliseconds alarms. */
 export const API_P99_ALARM_MS = 2000;
 /** Refused webhook deliveries in 5 minutes that alarm (one stray probe does not). */
 export const WEBHOOK_REFUSALS_ALARM = 3;
+/** CloudFront's 5xx rate (percent of requests) that alarms. */
+export const CLOUDFRONT_5XX_ALARM_PERCENT = 5;
+/** SES rates (percent of sent mail over an hour) that alarm, below SES's own review levels. */
+export const SES_BOUNCE_ALARM_PERCENT = 4;
+export const SES_COMPLAINT_ALARM_PERCENT = 0.08;
+/** A metric math alarm takes at most 10 metrics: throttles are summed this many functions at a time. */
+const METRICS_PER_EXPRESSION = 10;
+
+/** CloudFront's metric of a distribution: in us-east-1, with the Region=Global dimension. */
+export function cloudFrontMetric(distribution: Distribution, metricName: string, statistic: string): Metric {
+  return new Metric({
+    namespace: 'AWS/CloudFront',
+    metricName,
+    dimensionsMap: { DistributionId: distribution.distributionId, Region: 'Global' },
+    region: EDGE_REGION,
+    period: PERIOD,
+    statistic,
+  });
+}
 
 export class Operations extends Construct {
   readonly topic: Topic;
   readonly alarms: Alarm[] = [];
   readonly dashboard: Dashboard;
+  /** CloudFront's 5xx alarm in us-east-1 (production only). */
+  readonly cloudFrontAlarm: GlobalAlarm | undefined;
 
   constructor(scope: Construct, id: string, props: OperationsProps) {
     super(scope, id);
 
-    this.topic = new Topic(this, 'AlarmTopic', { displayName: 'Clubs alarms', enforceSSL: true });
-    Validations.of(this.topic).acknowledge({
-      id: 'AwsSolutions-SNS2',
-      reason:
-        'Alarm notifications carry only alarm names and states; encrypting the topic with a KMS key would ' +
-        'need a customer managed key (CloudWatch cannot publish with the AWS managed one) for no gain.',
-    });
-    if (props.alarmEmail) {
-      const subscription = this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
-      Validations.of(subscription).acknowledge({
-        id: 'Serverless-SNSRedrivePolicy',
-        reason:
-          'An e-mail subscription for alarm notifications: SNS retries e-mail delivery itself, and a lost ' +
-          'notification stays visible as the alarm state in CloudWatch; a dead-letter queue would add nothing.',
-      });
-    }
-    const action = new SnsAction(this.topic);
-
+    this.topic = alarmTopic(this, 'AlarmTopic', props.alarmEmail);
     const alarm = (alarmId: string, description: string, metric: IMetric, threshold: number) => {
-      const created = new Alarm(this, alarmId, {
-        alarmDescription: description,
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      created.addAlarmAction(action);
-      created.addOkAction(action);
-      this.alarms.push(created);
+      const spec: AlarmSpec = { description, metric, threshold };
+      this.alarms.push(alarmTo(this, alarmId, this.topic, spec));
     };
 
     alarm(
       'Api5xxAlarm',
-      'The HTTP API answered 5xx at least 5 times in 5 minutes',
+      'The HTTP API answered 5xx at least 5 times in 5 minutes, in 3 of 5 such periods',
       props.httpApi.metricServerError({ period: PERIOD, statistic: 'Sum' }),
       5,
     );
     for (const [name, fn] of props.functions) {
       alarm(
         `${pascal(name)}ErrorsAlarm`,
-        `The ${name} function failed at least once in 5 minutes`,
+        `The ${name} function failed in 3 of the last 5 periods of 5 minutes`,
         fn.metricErrors({ period: PERIOD, statistic: 'Sum' }),
         1,
       );
@@ -114,7 +116,7 @@ export class Operations extends Construct {
     const p99 = props.httpApi.metricLatency({ period: PERIOD, statistic: 'p99' });
     alarm(
       'ApiLatencyAlarm',
-      `The HTTP API's p99 latency exceeded ${API_P99_ALARM_MS} ms over 5 minutes`,
+      `The HTTP API's p99 latency exceeded ${API_P99_ALARM_MS} ms in 3 of 5 periods of 5 minutes`,
       p99,
       API_P99_ALARM_MS,
     );
@@ -135,6 +137,39 @@ export class Operations extends Construct {
     });
     alarm('TableThrottleAlarm', 'DynamoDB throttled reads or writes of the table', throttles, 1);
 
+    const functions = [...props.functions];
+    for (let first = 0; first < functions.length; first += METRICS_PER_EXPRESSION) {
+      const chunk = functions.slice(first, first + METRICS_PER_EXPRESSION);
+      const usingMetrics = Object.fromEntries(
+        chunk.map(([, fn], i) => [`t${i}`, fn.metricThrottles({ period: PERIOD, statistic: 'Sum' })]),
+      );
+      const part = first / METRICS_PER_EXPRESSION + 1;
+      alarm(
+        `LambdaThrottlesAlarm${part}`,
+        `Lambda throttled ${chunk.map(([name]) => name).join(', ')}: concurrency is exhausted (reserved or the account's)`,
+        new MathExpression({
+          expression: `SUM([${Object.keys(usingMetrics).join(',')}])`,
+          usingMetrics,
+          label: `Lambda throttles (${part})`,
+          period: PERIOD,
+        }),
+        1,
+      );
+    }
+
+    if (props.email) this.alarmOnEmailReputation(props.email, alarm);
+
+    const cloudFront5xx = cloudFrontMetric(props.distribution, '5xxErrorRate', 'Average');
+    this.cloudFrontAlarm = props.edgeAlarmTopicArn
+      ? new GlobalAlarm(this, 'CloudFront5xxAlarm', {
+          region: EDGE_REGION,
+          topicArn: props.edgeAlarmTopicArn,
+          description: `CloudFront answered 5xx to ${CLOUDFRONT_5XX_ALARM_PERCENT}% or more of requests in 3 of 5 periods of 5 minutes`,
+          metric: cloudFront5xx,
+          threshold: CLOUDFRONT_5XX_ALARM_PERCENT,
+        })
+      : undefined;
+
     const refusals = new MetricFilter(this, 'WebhookRefusals', {
       logGroup: props.webhookLogs,
       filterPattern: FilterPattern.stringValue('$.message', '=', WEBHOOK_REFUSED_LOG_MESSAGE),
@@ -144,13 +179,12 @@ export class Operations extends Construct {
     }).metric({ period: PERIOD, statistic: 'Sum' });
     alarm(
       'WebhookRefusedAlarm',
-      `The Stripe webhook refused ${WEBHOOK_REFUSALS_ALARM} or more deliveries in 5 minutes: check the signing secret (docs/DEPLOY.md)`,
+      `The Stripe webhook refused ${WEBHOOK_REFUSALS_ALARM} or more deliveries in 5 minutes, 3 periods of 5: check the signing secret (docs/DEPLOY.md)`,
       refusals,
       WEBHOOK_REFUSALS_ALARM,
     );
 
     this.dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
-    const functions = [...props.functions];
     const perFunction = (name: string, metric: (fn: IFunction) => IMetric) =>
       new GraphWidget({ title: name, left: functions.map(([, fn]) => metric(fn)), width: 8 });
     this.dashboard.addWidgets(
@@ -168,8 +202,9 @@ export class Operations extends Construct {
         width: 8,
       }),
       new GraphWidget({
-        title: 'CloudFront 5xx rate (%)',
-        left: [props.distribution.metric5xxErrorRate({ period: PERIOD })],
+        title: 'CloudFront requests and 5xx rate (%)',
+        left: [cloudFront5xx],
+        right: [cloudFrontMetric(props.distribution, 'Requests', 'Sum')],
         width: 8,
       }),
     );
@@ -206,5 +241,42 @@ export class Operations extends Construct {
       value: this.topic.topicArn,
       description: 'SNS topic of every alarm',
     });
+  }
+
+  /**
+   * SES bounce and complaint rates of the app's mail over an hour, from its configuration set's
+   * CloudWatch event destination (email.ts); quiet hours (under 20 messages) do not count.
+   */
+  private alarmOnEmailReputation(
+    email: Email,
+    alarm: (alarmId: string, description: string, metric: IMetric, threshold: number) => void,
+  ): void {
+    const ses = (metricName: string) =>
+      new Metric({
+        namespace: 'AWS/SES',
+        metricName,
+        dimensionsMap: { [email.metricDimension]: email.configurationSet.configurationSetName },
+        period: Duration.hours(1),
+        statistic: 'Sum',
+      });
+    const rate = (metricName: string, label: string) =>
+      new MathExpression({
+        expression: 'IF(sent >= 20, 100 * events / sent, 0)',
+        usingMetrics: { sent: ses('Send'), events: ses(metricName) },
+        label,
+        period: Duration.hours(1),
+      });
+    alarm(
+      'EmailBounceRateAlarm',
+      `${SES_BOUNCE_ALARM_PERCENT}% or more of the app's e-mail bounced, 3 hours of 5: SES reviews senders from 5%`,
+      rate('Bounce', 'SES bounce rate (%)'),
+      SES_BOUNCE_ALARM_PERCENT,
+    );
+    alarm(
+      'EmailComplaintRateAlarm',
+      `${SES_COMPLAINT_ALARM_PERCENT}% or more of the app's e-mail drew complaints, 3 hours of 5: SES reviews senders from 0.1%`,
+      rate('Complaint', 'SES complaint rate (%)'),
+      SES_COMPLAINT_ALARM_PERCENT,
+    );
   }
 }

@@ -6,8 +6,8 @@
  * the function's own dead-letter queue: an event that fails delivery, or fails in the handler
  * after Lambda's retries, lands there with its original body either way.
  */
-import { EVENT_BUS, EVENT_ROUTES, type EventHandlerGroup } from '@clubs/shared';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { EVENT_ROUTES, type EventHandlerGroup } from '@clubs/shared';
+import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -44,9 +44,10 @@ export class PaymentsEvents extends Construct {
 
     // The name is generated (unique per stack); handlers read it from EVENT_BUS_NAME.
     this.bus = new EventBus(this, 'Bus', { description: 'Clubs domain events (verified Stripe events)' });
+    // Every event put on the bus (all come from this account), whatever its source, for replay.
     this.bus.archive('StripeArchive', {
-      description: 'Every verified Stripe event, for replay',
-      eventPattern: { source: [EVENT_BUS.stripeSource] },
+      description: 'Every event of the bus (verified Stripe events, club suspensions), for replay',
+      eventPattern: { account: [Aws.ACCOUNT_ID] },
       retention: props.archiveRetention,
     });
 

@@ -4,11 +4,26 @@
  * given the same Secrets Manager value by dynamic reference (never written into the template).
  */
 
+import { ORIGIN_IDENTITY_SOURCE } from '@clubs/infra/lib/api.ts';
 import { loadStageConfig } from '@clubs/infra/lib/config.ts';
-import { EDGE_REGION, EdgeStack, MANAGED_RULE_GROUPS } from '@clubs/infra/lib/edge-stack.ts';
+import {
+  CLIENT_RATE_LIMITS,
+  EDGE_REGION,
+  EdgeStack,
+  edgeAlarmTopicName,
+  MANAGED_RULE_GROUPS,
+  WAF_BLOCKS_ALARM,
+} from '@clubs/infra/lib/edge-stack.ts';
 import { HandlerFunction } from '@clubs/infra/lib/handler-function.ts';
 import { nagPacks } from '@clubs/infra/lib/nag.ts';
-import { ORIGIN_VERIFY } from '@clubs/shared';
+import {
+  needsToken,
+  ORIGIN_VERIFY,
+  ROUTE_IDS,
+  ROUTES,
+  type RouteDefinition,
+  routeKeyOf,
+} from '@clubs/shared';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { logicalId, newApp, synthStack } from './app.ts';
@@ -61,6 +76,53 @@ describe('the API behind CloudFront only', () => {
     }
   });
 
+  it('API Gateway itself refuses a request that skipped CloudFront on every route, before any function', () => {
+    const authorizers = Object.entries(json.Resources).filter(
+      ([, r]) => r.Type === 'AWS::ApiGatewayV2::Authorizer',
+    );
+    const routes = Object.values(json.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route');
+    expect(routes).toHaveLength(ROUTE_IDS.length);
+    const byRouteKey = new Map(routes.map((route) => [route.Properties.RouteKey, route.Properties]));
+    for (const routeId of ROUTE_IDS) {
+      const definition: RouteDefinition = ROUTES[routeId];
+      const route = byRouteKey.get(routeKeyOf(definition));
+      const authorizerId = (route?.AuthorizerId as { Ref: string } | undefined)?.Ref;
+      const authorizer = authorizers.find(([id]) => id === authorizerId)?.[1].Properties;
+      if (route?.AuthorizationType === 'JWT') {
+        // No token, no entry: the JWT authorizer refuses it; with a token the function checks the header.
+        expect(needsToken(definition.access), routeId).toBe(true);
+        expect(authorizer?.IdentitySource).toEqual(['$request.header.Authorization']);
+        continue;
+      }
+      // A Lambda authorizer that names the origin header among its identity sources: API
+      // Gateway answers 401 without invoking anything when a request lacks it.
+      expect(route?.AuthorizationType, routeId).toBe('CUSTOM');
+      expect(authorizer?.IdentitySource, routeId).toContain(ORIGIN_IDENTITY_SOURCE);
+      const fnId = JSON.stringify(authorizer?.AuthorizerUri).match(/"([A-Za-z0-9]+)","Arn"/)?.[1];
+      const environment = json.Resources[fnId ?? '']?.Properties.Environment as
+        | { Variables: Record<string, unknown> }
+        | undefined;
+      const variables = environment?.Variables ?? {};
+      expect(isSecretReference(variables[ORIGIN_VERIFY.env]), routeId).toBe(true);
+    }
+    expect(routes.some((route) => route.Properties.AuthorizationType === 'NONE')).toBe(false);
+    // The public routes' verdict is reused per header value: CloudFront's requests rarely invoke it.
+    const origin = authorizers.find(([, a]) => a.Properties.Name === 'cloudfront-origin')?.[1].Properties;
+    expect(origin).toMatchObject({
+      IdentitySource: [ORIGIN_IDENTITY_SOURCE],
+      AuthorizerResultTtlInSeconds: 3600,
+    });
+  });
+
+  it('each function holds one invoke permission for the API, not one per route', () => {
+    const permissions = Object.values(json.Resources).filter(
+      (r) => r.Type === 'AWS::Lambda::Permission' && r.Properties.Principal === 'apigateway.amazonaws.com',
+    );
+    const functionsWithRoutes = stack.api.functions.size;
+    const authorizers = stack.api.groupAuthorizers.size + 1;
+    expect(permissions).toHaveLength(functionsWithRoutes + authorizers);
+  });
+
   it('the secret is generated, not typed into the template', () => {
     const secret = json.Resources[secretId];
     expect(secret?.Type).toBe('AWS::SecretsManager::Secret');
@@ -77,9 +139,13 @@ describe('the web ACL of a production stage', () => {
   const app = newApp();
   const edge = new EdgeStack(app, `${prod.stackName}Edge`, {
     env: { account: '123456789012', region: EDGE_REGION },
+    mainStackName: prod.stackName,
     rateLimit: prod.wafRateLimit,
+    alarmEmail: prod.alarmEmail,
+    logRetention: prod.logRetentionDays,
   });
-  const acl = Template.fromStack(edge).findResources('AWS::WAFv2::WebACL');
+  const edgeTemplate = Template.fromStack(edge);
+  const acl = edgeTemplate.findResources('AWS::WAFv2::WebACL');
   const [webAcl] = Object.values(acl);
   const rules = (webAcl?.Properties.Rules ?? []) as {
     Name: string;
@@ -105,10 +171,91 @@ describe('the web ACL of a production stage', () => {
     ]);
   });
 
-  it('blocks a client address over the rate limit of the stage', () => {
-    const rate = rules.find((rule) => rule.Statement.RateBasedStatement);
-    expect(rate?.Statement.RateBasedStatement).toEqual({ Limit: prod.wafRateLimit, AggregateKeyType: 'IP' });
+  const webhookPath = ROUTES.stripeWebhook.path;
+  const exemptsWebhook = (statement: unknown) =>
+    JSON.stringify(statement) ===
+    JSON.stringify({
+      NotStatement: {
+        Statement: {
+          ByteMatchStatement: {
+            FieldToMatch: { UriPath: {} },
+            PositionalConstraint: 'EXACTLY',
+            SearchString: webhookPath,
+            TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+          },
+        },
+      },
+    });
+
+  it('blocks a client address over the rate limit of the stage, everywhere but the Stripe webhook', () => {
+    const rate = rules.find((rule) => rule.Name === 'RatePerClient');
+    expect(rate?.Statement.RateBasedStatement).toMatchObject({
+      Limit: prod.wafRateLimit,
+      AggregateKeyType: 'IP',
+      EvaluationWindowSec: 300,
+    });
+    expect(exemptsWebhook(rate?.Statement.RateBasedStatement?.ScopeDownStatement)).toBe(true);
     expect(rate?.Action).toEqual({ Block: {} });
+  });
+
+  it("never runs body or input rules on Stripe's webhook, whose signature guards it", () => {
+    for (const name of ['AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesCommonRuleSet']) {
+      const group = rules.find((rule) => rule.Name === name)?.Statement.ManagedRuleGroupStatement;
+      expect(exemptsWebhook(group?.ScopeDownStatement), name).toBe(true);
+    }
+    // The reputation list is no body rule: it applies to every path.
+    const reputation = rules.find((rule) => rule.Name === 'AWSManagedRulesAmazonIpReputationList');
+    expect(reputation?.Statement.ManagedRuleGroupStatement?.ScopeDownStatement).toBeUndefined();
+    // Every blocking rule either exempts the webhook or is the reputation list.
+    for (const rule of rules.filter((r) => r.Name !== 'AWSManagedRulesAmazonIpReputationList')) {
+      const text = JSON.stringify(rule.Statement);
+      const perRoute = CLIENT_RATE_LIMITS.some((limit) => limit.name === rule.Name);
+      expect(perRoute || text.includes(webhookPath), rule.Name).toBe(true);
+    }
+  });
+
+  it('limits each client on the contact form and the profile, not everyone together', () => {
+    for (const { name, route, limit } of CLIENT_RATE_LIMITS) {
+      const rule = rules.find((r) => r.Name === name);
+      const statement = rule?.Statement.RateBasedStatement as Record<string, unknown> | undefined;
+      expect(statement).toMatchObject({ Limit: limit, AggregateKeyType: 'IP' });
+      const scope = JSON.stringify(statement?.ScopeDownStatement);
+      expect(scope).toContain(`"SearchString":"${ROUTES[route].path}"`);
+      expect(scope).toContain(`"SearchString":"${ROUTES[route].path}/"`);
+      expect(rule?.Action).toEqual({ Block: {} });
+    }
+    expect(CLIENT_RATE_LIMITS.map((limit) => limit.route)).toEqual(['sendContactMessage', 'getMe']);
+  });
+
+  it('logs to an aws-waf-logs- group without credentials, and alarms on blocks to its e-mailed topic', () => {
+    const [logging] = Object.values(edgeTemplate.findResources('AWS::WAFv2::LoggingConfiguration'));
+    const destination = JSON.stringify(logging?.Properties.LogDestinationConfigs);
+    expect(destination).toContain(':log-group:aws-waf-logs-');
+    expect(destination).not.toContain(':*');
+    expect(logging?.Properties.RedactedFields).toEqual([
+      { SingleHeader: { Name: 'authorization' } },
+      { SingleHeader: { Name: 'cookie' } },
+    ]);
+    edgeTemplate.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: `aws-waf-logs-${edge.stackName}-WebAcl`,
+      RetentionInDays: prod.logRetentionDays,
+    });
+    edgeTemplate.hasResourceProperties('AWS::SNS::Topic', { TopicName: edgeAlarmTopicName(prod.stackName) });
+    edgeTemplate.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: prod.alarmEmail,
+    });
+    edgeTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/WAFV2',
+      MetricName: 'BlockedRequests',
+      Dimensions: [
+        { Name: 'Rule', Value: 'ALL' },
+        { Name: 'WebACL', Value: `${prod.stackName}-edge` },
+      ],
+      Threshold: WAF_BLOCKS_ALARM,
+      EvaluationPeriods: 5,
+      DatapointsToAlarm: 3,
+    });
   });
 
   it('passes cdk-nag, and the prod stage attaches the web ACL of its stage file', () => {

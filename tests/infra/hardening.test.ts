@@ -1,15 +1,24 @@
 /**
  * The production stage as `cdk synth -c stage=prod` builds it (functions not bundled: nothing
  * here depends on their code): cdk-nag clean, the media bucket versioned with its lifecycle
- * rules, optional TOTP MFA, threat protection behind a flag, and per-route throttling.
+ * rules, optional TOTP MFA, threat protection behind a flag, the webhook's route throttle, and
+ * monitoring that sees (three of five periods, Lambda throttles, SES rates, CloudFront in us-east-1).
  */
 
 import { ROUTE_THROTTLES } from '@clubs/infra/lib/api.ts';
 import { ClubsStack } from '@clubs/infra/lib/clubs-stack.ts';
 import { type ClubsConfig, loadStageConfig } from '@clubs/infra/lib/config.ts';
+import { CLIENT_RATE_LIMITS, edgeAlarmTopicName } from '@clubs/infra/lib/edge-stack.ts';
+import { GROUP_ACCESS } from '@clubs/infra/lib/group-access.ts';
 import { NONCURRENT_DAYS } from '@clubs/infra/lib/media.ts';
 import { nagPacks } from '@clubs/infra/lib/nag.ts';
-import { API_P99_ALARM_MS, WEBHOOK_REFUSALS_ALARM } from '@clubs/infra/lib/operations.ts';
+import {
+  API_P99_ALARM_MS,
+  CLOUDFRONT_5XX_ALARM_PERCENT,
+  SES_BOUNCE_ALARM_PERCENT,
+  SES_COMPLAINT_ALARM_PERCENT,
+  WEBHOOK_REFUSALS_ALARM,
+} from '@clubs/infra/lib/operations.ts';
 import {
   ROUTE_IDS,
   ROUTES,
@@ -76,10 +85,11 @@ describe('the prod stage', () => {
     });
   });
 
-  it('throttles the anonymous writes and the first call after registration tighter than the stage', () => {
+  it('throttles only the webhook for everyone; anonymous writes are limited per client at the edge', () => {
     const [stage] = Object.values(prod.template.findResources('AWS::ApiGatewayV2::Stage'));
     const settings = stage?.Properties.RouteSettings as Record<string, Record<string, number>>;
     const stageRate = prod.stack.config.apiRateLimit;
+    expect(Object.keys(ROUTE_THROTTLES)).toEqual(['stripeWebhook']);
     for (const [routeId, limit] of Object.entries(ROUTE_THROTTLES)) {
       const key = routeKeyOf(ROUTES[routeId as keyof typeof ROUTES]);
       expect(settings[key], key).toEqual({
@@ -88,12 +98,16 @@ describe('the prod stage', () => {
       });
       expect(limit.rateLimit).toBeLessThan(stageRate);
     }
+    expect(Object.keys(settings)).toHaveLength(1);
     const anonymousWrites = ROUTE_IDS.filter((id) => {
       const route = ROUTES[id] as RouteDefinition;
       return route.access.kind === 'public' && route.method !== 'GET';
     });
     expect(anonymousWrites).toContain('sendContactMessage');
-    for (const id of anonymousWrites) expect(Object.keys(ROUTE_THROTTLES), id).toContain(id);
+    const perClient = new Set(CLIENT_RATE_LIMITS.map((limit) => ROUTES[limit.route].path));
+    for (const id of anonymousWrites) {
+      expect(id in ROUTE_THROTTLES || perClient.has(ROUTES[id].path), id).toBe(true);
+    }
   });
 });
 
@@ -110,11 +124,90 @@ describe('alarms that reach someone', () => {
     expect(refused?.Properties).toMatchObject({ Namespace: 'Clubs', Threshold: WEBHOOK_REFUSALS_ALARM });
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: logicalId(prod.stack.operations.topic) }]);
+      // Three breaching periods of five, never one data point.
+      expect(alarm.Properties, String(alarm.Properties.AlarmDescription)).toMatchObject({
+        EvaluationPeriods: 5,
+        DatapointsToAlarm: 3,
+      });
     }
     prod.template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
       Endpoint: prod.stack.config.alarmEmail,
     });
+  });
+
+  it("alarms when Lambda throttles any function, summing at most ten functions' throttles per alarm", () => {
+    const alarms = Object.values(prod.template.findResources('AWS::CloudWatch::Alarm'));
+    const throttled = alarms.flatMap((alarm) =>
+      ((alarm.Properties.Metrics ?? []) as { MetricStat?: { Metric: Record<string, unknown> } }[])
+        .filter((m) => m.MetricStat?.Metric.MetricName === 'Throttles')
+        .map((m) => JSON.stringify(m.MetricStat?.Metric.Dimensions)),
+    );
+    const functions = prod.template.findResources('AWS::Lambda::Function');
+    // The app's own functions (HandlerFunction: Node.js on arm64), not aws-cdk-lib's deploy-time handlers.
+    const ours = Object.keys(functions).filter(
+      (id) =>
+        (functions[id]?.Properties.Architectures ?? []).includes('arm64') &&
+        String(functions[id]?.Properties.Runtime).startsWith('nodejs'),
+    );
+    expect(throttled).toHaveLength(ours.length);
+    for (const id of ours)
+      expect(
+        throttled.some((dims) => dims.includes(`"Ref":"${id}"`)),
+        id,
+      ).toBe(true);
+  });
+
+  it("alarms on the app's SES bounce and complaint rates, counted by its configuration set's event destination", () => {
+    const [destination] = Object.values(
+      prod.template.findResources('AWS::SES::ConfigurationSetEventDestination'),
+    );
+    expect(destination?.Properties.EventDestination).toMatchObject({
+      Enabled: true,
+      MatchingEventTypes: expect.arrayContaining(['send', 'bounce', 'complaint']),
+      CloudWatchDestination: {
+        DimensionConfigurations: [
+          {
+            DimensionName: 'ses:configuration-set',
+            DimensionValueSource: 'messageTag',
+            DefaultDimensionValue: 'none',
+          },
+        ],
+      },
+    });
+    const alarms = Object.values(prod.template.findResources('AWS::CloudWatch::Alarm'));
+    const sesAlarm = (metricName: string) =>
+      alarms.find((alarm) =>
+        ((alarm.Properties.Metrics ?? []) as { MetricStat?: { Metric: Record<string, unknown> } }[]).some(
+          (m) =>
+            m.MetricStat?.Metric.Namespace === 'AWS/SES' && m.MetricStat.Metric.MetricName === metricName,
+        ),
+      );
+    expect(sesAlarm('Bounce')?.Properties.Threshold).toBe(SES_BOUNCE_ALARM_PERCENT);
+    expect(sesAlarm('Complaint')?.Properties.Threshold).toBe(SES_COMPLAINT_ALARM_PERCENT);
+  });
+
+  it("puts CloudFront's 5xx alarm in us-east-1 on the Region=Global metric, notifying the edge stack's topic", () => {
+    const alarm = prod.stack.operations.cloudFrontAlarm;
+    expect(alarm).toBeDefined();
+    const [resource] = Object.values(prod.template.findResources('Custom::AWS'));
+    const create = JSON.stringify(resource?.Properties.Create);
+    expect(create).toContain('"region\\":\\"us-east-1');
+    expect(create).toContain('putMetricAlarm');
+    expect(prod.stack.resolve(alarm?.request)).toMatchObject({
+      Namespace: 'AWS/CloudFront',
+      MetricName: '5xxErrorRate',
+      Dimensions: [
+        { Name: 'DistributionId', Value: { Ref: logicalId(prod.stack.site.distribution) } },
+        { Name: 'Region', Value: 'Global' },
+      ],
+      EvaluationPeriods: 5,
+      DatapointsToAlarm: 3,
+      Threshold: CLOUDFRONT_5XX_ALARM_PERCENT,
+    });
+    const topic = JSON.stringify(prod.stack.resolve(alarm?.request.AlarmActions));
+    expect(topic).toContain(`:sns:us-east-1:`);
+    expect(topic).toContain(edgeAlarmTopicName(prod.stack.config.stackName));
   });
 
   it("counts the webhook's refusals from its own log group, by the message the handler logs", () => {
@@ -137,6 +230,8 @@ describe('alarms that reach someone', () => {
       '5xx',
       '5xxErrorRate',
       'Lambda errors',
+      '\\"region\\":\\"us-east-1\\"',
+      '\\"Region\\",\\"Global\\"',
       'Throttles',
       'Duration',
       'ReadThrottleEvents',
@@ -147,6 +242,25 @@ describe('alarms that reach someone', () => {
     ]) {
       expect(body, signal).toContain(signal);
     }
+  });
+});
+
+describe('least privilege in production', () => {
+  it("reserves concurrency for Stripe's webhook and the bus's functions, and only them", () => {
+    const reserved = Object.entries(GROUP_ACCESS).filter(([, access]) => access.reservedConcurrency);
+    expect(reserved.map(([group]) => group).sort()).toEqual([
+      'club-billing',
+      'stripe-events',
+      'stripe-webhook',
+    ]);
+    for (const [group, access] of reserved) {
+      const handler =
+        prod.stack.api.functions.get(group as never) ?? prod.stack.payments.functions.get(group as never);
+      const fn = prod.template.toJSON().Resources[logicalId(handler?.function as never)];
+      expect(fn.Properties.ReservedConcurrentExecutions, group).toBe(access.reservedConcurrency);
+    }
+    const functions = Object.values(prod.template.findResources('AWS::Lambda::Function'));
+    expect(functions.filter((f) => f.Properties.ReservedConcurrentExecutions)).toHaveLength(reserved.length);
   });
 });
 

@@ -19,7 +19,14 @@ import {
 } from '@clubs/shared';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { logicalId, type Statement, type Synthesized, statementsOfRole, synthStack } from './app.ts';
+import {
+  actionsOf,
+  logicalId,
+  type Statement,
+  type Synthesized,
+  statementsOfRole,
+  synthStack,
+} from './app.ts';
 import { type CodeUses, codeUsesOf } from './sdk-usage.ts';
 
 const ACCESS_CHECK = 'functions/src/http/access.ts';
@@ -187,6 +194,15 @@ describe('IAM grants derived from the manifests', () => {
       'dynamodb:UpdateItem',
     ]);
     expect(actions('stripe-webhook')).toEqual(['events:PutEvents', 'secretsmanager:GetSecretValue']);
+  });
+
+  it('lets the contact form write only its messages and rate windows (dynamodb:LeadingKeys)', () => {
+    const statements = statementsOfRole(template, logicalId(handlerOf('contact').role));
+    const writes = statements.filter((s) => actionsOf([s]).includes('dynamodb:PutItem'));
+    expect(writes).toHaveLength(1);
+    expect((writes[0] as Statement & { Condition?: unknown }).Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONTACT#*', 'RATE#*'] },
+    });
   });
 
   it('gives each function the environment of its uses only', () => {

@@ -5,7 +5,7 @@
  */
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { outlineModelArns } from '../../infra/lib/group-access.ts';
+import { outlineModelArns } from '@clubs/infra/lib/group-access.ts';
 
 const stack = () => new Stack(new App(), 'Grant', { env: { account: '123456789012', region: 'us-east-1' } });
 

@@ -4,12 +4,14 @@
  * The user pool, the payment events, operations and cdk-nag are in stack-auth-events.test.ts.
  */
 
+import { ORIGIN_IDENTITY_SOURCE } from '@clubs/infra/lib/api.ts';
 import { GROUP_ACCESS } from '@clubs/infra/lib/group-access.ts';
 import { NODE_RUNTIME } from '@clubs/infra/lib/handler-function.ts';
 import {
   entryDocumentOf,
   FUNCTION_TIMEOUT_SECONDS,
   HANDLER_GROUPS,
+  MEDIA_PATHS,
   needsToken,
   ROUTE_IDS,
   ROUTES,
@@ -80,11 +82,14 @@ describe('api: routes generated from the shared manifest', () => {
   });
 
   it('puts the group authorizer on every super_admin route: the API refuses anyone outside the group', () => {
-    const [authorizerId, authorizer] = authorizerOf('REQUEST');
+    const [authorizerId, authorizer] = Object.entries(resourcesOf('AWS::ApiGatewayV2::Authorizer')).find(
+      ([, a]) => a.Properties.Name === 'group-super_admin',
+    ) as [string, Resource];
     const gate = synth.stack.api.groupAuthorizers.get('super_admin');
     expect(gate?.handler).toBe('group-authorizer');
     expect(authorizer.Properties).toMatchObject({
-      IdentitySource: ['$request.header.Authorization'],
+      AuthorizerType: 'REQUEST',
+      IdentitySource: ['$request.header.Authorization', ORIGIN_IDENTITY_SOURCE],
       EnableSimpleResponses: true,
       AuthorizerPayloadFormatVersion: '2.0',
       AuthorizerResultTtlInSeconds: 60,
@@ -105,11 +110,17 @@ describe('api: routes generated from the shared manifest', () => {
     );
   });
 
-  it('puts no authorizer on public routes', () => {
+  it('puts the origin authorizer on public routes: no token, but only requests through CloudFront', () => {
+    const origin = synth.stack.api.originAuthorizer;
+    expect(origin.handler).toBe('origin-authorizer');
+    const [authorizerId] = Object.entries(resourcesOf('AWS::ApiGatewayV2::Authorizer')).find(([, a]) =>
+      JSON.stringify(a.Properties.AuthorizerUri).includes(logicalId(origin.function)),
+    ) ?? [''];
+    expect(authorizerId).not.toBe('');
     for (const route of routesWhere((r) => !needsToken(r.access))) {
       const props = routeFor(route).Properties;
-      expect(props.AuthorizationType, routeKeyOf(route)).toBe('NONE');
-      expect(props.AuthorizerId, routeKeyOf(route)).toBeUndefined();
+      expect(props.AuthorizationType, routeKeyOf(route)).toBe('CUSTOM');
+      expect(props.AuthorizerId, routeKeyOf(route)).toEqual({ Ref: authorizerId });
     }
   });
 
@@ -325,6 +336,26 @@ describe('media and site buckets', () => {
       });
       expect(JSON.stringify(read?.Condition)).toContain(distributionId);
     }
+  });
+
+  it("lets CloudFront read only the media bucket's public prefixes, never members-only media", () => {
+    const policies = Object.values(resourcesOf('AWS::S3::BucketPolicy')).filter(
+      (p) =>
+        JSON.stringify(p.Properties.Bucket) === JSON.stringify({ Ref: logicalId(synth.stack.media.bucket) }),
+    );
+    const document = policies[0]?.Properties.PolicyDocument as
+      | { Statement: Record<string, unknown>[] }
+      | undefined;
+    const read = (document?.Statement ?? []).find((s) => JSON.stringify(s.Principal).includes('cloudfront'));
+    const resources = ((read?.Resource ?? []) as unknown[]).map((r) => JSON.stringify(r));
+    expect(resources).toHaveLength(MEDIA_PATHS.publicPrefixes.length);
+    for (const prefix of MEDIA_PATHS.publicPrefixes) {
+      expect(
+        resources.some((r) => r.endsWith(`/${prefix}/*"]]}`)),
+        prefix,
+      ).toBe(true);
+    }
+    expect(resources.join()).not.toContain(MEDIA_PATHS.membersOnlyRoot);
   });
 });
 

@@ -4,6 +4,8 @@
  * issuer, audience, expiry) and passes only when it names REQUIRED_GROUP in cognito:groups.
  * A simple response; its context carries the claims in the JWT authorizer's shape, so the
  * route's function reads its caller the same way (http/auth.ts) and checks the group again.
+ * A request without CloudFront's origin header (http/origin-verify.ts) is refused first: API
+ * Gateway itself refuses it when the header is missing (it is one of the identity sources).
  */
 import type {
   APIGatewayRequestAuthorizerEventV2,
@@ -11,6 +13,7 @@ import type {
 } from 'aws-lambda';
 import type { PassedClaims } from '../http/claims.ts';
 import { checkGroup } from '../http/group-gate.ts';
+import { fromTheEdge } from '../http/origin-verify.ts';
 import { createIdTokenVerifier } from '../http/token-verifier.ts';
 import { logger } from '../logger.ts';
 
@@ -30,11 +33,11 @@ export async function handler(
     clientId: required('USER_POOL_CLIENT_ID'),
   });
   const group = required('REQUIRED_GROUP');
-  const verdict = await checkGroup(
-    event.identitySource?.[0] ?? event.headers?.authorization,
-    group,
-    verifier.verify,
-  );
+  if (!fromTheEdge(event)) {
+    logger.info('refused a request that did not come through CloudFront', { routeKey: event.routeKey });
+    return { isAuthorized: false, context: {} };
+  }
+  const verdict = await checkGroup(event.headers?.authorization, group, verifier.verify);
   if (!verdict.allowed) {
     logger.info('refused at the group gate', { reason: verdict.reason, routeKey: event.routeKey });
     return { isAuthorized: false, context: {} };

@@ -13,7 +13,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Whether the request came through CloudFront (always, where no secret is configured). */
 export function fromTheEdge(
-  event: Pick<APIGatewayProxyEventV2, 'headers'>,
+  event: { readonly headers?: APIGatewayProxyEventV2['headers'] },
   secret: string | undefined = process.env[ORIGIN_VERIFY.env],
 ): boolean {
   if (!secret) return true;
