@@ -38,6 +38,13 @@ export const TABLE = {
       sortKey: 'gsi3sk',
       purpose: "a user's memberships, by status then club",
     },
+    byMemberOrder: {
+      name: 'gsi5',
+      partitionKey: 'gsi5pk',
+      sortKey: 'gsi5sk',
+      purpose:
+        "a club's members as its members page lists them: pending requests, the owner, moderators, then members, each newest first",
+    },
     byLikes: {
       name: 'gsi4',
       partitionKey: 'gsi4pk',

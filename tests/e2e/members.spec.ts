@@ -3,8 +3,11 @@
  * page as the owner (e-mails, pending requests, search by name and e-mail, the next page) and as
  * a member (names only); approving a request and removing a member, each effective at once.
  */
+
+import { randomUUID } from 'node:crypto';
+import { logIn } from './account-support.ts';
 import { expect, test, YOGA } from './club-support.ts';
-import { actionButton, DEMO, freshAccount, signIn } from './directory-support.ts';
+import { actionButton, clubNamed, DEMO, freshAccount, PASSWORD, signIn } from './directory-support.ts';
 
 const rows = (page: import('@playwright/test').Page) => page.getByTestId('member-row');
 
@@ -99,4 +102,59 @@ test('the owner approves a pending request, who then enters; a removed member lo
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/communities/${club.id}`);
   await expect(page.getByText('You are not a member of this club.')).toBeVisible();
+});
+
+test("a new person's request is named at the top; the owner finds it under Pending and its count", async ({
+  openClub,
+  page,
+  request,
+}) => {
+  const name = `Nadia ${randomUUID().slice(0, 6)}`;
+  const email = await freshAccount(request, name);
+  const club = await clubNamed(request, YOGA);
+  // Straight from the login form onto the club page: no page that reads their profile came first.
+  await logIn(page, email, PASSWORD, `/login?redirect=${encodeURIComponent(`/c/${club.id}`)}`);
+  await expect(page).toHaveURL(new RegExp(`/c/${club.id}$`));
+  await actionButton(page).click();
+  await expect(actionButton(page)).toHaveText('Request Pending');
+
+  const { page: owner } = await openClub(DEMO.owner, YOGA, { path: '/members' });
+  // Requests first, newest first; then the owner.
+  const first = rows(owner).first();
+  await expect(first.getByRole('link', { name })).toBeVisible();
+  await expect(first.getByText(email)).toBeVisible();
+  await expect(first.getByRole('button', { name: 'pending' })).toBeVisible();
+  const texts = await rows(owner).allTextContents();
+  const firstActive = texts.findIndex((text) => !/pending/.test(text));
+  expect(texts[firstActive]).toContain('Olivia Owner');
+
+  const pendingFilter = owner.getByRole('group', { name: 'Show' }).getByRole('button', { name: /^Pending/ });
+  await expect(pendingFilter).toHaveText(/^Pending \(\d+\)$/);
+  const waiting = Number(/\((\d+)\)/.exec((await pendingFilter.textContent()) ?? '')?.[1]);
+  expect(waiting).toBe(firstActive);
+  const nav = owner.getByRole('navigation', { name: 'Club', exact: true });
+  await expect(nav.getByRole('link', { name: /^Members/ })).toHaveText(`Members${waiting} waiting to join`);
+
+  await pendingFilter.click();
+  await expect(rows(owner)).toHaveCount(waiting);
+  await expect(rows(owner).getByRole('button', { name: 'pending' })).toHaveCount(waiting);
+  await expect(rows(owner).first()).toContainText(name);
+  // Found by name and by e-mail too.
+  const search = owner.getByRole('textbox', { name: 'Search members...' });
+  await search.fill(name.toLowerCase());
+  await expect(rows(owner)).toHaveCount(1);
+  await search.fill(email);
+  await expect(rows(owner)).toHaveCount(1);
+  await rows(owner).getByRole('button', { name: 'pending' }).click();
+  await expect(owner.getByText('Member status changed to active')).toBeVisible();
+  const left = waiting - 1;
+  await expect(pendingFilter).toHaveText(left > 0 ? `Pending (${left})` : 'Pending');
+
+  // A member sees neither the filter nor the count.
+  const { page: member } = await openClub(DEMO.member, YOGA, { path: '/members' });
+  await expect(rows(member).first()).toBeVisible();
+  await expect(member.getByRole('group', { name: 'Show' })).toHaveCount(0);
+  await expect(
+    member.getByRole('navigation', { name: 'Club', exact: true }).getByRole('link', { name: /^Members/ }),
+  ).toHaveText('Members');
 });

@@ -5,6 +5,7 @@
  */
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { handler } from '@clubs/functions/handlers/members';
+import { handler as membershipsHandler } from '@clubs/functions/handlers/memberships';
 import type { ClubRole, MemberPage, MembershipStatus, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,57 @@ describe('the members page', () => {
     expect(owner?.email).toMatch(/^olivia-.*@clubs\.test$/);
     expect(all.find((m) => m.userId === pendingId)).toMatchObject({ status: 'pending', isOwner: false });
     expect(all.every((m) => m.email?.endsWith('@clubs.test'))).toBe(true);
+  });
+
+  it('lists the requests first for managers, then the owner, moderators and members newest first', async () => {
+    const order = (await list(ownerId, clubId, { limit: '50' })).body.items.map((m) => m.userId);
+    expect(order).toEqual([pendingId, ownerId, moderatorId, albertId, aliceId]);
+    const asMember = (await list(aliceId, clubId, { limit: '50' })).body.items.map((m) => m.userId);
+    expect(asMember).toEqual([ownerId, moderatorId, albertId, aliceId]);
+  });
+
+  it('filters the requests to join for managers, with their count; members get neither', async () => {
+    const pending = await list(moderatorId, clubId, { filter: 'pending' });
+    expect(pending.body.items.map((m) => [m.userId, m.name])).toEqual([[pendingId, 'Alfred Pending']]);
+    expect(pending.body.items[0]?.email).toMatch(/^alfred-/);
+    const count = await call<{ count: number; more: boolean }>('countPendingMembers', ownerId, {
+      params: { clubId },
+    });
+    expect(count.body).toEqual({ count: 1, more: false });
+    expect((await list(aliceId, clubId, { filter: 'pending' })).status).toBe(403);
+    expect((await call('countPendingMembers', aliceId, { params: { clubId } })).status).toBe(403);
+    expect((await list(ownerId, clubId, { filter: 'everyone' })).status).toBe(400);
+  });
+
+  it("names a new person's request by their name and e-mail before they ever opened their profile", async () => {
+    const newcomer = ulid();
+    const claims = memberClaims(newcomer, { name: 'Nadia Newcomer', email: 'nadia@clubs.test' });
+    const asked = await invoke(
+      membershipsHandler,
+      httpEvent('requestMembership', { params: { clubId }, claims }),
+    );
+    expect(asked.status).toBe(200);
+    const pending = await list(ownerId, clubId, { filter: 'pending' });
+    expect(pending.body.items[0]).toMatchObject({
+      userId: newcomer,
+      name: 'Nadia Newcomer',
+      email: 'nadia@clubs.test',
+    });
+    expect((await list(ownerId, clubId, { q: 'nadia@' })).body.items.map((m) => m.userId)).toEqual([
+      newcomer,
+    ]);
+    await call('removeClubMember', ownerId, { params: { clubId, userId: newcomer } });
+  });
+
+  it('moves a member to the moderators when promoted, and back', async () => {
+    const role = (userId: string, value: ClubRole) =>
+      call('changeClubMemberRole', ownerId, { params: { clubId, userId }, body: { role: value } });
+    expect((await role(aliceId, 'club_moderator')).status).toBe(200);
+    const promoted = (await list(ownerId, clubId, { limit: '50' })).body.items.map((m) => m.userId);
+    expect(promoted).toEqual([pendingId, ownerId, aliceId, moderatorId, albertId]);
+    expect((await role(aliceId, 'club_member')).status).toBe(200);
+    const back = (await list(ownerId, clubId, { limit: '50' })).body.items.map((m) => m.userId);
+    expect(back).toEqual([pendingId, ownerId, moderatorId, albertId, aliceId]);
   });
 
   it('shows members active members only, without e-mails', async () => {

@@ -2,7 +2,7 @@
  * Key builders for every item of the single table (docs/ARCHITECTURE.md lists the access
  * patterns). Items never build keys by hand elsewhere.
  */
-import type { ClubStatus, MembershipStatus } from '@clubs/shared';
+import type { ClubRole, ClubStatus, MembershipStatus } from '@clubs/shared';
 
 export interface Key {
   pk: string;
@@ -170,7 +170,32 @@ export const indexKeys = {
     gsi2sk: `${email}#${userId}`,
   }),
   memberEmailPartition: (clubId: string) => `MEMBER_EMAIL#${clubId}`,
+  /**
+   * byMemberOrder: a club's members in the members page's order, read newest first. The sort key
+   * starts with the rank of the membership (memberRank) and goes on with when the person joined,
+   * so each rank is a key range listed newest first.
+   */
+  memberOrder: (clubId: string, rank: string, since: string, userId: string) => ({
+    gsi5pk: memberOrderPartition(clubId),
+    gsi5sk: `${rank}#${since}#${userId}`,
+  }),
+  memberOrderPartition: (clubId: string) => memberOrderPartition(clubId),
 } as const;
+
+const memberOrderPartition = (clubId: string) => `MEMBER_ORDER#${clubId}`;
+
+/**
+ * The rank a membership lists at on the members page, read in descending order: pending
+ * requests first, then the owner, the moderators and the members. Active members are every
+ * rank below `pending`.
+ */
+export const MEMBER_RANK = { pending: '4', owner: '3', moderator: '2', member: '1' } as const;
+
+export function memberRank(membership: { role: ClubRole; status: MembershipStatus }): string {
+  if (membership.status === 'pending') return MEMBER_RANK.pending;
+  if (membership.role === 'club_owner') return MEMBER_RANK.owner;
+  return membership.role === 'club_moderator' ? MEMBER_RANK.moderator : MEMBER_RANK.member;
+}
 
 /**
  * The club directory index (functions/src/data/directory-index.ts): items of the base table.

@@ -17,5 +17,5 @@ export const handler = defineGroup('invitations', invitationRoutes, {
   getInvitation: async ({ input, auth }) =>
     invitationPreview(input.params.clubId, input.params.token, auth.userId),
   acceptInvitation: async ({ input, auth }) =>
-    acceptInvitation(input.params.clubId, input.params.token, auth.userId),
+    acceptInvitation(input.params.clubId, input.params.token, auth),
 });

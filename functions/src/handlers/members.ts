@@ -11,6 +11,7 @@ import {
   leaveClub,
   liftMemberRemoval,
   listMembers,
+  pendingMembers,
   removeMember,
   seesMemberDetails,
 } from '../services/members.ts';
@@ -19,6 +20,7 @@ export const handler = defineGroup('members', memberRoutes, {
   listClubMembers: async ({ input, auth, club, viewer }) => {
     return listMembers(club, seesMemberDetails(viewer, auth.isSuperAdmin), input.query);
   },
+  countPendingMembers: async ({ club }) => pendingMembers(club),
   approveClubMember: async ({ input, club, auth }) => approveMember(club, input.params.userId, auth.userId),
   removeClubMember: async ({ input, club, viewer }) => removeMember(club, viewer, input.params.userId),
   changeClubMemberRole: async ({ input, club }) =>

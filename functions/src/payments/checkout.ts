@@ -27,6 +27,7 @@ import { getMembership } from '../data/repositories/memberships.ts';
 import { isRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { profileOfCaller } from '../services/profiles.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { creatorPriceReference, siteUrl } from '../stripe/config.ts';
 import { customerFor } from './customers.ts';
@@ -201,7 +202,7 @@ export async function createMembershipCheckout(auth: Caller, clubId: string): Pr
     }
     if (!state.chargesEnabled) throw conflict(MESSAGES.ownerNotReady);
 
-    const pending = await ensurePendingMembership(clubId, auth.userId);
+    const pending = await ensurePendingMembership(clubId, auth.userId, await profileOfCaller(auth));
     if (!pending.ok) {
       if (pending.reason === 'no_club') throw notFound('Club not found');
       throw conflict(pending.reason === 'owner' ? MESSAGES.ownClub : MESSAGES.alreadyMember);

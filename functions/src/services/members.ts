@@ -12,9 +12,15 @@ import {
   type MemberPage,
   type Membership,
   type MemberView,
+  type PendingCount,
 } from '@clubs/shared';
 import type { Viewer } from '../caller.ts';
-import { listClubMembers, type MemberSearch, setMemberRole } from '../data/repositories/club-members.ts';
+import {
+  countPendingMembers,
+  listClubMembers,
+  type MemberSearch,
+  setMemberRole,
+} from '../data/repositories/club-members.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
 import {
   activateMembership,
@@ -34,19 +40,26 @@ import { fillCards } from './member-cards.ts';
 export const seesMemberDetails = (viewer: Viewer, isSuperAdmin: boolean): boolean =>
   isSuperAdmin || isClubManager(viewer.role);
 
-function searchOf(q: string | undefined, byEmail: boolean): MemberSearch {
-  const text = q?.trim() ?? '';
-  if (!text) return { by: 'all' };
-  return byEmail && text.includes('@') ? { by: 'email', text } : { by: 'name', text };
+/** Requests to join counted for the Pending filter and the Members nav item; more show as 'N+'. */
+export const PENDING_COUNT_LIMIT = 99;
+
+function searchOf(query: MemberListQuery, details: boolean): MemberSearch {
+  const text = query.q?.trim() ?? '';
+  if (text) return details && text.includes('@') ? { by: 'email', text } : { by: 'name', text };
+  if (query.filter !== 'pending') return { by: 'all' };
+  // Members do not see requests to join: the filter is for those who answer them.
+  if (!details) throw forbidden('Only owners and moderators see requests to join');
+  return { by: 'pending' };
 }
 
 /**
- * One page of the club's members: one query (the list, or a search of name or e-mail prefix),
+ * One page of the club's members: one query (the list in order, the pending requests, or a
+ * search of name or e-mail prefix),
  * one batch of their all-time points (their levels), and for members whose card is not filled
  * yet one batch of their profiles.
  */
 export async function listMembers(club: Club, details: boolean, query: MemberListQuery): Promise<MemberPage> {
-  const page = await listClubMembers(club.id, searchOf(query.q, details), {
+  const page = await listClubMembers(club.id, searchOf(query, details), {
     limit: query.limit,
     cursor: query.cursor,
     activeOnly: !details,
@@ -75,6 +88,10 @@ export async function listMembers(club: Club, details: boolean, query: MemberLis
   });
   return { items, nextCursor: page.nextCursor };
 }
+
+/** How many requests to join wait for an answer: one count of their key range. */
+export const pendingMembers = (club: Club): Promise<PendingCount> =>
+  countPendingMembers(club.id, PENDING_COUNT_LIMIT);
 
 /**
  * Approves a pending member. In a paid club a pending membership waits for its

@@ -21,10 +21,12 @@ import {
   getMembership,
   listMembershipsOfUserPage,
 } from '../data/repositories/memberships.ts';
+import type { Caller } from '../caller.ts';
 import { isRemoved, notRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
 import { clubNotActive, conflict, forbidden, notFound } from '../errors.ts';
 import { emitChange } from '../events/change-events.ts';
 import { trialDaysFor } from '../payments/trials.ts';
+import { profileOfCaller } from './profiles.ts';
 
 /** Clubs that can be joined or looked at: active ones. Others answer like missing ones. */
 async function activeClub(clubId: string): Promise<Club> {
@@ -69,7 +71,8 @@ export async function clubMembershipOf(clubId: string, userId: string): Promise<
  * second tab) answers the membership as it stands and writes nothing. A paid club is joined
  * through its membership checkout instead.
  */
-export async function requestMembership(clubId: string, userId: string): Promise<JoinRequestResult> {
+export async function requestMembership(clubId: string, caller: Caller): Promise<JoinRequestResult> {
+  const userId = caller.userId;
   const club = await activeClub(clubId);
   const current = viewOf(club, userId, await getMembership(clubId, userId));
   if (current.status !== 'not_member') return { status: current.status, created: false };
@@ -79,6 +82,7 @@ export async function requestMembership(clubId: string, userId: string): Promise
     { clubId, userId, role: 'club_member', status: 'pending', createdAt: new Date().toISOString() },
     // A removal meanwhile refuses the request in its own transaction.
     [notRemoved(clubId, userId)],
+    await profileOfCaller(caller),
   );
   if (result.created) {
     await emitChange({ type: 'membership.requested', clubId, actorId: userId });

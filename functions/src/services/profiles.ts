@@ -65,6 +65,14 @@ async function loadOrCreate(auth: Caller, now: Date): Promise<Profile> {
   return syncMemberCards(null, created);
 }
 
+/**
+ * The caller's profile, created from the token's name and e-mail when they have none yet: a
+ * membership written for them (a join request, an invitation, a checkout) carries their name
+ * and e-mail from the start, even before they ever opened a page that reads their profile.
+ */
+export const profileOfCaller = (auth: Caller, now = new Date()): Promise<Profile> =>
+  loadOrCreate(auth, now);
+
 /** The caller's profile; on the first call it is created from the token's name and e-mail. */
 export async function getOrCreateMe(auth: Caller, now = new Date()): Promise<Me> {
   return toMe(await loadOrCreate(auth, now), auth);

@@ -32,19 +32,32 @@ export const memberViewSchema = membershipSchema.extend({
 });
 export type MemberView = z.infer<typeof memberViewSchema>;
 
+/** The members page's filters: everyone, or (owners and moderators only) the requests to join. */
+export const MEMBER_FILTERS = ['all', 'pending'] as const;
+export type MemberFilter = (typeof MEMBER_FILTERS)[number];
+
 /**
- * The members page's query: a page by cursor, optionally a search. The search is a prefix of the
- * member's name, or (owners and moderators only) of their e-mail address when it holds an '@'.
+ * The members page's query: a page by cursor, optionally a search or a filter. The search is a
+ * prefix of the member's name, or (owners and moderators only) of their e-mail address when it
+ * holds an '@'; a search looks through everyone whatever the filter.
  */
 export const memberListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
   cursor: z.string().max(LIMITS.cursor).optional(),
   q: z.string().trim().max(LIMITS.email).optional(),
+  filter: z.enum(MEMBER_FILTERS).default('all'),
 });
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 
 export const memberPageSchema = pageOf(memberViewSchema);
 export type MemberPage = z.infer<typeof memberPageSchema>;
+
+/**
+ * How many requests to join wait for an owner's or moderator's answer: counted up to a bound,
+ * `more` when there are more than `count`.
+ */
+export const pendingCountSchema = z.object({ count: z.number().int().min(0), more: z.boolean() });
+export type PendingCount = z.infer<typeof pendingCountSchema>;
 
 /** What removing a member answers. */
 export const memberRemovedSchema = z.object({ removed: z.literal(true), userId: idSchema });

@@ -8,8 +8,9 @@ import { type ClubRole, type Membership, TABLE } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
 import { normalizeText } from '../directory-index.ts';
 import { writeIfConditionHolds } from '../errors.ts';
-import { indexKeys, keys, prefixes } from '../keys.ts';
-import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
+import { getItem } from '../get-item.ts';
+import { indexKeys, keys, MEMBER_RANK, memberRank } from '../keys.ts';
+import { countUpTo, type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 import { cardOf, MEMBER_EMAIL, type MemberCard } from './member-cards.ts';
 import { toMembership } from './memberships.ts';
 
@@ -29,10 +30,16 @@ function listedMember(item: Record<string, unknown>): ListedMember {
   };
 }
 
-/** How a members list is read: which entries, and whether pending requests are left out. */
-export type MemberSearch = { by: 'all' } | { by: 'name'; text: string } | { by: 'email'; text: string };
+/** Which entries a members list reads: everyone in order, a name or e-mail prefix, or the requests. */
+export type MemberSearch =
+  | { by: 'all' }
+  | { by: 'pending' }
+  | { by: 'name'; text: string }
+  | { by: 'email'; text: string };
 
-function searchQuery(clubId: string, search: MemberSearch): KeyQuery {
+const ORDER_INDEX = TABLE.indexes.byMemberOrder;
+
+function searchQuery(clubId: string, search: MemberSearch, activeOnly: boolean): KeyQuery {
   if (search.by === 'name') {
     return {
       index: TABLE.indexes.byStatus,
@@ -47,7 +54,22 @@ function searchQuery(clubId: string, search: MemberSearch): KeyQuery {
       sortKey: { beginsWith: search.text.trim().toLowerCase() },
     };
   }
-  return { partition: keys.club(clubId).pk, sortKey: { beginsWith: prefixes.member } };
+  const partition = indexKeys.memberOrderPartition(clubId);
+  if (search.by === 'pending') {
+    return {
+      index: ORDER_INDEX,
+      partition,
+      sortKey: { beginsWith: `${MEMBER_RANK.pending}#` },
+      order: 'descending',
+    };
+  }
+  // Active members are the ranks below the requests': a key range, so nothing is read and dropped.
+  return {
+    index: ORDER_INDEX,
+    partition,
+    ...(activeOnly ? { sortKey: { below: MEMBER_RANK.pending } } : {}),
+    order: 'descending',
+  };
 }
 
 const ACTIVE_ONLY = {
@@ -57,66 +79,90 @@ const ACTIVE_ONLY = {
 };
 
 /**
- * One page of a club's members: all of them in the order of the table, or those whose name (or
- * e-mail) starts with the search text, in that order. With `activeOnly` pending requests are
- * filtered out after the read, so a page may hold fewer than `limit` while a cursor remains.
+ * One page of a club's members: everyone (pending requests, the owner, moderators, members, each
+ * newest first), only the pending requests, or those whose name (or e-mail) starts with the
+ * search text. With `activeOnly` the list is the active ranks' key range; a search of a name
+ * leaves pending requests out after the read, so its page may hold fewer than `limit` while a
+ * cursor remains.
  */
 export function listClubMembers(
   clubId: string,
   search: MemberSearch,
   page: { limit: number; cursor?: string; activeOnly: boolean },
 ): Promise<Page<ListedMember>> {
-  const query = searchQuery(clubId, search);
-  return queryPage(page.activeOnly ? { ...query, filter: ACTIVE_ONLY } : query, page, listedMember);
+  const query = searchQuery(clubId, search, page.activeOnly);
+  const searching = search.by === 'name' || search.by === 'email';
+  return queryPage(
+    page.activeOnly && searching ? { ...query, filter: ACTIVE_ONLY } : query,
+    page,
+    listedMember,
+  );
+}
+
+/** How many requests to join wait for an answer, counted up to `atMost`: one query of their key range. */
+export function countPendingMembers(
+  clubId: string,
+  atMost: number,
+): Promise<{ count: number; more: boolean }> {
+  return countUpTo(searchQuery(clubId, { by: 'pending' }, false), atMost);
 }
 
 /**
- * Up to `count` active members of a club with their cards (null where not filled yet): one
- * query reading at most twice that many membership items, so a few pending requests do not
- * leave the row empty.
+ * Up to `count` active members of a club with their cards (null where not filled yet), in the
+ * members page's order: one query of the active ranks.
  */
 export async function someActiveMembers(
   clubId: string,
   count: number,
 ): Promise<{ membership: Membership; card: MemberCard | null }[]> {
-  const page = await listClubMembers(clubId, { by: 'all' }, { limit: count * 2, activeOnly: false });
-  return page.items.filter(({ membership }) => membership.status === 'active').slice(0, count);
+  const page = await listClubMembers(clubId, { by: 'all' }, { limit: count, activeOnly: true });
+  return page.items;
 }
 
 /**
- * Gives an active, non-owner membership another role; false when there is no such membership
- * (gone, pending, or the owner's), so nothing is written then.
+ * Gives an active, non-owner membership another role and moves it to that role's rank on the
+ * members page; false when there is no such membership (gone, pending, or the owner's), so
+ * nothing is written then. The write is conditioned on the order entry read, so a concurrent
+ * change is not overwritten with a stale one.
  */
 export async function setMemberRole(clubId: string, userId: string, role: ClubRole): Promise<boolean> {
+  const item = await getItem(keys.membership(clubId, userId), { consistent: true });
+  const order = item?.[ORDER_INDEX.sortKey];
+  if (!item || typeof order !== 'string') return false;
+  const [, ...rest] = order.split('#');
+  const rank = memberRank({ role, status: 'active' });
   return writeIfConditionHolds(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.membership(clubId, userId),
-        UpdateExpression: 'SET #role = :role',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :active AND #role <> :owner',
-        ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
-        ExpressionAttributeValues: { ':role': role, ':active': 'active', ':owner': 'club_owner' },
+        UpdateExpression: 'SET #role = :role, #order = :order',
+        ConditionExpression:
+          'attribute_exists(pk) AND #status = :active AND #role <> :owner AND #order = :read',
+        ExpressionAttributeNames: { '#role': 'role', '#status': 'status', '#order': ORDER_INDEX.sortKey },
+        ExpressionAttributeValues: {
+          ':role': role,
+          ':active': 'active',
+          ':owner': 'club_owner',
+          ':order': [rank, ...rest].join('#'),
+          ':read': order,
+        },
       }),
     ),
   );
 }
 
 /**
- * The active moderators of a club (their user ids): the club's membership items read page after
- * page with a filter, so it reads every membership of the club once; for work off the request
- * path only (the notification of a join request).
+ * The active moderators of a club (their user ids): the moderators' key range of the members
+ * page's order, read page after page (a club has few moderators); for work off the request path
+ * (the notification of a join request).
  */
 export async function activeModeratorIds(clubId: string): Promise<string[]> {
   const moderators = await queryAll(
     {
-      partition: keys.club(clubId).pk,
-      sortKey: { beginsWith: prefixes.member },
-      filter: {
-        expression: '#memberStatus = :memberStatus AND #memberRole = :memberRole',
-        names: { '#memberStatus': 'status', '#memberRole': 'role' },
-        values: { ':memberStatus': 'active', ':memberRole': 'club_moderator' },
-      },
+      index: ORDER_INDEX,
+      partition: indexKeys.memberOrderPartition(clubId),
+      sortKey: { beginsWith: `${MEMBER_RANK.moderator}#` },
     },
     toMembership,
   );

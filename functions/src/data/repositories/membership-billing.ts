@@ -4,7 +4,7 @@
  * each step is memberships.ts's (addMembership, activateMembership, removeMembership), so a paid
  * membership moves the member count exactly like an approved one.
  */
-import type { Membership } from '@clubs/shared';
+import type { Membership, Profile } from '@clubs/shared';
 import { activateMembership, addMembership, getMembership, removeMembership } from './memberships.ts';
 
 export type PendingResult =
@@ -15,6 +15,8 @@ export type PendingResult =
 export async function ensurePendingMembership(
   clubId: string,
   userId: string,
+  /** The person's profile, for the card the membership carries from the start. */
+  person: Profile | null,
   now = new Date(),
 ): Promise<PendingResult> {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -31,7 +33,7 @@ export async function ensurePendingMembership(
       status: 'pending',
       createdAt: now.toISOString(),
     };
-    const added = await addMembership(membership);
+    const added = await addMembership(membership, [], person);
     if (added.created) return { ok: true, membership };
     if (added.reason === 'no_club') return { ok: false, reason: 'no_club' };
     // Created by a concurrent request: read it.

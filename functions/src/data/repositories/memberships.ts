@@ -4,6 +4,7 @@ import {
   type Membership,
   type MembershipStatus,
   membershipSchema,
+  type Profile,
   SIZE_BUCKETS,
   sizeBucket,
   TABLE,
@@ -20,7 +21,7 @@ import {
 } from '../directory-index.ts';
 import { writeIfConditionHolds } from '../errors.ts';
 import { getEntity } from '../get-item.ts';
-import { indexKeys, keys, withoutKeys } from '../keys.ts';
+import { indexKeys, keys, MEMBER_RANK, memberRank, withoutKeys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 import { CARD, cardAttributes, cardOf, type MemberCard, memberCardOf } from './member-cards.ts';
@@ -35,6 +36,12 @@ export function membershipItem(membership: Membership) {
     ...keys.membership(membership.clubId, membership.userId),
     type: 'membership',
     ...indexKeys.userMembership(membership.userId, membership.status, membership.clubId),
+    ...indexKeys.memberOrder(
+      membership.clubId,
+      memberRank(membership),
+      membership.createdAt,
+      membership.userId,
+    ),
     ...membership,
   };
 }
@@ -257,9 +264,11 @@ export async function addMembership(
   membership: Membership,
   /** Items written with the membership (a condition on them too); a refusal of one answers 'exists'. */
   alongside: readonly TransactItem[] = [],
+  /** The person's profile when the caller has it at hand; read here otherwise. */
+  person?: Profile | null,
 ): Promise<AddMembershipResult> {
-  // The card comes with the membership, so the members page's search finds the person at once.
-  const profile = await getProfile(membership.userId);
+  // The card comes with the membership, so the members page names and finds the person at once.
+  const profile = person === undefined ? await getProfile(membership.userId) : person;
   const card = cardAttributes(membership.clubId, membership.userId, memberCardOf(profile), profile?.email);
   const put: TransactItem = {
     Put: {
@@ -315,17 +324,20 @@ export async function activateMembership(
   alongside: readonly TransactItem[] = [],
 ): Promise<ActivateMembershipResult> {
   const key = keys.membership(clubId, userId);
+  // A pending membership is always a member's; the members page lists them from when they joined.
+  const order = indexKeys.memberOrder(clubId, MEMBER_RANK.member, new Date().toISOString(), userId);
   const update: TransactItem = {
     Update: {
       TableName: tableName(),
       Key: key,
-      UpdateExpression: 'SET #status = :active, gsi3sk = :sk',
+      UpdateExpression: 'SET #status = :active, gsi3sk = :sk, gsi5sk = :order',
       ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':active': 'active',
         ':pending': 'pending',
         ':sk': indexKeys.userMembership(userId, 'active', clubId).gsi3sk,
+        ':order': order.gsi5sk,
       },
     },
   };

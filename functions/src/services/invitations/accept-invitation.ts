@@ -16,7 +16,9 @@ import {
 } from '../../data/repositories/invitations.ts';
 import { activateMembership, addMembership } from '../../data/repositories/memberships.ts';
 import { notRemoved } from '../../data/repositories/removals.ts';
+import type { Caller } from '../../caller.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { profileOfCaller } from '../profiles.ts';
 import { sameToken } from './tokens.ts';
 
 type TokenState = InvitationPreview['state'];
@@ -73,9 +75,10 @@ const ACCEPT_ATTEMPTS = 3;
 export async function acceptInvitation(
   clubId: string,
   token: string,
-  userId: string,
+  caller: Caller,
   now = new Date(),
 ): Promise<AcceptInvitationResult> {
+  const userId = caller.userId;
   for (let attempt = 0; attempt < ACCEPT_ATTEMPTS; attempt++) {
     const facts = await readFacts(clubId, token, userId);
     // An active member (a second click, a second tab) is answered as such, changing nothing.
@@ -102,6 +105,7 @@ export async function acceptInvitation(
             await addMembership(
               { clubId, userId, role: 'club_member', status: 'active', createdAt: now.toISOString() },
               proof,
+              await profileOfCaller(caller, now),
             )
           ).created;
     if (joined) return { outcome: 'joined', clubId };

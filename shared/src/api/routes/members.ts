@@ -10,6 +10,7 @@ import {
   memberRemovedSchema,
   memberRoleInputSchema,
   membershipSchema,
+  pendingCountSchema,
   removalLiftedSchema,
 } from '../../domain/membership.ts';
 import { DELETE, GET, inClub, POST, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
@@ -18,9 +19,15 @@ export const memberRoutes = routesOf('members', {
   listClubMembers: GET('/api/clubs/{clubId}/members', {
     access: inClub('member', 'read'),
     summary:
-      "A page of the club's members (pending requests only for owners and moderators), or those whose name (or, for owners and moderators, e-mail) starts with `q`: one query, whatever the club's size",
+      "A page of the club's members in order (pending requests, only for owners and moderators, then the owner, moderators and members, each newest first), only the pending requests (`filter=pending`, owners and moderators), or those whose name (or, for owners and moderators, e-mail) starts with `q`: one query, whatever the club's size",
     query: memberListQuerySchema,
     response: memberPageSchema,
+  }),
+  countPendingMembers: GET('/api/clubs/{clubId}/members/pending-count', {
+    access: inClub('manager'),
+    summary:
+      'How many requests to join wait for an answer (owners and moderators), counted up to a bound: one query of their key range',
+    response: pendingCountSchema,
   }),
   approveClubMember: POST('/api/clubs/{clubId}/members/{userId}/approval', {
     access: inClub('manager'),

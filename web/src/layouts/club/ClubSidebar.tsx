@@ -1,12 +1,14 @@
 /**
  * The club's side navigation (spec part 2 section 2): Home, Events, Courses, Leaderboard and
- * Members, then the club switcher: the clubs where the viewer is an active owner, moderator or
+ * Members (for owners and moderators with the number of requests to join waiting), then the club switcher: the clubs where the viewer is an active owner, moderator or
  * member (one query of their memberships). Collapsed, only the icons show; each link keeps its
  * name for assistive technology and as a tooltip.
  */
 import { Link, NavLink } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
 import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
+import { pendingLabel, usePendingCount } from '../../pages/members/usePendingCount.ts';
+import { useClubSpace } from './clubSpace.ts';
 import { ClubIcon, type ClubIconName } from './icons.tsx';
 
 const SECTIONS: readonly { to: string; label: string; icon: ClubIconName; end?: boolean }[] = [
@@ -16,6 +18,19 @@ const SECTIONS: readonly { to: string; label: string; icon: ClubIconName; end?: 
   { to: 'leaderboard', label: 'Leaderboard', icon: 'leaderboard' },
   { to: 'members', label: 'Members', icon: 'members' },
 ];
+
+/** Beside Members, for owners and moderators: how many requests to join wait for them. */
+function PendingBadge({ clubId }: { clubId: string }) {
+  const { role } = useClubSpace();
+  const label = pendingLabel(usePendingCount(clubId, role).data);
+  if (!label) return null;
+  return (
+    <span className="club-sidebar__count">
+      {label}
+      <span className="visually-hidden"> waiting to join</span>
+    </span>
+  );
+}
 
 function ClubSwitcher({ clubId, collapsed }: { clubId: string; collapsed: boolean }) {
   const memberships = useApiQuery('listMyMemberships', { query: { status: 'active' } });
@@ -74,6 +89,7 @@ export function ClubSidebar({
               >
                 <ClubIcon name={icon} />
                 <span className="club-sidebar__label">{label}</span>
+                {to === 'members' ? <PendingBadge clubId={clubId} /> : null}
               </NavLink>
             </li>
           ))}

@@ -11,6 +11,7 @@ import { useApiMutation } from '../../api/mutations.ts';
 import { ConfirmDialog, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { membersKey } from './useMembers.ts';
+import { PENDING_COUNTS_KEY } from './usePendingCount.ts';
 
 export const MEMBER_ACTION_TEXTS = {
   statusUpdated: 'Status Updated',
@@ -32,6 +33,8 @@ function useRefreshMembers(clubId: string) {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: membersKey(clubId) }),
+      // The requests waiting (the Pending filter and the Members nav item) follow.
+      queryClient.invalidateQueries({ queryKey: PENDING_COUNTS_KEY }),
       // The member count on the club page and sidebar follows.
       queryClient.invalidateQueries({ queryKey: ['getClub'] }),
       queryClient.invalidateQueries({ queryKey: ['getClubSidebar'] }),

@@ -1,10 +1,11 @@
 /**
- * Members (spec part 2 sections 2 and 6): the club's members by page, a search by name (and by
- * e-mail for owners and moderators, who also see e-mail addresses and pending requests), the
- * 'Owner' badge, and the Invite Members link for owners and moderators.
+ * Members: the club's members by page (requests to join first for those who answer them, then
+ * the owner, moderators and members, newest first), a search by name (and by e-mail for owners
+ * and moderators, who also see e-mail addresses, pending requests and a Pending filter with their
+ * count), the 'Owner' badge, and the Invite Members link for those who may invite.
  */
 import { Button, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
-import { idSchema, isClubManager } from '@clubs/shared';
+import { idSchema, isClubManager, type MemberFilter } from '@clubs/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -18,18 +19,52 @@ import { MembersTable } from './MembersTable.tsx';
 import { LeaveClub, RoleToggle } from './RoleAndLeave.tsx';
 import { MEMBERS_TEXTS as T } from './texts.ts';
 import { useMembers } from './useMembers.ts';
+import { pendingLabel, usePendingCount } from './usePendingCount.ts';
 
-function MembersList({ search }: { search: string }) {
+/** Owners and moderators choose everyone or only the requests to join, with their count. */
+function MemberFilters({
+  filter,
+  onChange,
+}: {
+  filter: MemberFilter;
+  onChange: (next: MemberFilter) => void;
+}) {
+  const { club, role } = useClubSpace();
+  const waiting = pendingLabel(usePendingCount(club.id, role).data);
+  const choices: [MemberFilter, string][] = [
+    ['all', T.filterAll],
+    ['pending', waiting ? `${T.filterPending} (${waiting})` : T.filterPending],
+  ];
+  return (
+    <Flex role="group" gap="xs" aria-label={T.filters}>
+      {choices.map(([value, label]) => (
+        <Button
+          key={value}
+          size="small"
+          variation={filter === value ? 'primary' : undefined}
+          aria-pressed={filter === value}
+          onClick={() => onChange(value)}
+        >
+          {label}
+        </Button>
+      ))}
+    </Flex>
+  );
+}
+
+function MembersList({ search, filter }: { search: string; filter: MemberFilter }) {
   const { club, role } = useClubSpace();
   const { user } = useAuth();
   const manager = isClubManager(role);
-  const members = useMembers(club.id, search);
+  const members = useMembers(club.id, search, filter);
   if (members.isPending) return <LoadingScreen />;
   if (members.isError && !members.data) {
     return <LoadFailed what="members" error={members.error} onRetry={() => void members.refetch()} />;
   }
   const items = members.data.pages.flatMap((page) => page.items);
-  if (items.length === 0 && !members.hasNextPage) return <Text>{T.empty}</Text>;
+  if (items.length === 0 && !members.hasNextPage) {
+    return <Text>{filter === 'pending' && !search.trim() ? T.noPending : T.empty}</Text>;
+  }
   return (
     <Flex direction="column" gap="medium">
       <MembersTable
@@ -51,6 +86,7 @@ export default function MembersPage() {
   const { clubId = '' } = useParams();
   const { role, basePath } = useClubSpace();
   const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<MemberFilter>('all');
   if (!idSchema.safeParse(clubId).success) {
     return (
       <PageColumn width="56rem">
@@ -78,7 +114,8 @@ export default function MembersPage() {
         onClear={() => setSearch('')}
         hasSearchButton={false}
       />
-      <MembersList search={search} />
+      {manager ? <MemberFilters filter={filter} onChange={setFilter} /> : null}
+      <MembersList search={search} filter={manager ? filter : 'all'} />
     </PageColumn>
   );
 }

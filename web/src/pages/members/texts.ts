@@ -11,6 +11,10 @@ export const MEMBERS_TEXTS = {
   searchMembers: 'Search members...',
   searchManaged: 'Search by name or email...',
   loadMore: 'Load more',
+  filters: 'Show',
+  filterAll: 'All',
+  filterPending: 'Pending',
+  noPending: 'No requests to join.',
 } as const;
 
 /**

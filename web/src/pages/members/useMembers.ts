@@ -1,8 +1,8 @@
 /**
  * The members list in TanStack Query: pages of GET /api/clubs/{clubId}/members by cursor, for
- * the search as typed (a short pause first, so typing a name is one request, not one a letter).
+ * the search as typed and the filter chosen (a short pause first, so typing a name is one request, not one a letter).
  */
-import type { MemberPage } from '@clubs/shared';
+import type { MemberFilter, MemberPage } from '@clubs/shared';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../../api/errors.ts';
@@ -23,15 +23,20 @@ function useSettled(value: string): string {
   return settled;
 }
 
-export function useMembers(clubId: string, search: string) {
+export function useMembers(clubId: string, search: string, filter: MemberFilter = 'all') {
   const q = useSettled(search.trim());
   return useInfiniteQuery<MemberPage, ApiError, InfiniteData<MemberPage>, readonly unknown[], string | null>({
-    queryKey: [...membersKey(clubId), q],
+    queryKey: [...membersKey(clubId), q, filter],
     initialPageParam: null,
     queryFn: async ({ pageParam, signal }) =>
       (await loadApi())('listClubMembers', {
         params: { clubId },
-        query: { limit: MEMBERS_PAGE, ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+        query: {
+          limit: MEMBERS_PAGE,
+          ...(q ? { q } : {}),
+          ...(filter === 'all' ? {} : { filter }),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
         signal,
       }),
     getNextPageParam: (last) => last.nextCursor,
