@@ -153,3 +153,88 @@ test('the owner builds a course from a generated outline, and a member takes it'
   await expect(card.getByText(`2 / ${total} completed`)).toBeVisible();
   await expect(card.getByRole('link', { name: 'Manage' })).toHaveCount(0);
 });
+
+test("the wizard keeps what Course Info says at every step; the manage page edits a course's details and its owner deletes it", async ({
+  openClub,
+}) => {
+  test.slow();
+  const first = `Mobility draft ${Date.now()}`;
+  const title = `Mobility for desk workers ${Date.now()}`;
+  const { page } = await openClub(DEMO.owner, YOGA, { path: '/courses/create', width: 1280 });
+
+  // The steps read as three separate labels, side by side and apart.
+  const steps = page.getByRole('list', { name: 'Steps' }).getByRole('listitem');
+  await expect(steps).toHaveText(['1. Course Info', '2. AI Generation', '3. Review & Publish']);
+  const boxes = await steps.evaluateAll((items) =>
+    items.map((item) => {
+      const range = document.createRange();
+      range.selectNodeContents(item);
+      const box = range.getBoundingClientRect();
+      return { left: box.left, right: box.right };
+    }),
+  );
+  for (let i = 1; i < boxes.length; i++) {
+    expect((boxes[i]?.left ?? 0) - (boxes[i - 1]?.right ?? 0)).toBeGreaterThanOrEqual(12);
+  }
+
+  // Created on the first Next; Back, changed, Next again: the stored course follows.
+  await page.getByLabel('Course Title').fill(first);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Generate Outline' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByLabel('Course Title').fill(title);
+  await page.getByLabel('Description').fill('Ten minutes between meetings.');
+  await page.getByLabel('Level').selectOption('advanced');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Course Outline').fill('Module 1: Neck\n- Rolls: slow circles');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`${title} · advanced`)).toBeVisible();
+  await page.getByRole('button', { name: 'Create Course' }).click();
+  await expectToast(page, 'Course created');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Ten minutes between meetings.')).toBeVisible();
+  const courseUrl = new URL(page.url()).pathname;
+  await page.getByRole('link', { name: 'Back to Courses' }).click();
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByText('advanced', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: first })).toHaveCount(0);
+
+  // The manage page edits the details: title, description, level, and a cover uploaded for it.
+  await page.goto(courseUrl);
+  await page.getByRole('button', { name: 'Edit Details' }).click();
+  const details = page.getByRole('region', { name: 'Course details' });
+  const renamed = `${title} (revised)`;
+  await details.getByLabel('Course Title').fill(renamed);
+  await details.getByLabel('Description').fill('Five minutes, twice a day.');
+  await details.getByLabel('Level').selectOption('intermediate');
+  await details.getByRole('radio', { name: 'Stock cover 2' }).check();
+  await details
+    .getByLabel('Upload a cover image')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+  await expectToast(page, 'Upload Success');
+  await details.getByRole('button', { name: 'Save Details' }).click();
+  await expectToast(page, 'Success', 'Course details saved');
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Courses' }).click();
+  const revised = page.getByRole('article', { name: renamed });
+  await expect(revised.getByText('intermediate', { exact: true })).toBeVisible();
+  await expect(revised.getByText('Five minutes, twice a day.')).toBeVisible();
+  const cover = revised.locator('img.course-cover');
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // The owner deletes it, after saying so; Cancel keeps it.
+  await page.goto(courseUrl);
+  await page.getByRole('button', { name: 'Delete Course' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Course' });
+  await expect(dialog.getByText('Delete this course and all its sections?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Course' }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expectToast(page, 'Success', 'Course deleted');
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page.getByRole('article', { name: renamed })).toHaveCount(0);
+  await page.goto(courseUrl);
+  await expect(page.getByText(/could not be found/)).toBeVisible();
+});

@@ -288,6 +288,49 @@ describe('course media', () => {
   });
 });
 
+describe('course details and deletion', () => {
+  it('sets a stock or an uploaded cover (signed for readers), refusing any other; only the owner deletes a course with its sections', async () => {
+    const course = await newCourse('Covers');
+    const { addSection, signMedia } = ownerOf(course.id);
+    await addSection({ title: 'One' });
+    const update = (body: unknown, as = owner) =>
+      call<Course>('updateCourse', as, { courseId: course.id }, body);
+    const stock = await update({ coverImage: '/stock/course-2.svg', level: 'advanced' });
+    expect(stock.body).toMatchObject({ coverImage: '/stock/course-2.svg', level: 'advanced' });
+
+    const signed = (await signMedia('image/png', PNG.length)).body;
+    await postToS3(signed, PNG);
+    const uploaded = await update({ coverImage: signed.mediaUrl });
+    expect(uploaded.status).toBe(200);
+    const card = (await call<CourseCardPage>('listCourses', member)).body.items.find(
+      (c) => c.id === course.id,
+    );
+    expect(card?.coverImage).toContain(signed.key);
+    expect((await fetch(card?.coverImage ?? '')).status).toBe(200);
+
+    const other = await newCourse('Another');
+    for (const coverImage of [
+      '/media/avatars/someone/x.png',
+      `/media/club-media/${clubId}/courses/${other.id}/x.png`,
+      'https://example.com/x.png',
+      `/media/club-media/${clubId}/courses/${course.id}/never-sent.png`,
+    ]) {
+      expect((await update({ coverImage })).status).toBe(400);
+    }
+    expect((await detail(course.id)).course.coverImage).toContain(signed.key);
+
+    const moderator = await addMember(clubId, { role: 'club_moderator' });
+    // Owner-only routes answer everyone else that there is nothing there.
+    expect((await call('deleteCourse', moderator, { courseId: course.id })).status).toBe(404);
+    expect((await call('deleteCourse', member, { courseId: course.id })).status).toBe(404);
+    expect((await call('getCourse', moderator, { courseId: course.id })).status).toBe(200);
+    expect((await call('deleteCourse', owner, { courseId: course.id })).status).toBe(200);
+    expect((await call('getCourse', owner, { courseId: course.id })).status).toBe(404);
+    expect((await call('deleteCourse', owner, { courseId: course.id })).status).toBe(404);
+    expect((await call('addSection', owner, { courseId: course.id }, { title: 'Late' })).status).toBe(404);
+  });
+});
+
 describe('progress', () => {
   it('lets a member mark sections complete and shows the progress on the course card', async () => {
     const course = await newCourse('Progress');

@@ -13,6 +13,7 @@ import {
   extractModules,
   getCourseDetail,
   listCourseCards,
+  removeCourse,
   updateCourseDetails,
 } from '../services/courses/courses.ts';
 import { draftOutline } from '../services/courses/outline.ts';
@@ -30,6 +31,7 @@ export const handler = defineGroup('courses', courseRoutes, {
   createCourse: async ({ input, club, viewer }) => createCourse(club, viewer, input.body),
   getCourse: async ({ input, club, viewer }) => getCourseDetail(club.id, input.params.courseId, viewer),
   updateCourse: async ({ input, club }) => updateCourseDetails(club.id, input.params.courseId, input.body),
+  deleteCourse: async ({ input, club }) => removeCourse(club.id, input.params.courseId),
   generateCourseOutline: async ({ input, club }) => draftOutline(await courseOf(club, input.params.courseId)),
   extractCourseModules: async ({ input, club }) =>
     extractModules(club.id, await courseOf(club, input.params.courseId)),

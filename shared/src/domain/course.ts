@@ -19,6 +19,11 @@ export const courseSchema = z.object({
   outline: z.string(),
   /** How many sections the course has, counted in the transactions that add and delete them. */
   sectionCount: z.number().int().min(0).default(0),
+  /**
+   * The course card's cover: a stock image served with the site, or an image of the course's own
+   * files (its stable `/media/` path when stored, a signed read URL in answers); none when absent.
+   */
+  coverImage: z.string().nullable().optional(),
   createdAt: isoDateTime,
 });
 export type Course = z.infer<typeof courseSchema>;
@@ -42,6 +47,8 @@ export const updateCourseInputSchema = changesOf({
   targetAudience: trimmed(LIMITS.courseText),
   learningGoals: trimmed(LIMITS.courseText),
   outline: z.string().max(LIMITS.courseOutline),
+  /** A stock image, an image uploaded for the course (createCourseMediaUpload), or null for none. */
+  coverImage: z.string().max(LIMITS.url).nullable(),
 });
 export type UpdateCourseInput = z.infer<typeof updateCourseInputSchema>;
 

@@ -1,5 +1,9 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Course, courseSchema, type Section, sectionSchema, TABLE } from '@clubs/shared';
+import { db, tableName } from '../client.ts';
 import { createUnder } from '../create-under.ts';
+import { deleteChildItems } from '../delete-children.ts';
+import { writeIfConditionHolds } from '../errors.ts';
 import { getEntity } from '../get-item.ts';
 import { indexKeys, keys, sectionPrefixOf, withoutKeys } from '../keys.ts';
 import { queryAll, queryPage } from '../query.ts';
@@ -74,7 +78,14 @@ export async function firstSections(clubId: string, courseId: string, limit: num
 export type CourseChanges = Partial<
   Pick<
     Course,
-    'title' | 'description' | 'level' | 'mainTopic' | 'targetAudience' | 'learningGoals' | 'outline'
+    | 'title'
+    | 'description'
+    | 'level'
+    | 'mainTopic'
+    | 'targetAudience'
+    | 'learningGoals'
+    | 'outline'
+    | 'coverImage'
   >
 >;
 
@@ -85,4 +96,26 @@ export function updateCourse(
   changes: CourseChanges,
 ): Promise<Course | null> {
   return updateExistingItem(keys.course(clubId, courseId), changes, toCourse);
+}
+
+/** Sections a course may have are removed in pages of 100, at most this many pages. */
+const SECTION_PAGES = 50;
+
+/**
+ * Deletes a course, then its sections: false when there is no course. No section can be added
+ * once the course is gone (each is written together with a check of its course).
+ */
+export async function deleteCourse(clubId: string, courseId: string): Promise<boolean> {
+  const deleted = await writeIfConditionHolds(
+    db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.course(clubId, courseId),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    ),
+  );
+  if (!deleted) return false;
+  await deleteChildItems(keys.course(clubId, courseId).pk, sectionPrefixOf(courseId), SECTION_PAGES);
+  return true;
 }

@@ -9,6 +9,7 @@ import {
   COURSE_MEDIA_SIZE_MESSAGE,
   COURSE_MEDIA_TYPE_MESSAGE,
   COURSE_MEDIA_UPLOAD,
+  type Course,
   type CourseMediaUpload,
   type CourseMediaUploadInput,
   isCourseStockImage,
@@ -111,4 +112,36 @@ export async function signSectionMedia(section: Section, now = new Date()): Prom
   );
   const featuredImage = !featured || stock ? featured : urls.get(featured) || null;
   return { ...section, htmlContent, featuredImage };
+}
+
+/** A course's cover is an image: of the course's files, only these types may be one. */
+const COVER_RULE = {
+  contentTypes: COURSE_MEDIA_UPLOAD.contentTypes.filter((type) => type.startsWith('image/')),
+  maxBytes: COURSE_MEDIA_UPLOAD.maxBytes,
+};
+
+export const COVER_REFUSED = 'The cover must be a stock image or an image uploaded for this course';
+
+/**
+ * The cover as stored: a stock image as it is, or an image of the course's own files by its
+ * stable `/media/` path (the upload's `mediaUrl`), stored and an image within the limit.
+ * Anything else is refused.
+ */
+export async function storedCover(clubId: string, courseId: string, cover: string): Promise<string> {
+  if (isCourseStockImage(cover)) return cover;
+  const prefix = `${courseMediaPrefixOf(clubId, courseId)}/`;
+  const key = mediaKeyOf(cover);
+  if (!key?.startsWith(prefix) || key.slice(prefix.length).includes('/')) throw badRequest(COVER_REFUSED);
+  const verdict = await attachUpload(key, COVER_RULE);
+  if (verdict === 'missing') throw badRequest('The file was not uploaded. Please try again.');
+  if (verdict !== 'ok') throw badRequest(COVER_REFUSED);
+  return `${MEDIA_PATH_PREFIX}${key}`;
+}
+
+/** The course as a reader gets it: a cover of its own files replaced by a signed read URL. */
+export async function signCourseCover<T extends Course>(course: T, now = new Date()): Promise<T> {
+  const cover = course.coverImage;
+  if (!cover || isCourseStockImage(cover)) return course;
+  const key = mediaKeyOf(cover);
+  return { ...course, coverImage: key ? (await signMemberMediaRead(key, now)).url : null };
 }

@@ -10,6 +10,7 @@ import {
   type CourseCardPage,
   type CourseDetail,
   type CreateCourseInput,
+  type Deleted,
   hasStanding,
   NO_MODULES_FOUND,
   type Section,
@@ -20,7 +21,9 @@ import type { Viewer } from '../../caller.ts';
 import { parseOutline, sectionsFromOutline } from '../../content/outline.ts';
 import { completedSectionsByCourse } from '../../data/repositories/course-progress.ts';
 import {
+  deleteCourse,
   firstSections,
+  getCourse,
   getCourseWithSections,
   listCourses,
   createCourse as putCourse,
@@ -28,7 +31,8 @@ import {
 } from '../../data/repositories/courses.ts';
 import { appendSections, MAX_SECTIONS_PER_WRITE } from '../../data/repositories/sections.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { signSectionMedia } from './course-media.ts';
+import { mediaKeyOf, removeReplacedMedia } from '../../media/uploads.ts';
+import { signCourseCover, signSectionMedia, storedCover } from './course-media.ts';
 import { progressOf } from './progress.ts';
 
 /** Owners and moderators create and edit courses (the CREATE_COURSES permission). */
@@ -64,8 +68,9 @@ export async function listCourseCards(
   const firsts = await Promise.all(
     courses.items.map((course) => firstSections(clubId, course.id, COURSE_CARD_SECTIONS)),
   );
+  const covered = await Promise.all(courses.items.map((course) => signCourseCover(course)));
   return {
-    items: courses.items.map((course, i) => ({
+    items: covered.map((course, i) => ({
       ...course,
       firstSections: (firsts[i] ?? []).map(({ id, title }) => ({ id, title })),
       progress: progressOf(course.id, completed.get(course.id) ?? [], course.sectionCount),
@@ -84,20 +89,40 @@ export async function getCourseDetail(
   if (!found) throw courseNotFound();
   const now = new Date();
   return {
-    course: found.course,
+    course: await signCourseCover(found.course, now),
     sections: await Promise.all(found.sections.map((section) => signSectionMedia(section, now))),
     canEdit: mayEditCourses(viewer),
   };
 }
 
+/**
+ * Saves a course's changed details (the wizard's steps, the manage page). A new cover must be a
+ * stock image or an image uploaded for the course; the replaced one of its files is removed.
+ */
 export async function updateCourseDetails(
   clubId: string,
   courseId: string,
   input: UpdateCourseInput,
 ): Promise<Course> {
-  const course = await updateCourse(clubId, courseId, input);
+  const before = input.coverImage === undefined ? null : await getCourse(clubId, courseId);
+  if (input.coverImage !== undefined && !before) throw courseNotFound();
+  const coverImage = input.coverImage
+    ? await storedCover(clubId, courseId, input.coverImage)
+    : input.coverImage;
+  const course = await updateCourse(clubId, courseId, {
+    ...input,
+    ...(coverImage === undefined ? {} : { coverImage }),
+  });
   if (!course) throw courseNotFound();
-  return course;
+  const replaced = mediaKeyOf(before?.coverImage);
+  if (replaced && before?.coverImage !== course.coverImage) await removeReplacedMedia(replaced);
+  return signCourseCover(course);
+}
+
+/** Deletes a course and its sections (the owner confirmed it in the page). */
+export async function removeCourse(clubId: string, courseId: string): Promise<Deleted> {
+  if (!(await deleteCourse(clubId, courseId))) throw courseNotFound();
+  return { id: courseId, deleted: true };
 }
 
 /**

@@ -51,9 +51,15 @@ export const courseRoutes = routesOf('courses', {
   }),
   updateCourse: PATCH('/api/clubs/{clubId}/courses/{courseId}', {
     access: edit,
-    summary: "Changes a course's details or saves its outline",
+    summary:
+      "Changes a course's details (title, description, level, cover: a stock image or one uploaded for the course) or saves its outline",
     body: updateCourseInputSchema,
     response: courseSchema,
+  }),
+  deleteCourse: DELETE('/api/clubs/{clubId}/courses/{courseId}', {
+    access: inClub('owner'),
+    summary: "Deletes a course and its sections (the club's owner only)",
+    response: deletedSchema,
   }),
   generateCourseOutline: POST('/api/clubs/{clubId}/courses/{courseId}/outline-drafts', {
     access: edit,

@@ -1,8 +1,9 @@
 /**
- * The course creation wizard (spec part 2 sections 2, 4, 5): Course Info (a title is required;
- * the course record is created on leaving this step), AI Generation (an outline drafted by the
- * API into a 20-row textarea the creator edits), Review & Publish ('Create Course' saves the
- * outline and opens the manage page).
+ * The course creation wizard: Course Info (a title is required; the course record is created on
+ * leaving this step the first time, and its changed details saved on leaving it again), AI
+ * Generation (an outline drafted by the API into a 20-row textarea the creator edits), Review &
+ * Publish ('Create Course' saves the details and the outline as reviewed and opens the manage
+ * page). What the review shows is what is stored.
  */
 import { Button, Flex, Heading, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { type Course, type CourseLevel, courseLevelSchema, DEFAULT_COURSE_LEVEL } from '@clubs/shared';
@@ -19,13 +20,29 @@ import './parts/courses.css';
 const STEPS = ['Course Info', 'AI Generation', 'Review & Publish'] as const;
 const OUTLINE_ROWS = 20;
 
+type CourseInfo = Pick<
+  Course,
+  'title' | 'description' | 'level' | 'mainTopic' | 'targetAudience' | 'learningGoals'
+>;
+
+/** The details of the first step that differ from the stored course (trimmed as the API stores them), or null. */
+function changedInfo(course: Course, info: CourseInfo): Partial<CourseInfo> | null {
+  const changed = Object.fromEntries(
+    (Object.keys(info) as (keyof CourseInfo)[]).flatMap((name) => {
+      const value = name === 'level' ? info.level : info[name].trim();
+      return value === course[name] ? [] : [[name, value]];
+    }),
+  );
+  return Object.keys(changed).length > 0 ? changed : null;
+}
+
 export default function CourseCreatePage() {
   const { club, basePath } = useClubSpace();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const [step, setStep] = useState(0);
-  const [info, setInfo] = useState({
+  const [info, setInfo] = useState<CourseInfo>({
     title: '',
     description: '',
     level: DEFAULT_COURSE_LEVEL as CourseLevel,
@@ -42,14 +59,13 @@ export default function CourseCreatePage() {
   const failed = (title: string) => (error: Error) =>
     toast({ title, description: messageOf(error, 'Please try again.'), variant: 'error' });
 
-  const create = useApiMutation('createCourse', {
-    onSuccess: (created) => {
-      setCourse(created);
-      void queryClient.invalidateQueries({ queryKey: coursesKey(club.id) });
-      setStep(1);
-    },
-    onError: failed('Update Failed'),
-  });
+  const stored = (saved: Course) => {
+    setCourse(saved);
+    void queryClient.invalidateQueries({ queryKey: coursesKey(club.id) });
+    setStep(1);
+  };
+  const create = useApiMutation('createCourse', { onSuccess: stored, onError: failed('Update Failed') });
+  const saveInfo = useApiMutation('updateCourse', { onSuccess: stored, onError: failed('Update Failed') });
   const generate = useApiMutation('generateCourseOutline', {
     onSuccess: (draft) => {
       setOutline(draft.outline);
@@ -72,8 +88,13 @@ export default function CourseCreatePage() {
       toast({ title: 'Missing information', description: 'Please enter a course title', variant: 'error' });
       return;
     }
-    if (course) setStep(1);
-    else create.run({ params: { clubId: club.id }, body: info });
+    if (!course) {
+      create.run({ params: { clubId: club.id }, body: info });
+      return;
+    }
+    const changed = changedInfo(course, info);
+    if (changed) saveInfo.run({ params: { clubId: club.id, courseId: course.id }, body: changed });
+    else setStep(1);
   };
   const runGenerate = () => {
     if (!course) {
@@ -91,7 +112,10 @@ export default function CourseCreatePage() {
       toast({ title: 'Error', description: 'Course data is missing', variant: 'error' });
       return;
     }
-    publish.run({ params: { clubId: club.id, courseId: course.id }, body: { outline } });
+    publish.run({
+      params: { clubId: club.id, courseId: course.id },
+      body: { ...changedInfo(course, info), outline },
+    });
   };
 
   return (
@@ -101,7 +125,7 @@ export default function CourseCreatePage() {
       <ol className="course-steps" aria-label="Steps">
         {STEPS.map((name, i) => (
           <li key={name} aria-current={i === step ? 'step' : undefined}>
-            {name}
+            <span className="course-steps__number">{i + 1}.</span> {name}
           </li>
         ))}
       </ol>
@@ -121,7 +145,11 @@ export default function CourseCreatePage() {
             <TextField label="Main Topic" {...field('mainTopic')} />
             <TextField label="Target Audience" {...field('targetAudience')} />
             <TextAreaField label="Learning Goals" rows={3} {...field('learningGoals')} />
-            <Button variation="primary" isLoading={create.isPending} onClick={leaveInfo}>
+            <Button
+              variation="primary"
+              isLoading={create.isPending || saveInfo.isPending}
+              onClick={leaveInfo}
+            >
               Next
             </Button>
           </Flex>

@@ -1,6 +1,6 @@
 /**
- * The course list (spec part 2 section 2): the club's courses as cards (title, description,
- * level, the first 3 sections, the viewer's progress) and, for owners and moderators, the create
+ * The course list: the club's courses as cards (cover, title, description, level, the first 3
+ * sections, the viewer's progress) and, for owners and moderators, the create
  * button. The list is fetched again when the window regains focus and after every change made in
  * this tab (the course mutations invalidate it). It pages by cursor: "Show more courses" loads the next page.
  */
@@ -41,6 +41,7 @@ export default function CourseListPage() {
         {items.map((course) => (
           <article key={course.id} className="course-card" aria-label={course.title}>
             <Flex direction="column" gap="small">
+              {course.coverImage && <img className="course-cover" src={course.coverImage} alt="" />}
               <Heading level={2} fontSize="large">
                 {course.title}
               </Heading>

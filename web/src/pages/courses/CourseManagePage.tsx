@@ -1,19 +1,22 @@
 /**
- * The course manage page (spec part 2 sections 2, 4, 5): 'Extract Course Modules' (only with an
- * outline), the section list with add, move up / down and delete, the active section with
- * Previous / Next, and edit mode (its editor a separate chunk loaded on first edit). Leaving a
- * section or the page with unsaved edits asks first. People who may not edit see 'Start Learning'.
+ * The course manage page: 'Edit Details' (title, description, level, cover), 'Extract Course
+ * Modules' (only with an outline), 'Delete Course' for the club's owner (after a confirmation),
+ * the section list with add, move up / down and delete, the active section with Previous / Next,
+ * and edit mode (its editor a separate chunk loaded on first edit). Leaving a section or the page
+ * with unsaved edits asks first. People who may not edit see 'Start Learning'.
  */
 import { Button, Flex } from '@aws-amplify/ui-react';
 import { NO_MODULES_FOUND } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useBlocker, useParams } from 'react-router-dom';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { ConfirmDialog, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { CourseDetailsForm } from './parts/CourseDetailsForm.tsx';
 import { CourseFrame, useSectionCursor } from './parts/CourseFrame.tsx';
 import { courseKey, coursesKey } from './parts/courseErrors.ts';
 import { SectionView } from './parts/SectionView.tsx';
@@ -26,6 +29,50 @@ const MOVES = [
 ] as const;
 
 export const UNSAVED_PROMPT = 'You have unsaved changes. Do you want to discard them?';
+
+export const DELETE_COURSE_TEXTS = {
+  open: 'Delete Course',
+  title: 'Delete Course',
+  question: 'Delete this course and all its sections? This action cannot be undone.',
+  confirm: 'Delete',
+  working: 'Deleting...',
+  deleted: 'Course deleted',
+} as const;
+
+/** The owner's 'Delete Course': asks first; the list opens once the course is gone. */
+function DeleteCourse({ clubId, courseId }: { clubId: string; courseId: string }) {
+  const { basePath } = useClubSpace();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const dialog = useDialog();
+  const remove = useApiMutation('deleteCourse', {
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: coursesKey(clubId) });
+      queryClient.removeQueries({ queryKey: courseKey(clubId, courseId) });
+      dialog.close();
+      toast({ title: 'Success', description: DELETE_COURSE_TEXTS.deleted, variant: 'success' });
+      navigate(`${basePath}/courses`);
+    },
+    onError: (error) => {
+      dialog.close();
+      toast({ title: 'Delete Failed', description: messageOf(error, 'Please try again.'), variant: 'error' });
+    },
+  });
+  return (
+    <>
+      <Button variation="destructive" onClick={dialog.open}>
+        {DELETE_COURSE_TEXTS.open}
+      </Button>
+      <ConfirmDialog
+        dialog={dialog}
+        texts={DELETE_COURSE_TEXTS}
+        request={remove}
+        input={{ params: { clubId, courseId } }}
+      />
+    </>
+  );
+}
 
 /**
  * Asks before unsaved edits are lost: the browser's own warning when the tab leaves, the prompt
@@ -68,8 +115,9 @@ function useUnsavedGuard() {
 }
 
 export default function CourseManagePage() {
-  const { club, basePath } = useClubSpace();
+  const { club, basePath, role } = useClubSpace();
   const courseId = useParams().courseId ?? '';
+  const [editingDetails, setEditingDetails] = useState(false);
   const params = { clubId: club.id, courseId };
   const detail = useApiQuery('getCourse', { params });
   const sections = detail.data?.sections ?? [];
@@ -121,15 +169,21 @@ export default function CourseManagePage() {
   const busy = move.isPending || remove.isPending;
 
   const headerActions = canEdit ? (
-    course?.outline.trim() ? (
-      <Button
-        isLoading={extract.isPending}
-        loadingText="Processing..."
-        onClick={() => extract.run({ params })}
-      >
-        Extract Course Modules
+    <Flex gap="small" wrap="wrap">
+      <Button onClick={() => setEditingDetails(true)} isDisabled={editingDetails}>
+        Edit Details
       </Button>
-    ) : null
+      {course?.outline.trim() ? (
+        <Button
+          isLoading={extract.isPending}
+          loadingText="Processing..."
+          onClick={() => extract.run({ params })}
+        >
+          Extract Course Modules
+        </Button>
+      ) : null}
+      {role === 'club_owner' ? <DeleteCourse clubId={club.id} courseId={courseId} /> : null}
+    </Flex>
   ) : (
     <Button as={Link} variation="primary" to={`${basePath}/courses/${courseId}/take`}>
       Start Learning
@@ -188,6 +242,18 @@ export default function CourseManagePage() {
           : undefined
       }
     >
+      {editingDetails && course && (
+        <CourseDetailsForm
+          key={course.id}
+          clubId={club.id}
+          course={course}
+          onCancel={() => setEditingDetails(false)}
+          onSaved={async () => {
+            await refresh();
+            setEditingDetails(false);
+          }}
+        />
+      )}
       {course?.outline.trim() && sections.length === 0 && (
         <p className="course-panel">No content sections yet</p>
       )}
