@@ -134,12 +134,29 @@ test("the member dashboard: 'My Clubs' with count, 'View Club' or 'Pending Appro
   await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
   await page.getByPlaceholder('Search clubs...').fill('no such words here');
   await expect(page.getByText('No clubs match your search')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Create a Club' })).toHaveAttribute('href', '/club-setup');
+  await page.getByRole('button', { name: 'Create a Club' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a new club' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });
 
-test('a new account on the member dashboard sees the empty My Clubs state', async ({ page, request }) => {
+test("a new account's 'Create a Club' opens the dialog on the member dashboard and the directory", async ({
+  page,
+  request,
+}) => {
   await signIn(page, await freshAccount(request));
   await page.goto('/member-dashboard');
   await expect(page.getByText("You haven't joined any clubs yet")).toBeVisible();
   await expect(page.getByRole('tab', { name: 'My Clubs (0)' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Create a new club' });
+  for (const path of ['/member-dashboard', '/clubs']) {
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Create a Club' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Community Name')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  }
 });

@@ -11,6 +11,7 @@ import { useGreetingName } from '../../api/hooks.ts';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import '../../components/clubs/clubs.css';
 import { ClubSearch } from '../../components/clubs/ClubSearch.tsx';
+import { CreateClubButton } from '../../components/create-club/CreateClubButton.tsx';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
 import { matchesSearch, useDiscover, useMyMemberships } from './useMyClubs.ts';
@@ -21,9 +22,7 @@ function Empty({ text }: { text: string }) {
   return (
     <Flex direction="column" alignItems="center" gap="small" padding="xl" textAlign="center">
       <Text color="font.secondary">{text}</Text>
-      <Button as={Link} to="/club-setup" variation="primary">
-        Create a Club
-      </Button>
+      <CreateClubButton />
     </Flex>
   );
 }

@@ -12,6 +12,7 @@ import { ClubCard } from '../../components/clubs/ClubCard.tsx';
 import { LOAD_FAILED_TEXT, QueryFailed } from '../../components/LoadFailed.tsx';
 import '../../components/clubs/clubs.css';
 import { ClubSearch } from '../../components/clubs/ClubSearch.tsx';
+import { CreateClubButton } from '../../components/create-club/CreateClubButton.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { FilterPopover } from './FilterPopover.tsx';
@@ -75,9 +76,13 @@ export default function DirectoryPage() {
           <TextLink to="/">Back to home</TextLink>
           <Heading level={1}>Explore Clubs</Heading>
         </Flex>
-        <Button as={Link} to={user ? '/club-setup' : '/register'} variation="primary">
-          Create a Club
-        </Button>
+        {user ? (
+          <CreateClubButton />
+        ) : (
+          <Button as={Link} to="/register" variation="primary">
+            Create a Club
+          </Button>
+        )}
       </Flex>
 
       <Flex gap="medium" alignItems="flex-start" wrap="wrap">
