@@ -43,15 +43,14 @@ describe('the directory /clubs', () => {
     expect(within(free).getByText('Gentle flows at dawn.')).toHaveClass('club-clamp-2');
   });
 
-  it("'Create a Club' goes to /register signed out and to /club-setup signed in", async () => {
+  it("'Create a Club' goes to /register signed out and opens the create dialog signed in", async () => {
     directoryApi(() => ({ items: [], nextCursor: null }));
     const { unmount } = renderApp('/clubs');
     expect(await screen.findByRole('link', { name: 'Create a Club' })).toHaveAttribute('href', '/register');
     unmount();
     renderApp('/clubs', { service: fakeAuthService(snapshotFor()).service });
-    await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Create a Club' })).toHaveAttribute('href', '/club-setup'),
-    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Create a Club' }));
+    expect(await screen.findByRole('dialog', { name: 'Create a new club' })).toBeInTheDocument();
   });
 
   it('asks the API for each tab, the search, the filters and their combination', async () => {

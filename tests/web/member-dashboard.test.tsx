@@ -49,15 +49,19 @@ describe('the member dashboard /member-dashboard', () => {
     expect(calls.callsTo('GET', '/api/me/discover-clubs')[0]?.query.get('limit')).toBe('12');
   });
 
-  it('shows the three empty states, each with Create a Club to /club-setup', async () => {
+  it('shows the three empty states, each with Create a Club opening the create dialog', async () => {
     const user = userEvent.setup();
     api([], []);
     renderApp('/member-dashboard', { service: signedIn() });
     expect(await screen.findByText("You haven't joined any clubs yet")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create a Club' })).toHaveAttribute('href', '/club-setup');
+    await user.click(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Create a Club' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a new club' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('tab', { name: 'Discover' }));
     expect(await screen.findByText('No clubs available to join')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create a Club' })).toHaveAttribute('href', '/club-setup');
+    expect(
+      within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Create a Club' }),
+    ).toBeInTheDocument();
   });
 
   it("narrows both tabs by the search, with 'No clubs match your search'", async () => {
@@ -74,7 +78,7 @@ describe('the member dashboard /member-dashboard', () => {
     await user.type(screen.getByPlaceholderText('Search clubs...'), 'nothing');
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByText('No clubs match your search')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Create a Club' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Create a Club' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Discover' }));
     expect(await screen.findByText('No clubs match your search')).toBeInTheDocument();
   });
