@@ -27,6 +27,11 @@ export const SUPER_ADMIN_GROUP = 'super_admin';
 export const SUPER_ADMIN_NEEDS_MFA_CLAIM = 'super_admin_needs_mfa';
 export type Role = typeof SUPER_ADMIN | ClubRole;
 
+/**
+ * Inviting (the invite link and e-mailed invitations) is the owner's alone: moderators answer
+ * join requests and keep order, but who is let in without asking is the owner's call, so the
+ * Invite Members button shows only to holders of INVITE_MEMBERS.
+ */
 export const ROLE_PERMISSIONS: Readonly<Record<ClubRole, readonly Permission[]>> = {
   club_owner: ['CLUB_OPTIONS', 'EDIT_EVENTS', 'CREATE_COURSES', 'INVITE_MEMBERS'],
   club_moderator: ['EDIT_EVENTS', 'CREATE_COURSES'],

@@ -158,3 +158,15 @@ test("a new person's request is named at the top; the owner finds it under Pendi
     member.getByRole('navigation', { name: 'Club', exact: true }).getByRole('link', { name: /^Members/ }),
   ).toHaveText('Members');
 });
+
+test("a moderator answers requests but is not offered Invite Members, which is the owner's", async ({
+  openClub,
+}) => {
+  const { page } = await openClub(DEMO.member, 'Trail Runners Club', { path: '/members' });
+  await expect(
+    page.getByRole('group', { name: 'Show' }).getByRole('button', { name: /^Pending/ }),
+  ).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Invite Members' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Invite Members' })).toHaveCount(0);
+});

@@ -2,10 +2,10 @@
  * Members: the club's members by page (requests to join first for those who answer them, then
  * the owner, moderators and members, newest first), a search by name (and by e-mail for owners
  * and moderators, who also see e-mail addresses, pending requests and a Pending filter with their
- * count), the 'Owner' badge, and the Invite Members link for those who may invite.
+ * count), the 'Owner' badge, and the Invite Members link for those who may invite (the owner).
  */
 import { Button, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
-import { idSchema, isClubManager, type MemberFilter } from '@clubs/shared';
+import { hasPermission, idSchema, isClubManager, type MemberFilter } from '@clubs/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -98,7 +98,7 @@ export default function MembersPage() {
   return (
     <PageColumn width="56rem">
       <PageHeading title={T.heading} intro={T.intro}>
-        {manager ? (
+        {hasPermission(role, 'INVITE_MEMBERS') ? (
           <Button as={Link} variation="primary" to={`${basePath}/invite`}>
             {T.invite}
           </Button>
