@@ -71,14 +71,19 @@ export const planPrice = (amount: number): string => formatPrice(amount, CREATOR
 
 export const isPremium = (club: { price: number }): boolean => club.price > 0;
 
-/** The landing page's featured-card button. */
+/**
+ * The landing page's featured-card button: the price, and the free days when the club offers a
+ * trial (a club without one, trial 0, promises none).
+ */
 export function featuredJoinLabel(club: {
   price: number;
   currency?: string | null;
   trialPeriod?: number | null;
 }): string {
   if (!isPremium(club)) return 'Join for Free';
-  return `Join (${formatPrice(club.price, club.currency)}/mo, ${club.trialPeriod ?? DEFAULT_TRIAL_DAYS} days free)`;
+  const price = `${formatPrice(club.price, club.currency)}/mo`;
+  const days = club.trialPeriod ?? DEFAULT_TRIAL_DAYS;
+  return days > 0 ? `Join (${price}, ${days} days free)` : `Join (${price})`;
 }
 
 /** The club page's join button for a paid club; members pay monthly. */

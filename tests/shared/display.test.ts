@@ -65,6 +65,7 @@ describe('price labels', () => {
     expect(featuredJoinLabel({ price: 0 })).toBe('Join for Free');
     expect(featuredJoinLabel({ price: 29, trialPeriod: 14 })).toBe('Join ($29/mo, 14 days free)');
     expect(featuredJoinLabel({ price: 9.5, trialPeriod: null })).toBe('Join ($9.50/mo, 7 days free)');
+    expect(featuredJoinLabel({ price: 5, currency: 'EUR', trialPeriod: 0 })).toBe('Join (€5/mo)');
   });
   it('writes prices in the club currency (Intl), per month; USD when it is missing', () => {
     expect(paidJoinLabel({ price: 29, currency: 'USD' })).toBe('Join for $29/month');
