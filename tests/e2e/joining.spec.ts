@@ -168,3 +168,26 @@ test("a paid club: 'Join for $49/month' leaves for the checkout URL; pending, am
   await expect.poll(() => returned.length).toBe(2);
   await expect(page).toHaveURL(returned[1] as string);
 });
+
+test("a signed-in person has the site's top bar on a club's public page and the directory: dashboard, profile, Log out", async ({
+  page,
+  request,
+}) => {
+  const club = await openClubPage(
+    page,
+    request,
+    'Morning Yoga Collective',
+    await freshAccount(request, 'Hana Header'),
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Morning Yoga Collective' })).toBeVisible();
+  const bar = page.getByRole('banner');
+  await expect(bar.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+  await bar.getByRole('link', { name: 'Welcome, Hana' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/clubs');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Welcome, Hana' })).toBeVisible();
+  await page.goto(`/c/${club.id}`);
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+});

@@ -1,6 +1,7 @@
 /**
- * The public top bar (spec part 1 section 2): the brand, a few site links, and either Log In and
- * Sign Up or 'Welcome, {name}' (the name rule of shared/display.ts) linking to /dashboard. Below
+ * The public top bar: the brand, a few site links, and either Log In and Sign Up or, for a
+ * signed-in person, 'Welcome, {name}' (the name rule of shared/display.ts) linking to /dashboard,
+ * Profile and Log out. The public pages, the directory and a club's public page show it. Below
  * 720 px the site links fold behind a Menu button (PhoneMenu: Escape or a click elsewhere closes
  * it, Escape giving focus back to the button; following a link closes it).
  */
@@ -8,10 +9,12 @@ import { Button, Flex } from '@aws-amplify/ui-react';
 import { Link, NavLink } from 'react-router-dom';
 import { useGreetingName } from '../../api/hooks.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useLogout } from '../../auth/useLogout.ts';
 import { Brand } from '../Brand.tsx';
 import { PhoneMenu } from '../menu/PhoneMenu.tsx';
 import { usePhoneMenu } from '../menu/usePhoneMenu.ts';
 import { TextLink } from '../TextLink.tsx';
+import './topbar.css';
 
 const SITE_LINKS = [
   { to: '/clubs', label: 'Directory' },
@@ -22,11 +25,18 @@ const SITE_LINKS = [
 export function TopBarAccount() {
   const { user, loading } = useAuth();
   const name = useGreetingName();
+  const logout = useLogout();
   if (user) {
     return (
-      <TextLink to="/dashboard" className="clubs-topbar__welcome">
-        Welcome, {name}
-      </TextLink>
+      <Flex gap="medium" alignItems="center" className="clubs-topbar__account">
+        <TextLink to="/dashboard" className="clubs-topbar__welcome">
+          Welcome, {name}
+        </TextLink>
+        <TextLink to="/profile">Profile</TextLink>
+        <Button variation="link" onClick={() => void logout()}>
+          Log out
+        </Button>
+      </Flex>
     );
   }
   // Until the first session check the buttons hold their place unseen: no flash of Log In for a

@@ -13,6 +13,7 @@ import { JoinButton } from '../../components/clubs/JoinButton.tsx';
 import '../../components/clubs/clubs.css';
 import { useTrialOffer } from '../../components/clubs/useTrialOffer.ts';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
+import { PublicHeader } from '../../components/public/PublicHeader.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useTitleSubject } from '../../layouts/useRouteTitle.ts';
 
@@ -120,7 +121,7 @@ function ClubNotFound() {
   );
 }
 
-export default function ClubPublicPage() {
+function ClubPublic() {
   const { clubId = '' } = useParams();
   // One quick retry of a failed load (never of a 4xx): the page then says what it knows.
   const club = useApiQuery(
@@ -217,5 +218,15 @@ export default function ClubPublicPage() {
         <SideCard club={data} />
       </div>
     </main>
+  );
+}
+
+/** The site's top bar over the page, as on the other public pages: the way back to the dashboard, the profile and Log out. */
+export default function ClubPublicPage() {
+  return (
+    <>
+      <PublicHeader />
+      <ClubPublic />
+    </>
   );
 }

@@ -14,6 +14,7 @@ import '../../components/clubs/clubs.css';
 import { ClubSearch } from '../../components/clubs/ClubSearch.tsx';
 import { CreateClubButton } from '../../components/create-club/CreateClubButton.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
+import { PublicHeader } from '../../components/public/PublicHeader.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { FilterPopover } from './FilterPopover.tsx';
 import { type DirectoryFilters, filtersFrom, NO_FILTERS, paramsFrom, TAB_LABELS } from './filters.ts';
@@ -40,7 +41,7 @@ function CardSkeletons() {
   );
 }
 
-export default function DirectoryPage() {
+function Directory() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
@@ -152,5 +153,15 @@ export default function DirectoryPage() {
         </Tabs.Panel>
       </Tabs.Container>
     </PageColumn>
+  );
+}
+
+/** The site's top bar over the page, as on the other public pages: the way back to the dashboard, the profile and Log out. */
+export default function DirectoryPage() {
+  return (
+    <>
+      <PublicHeader />
+      <Directory />
+    </>
   );
 }
