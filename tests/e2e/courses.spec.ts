@@ -65,8 +65,8 @@ test('the owner builds a course from a generated outline, and a member takes it'
 
   // Extract: each module and lesson becomes a section, modules prefixed 'Module: '.
   await page.getByRole('button', { name: 'Extract Course Modules' }).click();
-  await expectToast(page, 'Success');
   const lessons = generated.split('\n').filter((line) => /^- /.test(line)).length;
+  await expectToast(page, 'Success', `${4 + lessons} rich course content sections created with images`);
   await expect(sectionList(page)).toHaveCount(4 + lessons);
   await expect(sectionList(page).first()).toContainText(/^Module: /);
   const total = 4 + lessons;

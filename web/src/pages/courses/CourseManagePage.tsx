@@ -143,7 +143,7 @@ export default function CourseManagePage() {
       await refresh();
       toast({
         title: 'Success',
-        description: `${result.created} rich course content sections created`,
+        description: `${result.created} rich course content sections created with images`,
         variant: 'success',
       });
     },
