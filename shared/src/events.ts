@@ -94,7 +94,7 @@ export const EVENT_ROUTES = [
     source: EVENT_BUS.domainSource,
     detailTypes: Object.values(CHANGE_EVENT_TYPES),
     group: 'notification-delivery',
-    uses: ['table:read', 'table:write', 'events:put'],
+    uses: ['table:read', 'table:write', 'events:put', 'email:send'],
     description:
       'a change in a club notifies the people it concerns (a club-wide one in batches of recipients)',
   },

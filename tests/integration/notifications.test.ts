@@ -23,7 +23,7 @@ import type {
   UnreadCount,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBus } from '../support/bus.ts';
 import {
   type EventOptions,
@@ -33,8 +33,18 @@ import {
   memberClaims,
 } from '../support/http-event.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
+import { readSentEmails, startSesEmulator } from '../support/ses-store.ts';
 
 const bus = useBus();
+
+let ses: Awaited<ReturnType<typeof startSesEmulator>>;
+beforeAll(async () => {
+  ses = await startSesEmulator();
+  process.env.SES_ENDPOINT = ses.url;
+  process.env.EMAIL_FROM = 'no-reply@clubs.test';
+  process.env.SITE_URL = 'https://clubs.test';
+});
+afterAll(() => ses.stop());
 
 const HANDLERS: Partial<Record<string, GroupHandler>> = {
   feed: feedHandler,
@@ -101,6 +111,16 @@ describe('the bell', () => {
     ]);
     // Nobody hears of their own comment.
     expect((await bell(mia)).items).toEqual([]);
+    // The author gets the reply by e-mail too, once, with a text and an HTML part.
+    const mail = (await readSentEmails(ses.url)).filter((m) =>
+      m.to.includes(`${ownerId.toLowerCase()}@clubs.test`),
+    );
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toBe('Mia Member commented on your post in Morning Runners');
+    expect(mail[0]?.text).toContain('See you at dawn!');
+    expect(mail[0]?.text).toContain(`https://clubs.test/communities/${club.id}?post=${first.id}`);
+    expect(mail[0]?.html).toContain('Change your notification settings');
+    expect(mail[0]?.html).toContain('href="https://clubs.test/settings"');
 
     const id = page.items[0]?.id ?? '';
     const read = await call<NotificationRead>('notifications', 'markNotificationRead', ownerId, {

@@ -31,6 +31,7 @@ import {
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { clubFromItem } from '../../data/repositories/stored-club.ts';
 import { type BusEntry, putBusEvents } from '../../events/bus.ts';
+import { mailNotification } from './mail.ts';
 import { mentionedMembers } from './mentions.ts';
 
 /** Characters of a post, comment or event quoted in a notification. */
@@ -175,7 +176,10 @@ export async function notifyChange(change: ChangeEvent): Promise<DeliveryReport>
   }
   let written = 0;
   for (const [kind, ids] of byKind) {
-    written += (await writeNotifications(contentOf(change, context, kind, subject), ids)).written.length;
+    const content = contentOf(change, context, kind, subject);
+    const outcome = await writeNotifications(content, ids);
+    written += outcome.written.length;
+    await mailNotification(content, outcome.written);
   }
   const kind = clubWideKind(change);
   const batches = kind ? await splitIntoBatches(change) : 0;
