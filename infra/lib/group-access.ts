@@ -4,6 +4,8 @@
  * (`uses`), so a new group gets exactly what it names. Only the description and the size are written here,
  * keyed by every group of the manifests, so a new group does not compile until it has them.
  */
+
+import { type Key, keys } from '@clubs/functions/data/keys';
 import {
   EVENT_ROUTES,
   type EventHandlerGroup,
@@ -22,7 +24,6 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { type Key, keys } from '@clubs/functions/data/keys';
 import type { EmailSending } from './email.ts';
 import type { HandlerFunction, SIZES } from './handler-function.ts';
 import { logicalIdOf } from './names.ts';

@@ -3,9 +3,10 @@
  * cross-Region inference profile id (`us.…`) is granted as the profile and as its model in every
  * Region the profile routes to (InvokeModel on a profile is refused without both).
  */
+
+import { outlineModelArns } from '@clubs/infra/lib/group-access.ts';
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { outlineModelArns } from '@clubs/infra/lib/group-access.ts';
 
 const stack = () => new Stack(new App(), 'Grant', { env: { account: '123456789012', region: 'us-east-1' } });
 

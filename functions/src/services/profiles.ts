@@ -70,8 +70,7 @@ async function loadOrCreate(auth: Caller, now: Date): Promise<Profile> {
  * membership written for them (a join request, an invitation, a checkout) carries their name
  * and e-mail from the start, even before they ever opened a page that reads their profile.
  */
-export const profileOfCaller = (auth: Caller, now = new Date()): Promise<Profile> =>
-  loadOrCreate(auth, now);
+export const profileOfCaller = (auth: Caller, now = new Date()): Promise<Profile> => loadOrCreate(auth, now);
 
 /** The caller's profile; on the first call it is created from the token's name and e-mail. */
 export async function getOrCreateMe(auth: Caller, now = new Date()): Promise<Me> {

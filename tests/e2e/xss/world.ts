@@ -8,6 +8,7 @@
  * and a plain member (the viewer) joins it to read the feed and the members' profiles.
  */
 
+import { UNPAID_CLUBS_PER_ACCOUNT } from '@clubs/shared';
 import { inBatches, type Person, type XssApi } from './api.ts';
 import { type Payload, textFor } from './corpus.ts';
 import { type Carrier, FIELDS } from './fields.ts';
@@ -98,7 +99,9 @@ export async function buildWorld(
   { owner, member }: { owner: Person; member: Person },
 ): Promise<World> {
   const main = mainClub(api, owner);
-  const clubs = inBatches(corpus, WIDTH, (payload) => {
+  // One account holds at most UNPAID_CLUBS_PER_ACCOUNT clubs waiting for their plan, the main
+  // club among them while it is being paid: the payloads' clubs are created that many at a time.
+  const clubs = inBatches(corpus, UNPAID_CLUBS_PER_ACCOUNT - 1, (payload) => {
     const club = texts(payload, 'club');
     return activeClub(api, owner, club.cn as string, club.cd as string);
   });

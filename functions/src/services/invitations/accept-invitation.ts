@@ -7,6 +7,7 @@
  * for them and they join by paying through the membership checkout (with the club's trial).
  */
 import { type AcceptInvitationResult, type InvitationPreview, toPublicClub } from '@clubs/shared';
+import type { Caller } from '../../caller.ts';
 import {
   claimInvitation,
   holdInvitation,
@@ -16,7 +17,6 @@ import {
 } from '../../data/repositories/invitations.ts';
 import { activateMembership, addMembership } from '../../data/repositories/memberships.ts';
 import { notRemoved } from '../../data/repositories/removals.ts';
-import type { Caller } from '../../caller.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { profileOfCaller } from '../profiles.ts';
 import { sameToken } from './tokens.ts';

@@ -6,6 +6,7 @@
 import { type PublicClub, paidJoinLabel, type ViewerMembership } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/errors.ts';
 import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
 import { loadApi } from '../../api/load.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
@@ -82,7 +83,9 @@ export function useJoinAction(club: PublicClub): JoinAction {
     },
     onError: (error) => {
       console.error('Join request failed', error);
-      toast({ title: JOIN_TEXTS.joinFailed, variant: 'error' });
+      // A refusal says why (a removal its owner has not lifted); any other failure is a plain one.
+      const why = error instanceof ApiError && error.status === 403 ? { description: error.message } : {};
+      toast({ title: JOIN_TEXTS.joinFailed, ...why, variant: 'error' });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['listMyMemberships'] }),
   });
