@@ -62,7 +62,12 @@ export function rateWindowKey(rate: RateWindow, now: Date) {
   return keys.rateWindow(rate.scope, rate.subject, windowOf(now, rate.windowSeconds).start);
 }
 
-const MAX_ATTEMPTS = 6;
+/**
+ * Fifty writers on one counter cancel each other for a while: enough tries, spaced out more each
+ * time (with jitter, capped), that a writer with room left is never turned away by contention alone.
+ */
+const MAX_ATTEMPTS = 10;
+const backoffMs = (attempt: number) => Math.min(400, 20 * 2 ** attempt) * (0.5 + Math.random());
 
 function isTransactionConflict(error: unknown): boolean {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
@@ -81,7 +86,7 @@ export async function retryOnConflict<T>(write: () => Promise<T>): Promise<T> {
       return await write();
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isTransactionConflict(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 40));
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
     }
   }
 }
