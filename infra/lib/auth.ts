@@ -106,12 +106,17 @@ export class Auth extends Construct {
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       // Threat protection needs the Plus plan (billed per monthly active user): a stage opts in.
-      ...(config.threatProtection
-        ? {
+      // Without it the pool uses nothing Lite lacks (no managed login branding, passwordless
+      // sign-in, access token customization or e-mail MFA), so it is on the cheapest plan.
+      ...(config.threatProtection === 'off'
+        ? { featurePlan: FeaturePlan.LITE }
+        : {
             featurePlan: FeaturePlan.PLUS,
-            standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
-          }
-        : { featurePlan: FeaturePlan.ESSENTIALS }),
+            standardThreatProtectionMode:
+              config.threatProtection === 'audit'
+                ? StandardThreatProtectionMode.AUDIT_ONLY
+                : StandardThreatProtectionMode.FULL_FUNCTION,
+          }),
       email: config.sesFromEmail
         ? UserPoolEmail.withSES({
             fromEmail: config.sesFromEmail,
@@ -135,12 +140,19 @@ export class Auth extends Construct {
         'MFA on every member is out of scope. Sign-in stays behind SRP and e-mail verification. Super admins ' +
         'need TOTP where superAdminMfa is on (production): their tokens carry the group only with it.',
     });
-    if (!config.threatProtection) {
+    if (config.threatProtection === 'off') {
       const planReason =
         'Threat protection needs the Plus feature plan, billed per monthly active user; a stage turns it on ' +
-        'with "threatProtection": true (docs/DEPLOY.md). Off, the Essentials plan is chosen on cost.';
+        'with "threatProtection": "audit" or "enforced" (docs/DEPLOY.md). Off, the Lite plan is chosen on cost.';
       Validations.of(this.userPool).acknowledge({ id: 'AwsSolutions-COG3', reason: planReason });
       Validations.of(this.userPool).acknowledge({ id: 'AwsSolutions-COG8', reason: planReason });
+    } else if (config.threatProtection === 'audit') {
+      Validations.of(this.userPool).acknowledge({
+        id: 'AwsSolutions-COG3',
+        reason:
+          'Threat protection runs in audit mode on purpose: it scores and logs sign-in risks without blocking, ' +
+          'so the operator sees what enforcement would refuse before turning it on ("enforced").',
+      });
     }
 
     this.userPool.addGroup('SuperAdminGroup', {

@@ -130,8 +130,19 @@ export const configSchema = z
      * production stage, where it cannot be turned off; off by default elsewhere.
      */
     superAdminMfa: optional(booleanish),
-    /** Cognito threat protection (the Plus feature plan, billed per monthly active user). */
-    threatProtection: withDefault(booleanish, false),
+    /**
+     * Cognito threat protection: `off`, `audit` (risks are scored and logged, nothing is blocked:
+     * the way to learn what enforcement would do) or `enforced` (`true` and `false` still mean
+     * `enforced` and `off`). Either needs the Plus feature plan, billed per monthly active user;
+     * off, the pool is on the Lite plan.
+     */
+    threatProtection: withDefault(
+      z.union([
+        booleanish.transform((on) => (on ? 'enforced' : 'off')),
+        z.enum(['off', 'audit', 'enforced']),
+      ]),
+      'off',
+    ),
     /** Where alarm notifications are e-mailed (an SNS subscription to confirm). */
     alarmEmail: optional(email),
     /**

@@ -69,8 +69,8 @@ export function ratePerClient(
 }
 
 /**
- * Logs the requests a web ACL evaluates to a log group of its own (WAF writes there directly),
- * without the headers that carry credentials.
+ * Logs the requests a web ACL blocks or counts to a log group of its own (WAF writes there
+ * directly), without the headers that carry credentials.
  */
 export function logWebAcl(
   scope: Construct,
@@ -97,6 +97,20 @@ export function logWebAcl(
       }),
     ],
     redactedFields: [{ singleHeader: { Name: 'authorization' } }, { singleHeader: { Name: 'cookie' } }],
+    // Only what a rule blocked or counted: allowed requests are in CloudFront's own logs already,
+    // and logging every one would cost more than the web ACL (docs/COST.md).
+    loggingFilter: {
+      DefaultBehavior: 'DROP',
+      Filters: [
+        {
+          Behavior: 'KEEP',
+          Requirement: 'MEETS_ANY',
+          Conditions: ['BLOCK', 'COUNT', 'EXCLUDED_AS_COUNT'].map((Action) => ({
+            ActionCondition: { Action },
+          })),
+        },
+      ],
+    },
   });
   logging.node.addDependency(logGroup);
   return logGroup;

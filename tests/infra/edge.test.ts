@@ -227,11 +227,25 @@ describe('the web ACL of a production stage', () => {
     expect(CLIENT_RATE_LIMITS.map((limit) => limit.route)).toEqual(['sendContactMessage', 'getMe']);
   });
 
-  it('logs to an aws-waf-logs- group without credentials, and alarms on blocks to its e-mailed topic', () => {
+  it('logs what it blocks or counts to an aws-waf-logs- group without credentials, and alarms on blocks to its e-mailed topic', () => {
     const [logging] = Object.values(edgeTemplate.findResources('AWS::WAFv2::LoggingConfiguration'));
     const destination = JSON.stringify(logging?.Properties.LogDestinationConfigs);
     expect(destination).toContain(':log-group:aws-waf-logs-');
     expect(destination).not.toContain(':*');
+    expect(logging?.Properties.LoggingFilter).toEqual({
+      DefaultBehavior: 'DROP',
+      Filters: [
+        {
+          Behavior: 'KEEP',
+          Requirement: 'MEETS_ANY',
+          Conditions: [
+            { ActionCondition: { Action: 'BLOCK' } },
+            { ActionCondition: { Action: 'COUNT' } },
+            { ActionCondition: { Action: 'EXCLUDED_AS_COUNT' } },
+          ],
+        },
+      ],
+    });
     expect(logging?.Properties.RedactedFields).toEqual([
       { SingleHeader: { Name: 'authorization' } },
       { SingleHeader: { Name: 'cookie' } },

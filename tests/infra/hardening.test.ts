@@ -265,10 +265,17 @@ describe('least privilege in production', () => {
 });
 
 describe('threat protection', () => {
-  it('is off by default and, turned on, puts the pool on the Plus plan with full enforcement, nag-clean', () => {
+  it('is off by default on the Lite plan; audit or enforced put the pool on the Plus plan, nag-clean', () => {
     const [plain] = Object.values(prod.template.findResources('AWS::Cognito::UserPool'));
-    expect(plain?.Properties.UserPoolTier).toBe('ESSENTIALS');
-    const guarded = build({ threatProtection: true });
+    expect(plain?.Properties.UserPoolTier).toBe('LITE');
+    const audited = build({ threatProtection: 'audit' });
+    const [auditPool] = Object.values(audited.template.findResources('AWS::Cognito::UserPool'));
+    expect(auditPool?.Properties).toMatchObject({
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'AUDIT' },
+    });
+    expect(nagFindings(audited.app)).toEqual([]);
+    const guarded = build({ threatProtection: 'enforced' });
     const [pool] = Object.values(guarded.template.findResources('AWS::Cognito::UserPool'));
     expect(pool?.Properties).toMatchObject({
       UserPoolTier: 'PLUS',
