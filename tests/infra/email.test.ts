@@ -1,14 +1,23 @@
 /**
  * The app's e-mail in the template: an SES identity (the From address, or a whole domain with Easy
  * DKIM records as outputs) with a configuration set, `ses:SendEmail` on exactly those two for the
- * one function that sends (invitations), the From address and configuration set in its
- * environment; no sender configured, no e-mail resources; a sender outside its domain refused.
+ * functions whose group declares `email:send` (invitations among them), the From address and
+ * configuration set in their environment; no sender configured, no e-mail resources; a sender outside its domain refused.
  */
 
 import { ConfigError, parseConfig } from '@clubs/infra/lib/config.ts';
+import { type FunctionGroup, usesOf } from '@clubs/infra/lib/group-access.ts';
+import { EVENT_ROUTES, HANDLER_GROUPS } from '@clubs/shared';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { logicalId, statementsOfRole, synthStack } from './app.ts';
+
+/** The function groups that declare they send e-mail: each gets a role that may, no other. */
+const SENDING_GROUPS = new Set<FunctionGroup>(
+  [...HANDLER_GROUPS, ...EVENT_ROUTES.map((route) => route.group)].filter((group) =>
+    usesOf(group).has('email:send'),
+  ),
+);
 
 const sendersOf = (template: Template) =>
   Object.entries(template.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
@@ -16,7 +25,7 @@ const sendersOf = (template: Template) =>
   );
 
 describe('e-mail through SES', () => {
-  it('creates the identity and configuration set, and lets only the invitations function send', () => {
+  it('creates the identity and configuration set, and lets only the functions that declare email:send send', () => {
     const { stack, template } = synthStack({ sesFromEmail: 'no-reply@clubs.example.com' }, { bundle: false });
     template.hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: 'no-reply@clubs.example.com',
@@ -36,7 +45,8 @@ describe('e-mail through SES', () => {
     const resources = JSON.stringify(statements[0]?.Resource);
     expect(resources).toContain(':identity/no-reply@clubs.example.com');
     expect(resources).toContain(':configuration-set/');
-    expect(sendersOf(template)).toHaveLength(1);
+    expect(SENDING_GROUPS.has('invitations')).toBe(true);
+    expect(sendersOf(template)).toHaveLength(SENDING_GROUPS.size);
 
     const fn = template.toJSON().Resources[logicalId(invitations.function)];
     expect(fn.Properties.Environment.Variables).toMatchObject({
