@@ -107,6 +107,7 @@ describe('queryPage', () => {
     expect(toErrorResponse(new InvalidCursorError())).toEqual({
       status: 400,
       body: { error: { code: 'bad_request', message: 'The cursor is not valid' } },
+      headers: {},
     });
   });
 });
