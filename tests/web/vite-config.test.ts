@@ -65,7 +65,7 @@ describe('dev server started the way the local stack starts it', () => {
     process.env.LOCAL_S3_URL = s3.url;
     process.env.MEDIA_BUCKET = 'test-bucket';
     vite = await createServer({
-      configFile: fileURLToPath(new URL('@clubs/web/vite.config.ts', import.meta.url)),
+      configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
       root: webDir,
       logLevel: 'silent',
       server: { port: 0, host: '127.0.0.1', strictPort: true, hmr: false },
