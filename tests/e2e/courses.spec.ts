@@ -76,7 +76,7 @@ test('the owner builds a course from a generated outline, and a member takes it'
   await expect.poll(() => stock.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // Edit the first section: a new title, and HTML pasted with an event handler.
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByLabel('Section Title').fill('Welcome and posture');
   await page.getByRole('button', { name: 'HTML source' }).click();
   await page
@@ -90,7 +90,7 @@ test('the owner builds a course from a generated outline, and a member takes it'
   await expect(page.locator('.course-page [onerror]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   // What the server stored (the editor's source view shows it as is) has no handler either.
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByRole('button', { name: 'HTML source' }).click();
   const stored = await page.getByLabel('HTML source').inputValue();
   expect(stored).toContain('Breathe in for four.');
@@ -100,7 +100,7 @@ test('the owner builds a course from a generated outline, and a member takes it'
   // Upload an image into the second section.
   const second = (await sectionList(page).nth(1).getByRole('button').first().innerText()).trim();
   await sectionButton(page, second).click();
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByRole('tab', { name: 'Media Upload' }).click();
   await expect(page.getByText('Supported formats: JPG, PNG, GIF, MP4, WebM')).toBeVisible();
   await page
@@ -115,7 +115,7 @@ test('the owner builds a course from a generated outline, and a member takes it'
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // Unsaved edits: moving to another section or another page asks first.
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByLabel('Section Title').fill('Half-typed title');
   const kept = answerDialog(page, false);
   await sectionList(page).first().getByRole('button').first().click();
