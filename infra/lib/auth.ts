@@ -136,7 +136,7 @@ export class Auth extends Construct {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'MFA is optional (TOTP), not required: the product is an open community sign-up (spec part 1); forcing ' +
+        'MFA is optional (TOTP), not required: the product is an open community sign-up; forcing ' +
         'MFA on every member is out of scope. Sign-in stays behind SRP and e-mail verification. Super admins ' +
         'need TOTP where superAdminMfa is on (production): their tokens carry the group only with it.',
     });

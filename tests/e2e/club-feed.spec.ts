@@ -1,5 +1,5 @@
 /**
- * The club feed on the demo data through the real API (spec part 2 sections 2 to 5): the seeded
+ * The club feed on the demo data through the real API: the seeded
  * feed as the demo member sees it, the owner writes a text post and an image post (a real upload
  * to s3rver), a member likes and comments and the counts survive a reload, pinning moves a post
  * to the top and unpins the previous one, and Copy link opens the post.

@@ -1,5 +1,5 @@
 /**
- * The club layout on the demo data (spec part 2 section 2): the navigation, the club switcher,
+ * The club layout on the demo data: the navigation, the club switcher,
  * Admin Controls for the owner and (fewer) for a moderator, none for a member, Access Denied for
  * a pending member and a stranger, the sidebar's keyboard toggle and its cookie, and the 375 px
  * layout with axe clean.

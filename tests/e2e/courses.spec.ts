@@ -1,5 +1,5 @@
 /**
- * Courses through the real UI (spec part 2 sections 2 to 5): the owner goes through the wizard
+ * Courses through the real UI: the owner goes through the wizard
  * (a generated outline), creates the course, extracts its modules into sections, edits a
  * section's title and HTML (a pasted `onerror` comes back without it), uploads an image into a
  * section, is asked before unsaved edits are lost, and reorders sections; a member takes the

@@ -1,5 +1,5 @@
 /**
- * Events through the real UI (spec part 2 sections 2 to 5): the owner creates an event in the
+ * Events through the real UI: the owner creates an event in the
  * New Event dialog, the demo member registers, the count and avatars update and survive a
  * reload, and 'Add to calendar' downloads an RFC 5545 file that ical.js reads with the start the
  * owner entered (in the browser's own time zone).

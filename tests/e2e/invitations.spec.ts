@@ -1,5 +1,5 @@
 /**
- * Invitations end to end (spec part 2 sections 2, 3 and 9) on the demo data, with the local SES
+ * Invitations end to end on the demo data, with the local SES
  * emulator as the mail server: the owner e-mails two invitations, the emulator's store holds both
  * with working links, an invitee opens theirs signed out, registers and lands in the club; a
  * replaced invite link refuses its old token and the new one lets a person in.

@@ -1,5 +1,5 @@
 /**
- * The leaderboard through the real UI (spec part 2 sections 2 and 3): the demo member writes a
+ * The leaderboard through the real UI: the demo member writes a
  * post, the owner likes it in the feed, and the member's own row on the leaderboard, highlighted
  * with 'You', shows the point that like earned in the 7-day and all-time tabs; the member's level
  * badge is beside their name on the post.

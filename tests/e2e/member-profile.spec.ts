@@ -1,5 +1,5 @@
 /**
- * Member profiles `/members/{userId}` on the demo data (spec part 2 section 2): someone who
+ * Member profiles `/members/{userId}` on the demo data: someone who
  * shares a club with the member reaches the profile from a post and sees the name, bio, the clubs
  * they share and the member's recent posts there; a signed-in stranger is told the member was not
  * found, as for nobody.

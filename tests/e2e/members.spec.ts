@@ -1,5 +1,5 @@
 /**
- * Members, roles and invitations on the demo data (spec part 2 sections 2 and 6): the members
+ * Members, roles and invitations on the demo data: the members
  * page as the owner (e-mails, pending requests, search by name and e-mail, the next page) and as
  * a member (names only); approving a request and removing a member, each effective at once.
  */

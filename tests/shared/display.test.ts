@@ -11,7 +11,7 @@ import {
 } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
 
-describe('displayName (part 1 section 2)', () => {
+describe('displayName', () => {
   it('takes the first word of the full name, else of the name, else the e-mail local part', () => {
     expect(displayName({ fullName: 'Max  Member', name: 'Other', email: 'x@y.z' })).toBe('Max');
     expect(displayName({ fullName: '  ', name: 'Olivia Owner', email: 'x@y.z' })).toBe('Olivia');
@@ -20,7 +20,7 @@ describe('displayName (part 1 section 2)', () => {
   });
 });
 
-describe('userName (part 1 section 3)', () => {
+describe('userName', () => {
   it('uses the full name, else the e-mail local part, else User', () => {
     expect(userName({ fullName: 'Max Member', email: 'm@x.y' })).toBe('Max Member');
     expect(userName({ fullName: '', email: 'max@x.y' })).toBe('max');
@@ -47,7 +47,7 @@ describe('truncate', () => {
   });
 });
 
-describe('sizeBucket (part 1 section 9)', () => {
+describe('sizeBucket', () => {
   it('puts under 10 in small, 10 to 49 in medium, 50 and more in large', () => {
     expect([0, 9, 10, 49, 50, 500].map(sizeBucket)).toEqual([
       'small',

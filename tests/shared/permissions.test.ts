@@ -1,7 +1,7 @@
 import { CLUB_ROLES, hasPermission, normalizeClubRole, PERMISSIONS, permissionsOf } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
 
-describe('permissions (spec part 1 section 6)', () => {
+describe('permissions', () => {
   it('gives super_admin every permission', () => {
     for (const p of PERMISSIONS) expect(hasPermission('super_admin', p)).toBe(true);
     expect(permissionsOf('super_admin')).toEqual(PERMISSIONS);

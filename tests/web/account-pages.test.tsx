@@ -1,5 +1,5 @@
 /**
- * /profile and /settings (spec part 2): the profile form with its photo upload (checked in the
+ * /profile and /settings: the profile form with its photo upload (checked in the
  * browser, presigned by the API, posted to the bucket) and the spec's toasts; the Email and
  * Password tabs with their rules and messages.
  */

@@ -1,5 +1,5 @@
 /**
- * The club home while the feed loads (spec part 2 section 2): after 10 s of waiting for the first
+ * The club home while the feed loads: after 10 s of waiting for the first
  * page the page renders anyway and says 'Loading timeout'; further pages are asked for, with the
  * cursor, when the end of the list scrolls into view.
  */

@@ -1,5 +1,5 @@
 /**
- * The club home (spec part 2 sections 2, 5 and 8) against a fetch double answering the feed
+ * The club home against a fetch double answering the feed
  * routes: the posts as the API orders them, plain text with safe links, likes and comments that
  * show the server's counts, the menu by the caller's actions, Copy link, the composer's rules and
  * messages, the image grid's '+N', and the sidebar.

@@ -1,5 +1,5 @@
 /**
- * The club layout (spec part 2 section 2): who gets in, what the others are told, the Admin
+ * The club layout: who gets in, what the others are told, the Admin
  * Controls by role, the club switcher, and the sidebar's keyboard toggle and cookie.
  */
 import type { MyMembership, ViewerMembership } from '@clubs/shared';

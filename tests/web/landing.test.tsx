@@ -1,5 +1,5 @@
 /**
- * The landing page (spec part 1 section 2): every section, the featured clubs in their three
+ * The landing page: every section, the featured clubs in their three
  * states, the join labels, the pricing toggle, the footer links, and the top bar's name rule.
  */
 import type { RouteOutput } from '@clubs/shared';
@@ -145,7 +145,7 @@ describe('featured clubs', () => {
   });
 });
 
-describe('top bar name rule (spec part 1 section 2)', () => {
+describe('top bar name rule', () => {
   it.each([
     [
       { fullName: 'Grace Brewster Hopper', name: 'Grace Brewster Hopper', email: 'g@example.com' },

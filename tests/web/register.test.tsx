@@ -1,5 +1,5 @@
 /**
- * Registration (spec part 1 sections 2, 5 and 8): the validation order and its messages, the busy
+ * Registration: the validation order and its messages, the busy
  * label, success (toast, /dashboard), inline server errors cleared on navigation, the e-mailed
  * code step of a deployed pool, and Google's busy label.
  */

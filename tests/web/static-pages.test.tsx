@@ -1,5 +1,5 @@
 /**
- * The static pages (spec part 1 section 2) and the real contact form: its required fields, the
+ * The static pages and the real contact form: its required fields, the
  * stored message, the 'Message Sent!' screen with 'Send Another Message', and the server's
  * refusals (rate limit) shown to the sender.
  */

@@ -1,5 +1,5 @@
 /**
- * The route table (spec part 1 section 2, part 2 section 2). Every page is its own lazy chunk;
+ * The route table. Every page is its own lazy chunk;
  * the first paint of / needs only the root bundle and the landing chunk.
  */
 
@@ -162,7 +162,7 @@ export const routes: RouteObject[] = [
       // The setup callback checks the session itself (3 s wait, then /login): not guarded.
       titled('Setting up your club', 'club-setup', () => import('./pages/setup/ClubSetupPage.tsx')),
 
-      // The account pages answer a signed-out visitor themselves: 'Please log in' (spec part 2).
+      // The account pages answer a signed-out visitor themselves: 'Please log in'.
       {
         element: <AppLayout />,
         children: [

@@ -1,5 +1,5 @@
 /**
- * The billing page (part 2): the club's creator plan, its payment method and its invoices, read
+ * The billing page: the club's creator plan, its payment method and its invoices, read
  * from Stripe each time (the spec's mock data made real), and a Billing Portal session for card
  * changes and cancellation. Owner only.
  */

@@ -1,6 +1,6 @@
 /**
- * Stripe Checkout for the two things paid for: a club's creator plan (part 1 section 2, the
- * create-club dialog's payment step) and a membership of a paid club (part 1 section 4). Nothing
+ * Stripe Checkout for the two things paid for: a club's creator plan (the create-club
+ * dialog's payment step) and a membership of a paid club. Nothing
  * here changes a club or a membership's status: that happens only when the verified
  * checkout.session.completed event arrives (event-handlers.ts).
  *

@@ -23,7 +23,7 @@ import { AppError, conflict, notFound } from '../errors.ts';
 
 /**
  * A new club, unpaid, with its owner's active club_owner membership, in one transaction
- * (part 1 section 4). With a requestId the club's id is derived from it, so a repeated
+ *. With a requestId the club's id is derived from it, so a repeated
  * submission (a double click, a retry after a lost answer) finds the club it made instead of
  * making a second one; while that club is unpaid, changed details replace its old ones.
  */

@@ -1,5 +1,5 @@
 /**
- * Stripe Connect Express onboarding of a club owner (part 2, the club settings' Payments tab).
+ * Stripe Connect Express onboarding of a club owner (the club settings' Payments tab).
  * One connected account per person, whichever of their clubs it was started from; its
  * onboarding state is stored from account.updated events and refreshed whenever it is shown.
  */

@@ -1,5 +1,5 @@
 /**
- * The club settings' Membership Pricing tab (spec part 2, "simulated" there, real here): free,
+ * The club settings' Membership Pricing tab (real Stripe prices, not a simulation): free,
  * or a monthly price in the club's currency with or without the free trial, with members already
  * in the club:
  * - a new price is a new Stripe Price that new checkouts use; existing subscriptions keep the

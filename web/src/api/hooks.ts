@@ -71,7 +71,7 @@ export function useMe() {
 }
 
 /**
- * The greeting name (spec part 1 section 2): from the profile once loaded, from the token's
+ * The greeting name: from the profile once loaded, from the token's
  * claims until then (cognito-local's ID tokens carry no `name`, the profile does).
  */
 export function useGreetingName(): string {

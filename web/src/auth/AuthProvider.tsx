@@ -1,5 +1,5 @@
 /**
- * The auth holder (spec part 1 section 4, "Session"): the user, the session and a loading flag
+ * The auth holder: the user, the session and a loading flag
  * that clears after the first session check. It re-checks the session on every auth event
  * (signed in, signed out, token refresh, ...).
  */

@@ -1,5 +1,5 @@
 /**
- * Route guards (spec part 1 section 6, part 2 section 6): guarded routes need login, otherwise
+ * Route guards: guarded routes need login, otherwise
  * /login?redirect=<where the visitor was going>; the super-admin guard sends signed-out visitors
  * to /login and signed-in non-admins to /dashboard, and a super admin whose token came without
  * the power for want of an authenticator app to Account Settings, which says so.

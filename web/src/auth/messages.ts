@@ -2,8 +2,7 @@ import { LIMITS, PASSWORD_MIN_LENGTH } from '@clubs/shared';
 import { messageOf } from '../api/errors.ts';
 
 /**
- * Login's texts, word for word: an empty e-mail or password gives FIELDS_REQUIRED (spec part 1
- * sections 5 and 8).
+ * Login's texts, word for word: an empty e-mail or password gives FIELDS_REQUIRED.
  */
 export const FIELDS_REQUIRED = 'Please fill in all required fields';
 export const LOGIN_FAILED = 'Failed to login. Please check your credentials.';
@@ -16,8 +15,7 @@ export const loginErrorMessage = (error: unknown): string => messageOf(error, LO
 
 /**
  * Registration's texts. The form checks that all four fields are filled, then that the passwords
- * match, then the terms, and only then the password, e-mail and name rules (registerValidation.ts;
- * spec part 1 sections 5 and 8).
+ * match, then the terms, and only then the password, e-mail and name rules (registerValidation.ts).
  */
 export const FILL_ALL_FIELDS = 'Please fill in all fields.';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
@@ -33,7 +31,7 @@ export const REGISTER_FAILED = 'Failed to register. Please try again.';
 
 /**
  * Google sign-in: a failure shows the service's message, else the login or sign-up fallback below
- * (spec part 1 section 8).
+ *.
  */
 export const GOOGLE_LOGIN_FAILED = 'Failed to login with Google';
 export const GOOGLE_SIGNUP_FAILED = 'Failed to sign up with Google';
@@ -58,7 +56,7 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in 
 
 /**
  * Account settings: a new e-mail address must differ from the current one; a new password must
- * match its confirmation and keep the length rule above (spec part 2 sections 5 and 8).
+ * match its confirmation and keep the length rule above.
  */
 export const EMAIL_MUST_DIFFER = 'Please enter a different email address';
 export const EMAIL_UPDATE_FAILED = 'Failed to update email address';
@@ -76,7 +74,7 @@ export const PASSWORD_UPDATED = 'Password updated successfully';
 
 /**
  * Profile's toasts, word for word: for a failed load, a save or a failed one, and the photo upload
- * (spec part 2 section 8).
+ *.
  */
 export const PROFILE_LOAD_FAILED = 'Failed to load profile data';
 export const PROFILE_UPDATED = 'Profile updated successfully';

@@ -1,5 +1,5 @@
 /**
- * Where to go after signing in (spec part 1 section 2, "Login"): the `redirect` query parameter
+ * Where to go after signing in: the `redirect` query parameter
  * if present, else the page the user came from (router state `from`), else /dashboard. Only
  * same-site paths are followed: they start with "/" but not "//" or "/\" (which browsers treat
  * as another host).

@@ -1,6 +1,6 @@
 /**
  * On `/` (Cognito's redirect target): once Amplify has finished a Google sign-in, go where the
- * visitor was heading; if it failed, say so (spec part 1 section 8) — unless Cognito refused it
+ * visitor was heading; if it failed, say so — unless Cognito refused it
  * because Google was just linked to the visitor's password account, which is retried once.
  */
 import { useEffect } from 'react';

@@ -7,7 +7,7 @@ import { LOGGED_OUT, LOGOUT_FAILED } from './messages.ts';
 import { forgetStoredSession } from './storedSession.ts';
 
 /**
- * Signs out, goes to / and forgets cached data (spec part 1 section 4: "After logout ... /"). The
+ * Signs out, goes to / and forgets cached data. The
  * stored tokens go first, so a reload or a closed tab right after the click is signed out.
  */
 export function useLogout(): () => Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec part 1 section 9): 4000 ms each, at most 3 visible (the oldest goes first).
+ * Toasts: 4000 ms each, at most 3 visible (the oldest goes first).
  * Errors are announced assertively (role="alert"), the rest politely (role="status").
  */
 import { TOAST } from '@clubs/shared';

@@ -1,5 +1,5 @@
 /**
- * The dashboard's avatar menu (spec part 1 section 2): 'My Account', the user's e-mail
+ * The dashboard's avatar menu: 'My Account', the user's e-mail
  * (disabled), Profile, Settings and Log out.
  */
 import { Divider, Menu, MenuButton, MenuItem, Text } from '@aws-amplify/ui-react';

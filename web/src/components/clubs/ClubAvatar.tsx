@@ -1,7 +1,7 @@
 /**
  * The generated avatar of a club (or anything named): its initials on a colour derived from the
- * name, so the same club always looks the same (spec part 1 section 3: "a default logo
- * generated from initials").
+ * name, so the same club always looks the same: a club without a logo still has
+ * a recognisable one.
  */
 import { initials } from '@clubs/shared';
 import './clubs.css';

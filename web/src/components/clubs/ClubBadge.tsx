@@ -2,7 +2,7 @@ import { isPremium } from '@clubs/shared';
 import './clubs.css';
 
 /**
- * 'Premium' when the club charges (price above 0), else 'Free' (spec part 1 section 2). A plain
+ * 'Premium' when the club charges (price above 0), else 'Free'. A plain
  * span wearing Amplify's badge classes, like the card around it: a directory page draws a dozen
  * at once, and Amplify's Badge would work out style props and listen to the viewport's
  * breakpoints for each.

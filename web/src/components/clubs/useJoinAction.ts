@@ -1,7 +1,7 @@
 /**
  * The club page's one action, from the caller's membership as the server reports it: signed out,
  * log in; active, enter the club; pending, pay again for a paid club or wait (disabled) for a free
- * one; otherwise join, through checkout or by a request (spec part 1 sections 2 and 4).
+ * one; otherwise join, through checkout or by a request.
  */
 import { type PublicClub, paidJoinLabel, type ViewerMembership } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The create-club dialog (spec part 1 sections 2, 4, 5 and 8), offered from the directory and
+ * The create-club dialog, offered from the directory and
  * the dashboard's empty states. Two steps:
  * - details: Community Name and Description; Continue creates the club (unpaid, with the
  *   owner's membership, in one transaction on the server) and moves on. A second submission

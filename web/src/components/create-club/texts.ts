@@ -1,7 +1,7 @@
 /**
  * The create-club dialog's texts. Where the product quotes a text (titles, buttons, the cost
  * notice, toasts and errors) it is kept word for word; the busy labels and the trial, fee and
- * redirect notes, which it only describes, are worded here (spec part 1 sections 2, 5 and 8).
+ * redirect notes, which it only describes, are worded here.
  */
 import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 

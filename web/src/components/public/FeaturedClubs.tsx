@@ -1,5 +1,5 @@
 /**
- * Featured Clubs on the landing page (spec part 1 section 2): three random active clubs from
+ * Featured Clubs on the landing page: three random active clubs from
  * GET /api/featured-clubs, three skeleton cards while loading, the empty message when there are
  * none, and a failed load as a failure with Retry (never as "no clubs").
  */

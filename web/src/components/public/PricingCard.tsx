@@ -1,5 +1,5 @@
 /**
- * The Club Creator plan (spec part 1 sections 1, 2 and 9): $88 a month, or $71 a month billed
+ * The Club Creator plan: $88 a month, or $71 a month billed
  * annually ($852 a year, save 20%), a 7-day free trial and a 2.9% fee on member charges. The
  * monthly/annual toggle only changes what is shown; the plan is chosen at checkout.
  */

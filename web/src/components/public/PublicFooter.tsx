@@ -1,5 +1,5 @@
 import { TextLink } from '../TextLink.tsx';
-/** The public footer (spec part 1 section 2): About, Features, Pricing, Contact, Terms, Privacy. */
+/** The public footer: About, Features, Pricing, Contact, Terms, Privacy. */
 
 export const FOOTER_LINKS = [
   { to: '/about', label: 'About' },

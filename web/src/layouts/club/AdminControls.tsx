@@ -1,5 +1,5 @@
 /**
- * 'Admin Controls' (spec part 2 section 2): for owners and moderators, a disclosure menu of
+ * 'Admin Controls': for owners and moderators, a disclosure menu of
  * links, each shown by the permissions table of shared/src/permissions.ts: View Public Page (a
  * new tab) for both, Edit Club and Club Settings with CLUB_OPTIONS, Invite Members with
  * INVITE_MEMBERS. The menu is a Popover: Escape and a press outside close it, as does following a

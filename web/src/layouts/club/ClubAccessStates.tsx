@@ -1,5 +1,5 @@
 /**
- * What the club layout shows instead of a club (spec part 2 section 2): 'Club Not Found' with a
+ * What the club layout shows instead of a club: 'Club Not Found' with a
  * way back to the dashboard, 'Access Denied' with the reason and a way to the club's public
  * page (and, in a club that is not active, a way out of it: a member may always stop paying a club
  * they cannot use), and an honest failure with Retry when the club could not be asked about.

@@ -1,6 +1,6 @@
 /**
- * The frame of every club page, under both /clubs/:clubId and /communities/:clubId (spec part 2
- * section 2): the app header with the club's logo and name, the sidebar toggle and the Admin
+ * The frame of every club page, under both /clubs/:clubId and /communities/:clubId:
+ * the app header with the club's logo and name, the sidebar toggle and the Admin
  * Controls; the club's side navigation; the page. Nothing of the club is shown before the server
  * has said the viewer may see it.
  */

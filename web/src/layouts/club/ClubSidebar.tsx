@@ -1,5 +1,5 @@
 /**
- * The club's side navigation (spec part 2 section 2): Home, Events, Courses, Leaderboard and
+ * The club's side navigation: Home, Events, Courses, Leaderboard and
  * Members (for owners and moderators with the number of requests to join waiting), then the club switcher: the clubs where the viewer is an active owner, moderator or
  * member (one query of their memberships). Collapsed, only the icons show; each link keeps its
  * name for assistive technology and as a tooltip.

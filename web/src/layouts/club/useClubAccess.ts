@@ -1,5 +1,5 @@
 /**
- * May the signed-in viewer enter this club (spec part 2 section 2)? An active club answers its
+ * May the signed-in viewer enter this club? An active club answers its
  * page and the viewer's membership; a club that is not active answers 404 to everyone but its
  * owner, who still enters it (to reach its billing and settings) but cannot post in it, and its
  * members, whose membership question answers 403 club_not_active. Active members (the owner

@@ -1,5 +1,5 @@
 /**
- * The club sidebar's state (spec part 2 section 2): expanded (16rem) or collapsed to icons
+ * The club sidebar's state: expanded (16rem) or collapsed to icons
  * (3rem) on wide screens, remembered for 7 days in the cookie `sidebar:state`; on screens under
  * 768px it is a panel (18rem) over the page, closed until asked for. Ctrl+B (Cmd+B on a Mac)
  * toggles whichever applies.

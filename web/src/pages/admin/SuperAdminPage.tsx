@@ -1,6 +1,6 @@
 /**
- * The super-admin portal (spec part 2, /super-admin; the route's guard lets only the super_admin
- * group in): the banner, the 'All Clubs' table (Club Name, Owner, Email, Status) searched by club
+ * The super-admin portal at /super-admin (the route's guard lets only the
+ * super_admin group in): the banner, the 'All Clubs' table (Club Name, Owner, Email, Status) searched by club
  * name, owner name or e-mail and filtered by status, 10 a page by cursor, each club's page one
  * click away, suspension and reactivation, the platform figures above, and the audit log of what super admins did.
  */

@@ -1,5 +1,5 @@
 /**
- * Password reset through Cognito (spec part 1 section 2 links it from login): ask for a code,
+ * Password reset through Cognito, linked from login: ask for a code,
  * then the code and a new password twice. The first step ends the same way whether or not the
  * address has an account, and a wrong address later reads like a wrong code: the page never
  * tells who is registered.

@@ -1,5 +1,5 @@
 /**
- * 'Continue with Google' (spec part 1 section 2): Amplify's signInWithRedirect to the hosted UI,
+ * 'Continue with Google': Amplify's signInWithRedirect to the hosted UI,
  * returning to the page the visitor was heading for. Without a hosted UI (the local stack) the
  * button says that Google sign-in needs a deployment, and nothing leaves the page.
  */

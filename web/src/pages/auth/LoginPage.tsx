@@ -1,5 +1,5 @@
 /**
- * Login (spec part 1 section 2): e-mail and password; 'Signing in...' while busy; empty fields
+ * Login: e-mail and password; 'Signing in...' while busy; empty fields
  * give 'Please fill in all required fields'; failure shows the server's message or a generic
  * one, on the form (announced, both fields marked); success goes to the redirect parameter, else where the user came from, else
  * /dashboard. 'Continue with Google' has its own busy label and disables both buttons. Someone

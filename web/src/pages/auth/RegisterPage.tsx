@@ -1,5 +1,5 @@
 /**
- * Registration (spec part 1 sections 2, 5 and 8): name, e-mail, password, confirmation and the
+ * Registration: name, e-mail, password, confirmation and the
  * terms; the first failing check of registerValidation.ts; 'Creating account...' while busy;
  * 'Continue with Google' ('Signing up...'); then the toast 'Registration successful!' and
  * /dashboard (or the `redirect` parameter carried over from login). Errors show inline and clear

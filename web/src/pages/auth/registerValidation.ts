@@ -1,5 +1,5 @@
 /**
- * The registration form's checks, in the spec's order (part 1 section 5): all four fields, then
+ * The registration form's checks, in the spec's order: all four fields, then
  * matching passwords, then the terms; then the shared schemas' rules for the password (its
  * length), the e-mail address and the name. The first failing check is the one shown, on the
  * fields it is about.

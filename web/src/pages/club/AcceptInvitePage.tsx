@@ -1,5 +1,5 @@
 /**
- * An invitation `/invite/{clubId}/{token}` (spec part 2 section 9), behind sign-in (a signed-out
+ * An invitation `/invite/{clubId}/{token}`, behind sign-in (a signed-out
  * visitor registers or logs in and comes back here). It shows the club and what accepting does:
  * a free club is entered at once; a paid club's membership is paid through its checkout, with the
  * club's trial. A used, replaced or unknown invitation says so, with a way to the club's page.

@@ -1,5 +1,5 @@
 /**
- * The club home (spec part 2 section 2): the composer, the feed (the pinned post first, then
+ * The club home: the composer, the feed (the pinned post first, then
  * newest first, more pages as the member scrolls) and the sidebar. A copied post link
  * (?post={id}) shows that post first. If the first page takes over 10 s the page renders anyway
  * and says 'Loading timeout'.

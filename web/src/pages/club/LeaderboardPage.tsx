@@ -1,5 +1,5 @@
 /**
- * The Leaderboard page (spec part 2 sections 2 and 3): tabs 'Last 7 days', 'Last 30 days' and
+ * The Leaderboard page: tabs 'Last 7 days', 'Last 30 days' and
  * 'All time'; the top three on a podium and the full rankings (rank, member, badges, points) by
  * cursor; the viewer's own row highlighted with 'You', and shown below the table with their rank
  * when it is not among the rows loaded.

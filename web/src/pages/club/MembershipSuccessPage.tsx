@@ -1,7 +1,7 @@
 /**
- * /communities/{clubId}/membership-success (spec part 2): where Stripe Checkout sends a new
+ * /communities/{clubId}/membership-success: where Stripe Checkout sends a new
  * member back. It shows the membership as the server knows it: the verified webhook activates
- * it, usually within a second or two, so the page waits 1.5 s (spec part 2 section 9), then asks
+ * it, usually within a second or two, so the page waits 1.5 s, then asks
  * again every 2 s for a while. 'Membership Activated!' with Enter Club and Return to Dashboard
  * once it is active; otherwise it says what is still under way.
  */

@@ -1,5 +1,5 @@
 /**
- * The read-only course page (spec part 2 section 2): the section list and the active section with
+ * The read-only course page: the section list and the active section with
  * Previous / Next wrapping around, a note that owners and moderators edit the content, Back to
  * Courses, and the member's progress: 'Mark as complete' per section, done / total with a bar
  * (the same progress the course card shows).

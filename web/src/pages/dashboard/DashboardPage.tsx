@@ -1,5 +1,5 @@
 /**
- * The personal dashboard /dashboard (spec part 1 section 2): greeting, search, the create-club
+ * The personal dashboard /dashboard: greeting, search, the create-club
  * banner, How It Works, the avatar menu, and the tabs Discover, Clubs Requested, Clubs Joined
  * and Clubs Owned with their cards and empty states.
  */
@@ -36,7 +36,7 @@ const EMPTY: Record<Exclude<TabValue, 'discover'>, { title: string; text: string
   owned: { title: "You don't own any clubs yet", text: 'Create a club and start your own community.' },
 };
 
-/** Card link and button label rules (part 1 section 2). */
+/** Card link and button label rules. */
 function cardAction(club: PublicClub, membership: MyMembership['membership'] | null) {
   const toPublicPage = membership === null || membership.status === 'pending';
   const label =

@@ -1,5 +1,5 @@
 /**
- * The member dashboard /member-dashboard (spec part 2): 'Welcome, {name}', a club search, 'My
+ * The member dashboard /member-dashboard: 'Welcome, {name}', a club search, 'My
  * Clubs' (with count) and 'Discover', cards with 'View Club' or 'Pending Approval', the three
  * empty states and 'Create a Club'.
  */

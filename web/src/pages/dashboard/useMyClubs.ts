@@ -1,7 +1,6 @@
 /**
  * The signed-in person's memberships with their clubs (GET /api/me/memberships: one query on the
- * user index per page), grouped as the dashboards show them (spec part 1 section 2, part 2
- * section 4): requested = pending; joined = active and not the owner; owned = the owner's.
+ * user index per page), grouped as the dashboards show them: requested = pending; joined = active and not the owner; owned = the owner's.
  */
 import { DASHBOARD_DISCOVER_COUNT, type MyMembership, type PublicClub } from '@clubs/shared';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The public club page /c/{clubId} (spec part 1 section 2): hero, About / Benefits /
+ * The public club page /c/{clubId}: hero, About / Benefits /
  * Testimonials, and the sticky side card with the price and the one action button.
  */
 import { Button, Card, Flex, Heading, Loader, Tabs, Text, View } from '@aws-amplify/ui-react';

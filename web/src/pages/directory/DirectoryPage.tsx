@@ -1,5 +1,5 @@
 /**
- * The club directory /clubs (spec part 1 section 2): search, filters and tabs answered by the API
+ * The club directory /clubs: search, filters and tabs answered by the API
  * from its index (never the whole list in the browser), cursor-paged cards; loading, empty (with Clear filters) and failed (with Retry) are told apart.
  */
 import { Button, Flex, Heading, Loader, Placeholder, Tabs, Text } from '@aws-amplify/ui-react';

@@ -1,5 +1,5 @@
 /**
- * The directory's filter popover (spec part 1 section 2): 'Recently added (last 30 days)', the
+ * The directory's filter popover: 'Recently added (last 30 days)', the
  * club size, Reset (clears both) and Apply Filters (closes the popover). Changes apply at once.
  */
 import { Button, CheckboxField, Flex, Heading } from '@aws-amplify/ui-react';

@@ -1,5 +1,5 @@
 /**
- * One event card (spec part 2 section 2): day, month and time (in the viewer's zone, with its
+ * One event card: day, month and time (in the viewer's zone, with its
  * abbreviation), title, description, the long date, where (members only), the attendee count with
  * up to 5 avatars and '+N'; on upcoming cards Register Now, or Going with Cancel registration;
  * Add to calendar (an .ics file); Edit and Delete for owners and moderators. Past cards are greyed.

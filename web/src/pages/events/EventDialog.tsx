@@ -1,5 +1,5 @@
 /**
- * The New Event dialog (spec part 2 sections 2 and 5) and its edit twin, for owners and
+ * The New Event dialog and its edit twin, for owners and
  * moderators: Event Title, Event Description, Date (not before today), Time (18:00 unless
  * changed), how long it lasts (an hour unless changed) and where it happens (a place or a
  * meeting link, shown to members only). New events are entered in the viewer's time zone; an

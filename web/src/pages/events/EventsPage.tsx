@@ -1,5 +1,5 @@
 /**
- * The Events page (spec part 2 section 2): title Events, tabs 'Upcoming (n)' and 'Past (n)', the
+ * The Events page: title Events, tabs 'Upcoming (n)' and 'Past (n)', the
  * club's events by start time paged by cursor, a New Event dialog for owners and moderators (also
  * opened by the events/create route) and each card's registration.
  */

@@ -1,5 +1,5 @@
 /**
- * The invite page (spec part 2 sections 2, 3 and 9), the club owner's alone (others go to
+ * The invite page, the club owner's alone (others go to
  * /dashboard): the club's invite link with Copy Invite Link and a way to replace it (the old link
  * stops working), invitations by e-mail (InviteByEmail), and Back to Club.
  */

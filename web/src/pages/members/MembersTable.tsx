@@ -1,5 +1,5 @@
 /**
- * The members table (spec part 2 section 2): Name, Role, Status, Actions. Owners and moderators
+ * The members table: Name, Role, Status, Actions. Owners and moderators
  * see e-mail addresses under the names; the actions column holds what the viewer may do to each
  * member (MemberActions).
  */

@@ -1,6 +1,6 @@
 /**
  * The members page's texts. Only owners and moderators may search by e-mail, hence their own
- * search hint (spec part 2 sections 2 and 6).
+ * search hint.
  */
 export const MEMBERS_TEXTS = {
   heading: 'Members',
@@ -19,7 +19,7 @@ export const MEMBERS_TEXTS = {
 
 /**
  * The invite page's texts. A new invite link stops the old one at once; people who joined
- * through it stay members (spec part 2 sections 2, 3 and 9).
+ * through it stay members.
  */
 export const INVITE_TEXTS = {
   heading: 'Invite Members',

@@ -1,5 +1,5 @@
 import { Button } from '@aws-amplify/ui-react';
-/** About (spec part 1 section 2): story, mission, leadership, and a call to action to /register. */
+/** About: story, mission, leadership, and a call to action to /register. */
 import { Link } from 'react-router-dom';
 import { StaticPage } from './StaticPage.tsx';
 

@@ -1,5 +1,5 @@
 /**
- * Contact (spec part 1 sections 2, 4, 5 and 9): details, the message form (name, e-mail,
+ * Contact: details, the message form (name, e-mail,
  * subject, message, all required), an FAQ, a help-centre link to /support and a map. The form
  * is real here, not a mock: the message is stored through POST /api/contact, limited
  * per sender address, then the 'Message Sent!' screen offers 'Send Another Message'.

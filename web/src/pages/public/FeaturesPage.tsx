@@ -1,6 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 /**
- * Features (spec part 1 section 2): feature groups, a comparison table, a call to action to
+ * Features: feature groups, a comparison table, a call to action to
  * /register; it mentions role-based permissions.
  */
 import { Link } from 'react-router-dom';

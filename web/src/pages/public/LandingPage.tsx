@@ -1,6 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 /**
- * The landing page (spec part 1 section 2): top bar, hero, Featured Clubs, Refined Experiences,
+ * The landing page: top bar, hero, Featured Clubs, Refined Experiences,
  * Create Your Own Club (the plan with its monthly/annual toggle), testimonials, the Ready to
  * Launch call to action and the footer. Kept light: it is the first paint of `/`.
  */

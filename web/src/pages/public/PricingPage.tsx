@@ -1,4 +1,4 @@
-/** Pricing (spec part 1 section 2): the Club Creator plan at $88/mo with its features, /register, an FAQ. */
+/** Pricing: the Club Creator plan at $88/mo with its features, /register, an FAQ. */
 import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import { Faq } from '../../components/public/Faq.tsx';
 import { PricingCard } from '../../components/public/PricingCard.tsx';

@@ -1,5 +1,5 @@
 /**
- * Account Settings (spec part 2): Email and Password tabs, and Two-factor authentication
+ * Account Settings: Email and Password tabs, and Two-factor authentication
  * (TwoFactorSection; opened first for a super admin who needs it). A new e-mail address must differ from
  * the current one and takes effect once the code Cognito sends to it is entered. A new password
  * needs the current one (checked by Cognito), new = confirm and at least 8 characters

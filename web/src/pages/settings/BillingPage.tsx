@@ -1,5 +1,5 @@
 /**
- * Billing (spec part 2): the cards Subscription, Payment Method and Payment History, with real
+ * Billing: the cards Subscription, Payment Method and Payment History, with real
  * data read from Stripe by the server (the spec's mock data made real), and Stripe's Billing
  * Portal for changing the card or cancelling. Owner only: others are told it is not theirs to view.
  */

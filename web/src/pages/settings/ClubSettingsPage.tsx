@@ -1,5 +1,5 @@
 /**
- * Club settings (spec part 2): tabs General, Membership Pricing and Payments; owner only, others
+ * Club settings: tabs General, Membership Pricing and Payments; owner only, others
  * are told 'Access Denied' and that this club's settings are not theirs to open.
  * - General: links to Edit Club, Invite Members and Billing, and the Delete Club dialog (real:
  *   the club's subscriptions are cancelled at Stripe and it leaves the directory).

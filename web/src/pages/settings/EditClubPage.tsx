@@ -1,5 +1,5 @@
 /**
- * Edit club (spec part 2): tabs General (name, required; description; category) and Appearance
+ * Edit club: tabs General (name, required; description; category) and Appearance
  * (logo and cover, see ClubImageField). Owner only: the owner's club route answers 404 to anyone
  * else, who is sent to /dashboard. Saving rewrites the club and its directory entries in one
  * write; 'Club updated' shows only once the server has stored it.

@@ -2,7 +2,7 @@ import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { Link, useLocation } from 'react-router-dom';
 import { loginPathFor } from '../../auth/redirect.ts';
 
-/** What the account pages show a signed-out visitor (spec part 2): 'Please log in' and a Login link. */
+/** What the account pages show a signed-out visitor: 'Please log in' and a Login link. */
 export function PleaseLogIn() {
   const location = useLocation();
   return (

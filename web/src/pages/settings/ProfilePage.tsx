@@ -1,5 +1,5 @@
 /**
- * Edit Profile (spec part 2): the photo with 'Change Photo', Full Name, Bio, Location and Save
+ * Edit Profile: the photo with 'Change Photo', Full Name, Bio, Location and Save
  * Changes, with a toast for each outcome. A photo goes straight to the media bucket with a presigned
  * POST signed by POST /api/me/avatar-upload (the API checks type and size before signing,
  * the policy repeats them), and is kept by Save Changes. Signed out: 'Please log in'.

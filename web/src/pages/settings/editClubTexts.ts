@@ -1,6 +1,6 @@
 /**
  * The edit-club page's texts: the club name is required, and a failed save shows the server's
- * message, else the fallback (spec part 2 sections 5 and 8).
+ * message, else the fallback.
  */
 export const EDIT_CLUB_TEXTS = {
   title: 'Edit Club',

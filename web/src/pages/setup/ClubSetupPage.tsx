@@ -1,6 +1,6 @@
 /**
- * /club-setup: where Stripe Checkout sends the owner back after the creator plan (spec part 1
- * section 4, "Club setup callback outcomes", with the timings of section 9):
+ * /club-setup: where Stripe Checkout sends the owner back after the creator plan, and
+ * what each outcome shows:
  * - canceled: 'Club creation was canceled. Please try again.' and /dashboard;
  * - club_id: wait 2 s, then ask for the club up to 10 times, 2 s apart; active: a success toast
  *   and the club; still unpaid after the last poll: the "taking longer" message and /dashboard;

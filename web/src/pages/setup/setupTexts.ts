@@ -1,6 +1,6 @@
 /**
  * The club setup callback's messages, word for word as the product has them; ClubSetupPage says
- * which outcome shows which (spec part 1 sections 2, 4 and 8).
+ * which outcome shows which.
  */
 export const SETUP_TEXTS = {
   heading: 'Setting up your club...',

@@ -1,5 +1,5 @@
 /**
- * The club home's right sidebar (spec part 2 section 2): the about text truncated at 150
+ * The club home's right sidebar: the about text truncated at 150
  * characters with Show more / Show less, 3 upcoming events, 3 trending posts, 5 member avatars,
  * and for the owner the invite-link card and the add-content card.
  */

@@ -1,5 +1,5 @@
 /**
- * A post's comments (spec part 2 section 2): the list, oldest first and paged by cursor, and the
+ * A post's comments: the list, oldest first and paged by cursor, and the
  * form to add one (non-blank, the shared comment rule). The post's count follows the server.
  */
 import { Button, Flex, TextAreaField } from '@aws-amplify/ui-react';

@@ -1,5 +1,5 @@
 /**
- * The post composer (spec part 2 sections 2 and 5): collapsed until clicked; then title, content
+ * The post composer: collapsed until clicked; then title, content
  * and the post type (text, image or video). Image posts take several files, video posts one; each
  * file goes straight to storage with a progress bar. A text post needs a non-blank title and
  * content, a media post at least one uploaded file (the shared create-post rules). After posting

@@ -1,5 +1,5 @@
 /**
- * One post of the feed (spec part 2 section 2): author name and avatar, title, content (plain
+ * One post of the feed: author name and avatar, title, content (plain
  * text, links clickable), media, the like toggle with its count, the comments, and the menu.
  * Every change waits for the server and then shows what it answered.
  */

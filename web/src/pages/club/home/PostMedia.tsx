@@ -1,5 +1,5 @@
 /**
- * A post's files (spec part 2 section 2): image posts as a grid of 1 column (one image) or 2,
+ * A post's files: image posts as a grid of 1 column (one image) or 2,
  * at most 4 tiles, the fourth saying '+N' when more than 4 images hide behind it; a click opens
  * the lightbox. Video posts show their first file in a player.
  */

@@ -1,5 +1,5 @@
 /**
- * A post's menu (spec part 2 section 2): Copy link (a link that opens this post) for everyone,
+ * A post's menu: Copy link (a link that opens this post) for everyone,
  * Edit for its author, Delete for its author and the club's managers, Pin / Unpin for the owner,
  * as the server's `actions` for the caller say.
  */
