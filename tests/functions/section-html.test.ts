@@ -1,4 +1,10 @@
-import { firstImageOf, sanitizeSectionHtml } from '@clubs/functions/content/section-html';
+import {
+  firstImageOf,
+  foreignMediaOf,
+  mediaPathsOf,
+  replaceMediaSrc,
+  sanitizeSectionHtml,
+} from '@clubs/functions/content/section-html';
 import { describe, expect, it } from 'vitest';
 
 const scope = { mediaKeyPrefix: 'club-media/c1/courses/k1/' };
@@ -43,7 +49,36 @@ describe('section HTML sanitizing', () => {
     const html = clean(
       '<p>x</p><img src="/media/club-media/c1/courses/k1/a.png"><img src="/media/club-media/c1/courses/k1/b.png">',
     );
-    expect(firstImageOf(html)).toBe('/media/club-media/c1/courses/k1/a.png');
-    expect(firstImageOf('<p>none</p>')).toBeNull();
+    expect(firstImageOf(html, scope)).toBe('/media/club-media/c1/courses/k1/a.png');
+    expect(firstImageOf('<p>none</p>', scope)).toBeNull();
+  });
+
+  it("names and signs only the src of the scope's image and video elements, never text that looks like one", () => {
+    const own = '/media/club-media/c1/courses/k1/a.png';
+    const foreign = '/media/club-media/c2/courses/k9/paid.png';
+    const html = clean(
+      `<p>x src="${foreign}" and src="${own}"</p><img src="${own}" alt=' src="${foreign}"'>`,
+    );
+    expect(mediaPathsOf(html, scope)).toEqual([own]);
+    expect(replaceMediaSrc(html, scope, (path) => `https://signed.example${path}?a=1&b=2`)).toBe(
+      `<p>x src="${foreign}" and src="${own}"</p>` +
+        `<img src="https://signed.example${own}?a=1&amp;b=2" alt=" src=&quot;${foreign}&quot;" />`,
+    );
+  });
+
+  it("finds every other course's key an element shows or the text names, however it is spelt", () => {
+    const foreign = '/media/club-media/c2/courses/k9/paid.png';
+    expect(foreignMediaOf(`<p>src="${foreign}"</p>`, scope)).toEqual([foreign]);
+    expect(foreignMediaOf('<p>&#x2F;media&#x2F;club-media/c2/x.png</p>', scope)).toEqual([
+      '/media/club-media/c2/x.png',
+    ]);
+    expect(foreignMediaOf(`<video><source src="${foreign}"></video>`, scope)).toEqual([foreign]);
+    expect(foreignMediaOf('<img src="/media/avatars/u/a.png">', scope)).toEqual(['/media/avatars/u/a.png']);
+    expect(
+      foreignMediaOf(
+        '<p>/media/club-media/c1/courses/k1/a.png</p><img src="https://x.example/a.png">',
+        scope,
+      ),
+    ).toEqual([]);
   });
 });

@@ -4,9 +4,10 @@
  * filter-evasion vectors through the save route), course media and a member's progress.
  */
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { getSection } from '@clubs/functions/data/repositories/sections';
+import { getSection, updateSection } from '@clubs/functions/data/repositories/sections';
 import { handler } from '@clubs/functions/handlers/courses';
 import { inspectMedia } from '@clubs/functions/media/uploads';
+import { FOREIGN_MEDIA_MESSAGE } from '@clubs/functions/services/courses/course-media';
 import {
   COURSE_MEDIA_SIZE_MESSAGE,
   COURSE_MEDIA_TYPE_MESSAGE,
@@ -285,6 +286,40 @@ describe('course media', () => {
     expect((await addSection({ title: 'New', htmlContent: imageOf(never) })).status).toBe(400);
     expect(await getSection(clubId, course.id, section.id)).toMatchObject({ title: 'Kept', htmlContent: '' });
     expect((await detail(course.id)).sections).toHaveLength(1);
+  });
+  it("signs only the course's own files shown by images and videos: another club's key in text or an element is refused, and one stored in text before is never signed", async () => {
+    const course = await newCourse('Own files');
+    const { addSection, saveSection, signMedia } = ownerOf(course.id);
+    const own = (await signMedia('image/png', PNG.length)).body;
+    await postToS3(own, PNG);
+    const section = (await addSection({ title: 'Kept' })).body;
+    const foreign = `/media/club-media/${ulid()}/courses/${ulid()}/paid.png`;
+    const text = `<p>steal src="${foreign}" now</p>`;
+    for (const htmlContent of [
+      text,
+      `<p>entity-spelt &#x2F;media&#x2F;club-media/${ulid()}/courses/x/a.png</p>`,
+      `<img src="${foreign}">`,
+      `<video src="${foreign}"></video>`,
+      `<video><source src="${foreign}"></video>`,
+      `${imageOf(own)}<img alt="pose" src="/media/club-media/${clubId}/courses/${ulid()}/a.png">`,
+    ]) {
+      const refused = await saveSection(section.id, { title: 'Changed', htmlContent });
+      expect(refused.status, htmlContent).toBe(400);
+      expect(refused.body.error.message).toBe(FOREIGN_MEDIA_MESSAGE);
+    }
+    expect((await addSection({ title: 'New', htmlContent: text })).status).toBe(400);
+    expect(await getSection(clubId, course.id, section.id)).toMatchObject({ title: 'Kept', htmlContent: '' });
+    expect((await detail(course.id)).sections).toHaveLength(1);
+
+    // A row stored before the rule, with the key in its text beside the course's own image.
+    await updateSection(clubId, course.id, section.id, {
+      htmlContent: `${text}<img src="${own.mediaUrl}" />`,
+      updatedAt: new Date().toISOString(),
+    });
+    const shown = (await detail(course.id, member)).sections[0]?.htmlContent ?? '';
+    expect(shown).toContain(`<p>steal src="${foreign}" now</p>`);
+    expect(shown.match(/X-Amz-Signature/g)).toHaveLength(1);
+    expect(/<img src="([^"]+)"/.exec(shown)?.[1]).toContain(`${own.key}?`);
   });
 });
 

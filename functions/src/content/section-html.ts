@@ -7,6 +7,8 @@
  * frames, SVG and every other tag or attribute are dropped (their text kept, except for script
  * and style); an image or video of any other source is dropped whole.
  */
+import { MEDIA_PATHS } from '@clubs/shared';
+import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 
 const MEDIA_PATH = '/media/';
@@ -79,12 +81,108 @@ export function sanitizeSectionHtml(html: string, scope: SectionMediaScope): str
   return sanitizeHtml(html, optionsFor(scope));
 }
 
-/** The first image of (sanitized) section HTML, as its `/media/` path; null when it has none. */
-export function firstImageOf(html: string): string | null {
-  return /<img\b[^>]*\ssrc="([^"]+)"/.exec(html)?.[1] ?? null;
+/** Elements whose `src` shows a file: the only places a section's media is signed. */
+const MEDIA_ELEMENTS = new Set(['img', 'video', 'source']);
+
+/** A members-only key named anywhere (text, any attribute): `/media/club-media/...`. */
+const MEMBERS_ONLY_MENTION = new RegExp(`${MEDIA_PATH}${MEDIA_PATHS.membersOnlyRoot}/[^\\s"'<>]*`, 'g');
+
+interface MediaElement {
+  name: string;
+  attribs: Record<string, string>;
+  /** Where the element's start tag begins and ends (inclusive) in the HTML. */
+  start: number;
+  end: number;
 }
 
-/** Every `/media/` path the (sanitized) HTML names, once each. */
-export function mediaPathsOf(html: string): string[] {
-  return [...new Set([...html.matchAll(/\ssrc="(\/media\/[^"]+)"/g)].map((match) => match[1] as string))];
+interface ParsedHtml {
+  mediaElements: MediaElement[];
+  /** Text runs (entities decoded, adjacent chunks joined) and every attribute value. */
+  texts: string[];
+}
+
+/** The HTML as its parser reads it: its media elements, texts and attribute values. */
+function parse(html: string): ParsedHtml {
+  const mediaElements: MediaElement[] = [];
+  const texts: string[] = [];
+  let text = '';
+  const flush = () => {
+    if (text) texts.push(text);
+    text = '';
+  };
+  const parser: Parser = new Parser({
+    onopentag(name, attribs) {
+      flush();
+      texts.push(...Object.values(attribs));
+      if (MEDIA_ELEMENTS.has(name)) {
+        mediaElements.push({ name, attribs, start: parser.startIndex, end: parser.endIndex });
+      }
+    },
+    onclosetag: flush,
+    ontext(chunk) {
+      text += chunk;
+    },
+  });
+  parser.end(html);
+  flush();
+  return { mediaElements, texts };
+}
+
+/**
+ * The `/media/` files the HTML refers to outside the scope: the `src` of an image, video or
+ * source element, or a members-only key written anywhere else (text, attributes). A section that
+ * names any is refused, so no key of another course is stored with it.
+ */
+export function foreignMediaOf(html: string, scope: SectionMediaScope): string[] {
+  const { mediaElements, texts } = parse(html);
+  const shown = mediaElements
+    .map((element) => element.attribs.src)
+    .filter((src): src is string => src?.startsWith(MEDIA_PATH) ?? false);
+  const mentioned = texts.flatMap((text) =>
+    [...text.matchAll(MEMBERS_ONLY_MENTION)].map((match) => match[0]),
+  );
+  return [...new Set([...shown, ...mentioned])].filter((path) => !isScopedMediaSrc(path, scope));
+}
+
+/** The scope's `/media/` paths shown by image, video and source elements, once each. */
+export function mediaPathsOf(html: string, scope: SectionMediaScope): string[] {
+  const paths = parse(html)
+    .mediaElements.map((element) => element.attribs.src)
+    .filter((src): src is string => isScopedMediaSrc(src, scope));
+  return [...new Set(paths)];
+}
+
+/** The first image of (sanitized) section HTML of the scope, as its `/media/` path; else null. */
+export function firstImageOf(html: string, scope: SectionMediaScope): string | null {
+  const image = parse(html).mediaElements.find(
+    (element) => element.name === 'img' && isScopedMediaSrc(element.attribs.src, scope),
+  );
+  return image?.attribs.src ?? null;
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The HTML with the `src` of each image, video and source element of the scope replaced by
+ * `urlOf(path)`: only those elements, found by parsing, are rewritten (their tag drawn again from
+ * its parsed attributes); text that looks like an attribute stays as it is.
+ */
+export function replaceMediaSrc(
+  html: string,
+  scope: SectionMediaScope,
+  urlOf: (path: string) => string,
+): string {
+  let out = '';
+  let done = 0;
+  for (const { name, attribs, start, end } of parse(html).mediaElements) {
+    if (!isScopedMediaSrc(attribs.src, scope)) continue;
+    const attributes = Object.entries({ ...attribs, src: urlOf(attribs.src as string) })
+      .map(([attribute, value]) => ` ${attribute}="${escapeAttribute(value)}"`)
+      .join('');
+    const close = html.slice(start, end + 1).endsWith('/>') ? ' />' : '>';
+    out += `${html.slice(done, start)}<${name}${attributes}${close}`;
+    done = end + 1;
+  }
+  return out + html.slice(done);
 }

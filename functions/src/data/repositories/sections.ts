@@ -32,10 +32,13 @@ function sanitized<T extends { htmlContent?: string; featuredImage?: string | nu
   section: T,
 ): T {
   if (section.htmlContent === undefined) return section;
-  const htmlContent = sanitizeSectionHtml(section.htmlContent, {
-    mediaKeyPrefix: `${courseMediaPrefixOf(clubId, courseId)}/`,
-  });
-  return { ...section, htmlContent, featuredImage: firstImageOf(htmlContent) ?? section.featuredImage };
+  const scope = { mediaKeyPrefix: `${courseMediaPrefixOf(clubId, courseId)}/` };
+  const htmlContent = sanitizeSectionHtml(section.htmlContent, scope);
+  return {
+    ...section,
+    htmlContent,
+    featuredImage: firstImageOf(htmlContent, scope) ?? section.featuredImage,
+  };
 }
 
 /** A transaction holds at most 100 items; one of them is the course's count. */

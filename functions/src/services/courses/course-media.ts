@@ -15,7 +15,13 @@ import {
   isCourseStockImage,
   type Section,
 } from '@clubs/shared';
-import { mediaPathsOf } from '../../content/section-html.ts';
+import {
+  foreignMediaOf,
+  isScopedMediaSrc,
+  mediaPathsOf,
+  replaceMediaSrc,
+  type SectionMediaScope,
+} from '../../content/section-html.ts';
 import { badRequest } from '../../errors.ts';
 import { courseMediaPrefixOf, signMemberMediaRead } from '../../media/member-media.ts';
 import {
@@ -51,16 +57,26 @@ export async function signCourseMediaUpload(
   }
 }
 
+/** What a section of the course may show: the course's own files. */
+export const sectionScopeOf = (clubId: string, courseId: string): SectionMediaScope => ({
+  mediaKeyPrefix: `${courseMediaPrefixOf(clubId, courseId)}/`,
+});
+
+export const FOREIGN_MEDIA_MESSAGE = 'A section may show only files uploaded for this course';
+
 /**
- * Every file of the course that the HTML names must be stored and be an allowed image or video
- * within the limit: the upload policy says so at S3, but s3rver does not enforce it and a file
- * may be gone since. A stored file that breaks the rule is removed, and the save refused.
+ * A section names no file outside its course (a key of another course or club, in an element or
+ * in its text, is refused), and every file of the course that it shows must be stored and be an
+ * allowed image or video within the limit: the upload policy says so at S3, but s3rver does not
+ * enforce it and a file may be gone since. A stored file that breaks the rule is removed, and
+ * the save refused.
  */
 export async function checkSectionMedia(clubId: string, courseId: string, html: string): Promise<void> {
-  const prefix = `${courseMediaPrefixOf(clubId, courseId)}/`;
-  const keys = mediaPathsOf(html)
+  const scope = sectionScopeOf(clubId, courseId);
+  if (foreignMediaOf(html, scope).length > 0) throw badRequest(FOREIGN_MEDIA_MESSAGE);
+  const keys = mediaPathsOf(html, scope)
     .map((path) => mediaKeyOf(path))
-    .filter((key): key is string => key?.startsWith(prefix) ?? false);
+    .filter((key): key is string => key !== null);
   const verdicts = await Promise.all(keys.map((key) => attachUpload(key, COURSE_MEDIA_UPLOAD)));
   if (verdicts.includes('missing')) throw badRequest('The file was not uploaded. Please try again.');
   if (verdicts.includes('type')) throw badRequest(COURSE_MEDIA_TYPE_MESSAGE);
@@ -95,22 +111,21 @@ async function signedPaths(paths: readonly string[], now: Date): Promise<Map<str
   return new Map(signed);
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
-/** The section as a reader gets it: its media paths replaced by signed read URLs. */
-export async function signSectionMedia(section: Section, now = new Date()): Promise<Section> {
-  const paths = mediaPathsOf(section.htmlContent);
+/**
+ * The section as a reader gets it: the course's files that its image and video elements show
+ * replaced by signed read URLs. Nothing else is signed, whatever the text says.
+ */
+export async function signSectionMedia(clubId: string, section: Section, now = new Date()): Promise<Section> {
+  const scope = sectionScopeOf(clubId, section.courseId);
+  const paths = mediaPathsOf(section.htmlContent, scope);
   const featured = section.featuredImage;
-  // A stock image is served with the site: nothing to sign.
+  // A stock image is served with the site: nothing to sign; a file of another course never is.
   const stock = isCourseStockImage(featured);
-  if (featured && !stock) paths.push(featured);
-  if (paths.length === 0) return section;
+  const ownFeatured = featured && !stock && isScopedMediaSrc(featured, scope) ? featured : null;
+  if (ownFeatured) paths.push(ownFeatured);
   const urls = await signedPaths([...new Set(paths)], now);
-  const htmlContent = section.htmlContent.replace(
-    /(\ssrc=")(\/media\/[^"]+)"/g,
-    (_match, attribute: string, path: string) => `${attribute}${escapeAttribute(urls.get(path) ?? '')}"`,
-  );
-  const featuredImage = !featured || stock ? featured : urls.get(featured) || null;
+  const htmlContent = replaceMediaSrc(section.htmlContent, scope, (path) => urls.get(path) ?? '');
+  const featuredImage = stock ? featured : ownFeatured && (urls.get(ownFeatured) || null);
   return { ...section, htmlContent, featuredImage };
 }
 

@@ -32,7 +32,7 @@ import {
 import { appendSections, MAX_SECTIONS_PER_WRITE } from '../../data/repositories/sections.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { mediaKeyOf, removeReplacedMedia } from '../../media/uploads.ts';
-import { signCourseCover, signSectionMedia, storedCover } from './course-media.ts';
+import { checkSectionMedia, signCourseCover, signSectionMedia, storedCover } from './course-media.ts';
 import { progressOf } from './progress.ts';
 
 /** Owners and moderators create and edit courses (the CREATE_COURSES permission). */
@@ -90,7 +90,7 @@ export async function getCourseDetail(
   const now = new Date();
   return {
     course: await signCourseCover(found.course, now),
-    sections: await Promise.all(found.sections.map((section) => signSectionMedia(section, now))),
+    sections: await Promise.all(found.sections.map((section) => signSectionMedia(clubId, section, now))),
     canEdit: mayEditCourses(viewer),
   };
 }
@@ -139,6 +139,7 @@ export async function extractModules(
   if (drafts.length > MAX_SECTIONS_PER_WRITE) {
     throw badRequest(`An outline can make at most ${MAX_SECTIONS_PER_WRITE} sections at once`);
   }
+  for (const draft of drafts) await checkSectionMedia(clubId, course.id, draft.htmlContent);
   const now = new Date().toISOString();
   const result = await appendSections(
     clubId,

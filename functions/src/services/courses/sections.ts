@@ -26,7 +26,7 @@ export async function addSection(clubId: string, courseId: string, input: Sectio
   if (!result.created) {
     throw result.reason === 'no_course' ? notFound('Course not found') : conflict('Please try again');
   }
-  return signSectionMedia(result.sections[0] as Section);
+  return signSectionMedia(clubId, result.sections[0] as Section);
 }
 
 export async function saveSection(
@@ -42,7 +42,7 @@ export async function saveSection(
     updatedAt: new Date().toISOString(),
   });
   if (!saved) throw sectionNotFound();
-  return signSectionMedia(saved);
+  return signSectionMedia(clubId, saved);
 }
 
 export async function deleteSection(clubId: string, courseId: string, sectionId: string) {
