@@ -151,6 +151,16 @@ test('the owner builds a course from a generated outline, and a member takes it'
   await member.getByRole('link', { name: 'Back to Courses' }).click();
   const card = member.getByRole('article', { name: title });
   await expect(card.getByText(`2 / ${total} completed`)).toBeVisible();
+  // The bar's filled part is drawn, in a colour, as wide as the share done.
+  const fill = await card.getByRole('progressbar').evaluate((bar) => {
+    const part = bar.firstElementChild as HTMLElement;
+    return {
+      share: part.getBoundingClientRect().width / bar.getBoundingClientRect().width,
+      colour: getComputedStyle(part).backgroundColor,
+    };
+  });
+  expect(fill.share).toBeCloseTo(2 / total, 1);
+  expect(fill.colour).not.toMatch(/^(rgba\(0, 0, 0, 0\)|transparent)$/);
   await expect(card.getByRole('link', { name: 'Manage' })).toHaveCount(0);
 });
 
