@@ -150,3 +150,38 @@ test('the dashboard at 375 px: no sideways scrolling, axe clean, titled, account
   await expectNoHorizontalScroll(page);
   await page.context().close();
 });
+
+test("the directory's top bar at 375 px signed in: brand and Menu on one row, the account links on the next", async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, DEMO.member, { width: VIEWPORTS.mobile.width });
+  await page.goto('/clubs');
+  const header = page.locator('header.clubs-topbar');
+  const welcome = header.getByRole('link', { name: /^Welcome, / });
+  await expect(welcome).toBeVisible();
+  const [brand, menu, greeting, logOut] = await Promise.all([
+    header.locator('.clubs-brand').boundingBox(),
+    menuButton(page).boundingBox(),
+    welcome.boundingBox(),
+    header.getByRole('button', { name: 'Log out' }).boundingBox(),
+  ]);
+  if (!(brand && menu && greeting && logOut)) throw new Error('a part of the top bar is not drawn');
+  const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+  expect(Math.abs(middle(menu) - middle(brand))).toBeLessThan(8);
+  expect(Math.abs(middle(logOut) - middle(greeting))).toBeLessThan(8);
+  expect(greeting.y).toBeGreaterThanOrEqual(brand.y + brand.height);
+  await expectNoHorizontalScroll(page);
+
+  // A club's header keeps one row too: its long name gives way, not the bell or the Menu button.
+  const club = await clubNamed(page.request, 'Morning Yoga Collective');
+  await page.goto(`/communities/${club.id}`);
+  const clubHeader = page.locator('header.clubs-app-header');
+  await expect(clubHeader.getByText(club.name)).toBeVisible();
+  const [toggle, menu2] = await Promise.all([
+    clubHeader.locator('.club-header__toggle').boundingBox(),
+    menuButton(page).boundingBox(),
+  ]);
+  if (!(toggle && menu2)) throw new Error("a part of the club's header is not drawn");
+  expect(Math.abs(middle(menu2) - middle(toggle))).toBeLessThan(8);
+  await page.context().close();
+});

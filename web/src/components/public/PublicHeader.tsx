@@ -2,7 +2,8 @@
  * The public top bar: the brand, a few site links, and either Log In and Sign Up or, for a
  * signed-in person, 'Welcome, {name}' (the name rule of shared/display.ts) linking to /dashboard,
  * Profile and Log out. The public pages, the directory and a club's public page show it. Below
- * 720 px the site links fold behind a Menu button (PhoneMenu: Escape or a click elsewhere closes
+ * 720 px the brand and the Menu button share the first row, a signed-in person's links take a row
+ * of their own beneath, and the site links fold behind the Menu button (PhoneMenu: Escape or a click elsewhere closes
  * it, Escape giving focus back to the button; following a link closes it).
  */
 import { Button, Flex } from '@aws-amplify/ui-react';
@@ -28,7 +29,11 @@ export function TopBarAccount() {
   const logout = useLogout();
   if (user) {
     return (
-      <Flex gap="medium" alignItems="center" className="clubs-topbar__account">
+      <Flex
+        gap="medium"
+        alignItems="center"
+        className="clubs-topbar__account clubs-topbar__account--signed-in"
+      >
         <TextLink to="/dashboard" className="clubs-topbar__welcome">
           Welcome, {name}
         </TextLink>

@@ -45,7 +45,9 @@ export default function CourseListPage() {
               <Heading level={2} fontSize="large">
                 {course.title}
               </Heading>
-              <Badge size="small">{course.level}</Badge>
+              <Badge size="small" alignSelf="flex-start">
+                {course.level}
+              </Badge>
               {course.description && <p>{course.description}</p>}
               {course.firstSections.length > 0 && (
                 <ul aria-label="First sections">

@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const ctx = await browser.newContext({ viewport: { width: 375, height: 812 } });
+const page = await ctx.newPage();
+const base='http://localhost:26000';
+await page.goto(base + '/login');
+await page.getByLabel('Email').fill('member@clubs.local');
+await page.getByLabel('Password').fill('DemoPass123!');
+await page.getByRole('button', { name: /log in|sign in/i }).click();
+await page.waitForURL(/dashboard/);
+await page.goto(base + '/clubs'); await page.waitForLoadState('networkidle'); await page.waitForTimeout(800);
+await page.screenshot({ path: '/tmp/shots/375_clubs_signedin2.png' });
+await page.getByRole('button', { name: 'Menu', exact: true }).click(); await page.waitForTimeout(300);
+await page.screenshot({ path: '/tmp/shots/375_clubs_signedin_open.png' });
+await browser.close();
