@@ -178,6 +178,17 @@ export const INVITATION_LIMITS = {
 } as const;
 
 /**
+ * AI outline drafts cost a model call each: only an active club that is not suspended drafts, at
+ * most `perClubPerDay` a UTC day per club and `perAccountPerDay` per person across their clubs
+ * (counted whether the model or the built-in template answers).
+ */
+export const OUTLINE_DRAFT_LIMITS = {
+  perClubPerDay: 30,
+  perAccountPerDay: 50,
+  windowSeconds: 24 * 3600,
+} as const;
+
+/**
  * Clubs one account may hold unpaid (created, their creator plan not paid) at once: a new club
  * beyond it is refused until one is paid for or deleted.
  */

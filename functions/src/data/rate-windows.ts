@@ -4,8 +4,10 @@
  * of any number of concurrent writers, at most `limit` units per window get through, and a
  * refused write counts nowhere.
  */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@clubs/shared';
-import { tableName } from './client.ts';
+import { db, tableName } from './client.ts';
+import { transactionConditionFailures } from './errors.ts';
 import { keys } from './keys.ts';
 
 export interface RateWindow {
@@ -88,5 +90,42 @@ export async function retryOnConflict<T>(write: () => Promise<T>): Promise<T> {
       if (attempt >= MAX_ATTEMPTS || !isTransactionConflict(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
     }
+  }
+}
+
+/** A count refused by full windows: the windows, and when the last of them ends. */
+export interface WindowsFull {
+  full: RateWindow[];
+  retryAfterSeconds: number;
+}
+
+/**
+ * Which of `rates` refused a transaction whose first items are their counts (in that order), and
+ * when trying again is useful (once every full window has ended); null for any other failure.
+ */
+export function windowsFullIn(error: unknown, rates: readonly RateWindow[], now: Date): WindowsFull | null {
+  const full = (transactionConditionFailures(error) ?? []).flatMap((index) => rates[index] ?? []);
+  if (full.length === 0) return null;
+  const waits = full.map((rate) => secondsLeftIn(windowOf(now, rate.windowSeconds), now));
+  return { full, retryAfterSeconds: Math.max(...waits) };
+}
+
+/**
+ * Counts one unit in every window together (for work that stores nothing of its own, such as a
+ * model call), or none when any is full: exact under concurrent callers.
+ */
+export async function countInWindows(
+  rates: readonly RateWindow[],
+  now = new Date(),
+): Promise<{ counted: true } | ({ counted: false } & WindowsFull)> {
+  try {
+    await retryOnConflict(() =>
+      db().send(new TransactWriteCommand({ TransactItems: rates.map((rate) => rateWindowCount(rate, now)) })),
+    );
+    return { counted: true };
+  } catch (error) {
+    const full = windowsFullIn(error, rates, now);
+    if (!full) throw error;
+    return { counted: false, ...full };
   }
 }

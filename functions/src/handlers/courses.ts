@@ -16,7 +16,7 @@ import {
   removeCourse,
   updateCourseDetails,
 } from '../services/courses/courses.ts';
-import { draftOutline } from '../services/courses/outline.ts';
+import { requestOutlineDraft } from '../services/courses/outline.ts';
 import { getProgress, markSection } from '../services/courses/progress.ts';
 import { addSection, deleteSection, moveSection, saveSection } from '../services/courses/sections.ts';
 
@@ -32,7 +32,8 @@ export const handler = defineGroup('courses', courseRoutes, {
   getCourse: async ({ input, club, viewer }) => getCourseDetail(club.id, input.params.courseId, viewer),
   updateCourse: async ({ input, club }) => updateCourseDetails(club.id, input.params.courseId, input.body),
   deleteCourse: async ({ input, club }) => removeCourse(club.id, input.params.courseId),
-  generateCourseOutline: async ({ input, club }) => draftOutline(await courseOf(club, input.params.courseId)),
+  generateCourseOutline: async ({ input, auth, club }) =>
+    requestOutlineDraft(club, auth.userId, await courseOf(club, input.params.courseId)),
   extractCourseModules: async ({ input, club }) =>
     extractModules(club.id, await courseOf(club, input.params.courseId)),
   addSection: async ({ input, club }) => addSection(club.id, input.params.courseId, input.body),

@@ -5,15 +5,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
-import { transactionConditionFailures } from '../errors.ts';
 import { keys } from '../keys.ts';
-import {
-  type RateWindow,
-  rateWindowCount,
-  retryOnConflict,
-  secondsLeftIn,
-  windowOf,
-} from '../rate-windows.ts';
+import { type RateWindow, rateWindowCount, retryOnConflict, windowsFullIn } from '../rate-windows.ts';
 
 export type { RateWindow } from '../rate-windows.ts';
 export { windowOf } from '../rate-windows.ts';
@@ -34,11 +27,9 @@ export async function storeContactMessage(
     await retryOnConflict(() => write(message, rates, now));
     return { stored: true };
   } catch (error) {
-    const full = (transactionConditionFailures(error) ?? []).flatMap((index) => rates[index] ?? []);
-    if (full.length === 0) throw error;
-    // Sending again is useful once every full window has ended.
-    const waits = full.map((rate) => secondsLeftIn(windowOf(now, rate.windowSeconds), now));
-    return { stored: false, retryAfterSeconds: Math.max(...waits) };
+    const full = windowsFullIn(error, rates, now);
+    if (!full) throw error;
+    return { stored: false, retryAfterSeconds: full.retryAfterSeconds };
   }
 }
 

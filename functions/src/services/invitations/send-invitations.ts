@@ -28,9 +28,10 @@ import {
 } from '../../data/repositories/invitations.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { sendEmail } from '../../email/send-email.ts';
-import { AppError, conflict } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { logger } from '../../logger.ts';
 import { siteUrl } from '../../stripe/config.ts';
+import { requireClubInService } from '../club-in-service.ts';
 import { invitationEmail } from './invitation-email.ts';
 import { newInviteToken } from './tokens.ts';
 
@@ -115,7 +116,7 @@ export async function sendInvitations(
   input: SendInvitationsInput,
   now = new Date(),
 ): Promise<SendInvitationsResult> {
-  if (club.status !== 'active' || club.suspendedAt) throw conflict(NOT_SENDING_MESSAGE);
+  requireClubInService(club, NOT_SENDING_MESSAGE);
   const rows = judgeRows(input);
   if (rows.every((row) => row.outcome === 'invalid')) {
     throw new AppError('validation_failed', 'Check the e-mail addresses', { rows: answerRows(rows) });

@@ -1,0 +1,14 @@
+/**
+ * What costs the platform on a club's behalf (e-mail from its identity, model calls, stored
+ * files) is open only to a club in service: active and not suspended. Anything else is refused
+ * with a conflict that says so, before anything is done.
+ */
+import type { Club } from '@clubs/shared';
+import { conflict } from '../errors.ts';
+
+export const isClubInService = (club: Pick<Club, 'status' | 'suspendedAt'>): boolean =>
+  club.status === 'active' && !club.suspendedAt;
+
+export function requireClubInService(club: Pick<Club, 'status' | 'suspendedAt'>, message: string): void {
+  if (!isClubInService(club)) throw conflict(message);
+}
