@@ -3,35 +3,18 @@
  * only a club in service drafts, and each club and each person drafts at most a day's count,
  * exact under concurrent requests, the rest answered 429 with Retry-After.
  */
-import { suspendClub } from '@clubs/functions/data/repositories/club-suspension';
-import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { handler } from '@clubs/functions/handlers/courses';
 import {
   OUTLINE_NOT_ACTIVE_MESSAGE,
   OutlineDraftLimit,
   requestOutlineDraft,
 } from '@clubs/functions/services/courses/outline';
-import { type Club, type Course, type GeneratedOutline, OUTLINE_DRAFT_LIMITS } from '@clubs/shared';
-import { ulid } from 'ulid';
+import { type GeneratedOutline, OUTLINE_DRAFT_LIMITS } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
-import { clubFixture } from '../support/fixtures.ts';
+import { clubWithCourse, OUT_OF_SERVICE } from '../support/club-course.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 
 type Answer = GeneratedOutline & { error: { code: string; message: string } };
-
-async function clubWithCourse(ownerId = ulid()) {
-  const { club } = await createClubWithOwner(clubFixture({ ownerId }));
-  const created = await invoke<Course>(
-    handler,
-    httpEvent('createCourse', {
-      params: { clubId: club.id },
-      claims: memberClaims(ownerId),
-      body: { title: 'Sourdough at Home', mainTopic: 'Sourdough baking' },
-    }),
-  );
-  expect(created.status).toBe(201);
-  return { club: club as Club, ownerId, course: created.body };
-}
 
 const draft = (clubId: string, courseId: string, userId: string) =>
   invoke<Answer>(
@@ -41,11 +24,7 @@ const draft = (clubId: string, courseId: string, userId: string) =>
 
 describe('outline drafts', () => {
   it('are refused for an unpaid, an inactive and a suspended club, with a conflict that says why', async () => {
-    for (const close of [
-      (club: Club) => setClubStatus(club.id, 'unpaid'),
-      (club: Club) => setClubStatus(club.id, 'inactive'),
-      (club: Club) => suspendClub(club.id, { userId: ulid(), email: 'admin@example.com' }),
-    ]) {
+    for (const [, close] of OUT_OF_SERVICE) {
       const { club, ownerId, course } = await clubWithCourse();
       await close(club);
       const refused = await draft(club.id, course.id, ownerId);

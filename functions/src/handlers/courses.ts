@@ -45,7 +45,7 @@ export const handler = defineGroup('courses', courseRoutes, {
     moveSection(club.id, input.params.courseId, input.params.sectionId, input.body.direction),
   createCourseMediaUpload: async ({ input, club }) => {
     await courseOf(club, input.params.courseId);
-    return signCourseMediaUpload(club.id, input.params.courseId, input.body);
+    return signCourseMediaUpload(club, input.params.courseId, input.body);
   },
   getCourseProgress: async ({ input, auth, club }) =>
     getProgress(club.id, input.params.courseId, auth.userId),

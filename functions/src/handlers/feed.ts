@@ -34,8 +34,7 @@ export const handler = defineGroup('feed', feedRoutes, {
   addComment: async ({ input, auth, club, viewer }) =>
     addComment(club.id, input.params.postId, auth, viewer, input.body),
   deleteComment: async ({ club, resource }) => deleteComment(club.id, resource),
-  createPostMediaUpload: async ({ input, auth, club }) =>
-    signPostMediaUpload(club.id, auth.userId, input.body),
+  createPostMediaUpload: async ({ input, auth, club }) => signPostMediaUpload(club, auth.userId, input.body),
   getClubSidebar: async ({ club, faces }) => clubSidebar(club, faces),
   getMemberProfile: async ({ input, auth }) => memberProfile(auth.userId, input.params.userId),
 });

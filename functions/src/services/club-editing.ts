@@ -16,6 +16,7 @@ import { refreshAdminEntry } from '../data/repositories/admin-clubs.ts';
 import { updateClub } from '../data/repositories/clubs.ts';
 import { notFound } from '../errors.ts';
 import { mediaKeyOf, removeReplacedMedia } from '../media/uploads.ts';
+import { requireClubInService, UPLOADS_NOT_ACTIVE_MESSAGE } from './club-in-service.ts';
 import { requireUploadedImage, signImageUpload } from './image-uploads.ts';
 
 /** The public folder of a club's logos or covers (served at /media/clubs/...). */
@@ -27,8 +28,13 @@ const IMAGE_FIELDS = { logo: 'logoUrl', cover: 'coverImageUrl' } as const satisf
 >;
 
 /** Signs an upload of one logo or cover into the club's own folder. */
-export const createClubImageUpload = (club: Club, input: ClubImageUploadInput): Promise<PresignedUpload> =>
-  signImageUpload(clubImagePrefixOf(club.id, input.kind), input);
+export async function createClubImageUpload(
+  club: Club,
+  input: ClubImageUploadInput,
+): Promise<PresignedUpload> {
+  requireClubInService(club, UPLOADS_NOT_ACTIVE_MESSAGE);
+  return signImageUpload(clubImagePrefixOf(club.id, input.kind), input);
+}
 
 /** Saves the owner's changes (the route's declaration checked ownership); replaced images are removed. */
 export async function editClub(club: Club, input: UpdateClubInput): Promise<Club> {

@@ -12,3 +12,6 @@ export const isClubInService = (club: Pick<Club, 'status' | 'suspendedAt'>): boo
 export function requireClubInService(club: Pick<Club, 'status' | 'suspendedAt'>, message: string): void {
   if (!isClubInService(club)) throw conflict(message);
 }
+
+/** Uploads into a club's folders (logo and cover, post and course files) need a club in service. */
+export const UPLOADS_NOT_ACTIVE_MESSAGE = 'Files can be uploaded only to an active club.';

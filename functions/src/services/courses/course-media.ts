@@ -6,6 +6,7 @@
  * paths before it is sanitized (anything else is then dropped by the sanitizer).
  */
 import {
+  type Club,
   COURSE_MEDIA_SIZE_MESSAGE,
   COURSE_MEDIA_TYPE_MESSAGE,
   COURSE_MEDIA_UPLOAD,
@@ -31,15 +32,17 @@ import {
   presignUpload,
   UploadRefused,
 } from '../../media/uploads.ts';
+import { requireClubInService, UPLOADS_NOT_ACTIVE_MESSAGE } from '../club-in-service.ts';
 
 export async function signCourseMediaUpload(
-  clubId: string,
+  club: Pick<Club, 'id' | 'status' | 'suspendedAt'>,
   courseId: string,
   input: CourseMediaUploadInput,
 ): Promise<CourseMediaUpload> {
+  requireClubInService(club, UPLOADS_NOT_ACTIVE_MESSAGE);
   try {
     const upload = await presignUpload({
-      prefix: courseMediaPrefixOf(clubId, courseId),
+      prefix: courseMediaPrefixOf(club.id, courseId),
       contentType: input.contentType,
       size: input.size,
       allowedContentTypes: COURSE_MEDIA_UPLOAD.contentTypes,

@@ -4,6 +4,7 @@
  * allowed (s3rver does not enforce policies, so what is stored is read back, as for avatars).
  */
 import {
+  type Club,
   POST_MEDIA_SIZE_MESSAGE,
   POST_MEDIA_TYPE_MESSAGE,
   POST_MEDIA_UPLOAD,
@@ -22,20 +23,22 @@ import {
   presignUpload,
   UploadRefused,
 } from '../../media/uploads.ts';
+import { requireClubInService, UPLOADS_NOT_ACTIVE_MESSAGE } from '../club-in-service.ts';
 
 /** Signs one upload for a post of `kind` in the club, under the caller's own folder. */
 export async function signPostMediaUpload(
-  clubId: string,
+  club: Pick<Club, 'id' | 'status' | 'suspendedAt'>,
   uploaderId: string,
   input: PostMediaUploadInput,
 ): Promise<PostMediaUpload> {
+  requireClubInService(club, UPLOADS_NOT_ACTIVE_MESSAGE);
   // The schema has refused a mismatch already; this module is the last line before signing.
   if (!input.contentType.startsWith(`${input.postType}/`)) {
     throw badRequest(postMediaMismatchMessage(input.postType));
   }
   try {
     const { url, fields, key, expiresAt } = await presignUpload({
-      prefix: postMediaPrefixOf(clubId, uploaderId),
+      prefix: postMediaPrefixOf(club.id, uploaderId),
       contentType: input.contentType,
       size: input.size,
       allowedContentTypes: POST_MEDIA_UPLOAD.contentTypes,
