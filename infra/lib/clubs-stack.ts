@@ -74,6 +74,7 @@ export class ClubsStack extends Stack {
       eventBus: this.payments.bus,
       stripeSecretKey: this.payments.stripeSecretKey,
       stripeWebhookSecret: this.payments.stripeWebhookSecret,
+      linkSigningSecret: this.payments.linkSigningSecret,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
       siteUrl: this.site.siteUrl,

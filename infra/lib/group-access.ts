@@ -174,6 +174,7 @@ export interface HandlerResources {
   readonly eventBus: IEventBus;
   readonly stripeSecretKey: ISecret;
   readonly stripeWebhookSecret: ISecret;
+  readonly linkSigningSecret: ISecret;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
   readonly siteUrl: string;
@@ -214,6 +215,7 @@ export function environmentFor(group: FunctionGroup, resources: HandlerResources
     ...(uses.has('stripe:webhook-secret')
       ? { STRIPE_WEBHOOK_SECRET_ARN: resources.stripeWebhookSecret.secretArn }
       : {}),
+    ...(uses.has('links:sign') ? { LINK_SIGNING_SECRET_ARN: resources.linkSigningSecret.secretArn } : {}),
     ...(uses.has('ai:outline') && resources.outlineModelId
       ? { OUTLINE_MODEL_ID: resources.outlineModelId }
       : {}),
@@ -276,6 +278,8 @@ export function grantAccess(
   if (uses.has('stripe:webhook-secret')) {
     grant(['secretsmanager:GetSecretValue'], [resources.stripeWebhookSecret.secretArn]);
   }
+  if (uses.has('links:sign'))
+    grant(['secretsmanager:GetSecretValue'], [resources.linkSigningSecret.secretArn]);
   if (uses.has('email:send') && resources.email) {
     // Sending needs the action on the identity and on the configuration set named in the call.
     grant(['ses:SendEmail'], [...resources.email.resourceArns]);

@@ -33,6 +33,8 @@ export class PaymentsEvents extends Construct {
   readonly bus: EventBus;
   readonly stripeSecretKey: Secret;
   readonly stripeWebhookSecret: Secret;
+  /** Signs the links e-mails carry that need no sign-in (unsubscribe); generated at the first deploy. */
+  readonly linkSigningSecret: Secret;
   readonly functions = new Map<EventHandlerGroup, HandlerFunction>();
   readonly deadLetterQueues = new Map<EventHandlerGroup, Queue>();
   readonly rules: Rule[] = [];
@@ -59,6 +61,17 @@ export class PaymentsEvents extends Construct {
     this.stripeWebhookSecret = new Secret(this, 'StripeWebhookSecret', {
       description: "Signing secret of Stripe's webhook endpoint (whsec_…), plain text",
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.linkSigningSecret = new Secret(this, 'LinkSigningSecret', {
+      description: 'HMAC key of the unsubscribe links in notification e-mails',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.linkSigningSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating it would void the unsubscribe links of every e-mail already sent; the functions read it at run ' +
+        'time (cached for minutes), so a manual roll (docs/DEPLOY.md) takes effect without a deploy.',
     });
     for (const secret of [this.stripeSecretKey, this.stripeWebhookSecret]) {
       Validations.of(secret).acknowledge({

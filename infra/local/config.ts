@@ -111,6 +111,9 @@ export const urlOf = (host: string, port: number) => `http://${host}:${port}`;
 /** The From address of the local stack's mail (the SES emulator takes any). */
 export const LOCAL_EMAIL_FROM = 'Clubs <no-reply@clubs.local>';
 
+/** The local stack's secret that signs e-mails' unsubscribe links. */
+export const LOCAL_LINK_SIGNING_SECRET = 'local-link-signing-secret';
+
 /**
  * The environment the handlers read (functions/src/env.ts and the AWS SDK): what CDK sets in
  * AWS, pointed at the local emulators.
@@ -136,6 +139,8 @@ export function handlerEnvironment(config: LocalConfig): Record<string, string> 
     APP_URL: `http://localhost:${ports.app}`,
     SES_ENDPOINT: urlOf(host, ports.ses),
     EMAIL_FROM: LOCAL_EMAIL_FROM,
+    // What Secrets Manager holds in AWS (LINK_SIGNING_SECRET_ARN); a fixed value is enough locally.
+    LINK_SIGNING_SECRET: process.env.LINK_SIGNING_SECRET || LOCAL_LINK_SIGNING_SECRET,
     ...stripeEnvironment(config),
   };
 }

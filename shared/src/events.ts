@@ -94,7 +94,8 @@ export const EVENT_ROUTES = [
     source: EVENT_BUS.domainSource,
     detailTypes: Object.values(CHANGE_EVENT_TYPES),
     group: 'notification-delivery',
-    uses: ['table:read', 'table:write', 'events:put', 'email:send'],
+    // links:sign: every notification e-mail carries its reader's signed unsubscribe link.
+    uses: ['table:read', 'table:write', 'events:put', 'email:send', 'links:sign'],
     description:
       'a change in a club notifies the people it concerns (a club-wide one in batches of recipients)',
   },
@@ -103,8 +104,9 @@ export const EVENT_ROUTES = [
     source: EVENT_BUS.notificationsSource,
     detailTypes: [NOTIFICATION_BATCH_TYPE],
     group: 'notification-delivery',
-    uses: ['table:read', 'table:write'],
-    description: 'one batch of recipients of a club-wide notification, written idempotently',
+    uses: ['table:read', 'table:write', 'email:send', 'links:sign'],
+    description:
+      'one batch of recipients of a club-wide notification, written idempotently (an announcement e-mailed to those who want it)',
     queued: true,
   },
 ] as const satisfies readonly EventRoute[];

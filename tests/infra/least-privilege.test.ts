@@ -94,6 +94,9 @@ function useServedBy(action: string, resource: string): ResourceUse | undefined 
     if (resource === JSON.stringify({ Ref: logicalId(synth.stack.payments.stripeWebhookSecret) })) {
       return 'stripe:webhook-secret';
     }
+    if (resource === JSON.stringify({ Ref: logicalId(synth.stack.payments.linkSigningSecret) })) {
+      return 'links:sign';
+    }
   }
   return undefined;
 }
@@ -216,6 +219,7 @@ describe('IAM grants derived from the manifests', () => {
       );
       expect(variables.includes('STRIPE_SECRET_KEY_ARN'), group).toBe(uses.has('stripe:api'));
       expect(variables.includes('STRIPE_WEBHOOK_SECRET_ARN'), group).toBe(uses.has('stripe:webhook-secret'));
+      expect(variables.includes('LINK_SIGNING_SECRET_ARN'), group).toBe(uses.has('links:sign'));
       expect(variables.includes('EVENT_BUS_NAME'), group).toBe(uses.has('events:put'));
       expect(variables.includes('OUTLINE_MODEL_ID'), group).toBe(uses.has('ai:outline'));
       expect(variables.includes('EMAIL_FROM'), group).toBe(uses.has('email:send'));

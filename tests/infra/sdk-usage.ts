@@ -50,6 +50,7 @@ const SDK_NAMES: Readonly<Record<string, Readonly<Record<string, readonly Resour
 const SECRET_ENVIRONMENT: Readonly<Record<string, ResourceUse>> = {
   STRIPE_SECRET_KEY_ARN: 'stripe:api',
   STRIPE_WEBHOOK_SECRET_ARN: 'stripe:webhook-secret',
+  LINK_SIGNING_SECRET_ARN: 'links:sign',
 };
 
 export interface CodeUses {

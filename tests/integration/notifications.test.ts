@@ -23,7 +23,7 @@ import type {
   UnreadCount,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBus } from '../support/bus.ts';
 import {
   type EventOptions,
@@ -33,18 +33,11 @@ import {
   memberClaims,
 } from '../support/http-event.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
-import { readSentEmails, startSesEmulator } from '../support/ses-store.ts';
+import { readSentEmails, useSesEmulator } from '../support/ses-store.ts';
 
 const bus = useBus();
 
-let ses: Awaited<ReturnType<typeof startSesEmulator>>;
-beforeAll(async () => {
-  ses = await startSesEmulator();
-  process.env.SES_ENDPOINT = ses.url;
-  process.env.EMAIL_FROM = 'no-reply@clubs.test';
-  process.env.SITE_URL = 'https://clubs.test';
-});
-afterAll(() => ses.stop());
+const sesUrl = useSesEmulator();
 
 const HANDLERS: Partial<Record<string, GroupHandler>> = {
   feed: feedHandler,
@@ -112,7 +105,7 @@ describe('the bell', () => {
     // Nobody hears of their own comment.
     expect((await bell(mia)).items).toEqual([]);
     // The author gets the reply by e-mail too, once, with a text and an HTML part.
-    const mail = (await readSentEmails(ses.url)).filter((m) =>
+    const mail = (await readSentEmails(sesUrl())).filter((m) =>
       m.to.includes(`${ownerId.toLowerCase()}@clubs.test`),
     );
     expect(mail).toHaveLength(1);

@@ -11,6 +11,8 @@ const endpoint = inject('dynamodbEndpoint');
 process.env.DYNAMODB_ENDPOINT = endpoint;
 process.env.TABLE_NAME = `test_${randomBytes(6).toString('hex')}`;
 process.env.AWS_REGION = 'us-east-1';
+// What the link-signing secret is in AWS (unsubscribe links); the local stack sets its own.
+process.env.LINK_SIGNING_SECRET = 'test-link-signing-secret';
 
 beforeAll(async () => {
   setDocumentClient(undefined);

@@ -159,6 +159,8 @@ export const routes: RouteObject[] = [
       titled('Terms of Service', 'terms', () => import('./pages/public/TermsPage.tsx')),
       titled('Privacy Policy', 'privacy', () => import('./pages/public/PrivacyPage.tsx')),
       titled('Help Centre', 'support', () => import('./pages/public/SupportPage.tsx')),
+      // An e-mail's unsubscribe link: works signed out (a signed token).
+      titled('Unsubscribe', 'unsubscribe', () => import('./pages/public/UnsubscribePage.tsx')),
       // The setup callback checks the session itself (3 s wait, then /login): not guarded.
       titled('Setting up your club', 'club-setup', () => import('./pages/setup/ClubSetupPage.tsx')),
 

@@ -88,6 +88,14 @@ export const keys = {
   }),
   /** A person's unread notification count and the id below which everything counts as read. */
   notificationState: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'NOTIFICATIONS' }),
+  /**
+   * A person's notification preference: account-wide (no club) or for one club, which overrides
+   * the account's.
+   */
+  notificationPreference: (userId: string, clubId: string | null): Key => ({
+    pk: `USER#${userId}`,
+    sk: clubId ? `NOTIFYPREF#CLUB#${clubId}` : 'NOTIFYPREF#ACCOUNT',
+  }),
   /** A fixed-window counter (rate limits): `scope` names what is limited, `subject` who. TTL. */
   rateWindow: (scope: string, subject: string, windowStart: string): Key => ({
     pk: `RATE#${scope}#${subject}`,

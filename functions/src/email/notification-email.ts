@@ -2,7 +2,7 @@
  * The e-mail of a notification (a reply, a mention, an approval, an announcement), rendered with
  * react-email: one template gives the HTML part and, rendered as plain text, the text part. The
  * names and texts in it are members' own words; React escapes them in the HTML. Every e-mail ends
- * with a link to the reader's notification settings.
+ * with a link to the reader's notification settings and a link that unsubscribes them at once.
  */
 import {
   Body,
@@ -31,6 +31,8 @@ export interface NotificationEmailInput {
   readonly actionLabel: string;
   /** The absolute address of the reader's notification settings. */
   readonly settingsUrl: string;
+  /** The absolute address of the page that unsubscribes the reader (a signed link). */
+  readonly unsubscribeUrl: string;
 }
 
 const styles = {
@@ -77,6 +79,8 @@ function NotificationEmail(input: NotificationEmailInput) {
           { style: styles.footer },
           'You get this e-mail because of your notification settings on Clubs. ',
           h(Link, { href: input.settingsUrl }, 'Change your notification settings'),
+          ' or ',
+          h(Link, { href: input.unsubscribeUrl }, 'unsubscribe'),
           '.',
         ),
       ),

@@ -15,6 +15,8 @@ export interface OutgoingEmail {
   readonly text: string;
   readonly html: string;
   readonly replyTo?: string;
+  /** Extra headers (e.g. List-Unsubscribe), sent with SES v2's Simple content. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export class EmailNotSent extends AppError {
@@ -63,6 +65,9 @@ export async function sendEmail(message: OutgoingEmail): Promise<{ messageId: st
         Content: {
           Simple: {
             Subject: { Data: message.subject, Charset: 'UTF-8' },
+            ...(message.headers
+              ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) }
+              : {}),
             Body: {
               Text: { Data: message.text, Charset: 'UTF-8' },
               Html: { Data: message.html, Charset: 'UTF-8' },

@@ -23,6 +23,8 @@ export const RESOURCE_USES = [
   'events:put',
   /** Sends transactional e-mail through Amazon SES v2 (SendEmail) from the configured address. */
   'email:send',
+  /** Signs and checks the links e-mails carry that need no sign-in (unsubscribe) with the link-signing secret. */
+  'links:sign',
   /** Asks the deployment's configured text model (Amazon Bedrock InvokeModel on that model only) for a course outline. */
   'ai:outline',
 ] as const;
@@ -62,8 +64,11 @@ export const GROUP_USES = {
   events: ['table:read', 'table:write', 'events:put'],
   /** events:put: a suspension or reactivation goes on the bus, which pauses or resumes subscriptions. */
   'super-admin': ['table:read', 'table:write', 'events:put'],
-  /** The caller's notifications: reading them and marking them read. */
-  notifications: ['table:read', 'table:write'],
+  /**
+   * The caller's notifications: reading them and marking them read; their preferences; and the
+   * unsubscribe links of e-mails (links:sign checks their signature).
+   */
+  notifications: ['table:read', 'table:write', 'links:sign'],
 } as const satisfies Record<string, readonly ResourceUse[]>;
 export type HandlerGroup = keyof typeof GROUP_USES;
 

@@ -61,3 +61,36 @@ export const notificationReadSchema = z.object({
   unreadCount: z.number().int().min(0),
 });
 export type NotificationRead = z.infer<typeof notificationReadSchema>;
+
+/**
+ * How a member wants to hear of a club: in the bell only, also by e-mail at once, in a daily or
+ * weekly digest e-mail (and the bell), or not at all. A club's own choice overrides the account's.
+ */
+export const NOTIFICATION_PREFERENCES = ['bell', 'immediate', 'daily', 'weekly', 'off'] as const;
+export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number];
+export const notificationPreferenceSchema = z.enum(NOTIFICATION_PREFERENCES);
+/** The account's choice until the member makes one. */
+export const DEFAULT_NOTIFICATION_PREFERENCE: NotificationPreference = 'immediate';
+
+/** The account-wide choice (what every club follows unless it has its own). */
+export const accountNotificationSettingsSchema = z.object({ preference: notificationPreferenceSchema });
+export type AccountNotificationSettings = z.infer<typeof accountNotificationSettingsSchema>;
+
+/** A club's own choice (null: it follows the account's), and the one in effect. */
+export const clubNotificationSettingsSchema = z.object({
+  preference: notificationPreferenceSchema.nullable(),
+  effective: notificationPreferenceSchema,
+});
+export type ClubNotificationSettings = z.infer<typeof clubNotificationSettingsSchema>;
+export const clubNotificationSettingsInputSchema = z.object({
+  preference: notificationPreferenceSchema.nullable(),
+});
+
+/** An unsubscribe link's signed token (e-mails carry it; no sign-in needed). */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(512) });
+export const unsubscribedSchema = z.object({
+  /** One club's e-mail stopped, or all of the account's. */
+  scope: z.enum(['club', 'all']),
+  clubName: z.string().nullable(),
+});
+export type Unsubscribed = z.infer<typeof unsubscribedSchema>;

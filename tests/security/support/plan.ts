@@ -42,6 +42,9 @@ export const SELF_SERVICE_CLUB_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
 /** Valid bodies (and queries) where a generated one would not do; keyed by route id. */
 export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<string, string> }>> = {
   createClub: { body: { name: 'Example club', description: 'An example club.' } },
+  // A token nobody signed: every caller is refused alike (400), and nothing changes.
+  unsubscribe: { query: { token: 'eyJ1IjoieCJ9.forged' } },
+  openUnsubscribe: { query: { token: 'eyJ1IjoieCJ9.forged' } },
   createPost: { body: { title: 'Example post', content: 'Example content', type: 'text' } },
   updateMembershipPricing: { body: { model: 'free', monthlyPrice: 0, freeTrial: false } },
   createClubCheckout: { body: { plan: 'monthly' } },

@@ -5,7 +5,9 @@
  * the member for an approval; a new event or an announcement concerns every active member, who
  * are put back on the bus in batches of NOTIFICATION_BATCH_SIZE recipients (through a queue in
  * AWS) and written batch by batch. Nobody is notified of their own change, and each person at
- * most once per change, however often a change or a batch is delivered.
+ * most once per change, however often a change or a batch is delivered. Each person's preference
+ * for the club (else their account's) decides: 'off' writes nothing, 'immediate' also e-mails the
+ * kinds that are mailed, and the bell-only and digest choices write the notification alone.
  */
 import {
   type ChangeEvent,
@@ -22,6 +24,7 @@ import { keys } from '../../data/keys.ts';
 import { activeModeratorIds, listClubMembers } from '../../data/repositories/club-members.ts';
 import { listComments } from '../../data/repositories/comments.ts';
 import { cardOf, type MemberCard, memberCardOf } from '../../data/repositories/member-cards.ts';
+import { effectivePreference, getPreferences } from '../../data/repositories/notification-preferences.ts';
 import {
   likeBatchId,
   type NotificationContent,
@@ -157,6 +160,38 @@ async function earlierCommenters(postId: string): Promise<string[]> {
   return [...authors];
 }
 
+interface Audience {
+  /** Who gets the notification in their bell. */
+  notified: string[];
+  /** Of them, who also wants it e-mailed at once. */
+  mailed: Set<string>;
+}
+
+/** Splits recipients by their preference for the club: one BatchGetItem per 50 people. */
+async function audienceOf(clubId: string, recipientIds: readonly string[]): Promise<Audience> {
+  const stored = await getPreferences(recipientIds, clubId);
+  const audience: Audience = { notified: [], mailed: new Set() };
+  for (const id of recipientIds) {
+    const preference = effectivePreference(stored.get(id) ?? { account: null, club: null });
+    if (preference === 'off') continue;
+    audience.notified.push(id);
+    if (preference === 'immediate') audience.mailed.add(id);
+  }
+  return audience;
+}
+
+/** Writes a notification to the audience and mails those the first writing reached who want it. */
+async function writeAndMail(content: NotificationContent, recipientIds: readonly string[]): Promise<number> {
+  const audience = await audienceOf(content.clubId, recipientIds);
+  if (audience.notified.length === 0) return 0;
+  const outcome = await writeNotifications(content, audience.notified);
+  await mailNotification(
+    content,
+    outcome.written.filter((id) => audience.mailed.has(id)),
+  );
+  return outcome.written.length;
+}
+
 /** Notifies the people a change concerns; a club-wide change is split into batches on the bus. */
 export async function notifyChange(change: ChangeEvent): Promise<DeliveryReport> {
   const context = await contextOf(change);
@@ -164,6 +199,8 @@ export async function notifyChange(change: ChangeEvent): Promise<DeliveryReport>
   const subject = subjectOf(change);
   if (change.type === 'post.liked') {
     if (change.postAuthorId === change.actorId) return { written: 0, batches: 0 };
+    const audience = await audienceOf(change.clubId, [change.postAuthorId]);
+    if (audience.notified.length === 0) return { written: 0, batches: 0 };
     const content = contentOf(change, context, 'likes', {
       ...subject,
       id: likeBatchId(change.postId, new Date(change.at)),
@@ -176,10 +213,7 @@ export async function notifyChange(change: ChangeEvent): Promise<DeliveryReport>
   }
   let written = 0;
   for (const [kind, ids] of byKind) {
-    const content = contentOf(change, context, kind, subject);
-    const outcome = await writeNotifications(content, ids);
-    written += outcome.written.length;
-    await mailNotification(content, outcome.written);
+    written += await writeAndMail(contentOf(change, context, kind, subject), ids);
   }
   const kind = clubWideKind(change);
   const batches = kind ? await splitIntoBatches(change) : 0;
@@ -230,6 +264,6 @@ export async function deliverBatch(batch: NotificationBatch): Promise<DeliveryRe
   const context = kind ? await contextOf(change) : null;
   if (!kind || !context) return { written: 0, batches: 0 };
   const recipients = batch.recipientIds.filter((id) => id !== change.actorId);
-  const outcome = await writeNotifications(contentOf(change, context, kind, subjectOf(change)), recipients);
-  return { written: outcome.written.length, batches: 0 };
+  const written = await writeAndMail(contentOf(change, context, kind, subjectOf(change)), recipients);
+  return { written, batches: 0 };
 }

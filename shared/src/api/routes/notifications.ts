@@ -3,13 +3,19 @@
  * each read is at most two DynamoDB requests (a page of the caller's notifications and their
  * unread counter, read together).
  */
+import * as z from 'zod';
 import {
+  accountNotificationSettingsSchema,
+  clubNotificationSettingsInputSchema,
+  clubNotificationSettingsSchema,
   notificationPageQuerySchema,
   notificationPageSchema,
   notificationReadSchema,
   unreadCountSchema,
+  unsubscribedSchema,
+  unsubscribeQuerySchema,
 } from '../../domain/notification.ts';
-import { GET, POST, routesOf, SIGNED_IN } from '../route-builder.ts';
+import { GET, inClub, POST, PUBLIC, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
 
 export const notificationRoutes = routesOf('notifications', {
   listNotifications: GET('/api/me/notifications', {
@@ -33,5 +39,44 @@ export const notificationRoutes = routesOf('notifications', {
     access: SIGNED_IN,
     summary: "Marks every notification of the caller read at once: one write of their counter's watermark",
     response: unreadCountSchema,
+  }),
+  getNotificationSettings: GET('/api/me/notification-settings', {
+    access: SIGNED_IN,
+    summary: "The caller's account-wide notification preference (what clubs without their own follow)",
+    response: accountNotificationSettingsSchema,
+  }),
+  updateNotificationSettings: PUT('/api/me/notification-settings', {
+    access: SIGNED_IN,
+    summary: "Sets the caller's account-wide notification preference",
+    body: accountNotificationSettingsSchema,
+    response: accountNotificationSettingsSchema,
+  }),
+  getClubNotificationSettings: GET('/api/clubs/{clubId}/notification-settings', {
+    access: inClub('member'),
+    summary:
+      "The caller's own notification preference for this club (null: the account's) and the one in effect",
+    response: clubNotificationSettingsSchema,
+  }),
+  updateClubNotificationSettings: PUT('/api/clubs/{clubId}/notification-settings', {
+    access: inClub('member'),
+    summary: "Sets (or, with null, clears) the caller's notification preference for this club",
+    body: clubNotificationSettingsInputSchema,
+    response: clubNotificationSettingsSchema,
+  }),
+  openUnsubscribe: GET('/api/unsubscribe', {
+    access: PUBLIC,
+    summary:
+      "An e-mail's unsubscribe link opened in a browser: checks the signed token, then sends the reader (303) to the page that confirms it",
+    query: unsubscribeQuerySchema,
+    response: z.null(),
+  }),
+  unsubscribe: POST('/api/unsubscribe', {
+    access: PUBLIC,
+    summary:
+      "One-click unsubscribe (RFC 8058; no sign-in): the signed token's club, or all clubs, send the reader no more e-mail",
+    query: unsubscribeQuerySchema,
+    // Mail providers post `List-Unsubscribe=One-Click` form-encoded; only the token counts.
+    rawBody: true,
+    response: unsubscribedSchema,
   }),
 });

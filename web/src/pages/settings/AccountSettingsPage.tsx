@@ -5,7 +5,8 @@
  * needs the current one (checked by Cognito), new = confirm and at least 8 characters
  * (PASSWORD_MIN_LENGTH); the button stays disabled until all three are filled. A refusal or a failure
  * stays on its form, announced, with the fields it is about marked; successes are toasts.
- * Signed out: 'Please log in'.
+ * Below them, how the member hears of their clubs (NotificationPreferenceField; each club may
+ * choose differently). Signed out: 'Please log in'.
  */
 
 import { Button, Flex, Heading, PasswordField, Tabs, Text, TextField } from '@aws-amplify/ui-react';
@@ -29,6 +30,7 @@ import { CodeField, NewPasswordFields } from '../../components/form/fields.tsx';
 import { accepts, passwordProblem } from '../../components/form/rules.ts';
 import { bindField, OPTIONAL, problem, useFormProblem } from '../../components/form/useForm.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { AccountNotificationPreference } from '../../components/notifications/NotificationPreferenceField.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
@@ -247,6 +249,18 @@ export default function AccountSettingsPage() {
           { label: 'Two-factor', value: 'mfa', content: <TwoFactorSection /> },
         ]}
       />
+      <Flex
+        as="section"
+        direction="column"
+        gap="small"
+        marginTop="xl"
+        aria-labelledby="notification-settings"
+      >
+        <Heading level={2} id="notification-settings">
+          Notifications
+        </Heading>
+        <AccountNotificationPreference />
+      </Flex>
     </PageColumn>
   );
 }

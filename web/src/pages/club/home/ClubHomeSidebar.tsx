@@ -9,6 +9,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
+import { ClubNotificationPreference } from '../../../components/notifications/NotificationPreferenceField.tsx';
 import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
 import { inviteUrlOf, useCopyLink } from '../../members/useCopyLink.ts';
 
@@ -116,13 +117,14 @@ function OwnerCards({ clubId, basePath }: { clubId: string; basePath: string }) 
 }
 
 export function ClubHomeSidebar() {
-  const { club, role, basePath } = useClubSpace();
+  const { club, role, basePath, canWrite } = useClubSpace();
   const summary = useApiQuery('getClubSidebar', { params: { clubId: club.id } });
   const data = summary.data;
   return (
     <aside className="feed-sidebar" aria-label="Club sidebar">
       {hasPermission(role, 'CLUB_OPTIONS') && <OwnerCards clubId={club.id} basePath={basePath} />}
       <About text={data?.about ?? club.description} />
+      {role && canWrite && <ClubNotificationPreference clubId={club.id} />}
       {summary.isError && (
         <p role="alert" className="feed-error">
           Could not load the club's highlights.{' '}

@@ -1,0 +1,79 @@
+/**
+ * Notification preferences: one item per person for the account and one per club they chose
+ * differently for (keys.notificationPreference). Reading a person's choice for a club, or a whole
+ * batch of people's, is one BatchGetItem per 50 people (both of each person's items together).
+ */
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCE,
+  type NotificationPreference,
+  notificationPreferenceSchema,
+} from '@clubs/shared';
+import { batchGet, keyId } from '../batch-get.ts';
+import { db, tableName } from '../client.ts';
+import { keys } from '../keys.ts';
+
+export interface StoredPreferences {
+  /** The account's choice, if the person made one. */
+  account: NotificationPreference | null;
+  /** The club's own choice, if any. */
+  club: NotificationPreference | null;
+}
+
+const preferenceOf = (item: Record<string, unknown> | undefined): NotificationPreference | null => {
+  const parsed = notificationPreferenceSchema.safeParse(item?.preference);
+  return parsed.success ? parsed.data : null;
+};
+
+/** The choice in effect: the club's, else the account's, else the default. */
+export const effectivePreference = (stored: StoredPreferences): NotificationPreference =>
+  stored.club ?? stored.account ?? DEFAULT_NOTIFICATION_PREFERENCE;
+
+/** Each person's stored choices for a club (or for the account alone when clubId is null). */
+export async function getPreferences(
+  userIds: readonly string[],
+  clubId: string | null,
+  consistent = false,
+): Promise<Map<string, StoredPreferences>> {
+  const wanted = userIds.flatMap((id) => [
+    keys.notificationPreference(id, null),
+    ...(clubId ? [keys.notificationPreference(id, clubId)] : []),
+  ]);
+  const found = await batchGet(wanted, ['preference'], consistent);
+  return new Map(
+    userIds.map((id) => [
+      id,
+      {
+        account: preferenceOf(found.get(keyId(keys.notificationPreference(id, null)))),
+        club: clubId ? preferenceOf(found.get(keyId(keys.notificationPreference(id, clubId)))) : null,
+      },
+    ]),
+  );
+}
+
+/** Stores a choice for the account or a club; null clears a club's (it follows the account again). */
+export async function setPreference(
+  userId: string,
+  clubId: string | null,
+  preference: NotificationPreference | null,
+  now: Date,
+): Promise<void> {
+  const key = keys.notificationPreference(userId, clubId);
+  if (preference === null) {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+    return;
+  }
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...key,
+        type: 'notificationPreference',
+        userId,
+        clubId,
+        preference,
+        updatedAt: now.toISOString(),
+      },
+    }),
+  );
+}
