@@ -6,5 +6,6 @@ export * from './display.ts';
 export * from './domain/index.ts';
 export * from './events.ts';
 export * from './permissions.ts';
+export * from './search.ts';
 export * from './site-documents.ts';
 export * from './table.ts';

@@ -79,6 +79,7 @@ export const CLUB_SUB_PATHS = [
   'courses/:courseId',
   'courses/:courseId/take',
   'membership-success',
+  'search',
 ] as const;
 
 /** The tab titles of a club's pages. */
@@ -100,6 +101,7 @@ const CLUB_PAGE_TITLES: Record<(typeof CLUB_SUB_PATHS)[number], string> = {
   'courses/:courseId': 'Course',
   'courses/:courseId/take': 'Course',
   'membership-success': 'Welcome to the club',
+  search: 'Search',
 };
 
 const clubHome = () => import('./pages/club/ClubHomePage.tsx');
@@ -121,6 +123,7 @@ const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModul
   'courses/:courseId': () => import('./pages/courses/CourseManagePage.tsx'),
   'courses/:courseId/take': () => import('./pages/courses/CourseTakePage.tsx'),
   'membership-success': () => import('./pages/club/MembershipSuccessPage.tsx'),
+  search: () => import('./pages/search/SearchPage.tsx'),
 };
 
 const clubChildren = (): RouteObject[] =>

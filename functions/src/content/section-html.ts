@@ -186,3 +186,17 @@ export function replaceMediaSrc(
   }
   return out + html.slice(done);
 }
+
+/** The escapes sanitize-html writes into text, and what they stand for. */
+const TEXT_ESCAPES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+
+/**
+ * The words of section HTML as plain text, for the search index: no tag, attribute or script
+ * survives, and each text node stands apart from its neighbours ("<p>a</p><p>b</p>" is "a b").
+ */
+export function plainTextOf(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, textFilter: (text) => ` ${text} ` })
+    .replace(/&(amp|lt|gt|quot);/g, (entity) => TEXT_ESCAPES[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
+}

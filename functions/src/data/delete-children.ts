@@ -13,14 +13,16 @@ export async function deleteChildItems(
   partition: string,
   beginsWith: string,
   maxPages: number,
+  /** Runs on each page of items, whole, before they are deleted (e.g. to unindex them). */
+  beforeDelete?: (items: Record<string, unknown>[]) => Promise<void>,
 ): Promise<void> {
   for (let page = 0; page < maxPages; page++) {
-    const read = await queryPage({ partition, sortKey: { beginsWith } }, { limit: 100 }, (item) => ({
-      pk: String(item.pk),
-      sk: String(item.sk),
-    }));
+    const read = await queryPage({ partition, sortKey: { beginsWith } }, { limit: 100 }, (item) => item);
+    await beforeDelete?.(read.items);
     await Promise.all(
-      read.items.map((key) => db().send(new DeleteCommand({ TableName: tableName(), Key: key }))),
+      read.items.map((item) =>
+        db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } })),
+      ),
     );
     if (!read.nextCursor) return;
   }

@@ -13,7 +13,15 @@
  * member-count change never has to rewrite them, except when it moves the club to another size
  * bucket (memberships.ts moves the `size` list items then, in the same transaction).
  */
-import { type Club, type DirectorySize, type DirectoryTab, SIZE_BUCKETS, sizeBucket } from '@clubs/shared';
+import {
+  type Club,
+  type DirectorySize,
+  type DirectoryTab,
+  normalizeText,
+  SIZE_BUCKETS,
+  STOP_WORDS,
+  sizeBucket,
+} from '@clubs/shared';
 import { directoryKeys, type Key } from './keys.ts';
 
 /**
@@ -25,26 +33,9 @@ export const MAX_TERMS = 40;
 const MAX_WORD_LENGTH = 40;
 const MIN_WORD_LENGTH = 2;
 
-/** Words too common to narrow a search; they are still matched as text (see matchesText). */
-const STOP_WORDS = new Set(
-  'an and are as at be but by for from has have in into is it its of on or our so that the their this to us we with you your'.split(
-    ' ',
-  ),
-);
-
 /** What the index of a club is derived from. */
 export type IndexedClub = Pick<Club, 'id' | 'createdAt' | 'price' | 'category' | 'status' | 'memberCount'> &
   Pick<Club, 'name' | 'description'>;
-
-/** Lower case, accents removed, anything but letters and digits turned into spaces. */
-export function normalizeText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 const wordsOf = (text: string): string[] =>
   normalizeText(text)

@@ -224,6 +224,23 @@ export const directoryKeys = {
 } as const;
 
 /**
+ * A club's search index (functions/src/data/word-index.ts): one posting per term and document.
+ * A partition holds a club's terms that start with the same three letters, so a whole term is a
+ * begins_with `{term}#` and a word prefix a begins_with `{prefix}`; within a term the inverted
+ * time puts the newest document first.
+ */
+export const searchKeys = {
+  posting: (clubId: string, term: string, at: string, kind: string, id: string): Key => ({
+    pk: searchKeys.partition(clubId, term),
+    sk: `${term}#${invertedTime(at)}#${kind}#${id}`,
+  }),
+  partition: (clubId: string, term: string) => `SEARCH#${clubId}#${Array.from(term).slice(0, 3).join('')}`,
+} as const;
+
+/** Milliseconds left until the year 2286, zero-padded: an ascending sort key that reads newest first. */
+const invertedTime = (at: string) => String(9_999_999_999_999 - Date.parse(at)).padStart(13, '0');
+
+/**
  * The super-admin index (functions/src/data/repositories/admin-clubs.ts): items of the base
  * table. One entry per club, every status, newest first in one partition, carrying the owner's
  * name and e-mail; term items for the words of the club's name, its owner's name and the owner's

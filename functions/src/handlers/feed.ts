@@ -18,6 +18,7 @@ import {
 } from '../services/feed/posts.ts';
 import { addComment, deleteComment, likePost, listComments, unlikePost } from '../services/feed/reactions.ts';
 import { clubSidebar } from '../services/feed/sidebar.ts';
+import { searchClub } from '../services/search/search.ts';
 
 export const handler = defineGroup('feed', feedRoutes, {
   listPosts: async ({ input, club, viewer }) => listFeed(club.id, viewer, input.query),
@@ -36,5 +37,6 @@ export const handler = defineGroup('feed', feedRoutes, {
   deleteComment: async ({ club, resource }) => deleteComment(club.id, resource),
   createPostMediaUpload: async ({ input, auth, club }) => signPostMediaUpload(club, auth.userId, input.body),
   getClubSidebar: async ({ club, faces }) => clubSidebar(club, faces),
+  searchClub: async ({ input, club, viewer }) => searchClub(club.id, viewer, input.query),
   getMemberProfile: async ({ input, auth }) => memberProfile(auth.userId, input.params.userId),
 });

@@ -39,8 +39,10 @@ import {
 } from '../data/repositories/events.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
 import { getProfile, getProfiles } from '../data/repositories/profiles.ts';
+import { indexDocument } from '../data/word-index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { emitChange } from '../events/change-events.ts';
+import { eventDocument } from './search/documents.ts';
 
 const MINUTE = 60_000;
 const DEFAULT_LOCATION = 'Online';
@@ -151,6 +153,7 @@ export async function createClubEvent(
   };
   const result = await insertEvent(event, [{ userId: auth.userId, card }], now.toISOString());
   if (!result.created) throw notFound('Club not found');
+  await indexDocument(clubId, null, eventDocument(result.event));
   await emitChange({
     type: 'event.created',
     clubId,
@@ -202,12 +205,14 @@ export async function editClubEvent(
     endDate: new Date(start.getTime() + duration).toISOString(),
   });
   if (!updated) throw eventNotFound();
+  await indexDocument(event.clubId, eventDocument(event), eventDocument(updated.event));
   return viewOf(event.clubId, updated, viewer);
 }
 
 export async function deleteClubEvent(clubId: string, eventId: string): Promise<Deleted> {
+  const event = await eventOfClub(clubId, eventId);
   if (!(await removeEvent(clubId, eventId))) throw eventNotFound();
-  await deleteAttendances(eventId);
+  await Promise.all([deleteAttendances(eventId), indexDocument(clubId, eventDocument(event), null)]);
   return { id: eventId, deleted: true };
 }
 

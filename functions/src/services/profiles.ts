@@ -9,7 +9,8 @@ import {
 import type { Caller } from '../caller.ts';
 import { refreshOwnerAdminEntries } from '../data/repositories/admin-clubs.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
-import { refreshMemberCards } from '../data/repositories/memberships.ts';
+import { indexMember, memberTextOf } from '../data/repositories/member-search.ts';
+import { listMembershipsOfUser, refreshMemberCards } from '../data/repositories/memberships.ts';
 import {
   createProfileIfAbsent,
   getProfile,
@@ -34,6 +35,12 @@ async function syncMemberCards(before: Profile | null, after: Profile): Promise<
   // The e-mail is part of it too: owners and moderators search their members by it.
   if (was.name !== is.name || was.avatarUrl !== is.avatarUrl || before?.email !== after.email) {
     await refreshMemberCards(after.id, is, after.email);
+  }
+  // The club searches find members by their name and bio.
+  const [textBefore, textAfter] = [memberTextOf(before), memberTextOf(after)];
+  if (textBefore.name !== textAfter.name || textBefore.bio !== textAfter.bio) {
+    const memberships = await listMembershipsOfUser(after.id);
+    await Promise.all(memberships.map((membership) => indexMember(membership, textBefore, textAfter)));
   }
   // The super-admin portal shows and finds each club by its owner's name and e-mail.
   if (before && (userName(before) !== userName(after) || before.email !== after.email)) {

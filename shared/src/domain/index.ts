@@ -15,3 +15,4 @@ export * from './misc.ts';
 export * from './notification.ts';
 export * from './post.ts';
 export * from './profile.ts';
+export * from './search.ts';

@@ -67,6 +67,7 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
     body: { rows: [{ name: 'Example', email: 'invitee@clubs.test' }], message: 'Join us.' },
   },
   revokeInvitations: { body: { email: 'invitee@clubs.test' } },
+  searchClub: { query: { q: 'example' } },
   stripeWebhook: { body: { id: 'evt_unsigned', type: 'checkout.session.completed' } },
 };
 

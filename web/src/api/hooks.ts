@@ -40,7 +40,11 @@ export const apiPagesKey = <Id extends PagedRouteId>(id: Id, input: RequestInput
 export function useApiPages<Id extends PagedRouteId>(
   id: Id,
   input: RequestInput<Id>,
-  options: { refetchOnWindowFocus?: boolean | 'always' } = {},
+  options: {
+    refetchOnWindowFocus?: boolean | 'always';
+    /** 0: the pages are dropped once no screen shows them, so the next visit reads afresh. */
+    gcTime?: number;
+  } = {},
 ) {
   return useInfiniteQuery<
     RouteOutput<Id>,

@@ -4,9 +4,8 @@
  * list is one query of at most a page of items, whatever the size of the club.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type ClubRole, type Membership, TABLE } from '@clubs/shared';
+import { type ClubRole, type Membership, normalizeText, TABLE } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
-import { normalizeText } from '../directory-index.ts';
 import { writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { indexKeys, keys, MEMBER_RANK, memberRank } from '../keys.ts';

@@ -10,6 +10,7 @@ import { indexKeys, keys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
 import { queryPage } from '../query.ts';
 import { unpaidClubsAction, unpaidStep } from '../unpaid-clubs.ts';
+import { indexMember } from './member-search.ts';
 import { membershipItem } from './memberships.ts';
 import { clubFromItem, writeClubAsRead } from './stored-club.ts';
 
@@ -85,6 +86,8 @@ export async function createClubWithOwner(
       ...unpaidClubsAction(club.ownerId, unpaidStep(null, club.status), unpaidCap),
     ],
   });
+  // The owner is found in the club's search by name (their bio joins with their next profile change).
+  await indexMember(owner, null, { name: ownerCard.name, bio: '' });
   return { club: stored, owner };
 }
 

@@ -16,7 +16,7 @@ export const storedCommentSchema = z.object({
 });
 export type StoredComment = z.infer<typeof storedCommentSchema>;
 
-const toComment = (item: Record<string, unknown>): StoredComment =>
+export const toComment = (item: Record<string, unknown>): StoredComment =>
   storedCommentSchema.parse(withoutKeys(item));
 
 /** Comments live in their post's partition; ids are ULIDs, so the sort key orders them by time. */

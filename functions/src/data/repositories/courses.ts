@@ -9,7 +9,7 @@ import { indexKeys, keys, sectionPrefixOf, withoutKeys } from '../keys.ts';
 import { queryAll, queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 
-const toCourse = (item: Record<string, unknown>): Course => courseSchema.parse(withoutKeys(item));
+export const toCourse = (item: Record<string, unknown>): Course => courseSchema.parse(withoutKeys(item));
 const toSection = (item: Record<string, unknown>): Section => sectionSchema.parse(withoutKeys(item));
 
 /**

@@ -49,7 +49,7 @@ export interface StoredEvent {
 
 const facesSchema = z.array(z.object({ id: idSchema, name: z.string(), avatarUrl: z.string().nullable() }));
 
-function toStoredEvent(item: Record<string, unknown>): StoredEvent {
+export function toStoredEvent(item: Record<string, unknown>): StoredEvent {
   const rsvpVersion = typeof item.rsvpVersion === 'number' ? item.rsvpVersion : 0;
   const faces = item.facesVersion === rsvpVersion ? facesSchema.safeParse(item.faces) : null;
   const { rsvpVersion: _v, faces: _f, facesVersion: _fv, ...rest } = withoutKeys(item);

@@ -3,8 +3,7 @@
  * sidebar's faces, the members page), copied from their profile so listing needs no profile
  * reads, with the search entries of the members page written beside it.
  */
-import { type Profile, publicName } from '@clubs/shared';
-import { normalizeText } from '../directory-index.ts';
+import { normalizeText, type Profile, publicName } from '@clubs/shared';
 import { indexKeys } from '../keys.ts';
 
 /**

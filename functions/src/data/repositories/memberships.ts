@@ -25,6 +25,7 @@ import { indexKeys, keys, MEMBER_RANK, memberRank, withoutKeys } from '../keys.t
 import { figure, figuresAction } from '../platform-figures.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 import { CARD, cardAttributes, cardOf, type MemberCard, memberCardOf } from './member-cards.ts';
+import { indexMember, memberTextOf } from './member-search.ts';
 import { getProfile } from './profiles.ts';
 import { clubFromItem, type StoredClub, writeClubAsRead } from './stored-club.ts';
 
@@ -279,7 +280,10 @@ export async function addMembership(
   };
   if (membership.status === 'active') {
     const result = await writeWithCount(membership.clubId, 1, put, alongside);
-    if (result === 'done') return { created: true, membership };
+    if (result === 'done') {
+      await indexMember(membership, null, memberTextOf(profile));
+      return { created: true, membership };
+    }
     return { created: false, reason: result === 'refused' ? 'exists' : 'no_club' };
   }
   try {
@@ -298,7 +302,6 @@ export async function addMembership(
         ],
       }),
     );
-    return { created: true, membership };
   } catch (error) {
     const reasons = cancellationReasons(error);
     if (!reasons) throw error;
@@ -307,6 +310,8 @@ export async function addMembership(
     if (reasons.slice(2).includes('ConditionalCheckFailed')) return { created: false, reason: 'exists' };
     throw error;
   }
+  await indexMember(membership, null, memberTextOf(profile));
+  return { created: true, membership };
 }
 
 export type ActivateMembershipResult =
@@ -353,6 +358,12 @@ export type RemoveMembershipResult =
   | { removed: true; membership: Membership }
   | { removed: false; reason: 'not_found' | 'owner' };
 
+/** A removed membership's postings go with it (read from the person's profile as it is now). */
+async function unindexed(membership: Membership): Promise<RemoveMembershipResult> {
+  await indexMember(membership, memberTextOf(await getProfile(membership.userId)), null);
+  return { removed: true, membership };
+}
+
 /**
  * Removes a membership; an active one lowers the member count in the same transaction. The
  * club's owner cannot be removed.
@@ -373,11 +384,11 @@ export async function removeMembership(clubId: string, userId: string): Promise<
     };
     if (membership.status === 'active') {
       const result = await writeWithCount(clubId, -1, remove);
-      if (result !== 'refused') return { removed: true, membership };
+      if (result !== 'refused') return unindexed(membership);
     } else {
       try {
         await db().send(new TransactWriteCommand({ TransactItems: [remove] }));
-        return { removed: true, membership };
+        return unindexed(membership);
       } catch (error) {
         if (!cancellationReasons(error)) throw error;
       }

@@ -11,6 +11,7 @@ import { getEntity, getItem, type ReadOptions } from '../get-item.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
+import { type StoredComment, toComment } from './comments.ts';
 import { deleteLikesOfDeletedPost } from './likes.ts';
 import { ALL_TIME, pointsIn } from './points.ts';
 import { storedAuthorShape } from './stored-author.ts';
@@ -42,7 +43,7 @@ export type NewPost = Omit<StoredPost, 'likeCount' | 'commentCount'>;
  */
 const POST_TYPE_ATTRIBUTE = 'postType';
 
-function toPost(item: Record<string, unknown>): StoredPost {
+export function toPost(item: Record<string, unknown>): StoredPost {
   const { [POST_TYPE_ATTRIBUTE]: postType, ...rest } = withoutKeys(item);
   return storedPostSchema.parse({ ...rest, type: postType });
 }
@@ -342,7 +343,13 @@ const COMMENT_PAGES = 50;
  * and its comments, up to COMMENT_PAGES pages of them; what remains of a huge post is unreachable
  * (no club lists it, its counter item is gone).
  */
-export async function deletePostChildren(clubId: string, postId: string): Promise<void> {
+export async function deletePostChildren(
+  clubId: string,
+  postId: string,
+  beforeCommentsDeleted?: (comments: StoredComment[]) => Promise<void>,
+): Promise<void> {
   await deleteLikesOfDeletedPost(clubId, postId);
-  await deleteChildItems(keys.comment(postId, '').pk, prefixes.comment, COMMENT_PAGES);
+  await deleteChildItems(keys.comment(postId, '').pk, prefixes.comment, COMMENT_PAGES, (items) =>
+    beforeCommentsDeleted ? beforeCommentsDeleted(items.map(toComment)) : Promise.resolve(),
+  );
 }

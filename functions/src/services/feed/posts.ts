@@ -28,9 +28,12 @@ import {
   updatePost as updateStoredPost,
 } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
+import { indexDocument } from '../../data/word-index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { emitChange } from '../../events/change-events.ts';
 import { authorLevels, levelsFrom } from '../levels.ts';
+import { postDocument } from '../search/documents.ts';
+import { unindexComments } from '../search/indexing.ts';
 import { checkPostMedia, removePostMedia } from './post-media.ts';
 import { authorFields, toPostView, type Viewer } from './viewer.ts';
 
@@ -109,6 +112,7 @@ export async function createPost(
   if (!result.created) throw notFound('Club not found');
   const [levels] = await Promise.all([
     authorLevels(clubId, [auth.userId]),
+    indexDocument(clubId, null, postDocument(result.post)),
     emitChange({
       type: 'post.created',
       clubId,
@@ -133,8 +137,9 @@ export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePo
     updatedAt: new Date().toISOString(),
   });
   if (!updated) throw postNotFound();
-  const { liked, allTimePoints } = await getPostsAndLikes(post.clubId, [], [post.id], viewer.userId, [
-    post.authorId,
+  const [{ liked, allTimePoints }] = await Promise.all([
+    getPostsAndLikes(post.clubId, [], [post.id], viewer.userId, [post.authorId]),
+    indexDocument(post.clubId, postDocument(post), postDocument(updated)),
   ]);
   return toPostView(
     updated,
@@ -148,7 +153,11 @@ export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePo
 /** Deletes the post (and the pin on it), then its likes (with the points they earned), comments and files. */
 export async function deletePost(post: StoredPost): Promise<Deleted> {
   if (!(await removePost(post.clubId, post.id))) throw postNotFound();
-  await Promise.all([deletePostChildren(post.clubId, post.id), removePostMedia(post.media)]);
+  await Promise.all([
+    indexDocument(post.clubId, postDocument(post), null),
+    deletePostChildren(post.clubId, post.id, (comments) => unindexComments(post.clubId, comments)),
+    removePostMedia(post.media),
+  ]);
   return { id: post.id, deleted: true };
 }
 

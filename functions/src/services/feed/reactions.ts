@@ -15,9 +15,11 @@ import {
 import { addLike, removeLike } from '../../data/repositories/likes.ts';
 import { getPost } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
+import { indexDocument } from '../../data/word-index.ts';
 import { notFound } from '../../errors.ts';
 import { emitChange } from '../../events/change-events.ts';
 import { authorLevels } from '../levels.ts';
+import { commentDocument } from '../search/documents.ts';
 import { postNotFound } from './posts.ts';
 import { authorFields, mayDelete, type Viewer } from './viewer.ts';
 
@@ -116,6 +118,7 @@ export async function addComment(
   if (!result.created || !post) throw postNotFound();
   const [levels] = await Promise.all([
     authorLevels(clubId, [auth.userId]),
+    indexDocument(clubId, null, commentDocument(comment)),
     emitChange({
       type: 'comment.created',
       clubId,
@@ -132,5 +135,6 @@ export async function addComment(
 
 export async function deleteComment(clubId: string, comment: StoredComment): Promise<Deleted> {
   if (!(await removeComment(clubId, comment.postId, comment.id))) throw notFound('Comment not found');
+  await indexDocument(clubId, commentDocument(comment), null);
   return { id: comment.id, deleted: true };
 }

@@ -5,7 +5,7 @@
  * "@Ana Lima thanks" names Ana Lima, and a name no active member has names nobody.
  */
 
-import { normalizeText } from '../../data/directory-index.ts';
+import { normalizeText } from '@clubs/shared';
 import { listClubMembers } from '../../data/repositories/club-members.ts';
 
 /** Mentions looked up per text; more are ignored. */

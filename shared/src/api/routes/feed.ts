@@ -21,6 +21,7 @@ import {
   postSchema,
   updatePostInputSchema,
 } from '../../domain/post.ts';
+import { searchQuerySchema, searchResultsSchema } from '../../domain/search.ts';
 import { authorOf, DELETE, GET, inClub, PATCH, POST, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
 
 export const feedRoutes = routesOf('feed', {
@@ -108,6 +109,13 @@ export const feedRoutes = routesOf('feed', {
     summary:
       "The club home's sidebar: 3 upcoming events, 3 trending posts (by likes, from an index), 5 members, the about text",
     response: clubSidebarSchema,
+  }),
+  searchClub: GET('/api/clubs/{clubId}/search', {
+    access: inClub('member', 'read'),
+    summary:
+      "Searches the club's posts, comments, members, courses and events for every word of `q` (the last as a prefix), grouped by kind, newest first, paged by cursor: one query of the club's word index and one batch of what matched",
+    query: searchQuerySchema,
+    response: searchResultsSchema,
   }),
   getMemberProfile: GET('/api/members/{userId}', {
     access: SIGNED_IN,

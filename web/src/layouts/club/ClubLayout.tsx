@@ -13,6 +13,7 @@ import AppLayout from '../AppLayout.tsx';
 import { useTitleSubject } from '../useRouteTitle.ts';
 import { AdminControls } from './AdminControls.tsx';
 import { ClubAccessDenied, ClubLoadFailed, ClubNotFound } from './ClubAccessStates.tsx';
+import { ClubSearchBox } from './ClubSearchBox.tsx';
 import { ClubSidebar } from './ClubSidebar.tsx';
 import { type ClubSpace, ClubSpaceProvider, isUngatedClubPage } from './clubSpace.ts';
 import { ClubIcon } from './icons.tsx';
@@ -43,6 +44,7 @@ function ClubFrame({ space }: { space: ClubSpace }) {
         <ClubLogo name={club.name} logoUrl={club.logoUrl} size={32} />
         <span className="club-header__name">{club.name}</span>
       </Link>
+      <ClubSearchBox basePath={basePath} />
     </>
   );
   return (
