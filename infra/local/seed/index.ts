@@ -25,6 +25,7 @@ import { addMembership } from '@clubs/functions/data/repositories/memberships';
 import { createPost, pinPost } from '@clubs/functions/data/repositories/posts';
 import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
 import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
+import { rebuildClubIndex } from '@clubs/functions/services/search/rebuild';
 import { type Club, EVENT_DURATION_MINUTES, type Profile, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../config.ts';
 import { localS3Client } from '../s3.ts';
@@ -354,6 +355,8 @@ class Seeder {
     await this.posts(demo, id, everyone);
     await this.courses(demo, id, owner.id);
     await this.events(demo, id, everyone);
+    // The club's search index, through the writer the request path uses.
+    await rebuildClubIndex(id);
     return { ...club, status: demo.status, memberCount: everyone.length };
   }
 

@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:search`: does a search inside a club stay flat as the club grows? Starts its own
+ * in-memory DynamoDB Local, fills one table with a club of 100 posts (500 comments) and another
+ * with a club of 10,000 posts (50,000 comments), each post, comment and its word-index postings
+ * made by the product's own item functions (postItem, commentItem, and the word index's
+ * postingItems from the same documents the request path indexes), loaded with BatchWriteItem.
+ * Then it calls the real feed handler's search in-process (the access check, one query of the
+ * index, one batch of what matched) and reports, for a one-word and a three-word search, the
+ * median and p95 latency, the DynamoDB requests and the items read per call. BENCH_N (default
+ * 200) measured calls each, after BENCH_WARMUP (30).
+ *
+ * Texts are made-up words of a long tail plus common words each text holds with a fixed chance
+ * (a seeded random), so the searched words are as common in the large club as in the small one:
+ * "stretch" in about one text in eight, "breathing" and "morning" in one in five.
+ */
+import '@clubs/infra/local/quiet-sdk.ts';
+import type { SearchResults } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
+import * as bench from './bench-support.ts';
+
+const RUNS = bench.runCounts();
+const SIZES = [
+  { posts: 100, comments: 500, members: 100 },
+  { posts: 10_000, comments: 50_000, members: 1_000 },
+] as const;
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Words each text holds with a given chance; the rest are made-up words of a long tail. */
+const COMMON: readonly [string, number][] = [
+  ['stretch', 0.12],
+  ['breathing', 0.2],
+  ['morning', 0.2],
+  ['balance', 0.2],
+  ['strength', 0.2],
+  ['routine', 0.2],
+];
+const TAIL = Array.from({ length: 5000 }, (_, i) => `word${i.toString(36)}`);
+
+function text(random: () => number, words: number): string {
+  const out = Array.from({ length: words }, () => TAIL[Math.floor(random() * TAIL.length)] as string);
+  for (const [word, chance] of COMMON)
+    if (random() < chance) out.splice(Math.floor(random() * out.length), 0, word);
+  return out.join(' ');
+}
+
+const QUERIES = [
+  ['one word', 'stretch'],
+  ['three words', 'breathing morning stretch'],
+] as const;
+
+bench.runBench(
+  RUNS,
+  'in-process feed handler search: access check + index query + batch, DynamoDB Local',
+  async (store) => {
+    const items = await import('./bench-items.ts');
+    const { postItem } = await import('@clubs/functions/data/repositories/posts');
+    const { commentItem } = await import('@clubs/functions/data/repositories/comments');
+    const { postingItems } = await import('@clubs/functions/data/word-index');
+    const { postDocument, commentDocument } = await import('@clubs/functions/services/search/documents');
+    const { handler } = await import('@clubs/functions/handlers/feed');
+
+    const rows: (string | number)[][] = [];
+    for (const size of SIZES) {
+      await store.useTable(`bench_search_${size.posts}`);
+      const random = bench.seededRandom(size.posts);
+      const now = Date.now();
+      const memberIds = Array.from({ length: size.members }, () => ulid());
+      const reader = memberIds[0] as string;
+      const club = bench.benchClub(
+        { description: 'A club for measuring search.', memberCount: size.members + 1 },
+        now - 400 * DAY,
+      );
+      const posts = Array.from({ length: size.posts }, (_, i) => {
+        const author = { id: memberIds[i % size.members] as string, index: i % size.members };
+        const post = items.textPost(club, i, author, 0, now - (size.posts - i) * MINUTE);
+        return { ...post, title: text(random, 5), content: text(random, 30), commentCount: 0 };
+      });
+      const comments = Array.from({ length: size.comments }, (_, i) => {
+        const post = posts[i % size.posts] as (typeof posts)[number];
+        post.commentCount += 1;
+        const author = memberIds[(i * 7) % size.members] as string;
+        const at = Date.parse(post.createdAt) + (i + 1) * 1000;
+        return {
+          id: ulid(at),
+          postId: post.id,
+          authorId: author,
+          authorName: 'Member',
+          authorAvatar: null,
+          content: text(random, 12),
+          createdAt: new Date(at).toISOString(),
+        };
+      });
+      await store.load(
+        `${size.posts} posts, ${size.comments} comments with their postings`,
+        [
+          ...items.clubWithMembers(club, memberIds),
+          ...posts.map((post) => postItem(post)),
+          ...comments.map((comment) => commentItem(comment)),
+          ...posts.flatMap((post) => postingItems(club.id, postDocument(post))),
+          ...comments.flatMap((comment) => postingItems(club.id, commentDocument(comment))),
+        ],
+        16,
+      );
+
+      for (const [label, q] of QUERIES) {
+        const event = httpEvent('searchClub', {
+          params: { clubId: club.id },
+          query: { q },
+          claims: memberClaims(reader),
+        });
+        const cost = await bench.measureCalls(store.meter, RUNS, async () => {
+          const body = await bench.okBody<SearchResults>(label, handler, event);
+          const hits = body.posts.reduce((n, post) => n + (post.matched ? 1 : 0) + post.comments.length, 0);
+          return `${hits} hits${body.nextCursor ? ', more' : ''}`;
+        });
+        rows.push([`${label} ("${q}")`, size.posts, size.comments, ...bench.costCells(cost), cost.answer]);
+      }
+    }
+    return { header: ['search', 'posts', 'comments', ...bench.COST_HEADER, 'first page'], rows };
+  },
+);
