@@ -11,9 +11,9 @@
  * (default 300) measured calls each, after BENCH_WARMUP (default 60).
  *
  * Clubs are written with the items the repositories write for an active club (club item, owner
- * membership, directory entries from directory-index.ts), by BatchWrite so 10,000 clubs load in
- * seconds; each club gets a member count (so size buckets are populated) without writing every
- * other member's membership, which no measured request reads. The dashboard user's memberships
+ * membership, directory entries from directory-index.ts, its word-index postings), by BatchWrite
+ * so 10,000 clubs load in seconds; each club gets a member count (so size buckets are populated)
+ * without writing every other member's membership, which no measured request reads. The dashboard user's memberships
  * go through the repository (addMembership) like any join.
  */
 import '@clubs/infra/local/quiet-sdk.ts';
@@ -77,7 +77,8 @@ interface Row {
 bench.runBench(RUNS, 'in-process handler, DynamoDB Local', async (store) => {
   const { clubWithMembers } = await import('./bench-items.ts');
   const { addMembership } = await import('@clubs/functions/data/repositories/memberships');
-  const { indexItemsOf } = await import('@clubs/functions/data/directory-index');
+  const { directoryDocument, indexItemsOf } = await import('@clubs/functions/data/directory-index');
+  const { DIRECTORY_SCOPE, postingItems } = await import('@clubs/functions/data/word-index');
   const clubs = (await import('@clubs/functions/handlers/clubs')).handler as unknown as GroupHandler;
   const memberships = (await import('@clubs/functions/handlers/memberships'))
     .handler as unknown as GroupHandler;
@@ -92,6 +93,7 @@ bench.runBench(RUNS, 'in-process handler, DynamoDB Local', async (store) => {
     const items: Record<string, unknown>[] = made.flatMap((club) => [
       ...clubWithMembers(club, []),
       ...indexItemsOf(club).map((item) => ({ ...item })),
+      ...postingItems(DIRECTORY_SCOPE, directoryDocument(club)),
     ]);
     await store.load(`${size} clubs`, items);
     const user = ulid();

@@ -75,7 +75,7 @@ bench.runBench(
       const posts = Array.from({ length: size.posts }, (_, i) => {
         const author = { id: memberIds[i % size.members] as string, index: i % size.members };
         const post = items.textPost(club, i, author, 0, now - (size.posts - i) * MINUTE);
-        return { ...post, title: text(random, 5), content: text(random, 30), commentCount: 0 };
+        return { ...post, title: text(random, 3), content: text(random, 9), commentCount: 0 };
       });
       const comments = Array.from({ length: size.comments }, (_, i) => {
         const post = posts[i % size.posts] as (typeof posts)[number];
@@ -88,7 +88,7 @@ bench.runBench(
           authorId: author,
           authorName: 'Member',
           authorAvatar: null,
-          content: text(random, 12),
+          content: text(random, 4),
           createdAt: new Date(at).toISOString(),
         };
       });

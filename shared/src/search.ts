@@ -98,6 +98,15 @@ export function matchesTerm(term: string, search: SearchTerms): boolean {
   );
 }
 
+/** Whether texts hold every term of a search (the last one as a prefix when asked). */
+export function matchesAll(texts: readonly string[], search: SearchTerms): boolean {
+  const terms = textTerms(texts.join('\n'));
+  const last = search.terms.length - 1;
+  return search.terms.every((wanted, index) =>
+    terms.some((term) => term === wanted || (search.prefix && index === last && term.startsWith(wanted))),
+  );
+}
+
 /** A piece of a text, and whether it is a word the search matched. */
 export interface TextPart {
   text: string;

@@ -7,7 +7,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
 import { directoryTerms, MAX_TERMS } from '@clubs/functions/data/directory-index';
-import { directoryKeys } from '@clubs/functions/data/keys';
+import { directoryKeys, searchKeys } from '@clubs/functions/data/keys';
 import { getClub, setClubStatus, updateClub } from '@clubs/functions/data/repositories/clubs';
 import {
   activateMembership,
@@ -15,9 +15,12 @@ import {
   getMembership,
   removeMembership,
 } from '@clubs/functions/data/repositories/memberships';
-import type { Membership } from '@clubs/shared';
+import { DIRECTORY_SCOPE } from '@clubs/functions/data/word-index';
+import { handler } from '@clubs/functions/handlers/clubs';
+import { type Club, type Membership, termOf } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { httpEvent, invoke } from '../support/http-event.ts';
 import { addClub } from '../support/members.ts';
 
 /** Every club id in one index partition (optionally only sort keys with a prefix). */
@@ -30,11 +33,15 @@ async function partition(pk: string, prefix?: string): Promise<string[]> {
       ConsistentRead: true,
     }),
   );
-  return Items.map((item) => item.clubId as string);
+  return Items.map((item) => (item.clubId ?? item.docId) as string);
 }
 
 const listed = (tab: string, size: string) => partition(directoryKeys.listPartition(tab, size));
-const byWord = (word: string) => partition(directoryKeys.termPartition(word), `${word}#`);
+/** The clubs the directory's word index finds by a word (as its term: stemmed like every search). */
+const byWord = (word: string) => {
+  const term = termOf(word);
+  return partition(searchKeys.partition(DIRECTORY_SCOPE, term), `${term}#`);
+};
 
 const member = (clubId: string, status: Membership['status'] = 'active'): Membership => ({
   clubId,
@@ -64,6 +71,17 @@ describe('directory index terms', () => {
 });
 
 describe('directory index maintenance', () => {
+  it('finds a club by a word deep in a long description', async () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `filler${i}`).join(' ');
+    const club = await addClub({ name: 'Long Story Club', description: `${filler} zanzibarian ${filler}` });
+    expect(await byWord('zanzibarian')).toContain(club.id);
+    const found = await invoke<{ items: Club[] }>(
+      handler,
+      httpEvent('listClubs', { query: { q: 'zanzibar' } }),
+    );
+    expect(found.body.items.map((c) => c.id)).toEqual([club.id]);
+  });
+
   it('lists an active club under its tabs and size, and finds it by each word', async () => {
     const club = await addClub({
       name: 'Harbour Rowers',

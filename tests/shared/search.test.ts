@@ -1,5 +1,5 @@
 /** The words of search: normalization, light stemming, stop words, query terms and highlighting. */
-import { highlightParts, normalizeText, searchTerms, stem, textTerms } from '@clubs/shared';
+import { highlightParts, matchesAll, normalizeText, searchTerms, stem, textTerms } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
 
 describe('search normalization', () => {
@@ -35,5 +35,13 @@ describe('search normalization', () => {
     expect(highlightParts('painting pain', searchTerms('pain ')).filter((p) => p.match)).toEqual([
       { text: 'pain', match: true },
     ]);
+  });
+
+  it('checks that texts hold every term, the last as a prefix', () => {
+    const texts = ['Wrist pain', 'after planks and Stretches'];
+    expect(matchesAll(texts, searchTerms('stretch wrist'))).toBe(true);
+    expect(matchesAll(texts, searchTerms('wrist pla'))).toBe(true);
+    expect(matchesAll(texts, searchTerms('pla wrist'))).toBe(false);
+    expect(matchesAll(texts, searchTerms('wrist yoga'))).toBe(false);
   });
 });

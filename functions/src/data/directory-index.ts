@@ -6,9 +6,9 @@
  * - list items `DIR#list#{tab}#{size}` / `{createdAt}#{clubId}` for each tab the club is in
  *   (all, free|premium, its category) and each size it is in (any, its bucket): 4 or 6 items.
  *   Any tab/size combination is one query, newest first; "recently added" is a sort-key range.
- * - term items `DIR#term#{first 3 letters}` / `{word}#{clubId}` for the distinct words of the
- *   name and description (at most MAX_TERMS): a search word is a begins_with on one partition,
- *   so "yog" finds "yoga" and "yogi".
+ * - postings in the shared word index (word-index.ts, DIRECTORY_SCOPE) for the terms of the name
+ *   and the whole description, written right after the club's transaction (directoryDocument):
+ *   a search is one query of its longest term's postings, so "yog" finds "yoga" and "yogi".
  * Index items hold keys and the club id only; readers fetch the clubs by key (BatchGet), so a
  * member-count change never has to rewrite them, except when it moves the club to another size
  * bucket (memberships.ts moves the `size` list items then, in the same transaction).
@@ -23,6 +23,7 @@ import {
   sizeBucket,
 } from '@clubs/shared';
 import { directoryKeys, type Key } from './keys.ts';
+import { DIRECTORY_SCOPE, indexDocument, type SearchDocument } from './word-index.ts';
 
 /**
  * Distinct words indexed per club. A TransactWriteItems call holds at most 100 actions, and
@@ -122,16 +123,26 @@ function listItems(club: IndexedClub, sizes: readonly DirectorySize[]): IndexIte
   );
 }
 
-/** Every index item of a club in the given state: none unless it is active. */
+/** Every list item of a club in the given state: none unless it is active. */
 export function indexItemsOf(club: IndexedClub | null): IndexItem[] {
   if (club?.status !== 'active') return [];
-  const terms = directoryTerms(club.name, club.description).map((word) => ({
-    ...directoryKeys.term(word, club.id),
-    type: 'directory' as const,
-    clubId: club.id,
-  }));
-  return [...listItems(club, sizesOf(club.memberCount)), ...terms];
+  return listItems(club, sizesOf(club.memberCount));
 }
+
+/**
+ * What the directory finds an active club by, in the shared word index (word-index.ts, under
+ * DIRECTORY_SCOPE): its name and its whole description. Written after the club's transaction by
+ * the same writers (indexDirectoryEntry); a search checks every candidate against the club it
+ * reads, so a posting written late or left behind never shows a club wrongly.
+ */
+export function directoryDocument(club: IndexedClub | null): SearchDocument | null {
+  if (club?.status !== 'active') return null;
+  return { kind: 'club', id: club.id, at: club.createdAt, texts: [club.name, club.description] };
+}
+
+/** Moves a club's postings in the directory's word index from one state to another. */
+export const indexDirectoryEntry = (before: IndexedClub | null, after: IndexedClub | null) =>
+  indexDocument(DIRECTORY_SCOPE, directoryDocument(before), directoryDocument(after));
 
 const keyOf = (key: Key) => `${key.pk}\u0000${key.sk}`;
 

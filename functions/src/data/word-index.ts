@@ -22,7 +22,8 @@ export const MAX_DOCUMENT_TERMS = 256;
 
 /** What a document of the index says: its kind and id, its time, and the texts it is found by. */
 export interface SearchDocument {
-  kind: SearchKind;
+  /** A kind of a club's search, or 'club' in the directory's index. */
+  kind: SearchKind | 'club';
   id: string;
   /** When it was made (ISO): newer documents come first within a term. */
   at: string;
@@ -34,7 +35,7 @@ export interface SearchDocument {
 
 /** A posting as read back: which document, and the terms it holds. */
 export interface Posting extends Key {
-  kind: SearchKind;
+  kind: SearchDocument['kind'];
   docId: string;
   parentId?: string;
   at: string;
@@ -51,7 +52,13 @@ export function documentTerms(doc: Pick<SearchDocument, 'texts'>): string[] {
 
 const termList = (terms: readonly string[]) => ` ${terms.join(' ')} `;
 
-/** The posting items of a document in a club. */
+/**
+ * The index the club directory searches (functions/src/data/directory-index.ts): its postings
+ * sit beside the clubs' own, under this name in place of a club id (club ids are ULIDs).
+ */
+export const DIRECTORY_SCOPE = 'DIRECTORY';
+
+/** The posting items of a document in a club (or in the directory). */
 export function postingItems(clubId: string, doc: SearchDocument | null) {
   if (!doc) return [];
   const terms = documentTerms(doc);
@@ -143,7 +150,7 @@ const toPosting = (item: Record<string, unknown>): Posting => {
   return {
     pk: String(item.pk),
     sk,
-    kind: item.kind as SearchKind,
+    kind: item.kind as Posting['kind'],
     docId: String(item.docId),
     ...(typeof item.parentId === 'string' ? { parentId: item.parentId } : {}),
     at: String(item.at),
@@ -188,7 +195,7 @@ const firstPrefixPosting = (posting: Posting, prefix: string) =>
 export async function searchPostings(
   clubId: string,
   search: SearchTerms,
-  page: { limit: number; cursor?: string },
+  page: { limit: number; cursor?: string; read?: number },
 ): Promise<{ items: Posting[]; nextCursor: string | null }> {
   const anchor = anchorOf(search);
   if (!anchor) return { items: [], nextCursor: null };
@@ -210,7 +217,10 @@ export async function searchPostings(
       filter,
     },
     // A filtered read may drop most of what it evaluates: it reads the whole budget at once.
-    { limit: filter ? SEARCH_READ_LIMIT : Math.min(page.limit * 2, SEARCH_READ_LIMIT), cursor: page.cursor },
+    {
+      limit: page.read ?? (filter ? SEARCH_READ_LIMIT : Math.min(page.limit * 2, SEARCH_READ_LIMIT)),
+      cursor: page.cursor,
+    },
     toPosting,
   );
   const items: Posting[] = [];

@@ -4,6 +4,7 @@ import {
   FEATURED_CLUB_COUNT,
   type PublicClub,
   RECENT_CLUB_DAYS,
+  searchTerms,
   toPublicClub,
 } from '@clubs/shared';
 import { searchWords } from '../data/directory-index.ts';
@@ -28,7 +29,7 @@ export async function directory(query: DirectoryQuery, now: number = Date.now())
   const words = query.q ? searchWords(query.q) : [];
   const found = await (words.length === 0
     ? listDirectory(filter, page)
-    : searchDirectory(words, filter, page));
+    : searchDirectory(words, searchTerms(query.q ?? ''), filter, page));
   return { ...found, items: found.items.map(toPublicClub) };
 }
 

@@ -4,7 +4,7 @@ import { adminEntryItems, type OwnerCard } from '../admin-index.ts';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
-import { indexActions, indexChanges, sameIndexState } from '../directory-index.ts';
+import { indexActions, indexChanges, indexDirectoryEntry, sameIndexState } from '../directory-index.ts';
 import { getEntity } from '../get-item.ts';
 import { indexKeys, keys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
@@ -87,7 +87,10 @@ export async function createClubWithOwner(
     ],
   });
   // The owner is found in the club's search by name (their bio joins with their next profile change).
-  await indexMember(owner, null, { name: ownerCard.name, bio: '' });
+  await Promise.all([
+    indexMember(owner, null, { name: ownerCard.name, bio: '' }),
+    indexDirectoryEntry(null, stored),
+  ]);
   return { club: stored, owner };
 }
 
@@ -162,6 +165,7 @@ export async function rewriteClub(
           ],
         }),
       );
+      await indexDirectoryEntry(stored.club, next);
       return next;
     },
     { ifMissing: null, tooOftenMessage: `club ${clubId} changed too often to update` },

@@ -3,11 +3,18 @@
  * one index partition (at most a fixed number of entries) and fetches those clubs by key, so
  * its cost does not grow with the number of clubs.
  */
-import type { Club, DirectorySize, DirectoryTab } from '@clubs/shared';
+import {
+  type Club,
+  type DirectorySize,
+  type DirectoryTab,
+  matchesAll,
+  type SearchTerms,
+} from '@clubs/shared';
 import { encodeCursor } from '../cursor.ts';
-import { anchorWord, directoryTerms, inSize, inTab, matchesText } from '../directory-index.ts';
+import { inSize, inTab, matchesText } from '../directory-index.ts';
 import { directoryKeys } from '../keys.ts';
 import { type Page, queryPage, type SortKeyCondition } from '../query.ts';
+import { DIRECTORY_SCOPE, searchPostings } from '../word-index.ts';
 import { getClubs } from './clubs.ts';
 
 /** Index entries a search reads per request at most (plus as many clubs by key). */
@@ -71,42 +78,45 @@ export async function listDirectory(
 export const FIRST_READ_SLACK = 5;
 
 /**
- * One page of a search. The candidates are the term entries of the longest search word (a word
- * prefix), or, when no word can be looked up (e.g. single letters), the tab × size list; their
- * clubs are fetched by key and kept when every search word occurs in the name or description and
- * the filters hold. The first read takes what one page needs (plus a little slack); only when the
- * filters dropped candidates does a second read take the rest of the SEARCH_CANDIDATES budget. So
- * a search whose candidates all match costs the same in a large directory as in a small one, and
- * no search reads more than the budget. Fewer than `limit` items with a cursor means the budget
- * ran out first; the next request continues from the cursor.
+ * One page of a search. The candidates are the postings of the longest search term in the
+ * directory's word index (the last word typed also as a prefix; the other terms filter in the
+ * query), or, when no term can be looked up (e.g. single letters or stop words), the tab × size
+ * list; their clubs are fetched by key and kept when they are active, every term still occurs in
+ * the name or description (for the list, every word as text) and the filters hold. The first read
+ * takes what one page needs (plus a little slack); only when the filters dropped candidates does a
+ * second read take the rest of the SEARCH_CANDIDATES budget. So a search whose candidates all
+ * match costs the same in a large directory as in a small one, and no search reads more than the
+ * budget. Fewer than `limit` items with a cursor means the budget ran out first; the next request
+ * continues from the cursor.
  */
 export async function searchDirectory(
   words: readonly string[],
+  search: SearchTerms,
   filter: DirectoryFilter,
   page: { limit: number; cursor?: string },
 ): Promise<DirectoryPage> {
-  const anchor = anchorWord(words);
-  const { partition, sortKey } = anchor
-    ? { partition: directoryKeys.termPartition(anchor), sortKey: { beginsWith: anchor } }
-    : listRange(filter);
+  const byTerm = search.terms.length > 0;
+  const list = listRange(filter);
   const items: Club[] = [];
   let cursor = page.cursor;
   let budget = SEARCH_CANDIDATES;
   for (let round = 0; round < 2 && budget > 0; round += 1) {
     const limit = round === 0 ? Math.min(page.limit + FIRST_READ_SLACK, budget) : budget;
-    const read = await readEntries(partition, sortKey, { limit, cursor });
+    const read = byTerm
+      ? await searchPostings(DIRECTORY_SCOPE, search, { limit, read: limit, cursor })
+      : await readEntries(list.partition, list.sortKey, { limit, cursor });
     budget -= read.items.length;
-    const clubs = new Map((await getClubs(read.items.map((e) => e.clubId))).map((club) => [club.id, club]));
+    const ids = read.items.map((entry) => ('docId' in entry ? entry.docId : entry.clubId));
+    const clubs = new Map((await getClubs(ids)).map((club) => [club.id, club]));
     for (const [index, entry] of read.items.entries()) {
-      const club = clubs.get(entry.clubId);
+      const club = clubs.get(ids[index] as string);
       if (!club || items.some((c) => c.id === club.id)) continue;
-      if (anchor && !isFirstEntryOf(club, anchor, entry)) continue;
       const keep =
         club.status === 'active' &&
         inTab(club, filter.tab) &&
         inSize(club, filter.size) &&
         (!filter.since || club.createdAt >= filter.since) &&
-        matchesText(club, words);
+        (byTerm ? matchesAll([club.name, club.description], search) : matchesText(club, words));
       if (!keep) continue;
       items.push(club);
       if (items.length === page.limit) {
@@ -118,17 +128,6 @@ export async function searchDirectory(
     cursor = read.nextCursor;
   }
   return { items, nextCursor: cursor ?? null };
-}
-
-/**
- * A club has a term entry for each of its words that starts with the anchor ("yog": yoga and
- * yogi); it is returned from the first one read (the greatest word, as entries are read in
- * descending order), so it never shows twice across pages.
- */
-function isFirstEntryOf(club: Club, anchor: string, entry: IndexEntry): boolean {
-  const matching = directoryTerms(club.name, club.description).filter((w) => w.startsWith(anchor));
-  const first = matching.reduce<string | null>((best, w) => (best === null || w > best ? w : best), null);
-  return first === null || entry.sk === directoryKeys.term(first, club.id).sk;
 }
 
 /** Entries read at most when looking for clubs someone is not in. */

@@ -2,7 +2,15 @@
  * What each kind of document is to search: the texts it is indexed by (the writers hand these
  * to the word index), the keys a result needs read, and how a read result is shown.
  */
-import type { ClubEvent, Course, SearchKind, SearchResults, SearchTerms, Section } from '@clubs/shared';
+import {
+  type ClubEvent,
+  type Course,
+  matchesAll,
+  type SearchKind,
+  type SearchResults,
+  type SearchTerms,
+  type Section,
+} from '@clubs/shared';
 import { decodeTime } from 'ulid';
 import type { Viewer } from '../../caller.ts';
 import { plainTextOf } from '../../content/section-html.ts';
@@ -14,7 +22,7 @@ import { toStoredEvent } from '../../data/repositories/events.ts';
 import { cardOf } from '../../data/repositories/member-cards.ts';
 import { type StoredPost, toPost } from '../../data/repositories/posts.ts';
 import type { Posting, SearchDocument } from '../../data/word-index.ts';
-import { excerptOf, stillMatches } from './matching.ts';
+import { excerptOf } from './matching.ts';
 
 /** A post is found by its title and text. */
 export const postDocument = (post: StoredPost): SearchDocument => ({
@@ -106,7 +114,7 @@ export function searchReaders(clubId: string, _viewer: Viewer): Record<SearchKin
       keys: (posting) => [postKey(posting.docId)],
       show: (posting, context) => {
         const post = readPost(posting.docId, context.found);
-        if (!post || !stillMatches(postDocument(post).texts, context.search)) return;
+        if (!post || !matchesAll(postDocument(post).texts, context.search)) return;
         groupOf(post, context).matched = true;
       },
     },
@@ -120,7 +128,7 @@ export function searchReaders(clubId: string, _viewer: Viewer): Record<SearchKin
         const item = context.found.get(keyId(keys.comment(posting.parentId ?? '', posting.docId)));
         if (!post || !item) return;
         const comment = toComment(item);
-        if (!stillMatches(commentDocument(comment).texts, context.search)) return;
+        if (!matchesAll(commentDocument(comment).texts, context.search)) return;
         groupOf(post, context).comments.push({
           id: comment.id,
           excerpt: excerptOf(comment.content, context.search),
@@ -140,7 +148,7 @@ export function searchReaders(clubId: string, _viewer: Viewer): Record<SearchKin
         const card = cardOf(membership);
         const name = card?.name ?? 'Member';
         const bio = typeof profile?.bio === 'string' ? profile.bio : '';
-        if (!stillMatches([name, bio], context.search)) return;
+        if (!matchesAll([name, bio], context.search)) return;
         context.results.members.push({
           id: posting.docId,
           name,
@@ -170,7 +178,7 @@ export function searchReaders(clubId: string, _viewer: Viewer): Record<SearchKin
         const item = context.found.get(keyId(keys.event(clubId, posting.docId)));
         if (!item) return;
         const { event } = toStoredEvent(item);
-        if (!stillMatches(eventDocument(event).texts, context.search)) return;
+        if (!matchesAll(eventDocument(event).texts, context.search)) return;
         context.results.events.push({
           id: event.id,
           title: event.title,

@@ -1,5 +1,5 @@
-/** How a found document is checked again and shown: whether it still matches, and its excerpt. */
-import { highlightParts, type SearchTerms, textTerms } from '@clubs/shared';
+/** How a found document is shown: the excerpt around its first matched word. */
+import { highlightParts, type SearchTerms } from '@clubs/shared';
 
 /** Characters of text an excerpt shows around the first matched word. */
 export const EXCERPT_LENGTH = 180;
@@ -23,13 +23,4 @@ export function excerptOf(text: string, search: SearchTerms): string {
   const cutEnd = end < flat.length ? flat.lastIndexOf(' ', end) : end;
   const body = flat.slice(begin, cutEnd > begin ? cutEnd : end);
   return `${begin > 0 ? '… ' : ''}${body}${end < flat.length ? ' …' : ''}`;
-}
-
-/** Whether a document's texts still hold every term of the search (the last one as a prefix). */
-export function stillMatches(texts: readonly string[], search: SearchTerms): boolean {
-  const terms = new Set(textTerms(texts.join('\n')));
-  const last = search.terms.length - 1;
-  return search.terms.every((term, index) =>
-    search.prefix && index === last ? [...terms].some((t) => t.startsWith(term)) : terms.has(term),
-  );
 }

@@ -7,8 +7,10 @@
  */
 
 import { TABLE } from '@clubs/shared';
+import { indexDirectoryEntry } from '../../data/directory-index.ts';
 import { indexKeys, keys, prefixes } from '../../data/keys.ts';
 import { queryAll } from '../../data/query.ts';
+import { getClub } from '../../data/repositories/clubs.ts';
 import { toComment } from '../../data/repositories/comments.ts';
 import { getCourseWithSections } from '../../data/repositories/courses.ts';
 import { toStoredEvent } from '../../data/repositories/events.ts';
@@ -38,8 +40,10 @@ export interface RebuildReport {
   events: number;
 }
 
-/** Indexes every post, comment, member, course and event of a club again. */
+/** Indexes a club again: its directory entry and every post, comment, member, course and event. */
 export async function rebuildClubIndex(clubId: string): Promise<RebuildReport> {
+  // The club's own entry in the directory's word index (none unless it is active).
+  await indexDirectoryEntry(null, await getClub(clubId));
   const club = keys.club(clubId).pk;
   const rows = await queryAll({ partition: club, sortKey: { beginsWith: prefixes.post } }, (item) => item);
   const posts = rows.filter((item) => item.type === 'post').map(toPost);

@@ -9,7 +9,7 @@ import type { Viewer } from '../../caller.ts';
 import { batchGet } from '../../data/batch-get.ts';
 import { searchPostings } from '../../data/word-index.ts';
 import { badRequest } from '../../errors.ts';
-import { type SearchReader, searchReaders } from './documents.ts';
+import { searchReaders } from './documents.ts';
 
 const empty = (query: string, nextCursor: string | null = null): SearchResults => ({
   query,
@@ -36,12 +36,13 @@ export async function searchClub(
   if (search.terms.length === 0) return empty(input.q);
   const page = await searchPostings(clubId, search, input);
   const readers = searchReaders(clubId, viewer);
-  const found = await batchGet(page.items.flatMap((posting) => readers[posting.kind].keys(posting)));
+  const found = await batchGet(
+    page.items.flatMap((posting) => (posting.kind === 'club' ? [] : readers[posting.kind].keys(posting))),
+  );
   const results = empty(input.q, page.nextCursor);
   const context = { search, found, results };
   for (const posting of page.items) {
-    const reader: SearchReader = readers[posting.kind];
-    reader.show(posting, context);
+    if (posting.kind !== 'club') readers[posting.kind].show(posting, context);
   }
   return results;
 }
