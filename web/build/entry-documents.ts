@@ -2,9 +2,10 @@
  * Writes the entry documents (shared/src/site-documents.ts) next to index.html: each is the app
  * shell with the page's own title and description, and links that make the browser fetch,
  * together with the shell's code, everything the page needs before it can paint: the page's
- * chunk and the chunks it imports, their stylesheets, the API client, and the early-data script
- * that starts the page's first API request (src/early/early-data.ts). Without them each of those
- * waits for the one before it: shell code, then page code, then client, then data.
+ * chunk and the chunks it imports (the API client among them: pages import it directly), their
+ * stylesheets, and the early-data script that starts the page's first API request
+ * (src/early/early-data.ts). Without them each of those waits for the one before it: shell code,
+ * then page code, then data.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,7 +17,6 @@ import { pruneCustomProperties } from './unused-custom-properties.ts';
 
 /** The Rollup input name of the early-data script (vite.config.ts). */
 export const EARLY_DATA_INPUT = 'early';
-const API_CLIENT = 'src/api/index.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -48,10 +48,9 @@ export function entryDocument(
 ): string {
   const inShell = (file: string) => shell.includes(`/${file}"`);
   const page = chunkOf(chunks, webDir, path.join('src', document.page));
-  const client = chunkOf(chunks, webDir, API_CLIENT);
-  const scripts = [page.fileName, client.fileName]
-    .flatMap((file) => withImports(chunks, file))
-    .filter((file, index, all) => all.indexOf(file) === index && !inShell(file));
+  const scripts = withImports(chunks, page.fileName).filter(
+    (file, index, all) => all.indexOf(file) === index && !inShell(file),
+  );
   const styles = scripts.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);
   const early = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === EARLY_DATA_INPUT);
   if (!early) throw new Error('entry documents: the early-data script was not built');

@@ -36,7 +36,7 @@ export const handler = defineGroup('feed', feedRoutes, {
     addComment(club.id, input.params.postId, auth, viewer, input.body),
   deleteComment: async ({ club, resource }) => deleteComment(club.id, resource),
   createPostMediaUpload: async ({ input, auth, club }) => signPostMediaUpload(club, auth.userId, input.body),
-  getClubSidebar: async ({ club, faces }) => clubSidebar(club, faces),
+  getClubSidebar: async ({ club }) => clubSidebar(club),
   searchClub: async ({ input, club, viewer }) => searchClub(club.id, viewer, input.query),
   getMemberProfile: async ({ input, auth }) => memberProfile(auth.userId, input.params.userId),
 });

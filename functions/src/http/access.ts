@@ -22,7 +22,7 @@ import type { Caller, Viewer } from '../caller.ts';
 import { getComment, type StoredComment } from '../data/repositories/comments.ts';
 import { getCourse } from '../data/repositories/courses.ts';
 import { getEvent } from '../data/repositories/events.ts';
-import { type ClubFaces, getClubWithMembership } from '../data/repositories/memberships.ts';
+import { getClubWithMembership } from '../data/repositories/memberships.ts';
 import { getPost, type StoredPost } from '../data/repositories/posts.ts';
 import { AppError, clubNotActive, forbidden, notFound, unauthorized } from '../errors.ts';
 
@@ -39,13 +39,11 @@ export interface Grant {
   /** The caller's membership row in that club as stored (null when none, or no club check). */
   membership: Membership | null;
   resource: ResourceTypes[AuthoredResource] | null;
-  /** The member faces the club item keeps, read with it (the club home's sidebar shows them). */
-  faces: ClubFaces | null;
   /** On club and author routes: the caller as the club sees them, from that membership. */
   viewer: Viewer | null;
 }
 
-const NOTHING: Grant = { club: null, membership: null, resource: null, faces: null, viewer: null };
+const NOTHING: Grant = { club: null, membership: null, resource: null, viewer: null };
 
 type Params = Record<string, unknown>;
 
@@ -117,7 +115,7 @@ export async function checkAccess(
   if (!isClubAccess(access)) throw new AppError('internal', 'Unknown access declaration');
 
   const clubId = param(params, 'clubId');
-  const { club, membership, faces } = await getClubWithMembership(clubId, auth.userId);
+  const { club, membership } = await getClubWithMembership(clubId, auth.userId);
   const facts: ClubFacts = {
     method,
     userId: auth.userId,
@@ -128,10 +126,10 @@ export async function checkAccess(
   const verdict = decideClubAccess(access, facts);
   if (verdict !== 'allow') refuse(verdict, 'Club');
   const viewer: Viewer = { userId: auth.userId, role: activeRoleOf(facts) };
-  if (access.kind === 'club') return { club, membership, resource: null, faces, viewer };
+  if (access.kind === 'club') return { club, membership, resource: null, viewer };
 
   const loaded = await loadResource(access.resource, clubId, params);
   const authorVerdict = decideAuthorAccess(access, facts, loaded?.authorId ?? null);
   if (authorVerdict !== 'allow') refuse(authorVerdict, LABELS[access.resource]);
-  return { club, membership, resource: loaded?.value ?? null, faces, viewer };
+  return { club, membership, resource: loaded?.value ?? null, viewer };
 }

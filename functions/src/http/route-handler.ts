@@ -24,7 +24,6 @@ import {
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Caller, Viewer } from '../caller.ts';
-import type { ClubFaces } from '../data/repositories/memberships.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { checkAccess, type Grant, type ResourceTypes } from './access.ts';
@@ -48,8 +47,6 @@ export interface RouteRequest<Id extends RouteId> {
   membership: ClubChecked<Id> extends true ? Membership | null : null;
   /** On author routes: the resource of the path (within the club). */
   resource: AccessOf<Id> extends { resource: infer R extends keyof ResourceTypes } ? ResourceTypes[R] : null;
-  /** On club and author routes: the member faces kept on the club item (see ClubFaces). */
-  faces: ClubChecked<Id> extends true ? ClubFaces | null : null;
   /** On club and author routes: the caller's user id and active role in the club. */
   viewer: ClubChecked<Id> extends true ? Viewer : null;
   event: APIGatewayProxyEventV2;

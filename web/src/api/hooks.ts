@@ -1,16 +1,13 @@
 /**
- * TanStack Query wrappers over the typed client, which they load on the first query (load.ts).
+ * TanStack Query wrappers over the typed client; their keys come from the one factory (queryKeys.ts).
  */
 import { displayName, type RequestInput, type RouteId, type RouteOutput } from '@clubs/shared';
 import { type InfiniteData, type UseQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import type { ApiArgs } from './client.ts';
 import type { ApiError } from './errors.ts';
-import { loadApi } from './load.ts';
-
-/** The cache key of one call: route id plus its input. */
-export const apiQueryKey = <Id extends RouteId>(id: Id, input?: RequestInput<Id>) =>
-  input === undefined ? ([id] as const) : ([id, input] as const);
+import { api } from './index.ts';
+import { routeKey, routePagesKey } from './queryKeys.ts';
 
 export function useApiQuery<Id extends RouteId>(
   id: Id,
@@ -18,8 +15,8 @@ export function useApiQuery<Id extends RouteId>(
   options: Omit<UseQueryOptions<RouteOutput<Id>, ApiError>, 'queryKey' | 'queryFn'> = {},
 ) {
   return useQuery<RouteOutput<Id>, ApiError>({
-    queryKey: apiQueryKey(id, input),
-    queryFn: async ({ signal }) => (await loadApi())(id, ...([{ ...input, signal }] as ApiArgs<Id>)),
+    queryKey: routeKey(id, input),
+    queryFn: async ({ signal }) => api(id, ...([{ ...input, signal }] as ApiArgs<Id>)),
     ...options,
   });
 }
@@ -28,10 +25,6 @@ export function useApiQuery<Id extends RouteId>(
 export type PagedRouteId = {
   [Id in RouteId]: RouteOutput<Id> extends { nextCursor: string | null } ? Id : never;
 }[RouteId];
-
-/** The cache key of a list read page by page: under its route id and input, like `useApiQuery`'s. */
-export const apiPagesKey = <Id extends PagedRouteId>(id: Id, input: RequestInput<Id>) =>
-  [...apiQueryKey(id, input), 'pages'] as const;
 
 /**
  * A list read page by cursor (an infinite query): `fetchNextPage` asks for the page after the
@@ -53,11 +46,11 @@ export function useApiPages<Id extends PagedRouteId>(
     readonly unknown[],
     string | null
   >({
-    queryKey: apiPagesKey(id, input),
+    queryKey: routePagesKey(id, input),
     initialPageParam: null,
     queryFn: async ({ pageParam, signal }) => {
       const query = { ...(input.query as object | undefined), ...(pageParam ? { cursor: pageParam } : {}) };
-      return (await loadApi())(id, ...([{ ...input, query, signal }] as ApiArgs<Id>));
+      return api(id, ...([{ ...input, query, signal }] as ApiArgs<Id>));
     },
     getNextPageParam: (last) => (last as { nextCursor: string | null }).nextCursor,
     ...options,
@@ -68,8 +61,8 @@ export function useApiPages<Id extends PagedRouteId>(
 export function useMe() {
   const { user } = useAuth();
   return useQuery<RouteOutput<'getMe'>, ApiError>({
-    queryKey: ['getMe', user?.sub ?? null],
-    queryFn: async ({ signal }) => (await loadApi())('getMe', { signal }),
+    queryKey: routeKey('getMe', { viewer: user?.sub ?? null }),
+    queryFn: async ({ signal }) => api('getMe', { signal }),
     enabled: !!user,
   });
 }

@@ -8,7 +8,7 @@ import type { RequestInput, RouteId, RouteOutput } from '@clubs/shared';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { ApiArgs } from './client.ts';
-import { loadApi } from './load.ts';
+import { api } from './index.ts';
 
 export function useAction<TData, TVariables = void>(options: UseMutationOptions<TData, Error, TVariables>) {
   const mutation = useMutation<TData, Error, TVariables>(options);
@@ -35,7 +35,7 @@ export function useApiMutation<Id extends RouteId>(
   options: Omit<UseMutationOptions<RouteOutput<Id>, Error, RequestInput<Id>>, 'mutationFn'> = {},
 ) {
   return useAction<RouteOutput<Id>, RequestInput<Id>>({
-    mutationFn: async (input) => (await loadApi())(id, ...([input] as ApiArgs<Id>)),
+    mutationFn: async (input) => api(id, ...([input] as ApiArgs<Id>)),
     ...options,
   });
 }

@@ -79,18 +79,26 @@ function facesOf(item: Record<string, unknown>): ClubFaces {
 }
 
 /** A club and one person's membership in it, read together in one request. */
+/**
+ * The faces read with each club item, by the club made from it: whoever holds that club (the
+ * sidebar) finds them without a second read, and nothing between (the access check, the route's
+ * request) needs to carry them.
+ */
+const facesReadWith = new WeakMap<Club, ClubFaces>();
+
+/** The faces kept on the club item `club` was read from, if it was read by `getClubWithMembership`. */
+export const facesReadWithClub = (club: Club): ClubFaces | null => facesReadWith.get(club) ?? null;
+
 export async function getClubWithMembership(
   clubId: string,
   userId: string,
-): Promise<{ club: Club | null; membership: Membership | null; faces: ClubFaces | null }> {
+): Promise<{ club: Club | null; membership: Membership | null }> {
   const found = await batchGet([keys.club(clubId), keys.membership(clubId, userId)]);
-  const club = found.get(keyId(keys.club(clubId)));
+  const item = found.get(keyId(keys.club(clubId)));
   const membership = found.get(keyId(keys.membership(clubId, userId)));
-  return {
-    club: club ? clubFromItem(club) : null,
-    membership: membership ? toMembership(membership) : null,
-    faces: club ? facesOf(club) : null,
-  };
+  const club = item ? clubFromItem(item) : null;
+  if (club && item) facesReadWith.set(club, facesOf(item));
+  return { club, membership: membership ? toMembership(membership) : null };
 }
 
 /**

@@ -11,7 +11,7 @@ import { CLUB_HOME, type Club, type ClubSidebar } from '@clubs/shared';
 import { someActiveMembers } from '../../data/repositories/club-members.ts';
 import { listEvents } from '../../data/repositories/events.ts';
 import { memberCardOf } from '../../data/repositories/member-cards.ts';
-import { type ClubFaces, keepClubFaces } from '../../data/repositories/memberships.ts';
+import { type ClubFaces, facesReadWithClub, keepClubFaces } from '../../data/repositories/memberships.ts';
 import { trendingPosts } from '../../data/repositories/posts.ts';
 import { fillCards } from '../member-cards.ts';
 
@@ -31,11 +31,8 @@ async function memberFaces(clubId: string, kept: ClubFaces | null): Promise<Club
   return faces;
 }
 
-export async function clubSidebar(
-  club: Club,
-  kept: ClubFaces | null,
-  now = new Date(),
-): Promise<ClubSidebar> {
+export async function clubSidebar(club: Club, now = new Date()): Promise<ClubSidebar> {
+  const kept = facesReadWithClub(club);
   const [events, trending, members] = await Promise.all([
     listEvents(club.id, { window: 'upcoming', now, limit: CLUB_HOME.upcomingEvents }),
     trendingPosts(club.id, CLUB_HOME.trendingPosts),

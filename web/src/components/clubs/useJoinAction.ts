@@ -7,9 +7,10 @@ import { type PublicClub, paidJoinLabel, type ViewerMembership } from '@clubs/sh
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/errors.ts';
-import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
-import { loadApi } from '../../api/load.ts';
+import { useApiQuery } from '../../api/hooks.ts';
+import { api } from '../../api/index.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { loginPathFor } from '../../auth/redirect.ts';
 import { leaveFor } from '../navigation.ts';
@@ -53,7 +54,7 @@ export function useJoinAction(club: PublicClub): JoinAction {
   const queryClient = useQueryClient();
   const input = { params: { clubId: club.id } };
   const membership = useApiQuery('getClubMembership', input, { enabled: !!user, retry: 1 });
-  const key = [...apiQueryKey('getClubMembership', input)];
+  const key = [...routeKey('getClubMembership', input)];
   const paid = club.price > 0;
 
   const setStatus = (status: ViewerMembership['status']) =>
@@ -66,7 +67,7 @@ export function useJoinAction(club: PublicClub): JoinAction {
   // A checkout ends by leaving for Stripe: `leaveFor` never settles, so the button stays busy.
   const checkout = useAction({
     mutationFn: async () => {
-      const { url } = await (await loadApi())('createMembershipCheckout', input);
+      const { url } = await api('createMembershipCheckout', input);
       if (!url) return toast({ title: JOIN_TEXTS.noCheckoutUrl, variant: 'error' });
       return leaveFor(url);
     },
@@ -87,7 +88,7 @@ export function useJoinAction(club: PublicClub): JoinAction {
       const why = error instanceof ApiError && error.status === 403 ? { description: error.message } : {};
       toast({ title: JOIN_TEXTS.joinFailed, ...why, variant: 'error' });
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['listMyMemberships'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: routeKey('listMyMemberships') }),
   });
   const busy = checkout.isPending || request.isPending;
 

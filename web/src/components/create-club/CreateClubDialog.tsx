@@ -16,7 +16,7 @@ import { CREATOR_PLAN, type CreatorPlanInterval, LIMITS, type PublicClub, planPr
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
-import { loadApi } from '../../api/load.ts';
+import { api } from '../../api/index.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { ChoiceField } from '../form/ChoiceField.tsx';
@@ -24,6 +24,7 @@ import { Modal } from '../overlay/Modal.tsx';
 import { PLAN_FEATURES } from '../public/PricingCard.tsx';
 import { useToast } from '../Toaster.tsx';
 import './create-club.css';
+import { routeKey } from '../../api/queryKeys.ts';
 import { leaveFor } from '../navigation.ts';
 import { CREATE_CLUB_TEXTS as T } from './texts.ts';
 
@@ -66,7 +67,7 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
       setClub(created);
       setStep('payment');
       toast({ title: T.created, variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: ['listMyMemberships'] });
+      void queryClient.invalidateQueries({ queryKey: routeKey('listMyMemberships') });
     },
     onError: (error) => {
       console.error('Club creation failed', error);
@@ -76,7 +77,7 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
   // Ends by leaving for Stripe Checkout, so it stays busy until the page is gone.
   const checkout = useAction({
     mutationFn: async (input: { clubId: string; plan: CreatorPlanInterval }) => {
-      const { url } = await (await loadApi())('createClubCheckout', {
+      const { url } = await api('createClubCheckout', {
         params: { clubId: input.clubId },
         body: { plan: input.plan },
       });

@@ -1,10 +1,11 @@
 /**
- * Forms whose checks are rules in code (sign-in, registration, password reset, contact, profile,
- * account settings): a submit runs as a TanStack Query mutation through `useAction` (single
- * flight, `busy` while it runs), and a refused check or a failed request stays on the form: one
- * message in an alert that screen readers announce (role="alert"), and the fields it is about
- * marked `aria-invalid` and described by it (`aria-describedby`), until the next submit. Forms
- * that a shared schema checks as a whole draft use `useCheckedForm` instead.
+ * The one form hook. A submit first runs the form's check — rules in code (sign-in, registration,
+ * contact, ...) or the shared schema the server checks too (`schemaCheck`: the feed's composer, the
+ * event dialog), so a person hears of a problem before a round trip — then sends as a TanStack
+ * Query mutation through `useAction` (single flight, `busy` while it runs). A refused check or a
+ * failed request stays on the form: one message in an alert that screen readers announce
+ * (role="alert"), and the fields it is about marked `aria-invalid` and described by it
+ * (`aria-describedby`), until the next submit; a form whose failures are toasts answers null.
  */
 import { Alert } from '@aws-amplify/ui-react';
 import { type ChangeEvent, type FormEvent, useCallback, useId, useState } from 'react';
@@ -90,14 +91,42 @@ export function useFormProblem() {
   return { problem: current, show: setCurrent, clear: () => setCurrent(null), fieldProps, alert };
 }
 
+/** An issue a shared schema found in a draft, as much of it as a form words. */
+export interface DraftIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** A shared zod schema as a form uses it (the web has no zod of its own; @clubs/shared has). */
+export interface DraftSchema<Output> {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: Output } | { success: false; error: { issues: readonly DraftIssue[] } };
+}
+
+/**
+ * A check by a shared schema: the draft's first issue, worded by `describe`, as the form's
+ * problem about the field the issue's path names; null when the draft passes.
+ */
+export function schemaCheck<Output>(
+  schema: DraftSchema<Output>,
+  draft: unknown,
+  describe: (issue: DraftIssue | undefined) => string,
+): Problem | null {
+  const parsed = schema.safeParse(draft);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  return problem(describe(issue), ...(issue?.path.length ? [String(issue.path[0])] : []));
+}
+
 export interface FormOptions<TData> {
   /** The form's checks before anything is sent: the first problem, or null when all pass. */
   check?: () => Problem | null;
   /** The request, with the form's values as they are at this submit. */
   send: () => Promise<TData>;
   onSuccess?: (data: TData) => void;
-  /** What a failed request says, and about which fields. */
-  failure: (error: unknown) => Problem;
+  /** What a failed request says, and about which fields; null when the form tells it elsewhere (a toast). */
+  failure: (error: unknown) => Problem | null;
   /** How the failure is logged to the console. */
   label: string;
 }

@@ -4,14 +4,14 @@
  */
 import type { UnreadCount } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiQueryKey } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 
 export function useNotificationActions() {
   const queryClient = useQueryClient();
   const settle = (answer: UnreadCount) => {
-    queryClient.setQueryData(apiQueryKey('getUnreadNotificationCount'), { unreadCount: answer.unreadCount });
-    void queryClient.invalidateQueries({ queryKey: ['listNotifications'] });
+    queryClient.setQueryData(routeKey('getUnreadNotificationCount'), { unreadCount: answer.unreadCount });
+    void queryClient.invalidateQueries({ queryKey: routeKey('listNotifications') });
   };
   const markOne = useApiMutation('markNotificationRead', { onSuccess: settle });
   const markAll = useApiMutation('markAllNotificationsRead', { onSuccess: settle });

@@ -10,8 +10,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError, messageOf } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
-import { loadApi } from '../../api/load.ts';
+import { api } from '../../api/index.ts';
 import { useAction } from '../../api/mutations.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { MessagePanel, WaysOn } from '../../components/MessagePanel.tsx';
@@ -56,7 +57,6 @@ function Invitation({ preview, token }: { preview: InvitationPreview; token: str
   // A paid club's checkout ends by leaving for Stripe: `leaveFor` never settles, so the button stays busy.
   const accept = useAction({
     mutationFn: async () => {
-      const api = await loadApi();
       const { outcome } = await api('acceptInvitation', { params });
       if (outcome === 'checkout') {
         const { url } = await api('createMembershipCheckout', { params: { clubId: club.id } });
@@ -68,7 +68,7 @@ function Invitation({ preview, token }: { preview: InvitationPreview; token: str
       navigate(`/communities/${club.id}`, { replace: true });
     },
     onError: (error) => {
-      void queryClient.invalidateQueries({ queryKey: ['getInvitation'] });
+      void queryClient.invalidateQueries({ queryKey: routeKey('getInvitation') });
       toast({ title: T.failed, description: messageOf(error, T.fallback), variant: 'error' });
     },
   });

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { ApiError } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
-import { loadApi } from '../../api/load.ts';
+import { api } from '../../api/index.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 
 /** Pages read at most (100 memberships each). */
@@ -16,10 +17,9 @@ const MAX_PAGES = 10;
 export function useMyMemberships() {
   const { user } = useAuth();
   const query = useQuery<MyMembership[], ApiError>({
-    queryKey: ['listMyMemberships', user?.sub ?? null],
+    queryKey: routeKey('listMyMemberships', { viewer: user?.sub ?? null }),
     enabled: !!user,
     queryFn: async ({ signal }) => {
-      const api = await loadApi();
       const items: MyMembership[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {

@@ -2,7 +2,8 @@ import type { PublicClub, RouteOutput } from '@clubs/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ApiError } from '../../api/errors.ts';
-import { loadApi } from '../../api/load.ts';
+import { api } from '../../api/index.ts';
+import { routePagesKey } from '../../api/queryKeys.ts';
 import type { DirectoryFilters } from './filters.ts';
 
 export const DIRECTORY_PAGE = 12;
@@ -31,10 +32,10 @@ export function useDirectory(filters: DirectoryFilters) {
     readonly unknown[],
     string | undefined
   >({
-    queryKey: ['listClubs', input],
+    queryKey: routePagesKey('listClubs', { query: input }),
     initialPageParam: undefined,
     queryFn: async ({ pageParam, signal }) =>
-      (await loadApi())('listClubs', {
+      api('listClubs', {
         query: { ...input, limit: DIRECTORY_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
         signal,
       }),

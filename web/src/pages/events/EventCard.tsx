@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { eventTimes } from './eventTimes.ts';
@@ -104,7 +105,7 @@ export function EventCard({
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: eventsKey(clubId) }),
-        queryClient.invalidateQueries({ queryKey: ['getClubSidebar'] }),
+        queryClient.invalidateQueries({ queryKey: routeKey('getClubSidebar', { params: { clubId } }) }),
       ]);
       toast({ title: 'Event deleted', variant: 'success' });
     },

@@ -16,9 +16,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
-import { useApiMutation } from '../../api/mutations.ts';
+import { api } from '../../api/index.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import { FormFooter } from '../../components/form/FormFooter.tsx';
-import { useCheckedForm } from '../../components/form/useCheckedForm.ts';
+import { problem, schemaCheck, useForm } from '../../components/form/useForm.tsx';
 import { Modal } from '../../components/overlay/Modal.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { todayOnViewerCalendar, viewerTimeZone } from './eventTimes.ts';
@@ -51,40 +52,44 @@ export function EventDialog({
     : EVENT_DURATION_MINUTES;
   const [duration, setDuration] = useState(initialDuration);
   const [location, setLocation] = useState(event?.location ?? '');
-  const {
-    problem,
-    setProblem,
-    submit: checkAndSend,
-  } = useCheckedForm(createEventInputSchema, (issue) => {
-    const field = { title: 'Event Title', date: 'Date', time: 'Time' }[String(issue?.path[0])] ?? 'The event';
-    return `${field} ${issue?.message ?? 'is not valid'}`;
-  });
-
-  const done = async (message: string) => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: eventsKey(clubId) }),
-      queryClient.invalidateQueries({ queryKey: ['getClubSidebar'] }),
-    ]);
-    toast({ title: message, variant: 'success' });
-    onClose();
-  };
-  const failed = (error: Error) =>
-    setProblem(messageOf(error, 'Could not save the event. Please try again.'));
-  const create = useApiMutation('createEvent', { onSuccess: () => done('Event created'), onError: failed });
-  const update = useApiMutation('updateEvent', { onSuccess: () => done('Event updated'), onError: failed });
-  const busy = create.isPending || update.isPending;
-
-  const submit = checkAndSend(
-    () => ({ title, description, date, time, timeZone, durationMinutes: duration, location }),
-    (body) =>
+  const draft = () => ({ title, description, date, time, timeZone, durationMinutes: duration, location });
+  const form = useForm({
+    check: () =>
+      schemaCheck(createEventInputSchema, draft(), (issue) => {
+        const field =
+          { title: 'Event Title', date: 'Date', time: 'Time' }[String(issue?.path[0])] ?? 'The event';
+        return `${field} ${issue?.message ?? 'is not valid'}`;
+      }),
+    send: () =>
       event
-        ? update.run({ params: { clubId, eventId: event.id }, body })
-        : create.run({ params: { clubId }, body }),
-  );
+        ? api('updateEvent', {
+            params: { clubId, eventId: event.id },
+            body: createEventInputSchema.parse(draft()),
+          })
+        : api('createEvent', { params: { clubId }, body: createEventInputSchema.parse(draft()) }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: eventsKey(clubId) }),
+        queryClient.invalidateQueries({ queryKey: routeKey('getClubSidebar', { params: { clubId } }) }),
+      ]);
+      toast({ title: event ? 'Event updated' : 'Event created', variant: 'success' });
+      onClose();
+    },
+    failure: (error) => problem(messageOf(error, 'Could not save the event. Please try again.')),
+    label: 'Saving the event',
+  });
+  const busy = form.busy;
 
   return (
     <Modal open title={event ? 'Edit Event' : 'New Event'} onClose={onClose} closable={!busy}>
-      <Flex as="form" direction="column" gap="small" onSubmit={submit} noValidate aria-label="Event details">
+      <Flex
+        as="form"
+        direction="column"
+        gap="small"
+        onSubmit={form.submit}
+        noValidate
+        aria-label="Event details"
+      >
         <TextField label="Event Title" value={title} onChange={(e) => setTitle(e.target.value)} isRequired />
         <TextAreaField
           label="Event Description"
@@ -131,7 +136,7 @@ export function EventDialog({
           onChange={(e) => setLocation(e.target.value)}
         />
         <FormFooter
-          problem={problem}
+          problem={form.problem?.message ?? null}
           busy={busy}
           onCancel={onClose}
           submit={event ? 'Save Event' : 'Create Event'}

@@ -5,10 +5,11 @@
  */
 import type { EventPage, EventView, EventWindow } from '@clubs/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { apiQueryKey, useApiPages } from '../../api/hooks.ts';
+import { useApiPages } from '../../api/hooks.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 
 /** Every cached list of the club's events (both tabs): a prefix of their keys. */
-export const eventsKey = (clubId: string) => apiQueryKey('listEvents', { params: { clubId } });
+export const eventsKey = (clubId: string) => routeKey('listEvents', { params: { clubId } });
 
 export const useEvents = (clubId: string, window: EventWindow) =>
   useApiPages('listEvents', { params: { clubId }, query: { window } });

@@ -8,8 +8,9 @@ import { hasPermission } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
-import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
+import { useApiQuery } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { ConfirmDialog, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
 import { PageColumn, PageHeading } from '../../components/PageColumn.tsx';
@@ -28,7 +29,7 @@ function InviteLinkCard({ clubId }: { clubId: string }) {
   const link = useApiQuery('getInviteLink', { params: { clubId } });
   const regenerate = useApiMutation('regenerateInviteLink', {
     onSuccess: (fresh) => {
-      queryClient.setQueryData(apiQueryKey('getInviteLink', { params: { clubId } }), fresh);
+      queryClient.setQueryData(routeKey('getInviteLink', { params: { clubId } }), fresh);
       dialog.close();
       toast({ title: T.regenerated, variant: 'success' });
     },

@@ -8,6 +8,7 @@ import type { ClubRole, MemberView } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../api/errors.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import { ConfirmDialog, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { membersKey } from './useMembers.ts';
@@ -36,8 +37,8 @@ function useRefreshMembers(clubId: string) {
       // The requests waiting (the Pending filter and the Members nav item) follow.
       queryClient.invalidateQueries({ queryKey: PENDING_COUNTS_KEY }),
       // The member count on the club page and sidebar follows.
-      queryClient.invalidateQueries({ queryKey: ['getClub'] }),
-      queryClient.invalidateQueries({ queryKey: ['getClubSidebar'] }),
+      queryClient.invalidateQueries({ queryKey: routeKey('getClub', { params: { clubId } }) }),
+      queryClient.invalidateQueries({ queryKey: routeKey('getClubSidebar', { params: { clubId } }) }),
     ]);
 }
 

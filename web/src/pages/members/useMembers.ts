@@ -6,13 +6,14 @@ import type { MemberFilter, MemberPage } from '@clubs/shared';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../../api/errors.ts';
-import { loadApi } from '../../api/load.ts';
+import { api } from '../../api/index.ts';
+import { routeKey, routePagesKey } from '../../api/queryKeys.ts';
 
 export const MEMBERS_PAGE = 20;
 const SEARCH_PAUSE_MS = 250;
 
 /** Every cached members list of the club (all searches), for invalidation after a change. */
-export const membersKey = (clubId: string) => ['listClubMembers', clubId] as const;
+export const membersKey = (clubId: string) => routeKey('listClubMembers', { params: { clubId } });
 
 function useSettled(value: string): string {
   const [settled, setSettled] = useState(value);
@@ -26,10 +27,10 @@ function useSettled(value: string): string {
 export function useMembers(clubId: string, search: string, filter: MemberFilter = 'all') {
   const q = useSettled(search.trim());
   return useInfiniteQuery<MemberPage, ApiError, InfiniteData<MemberPage>, readonly unknown[], string | null>({
-    queryKey: [...membersKey(clubId), q, filter],
+    queryKey: routePagesKey('listClubMembers', { params: { clubId }, query: { q, filter } }),
     initialPageParam: null,
     queryFn: async ({ pageParam, signal }) =>
-      (await loadApi())('listClubMembers', {
+      api('listClubMembers', {
         params: { clubId },
         query: {
           limit: MEMBERS_PAGE,

@@ -4,9 +4,10 @@
  */
 import { type ClubRole, isClubManager, type PendingCount } from '@clubs/shared';
 import { useApiQuery } from '../../api/hooks.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 
 /** Every cached count (of any club), read again after an approval or a removal. */
-export const PENDING_COUNTS_KEY = ['countPendingMembers'] as const;
+export const PENDING_COUNTS_KEY = routeKey('countPendingMembers');
 
 export function usePendingCount(clubId: string, role: ClubRole | null) {
   return useApiQuery('countPendingMembers', { params: { clubId } }, { enabled: isClubManager(role) });

@@ -8,7 +8,7 @@ import { Link as AmplifyLink, Button, Flex, TextAreaField, TextField } from '@aw
 import type { ContactMessage } from '@clubs/shared';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError, messageOf } from '../../api/errors.ts';
-import { loadApi } from '../../api/load.ts';
+import { api } from '../../api/index.ts';
 import { FIELDS_REQUIRED, INVALID_EMAIL } from '../../auth/messages.ts';
 import { bindField, type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
 import { Faq } from '../../components/public/Faq.tsx';
@@ -84,7 +84,7 @@ function ContactForm() {
         subject: form.subject.trim(),
         message: form.message.trim(),
       }),
-    send: async () => (await loadApi())('sendContactMessage', { body: form }),
+    send: async () => api('sendContactMessage', { body: form }),
     onSuccess: () => {
       setSent(true);
       setForm(EMPTY);

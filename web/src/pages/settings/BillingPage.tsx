@@ -10,7 +10,7 @@ import { useParams } from 'react-router-dom';
 import type { ApiFunction } from '../../api/client.ts';
 import { messageOf } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
-import { loadApi } from '../../api/load.ts';
+import { api } from '../../api/index.ts';
 import { useAction } from '../../api/mutations.ts';
 import { type Column, DataTable } from '../../components/DataTable.tsx';
 import { leaveFor } from '../../components/navigation.ts';
@@ -152,7 +152,7 @@ export default function BillingPage() {
   const billing = useApiQuery('getClubBilling', { params: { clubId } }, { enabled: Boolean(clubId) });
   // Either action ends by leaving for a Stripe page, so it stays busy until the page is gone.
   const go = useAction({
-    mutationFn: async ({ start }: StripeRedirect) => leaveFor((await start(await loadApi())).url),
+    mutationFn: async ({ start }: StripeRedirect) => leaveFor((await start(api)).url),
     onError: (error, { fallback }) => {
       console.error(fallback, error);
       toast({ title: 'Error', description: messageOf(error, fallback), variant: 'error' });

@@ -13,7 +13,7 @@ import {
 } from '@clubs/shared';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
-import { loadApi } from '../../api/load.ts';
+import { api } from '../../api/index.ts';
 import { useAction } from '../../api/mutations.ts';
 import { uploadWithProgress } from '../../api/upload.ts';
 import { useToast } from '../../components/Toaster.tsx';
@@ -48,7 +48,7 @@ export function ClubImageField({ clubId, kind, label, value, onChange, onBusyCha
       onBusyChange(true);
       setProgress(0);
       const body = { kind, contentType: file.type as ClubImageUploadInput['contentType'], size: file.size };
-      const signed = await (await loadApi())('createClubImageUpload', { params: { clubId }, body });
+      const signed = await api('createClubImageUpload', { params: { clubId }, body });
       await uploadWithProgress(signed, file, setProgress);
       return signed.mediaUrl;
     },

@@ -31,9 +31,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
-import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
-import { loadApi } from '../../api/load.ts';
+import { useApiQuery } from '../../api/hooks.ts';
+import { api } from '../../api/index.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import { ChoiceField } from '../../components/form/ChoiceField.tsx';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
@@ -163,7 +164,7 @@ function PricingTab({ club, connect }: { club: PublicClub; connect: ConnectStatu
   const notice = pricingChangeNotice(club, model, amount);
   const saving = useApiMutation('updateMembershipPricing', {
     onSuccess: (updated) => {
-      queryClient.setQueryData(apiQueryKey('getOwnedClub', { params: { clubId: club.id } }), updated);
+      queryClient.setQueryData(routeKey('getOwnedClub', { params: { clubId: club.id } }), updated);
       toast({ title: T.saved, variant: 'success' });
     },
     onError: (error) => {
@@ -260,7 +261,7 @@ function PaymentsTab({ clubId, connect }: { clubId: string; connect: ReturnType<
   // Ends by leaving for Stripe's onboarding, so it stays busy until the page is gone.
   const onboard = useAction({
     mutationFn: async () => {
-      const { url } = await (await loadApi())('createConnectOnboarding', { params: { clubId } });
+      const { url } = await api('createConnectOnboarding', { params: { clubId } });
       if (!url) throw new Error(T.noOnboardingUrl);
       return leaveFor(url);
     },

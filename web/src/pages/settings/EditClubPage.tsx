@@ -10,8 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { isApiError, messageOf } from '../../api/errors.ts';
-import { apiQueryKey } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
@@ -34,9 +34,11 @@ function EditClubForm({ club }: { club: Club }) {
   const nameMissing = name.trim() === '';
   const save = useApiMutation('editClub', {
     onSuccess: (saved) => {
-      queryClient.setQueryData(apiQueryKey('getOwnedClub', { params: { clubId: club.id } }), saved);
+      queryClient.setQueryData(routeKey('getOwnedClub', { params: { clubId: club.id } }), saved);
       // The club's page, header, directory and dashboards show the new details.
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'getOwnedClub' });
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== routeKey('getOwnedClub')[0],
+      });
       toast({ title: T.updated, variant: 'success' });
     },
     onError: (error) => {

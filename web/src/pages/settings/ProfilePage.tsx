@@ -20,7 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useMe } from '../../api/hooks.ts';
-import { loadApi } from '../../api/load.ts';
+import { api } from '../../api/index.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
@@ -82,7 +82,7 @@ function ProfileForm({ me }: { me: Me }) {
   const upload = useAction({
     mutationFn: async (file: File) => {
       const body = { contentType: file.type as AvatarUploadInput['contentType'], size: file.size };
-      const presigned = await (await loadApi())('createAvatarUpload', { body });
+      const presigned = await api('createAvatarUpload', { body });
       await postUpload(presigned, file);
       return presigned.mediaUrl;
     },

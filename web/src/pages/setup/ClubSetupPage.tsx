@@ -16,7 +16,7 @@ import { SETUP_CALLBACK } from '@clubs/shared';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../api/errors.ts';
-import { loadApi } from '../../api/load.ts';
+import { api } from '../../api/index.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { loginPathFor } from '../../auth/redirect.ts';
 import { MessagePanel } from '../../components/MessagePanel.tsx';
@@ -72,7 +72,6 @@ export default function ClubSetupPage() {
 
     const watchClub = async (id: string) => {
       await sleep(SETUP_CALLBACK.initialWaitMs);
-      const api = await loadApi();
       for (let attempt = 1; attempt <= SETUP_CALLBACK.polls; attempt++) {
         if (!mounted.current) return;
         try {
@@ -105,7 +104,6 @@ export default function ClubSetupPage() {
       if (mounted.current) toast({ title: T.subscriptionActivated, variant: 'success' });
       await sleep(SETUP_CALLBACK.initialWaitWithoutClubIdMs);
       try {
-        const api = await loadApi();
         const { club } = await api('latestActiveOwnedClub');
         if (club) finish(`/communities/${club.id}`);
         else toDashboard(T.activeButNotActivated);

@@ -8,7 +8,7 @@ import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/r
 import { type FormEvent, useState } from 'react';
 import type { ApiError } from '../../../api/errors.ts';
 import { messageOf } from '../../../api/errors.ts';
-import { loadApi } from '../../../api/load.ts';
+import { api } from '../../../api/index.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
@@ -40,7 +40,7 @@ export function Comments({
     queryKey: commentsKey(clubId, postId),
     initialPageParam: null,
     queryFn: async ({ pageParam, signal }) =>
-      (await loadApi())('listComments', {
+      api('listComments', {
         params: { clubId, postId },
         query: pageParam ? { cursor: pageParam } : {},
         signal,

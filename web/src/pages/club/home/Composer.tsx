@@ -10,10 +10,10 @@ import { createPostInputSchema, type PostType } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
-import { useApiMutation } from '../../../api/mutations.ts';
+import { api } from '../../../api/index.ts';
 import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import { FormFooter } from '../../../components/form/FormFooter.tsx';
-import { useCheckedForm } from '../../../components/form/useCheckedForm.ts';
+import { schemaCheck, useForm } from '../../../components/form/useForm.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { feedKey } from './useFeed.ts';
 import { useMediaUploads } from './useMediaUploads.ts';
@@ -32,11 +32,6 @@ export function Composer({ clubId }: { clubId: string }) {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [type, setType] = useState<PostType>('text');
-  const {
-    problem,
-    setProblem,
-    submit: checkAndSend,
-  } = useCheckedForm(createPostInputSchema, (issue) => issue?.message ?? 'Please check the post');
   const media = useMediaUploads(clubId);
   const fileInputId = useId();
 
@@ -44,31 +39,31 @@ export function Composer({ clubId }: { clubId: string }) {
     setTitle('');
     setContent('');
     setType('text');
-    setProblem(null);
+    form.clear();
     media.clear();
     setExpanded(false);
   };
 
-  const create = useApiMutation('createPost', {
+  const draft = () => ({ title, content, type, media: type === 'text' ? [] : media.keys });
+  const form = useForm({
+    check: () =>
+      schemaCheck(createPostInputSchema, draft(), (issue) => issue?.message ?? 'Please check the post'),
+    send: () => api('createPost', { params: { clubId }, body: createPostInputSchema.parse(draft()) }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: feedKey(clubId) });
       reset();
       toast({ title: 'Post created', variant: 'success' });
     },
-    onError: (error) => {
-      console.error('Error saving post', error);
+    failure: (error) => {
       toast({
         title: 'Post creation failed',
         description: messageOf(error, 'Could not create your post. Please try again.'),
         variant: 'error',
       });
+      return null;
     },
+    label: 'Saving post',
   });
-
-  const submit = checkAndSend(
-    () => ({ title, content, type, media: type === 'text' ? [] : media.keys }),
-    (body) => create.run({ params: { clubId }, body }),
-  );
 
   const changeType = (next: PostType) => {
     setType(next);
@@ -84,9 +79,9 @@ export function Composer({ clubId }: { clubId: string }) {
   }
 
   const kind = type === 'text' ? null : type;
-  const busy = create.isPending;
+  const busy = form.busy;
   return (
-    <form className="feed-card feed-composer" aria-label="New post" onSubmit={submit} noValidate>
+    <form className="feed-card feed-composer" aria-label="New post" onSubmit={form.submit} noValidate>
       <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
       <TextAreaField label="Content" rows={4} value={content} onChange={(e) => setContent(e.target.value)} />
       <ChoiceField
@@ -143,7 +138,7 @@ export function Composer({ clubId }: { clubId: string }) {
         </div>
       )}
       <FormFooter
-        problem={problem}
+        problem={form.problem?.message ?? null}
         busy={busy}
         onCancel={reset}
         submit="Post"

@@ -6,17 +6,19 @@
 import type { Post, PostPage } from '@clubs/shared';
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiError } from '../../../api/errors.ts';
-import { loadApi } from '../../../api/load.ts';
+import { api } from '../../../api/index.ts';
+import { routeKey } from '../../../api/queryKeys.ts';
 
-export const feedKey = (clubId: string) => ['listPosts', clubId] as const;
-export const commentsKey = (clubId: string, postId: string) => ['listComments', clubId, postId] as const;
+export const feedKey = (clubId: string) => routeKey('listPosts', { params: { clubId } });
+export const commentsKey = (clubId: string, postId: string) =>
+  routeKey('listComments', { params: { clubId, postId } });
 
 export function useFeed(clubId: string) {
   return useInfiniteQuery<PostPage, ApiError, InfiniteData<PostPage>, readonly unknown[], string | null>({
     queryKey: feedKey(clubId),
     initialPageParam: null,
     queryFn: async ({ pageParam, signal }) =>
-      (await loadApi())('listPosts', {
+      api('listPosts', {
         params: { clubId },
         query: pageParam ? { cursor: pageParam } : {},
         signal,

@@ -7,7 +7,7 @@
 import { type PostMediaKind, type PostMediaUploadInput, postMediaUploadInputSchema } from '@clubs/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
-import { loadApi } from '../../../api/load.ts';
+import { api } from '../../../api/index.ts';
 import { uploadWithProgress } from '../../../api/upload.ts';
 import { useToast } from '../../../components/Toaster.tsx';
 
@@ -77,7 +77,6 @@ export function useMediaUploads(clubId: string) {
 
   async function uploadOne(file: File, input: PostMediaUploadInput, draft: DraftFile) {
     try {
-      const api = await loadApi();
       const signed = await api('createPostMediaUpload', { params: { clubId }, body: input });
       await uploadWithProgress(signed, file, (progress) => patch(draft.id, { progress }));
       patch(draft.id, { key: signed.key, progress: 1 });

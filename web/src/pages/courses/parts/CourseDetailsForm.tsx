@@ -15,7 +15,7 @@ import {
 } from '@clubs/shared';
 import { type ChangeEvent, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
-import { loadApi } from '../../../api/load.ts';
+import { api } from '../../../api/index.ts';
 import { useAction, useApiMutation } from '../../../api/mutations.ts';
 import { uploadWithProgress } from '../../../api/upload.ts';
 import { useToast } from '../../../components/Toaster.tsx';
@@ -60,7 +60,7 @@ function CoverPicker({
       const checked = courseMediaUploadInputSchema.safeParse({ contentType: file.type, size: file.size });
       if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? T.imageOnly);
       if (!file.type.startsWith('image/')) throw new Error(T.imageOnly);
-      const signed = await (await loadApi())('createCourseMediaUpload', {
+      const signed = await api('createCourseMediaUpload', {
         params: { clubId, courseId: course.id },
         body: checked.data,
       });

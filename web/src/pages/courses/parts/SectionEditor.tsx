@@ -16,7 +16,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
-import { loadApi } from '../../../api/load.ts';
+import { api } from '../../../api/index.ts';
 import { useAction, useApiMutation } from '../../../api/mutations.ts';
 import { uploadWithProgress } from '../../../api/upload.ts';
 import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
@@ -90,7 +90,7 @@ export default function SectionEditor({
   // The file goes to the media bucket; the section's content becomes the element that shows it.
   const sendMedia = useAction({
     mutationFn: async ({ file: chosen, kind: chosenKind, body }: MediaUpload) => {
-      const signed = await (await loadApi())('createCourseMediaUpload', {
+      const signed = await api('createCourseMediaUpload', {
         params: { clubId, courseId },
         body,
       });

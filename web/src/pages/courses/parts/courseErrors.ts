@@ -4,6 +4,7 @@
  * anything else 'An error occurred: ...'; and which panel a failed load shows.
  */
 import { isApiError } from '../../../api/errors.ts';
+import { routeKey } from '../../../api/queryKeys.ts';
 
 export const COURSE_ERROR_MESSAGES = {
   security:
@@ -35,8 +36,8 @@ export const ACCESS_REASONS = [
 ];
 export const GENERIC_REASONS = ['A network problem', 'The course was deleted or moved', 'A temporary error'];
 
-export const coursesKey = (clubId: string) => ['listCourses', { params: { clubId } }] as const;
+export const coursesKey = (clubId: string) => routeKey('listCourses', { params: { clubId } });
 export const courseKey = (clubId: string, courseId: string) =>
-  ['getCourse', { params: { clubId, courseId } }] as const;
+  routeKey('getCourse', { params: { clubId, courseId } });
 export const progressKey = (clubId: string, courseId: string) =>
-  ['getCourseProgress', { params: { clubId, courseId } }] as const;
+  routeKey('getCourseProgress', { params: { clubId, courseId } });
