@@ -1,0 +1,58 @@
+/**
+ * The traffic the bill in docs/COST.md is worked out for: 1,000 clubs, 50,000 members and
+ * 30,000 of them active in a month. Every figure is stated here once, with the reasoning, so a
+ * reader can disagree with one number and re-run `npm run cost`.
+ */
+export const ASSUMPTIONS = {
+  clubs: 1_000,
+  members: 50_000,
+  monthlyActives: 30_000,
+  /** Visits per active member per month, and what one visit does. */
+  sessionsPerActive: 8,
+  /** API calls per visit: the feed, a few posts and comments, likes, events, a course section. */
+  apiCallsPerSession: 40,
+  /** Page documents, scripts and styles per visit that reach CloudFront (most from its cache). */
+  siteRequestsPerSession: 12,
+  /** Public images (club logos, covers, avatars) per visit under /media. */
+  mediaRequestsPerSession: 25,
+  /** Bytes out per visit: the app (compressed, mostly cached by the browser), images, API answers. */
+  siteBytesPerSession: 400_000,
+  mediaBytesPerSession: 2_500_000,
+  apiBytesPerCall: 4_000,
+  /** Members-only media read through presigned URLs on the bucket (not through CloudFront). */
+  presignedMediaBytesPerSession: 1_500_000,
+  /** Share of API calls that write, and the items one write touches on average. */
+  writeShare: 0.12,
+  itemsPerWrite: 2,
+  /** Index entries one item write also rewrites on average (its global secondary indexes' copies). */
+  indexCopiesPerItemWrite: 1.5,
+  /** Read request units one API call consumes on average (queries of small items, eventually consistent). */
+  readUnitsPerCall: 4,
+  /** Average function duration per API call, in milliseconds. */
+  apiDurationMs: 90,
+  /** Stored data: table items and media objects. */
+  tableGb: 6,
+  mediaGb: 400,
+  /** Log bytes per API call: the function's request line and the API's access log line. */
+  functionLogBytesPerCall: 700,
+  accessLogBytesPerCall: 600,
+  /** E-mail per month: invitations, Cognito's codes and resets, billing notices. */
+  emailsPerMonth: 40_000,
+  /** Stripe events on the bus per month (subscriptions, invoices, checkouts). */
+  busEventsPerMonth: 60_000,
+  /** Secrets Manager reads per month (cold starts read the Stripe key once each). */
+  secretReadsPerMonth: 200_000,
+  /** Share of requests X-Ray records beyond its one-a-second reservoir (its default rule). */
+  xraySampleShare: 0.05,
+  /** WAF log records kept (blocked or counted requests), and bytes per record. */
+  wafLoggedShare: 0.02,
+  wafLogBytesPerRecord: 1_500,
+  /** Search: documents a word index holds (clubs, members), words per document, searches per active. */
+  searchDocuments: 51_000,
+  wordsPerDocument: 12,
+  documentChangesPerMonth: 20_000,
+  searchesPerActive: 10,
+  /** Live updates over a WebSocket API: minutes connected per visit, messages per connected minute. */
+  websocketMinutesPerSession: 20,
+  websocketMessagesPerMinute: 2,
+} as const;

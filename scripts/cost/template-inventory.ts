@@ -1,0 +1,100 @@
+/**
+ * What the production template holds that a bill depends on, read from the synthesized
+ * CloudFormation of the main stack and the edge stack: functions and their memory, alarms and
+ * the metrics they read, web ACL rules, indexes, backups, secrets, the Cognito feature plan.
+ */
+type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+
+export interface Inventory {
+  /** Memory (MB) of the functions behind the API's routes. */
+  readonly apiFunctionMemoryMb: readonly number[];
+  readonly functions: number;
+  readonly tracedFunctions: number;
+  /** Metrics read by every alarm (a metric math alarm pays for each metric it reads). */
+  readonly alarmMetrics: number;
+  readonly alarms: number;
+  readonly dashboards: number;
+  readonly customMetrics: number;
+  readonly secrets: number;
+  readonly webAcls: { readonly scope: string; readonly rules: number }[];
+  readonly globalSecondaryIndexes: { readonly name: string; readonly projection: string }[];
+  readonly userPoolTier: string;
+  readonly cloudFrontFunctionBehaviors: number;
+  readonly backup:
+    | { readonly deleteAfterDays: number; readonly coldAfterDays: number; readonly copies: number }
+    | undefined;
+  readonly mediaReplication: boolean;
+  readonly queues: number;
+  readonly resourceCount: number;
+}
+
+const ofType = (resources: Resources, type: string) =>
+  Object.entries(resources).filter(([, resource]) => resource.Type === type);
+
+export function inventoryOf(main: Resources, edge: Resources, apiFunctionIds: readonly string[]): Inventory {
+  const all: Resources = { ...main, ...edge };
+  const functions = ofType(main, 'AWS::Lambda::Function');
+  const alarms = ofType(all, 'AWS::CloudWatch::Alarm');
+  const alarmMetrics = alarms.reduce((sum, [, alarm]) => {
+    const metrics = (alarm.Properties?.Metrics ?? []) as { MetricStat?: unknown }[];
+    return sum + (alarm.Properties?.MetricName ? 1 : metrics.filter((m) => m.MetricStat).length);
+  }, 0);
+  // Alarms put through the CloudWatch API in another region (GlobalAlarm): one metric each.
+  const globalAlarms = ofType(main, 'Custom::AWS').filter(([, r]) =>
+    JSON.stringify(r.Properties?.Create ?? '').includes('putMetricAlarm'),
+  ).length;
+  const table = ofType(main, 'AWS::DynamoDB::GlobalTable')[0]?.[1];
+  const indexes = (
+    (table?.Properties?.GlobalSecondaryIndexes ?? []) as {
+      IndexName: string;
+      Projection: { ProjectionType: string };
+    }[]
+  ).map((index) => ({ name: index.IndexName, projection: index.Projection.ProjectionType }));
+  const distribution = ofType(main, 'AWS::CloudFront::Distribution')[0]?.[1];
+  const config = (distribution?.Properties?.DistributionConfig ?? {}) as {
+    DefaultCacheBehavior?: { FunctionAssociations?: unknown[] };
+    CacheBehaviors?: { FunctionAssociations?: unknown[] }[];
+  };
+  const behaviors = [config.DefaultCacheBehavior, ...(config.CacheBehaviors ?? [])];
+  const plan = ofType(main, 'AWS::Backup::BackupPlan')[0]?.[1];
+  const rule = ((plan?.Properties?.BackupPlan as { BackupPlanRule?: Record<string, unknown>[] } | undefined)
+    ?.BackupPlanRule ?? [])[0] as
+    | {
+        Lifecycle?: { DeleteAfterDays?: number; MoveToColdStorageAfterDays?: number };
+        CopyActions?: unknown[];
+      }
+    | undefined;
+  const userPool = ofType(main, 'AWS::Cognito::UserPool')[0]?.[1];
+  const mediaBuckets = ofType(main, 'AWS::S3::Bucket').filter(
+    ([, b]) => b.Properties?.ReplicationConfiguration,
+  );
+  return {
+    apiFunctionMemoryMb: apiFunctionIds.map((id) => Number(main[id]?.Properties?.MemorySize ?? 128)),
+    functions: functions.length,
+    tracedFunctions: functions.filter(([, f]) =>
+      JSON.stringify(f.Properties?.TracingConfig ?? {}).includes('Active'),
+    ).length,
+    alarmMetrics: alarmMetrics + globalAlarms,
+    alarms: alarms.length + globalAlarms,
+    dashboards: ofType(main, 'AWS::CloudWatch::Dashboard').length,
+    customMetrics: ofType(main, 'AWS::Logs::MetricFilter').length,
+    secrets: ofType(main, 'AWS::SecretsManager::Secret').length,
+    webAcls: ofType(all, 'AWS::WAFv2::WebACL').map(([, acl]) => ({
+      scope: String(acl.Properties?.Scope),
+      rules: ((acl.Properties?.Rules ?? []) as unknown[]).length,
+    })),
+    globalSecondaryIndexes: indexes,
+    userPoolTier: String(userPool?.Properties?.UserPoolTier ?? 'ESSENTIALS'),
+    cloudFrontFunctionBehaviors: behaviors.filter((b) => (b?.FunctionAssociations ?? []).length > 0).length,
+    backup: rule
+      ? {
+          deleteAfterDays: rule.Lifecycle?.DeleteAfterDays ?? 0,
+          coldAfterDays: rule.Lifecycle?.MoveToColdStorageAfterDays ?? 0,
+          copies: (rule.CopyActions ?? []).length,
+        }
+      : undefined,
+    mediaReplication: mediaBuckets.length > 0,
+    queues: ofType(main, 'AWS::SQS::Queue').length,
+    resourceCount: Object.keys(main).length,
+  };
+}
