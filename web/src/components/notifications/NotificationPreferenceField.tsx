@@ -10,8 +10,9 @@ import { NOTIFICATION_PREFERENCES } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
-import { apiQueryKey, useApiQuery } from '../../api/hooks.ts';
+import { useApiQuery } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 
 export const PREFERENCE_LABELS: Record<NotificationPreference, string> = {
   bell: 'Bell only (no e-mail)',
@@ -45,9 +46,9 @@ export function AccountNotificationPreference() {
   const save = useApiMutation('updateNotificationSettings', {
     onMutate: () => setState('saving'),
     onSuccess: (stored) => {
-      queryClient.setQueryData(apiQueryKey('getNotificationSettings'), stored);
+      queryClient.setQueryData(routeKey('getNotificationSettings'), stored);
       // Clubs that follow the account show its new choice.
-      void queryClient.invalidateQueries({ queryKey: ['getClubNotificationSettings'] });
+      void queryClient.invalidateQueries({ queryKey: routeKey('getClubNotificationSettings') });
       setState('saved');
     },
     onError: (error) => setState(`Could not save: ${messageOf(error, 'please try again.')}`),
@@ -80,7 +81,7 @@ export function ClubNotificationPreference({ clubId }: { clubId: string }) {
   const save = useApiMutation('updateClubNotificationSettings', {
     onMutate: () => setState('saving'),
     onSuccess: (stored) => {
-      queryClient.setQueryData(apiQueryKey('getClubNotificationSettings', input), stored);
+      queryClient.setQueryData(routeKey('getClubNotificationSettings', input), stored);
       setState('saved');
     },
     onError: (error) => setState(`Could not save: ${messageOf(error, 'please try again.')}`),
