@@ -2,7 +2,8 @@
  * Invitations end to end on the demo data, with the local SES
  * emulator as the mail server: the owner e-mails two invitations, the emulator's store holds both
  * with working links, an invitee opens theirs signed out, registers and lands in the club; a
- * replaced invite link refuses its old token and the new one lets a person in.
+ * revoked invitation's link no longer admits; a replaced invite link refuses its old token and the
+ * new one lets a person in.
  */
 
 import { stackPortsEnv } from '@clubs/infra/local/ports.ts';
@@ -101,7 +102,24 @@ test('the owner e-mails two invitations; an invitee follows the link, registers 
     `/c/${club.id}`,
   );
   await leave(page, club.id);
-  await Promise.all([context.close(), otherContext.close()]);
+
+  // The owner revokes Otto's invitation: its link no longer lets anyone in.
+  await owner.getByRole('button', { name: `Revoke the invitation to ${otto}` }).click();
+  await owner
+    .getByRole('dialog', { name: 'Revoke the invitation?' })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
+  await expectToast(owner, 'Invitation revoked');
+  await expect(owner.getByRole('button', { name: `Revoke the invitation to ${otto}` })).toHaveCount(0);
+  const { context: ottoContext, page: ottoPage } = await newcomerOpening(
+    browser,
+    'Otto Other',
+    linkIn(ottoMail?.body.text ?? ''),
+  );
+  await expect(
+    ottoPage.getByRole('heading', { level: 1, name: 'This invitation link is no longer valid' }),
+  ).toBeVisible();
+  await Promise.all([context.close(), otherContext.close(), ottoContext.close()]);
 });
 
 test('a replaced invite link refuses the old token; the new one lets a person in', async ({

@@ -1,7 +1,8 @@
 /**
  * Members, roles and invitations on the demo data: the members
  * page as the owner (e-mails, pending requests, search by name and e-mail, the next page) and as
- * a member (names only); approving a request and removing a member, each effective at once.
+ * a member (names only); approving a request and removing a member, each effective at once, and
+ * the owner letting a removed person back.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -95,6 +96,20 @@ test('the owner approves a pending request, who then enters; a removed member lo
     page.getByText('You were removed from this club. Ask its owner to let you back in.'),
   ).toBeVisible();
   await expect(actionButton(page)).toHaveText('Join Now');
+
+  // The owner finds them under Removed and allows them back; then their request goes through.
+  await owner.getByRole('button', { name: 'Removed', exact: true }).click();
+  const kept = owner.getByTestId('removed-row').filter({ hasText: 'Jo Joiner' });
+  await kept.getByRole('button', { name: 'Allow Jo Joiner back' }).click();
+  await owner
+    .getByRole('dialog', { name: 'Allow back?' })
+    .getByRole('button', { name: 'Allow back' })
+    .click();
+  await expect(owner.getByText('Jo Joiner may join again')).toBeVisible();
+  await expect(kept).toHaveCount(0);
+  await page.reload();
+  await actionButton(page).click();
+  await expect(actionButton(page)).toHaveText('Request Pending');
 });
 
 test("a new person's request is named at the top; the owner finds it under Pending and its count", async ({

@@ -339,6 +339,9 @@ describe('a removal that sticks', () => {
     const request = await asMember(memberships, 'requestMembership', invitee, { clubId: c.id });
     expect(request.status).toBe(403);
     expect(await getMembership(c.id, invitee)).toBeNull();
+    // The owner sees who is kept out, by the name on their profile.
+    const listed = await asMember(members, 'listRemovedMembers', ownerId, { clubId: c.id });
+    expect(listed.body.items).toEqual([expect.objectContaining({ userId: invitee, name: 'Rita Removed' })]);
     // Someone else is still let in by the link.
     expect((await accept(await person(), c.id, link.token)).body.outcome).toBe('joined');
 
@@ -350,6 +353,7 @@ describe('a removal that sticks', () => {
     expect((await lift(moderator)).status).toBe(404);
     expect((await lift(ownerId)).body).toEqual({ lifted: true, userId: invitee });
     expect((await lift(ownerId)).body).toEqual({ lifted: false, userId: invitee });
+    expect((await asMember(members, 'listRemovedMembers', ownerId, { clubId: c.id })).body.items).toEqual([]);
     expect((await accept(invitee, c.id, link.token)).body.outcome).toBe('joined');
   });
 

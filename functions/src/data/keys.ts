@@ -56,7 +56,10 @@ export const keys = {
   /** An e-mailed invitation, keyed by its single-use token. TTL. */
   invitation: (clubId: string, token: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITATION#${token}` }),
   /** A person removed from a club: invitations and join requests do not let them back in until lifted. */
-  removal: (clubId: string, userId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `REMOVED#${userId}` }),
+  removal: (clubId: string, userId: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `${REMOVAL_PREFIX}${userId}`,
+  }),
   /** When an address was last invited to a club (repeats within a day are skipped). TTL. */
   invitedAddress: (clubId: string, email: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITED#${email}` }),
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE#${eventId}`, sk: 'META' }),
@@ -102,6 +105,9 @@ export const keys = {
     sk: `WINDOW#${windowStart}`,
   }),
 } as const;
+
+/** The sort-key prefix of a club's removal markers. */
+export const REMOVAL_PREFIX = 'REMOVED#';
 
 export const sectionPrefixOf = (courseId: string) => `COURSE#${courseId}#SECTION#`;
 const clubCoursePartition = (clubId: string) => `COURSES#${clubId}`;

@@ -11,6 +11,7 @@ import {
   leaveClub,
   liftMemberRemoval,
   listMembers,
+  listRemovedPeople,
   pendingMembers,
   removeMember,
   seesMemberDetails,
@@ -26,5 +27,6 @@ export const handler = defineGroup('members', memberRoutes, {
   changeClubMemberRole: async ({ input, club }) =>
     changeMemberRole(club, input.params.userId, input.body.role),
   leaveClub: async ({ input, auth }) => leaveClub(input.params.clubId, auth.userId),
+  listRemovedMembers: async ({ input, club }) => listRemovedPeople(club, input.query),
   liftMemberRemoval: async ({ input, club }) => liftMemberRemoval(club, input.params.userId),
 });

@@ -13,6 +13,8 @@ import {
   type Membership,
   type MemberView,
   type PendingCount,
+  publicName,
+  type RemovedPage,
 } from '@clubs/shared';
 import type { Viewer } from '../caller.ts';
 import {
@@ -28,7 +30,8 @@ import {
   getMembership,
   removeMembership,
 } from '../data/repositories/memberships.ts';
-import { liftRemoval, markRemoved } from '../data/repositories/removals.ts';
+import { getProfiles } from '../data/repositories/profiles.ts';
+import { liftRemoval, listRemovals, markRemoved } from '../data/repositories/removals.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { emitChange } from '../events/change-events.ts';
 import { leaveMembership } from '../payments/leave-club.ts';
@@ -138,6 +141,28 @@ export async function removeMember(club: Club, viewer: Viewer, userId: string) {
     throw notFound('Member not found');
   }
   return { removed: true as const, userId };
+}
+
+/** The people the club keeps out, with the name and e-mail of their profiles (one batch read). */
+export async function listRemovedPeople(
+  club: Club,
+  page: { limit: number; cursor?: string },
+): Promise<RemovedPage> {
+  const markers = await listRemovals(club.id, page);
+  const profiles = await getProfiles(markers.items.map((marker) => marker.userId));
+  return {
+    items: markers.items.map((marker) => {
+      const profile = profiles.get(marker.userId);
+      return {
+        clubId: club.id,
+        userId: marker.userId,
+        name: publicName(profile ?? {}),
+        email: profile?.email ?? null,
+        removedAt: marker.removedAt,
+      };
+    }),
+    nextCursor: markers.nextCursor,
+  };
 }
 
 /**

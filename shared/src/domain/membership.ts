@@ -73,3 +73,20 @@ export const memberRoleInputSchema = z.strictObject({ role: z.enum(['club_modera
  */
 export const leaveResultSchema = z.object({ left: z.boolean(), endsAt: isoDateTime.nullable() });
 export type LeaveResult = z.infer<typeof leaveResultSchema>;
+
+/** A person removed from the club, as its owner sees them: kept out until the owner lifts it. */
+export const removedPersonSchema = z.object({
+  clubId: idSchema,
+  userId: idSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  removedAt: isoDateTime,
+});
+export type RemovedPerson = z.infer<typeof removedPersonSchema>;
+
+export const removedListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+  cursor: z.string().max(LIMITS.cursor).optional(),
+});
+export const removedPageSchema = pageOf(removedPersonSchema);
+export type RemovedPage = z.infer<typeof removedPageSchema>;

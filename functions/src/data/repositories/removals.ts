@@ -8,7 +8,8 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client.ts';
 import type { TransactItem } from '../counted-write.ts';
 import { getItem } from '../get-item.ts';
-import { keys } from '../keys.ts';
+import { keys, REMOVAL_PREFIX } from '../keys.ts';
+import { type Page, queryPage } from '../query.ts';
 
 /** What a person removed from a club is told when they ask to join it again. */
 export const REMOVED_MESSAGE = 'You were removed from this club. Ask its owner to let you back in.';
@@ -50,4 +51,21 @@ export function notRemoved(clubId: string, userId: string): TransactItem {
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+export interface RemovalMarker {
+  userId: string;
+  removedAt: string;
+}
+
+/** A page of the club's removal markers (in the order of the people's ids), one query. */
+export function listRemovals(
+  clubId: string,
+  page: { limit: number; cursor?: string },
+): Promise<Page<RemovalMarker>> {
+  return queryPage(
+    { partition: keys.removal(clubId, '').pk, sortKey: { beginsWith: REMOVAL_PREFIX } },
+    page,
+    (item) => ({ userId: String(item.userId), removedAt: String(item.removedAt) }),
+  );
 }

@@ -12,6 +12,8 @@ import {
   membershipSchema,
   pendingCountSchema,
   removalLiftedSchema,
+  removedListQuerySchema,
+  removedPageSchema,
 } from '../../domain/membership.ts';
 import { DELETE, GET, inClub, POST, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
 
@@ -40,6 +42,13 @@ export const memberRoutes = routesOf('members', {
     summary:
       'Removes a member (owners and moderators; never the owner; a moderator not another moderator): effective on every route at once, and no invitation or join request lets them back in until the owner lifts it; in a paid club their subscription is cancelled at Stripe first',
     response: memberRemovedSchema,
+  }),
+  listRemovedMembers: GET('/api/clubs/{clubId}/removals', {
+    access: inClub('owner'),
+    summary:
+      'The people removed from the club and kept out (the owner), by cursor: one query of the removal markers and one batch read of their profiles',
+    query: removedListQuerySchema,
+    response: removedPageSchema,
   }),
   liftMemberRemoval: DELETE('/api/clubs/{clubId}/removals/{userId}', {
     access: inClub('owner'),

@@ -3,7 +3,7 @@
  * the question in a Modal, Cancel, and the action's button, busy while it runs. `useDialog`
  * holds whether it is open, so the action's callbacks can close it when they are done.
  */
-import { Button } from '@aws-amplify/ui-react';
+import { Button, type ButtonProps } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Modal } from './Modal.tsx';
 
@@ -27,13 +27,7 @@ export interface ConfirmTexts {
   cancel?: string;
 }
 
-export function ConfirmDialog<Input>({
-  dialog,
-  texts,
-  request,
-  input,
-  variation = 'destructive',
-}: {
+interface ConfirmDialogProps<Input> {
   dialog: DialogState;
   texts: ConfirmTexts;
   /** The action's request (a useApiMutation or useAction): busy while it runs. */
@@ -42,7 +36,15 @@ export function ConfirmDialog<Input>({
   input: Input;
   /** Destructive unless the action only replaces something (primary). */
   variation?: 'destructive' | 'primary';
-}) {
+}
+
+export function ConfirmDialog<Input>({
+  dialog,
+  texts,
+  request,
+  input,
+  variation = 'destructive',
+}: ConfirmDialogProps<Input>) {
   const busy = request.isPending;
   return (
     <Modal
@@ -66,5 +68,26 @@ export function ConfirmDialog<Input>({
         </Button>
       </div>
     </Modal>
+  );
+}
+
+/** A small button (in a table row, a list) that opens its action's confirmation. */
+export function ConfirmButton<Input>({
+  label,
+  ariaLabel,
+  buttonVariation,
+  ...confirm
+}: ConfirmDialogProps<Input> & {
+  label: string;
+  ariaLabel: string;
+  buttonVariation?: ButtonProps['variation'];
+}) {
+  return (
+    <>
+      <Button size="small" variation={buttonVariation} onClick={confirm.dialog.open} aria-label={ariaLabel}>
+        {label}
+      </Button>
+      <ConfirmDialog {...confirm} />
+    </>
   );
 }

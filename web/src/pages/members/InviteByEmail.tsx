@@ -2,7 +2,8 @@
  * Invitations by e-mail on the invite page: rows of name and e-mail (add another, remove a row,
  * one row always kept), the editable message with a preview of the e-mail as it will be read, and
  * Send Invitations. The server judges each row: rows it sent leave the form, the others stay with
- * their reason under them ('Invitations sent' only once the mail service took them).
+ * their reason under them ('Invitations sent' only once the mail service took them). What was sent
+ * is listed below the form, each with Revoke (SentInvitations).
  */
 import { Button, Flex, Heading, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import {
@@ -19,6 +20,7 @@ import { isApiError, messageOf } from '../../api/errors.ts';
 import { useMe } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
 import { useToast } from '../../components/Toaster.tsx';
+import { type SentInvitation, SentInvitations } from './SentInvitations.tsx';
 
 export const INVITE_EMAIL_TEXTS = {
   heading: 'Invite by e-mail',
@@ -64,8 +66,16 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
   const me = useMe();
   const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
   const [message, setMessage] = useState(() => defaultInvitationMessage(club.name));
+  const [sent, setSent] = useState<SentInvitation[]>([]);
   const send = useApiMutation('sendInvitations', {
     onSuccess: (result, input) => {
+      const delivered = input.body.rows.filter((_row, index) => result.rows[index]?.outcome === 'sent');
+      setSent((current) => [
+        ...delivered.map(({ name, email }) => ({ name, email: email.trim().toLowerCase() })),
+        ...current.filter(
+          (earlier) => !delivered.some((row) => row.email.trim().toLowerCase() === earlier.email),
+        ),
+      ]);
       setRows((current) =>
         current.length === input.body.rows.length ? keepUnsent(current, result.rows) : current,
       );
@@ -116,81 +126,88 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
   });
 
   return (
-    <section className="invite-card" aria-labelledby="invite-email-heading">
-      <Heading level={2} id="invite-email-heading">
-        {T.heading}
-      </Heading>
-      <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} noValidate>
-        {rows.map((row, index) => (
-          <Flex key={row.key} gap="small" alignItems="flex-start" wrap="wrap" className="invite-row">
-            <TextField
-              label={`${T.name} ${index + 1}`}
-              labelHidden={index > 0}
-              placeholder={T.name}
-              value={row.name}
-              maxLength={LIMITS.personName}
-              isDisabled={send.isPending}
-              onChange={(e) => update(row.key, { name: e.target.value })}
-              flex="1 1 12rem"
-            />
-            <TextField
-              label={`${T.email} ${index + 1}`}
-              labelHidden={index > 0}
-              type="email"
-              placeholder={T.email}
-              value={row.email}
-              maxLength={LIMITS.email}
-              isDisabled={send.isPending}
-              onChange={(e) => update(row.key, { email: e.target.value })}
-              hasError={row.error !== null}
-              errorMessage={row.error ?? undefined}
-              flex="1 1 16rem"
-            />
-            <Button
-              variation="link"
-              aria-label={`${T.remove} row ${index + 1}`}
-              isDisabled={rows.length === 1}
-              onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-            >
-              {T.remove}
-            </Button>
-          </Flex>
-        ))}
-        <Button
-          alignSelf="flex-start"
-          size="small"
-          isDisabled={rows.length >= INVITATION_LIMITS.rowsPerSend}
-          onClick={() => setRows((current) => [...current, emptyRow()])}
-        >
-          {T.addAnother}
-        </Button>
-        <TextAreaField
-          label={T.message}
-          value={message}
-          rows={4}
-          maxLength={LIMITS.inviteMessage}
-          onChange={(e) => setMessage(e.target.value)}
-        />
-        <section className="invite-preview" aria-label={T.preview}>
-          <Text fontWeight="bold">{preview.subject}</Text>
-          <Text>{preview.greeting}</Text>
-          <Text whiteSpace="pre-wrap">{preview.message}</Text>
-          <Text>{preview.accept}</Text>
-          <Text color="font.secondary" fontSize="small">
-            {preview.expiry}
-          </Text>
-        </section>
-        <Button
-          type="submit"
-          variation="primary"
-          alignSelf="flex-start"
-          isLoading={send.isPending}
-          loadingText={T.sending}
-          isDisabled={!message.trim()}
-        >
-          {T.send}
-        </Button>
-      </Flex>
-    </section>
+    <>
+      <section className="invite-card" aria-labelledby="invite-email-heading">
+        <Heading level={2} id="invite-email-heading">
+          {T.heading}
+        </Heading>
+        <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} noValidate>
+          {rows.map((row, index) => (
+            <Flex key={row.key} gap="small" alignItems="flex-start" wrap="wrap" className="invite-row">
+              <TextField
+                label={`${T.name} ${index + 1}`}
+                labelHidden={index > 0}
+                placeholder={T.name}
+                value={row.name}
+                maxLength={LIMITS.personName}
+                isDisabled={send.isPending}
+                onChange={(e) => update(row.key, { name: e.target.value })}
+                flex="1 1 12rem"
+              />
+              <TextField
+                label={`${T.email} ${index + 1}`}
+                labelHidden={index > 0}
+                type="email"
+                placeholder={T.email}
+                value={row.email}
+                maxLength={LIMITS.email}
+                isDisabled={send.isPending}
+                onChange={(e) => update(row.key, { email: e.target.value })}
+                hasError={row.error !== null}
+                errorMessage={row.error ?? undefined}
+                flex="1 1 16rem"
+              />
+              <Button
+                variation="link"
+                aria-label={`${T.remove} row ${index + 1}`}
+                isDisabled={rows.length === 1}
+                onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+              >
+                {T.remove}
+              </Button>
+            </Flex>
+          ))}
+          <Button
+            alignSelf="flex-start"
+            size="small"
+            isDisabled={rows.length >= INVITATION_LIMITS.rowsPerSend}
+            onClick={() => setRows((current) => [...current, emptyRow()])}
+          >
+            {T.addAnother}
+          </Button>
+          <TextAreaField
+            label={T.message}
+            value={message}
+            rows={4}
+            maxLength={LIMITS.inviteMessage}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+          <section className="invite-preview" aria-label={T.preview}>
+            <Text fontWeight="bold">{preview.subject}</Text>
+            <Text>{preview.greeting}</Text>
+            <Text whiteSpace="pre-wrap">{preview.message}</Text>
+            <Text>{preview.accept}</Text>
+            <Text color="font.secondary" fontSize="small">
+              {preview.expiry}
+            </Text>
+          </section>
+          <Button
+            type="submit"
+            variation="primary"
+            alignSelf="flex-start"
+            isLoading={send.isPending}
+            loadingText={T.sending}
+            isDisabled={!message.trim()}
+          >
+            {T.send}
+          </Button>
+        </Flex>
+      </section>
+      <SentInvitations
+        clubId={club.id}
+        sent={sent}
+        onRevoked={(email) => setSent((current) => current.filter((row) => row.email !== email))}
+      />
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../api/errors.ts';
 import { useApiMutation } from '../../api/mutations.ts';
 import { routeKey } from '../../api/queryKeys.ts';
-import { ConfirmDialog, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
+import { ConfirmButton, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { membersKey } from './useMembers.ts';
 import { PENDING_COUNTS_KEY } from './usePendingCount.ts';
@@ -93,16 +93,14 @@ export function RemoveMember({ member }: { member: MemberView }) {
     },
   });
   return (
-    <>
-      <Button size="small" variation="destructive" onClick={dialog.open} aria-label={`Remove ${member.name}`}>
-        Remove
-      </Button>
-      <ConfirmDialog
-        dialog={dialog}
-        texts={T.remove}
-        request={remove}
-        input={{ params: { clubId: member.clubId, userId: member.userId } }}
-      />
-    </>
+    <ConfirmButton
+      label="Remove"
+      ariaLabel={`Remove ${member.name}`}
+      buttonVariation="destructive"
+      dialog={dialog}
+      texts={T.remove}
+      request={remove}
+      input={{ params: { clubId: member.clubId, userId: member.userId } }}
+    />
   );
 }

@@ -2,7 +2,8 @@
  * Members: the club's members by page (requests to join first for those who answer them, then
  * the owner, moderators and members, newest first), a search by name (and by e-mail for owners
  * and moderators, who also see e-mail addresses, pending requests and a Pending filter with their
- * count), the 'Owner' badge, and the Invite Members link for those who may invite (the owner).
+ * count), the 'Owner' badge, the Invite Members link for those who may invite (the owner), and
+ * for the owner a Removed view of the people kept out, each with Allow back.
  */
 import { Button, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
 import { hasPermission, idSchema, isClubManager, type MemberFilter } from '@clubs/shared';
@@ -16,24 +17,26 @@ import { ShowMore } from '../../components/PagedList.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 import { MemberStatus, mayRemove, RemoveMember } from './MemberActions.tsx';
 import { MembersTable } from './MembersTable.tsx';
+import { RemovedMembers } from './RemovedMembers.tsx';
 import { LeaveClub, RoleToggle } from './RoleAndLeave.tsx';
 import { MEMBERS_TEXTS as T } from './texts.ts';
 import { useMembers } from './useMembers.ts';
 import { pendingLabel, usePendingCount } from './usePendingCount.ts';
 
-/** Owners and moderators choose everyone or only the requests to join, with their count. */
-function MemberFilters({
-  filter,
-  onChange,
-}: {
-  filter: MemberFilter;
-  onChange: (next: MemberFilter) => void;
-}) {
+/** What the page lists: a members filter, or (the owner only) the people removed and kept out. */
+type MembersView = MemberFilter | 'removed';
+
+/**
+ * Owners and moderators choose everyone or only the requests to join, with their count; the
+ * owner also the people removed.
+ */
+function MemberFilters({ filter, onChange }: { filter: MembersView; onChange: (next: MembersView) => void }) {
   const { club, role } = useClubSpace();
   const waiting = pendingLabel(usePendingCount(club.id, role).data);
-  const choices: [MemberFilter, string][] = [
+  const choices: [MembersView, string][] = [
     ['all', T.filterAll],
     ['pending', waiting ? `${T.filterPending} (${waiting})` : T.filterPending],
+    ...(role === 'club_owner' ? [['removed', T.filterRemoved] as [MembersView, string]] : []),
   ];
   return (
     <Flex role="group" gap="xs" aria-label={T.filters}>
@@ -86,7 +89,7 @@ export default function MembersPage() {
   const { clubId = '' } = useParams();
   const { role, basePath } = useClubSpace();
   const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<MemberFilter>('all');
+  const [filter, setFilter] = useState<MembersView>('all');
   if (!idSchema.safeParse(clubId).success) {
     return (
       <PageColumn width="56rem">
@@ -105,17 +108,23 @@ export default function MembersPage() {
         ) : null}
         {role && role !== 'club_owner' ? <LeaveClub clubId={clubId} /> : null}
       </PageHeading>
-      <SearchField
-        label={T.searchMembers}
-        labelHidden
-        placeholder={manager ? T.searchManaged : T.searchMembers}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        onClear={() => setSearch('')}
-        hasSearchButton={false}
-      />
+      {filter === 'removed' ? null : (
+        <SearchField
+          label={T.searchMembers}
+          labelHidden
+          placeholder={manager ? T.searchManaged : T.searchMembers}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onClear={() => setSearch('')}
+          hasSearchButton={false}
+        />
+      )}
       {manager ? <MemberFilters filter={filter} onChange={setFilter} /> : null}
-      <MembersList search={search} filter={manager ? filter : 'all'} />
+      {filter === 'removed' && role === 'club_owner' ? (
+        <RemovedMembers clubId={clubId} />
+      ) : (
+        <MembersList search={search} filter={manager && filter !== 'removed' ? filter : 'all'} />
+      )}
     </PageColumn>
   );
 }

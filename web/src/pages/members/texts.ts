@@ -14,6 +14,7 @@ export const MEMBERS_TEXTS = {
   filters: 'Show',
   filterAll: 'All',
   filterPending: 'Pending',
+  filterRemoved: 'Removed',
   noPending: 'No requests to join.',
 } as const;
 
