@@ -8,8 +8,9 @@ import type { RemovedPage, RemovedPerson } from '@clubs/shared';
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../api/errors.ts';
 import { messageOf } from '../../api/errors.ts';
-import { loadApi } from '../../api/load.ts';
+import { api } from '../../api/index.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { routeKey, routePagesKey } from '../../api/queryKeys.ts';
 import { type Column, DataTable } from '../../components/DataTable.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
@@ -35,7 +36,7 @@ export const REMOVED_TEXTS = {
 } as const;
 const T = REMOVED_TEXTS;
 
-const removedKey = (clubId: string) => ['listRemovedMembers', clubId] as const;
+const removedKey = (clubId: string) => routeKey('listRemovedMembers', { params: { clubId } });
 
 function useRemoved(clubId: string) {
   return useInfiniteQuery<
@@ -45,10 +46,10 @@ function useRemoved(clubId: string) {
     readonly unknown[],
     string | null
   >({
-    queryKey: removedKey(clubId),
+    queryKey: routePagesKey('listRemovedMembers', { params: { clubId } }),
     initialPageParam: null,
     queryFn: async ({ pageParam, signal }) =>
-      (await loadApi())('listRemovedMembers', {
+      api('listRemovedMembers', {
         params: { clubId },
         query: { limit: MEMBERS_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
         signal,
