@@ -201,7 +201,7 @@ describe('club layout: Admin Controls', () => {
     return screen.getAllByRole('link').filter((a) => a.closest('.club-admin'));
   };
 
-  it('gives the owner View Public Page (new tab), Edit Club, Invite Members and Club Settings', async () => {
+  it('gives the owner View Public Page (new tab), Edit Club, Invite Members, Club Settings and Analytics', async () => {
     clubApi({ status: 'active', role: 'club_owner' });
     renderApp('/communities/club-1', { service: signedIn() });
     const links = await openControls();
@@ -210,6 +210,7 @@ describe('club layout: Admin Controls', () => {
       ['Edit Club', '/communities/club-1/edit'],
       ['Invite Members', '/communities/club-1/invite'],
       ['Club Settings', '/communities/club-1/settings'],
+      ['Analytics', '/communities/club-1/analytics'],
     ]);
     expect(links[0]).toHaveAttribute('target', '_blank');
     fireEvent.keyDown(document, { key: 'Escape' });
@@ -225,7 +226,7 @@ describe('club layout: Admin Controls', () => {
     clubApi({ status: 'active', role: 'club_moderator' });
     renderApp('/communities/club-1', { service: signedIn() });
     const links = await openControls();
-    expect(links.map((a) => a.textContent)).toEqual(['View Public Page']);
+    expect(links.map((a) => a.textContent)).toEqual(['View Public Page', 'Analytics']);
   });
 
   it('is not there for a member', async () => {

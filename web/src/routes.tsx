@@ -80,6 +80,7 @@ export const CLUB_SUB_PATHS = [
   'courses/:courseId/take',
   'membership-success',
   'search',
+  'analytics',
 ] as const;
 
 /** The tab titles of a club's pages. */
@@ -102,6 +103,7 @@ const CLUB_PAGE_TITLES: Record<(typeof CLUB_SUB_PATHS)[number], string> = {
   'courses/:courseId/take': 'Course',
   'membership-success': 'Welcome to the club',
   search: 'Search',
+  analytics: 'Analytics',
 };
 
 const clubHome = () => import('./pages/club/ClubHomePage.tsx');
@@ -124,6 +126,7 @@ const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModul
   'courses/:courseId/take': () => import('./pages/courses/CourseTakePage.tsx'),
   'membership-success': () => import('./pages/club/MembershipSuccessPage.tsx'),
   search: () => import('./pages/search/SearchPage.tsx'),
+  analytics: () => import('./pages/analytics/AnalyticsPage.tsx'),
 };
 
 const clubChildren = (): RouteObject[] =>

@@ -60,13 +60,16 @@ function counterUpdate(counter: Counter, step: 1 | -1) {
   };
 }
 
-/** Puts a new item and counts it up: 'exists' if it was there, 'no_parent' if the counter's item is missing. */
+/**
+ * Puts a new item and counts it up: 'exists' if it was there, 'no_parent' if the counter's item
+ * is missing, 'refused' if only a condition of an `also` change failed.
+ */
 export async function putCounted(
   item: Record<string, unknown>,
   counter: Counter,
-  /** Further unconditional changes that belong to the same write (a like's points). */
+  /** Further changes that belong to the same write (a like's points, its day's analytics). */
   also: readonly TransactItem[] = [],
-): Promise<'created' | 'exists' | 'no_parent'> {
+): Promise<'created' | 'exists' | 'no_parent' | 'refused'> {
   try {
     await sendRetryingConflicts({
       TransactItems: [
@@ -86,7 +89,8 @@ export async function putCounted(
   } catch (error) {
     const failed = transactionConditionFailures(error);
     if (!failed) throw error;
-    return failed.includes(0) ? 'exists' : 'no_parent';
+    if (failed.includes(0)) return 'exists';
+    return failed.includes(1) ? 'no_parent' : 'refused';
   }
 }
 

@@ -3,8 +3,8 @@
  * course): one transaction that checks the parent exists and puts each new item only where no
  * item is yet, so nothing is written under a parent deleted meanwhile and nothing is overwritten.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client.ts';
+import { tableName } from './client.ts';
+import { sendRetryingConflicts, type TransactItem } from './counted-write.ts';
 import { transactionConditionFailures } from './errors.ts';
 import type { Key } from './keys.ts';
 
@@ -28,19 +28,20 @@ function parentAction(parent: Key, added: number, countIn: string | undefined) {
 export async function createUnder(
   parent: Key,
   items: readonly Record<string, unknown>[],
-  options: { countIn?: string } = {},
+  /** `countIn`: the parent counts the new items there; `alongside`: unconditional changes written with them. */
+  options: { countIn?: string; alongside?: readonly TransactItem[] } = {},
 ): Promise<CreateUnderResult> {
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          parentAction(parent, items.length, options.countIn),
-          ...items.map((Item) => ({
-            Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' },
-          })),
-        ],
-      }),
-    );
+    // Retried when it only lost to a concurrent transaction on a shared counter (club-stats.ts).
+    await sendRetryingConflicts({
+      TransactItems: [
+        parentAction(parent, items.length, options.countIn),
+        ...items.map((Item) => ({
+          Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' },
+        })),
+        ...(options.alongside ?? []),
+      ],
+    });
     return { created: true };
   } catch (error) {
     const failed = transactionConditionFailures(error);

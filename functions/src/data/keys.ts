@@ -270,6 +270,31 @@ export const adminKeys = {
   figures: (shard: number): Key => ({ pk: 'ADMIN#figures', sk: `SHARD#${shard}` }),
 } as const;
 
+/**
+ * A club's analytics roll-ups (functions/src/data/club-stats.ts), in one partition: a counters
+ * item per UTC day ('D#2030-01-31'), one per month ('M#2030-01'), and after them ('~' sorts
+ * after letters) the running figures and one item per course. So one query from a day onwards
+ * reads those days, every month and the running items together.
+ */
+export const statsKeys = {
+  partition: (clubId: string) => `CLUB#${clubId}#STATS`,
+  day: (clubId: string, day: string): Key => ({ pk: statsKeys.partition(clubId), sk: `D#${day}` }),
+  month: (clubId: string, month: string): Key => ({ pk: statsKeys.partition(clubId), sk: `M#${month}` }),
+  dayPrefix: 'D#',
+  monthPrefix: 'M#',
+  running: (clubId: string): Key => ({ pk: statsKeys.partition(clubId), sk: '~RUNNING' }),
+  course: (clubId: string, courseId: string): Key => ({
+    pk: statsKeys.partition(clubId),
+    sk: `${statsKeys.coursePrefix}${courseId}`,
+  }),
+  coursePrefix: '~COURSE#',
+  /** That a member was active in a club on a UTC day (written once, so the day counts them once). TTL. */
+  activeMarker: (clubId: string, day: string, userId: string): Key => ({
+    pk: `CLUB#${clubId}#ACTIVE#${day}`,
+    sk: `USER#${userId}`,
+  }),
+} as const;
+
 /** Strips key and index attributes so an item can be parsed as its entity. */
 export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'type'> {
   const copy: Record<string, unknown> = { ...item };

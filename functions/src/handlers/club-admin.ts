@@ -1,11 +1,15 @@
-/** Club creation and the owner's setup reads; no Stripe here (see handlers/payments.ts). */
-import { clubAdminRoutes } from '@clubs/shared';
-import { reply } from '../http/reply.ts';
+/** Club creation, the owner's setup reads and the club's analytics; no Stripe here (see handlers/payments.ts). */
+import { analyticsRoutes, clubAdminRoutes } from '@clubs/shared';
+import { FileReply, reply } from '../http/reply.ts';
 import { defineGroup } from '../http/route-handler.ts';
 import { createClub, latestActiveOwnedClub, membershipCheckoutState } from '../payments/club-setup.ts';
+import { analyticsCsv, clubAnalytics } from '../services/analytics/club-analytics.ts';
 import { createClubImageUpload, editClub } from '../services/club-editing.ts';
 
-export const handler = defineGroup('club-admin', clubAdminRoutes, {
+/** The group's routes are declared in two areas. */
+const routes = { ...clubAdminRoutes, ...analyticsRoutes };
+
+export const handler = defineGroup('club-admin', routes, {
   createClub: async ({ input, auth }) => {
     const { club, created } = await createClub(auth, input.body);
     return created ? club : reply(200, club);
@@ -16,4 +20,11 @@ export const handler = defineGroup('club-admin', clubAdminRoutes, {
   editClub: async ({ input, club }) => editClub(club, input.body),
   createClubImageUpload: async ({ input, club }) => createClubImageUpload(club, input.body),
   getMembershipCheckout: async ({ input, auth }) => membershipCheckoutState(auth, input.params.clubId),
+  getClubAnalytics: async ({ input, auth, club, viewer }) =>
+    (await clubAnalytics(club, viewer, auth.isSuperAdmin, input.query.period)).analytics,
+  exportClubAnalytics: async ({ input, auth, club, viewer }) => {
+    const { analytics } = await clubAnalytics(club, viewer, auth.isSuperAdmin, input.query.period);
+    const filename = `analytics-${club.id}-${input.query.period}-${new Date().toISOString().slice(0, 10)}.csv`;
+    return new FileReply(filename, 'text/csv; charset=utf-8', analyticsCsv(analytics));
+  },
 });

@@ -9,3 +9,12 @@ export class Reply<T> {
 
 export const reply = <T>(status: number, body: T, headers?: Record<string, string>) =>
   new Reply(status, body, headers);
+
+/** A file the browser downloads (a CSV export): its body as text, its type and its name. */
+export class FileReply {
+  constructor(
+    readonly filename: string,
+    readonly contentType: string,
+    readonly body: string,
+  ) {}
+}

@@ -31,7 +31,7 @@ import { authFromEvent } from './auth.ts';
 import { toErrorResponse } from './errors.ts';
 import { fromTheEdge } from './origin-verify.ts';
 import { parsePathParams, parseRequest } from './parse-request.ts';
-import { Reply } from './reply.ts';
+import { FileReply, Reply } from './reply.ts';
 import { viewerAddress } from './viewer-address.ts';
 
 type AccessOf<Id extends RouteId> = Routes[Id]['access'];
@@ -54,7 +54,7 @@ export interface RouteRequest<Id extends RouteId> {
 
 export type RouteImplementation<Id extends RouteId> = (
   request: RouteRequest<Id>,
-) => Promise<RouteOutput<Id> | Reply<unknown>>;
+) => Promise<RouteOutput<Id> | Reply<unknown> | FileReply>;
 
 type RouteIdsOf<G extends HandlerGroup> = {
   [Id in RouteId]: Routes[Id]['group'] extends G ? Id : never;
@@ -138,6 +138,19 @@ export function defineGroup<G extends HandlerGroup>(
     const grant = await checkAccess(route.access, route.method, auth, params as Record<string, unknown>);
     const input = parseRequest(route, event, params);
     const result = await implementations[match.id]({ input, auth, event, ...grant });
+    if (result instanceof FileReply) {
+      logger.info('request served', { status: 200, viewer: viewerOf(event) });
+      return {
+        statusCode: 200,
+        headers: {
+          ...SECURITY_HEADERS,
+          'content-type': result.contentType,
+          // The name is the server's own (ids and dates): nothing to escape.
+          'content-disposition': `attachment; filename="${result.filename}"`,
+        },
+        body: String(answerOf(route, 200, result.body)),
+      };
+    }
     const response =
       result instanceof Reply
         ? json(result.status, answerOf(route, result.status, result.body), result.headers)

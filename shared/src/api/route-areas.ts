@@ -6,6 +6,7 @@
  * So this module only re-exports, and routes.ts (whose ROUTES and ROUTE_IDS name every area)
  * passes it on with `export *`.
  */
+export { analyticsRoutes } from './routes/analytics.ts';
 export { clubAdminRoutes } from './routes/club-admin.ts';
 export { clubRoutes } from './routes/clubs.ts';
 export { type ContactReceipt, contactReceiptSchema, contactRoutes } from './routes/contact.ts';

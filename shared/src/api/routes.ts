@@ -7,6 +7,7 @@
  */
 import type * as z from 'zod';
 import {
+  analyticsRoutes,
   clubAdminRoutes,
   clubRoutes,
   contactRoutes,
@@ -46,6 +47,7 @@ export const ROUTE_AREAS = [
   leaderboardRoutes,
   superAdminRoutes,
   notificationRoutes,
+  analyticsRoutes,
 ] as const;
 
 export const ROUTES = {
@@ -64,6 +66,7 @@ export const ROUTES = {
   ...leaderboardRoutes,
   ...superAdminRoutes,
   ...notificationRoutes,
+  ...analyticsRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

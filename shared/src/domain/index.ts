@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './analytics.ts';
 export * from './billing.ts';
 export * from './club.ts';
 export * from './common.ts';

@@ -3,6 +3,7 @@ import { type Club, type ClubStatus, clubSchema, type Membership, TABLE } from '
 import { adminEntryItems, type OwnerCard } from '../admin-index.ts';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
+import { statsActions } from '../club-stats.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
 import { indexActions, indexChanges, indexDirectoryEntry, sameIndexState } from '../directory-index.ts';
 import { getEntity } from '../get-item.ts';
@@ -82,6 +83,8 @@ export async function createClubWithOwner(
       ...[admin.entry, ...admin.terms].map((Item) => ({ Put: { TableName: tableName(), Item } })),
       // The platform figures count the club and its owner's membership (platform-figures.ts).
       ...figuresAction(club.id, { [figure.clubs(club.status)]: 1, [figure.members]: 1 }),
+      // The club's analytics count its owner's membership, so its members over time add up.
+      ...statsActions(club.id, new Date(createdAt), { joins: 1 }),
       // The owner's count of unpaid clubs (unpaid-clubs.ts), last, so a refusal by the cap is told apart.
       ...unpaidClubsAction(club.ownerId, unpaidStep(null, club.status), unpaidCap),
     ],

@@ -1,5 +1,6 @@
 import { idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
+import { withActivity } from '../club-stats.ts';
 import { deleteCounted, putCounted } from '../counted-write.ts';
 import { getEntity } from '../get-item.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
@@ -34,10 +35,21 @@ export type AddCommentResult =
 
 /** Adds a comment and counts it on the post (clubId locates the post) in one transaction. */
 export async function addComment(clubId: string, comment: StoredComment): Promise<AddCommentResult> {
-  const outcome = await putCounted(commentItem(comment), {
-    key: keys.post(clubId, comment.postId),
-    attribute: 'commentCount',
-  });
+  // The club's analytics count the comment on its day, with the post's engagement and the
+  // commenter's first activity of the day (club-stats.ts), in the comment's own transaction.
+  const outcome = await withActivity(
+    clubId,
+    comment.authorId,
+    new Date(comment.createdAt),
+    { comments: 1 },
+    { postId: comment.postId, step: 1 },
+    (stats) =>
+      putCounted(
+        commentItem(comment),
+        { key: keys.post(clubId, comment.postId), attribute: 'commentCount' },
+        stats,
+      ),
+  );
   if (outcome === 'created') return { created: true, comment };
   return { created: false, reason: outcome === 'exists' ? 'exists' : 'no_post' };
 }

@@ -3,6 +3,7 @@ import { idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
 import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
+import { statsActions, withActivity } from '../club-stats.ts';
 import { deleteCounted, putCounted, sendRetryingConflicts } from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
@@ -40,10 +41,20 @@ export async function addLike(clubId: string, like: Like, authorId?: string): Pr
   const earns = authorId !== undefined && authorId !== like.userId;
   const stored: Like = earns ? { ...like, pointsFor: authorId } : { ...like, pointsFor: undefined };
   const today = utcDay(new Date(like.createdAt));
-  const outcome = await putCounted(
-    likeItem(stored),
-    { key: keys.post(clubId, like.postId), attribute: 'likeCount' },
-    earns ? likePointChanges(clubId, authorId, today, 1, today) : [],
+  const points = earns ? likePointChanges(clubId, authorId, today, 1, today) : [];
+  // The club's analytics count the like on its day, with the post's engagement and the liker's
+  // first activity of the day (club-stats.ts), in the like's own transaction.
+  const outcome = await withActivity(
+    clubId,
+    like.userId,
+    new Date(like.createdAt),
+    { likes: 1 },
+    { postId: like.postId, step: 1 },
+    (stats) =>
+      putCounted(likeItem(stored), { key: keys.post(clubId, like.postId), attribute: 'likeCount' }, [
+        ...points,
+        ...stats,
+      ]),
   );
   if (outcome === 'created') return { created: true, like: stored };
   return { created: false, reason: outcome === 'exists' ? 'exists' : 'no_post' };
@@ -71,9 +82,13 @@ export async function removeLike(
       { key: keys.post(clubId, postId), attribute: 'likeCount' },
       {
         unchanged: { expression: 'createdAt = :likedAt', values: { ':likedAt': like.createdAt } },
-        also: like.pointsFor
-          ? likePointChanges(clubId, like.pointsFor, utcDay(new Date(like.createdAt)), -1, utcDay(now))
-          : [],
+        also: [
+          ...(like.pointsFor
+            ? likePointChanges(clubId, like.pointsFor, utcDay(new Date(like.createdAt)), -1, utcDay(now))
+            : []),
+          // Taken back from the day the like counted on.
+          ...statsActions(clubId, new Date(like.createdAt), { likes: -1 }, { postId, step: -1 }),
+        ],
       },
     );
     if (removed) return true;

@@ -11,6 +11,8 @@ import {
 } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
+import { type StatsSteps, statsActions } from '../club-stats.ts';
+import { sendRetryingConflicts } from '../counted-write.ts';
 import {
   backoff,
   CLUB_WRITE_ATTEMPTS,
@@ -229,6 +231,8 @@ async function writeWithCount(
   delta: 1 | -1,
   action: TransactItem,
   alongside: readonly TransactItem[] = [],
+  /** What the club's analytics count besides the join or leave (an approval). */
+  stats: StatsSteps = {},
 ): Promise<CountedWrite> {
   return writeClubAsRead<CountedWrite>(
     clubId,
@@ -244,6 +248,8 @@ async function writeWithCount(
               ...moves,
               // The platform's count of active memberships moves with the club's (platform-figures.ts).
               ...figuresAction(clubId, { [figure.members]: delta }),
+              // The club's analytics count the join or leave on its day (club-stats.ts).
+              ...statsActions(clubId, new Date(), { ...stats, [delta === 1 ? 'joins' : 'leaves']: 1 }),
             ],
           }),
         );
@@ -295,21 +301,22 @@ export async function addMembership(
     return { created: false, reason: result === 'refused' ? 'exists' : 'no_club' };
   }
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          put,
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: keys.club(membership.clubId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
+    // Retried when it only lost to a concurrent transaction on the day's counters (club-stats.ts).
+    await sendRetryingConflicts({
+      TransactItems: [
+        put,
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.club(membership.clubId),
+            ConditionExpression: 'attribute_exists(pk)',
           },
-          ...alongside,
-        ],
-      }),
-    );
+        },
+        ...alongside,
+        // The club's analytics count the join request on its day (club-stats.ts).
+        ...statsActions(membership.clubId, new Date(), { requests: 1 }),
+      ],
+    });
   } catch (error) {
     const reasons = cancellationReasons(error);
     if (!reasons) throw error;
@@ -354,7 +361,7 @@ export async function activateMembership(
       },
     },
   };
-  const result = await writeWithCount(clubId, 1, update, alongside);
+  const result = await writeWithCount(clubId, 1, update, alongside, { approvals: 1 });
   if (result === 'no_club') return { activated: false, reason: 'no_club' };
   if (result === 'refused') return { activated: false, reason: 'not_pending' };
   const membership = await getMembership(clubId, userId);

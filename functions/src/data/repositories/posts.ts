@@ -3,6 +3,7 @@ import { idSchema, isoDateTime, postTypeSchema, TABLE } from '@clubs/shared';
 import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
+import { statsActions } from '../club-stats.ts';
 import { createUnder } from '../create-under.ts';
 import { encodeCursor } from '../cursor.ts';
 import { deleteChildItems } from '../delete-children.ts';
@@ -76,7 +77,10 @@ export type CreatePostResult =
 /** Creates a post with zero likes and comments, only in a club that exists. */
 export async function createPost(post: NewPost): Promise<CreatePostResult> {
   const stored: StoredPost = { ...post, likeCount: 0, commentCount: 0 };
-  const result = await createUnder(keys.club(post.clubId), [postItem(stored)]);
+  const result = await createUnder(keys.club(post.clubId), [postItem(stored)], {
+    // The club's analytics count the post on its day (club-stats.ts).
+    alongside: statsActions(post.clubId, new Date(post.createdAt), { posts: 1 }),
+  });
   if (result.created) return { created: true, post: stored };
   return { created: false, reason: result.reason === 'no_parent' ? 'no_club' : 'exists' };
 }

@@ -31,6 +31,7 @@ import { getProfile } from '../../data/repositories/profiles.ts';
 import { indexDocument } from '../../data/word-index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { emitChange } from '../../events/change-events.ts';
+import { countActive } from '../analytics/activity.ts';
 import { authorLevels, levelsFrom } from '../levels.ts';
 import { postDocument } from '../search/documents.ts';
 import { unindexComments } from '../search/indexing.ts';
@@ -113,6 +114,7 @@ export async function createPost(
   const [levels] = await Promise.all([
     authorLevels(clubId, [auth.userId]),
     indexDocument(clubId, null, postDocument(result.post)),
+    countActive(clubId, auth.userId, now),
     emitChange({
       type: 'post.created',
       clubId,

@@ -2,7 +2,7 @@
  * 'Admin Controls': for owners and moderators, a disclosure menu of
  * links, each shown by the permissions table of shared/src/permissions.ts: View Public Page (a
  * new tab) for both, Edit Club and Club Settings with CLUB_OPTIONS, Invite Members with
- * INVITE_MEMBERS. The menu is a Popover: Escape and a press outside close it, as does following a
+ * INVITE_MEMBERS, Analytics for both (moderators see it without money). The menu is a Popover: Escape and a press outside close it, as does following a
  * link.
  */
 import { type ClubRole, hasPermission, isClubManager, type Permission } from '@clubs/shared';
@@ -21,6 +21,7 @@ const CONTROLS: readonly Control[] = [
   { label: 'Edit Club', to: (_, base) => `${base}/edit`, permission: 'CLUB_OPTIONS' },
   { label: 'Invite Members', to: (_, base) => `${base}/invite`, permission: 'INVITE_MEMBERS' },
   { label: 'Club Settings', to: (_, base) => `${base}/settings`, permission: 'CLUB_OPTIONS' },
+  { label: 'Analytics', to: (_, base) => `${base}/analytics`, permission: null },
 ];
 
 export function AdminControls({

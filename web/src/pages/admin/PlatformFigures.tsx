@@ -6,14 +6,8 @@
 import { Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { MoneyAmount } from '@clubs/shared';
 import { useApiQuery } from '../../api/hooks.ts';
+import { moneyOf } from '../../components/money.ts';
 import { AdminSection } from './AdminSection.tsx';
-
-/** An amount in minor units (cents), written in its currency (JPY has none). */
-function moneyOf({ amount, currency }: MoneyAmount): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amount / 10 ** digits);
-}
 
 const revenueOf = (amounts: MoneyAmount[]) =>
   amounts.length === 0 ? moneyOf({ amount: 0, currency: 'usd' }) : amounts.map(moneyOf).join(' + ');

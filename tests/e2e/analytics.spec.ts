@@ -1,0 +1,78 @@
+/**
+ * Creator analytics through the real UI: the demo owner opens Admin Controls → Analytics, sees the
+ * headline figures (members, MRR) and the charts, each an image with a summary and a table of
+ * the same numbers; a like given in the feed moves today's likes on the engagement chart; the
+ * series downloads as a CSV.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, expectToast, postCard, test, YOGA } from './club-support.ts';
+import { DEMO } from './directory-support.ts';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Today's likes, as the engagement chart's table says. */
+async function likesToday(page: Page): Promise<number> {
+  const chart = page.getByTestId('chart-engagement');
+  const table = chart.getByRole('table');
+  if (!(await table.isVisible())) await chart.getByText('Show the numbers of engagement by kind').click();
+  const header = await table.getByRole('columnheader').allTextContents();
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: today() }) });
+  const cells = await row.getByRole('cell').allTextContents();
+  // The first column is the row header; cells follow the series.
+  return Number(cells[header.indexOf('Likes') - 1]?.replace(/,/g, ''));
+}
+
+test('the owner reads the analytics, sees a like given in the feed, and downloads the CSV', async ({
+  openClub,
+}) => {
+  const { page, club } = await openClub(DEMO.owner, YOGA);
+  await page.getByRole('button', { name: 'Admin Controls' }).click();
+  await page.getByRole('link', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(new RegExp(`/communities/${club.id}/analytics$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+
+  await expect(page.getByRole('group', { name: 'Members' }).getByTestId('headline-value')).toHaveText(
+    /^\d[\d,]*$/,
+  );
+  await expect(page.getByRole('group', { name: 'MRR' }).getByTestId('headline-value')).toHaveText(/\$/);
+  for (const chart of ['chart-members', 'chart-active', 'chart-engagement', 'chart-revenue']) {
+    const image = page.getByTestId(chart).getByRole('img');
+    await expect(image).toHaveAttribute('aria-label', /.+ from .+ to .+\./);
+    await expect(image.locator('canvas').first()).toBeVisible();
+  }
+  const before = await likesToday(page);
+
+  const title = `Analytics check ${Date.now()}`;
+  await page.goto(`/communities/${club.id}`);
+  await page.getByRole('button', { name: 'Share something with the club...' }).click();
+  const form = page.getByRole('form', { name: 'New post' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Content').fill('How did this week go for everyone?');
+  await form.getByRole('button', { name: 'Post' }).click();
+  await expectToast(page, 'Post created');
+  const post = postCard(page, title);
+  await post.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(post.getByTestId('like-count')).toHaveText('1 like');
+
+  await page.goto(`/communities/${club.id}/analytics`);
+  await expect.poll(() => likesToday(page)).toBe(before + 1);
+  await page
+    .getByRole('radio', { name: '12 months' })
+    .or(page.getByRole('button', { name: '12 months' }))
+    .click();
+  await expect(page.getByTestId('chart-members').getByRole('img')).toHaveAttribute(
+    'aria-label',
+    /^Members over time from \d{4}-\d{2} to/,
+  );
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^analytics-.+-12m-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await download.path()) as string, 'utf8')).trim().split('\r\n');
+  expect(lines[0]).toMatch(/^month,members,joins,.*,likes,.*revenue/);
+  expect(lines).toHaveLength(13);
+  expect(lines.at(-1)).toMatch(new RegExp(`^${today().slice(0, 7)},\\d+,`));
+});
