@@ -5,6 +5,7 @@
  * again from Stripe, because deliveries arrive in any order and the copy in an event may be
  * older than Stripe's current state (subscription-sync.ts).
  */
+import { countStats } from '../data/club-stats.ts';
 import { saveConnectState } from '../data/repositories/billing.ts';
 import { logger } from '../logger.ts';
 import { stripeClient } from '../stripe/client.ts';
@@ -71,8 +72,24 @@ async function invoiceSettled(event: StripeEventLike): Promise<void> {
     logger.info('invoice without a subscription', { id: event.id });
     return;
   }
+  if (event.type === 'invoice.paid') await countMembershipRevenue(event.data.object);
   const outcome = await syncSubscriptionById(subscriptionId, { completedCheckout: false });
   logger.info('invoice synced', { id: event.id, type: event.type, subscriptionId, outcome });
+}
+
+/**
+ * A paid invoice of a membership is the club's revenue of the day it was paid, in its currency's
+ * minor units (the event runs once: the dispatcher claimed its id). A paid invoice's amount never
+ * changes, so the event's copy is read.
+ */
+async function countMembershipRevenue(invoice: Record<string, unknown>): Promise<void> {
+  const parent = invoice.parent as { subscription_details?: { metadata?: unknown } } | null | undefined;
+  const metadata = readMetadata(parent?.subscription_details?.metadata ?? invoice.subscription_details);
+  const amount = typeof invoice.amount_paid === 'number' ? invoice.amount_paid : 0;
+  if (metadata?.kind !== 'membership' || amount <= 0) return;
+  const paidAt = (invoice.status_transitions as { paid_at?: unknown } | undefined)?.paid_at;
+  const at = typeof paidAt === 'number' ? new Date(paidAt * 1000) : new Date();
+  await countStats(metadata.clubId, at, { revenue: amount });
 }
 
 /** account.updated: a connected account's onboarding state, read again from Stripe. */

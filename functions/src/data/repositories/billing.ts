@@ -13,6 +13,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClubStatus, CreatorPlanInterval } from '@clubs/shared';
 import { db, tableName } from '../client.ts';
+import { statsActions } from '../club-stats.ts';
+import { type SubscriptionBefore, subscriptionStatsActions } from '../club-subscription-stats.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
 import { transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
@@ -184,37 +186,47 @@ export function listMemberSubscriptions(clubId: string): Promise<SubscriptionRec
  * Sets attributes on a target's record, creating it with its type, club and first payer when
  * it does not exist yet.
  */
+function recordUpdate(
+  target: SubscriptionTarget,
+  userId: string,
+  set: string,
+  values: Record<string, unknown>,
+) {
+  return {
+    TableName: tableName(),
+    Key: keyOf(target),
+    UpdateExpression: `SET #type = :type, clubId = :clubId, userId = if_not_exists(userId, :userId), ${set}`,
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':type': itemType(target),
+      ':clubId': target.clubId,
+      ':userId': userId,
+      ...values,
+    },
+  };
+}
+
 async function updateRecord(
   target: SubscriptionTarget,
   userId: string,
   set: string,
   values: Record<string, unknown>,
 ): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keyOf(target),
-      UpdateExpression: `SET #type = :type, clubId = :clubId, userId = if_not_exists(userId, :userId), ${set}`,
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':type': itemType(target),
-        ':clubId': target.clubId,
-        ':userId': userId,
-        ...values,
-      },
-    }),
-  );
+  await db().send(new UpdateCommand(recordUpdate(target, userId, set, values)));
 }
 
-/** Remembers the Checkout Session just opened, so a second click reuses it while it is open. */
-export function saveCheckoutSession(
+/**
+ * Remembers the Checkout Session just opened, so a second click reuses it while it is open; a
+ * membership's counts as a checkout started in the club's analytics, in the same transaction.
+ */
+export async function saveCheckoutSession(
   target: SubscriptionTarget,
   userId: string,
   sessionId: string,
   plan: CreatorPlanInterval | null,
   now = new Date(),
 ): Promise<void> {
-  return updateRecord(
+  const update = recordUpdate(
     target,
     userId,
     'checkoutSessionId = :session, checkoutPlan = :plan, updatedAt = :now',
@@ -224,6 +236,8 @@ export function saveCheckoutSession(
       ':now': now.toISOString(),
     },
   );
+  const stats = target.kind === 'membership' ? statsActions(target.clubId, now, { checkoutsStarted: 1 }) : [];
+  await sendRetryingConflicts({ TransactItems: [{ Update: update }, ...stats] });
 }
 
 /** What a subscription charges a month, in minor units of its currency (payments/revenue.ts). */
@@ -262,17 +276,22 @@ function countedSteps(kind: SubscriptionTarget['kind'], counted: string | null, 
   return steps;
 }
 
-async function readCounted(target: SubscriptionTarget): Promise<string | null> {
+/** What the record counted and said before a change: its counted revenue, status and subscription. */
+async function readBefore(target: SubscriptionTarget): Promise<SubscriptionBefore> {
   const { Item } = await db().send(
     new GetCommand({
       TableName: tableName(),
       Key: keyOf(target),
       ConsistentRead: true,
-      ProjectionExpression: '#counted',
-      ExpressionAttributeNames: { '#counted': COUNTED },
+      ProjectionExpression: '#counted, #status, subscriptionId',
+      ExpressionAttributeNames: { '#counted': COUNTED, '#status': 'status' },
     }),
   );
-  return text(Item?.[COUNTED]);
+  return {
+    counted: text(Item?.[COUNTED]),
+    status: text(Item?.status),
+    subscriptionId: text(Item?.subscriptionId),
+  };
 }
 
 export type SaveSubscriptionResult =
@@ -296,11 +315,14 @@ export async function saveSubscriptionState(
 ): Promise<SaveSubscriptionResult> {
   const live = !isEndedStatus(state.status);
   const sameSubscription = expected === state.subscriptionId;
-  const before = await readCounted(target);
+  const previous = await readBefore(target);
+  const before = previous.counted;
   const after = countedOf(state);
   const conditions = [
     expected === null ? 'attribute_not_exists(subscriptionId)' : 'subscriptionId = :expected',
     before === null ? 'attribute_not_exists(#counted)' : '#counted = :before',
+    // The club's analytics count trials by the status read (club-stats.ts).
+    previous.status === null ? 'attribute_not_exists(#status)' : '#status = :statusBefore',
   ];
   if (live && sameSubscription) conditions.push('NOT (#status IN (:canceled, :expired))');
   const steps = addSteps(countedSteps(target.kind, before, -1), countedSteps(target.kind, after, 1));
@@ -327,6 +349,7 @@ export async function saveSubscriptionState(
               ':now': now.toISOString(),
               ...(expected === null ? {} : { ':expected': expected }),
               ...(before === null ? {} : { ':before': before }),
+              ...(previous.status === null ? {} : { ':statusBefore': previous.status }),
               ...(after === null ? {} : { ':after': after }),
               ...(live && sameSubscription
                 ? { ':canceled': 'canceled', ':expired': 'incomplete_expired' }
@@ -335,6 +358,9 @@ export async function saveSubscriptionState(
           },
         },
         ...figuresAction(target.clubId, steps),
+        ...(target.kind === 'membership'
+          ? subscriptionStatsActions(target.clubId, previous, state, after, now)
+          : []),
       ],
     });
     return { saved: true, status: state.status };
