@@ -14,7 +14,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Today's likes, as the engagement chart's table says. */
 async function likesToday(page: Page): Promise<number> {
   const chart = page.getByTestId('chart-engagement');
-  const table = chart.getByRole('table');
+  const table = chart.getByRole('table', { name: 'Numbers of engagement by kind' });
   if (!(await table.isVisible())) await chart.getByText('Show the numbers of engagement by kind').click();
   const header = await table.getByRole('columnheader').allTextContents();
   const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: today() }) });
@@ -32,10 +32,10 @@ test('the owner reads the analytics, sees a like given in the feed, and download
   await expect(page).toHaveURL(new RegExp(`/communities/${club.id}/analytics$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
 
-  await expect(page.getByRole('group', { name: 'Members' }).getByTestId('headline-value')).toHaveText(
+  await expect(page.getByRole('group', { name: 'Members', exact: true }).getByTestId('headline-value')).toHaveText(
     /^\d[\d,]*$/,
   );
-  await expect(page.getByRole('group', { name: 'MRR' }).getByTestId('headline-value')).toHaveText(/\$/);
+  await expect(page.getByRole('group', { name: 'MRR', exact: true }).getByTestId('headline-value')).toHaveText(/\$/);
   for (const chart of ['chart-members', 'chart-active', 'chart-engagement', 'chart-revenue']) {
     const image = page.getByTestId(chart).getByRole('img');
     await expect(image).toHaveAttribute('aria-label', /.+ from .+ to .+\./);

@@ -5,7 +5,10 @@
  * the CSV carries the same series.
  */
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
+import { createCourse } from '@clubs/functions/data/repositories/courses';
+import { addSections } from '@clubs/functions/data/repositories/sections';
 import { handler as admin } from '@clubs/functions/handlers/club-admin';
+import { handler as courses } from '@clubs/functions/handlers/courses';
 import { handler as feed } from '@clubs/functions/handlers/feed';
 import { likePost } from '@clubs/functions/services/feed/reactions';
 import type { Analytics, Post, RouteId } from '@clubs/shared';
@@ -22,6 +25,7 @@ import {
 } from '../support/http-event.ts';
 import { addMember } from '../support/members.ts';
 import { adminClaims } from '../support/super-admin.ts';
+import { courseFixture } from './repositories/helpers.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -91,6 +95,47 @@ describe('analytics roll-ups', () => {
     await call(feed, 'unlikePost', as(fan), { params: { clubId, postId } });
     const day = (await analytics(clubId, as(ownerId))).body.series.at(-1);
     expect(day).toMatchObject({ bucket: today(), likes: 0, activeMembers: 2 });
+  });
+});
+
+describe('course completion', () => {
+  it('counts each member once at 1 section, halfway and finished, and a section marked twice at once as one completion', async () => {
+    const { clubId, ownerId } = await clubWithPost();
+    const learner = await addMember(clubId);
+    // The course and its sections as the course editor stores them.
+    const course = courseFixture(clubId, { title: 'Sourdough at Home' });
+    expect((await createCourse(course)).created).toBe(true);
+    const courseId = course.id;
+    const sections = ['Starter', 'Dough', 'Bake', 'Serve'].map((title, i) => ({
+      id: ulid(),
+      courseId,
+      title,
+      htmlContent: '',
+      sortOrder: i + 1,
+      featuredImage: null,
+      updatedAt: new Date().toISOString(),
+    }));
+    expect((await addSections(clubId, sections)).created).toBe(true);
+    const mark = (sectionId: string, completed = true) =>
+      call(courses, completed ? 'completeSection' : 'uncompleteSection', as(learner), {
+        params: { clubId, courseId, sectionId },
+      });
+    // Two tabs mark the first section at once: one completion, one start.
+    expect(
+      (await Promise.all([mark(sections[0]?.id as string), mark(sections[0]?.id as string)])).map(
+        (r) => r.status,
+      ),
+    ).toEqual([200, 200]);
+    await mark(sections[1]?.id as string);
+    // Unmarking and marking again does not count the member twice.
+    await mark(sections[1]?.id as string, false);
+    await mark(sections[1]?.id as string);
+    await Promise.all(sections.slice(2).map((section) => mark(section.id)));
+    const figures = (await analytics(clubId, as(ownerId))).body;
+    expect(figures.courses).toEqual([
+      { courseId, title: 'Sourdough at Home', started: 1, halfway: 1, finished: 1 },
+    ]);
+    expect(figures.series.at(-1)).toMatchObject({ completions: 5 });
   });
 });
 

@@ -5,8 +5,10 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client.ts';
+import { sendRetryingConflicts } from '../counted-write.ts';
+import { transactionConditionFailures } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { keys, progressPrefixOf } from '../keys.ts';
+import { keys, progressPrefixOf, statsKeys } from '../keys.ts';
 import { queryAll } from '../query.ts';
 
 const completedOf = (item: Record<string, unknown> | null | undefined): string[] => {
@@ -44,6 +46,26 @@ export async function setSectionCompleted(
   completed: boolean,
   now: string,
 ): Promise<string[]> {
+  return (await markSectionCompleted(clubId, userId, courseId, sectionId, completed, now)).completed;
+}
+
+/** The course's progress thresholds a member is counted at once (club-stats course items). */
+export const PROGRESS_MILESTONES = ['started', 'halfway', 'finished'] as const;
+export type ProgressMilestone = (typeof PROGRESS_MILESTONES)[number];
+
+/**
+ * Marks one section complete (or not) and answers every section now complete, whether this
+ * marked it anew (it was not complete before: the set changes one at a time, so of two
+ * concurrent marks exactly one is new) and the milestones the member was already counted at.
+ */
+export async function markSectionCompleted(
+  clubId: string,
+  userId: string,
+  courseId: string,
+  sectionId: string,
+  completed: boolean,
+  now: string,
+): Promise<{ completed: string[]; newlyCompleted: boolean; counted: Set<ProgressMilestone> }> {
   const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -65,8 +87,66 @@ export async function setSectionCompleted(
         ':now': now,
         ':section': new Set([sectionId]),
       },
-      ReturnValues: 'ALL_NEW',
+      ReturnValues: 'ALL_OLD',
     }),
   );
-  return completedOf(Attributes);
+  const before = completedOf(Attributes);
+  const after = new Set(before);
+  if (completed) after.add(sectionId);
+  else after.delete(sectionId);
+  const counted = new Set(
+    PROGRESS_MILESTONES.filter((milestone) => Attributes?.[milestoneAttribute(milestone)]),
+  );
+  return { completed: [...after], newlyCompleted: completed && !before.includes(sectionId), counted };
+}
+
+const milestoneAttribute = (milestone: ProgressMilestone) => `reached_${milestone}`;
+
+/**
+ * Counts the member at a course milestone once: the progress item remembers it (conditioned on
+ * not remembering it yet) and the course's analytics item counts it, in one transaction; false
+ * when they were counted already.
+ */
+export async function countMilestone(
+  clubId: string,
+  userId: string,
+  course: { id: string; title: string },
+  milestone: ProgressMilestone,
+  now: string,
+): Promise<boolean> {
+  const name = milestoneAttribute(milestone);
+  try {
+    await sendRetryingConflicts({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.courseProgress(clubId, userId, course.id),
+            UpdateExpression: 'SET #reached = :now',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#reached)',
+            ExpressionAttributeNames: { '#reached': name },
+            ExpressionAttributeValues: { ':now': now },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: statsKeys.course(clubId, course.id),
+            UpdateExpression: 'SET #type = :type, courseId = :courseId, title = :title ADD #milestone :one',
+            ExpressionAttributeNames: { '#type': 'type', '#milestone': milestone },
+            ExpressionAttributeValues: {
+              ':type': 'course_stats',
+              ':courseId': course.id,
+              ':title': course.title,
+              ':one': 1,
+            },
+          },
+        },
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (transactionConditionFailures(error)) return false;
+    throw error;
+  }
 }

@@ -1,8 +1,16 @@
 /** A member's progress through a course: which sections they marked complete, done of total. */
 import type { CourseProgress } from '@clubs/shared';
-import { getCompletedSections, setSectionCompleted } from '../../data/repositories/course-progress.ts';
+import { countStats } from '../../data/club-stats.ts';
+import {
+  countMilestone,
+  getCompletedSections,
+  markSectionCompleted,
+  type ProgressMilestone,
+} from '../../data/repositories/course-progress.ts';
 import { getCourseWithSections } from '../../data/repositories/courses.ts';
 import { notFound } from '../../errors.ts';
+import { logger } from '../../logger.ts';
+import { countActive } from '../analytics/activity.ts';
 
 /**
  * Done counts completed ids among the course's sections when they are known; a course card
@@ -19,10 +27,23 @@ export function progressOf(
   return { courseId, completedSectionIds: kept.sort(), done: Math.min(kept.length, total), total };
 }
 
-async function sectionIdsOf(clubId: string, courseId: string): Promise<Set<string>> {
+async function courseOf(clubId: string, courseId: string) {
   const found = await getCourseWithSections(clubId, courseId);
   if (!found) throw notFound('Course not found');
-  return new Set(found.sections.map((section) => section.id));
+  return { course: found.course, ids: new Set(found.sections.map((section) => section.id)) };
+}
+
+async function sectionIdsOf(clubId: string, courseId: string): Promise<Set<string>> {
+  return (await courseOf(clubId, courseId)).ids;
+}
+
+/** The milestones `done` of `total` sections reaches: one section, half of them, all of them. */
+export function milestonesOf(done: number, total: number): ProgressMilestone[] {
+  if (total === 0 || done === 0) return [];
+  const reached: ProgressMilestone[] = ['started'];
+  if (done * 2 >= total) reached.push('halfway');
+  if (done >= total) reached.push('finished');
+  return reached;
 }
 
 export async function getProgress(clubId: string, courseId: string, userId: string): Promise<CourseProgress> {
@@ -41,9 +62,24 @@ export async function markSection(
   userId: string,
   completed: boolean,
 ): Promise<CourseProgress> {
-  const ids = await sectionIdsOf(clubId, courseId);
+  const { course, ids } = await courseOf(clubId, courseId);
   if (!ids.has(sectionId)) throw notFound('Section not found');
-  const now = new Date().toISOString();
-  const done = await setSectionCompleted(clubId, userId, courseId, sectionId, completed, now);
-  return progressOf(courseId, done, ids.size, ids);
+  const at = new Date();
+  const now = at.toISOString();
+  const marked = await markSectionCompleted(clubId, userId, courseId, sectionId, completed, now);
+  const progress = progressOf(courseId, marked.completed, ids.size, ids);
+  if (marked.newlyCompleted) {
+    // The club's analytics: the day's completions, the member active, each milestone once.
+    const milestones = milestonesOf(progress.done, progress.total).filter((m) => !marked.counted.has(m));
+    await Promise.all([
+      countStats(clubId, at, { completions: 1 }).catch((error: unknown) =>
+        logger.error('section completion not counted', { clubId, error: String(error) }),
+      ),
+      countActive(clubId, userId, at),
+      ...milestones.map((milestone) =>
+        countMilestone(clubId, userId, { id: course.id, title: course.title }, milestone, now),
+      ),
+    ]);
+  }
+  return progress;
 }

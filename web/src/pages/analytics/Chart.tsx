@@ -79,7 +79,7 @@ export function Chart({ title, labels, series, kind = 'line', format = plain, su
       <div ref={holder} role="img" aria-label={summary} className="analytics-chart__canvas" />
       <details className="analytics-chart__table">
         <summary>Show the numbers of {title.toLowerCase()}</summary>
-        <table>
+        <table aria-label={`Numbers of ${title.toLowerCase()}`}>
           <thead>
             <tr>
               <th scope="col">Date</th>
