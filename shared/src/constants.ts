@@ -189,6 +189,12 @@ export const OUTLINE_DRAFT_LIMITS = {
 } as const;
 
 /**
+ * Announcements: the owner may e-mail a post to every member (those whose preferences allow it)
+ * once per window of `windowHours` per club; another in the same window is refused until it ends.
+ */
+export const ANNOUNCEMENT_LIMITS = { perClub: 1, windowHours: 72 } as const;
+
+/**
  * Clubs one account may hold unpaid (created, their creator plan not paid) at once: a new club
  * beyond it is refused until one is paid for or deleted.
  */

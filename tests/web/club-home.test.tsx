@@ -226,6 +226,8 @@ describe('club home: the composer', () => {
       content: 'First post',
       type: 'text',
       media: [],
+      // Left unticked (or not offered): an ordinary post.
+      announce: false,
     });
     expect(screen.queryByRole('form', { name: 'New post' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share something with the club...' })).toBeInTheDocument();

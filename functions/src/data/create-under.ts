@@ -8,7 +8,9 @@ import { sendRetryingConflicts, type TransactItem } from './counted-write.ts';
 import { transactionConditionFailures } from './errors.ts';
 import type { Key } from './keys.ts';
 
-export type CreateUnderResult = { created: true } | { created: false; reason: 'no_parent' | 'exists' };
+export type CreateUnderResult =
+  | { created: true }
+  | { created: false; reason: 'no_parent' | 'exists' | 'alongside_refused' };
 
 /** The parent's check; with `countIn`, the parent also counts the new items in that attribute. */
 function parentAction(parent: Key, added: number, countIn: string | undefined) {
@@ -28,7 +30,10 @@ function parentAction(parent: Key, added: number, countIn: string | undefined) {
 export async function createUnder(
   parent: Key,
   items: readonly Record<string, unknown>[],
-  /** `countIn`: the parent counts the new items there; `alongside`: unconditional changes written with them. */
+  /**
+   * `countIn`: the parent counts the new items there; `alongside`: other changes written with
+   * them (one of them refused by its condition, e.g. a full rate window, is 'alongside_refused').
+   */
   options: { countIn?: string; alongside?: readonly TransactItem[] } = {},
 ): Promise<CreateUnderResult> {
   try {
@@ -46,6 +51,7 @@ export async function createUnder(
   } catch (error) {
     const failed = transactionConditionFailures(error);
     if (!failed) throw error;
-    return { created: false, reason: failed.includes(0) ? 'no_parent' : 'exists' };
+    if (failed.includes(0)) return { created: false, reason: 'no_parent' };
+    return { created: false, reason: failed.some((i) => i > items.length) ? 'alongside_refused' : 'exists' };
   }
 }

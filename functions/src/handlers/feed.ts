@@ -23,7 +23,7 @@ import { searchClub } from '../services/search/search.ts';
 export const handler = defineGroup('feed', feedRoutes, {
   listPosts: async ({ input, club, viewer }) => listFeed(club.id, viewer, input.query),
   getPost: async ({ input, club, viewer }) => getPostView(club.id, input.params.postId, viewer),
-  createPost: async ({ input, auth, club, viewer }) => createPost(club.id, auth, viewer, input.body),
+  createPost: async ({ input, auth, club, viewer }) => createPost(club, auth, viewer, input.body),
   updatePost: async ({ input, resource, viewer }) => editPost(resource, viewer, input.body),
   deletePost: async ({ resource }) => deletePost(resource),
   likePost: async ({ input, auth, club }) => likePost(club.id, input.params.postId, auth.userId),

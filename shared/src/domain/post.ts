@@ -69,6 +69,11 @@ export const postSchema = z.object({
   createdAt: isoDateTime,
   updatedAt: isoDateTime.nullable(),
   actions: postActionsSchema,
+  /**
+   * Only in the answer to the owner's post that is also an announcement: how many members it
+   * goes to (every active member but the owner; each hears of it as their preferences say).
+   */
+  announcement: z.object({ recipients: z.number().int().min(0) }).optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -87,6 +92,8 @@ export const createPostInputSchema = z
     content: trimmed(LIMITS.postContent).default(''),
     type: postTypeSchema.default('text'),
     media: z.array(postMediaKeySchema).max(LIMITS.postMedia).default([]),
+    /** The owner's "also e-mail all members" (ANNOUNCEMENT_LIMITS). */
+    announce: z.boolean().default(false),
   })
   .superRefine((post, ctx) => {
     if (post.type === 'text' && (!post.title || !post.content)) {

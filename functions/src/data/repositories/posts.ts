@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { statsActions } from '../club-stats.ts';
+import type { TransactItem } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { encodeCursor } from '../cursor.ts';
 import { deleteChildItems } from '../delete-children.ts';
@@ -72,16 +73,23 @@ export async function getPost(
 
 export type CreatePostResult =
   | { created: true; post: StoredPost }
-  | { created: false; reason: 'exists' | 'no_club' };
+  | { created: false; reason: 'exists' | 'no_club' | 'limited' };
 
-/** Creates a post with zero likes and comments, only in a club that exists. */
-export async function createPost(post: NewPost): Promise<CreatePostResult> {
+/**
+ * Creates a post with zero likes and comments, only in a club that exists; `also` holds actions
+ * written in the same transaction (an announcement's rate window), 'limited' when one is refused.
+ */
+export async function createPost(
+  post: NewPost,
+  also: readonly TransactItem[] = [],
+): Promise<CreatePostResult> {
   const stored: StoredPost = { ...post, likeCount: 0, commentCount: 0 };
   const result = await createUnder(keys.club(post.clubId), [postItem(stored)], {
     // The club's analytics count the post on its day (club-stats.ts).
-    alongside: statsActions(post.clubId, new Date(post.createdAt), { posts: 1 }),
+    alongside: [...statsActions(post.clubId, new Date(post.createdAt), { posts: 1 }), ...also],
   });
   if (result.created) return { created: true, post: stored };
+  if (result.reason === 'alongside_refused') return { created: false, reason: 'limited' };
   return { created: false, reason: result.reason === 'no_parent' ? 'no_club' : 'exists' };
 }
 
@@ -217,10 +225,6 @@ export type PostChanges = Partial<Pick<StoredPost, 'title' | 'content' | 'update
 export function updatePost(clubId: string, postId: string, changes: PostChanges): Promise<StoredPost | null> {
   return updateExistingItem(keys.post(clubId, postId), changes, toPost);
 }
-
-type TransactItem = NonNullable<
-  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
->[number];
 
 const setPinned = (clubId: string, postId: string, isPinned: boolean): TransactItem => ({
   Update: {

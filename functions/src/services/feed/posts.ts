@@ -5,6 +5,7 @@
  * the post); these functions only do the work.
  */
 import {
+  ANNOUNCEMENT_LIMITS,
   type CreatePostInput,
   type Deleted,
   type PinResult,
@@ -15,6 +16,7 @@ import {
 } from '@clubs/shared';
 import { ulid } from 'ulid';
 import type { Caller } from '../../caller.ts';
+import { type RateWindow, rateWindowCount, secondsLeftIn, windowOf } from '../../data/rate-windows.ts';
 import {
   deletePostChildren,
   getPost,
@@ -29,7 +31,7 @@ import {
 } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { indexDocument } from '../../data/word-index.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { emitChange } from '../../events/change-events.ts';
 import { countActive } from '../analytics/activity.ts';
 import { authorLevels, levelsFrom } from '../levels.ts';
@@ -39,6 +41,25 @@ import { checkPostMedia, removePostMedia } from './post-media.ts';
 import { authorFields, toPostView, type Viewer } from './viewer.ts';
 
 export const postNotFound = () => notFound('Post not found');
+
+const announcementRate = (clubId: string): RateWindow => ({
+  scope: 'announcement',
+  subject: clubId,
+  limit: ANNOUNCEMENT_LIMITS.perClub,
+  windowSeconds: ANNOUNCEMENT_LIMITS.windowHours * 3600,
+});
+
+/** 429: the club's announcement of this window is sent; when the next one is allowed. */
+function announcementLimited(rate: RateWindow, now: Date): AppError {
+  const window = windowOf(now, rate.windowSeconds);
+  const allowedAt = new Date(window.endEpochSeconds * 1000).toISOString();
+  return new AppError(
+    'too_many_requests',
+    `This club has e-mailed its announcement for now. The next can be sent after ${allowedAt}.`,
+    { allowedAt },
+    secondsLeftIn(window, now),
+  );
+}
 
 /**
  * One page of the feed in three requests with the access check: the newest-first query (whose
@@ -90,26 +111,48 @@ export async function getPostView(clubId: string, postId: string, viewer: Viewer
   return toPostView(post, viewer, liked.has(postId), new Date(), levels.get(post.authorId));
 }
 
+/** The club a post is written in, as the access check read it. */
+export interface PostClub {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly memberCount: number;
+}
+
+/**
+ * Writes a post. The owner's post may also be an announcement (`announce`): e-mailed to every
+ * member whose preferences allow it, at most ANNOUNCEMENT_LIMITS.perClub per window per club
+ * (counted in the post's own transaction, so a refused one writes nothing: 429 with when the
+ * next is allowed); the answer says how many members it goes to.
+ */
 export async function createPost(
-  clubId: string,
+  club: PostClub,
   auth: Caller,
   viewer: Viewer,
   input: CreatePostInput,
   now = new Date(),
 ): Promise<Post> {
+  const clubId = club.id;
+  if (input.announce && club.ownerId !== auth.userId) {
+    throw forbidden('Only the owner can e-mail a post to all members');
+  }
   if (input.type !== 'text') await checkPostMedia(clubId, auth.userId, input.type, input.media);
   const profile = await getProfile(auth.userId);
-  const result = await insertPost({
-    id: ulid(now.getTime()),
-    clubId,
-    ...authorFields(auth, profile),
-    title: input.title,
-    content: input.content,
-    type: input.type,
-    media: input.media,
-    isPinned: false,
-    createdAt: now.toISOString(),
-  });
+  const rate = announcementRate(clubId);
+  const result = await insertPost(
+    {
+      id: ulid(now.getTime()),
+      clubId,
+      ...authorFields(auth, profile),
+      title: input.title,
+      content: input.content,
+      type: input.type,
+      media: input.media,
+      isPinned: false,
+      createdAt: now.toISOString(),
+    },
+    input.announce ? [rateWindowCount(rate, now)] : [],
+  );
+  if (!result.created && result.reason === 'limited') throw announcementLimited(rate, now);
   if (!result.created) throw notFound('Club not found');
   const [levels] = await Promise.all([
     authorLevels(clubId, [auth.userId]),
@@ -122,10 +165,11 @@ export async function createPost(
       postId: result.post.id,
       title: result.post.title,
       content: result.post.content,
-      announcement: false,
+      announcement: input.announce,
     }),
   ]);
-  return toPostView(result.post, viewer, false, now, levels.get(auth.userId));
+  const view = await toPostView(result.post, viewer, false, now, levels.get(auth.userId));
+  return input.announce ? { ...view, announcement: { recipients: Math.max(0, club.memberCount - 1) } } : view;
 }
 
 /** The author edits the text; a text post keeps a non-blank title and content. */

@@ -79,7 +79,7 @@ function useLoadMoreOnScroll(enabled: boolean, load: () => void) {
 }
 
 export default function ClubHomePage() {
-  const { club, basePath, canWrite } = useClubSpace();
+  const { club, basePath, canWrite, role } = useClubSpace();
   const [search] = useSearchParams();
   const linked = search.get('post');
   const feed = useFeed(club.id);
@@ -95,7 +95,7 @@ export default function ClubHomePage() {
     <div className="feed-page">
       <main className="feed-main">
         <h1 className="visually-hidden">{club.name}</h1>
-        {canWrite && <Composer clubId={club.id} />}
+        {canWrite && <Composer clubId={club.id} canAnnounce={role === 'club_owner'} />}
         {linked && <LinkedPost postId={linked} />}
         <section aria-label="Posts" className="feed-list">
           {feed.isPending && <p className="feed-muted">Still loading posts...</p>}

@@ -3,9 +3,11 @@
  * and the post type (text, image or video). Image posts take several files, video posts one; each
  * file goes straight to storage with a progress bar. A text post needs a non-blank title and
  * content, a media post at least one uploaded file (the shared create-post rules). After posting
- * it resets, collapses and says 'Post created' once the feed shows the post.
+ * it resets, collapses and says 'Post created' once the feed shows the post. The owner may tick
+ * "Also e-mail all members" (an announcement, once per 72 hours per club): afterwards the toast
+ * says how many members it goes to; over the limit the server's 429 says when the next is allowed.
  */
-import { Button, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Button, CheckboxField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { createPostInputSchema, type PostType } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -25,13 +27,14 @@ const ACCEPT: Record<Exclude<PostType, 'text'>, string> = {
   video: 'video/mp4,video/webm',
 };
 
-export function Composer({ clubId }: { clubId: string }) {
+export function Composer({ clubId, canAnnounce = false }: { clubId: string; canAnnounce?: boolean }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [expanded, setExpanded] = useState(false);
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [type, setType] = useState<PostType>('text');
+  const [announce, setAnnounce] = useState(false);
   const media = useMediaUploads(clubId);
   const fileInputId = useId();
 
@@ -39,20 +42,36 @@ export function Composer({ clubId }: { clubId: string }) {
     setTitle('');
     setContent('');
     setType('text');
+    setAnnounce(false);
     form.clear();
     media.clear();
     setExpanded(false);
   };
 
-  const draft = () => ({ title, content, type, media: type === 'text' ? [] : media.keys });
+  const draft = () => ({
+    title,
+    content,
+    type,
+    media: type === 'text' ? [] : media.keys,
+    announce: canAnnounce && announce,
+  });
   const form = useForm({
     check: () =>
       schemaCheck(createPostInputSchema, draft(), (issue) => issue?.message ?? 'Please check the post'),
     send: () => api('createPost', { params: { clubId }, body: createPostInputSchema.parse(draft()) }),
-    onSuccess: async () => {
+    onSuccess: async (post) => {
       await queryClient.invalidateQueries({ queryKey: feedKey(clubId) });
       reset();
-      toast({ title: 'Post created', variant: 'success' });
+      const recipients = post.announcement?.recipients;
+      toast(
+        recipients === undefined
+          ? { title: 'Post created', variant: 'success' }
+          : {
+              title: 'Announcement posted',
+              description: `It goes to ${recipients} member${recipients === 1 ? '' : 's'}, by e-mail to those whose settings allow it.`,
+              variant: 'success',
+            },
+      );
     },
     failure: (error) => {
       toast({
@@ -136,6 +155,14 @@ export function Composer({ clubId }: { clubId: string }) {
             ))}
           </ul>
         </div>
+      )}
+      {canAnnounce && (
+        <CheckboxField
+          label="Also e-mail all members (once every 72 hours)"
+          name="announce"
+          checked={announce}
+          onChange={(e) => setAnnounce(e.target.checked)}
+        />
       )}
       <FormFooter
         problem={form.problem?.message ?? null}
