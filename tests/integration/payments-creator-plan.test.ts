@@ -294,6 +294,20 @@ describe('the creator plan', () => {
       params: { clubId: club.id },
     });
     expect(portal.body.url).toMatch(/\/portal\/bps_/);
+    // The portal opens with the platform's configuration, made once: no switching subscriptions.
+    const sessionOf = (url: string) =>
+      stripe().server.simulator.store.get(
+        /\/portal\/(bps_\w+)/.exec(url)?.[1] ?? '',
+        'billing_portal.session',
+      );
+    const configuration = String(sessionOf(portal.body.url)?.configuration);
+    const made = await stripe().stripe.billingPortal.configurations.retrieve(configuration);
+    expect(made.features.subscription_update.enabled).toBe(false);
+    expect(made.features.subscription_cancel).toMatchObject({ enabled: true, mode: 'at_period_end' });
+    const again = await call<{ url: string }>(payments, 'createBillingPortal', ownerId, {
+      params: { clubId: club.id },
+    });
+    expect(sessionOf(again.body.url)?.configuration).toBe(configuration);
     expect(
       (await call(payments, 'createBillingPortal', ulid(), { params: { clubId: club.id } })).status,
     ).toBe(404);

@@ -268,6 +268,8 @@ export const adminKeys = {
   auditPartition: 'ADMIN#audit',
   /** One shard of the platform figures' counters (functions/src/data/platform-figures.ts). */
   figures: (shard: number): Key => ({ pk: 'ADMIN#figures', sk: `SHARD#${shard}` }),
+  /** The Billing Portal configuration the platform made at Stripe (payments/portal-configuration.ts). */
+  portalConfiguration: { pk: 'ADMIN#stripe', sk: 'PORTAL_CONFIGURATION' } as Key,
 } as const;
 
 /**

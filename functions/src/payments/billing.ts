@@ -11,6 +11,7 @@ import { AppError, conflict } from '../errors.ts';
 import { stripeClient } from '../stripe/client.ts';
 import { siteUrl } from '../stripe/config.ts';
 import { fromMinorUnits } from './money.ts';
+import { portalConfigurationId } from './portal-configuration.ts';
 import { isMissing, withStripe } from './stripe-errors.ts';
 
 const INVOICES_SHOWN = 12;
@@ -100,7 +101,10 @@ export async function clubBilling(club: Club): Promise<ClubBilling> {
   });
 }
 
-/** A Billing Portal session of the plan's customer, returning to the billing page. */
+/**
+ * A Billing Portal session of the plan's customer, returning to the billing page, with the
+ * platform's configuration (no switching to another subscription).
+ */
 export async function billingPortal(auth: Caller, club: Club): Promise<{ url: string }> {
   const clubId = club.id;
   const record = await getSubscriptionRecord({ kind: 'club_plan', clubId });
@@ -110,6 +114,7 @@ export async function billingPortal(auth: Caller, club: Club): Promise<{ url: st
     const stripe = await stripeClient();
     const session = await stripe.billingPortal.sessions.create({
       customer,
+      configuration: await portalConfigurationId(stripe),
       return_url: `${siteUrl()}/communities/${encodeURIComponent(clubId)}/billing`,
     });
     if (!session.url) throw new AppError('unavailable', 'No billing portal URL returned');

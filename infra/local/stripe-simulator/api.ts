@@ -148,6 +148,16 @@ function routes(sim: Simulator): Array<[string, RegExp, Handler]> {
     ],
 
     ['POST', /^\/v1\/billing_portal\/sessions$/, (_, r) => out(r, sim.createPortalSession(r.body))],
+    [
+      'POST',
+      /^\/v1\/billing_portal\/configurations$/,
+      (_, r) => out(r, sim.createPortalConfiguration(r.body)),
+    ],
+    [
+      'GET',
+      /^\/v1\/billing_portal\/configurations\/([^/]+)$/,
+      one('billing portal configuration', 'billing_portal.configuration'),
+    ],
 
     ['GET', /^\/v1\/events\/([^/]+)$/, one('event', 'event')],
     [

@@ -1,4 +1,7 @@
-/** Customers, their cards (payment methods) and the Billing Portal sessions they open. */
+/**
+ * Customers, their cards (payment methods), the Billing Portal configurations the platform makes
+ * and the Billing Portal sessions customers open.
+ */
 import { retrieve, type SimulatorContext } from './context.ts';
 import { invalid, missing } from './errors.ts';
 import { type FormObject, read } from './form.ts';
@@ -95,11 +98,13 @@ export function createPortalSession(ctx: SimulatorContext, form: FormObject): St
   const customer = read.string(form.customer);
   if (!customer) throw invalid('Missing required param: customer.', 'customer');
   retrieve(ctx, 'customer', 'customer', customer);
+  const configuration = read.string(form.configuration);
+  if (configuration) retrieve(ctx, 'configuration', 'billing_portal.configuration', configuration);
   const id = newId('bps');
   return ctx.store.put({
     id,
     object: 'billing_portal.session',
-    configuration: 'bpc_simulator',
+    configuration: configuration ?? 'bpc_simulator',
     created: now(),
     customer,
     flow: null,
@@ -108,5 +113,51 @@ export function createPortalSession(ctx: SimulatorContext, form: FormObject): St
     on_behalf_of: null,
     return_url: read.string(form.return_url) ?? null,
     url: `${ctx.publicUrl}/portal/${id}`,
+  });
+}
+
+/** Whether a portal feature (`features[name]`) is enabled, as the form says. */
+const featureEnabled = (features: FormObject | undefined, name: string): boolean =>
+  read.boolean(read.object(features?.[name])?.enabled) ?? false;
+
+/** A Billing Portal configuration: which features the portal offers its sessions. */
+export function createPortalConfiguration(ctx: SimulatorContext, form: FormObject): StripeObject {
+  const features = read.object(form.features);
+  if (!features) throw invalid('Missing required param: features.', 'features');
+  const cancel = read.object(features.subscription_cancel);
+  return ctx.store.put({
+    id: newId('bpc'),
+    object: 'billing_portal.configuration',
+    active: true,
+    application: null,
+    business_profile: {
+      headline: read.string(read.object(form.business_profile)?.headline) ?? null,
+      privacy_policy_url: null,
+      terms_of_service_url: null,
+    },
+    created: now(),
+    default_return_url: read.string(form.default_return_url) ?? null,
+    features: {
+      customer_update: { allowed_updates: [], enabled: featureEnabled(features, 'customer_update') },
+      invoice_history: { enabled: featureEnabled(features, 'invoice_history') },
+      payment_method_update: { enabled: featureEnabled(features, 'payment_method_update') },
+      subscription_cancel: {
+        cancellation_reason: { enabled: false, options: [] },
+        enabled: featureEnabled(features, 'subscription_cancel'),
+        mode: read.string(cancel?.mode) ?? 'at_period_end',
+        proration_behavior: read.string(cancel?.proration_behavior) ?? 'none',
+      },
+      subscription_update: {
+        default_allowed_updates: [],
+        enabled: featureEnabled(features, 'subscription_update'),
+        products: [],
+        proration_behavior: 'none',
+      },
+    },
+    is_default: false,
+    livemode: false,
+    login_page: { enabled: false, url: null },
+    metadata: read.metadata(form.metadata),
+    updated: now(),
   });
 }

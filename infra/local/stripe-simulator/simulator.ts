@@ -103,6 +103,7 @@ export class Simulator {
   createCustomer = (form: FormObject) => customers.createCustomer(this.ctx, form);
   updateCustomer = (id: string, form: FormObject) => customers.updateCustomer(this.ctx, id, form);
   createPortalSession = (form: FormObject) => customers.createPortalSession(this.ctx, form);
+  createPortalConfiguration = (form: FormObject) => customers.createPortalConfiguration(this.ctx, form);
 
   createCheckoutSession = (form: FormObject) => checkout.createCheckoutSession(this.ctx, form);
   checkoutView = (id: string) => checkout.checkoutView(this.ctx, id);
