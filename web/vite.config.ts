@@ -1,7 +1,7 @@
 /**
  * Vite config for the SPA. In development the dev server stands in for CloudFront: it serves the
  * app and proxies the same-origin paths CloudFront routes in AWS (`/api`, `/config.json`,
- * `/media`) plus `/cognito` (the local Cognito stand-in). The local stack starts Vite
+ * `/media`, the live WebSocket `/ws`) plus `/cognito` (the local Cognito stand-in). The local stack starts Vite
  * programmatically (`createServer({ configFile, root, server: { port, strictPort } })`) after
  * setting the LOCAL_* variables, so everything here is read when the config is evaluated and
  * every path is absolute.
@@ -37,6 +37,8 @@ export function localProxy(env: NodeJS.ProcessEnv = process.env): Record<string,
     // Keys starting with "^" are regular expressions: only whole path segments match.
     '^/api(/|$)': { target: gateway, changeOrigin: true },
     '^/config\\.json$': { target: gateway, changeOrigin: true },
+    // The live WebSocket (LIVE.path), upgraded at the local gateway as at the WebSocket API in AWS.
+    '^/ws(\\?|$)': { target: gateway, changeOrigin: true, ws: true },
     '^/cognito(/|$)': { target: cognito, changeOrigin: true, rewrite: stripPrefix('/cognito') },
     // Like CloudFront's /media/*: only public keys (club images, profile photos); anything else,
     // members-only club media above all, is a 404 (members read it through presigned URLs).

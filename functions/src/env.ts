@@ -33,6 +33,13 @@ export const env = {
   get outlineModelId(): string | undefined {
     return process.env.OUTLINE_MODEL_ID || undefined;
   },
+  /**
+   * Where live messages are posted to connections: the WebSocket API stage's management endpoint
+   * (https://{api}.execute-api.{region}.amazonaws.com/{stage}), or the local socket server.
+   */
+  get liveEndpoint(): string | undefined {
+    return process.env.LIVE_ENDPOINT || undefined;
+  },
   /** Set only locally (the SES v2 emulator, aws-ses-v2-local). */
   get sesEndpoint(): string | undefined {
     return process.env.SES_ENDPOINT || undefined;

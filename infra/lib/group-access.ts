@@ -108,6 +108,11 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
       'Change events from the bus become notifications; a club-wide one is split into batches, written from a queue',
     size: 'events',
   },
+  'live-fanout': {
+    description:
+      'Change events from the bus go live to the WebSocket connections following the club; gone ones are dropped',
+    size: 'events',
+  },
 };
 
 /**
@@ -138,6 +143,12 @@ export const WRITE_PARTITIONS: Partial<Record<FunctionGroup, readonly string[]>>
   contact: [
     partitionPrefixOf(keys.contactMessage('2026-01-01T00:00:00.000Z', 'id')),
     partitionPrefixOf(keys.rateWindow('scope', 'subject', 'window')),
+  ],
+  // The fan-out deletes gone connections and a removed member's subscriptions, nothing else.
+  'live-fanout': [
+    partitionPrefixOf(keys.liveConnection('id')),
+    partitionPrefixOf(keys.liveSubscription('club', 'id')),
+    partitionPrefixOf(keys.liveUserConnection('user', 'id')),
   ],
 };
 

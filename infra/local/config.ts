@@ -131,6 +131,8 @@ export function handlerEnvironment(config: LocalConfig): Record<string, string> 
     S3_ENDPOINT: urlOf(host, ports.s3),
     EVENT_BUS_NAME: config.eventBusName,
     EVENTBRIDGE_ENDPOINT: urlOf(host, ports.events),
+    // The live WebSocket's management API (POST /@connections/{id}) is the gateway's own.
+    LIVE_ENDPOINT: urlOf(host, ports.gateway),
     USER_POOL_ID: LOCAL_USER_POOL_ID,
     USER_POOL_CLIENT_ID: LOCAL_USER_POOL_CLIENT_ID,
     COGNITO_ENDPOINT: urlOf(host, ports.cognito),

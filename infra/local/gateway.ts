@@ -2,7 +2,8 @@
  * The local stand-in for API Gateway (HTTP API) + Lambda: matches `/api/*` requests against the
  * shared route manifest, verifies the Cognito ID token on non-public routes with the same
  * verifier code the AWS deployment relies on, builds an API Gateway v2 event and invokes the
- * route group's handler module in-process. It also serves `/config.json` for the SPA.
+ * route group's handler module in-process. It also serves `/config.json` for the SPA, and the
+ * live WebSocket (LIVE.path) with its management API (live-socket.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -22,6 +23,7 @@ import {
 } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
+import { attachLiveSocket, type LiveSocket } from './live-socket.ts';
 import { listenOn } from './ports.ts';
 import { PayloadTooLarge, readBody } from './read-body.ts';
 
@@ -59,6 +61,8 @@ export interface LocalGateway {
   url: string;
   port: number;
   server: Server;
+  /** The live WebSocket server on the same port. */
+  live: LiveSocket;
   /** Starts serving /api/* (see startClosed). */
   open(): void;
   stop(): Promise<void>;
@@ -302,6 +306,19 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     return verifierLoading;
   };
 
+  /** The caller's verified claims, or null for a token this pool did not sign or that has expired. */
+  const verifyToken = async (token: string): Promise<IdTokenClaims | null> => {
+    const jwt = await loadVerifier();
+    // A key this pool never published cannot verify; checking here also keeps the verifier
+    // from looking for it on the internet (the issuer is AWS's address).
+    if (!jwt.kids.has(keyIdOf(token) ?? '')) return null;
+    try {
+      return await jwt.verify(token);
+    } catch {
+      return null;
+    }
+  };
+
   const handleApi = async (req: IncomingMessage, path: string, requestId: string): Promise<Reply> => {
     const method = (req.method ?? 'GET').toUpperCase();
     const match = matchRoute(method, path);
@@ -409,6 +426,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
         ms: performance.now() - started,
       });
     };
+    if (live.handleManagement(req, res)) return;
     let work: Promise<Reply>;
     if (path === '/config.json' && (req.method === 'GET' || req.method === 'HEAD')) {
       work = Promise.resolve(
@@ -436,6 +454,12 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     });
   });
   server.keepAliveTimeout = 65_000;
+  const live = attachLiveSocket(server, {
+    registry,
+    verify: verifyToken,
+    isOpen: () => open,
+    onError: options.onError,
+  });
 
   const port = await listenOn(server, options.port, host);
   // Warm containers: import every handler module now rather than on the first request.
@@ -445,11 +469,13 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     url: `http://${host}:${port}`,
     port,
     server,
+    live,
     open: () => {
       open = true;
     },
     stop: () =>
       new Promise<void>((resolve) => {
+        live.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

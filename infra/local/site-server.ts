@@ -4,7 +4,7 @@
  * document (shared/src/site-documents.ts) or else index.html, never cached, as the viewer-request
  * function answers (infra/lib/site.ts); brotli or gzip as the browser asks; the app's security
  * headers; /api, /config.json, /cognito and /media passed to the local stack as CloudFront's other
- * behaviours would. Locally the site is plain http, so HSTS and upgrade-insecure-requests are left
+ * behaviours would, and the live WebSocket's upgrade at /ws too. Locally the site is plain http, so HSTS and upgrade-insecure-requests are left
  * out; everything else is the deployed CSP with local hosts. Used by `npm run bench:lighthouse`
  * and the end-to-end suite's production-build spec.
  */
@@ -19,8 +19,9 @@ import {
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import type { Server } from 'node:net';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { entryDocumentOf } from '@clubs/shared';
+import { entryDocumentOf, LIVE } from '@clubs/shared';
 import { contentSecurityPolicy } from '../lib/site-headers.ts';
 
 /** Stand-ins for the deployed AWS hosts in the policy, which the local stack serves on localhost. */
@@ -101,6 +102,35 @@ function proxy(target: string, req: Request, res: Response): void {
   req.pipe(upstream);
 }
 
+/** A WebSocket upgrade at the live path, passed through to the stack (CloudFront's /ws behaviour). */
+function proxyUpgrade(target: string, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  const url = new URL(req.url ?? '/', target);
+  if (url.pathname !== LIVE.path) {
+    socket.destroy();
+    return;
+  }
+  const upstream = request(url, { method: 'GET', headers: { ...req.headers, host: url.host } });
+  upstream.on('upgrade', (answer, upstreamSocket, upstreamHead) => {
+    const lines = [`HTTP/1.1 101 ${answer.statusMessage ?? 'Switching Protocols'}`];
+    for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+      lines.push(`${answer.rawHeaders[i]}: ${answer.rawHeaders[i + 1]}`);
+    }
+    socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (upstreamHead.length > 0) socket.write(upstreamHead);
+    if (head.length > 0) upstreamSocket.write(head);
+    upstreamSocket.pipe(socket).pipe(upstreamSocket);
+    socket.on('error', () => upstreamSocket.destroy());
+    upstreamSocket.on('error', () => socket.destroy());
+  });
+  upstream.on('response', (answer) => {
+    socket.end(
+      `HTTP/1.1 ${answer.statusCode ?? 502} ${answer.statusMessage ?? ''}\r\ncontent-length: 0\r\n\r\n`,
+    );
+  });
+  upstream.on('error', () => socket.destroy());
+  upstream.end();
+}
+
 /** `dist` as CloudFront serves the site bucket. */
 function serveBuild(dist: string, req: Request, res: Response): void {
   const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
@@ -143,5 +173,9 @@ export function createSiteServer(
     if (PROXIED.some((pattern) => pattern.test(req.url ?? ''))) proxy(stackUrl, req, res);
     else serveBuild(dist, req, res);
   };
-  return tls ? createSecureServer({ ...tls, allowHTTP1: true }, handle) : createServer(handle);
+  const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, handle) : createServer(handle);
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+    proxyUpgrade(stackUrl, req, socket, head),
+  );
+  return server;
 }

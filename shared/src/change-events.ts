@@ -77,3 +77,42 @@ export const notificationBatchSchema = z.object({
   recipientIds: z.array(idSchema).min(1).max(NOTIFICATION_BATCH_SIZE),
 });
 export type NotificationBatch = z.infer<typeof notificationBatchSchema>;
+
+/**
+ * Changes nobody is notified of but open pages follow live (live updates re-read or drop what
+ * they name): they travel on the bus beside the change events above, under the same source.
+ */
+export const QUIET_CHANGE_TYPES = {
+  postEdited: 'post.edited',
+  postDeleted: 'post.deleted',
+  postUnliked: 'post.unliked',
+  commentDeleted: 'comment.deleted',
+  courseChanged: 'course.changed',
+  eventChanged: 'event.changed',
+  memberRemoved: 'membership.removed',
+} as const;
+export type QuietChangeType = (typeof QUIET_CHANGE_TYPES)[keyof typeof QUIET_CHANGE_TYPES];
+
+const quietChangeSchemas = [
+  z.object({ type: z.literal(QUIET_CHANGE_TYPES.postEdited), ...base, postId: idSchema }),
+  z.object({ type: z.literal(QUIET_CHANGE_TYPES.postDeleted), ...base, postId: idSchema }),
+  z.object({ type: z.literal(QUIET_CHANGE_TYPES.postUnliked), ...base, postId: idSchema }),
+  z.object({
+    type: z.literal(QUIET_CHANGE_TYPES.commentDeleted),
+    ...base,
+    postId: idSchema,
+    commentId: idSchema,
+  }),
+  z.object({ type: z.literal(QUIET_CHANGE_TYPES.courseChanged), ...base, courseId: idSchema }),
+  z.object({ type: z.literal(QUIET_CHANGE_TYPES.eventChanged), ...base, eventId: idSchema }),
+  /** The member left or was removed: whatever they still had open of the club hears no more. */
+  z.object({ type: z.literal(QUIET_CHANGE_TYPES.memberRemoved), ...base, memberId: idSchema }),
+] as const;
+
+/** Every change the write path announces: the notifying ones and the quiet ones. */
+export const anyChangeEventSchema = z.discriminatedUnion('type', [
+  ...changeEventSchema.options,
+  ...quietChangeSchemas,
+]);
+export type AnyChangeEvent = z.infer<typeof anyChangeEventSchema>;
+export type AnyChangeEventType = AnyChangeEvent['type'];

@@ -3,7 +3,7 @@
  * CDK makes one EventBridge rule per entry; the local bus matches the same entries.
  */
 import type { ResourceUse } from './api/route-definition.ts';
-import { CHANGE_EVENT_TYPES, NOTIFICATION_BATCH_TYPE } from './change-events.ts';
+import { CHANGE_EVENT_TYPES, NOTIFICATION_BATCH_TYPE, QUIET_CHANGE_TYPES } from './change-events.ts';
 
 export const EVENT_BUS = {
   /** Overridden by the EVENT_BUS_NAME environment variable. */
@@ -11,7 +11,7 @@ export const EVENT_BUS = {
   stripeSource: 'clubs.stripe',
   /** Events the app itself puts on the bus (e.g. a super admin suspended a club). */
   platformSource: 'clubs.platform',
-  /** Changes in clubs that others hear of (change-events.ts): notifications, later live updates. */
+  /** Changes in clubs that others hear of (change-events.ts): notifications and live updates. */
   domainSource: 'clubs.domain',
   /** Batches of notification recipients the fan-out puts back on the bus (through a queue in AWS). */
   notificationsSource: 'clubs.notifications',
@@ -28,7 +28,7 @@ export const PLATFORM_EVENTS = {
   statusChanged: 'club.status-changed',
 } as const;
 
-export type EventHandlerGroup = 'stripe-events' | 'club-billing' | 'notification-delivery';
+export type EventHandlerGroup = 'stripe-events' | 'club-billing' | 'notification-delivery' | 'live-fanout';
 
 export interface EventRoute {
   readonly id: string;
@@ -108,6 +108,15 @@ export const EVENT_ROUTES = [
     description:
       'one batch of recipients of a club-wide notification, written idempotently (an announcement e-mailed to those who want it)',
     queued: true,
+  },
+  {
+    id: 'LiveUpdates',
+    source: EVENT_BUS.domainSource,
+    detailTypes: [...Object.values(CHANGE_EVENT_TYPES), ...Object.values(QUIET_CHANGE_TYPES)],
+    group: 'live-fanout',
+    uses: ['table:read', 'table:write', 'live:post'],
+    description:
+      "every change in a club goes, as one live message, to the open connections following it (a removed member's end)",
   },
 ] as const satisfies readonly EventRoute[];
 

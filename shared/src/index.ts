@@ -5,6 +5,8 @@ export * from './constants.ts';
 export * from './display.ts';
 export * from './domain/index.ts';
 export * from './events.ts';
+export * from './live.ts';
+export * from './live-messages.ts';
 export * from './permissions.ts';
 export * from './search.ts';
 export * from './site-documents.ts';

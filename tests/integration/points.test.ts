@@ -102,7 +102,7 @@ describe('points from likes', () => {
     await addLike(club.id, { postId: kept.id, userId: ulid(), createdAt: tenDaysAgo }, author);
     const today = utcDay(new Date());
     expect(await pointsIn(club.id, author, today)).toEqual({ all: 73, last7: 71, last30: 73 });
-    await deletePost(doomed);
+    await deletePost(doomed, author);
     expect(await pointsIn(club.id, author, today)).toEqual({ all: 2, last7: 1, last30: 2 });
     expect(await getLike(doomed.id, fans[0] ?? '')).toBeNull();
     expect(await getLike(doomed.id, author)).toBeNull();

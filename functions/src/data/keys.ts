@@ -99,6 +99,18 @@ export const keys = {
     pk: `USER#${userId}`,
     sk: clubId ? `NOTIFYPREF#CLUB#${clubId}` : 'NOTIFYPREF#ACCOUNT',
   }),
+  /** A live WebSocket connection: who opened it and the clubs it follows. TTL. */
+  liveConnection: (connectionId: string): Key => ({ pk: `LIVE#${connectionId}`, sk: 'CONNECTION' }),
+  /** One connection following one club: the club's partition is what a fan-out queries. TTL. */
+  liveSubscription: (clubId: string, connectionId: string): Key => ({
+    pk: liveClubPartition(clubId),
+    sk: `CONN#${connectionId}`,
+  }),
+  /** One connection of a person, so a removal can stop everything they have open. TTL. */
+  liveUserConnection: (userId: string, connectionId: string): Key => ({
+    pk: liveUserPartition(userId),
+    sk: `CONN#${connectionId}`,
+  }),
   /** A fixed-window counter (rate limits): `scope` names what is limited, `subject` who. TTL. */
   rateWindow: (scope: string, subject: string, windowStart: string): Key => ({
     pk: `RATE#${scope}#${subject}`,
@@ -109,6 +121,8 @@ export const keys = {
 /** The sort-key prefix of a club's removal markers. */
 export const REMOVAL_PREFIX = 'REMOVED#';
 
+export const liveClubPartition = (clubId: string) => `LIVE_CLUB#${clubId}`;
+export const liveUserPartition = (userId: string) => `LIVE_USER#${userId}`;
 export const sectionPrefixOf = (courseId: string) => `COURSE#${courseId}#SECTION#`;
 const clubCoursePartition = (clubId: string) => `COURSES#${clubId}`;
 export const progressPrefixOf = (userId: string) => `PROGRESS#${userId}#`;
@@ -124,6 +138,7 @@ export const prefixes = {
   attendee: 'ATTENDEE#',
   subscription: 'SUBSCRIPTION#',
   notification: notificationPrefix,
+  liveConnection: 'CONN#',
 } as const;
 
 /** Values of the generic GSI attributes (shared/src/table.ts names the indexes). */

@@ -1,19 +1,20 @@
 /**
  * The one module the write path announces changes through: after a write others should hear of
- * (a post, a comment, a like, a join request, an approval, an event) it puts one change event on
- * the bus (shared/src/change-events.ts), which routes it to notifications and, later, to live
- * updates. The write has already happened, so a bus that cannot take the event is logged and the
+ * (a post, a comment, a like, a join request, an approval, an event, and the quiet changes open
+ * pages follow: an edit, a deletion, a like taken back, a course or event changed, a member
+ * removed) it puts one change event on the bus (shared/src/change-events.ts), which routes it to
+ * notifications and to live updates. The write has already happened, so a bus that cannot take the event is logged and the
  * request still succeeds; without a bus configured (EVENT_BUS_NAME in AWS, EVENTBRIDGE_ENDPOINT
  * locally) nothing is put.
  */
-import { type ChangeEvent, changeEventSchema, EVENT_BUS } from '@clubs/shared';
+import { type AnyChangeEvent, anyChangeEventSchema, EVENT_BUS } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { logger } from '../logger.ts';
 import { putBusEvent } from './bus.ts';
 
 /** What a change says, before it gets its id and time (one of the union's members). */
-export type ChangeInput = ChangeEvent extends infer E
-  ? E extends ChangeEvent
+export type ChangeInput = AnyChangeEvent extends infer E
+  ? E extends AnyChangeEvent
     ? Omit<E, 'id' | 'at'>
     : never
   : never;
@@ -21,9 +22,9 @@ export type ChangeInput = ChangeEvent extends infer E
 const busConfigured = () => Boolean(process.env.EVENT_BUS_NAME || process.env.EVENTBRIDGE_ENDPOINT);
 
 /** Puts the change on the bus; answers it as sent (or null when no bus is configured or it failed). */
-export async function emitChange(input: ChangeInput, now = new Date()): Promise<ChangeEvent | null> {
+export async function emitChange(input: ChangeInput, now = new Date()): Promise<AnyChangeEvent | null> {
   if (!busConfigured()) return null;
-  const change = changeEventSchema.parse({ ...input, id: ulid(now.getTime()), at: now.toISOString() });
+  const change = anyChangeEventSchema.parse({ ...input, id: ulid(now.getTime()), at: now.toISOString() });
   try {
     await putBusEvent({
       source: EVENT_BUS.domainSource,

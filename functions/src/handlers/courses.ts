@@ -2,11 +2,14 @@
  * Courses: the list, the wizard (create, outline draft, outline save), the manage page (details,
  * module extraction, sections, media) and the take page (progress). The access check has refused
  * anyone the route's declaration does not allow and hands over the club and the membership.
+ * Every change of a course or its sections is announced (course.changed), so open course lists
+ * reload.
  */
-import { type Club, courseRoutes } from '@clubs/shared';
+import { type Club, courseRoutes, type RouteId } from '@clubs/shared';
 import { getCourse } from '../data/repositories/courses.ts';
 import { indexDocument } from '../data/word-index.ts';
-import { defineGroup } from '../http/route-handler.ts';
+import { emitChange } from '../events/change-events.ts';
+import { defineGroup, type RouteRequest } from '../http/route-handler.ts';
 import { signCourseMediaUpload } from '../services/courses/course-media.ts';
 import {
   courseNotFound,
@@ -29,40 +32,79 @@ async function courseOf(club: Club, courseId: string) {
   return course;
 }
 
+/** The route's work, then the change announced for the course it touched. */
+const announced =
+  <Id extends RouteId, R>(
+    work: (request: RouteRequest<Id>) => Promise<R>,
+    courseIdOf: (request: RouteRequest<Id>, result: R) => string,
+  ) =>
+  async (request: RouteRequest<Id> & { club: Club; auth: { userId: string } }): Promise<R> => {
+    const result = await work(request);
+    await emitChange({
+      type: 'course.changed',
+      clubId: request.club.id,
+      actorId: request.auth.userId,
+      courseId: courseIdOf(request, result),
+    });
+    return result;
+  };
+const pathCourse = (request: { input: { params: { courseId: string } } }) => request.input.params.courseId;
+
 export const handler = defineGroup('courses', courseRoutes, {
   listCourses: async ({ input, club, viewer }) => listCourseCards(club.id, viewer, input.query),
-  createCourse: async ({ input, club, viewer }) => {
-    const course = await createCourse(club, viewer, input.body);
-    await indexDocument(club.id, null, courseDocument(course, []));
-    return course;
-  },
+  createCourse: announced<'createCourse', Awaited<ReturnType<typeof createCourse>>>(
+    async ({ input, club, viewer }) => {
+      const course = await createCourse(club, viewer, input.body);
+      await indexDocument(club.id, null, courseDocument(course, []));
+      return course;
+    },
+    (_request, course) => course.id,
+  ),
   getCourse: async ({ input, club, viewer }) => getCourseDetail(club.id, input.params.courseId, viewer),
-  updateCourse: async ({ input, club }) =>
-    reindexCourse(club.id, input.params.courseId, () =>
-      updateCourseDetails(club.id, input.params.courseId, input.body),
-    ),
-  deleteCourse: async ({ input, club }) =>
-    reindexCourse(club.id, input.params.courseId, () => removeCourse(club.id, input.params.courseId)),
+  updateCourse: announced<'updateCourse', Awaited<ReturnType<typeof updateCourseDetails>>>(
+    async ({ input, club }) =>
+      reindexCourse(club.id, input.params.courseId, () =>
+        updateCourseDetails(club.id, input.params.courseId, input.body),
+      ),
+    pathCourse,
+  ),
+  deleteCourse: announced<'deleteCourse', Awaited<ReturnType<typeof removeCourse>>>(
+    async ({ input, club }) =>
+      reindexCourse(club.id, input.params.courseId, () => removeCourse(club.id, input.params.courseId)),
+    pathCourse,
+  ),
   generateCourseOutline: async ({ input, auth, club }) =>
     requestOutlineDraft(club, auth.userId, await courseOf(club, input.params.courseId)),
   extractCourseModules: async ({ input, club }) =>
     reindexCourse(club.id, input.params.courseId, async () =>
       extractModules(club.id, await courseOf(club, input.params.courseId)),
     ),
-  addSection: async ({ input, club }) =>
-    reindexCourse(club.id, input.params.courseId, () =>
-      addSection(club.id, input.params.courseId, input.body),
-    ),
-  updateSection: async ({ input, club }) =>
-    reindexCourse(club.id, input.params.courseId, () =>
-      saveSection(club.id, input.params.courseId, input.params.sectionId, input.body),
-    ),
-  deleteSection: async ({ input, club }) =>
-    reindexCourse(club.id, input.params.courseId, () =>
-      deleteSection(club.id, input.params.courseId, input.params.sectionId),
-    ),
-  moveSection: async ({ input, club }) =>
-    moveSection(club.id, input.params.courseId, input.params.sectionId, input.body.direction),
+  addSection: announced<'addSection', Awaited<ReturnType<typeof addSection>>>(
+    async ({ input, club }) =>
+      reindexCourse(club.id, input.params.courseId, () =>
+        addSection(club.id, input.params.courseId, input.body),
+      ),
+    pathCourse,
+  ),
+  updateSection: announced<'updateSection', Awaited<ReturnType<typeof saveSection>>>(
+    async ({ input, club }) =>
+      reindexCourse(club.id, input.params.courseId, () =>
+        saveSection(club.id, input.params.courseId, input.params.sectionId, input.body),
+      ),
+    pathCourse,
+  ),
+  deleteSection: announced<'deleteSection', Awaited<ReturnType<typeof deleteSection>>>(
+    async ({ input, club }) =>
+      reindexCourse(club.id, input.params.courseId, () =>
+        deleteSection(club.id, input.params.courseId, input.params.sectionId),
+      ),
+    pathCourse,
+  ),
+  moveSection: announced<'moveSection', Awaited<ReturnType<typeof moveSection>>>(
+    async ({ input, club }) =>
+      moveSection(club.id, input.params.courseId, input.params.sectionId, input.body.direction),
+    pathCourse,
+  ),
   createCourseMediaUpload: async ({ input, club }) => {
     await courseOf(club, input.params.courseId);
     return signCourseMediaUpload(club, input.params.courseId, input.body);

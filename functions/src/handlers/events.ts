@@ -24,7 +24,7 @@ export const handler = defineGroup('events', routes, {
   createEvent: async ({ input, auth, club, viewer }) => createClubEvent(club.id, auth, viewer, input.body),
   updateEvent: async ({ input, club, viewer }) =>
     editClubEvent(club.id, input.params.eventId, viewer, input.body),
-  deleteEvent: async ({ input, club }) => deleteClubEvent(club.id, input.params.eventId),
+  deleteEvent: async ({ input, club, auth }) => deleteClubEvent(club.id, input.params.eventId, auth.userId),
   registerForEvent: async ({ input, auth, club, viewer }) =>
     setRegistration(club.id, input.params.eventId, true, auth, viewer),
   cancelEventRegistration: async ({ input, auth, club, viewer }) =>

@@ -25,7 +25,7 @@ export const handler = defineGroup('feed', feedRoutes, {
   getPost: async ({ input, club, viewer }) => getPostView(club.id, input.params.postId, viewer),
   createPost: async ({ input, auth, club, viewer }) => createPost(club, auth, viewer, input.body),
   updatePost: async ({ input, resource, viewer }) => editPost(resource, viewer, input.body),
-  deletePost: async ({ resource }) => deletePost(resource),
+  deletePost: async ({ resource, auth }) => deletePost(resource, auth.userId),
   likePost: async ({ input, auth, club }) => likePost(club.id, input.params.postId, auth.userId),
   unlikePost: async ({ input, auth, club }) => unlikePost(club.id, input.params.postId, auth.userId),
   pinPost: async ({ input, club }) => pinPost(club.id, input.params.postId),
@@ -34,7 +34,7 @@ export const handler = defineGroup('feed', feedRoutes, {
     listComments(club.id, input.params.postId, viewer, input.query),
   addComment: async ({ input, auth, club, viewer }) =>
     addComment(club.id, input.params.postId, auth, viewer, input.body),
-  deleteComment: async ({ club, resource }) => deleteComment(club.id, resource),
+  deleteComment: async ({ club, resource, auth }) => deleteComment(club.id, resource, auth.userId),
   createPostMediaUpload: async ({ input, auth, club }) => signPostMediaUpload(club, auth.userId, input.body),
   getClubSidebar: async ({ club }) => clubSidebar(club),
   searchClub: async ({ input, club, viewer }) => searchClub(club.id, viewer, input.query),

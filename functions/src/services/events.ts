@@ -205,14 +205,21 @@ export async function editClubEvent(
     endDate: new Date(start.getTime() + duration).toISOString(),
   });
   if (!updated) throw eventNotFound();
-  await indexDocument(event.clubId, eventDocument(event), eventDocument(updated.event));
+  await Promise.all([
+    indexDocument(event.clubId, eventDocument(event), eventDocument(updated.event)),
+    emitChange({ type: 'event.changed', clubId: event.clubId, actorId: viewer.userId, eventId: event.id }),
+  ]);
   return viewOf(event.clubId, updated, viewer);
 }
 
-export async function deleteClubEvent(clubId: string, eventId: string): Promise<Deleted> {
+export async function deleteClubEvent(clubId: string, eventId: string, actorId: string): Promise<Deleted> {
   const event = await eventOfClub(clubId, eventId);
   if (!(await removeEvent(clubId, eventId))) throw eventNotFound();
-  await Promise.all([deleteAttendances(eventId), indexDocument(clubId, eventDocument(event), null)]);
+  await Promise.all([
+    deleteAttendances(eventId),
+    indexDocument(clubId, eventDocument(event), null),
+    emitChange({ type: 'event.changed', clubId, actorId, eventId }),
+  ]);
   return { id: eventId, deleted: true };
 }
 

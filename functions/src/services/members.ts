@@ -140,6 +140,7 @@ export async function removeMember(club: Club, viewer: Viewer, userId: string) {
     if (result.reason === 'owner') throw forbidden('The owner cannot be removed');
     throw notFound('Member not found');
   }
+  await emitChange({ type: 'membership.removed', clubId: club.id, actorId: viewer.userId, memberId: userId });
   return { removed: true as const, userId };
 }
 
@@ -194,5 +195,7 @@ export async function leaveClub(clubId: string, userId: string): Promise<LeaveRe
   if (!membership) {
     throw notFound(club.status === 'active' ? 'You are not a member of this club' : 'Club not found');
   }
-  return leaveMembership(clubId, userId, { clubOpen: club.status === 'active' });
+  const left = await leaveMembership(clubId, userId, { clubOpen: club.status === 'active' });
+  await emitChange({ type: 'membership.removed', clubId, actorId: userId, memberId: userId });
+  return left;
 }

@@ -27,6 +27,8 @@ export const RESOURCE_USES = [
   'links:sign',
   /** Asks the deployment's configured text model (Amazon Bedrock InvokeModel on that model only) for a course outline. */
   'ai:outline',
+  /** Posts messages to live WebSocket connections (the WebSocket API's management API: ManageConnections). */
+  'live:post',
 ] as const;
 export type ResourceUse = (typeof RESOURCE_USES)[number];
 
@@ -56,7 +58,16 @@ export const GROUP_USES = {
    */
   members: ['table:read', 'table:write', 'stripe:api', 'events:put'],
   invitations: ['table:read', 'table:write', 'email:send'],
-  courses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'ai:outline'],
+  /** events:put: a course or section changed is a change event (open course lists reload). */
+  courses: [
+    'table:read',
+    'table:write',
+    'media:read',
+    'media:delete',
+    'media:upload',
+    'ai:outline',
+    'events:put',
+  ],
   /**
    * The club's events and the leaderboard (routes/leaderboard.ts); their reads fill in missing
    * member cards; a new event is a change event (members are notified).

@@ -186,6 +186,7 @@ export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePo
   const [{ liked, allTimePoints }] = await Promise.all([
     getPostsAndLikes(post.clubId, [], [post.id], viewer.userId, [post.authorId]),
     indexDocument(post.clubId, postDocument(post), postDocument(updated)),
+    emitChange({ type: 'post.edited', clubId: post.clubId, actorId: viewer.userId, postId: post.id }),
   ]);
   return toPostView(
     updated,
@@ -197,12 +198,13 @@ export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePo
 }
 
 /** Deletes the post (and the pin on it), then its likes (with the points they earned), comments and files. */
-export async function deletePost(post: StoredPost): Promise<Deleted> {
+export async function deletePost(post: StoredPost, actorId: string): Promise<Deleted> {
   if (!(await removePost(post.clubId, post.id))) throw postNotFound();
   await Promise.all([
     indexDocument(post.clubId, postDocument(post), null),
     deletePostChildren(post.clubId, post.id, (comments) => unindexComments(post.clubId, comments)),
     removePostMedia(post.media),
+    emitChange({ type: 'post.deleted', clubId: post.clubId, actorId, postId: post.id }),
   ]);
   return { id: post.id, deleted: true };
 }

@@ -61,7 +61,11 @@ export async function likePost(clubId: string, postId: string, userId: string): 
 
 export async function unlikePost(clubId: string, postId: string, userId: string): Promise<LikeResult> {
   const removed = await removeLike(clubId, postId, userId);
-  return { postId, liked: false, changed: removed, likeCount: await countAfter(clubId, postId) };
+  const [likeCount] = await Promise.all([
+    countAfter(clubId, postId),
+    removed ? emitChange({ type: 'post.unliked', clubId, actorId: userId, postId }) : null,
+  ]);
+  return { postId, liked: false, changed: removed, likeCount };
 }
 
 const toCommentView = (comment: StoredComment, viewer: Viewer, level?: number): Comment => ({
@@ -133,8 +137,15 @@ export async function addComment(
   return toCommentView(comment, viewer, levels.get(auth.userId));
 }
 
-export async function deleteComment(clubId: string, comment: StoredComment): Promise<Deleted> {
+export async function deleteComment(
+  clubId: string,
+  comment: StoredComment,
+  actorId: string,
+): Promise<Deleted> {
   if (!(await removeComment(clubId, comment.postId, comment.id))) throw notFound('Comment not found');
-  await indexDocument(clubId, commentDocument(comment), null);
+  await Promise.all([
+    indexDocument(clubId, commentDocument(comment), null),
+    emitChange({ type: 'comment.deleted', clubId, actorId, postId: comment.postId, commentId: comment.id }),
+  ]);
   return { id: comment.id, deleted: true };
 }

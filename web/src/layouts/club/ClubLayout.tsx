@@ -2,13 +2,15 @@
  * The frame of every club page, under both /clubs/:clubId and /communities/:clubId:
  * the app header with the club's logo and name, the sidebar toggle and the Admin
  * Controls; the club's side navigation; the page. Nothing of the club is shown before the server
- * has said the viewer may see it.
+ * has said the viewer may see it; from then on the club's changes follow live (useLiveClub).
  */
 import { Suspense, useMemo } from 'react';
 import { Link, Outlet, useMatches, useParams, useResolvedPath } from 'react-router-dom';
+import { useAuth } from '../../auth/AuthProvider.tsx';
 import { AppHeader } from '../../components/AppHeader.tsx';
 import { ClubLogo } from '../../components/clubs/ClubAvatar.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { useLiveClub } from '../../live/useLiveClub.ts';
 import AppLayout from '../AppLayout.tsx';
 import { useTitleSubject } from '../useRouteTitle.ts';
 import { AdminControls } from './AdminControls.tsx';
@@ -26,6 +28,7 @@ const SIDEBAR_ID = 'club-sidebar';
 function ClubFrame({ space }: { space: ClubSpace }) {
   const { club, role, basePath } = space;
   const sidebar = useSidebar();
+  useLiveClub(club.id, useAuth().user?.sub);
   const shown = sidebar.isMobile ? sidebar.openMobile : sidebar.open;
   const identity = (
     <>

@@ -2,20 +2,23 @@
  * The club home: the composer, the feed (the pinned post first, then
  * newest first, more pages as the member scrolls) and the sidebar. A copied post link
  * (?post={id}) shows that post first. If the first page takes over 10 s the page renders anyway
- * and says 'Loading timeout'.
+ * and says 'Loading timeout'. Posts written meanwhile are announced live in an "N new posts" pill
+ * at the top of the feed and shown when the reader asks, never inserted under their eyes.
  */
 import { Button } from '@aws-amplify/ui-react';
-import { CLUB_HOME } from '@clubs/shared';
+import { CLUB_HOME, type Post } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { clearNewPosts, useNewPosts } from '../../live/newPosts.ts';
 import { ClubHomeSidebar } from './home/ClubHomeSidebar.tsx';
 import { Composer } from './home/Composer.tsx';
 import { PostCard } from './home/PostCard.tsx';
-import { useFeed } from './home/useFeed.ts';
+import { showNewestPosts, useFeed } from './home/useFeed.ts';
 import './home/feed.css';
 
 /** Renders the page once `pending` has lasted the spec's 10 s, with the 'Loading timeout' toast. */
@@ -78,6 +81,40 @@ function useLoadMoreOnScroll(enabled: boolean, load: () => void) {
   return sentinel;
 }
 
+/** The pill announcing posts written since the feed was read; a click shows them at the top. */
+function NewPostsPill({
+  clubId,
+  shown,
+  top,
+}: {
+  clubId: string;
+  shown: readonly Post[];
+  top: React.RefObject<HTMLElement | null>;
+}) {
+  const client = useQueryClient();
+  // A post the feed shows already (it was read again meanwhile) is no longer new.
+  const fresh = useNewPosts(clubId).filter((id) => !shown.some((post) => post.id === id));
+  const [busy, setBusy] = useState(false);
+  if (fresh.length === 0) return null;
+  const show = async () => {
+    setBusy(true);
+    try {
+      await showNewestPosts(client, clubId);
+      clearNewPosts(clubId);
+      top.current?.scrollIntoView?.({ block: 'start' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="feed-new-posts" aria-live="polite">
+      <Button size="small" variation="primary" isLoading={busy} onClick={() => void show()}>
+        {fresh.length === 1 ? '1 new post' : `${fresh.length} new posts`}
+      </Button>
+    </div>
+  );
+}
+
 export default function ClubHomePage() {
   const { club, basePath, canWrite, role } = useClubSpace();
   const [search] = useSearchParams();
@@ -88,6 +125,7 @@ export default function ClubHomePage() {
     if (feed.hasNextPage && !feed.isFetchingNextPage) void feed.fetchNextPage();
   };
   const sentinel = useLoadMoreOnScroll(!!feed.hasNextPage, loadMore);
+  const list = useRef<HTMLElement>(null);
 
   if (feed.isPending && !timedOut) return <LoadingScreen label="Loading posts..." />;
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
@@ -97,7 +135,8 @@ export default function ClubHomePage() {
         <h1 className="visually-hidden">{club.name}</h1>
         {canWrite && <Composer clubId={club.id} canAnnounce={role === 'club_owner'} />}
         {linked && <LinkedPost postId={linked} />}
-        <section aria-label="Posts" className="feed-list">
+        <NewPostsPill clubId={club.id} shown={posts} top={list} />
+        <section ref={list} aria-label="Posts" className="feed-list">
           {feed.isPending && <p className="feed-muted">Still loading posts...</p>}
           {feed.isError && (
             <div role="alert" className="feed-card">

@@ -27,6 +27,18 @@ export function useFeed(clubId: string) {
   });
 }
 
+/**
+ * Shows the newest posts: the feed keeps its first page only and reads it again (later pages
+ * load again as the reader scrolls), so no post is skipped between the new first page and an
+ * older cursor.
+ */
+export async function showNewestPosts(client: QueryClient, clubId: string): Promise<void> {
+  client.setQueryData<InfiniteData<PostPage>>(feedKey(clubId), (feed) =>
+    feed ? { pages: feed.pages.slice(0, 1), pageParams: feed.pageParams.slice(0, 1) } : feed,
+  );
+  await client.refetchQueries({ queryKey: feedKey(clubId), exact: true });
+}
+
 /** Applies `change` to one post wherever the cached feed holds it (and to its single-post query). */
 export function updateCachedPost(
   client: QueryClient,

@@ -1,0 +1,128 @@
+/**
+ * Live fan-out: one change event becomes one message (ids and counts, never text) posted to every
+ * connection following the change's club. The club's subscriptions are read one page at a time
+ * (one Query each); each page's readers are checked again (ReaderCache: the club and their
+ * memberships in one batch, each person once per fan-out), so someone removed since they
+ * subscribed receives nothing; a connection that answers Gone is deleted. A member's removal
+ * instead ends their subscriptions to the club and tells their open pages so.
+ */
+import { type AnyChangeEvent, LIVE, type LiveServerMessage } from '@clubs/shared';
+import {
+  deleteConnection,
+  getConnection,
+  listConnectionsOfUser,
+  listSubscribersPage,
+  removeSubscription,
+} from '../../data/repositories/live-connections.ts';
+import { getPost } from '../../data/repositories/posts.ts';
+import { ReaderCache } from './access.ts';
+import { postToConnection } from './post-to-connection.ts';
+
+/** How many posts to connections are under way at once. */
+const PARALLEL_POSTS = 50;
+
+export interface FanOutReport {
+  sent: number;
+  gone: number;
+  skipped: number;
+}
+
+/** The message a change sends to the club's readers (null: none). */
+export async function messageOf(change: AnyChangeEvent): Promise<LiveServerMessage | null> {
+  const { clubId } = change;
+  switch (change.type) {
+    case 'post.created':
+      return { type: 'post.created', clubId, postId: change.postId, authorId: change.actorId };
+    case 'post.liked':
+    case 'post.unliked':
+    case 'comment.created':
+    case 'comment.deleted': {
+      const post = await getPost(clubId, change.postId);
+      if (!post) return null;
+      return {
+        type: 'post.counts',
+        clubId,
+        postId: post.id,
+        likeCount: post.likeCount,
+        commentCount: post.commentCount,
+      };
+    }
+    case 'post.edited':
+      return { type: 'post.edited', clubId, postId: change.postId };
+    case 'post.deleted':
+      return { type: 'post.deleted', clubId, postId: change.postId };
+    case 'course.changed':
+      return { type: 'club.changed', clubId, area: 'courses' };
+    case 'event.created':
+    case 'event.changed':
+      return { type: 'club.changed', clubId, area: 'events' };
+    case 'membership.requested':
+    case 'membership.approved':
+    case 'membership.removed':
+      return null;
+  }
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(runners);
+}
+
+/** Posts to one connection, deleting it when it is gone. */
+async function deliver(connectionId: string, message: LiveServerMessage, report: FanOutReport) {
+  if ((await postToConnection(connectionId, message)) === 'gone') {
+    report.gone += 1;
+    await deleteConnection(connectionId);
+  } else {
+    report.sent += 1;
+  }
+}
+
+/** Sends `message` to every connection following the club that may still read it. */
+export async function fanOutToClub(clubId: string, message: LiveServerMessage): Promise<FanOutReport> {
+  const report: FanOutReport = { sent: 0, gone: 0, skipped: 0 };
+  const readers = new ReaderCache(clubId);
+  let cursor: string | undefined;
+  do {
+    const page = await listSubscribersPage(clubId, { limit: LIVE.fanOutPageSize, cursor });
+    const mayRead = await readers.mayRead(page.items);
+    const allowed = page.items.filter((subscriber) => {
+      if (mayRead(subscriber)) return true;
+      report.skipped += 1;
+      return false;
+    });
+    await inParallel(allowed, PARALLEL_POSTS, (subscriber) =>
+      deliver(subscriber.connectionId, message, report),
+    );
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return report;
+}
+
+/** A member left or was removed: their connections stop following the club and are told. */
+async function revoke(clubId: string, memberId: string): Promise<FanOutReport> {
+  const report: FanOutReport = { sent: 0, gone: 0, skipped: 0 };
+  const connectionIds = await listConnectionsOfUser(memberId);
+  await inParallel(connectionIds, PARALLEL_POSTS, async (connectionId) => {
+    const connection = await getConnection(connectionId);
+    if (!connection?.clubIds.includes(clubId)) return;
+    await removeSubscription(connectionId, clubId);
+    await deliver(connectionId, { type: 'revoked', clubId }, report);
+  });
+  return report;
+}
+
+/** What one change does live. */
+export async function fanOutChange(change: AnyChangeEvent): Promise<FanOutReport> {
+  if (change.type === 'membership.removed') return revoke(change.clubId, change.memberId);
+  const message = await messageOf(change);
+  if (!message) return { sent: 0, gone: 0, skipped: 0 };
+  return fanOutToClub(change.clubId, message);
+}

@@ -1,0 +1,70 @@
+/**
+ * The WebSocket's own routes: a connection opened by a verified caller is recorded; subscribe
+ * lets it follow a club its caller may read (the feed's access rule), unsubscribe stops that, and
+ * a closed connection is removed with everything it followed. Each answers the message the
+ * client receives.
+ */
+import { CLUB_NOT_ACTIVE, LIVE, type LiveServerMessage, liveClientMessageSchema } from '@clubs/shared';
+import type { Caller } from '../../caller.ts';
+import {
+  addSubscription,
+  deleteConnection,
+  getConnection,
+  putConnection,
+  removeSubscription,
+} from '../../data/repositories/live-connections.ts';
+import { readVerdicts } from './access.ts';
+
+export async function openConnection(caller: Caller, connectionId: string): Promise<void> {
+  await putConnection({ connectionId, userId: caller.userId, isSuperAdmin: caller.isSuperAdmin });
+}
+
+export async function closeConnection(connectionId: string): Promise<void> {
+  await deleteConnection(connectionId);
+}
+
+const refusal = (code: string, message: string, clubId?: string): LiveServerMessage => ({
+  type: 'error',
+  code,
+  message,
+  ...(clubId ? { clubId } : {}),
+});
+
+/** Subscribe or unsubscribe, from the client's raw message; anything malformed changes nothing. */
+export async function handleClientMessage(
+  connectionId: string,
+  body: string | undefined,
+): Promise<LiveServerMessage> {
+  if (!body || Buffer.byteLength(body) > LIVE.maxClientMessageBytes) {
+    return refusal('bad_request', 'The message is empty or too large');
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body);
+  } catch {
+    return refusal('invalid_json', 'The message is not valid JSON');
+  }
+  const parsed = liveClientMessageSchema.safeParse(raw);
+  if (!parsed.success) return refusal('validation_failed', 'The message is not a subscribe or unsubscribe');
+  const { action, clubId } = parsed.data;
+  const connection = await getConnection(connectionId);
+  if (!connection) return refusal('unauthorized', 'The connection is closed', clubId);
+  if (action === LIVE.routes.unsubscribe) {
+    await removeSubscription(connectionId, clubId);
+    return { type: 'unsubscribed', clubId };
+  }
+  const verdict = (await readVerdicts(clubId, [connection])).get(connection.userId);
+  if (verdict === 'not_found') return refusal('not_found', 'Club not found', clubId);
+  if (verdict === 'not_active') return refusal(CLUB_NOT_ACTIVE.code, CLUB_NOT_ACTIVE.message, clubId);
+  if (verdict !== 'allow') return refusal('forbidden', 'You do not have permission to do this', clubId);
+  const result = await addSubscription(connection, clubId);
+  if (result === 'too_many') {
+    return refusal(
+      'too_many_requests',
+      `A connection follows at most ${LIVE.maxSubscriptionsPerConnection} clubs`,
+      clubId,
+    );
+  }
+  if (result === 'gone') return refusal('unauthorized', 'The connection is closed', clubId);
+  return { type: 'subscribed', clubId };
+}

@@ -1,0 +1,148 @@
+/**
+ * The live WebSocket as every identity of the matrix, through the local gateway's socket with
+ * real tokens: without a token the upgrade is refused; each identity's subscription to the
+ * fixture club (active, and suspended) is answered exactly as its read of the club's feed is (the
+ * same access rule); a club change reaches the subscribed readers only, and a connection that is
+ * gone is deleted by the fan-out that finds it so.
+ */
+import {
+  addSubscription,
+  getConnection,
+  listSubscribersPage,
+  putConnection,
+} from '@clubs/functions/data/repositories/live-connections';
+import { fanOutToClub } from '@clubs/functions/services/live/fan-out';
+import { LIVE, type LiveServerMessage } from '@clubs/shared';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  type ClubWorld,
+  IDENTITIES,
+  type Identity,
+  makeClubWorld,
+  startWorld,
+  type World,
+} from './support/world.ts';
+
+let world: World;
+let active: ClubWorld;
+let suspended: ClubWorld;
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  world = await startWorld();
+  process.env.LIVE_ENDPOINT = world.gateway.url;
+  [active, suspended] = await Promise.all([
+    makeClubWorld(world.people),
+    makeClubWorld(world.people, { status: 'inactive' }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of sockets) {
+    // A refused upgrade's socket reports its end as an error; it is expected here.
+    socket.on('error', () => undefined);
+    socket.terminate();
+  }
+  await world?.stop();
+});
+
+const socketUrl = (token: string | null) =>
+  `${world.gateway.url.replace('http', 'ws')}${LIVE.path}${token ? `?${LIVE.tokenParam}=${token}` : ''}`;
+
+/** A connection as `identity`, with the messages it receives; or the status its upgrade was refused with. */
+async function connect(identity: Identity) {
+  const socket = new WebSocket(socketUrl(world.people[identity].token));
+  sockets.push(socket);
+  const received: LiveServerMessage[] = [];
+  socket.on('message', (data) => received.push(JSON.parse(String(data)) as LiveServerMessage));
+  const refused = await new Promise<number | null>((resolve) => {
+    socket.once('open', () => resolve(null));
+    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.once('error', () => resolve(-1));
+  });
+  const next = async (predicate: (m: LiveServerMessage) => boolean) => {
+    await expect.poll(() => received.find(predicate), { timeout: 5_000 }).toBeTruthy();
+    return received.find(predicate) as LiveServerMessage;
+  };
+  const answerFor = async (clubId: string) => {
+    socket.send(JSON.stringify({ action: 'subscribe', clubId }));
+    return next((m) => (m.type === 'subscribed' || m.type === 'error') && m.clubId === clubId);
+  };
+  return { socket, refused, received, answerFor, next };
+}
+
+describe('subscribe as each identity of the matrix', () => {
+  it('refuses an upgrade without a token, or with one that does not verify', async () => {
+    expect((await connect('anonymous')).refused).toBe(401);
+    const forged = new WebSocket(socketUrl('eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln'));
+    sockets.push(forged);
+    const status = await new Promise<number>((resolve) =>
+      forged.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
+    );
+    expect(status).toBe(403);
+  });
+
+  for (const identity of IDENTITIES.filter((i) => i !== 'anonymous')) {
+    it(`answers ${identity} as their read of the feed is answered`, async () => {
+      const live = await connect(identity);
+      expect(live.refused).toBeNull();
+      for (const club of [active, suspended]) {
+        const feed = await world.call(identity, { method: 'GET', path: `/api/clubs/${club.clubId}/posts` });
+        const answer = await live.answerFor(club.clubId);
+        if (feed.status === 200) {
+          expect(answer).toEqual({ type: 'subscribed', clubId: club.clubId });
+        } else {
+          const code = (feed.json as { error: { code: string } }).error.code;
+          expect(answer).toMatchObject({ type: 'error', code, clubId: club.clubId });
+        }
+      }
+    });
+  }
+
+  it('refuses anything but a subscribe or unsubscribe, changing nothing', async () => {
+    const live = await connect('member');
+    for (const bad of [
+      'not json',
+      '{"action":"subscribe"}',
+      '{"action":"subscribe","clubId":"x","more":1}',
+    ]) {
+      live.socket.send(bad);
+    }
+    await expect.poll(() => live.received.filter((m) => m.type === 'error').length).toBe(3);
+    expect(live.received.every((m) => m.type === 'error')).toBe(true);
+  });
+});
+
+describe('fan-out', () => {
+  it('reaches the subscribed readers only', async () => {
+    const [member, stranger] = await Promise.all([connect('member'), connect('stranger')]);
+    await member.answerFor(active.clubId);
+    await stranger.answerFor(active.clubId);
+    const report = await fanOutToClub(active.clubId, {
+      type: 'club.changed',
+      clubId: active.clubId,
+      area: 'courses',
+    });
+    expect(report.sent).toBeGreaterThanOrEqual(1);
+    await member.next((m) => m.type === 'club.changed');
+    expect(stranger.received.some((m) => m.type === 'club.changed')).toBe(false);
+  });
+
+  it('deletes a connection that is gone, with its subscription', async () => {
+    const connectionId = `${ulid().slice(-13)}=`;
+    const reader = { userId: world.people.member.id, isSuperAdmin: false };
+    await putConnection({ connectionId, ...reader });
+    expect(await addSubscription({ connectionId, ...reader, clubIds: [] }, active.clubId)).toBe('subscribed');
+    const report = await fanOutToClub(active.clubId, {
+      type: 'club.changed',
+      clubId: active.clubId,
+      area: 'events',
+    });
+    expect(report.gone).toBe(1);
+    expect(await getConnection(connectionId)).toBeNull();
+    const left = await listSubscribersPage(active.clubId, { limit: 100 });
+    expect(left.items.map((s) => s.connectionId)).not.toContain(connectionId);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The tab's one live WebSocket (LIVE.path on the site's own origin, the ID token in the query):
+ * opened while some page follows a club, closed when none does. A dropped connection is opened
+ * again after the spec's realtime delays (1, 2, 5, then every 10 s), subscribes again to every
+ * club followed, and tells the followers it is back so they read again what they may have missed.
+ */
+import { LIVE, type LiveServerMessage } from '@clubs/shared';
+
+export type LiveListener = (message: LiveServerMessage) => void;
+
+interface Follower {
+  clubId: string;
+  onMessage: LiveListener;
+  /** Called when a lost connection is back: changes may have been missed meanwhile. */
+  onResume: () => void;
+}
+
+export interface LiveConnectionOptions {
+  /** The caller's ID token; undefined when signed out (nothing is opened). */
+  getToken: () => Promise<string | undefined>;
+  /** The socket's URL for a token (ws: or wss: on the page's own host). */
+  urlFor?: (token: string) => string;
+  createSocket?: (url: string) => WebSocket;
+}
+
+const defaultUrl = (token: string) => {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${LIVE.path}?${LIVE.tokenParam}=${encodeURIComponent(token)}`;
+};
+
+/** Only what the contract says a server message is: a type and, but for errors, a club. */
+function parseMessage(data: unknown): LiveServerMessage | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const message = JSON.parse(data) as { type?: unknown; clubId?: unknown } | null;
+    return message && typeof message.type === 'string' ? (message as LiveServerMessage) : null;
+  } catch {
+    return null;
+  }
+}
+
+export class LiveConnection {
+  private socket: WebSocket | null = null;
+  private readonly followers = new Set<Follower>();
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the socket was open before (a reopening resumes). */
+  private wasOpen = false;
+  private opening = false;
+
+  constructor(private readonly options: LiveConnectionOptions) {}
+
+  /** Follows a club's changes until the returned function is called. */
+  follow(clubId: string, onMessage: LiveListener, onResume: () => void): () => void {
+    const follower: Follower = { clubId, onMessage, onResume };
+    const first = !this.clubs().has(clubId);
+    this.followers.add(follower);
+    if (this.socket?.readyState === WebSocket.OPEN && first) this.send('subscribe', clubId);
+    else this.open();
+    return () => {
+      this.followers.delete(follower);
+      if (this.clubs().has(clubId)) return;
+      if (this.followers.size === 0) this.close();
+      else if (this.socket?.readyState === WebSocket.OPEN) this.send('unsubscribe', clubId);
+    };
+  }
+
+  private clubs(): Set<string> {
+    return new Set([...this.followers].map((f) => f.clubId));
+  }
+
+  private send(action: 'subscribe' | 'unsubscribe', clubId: string) {
+    this.socket?.send(JSON.stringify({ action, clubId }));
+  }
+
+  private open() {
+    if (this.socket || this.opening || this.timer !== undefined || this.followers.size === 0) return;
+    this.opening = true;
+    void this.options
+      .getToken()
+      .catch(() => undefined)
+      .then((token) => {
+        this.opening = false;
+        if (this.followers.size === 0) return;
+        if (!token) return this.retry();
+        const url = (this.options.urlFor ?? defaultUrl)(token);
+        const socket = this.options.createSocket?.(url) ?? new WebSocket(url);
+        this.socket = socket;
+        socket.onopen = () => {
+          const resumed = this.wasOpen || this.attempt > 0;
+          this.attempt = 0;
+          this.wasOpen = true;
+          for (const clubId of this.clubs()) this.send('subscribe', clubId);
+          if (resumed) for (const follower of [...this.followers]) follower.onResume();
+        };
+        socket.onmessage = (event) => {
+          const message = parseMessage(event.data);
+          if (!message || !('clubId' in message) || !message.clubId) return;
+          for (const follower of [...this.followers]) {
+            if (follower.clubId === message.clubId) follower.onMessage(message);
+          }
+        };
+        socket.onclose = () => {
+          if (this.socket !== socket) return;
+          this.socket = null;
+          this.retry();
+        };
+      });
+  }
+
+  private retry() {
+    if (this.followers.size === 0) return;
+    const delays = LIVE.reconnectDelaysMs;
+    const delay = delays[Math.min(this.attempt, delays.length - 1)] ?? delays[delays.length - 1];
+    this.attempt += 1;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.open();
+    }, delay);
+  }
+
+  /** Closes the socket (no page follows anything, or the person signed out). */
+  close() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.attempt = 0;
+    this.wasOpen = false;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Follows the open club live while its pages show (the club layout calls this): each message
+ * updates the TanStack Query cache in place. A new post waits in the feed's pill; counts are
+ * written into the cached post; an edit or a list change makes what shows it read again; a
+ * revocation reads the club's access again (the page then says the reader has none). When a lost
+ * connection is back, everything cached of the club is read again, so nothing missed stays missed.
+ */
+import type { LiveServerMessage, PostPage } from '@clubs/shared';
+import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { currentIdToken } from '../auth/service.ts';
+import { commentsKey, feedKey, removeCachedPost, updateCachedPost } from '../pages/club/home/useFeed.ts';
+import { LiveConnection } from './liveConnection.ts';
+import { addNewPost, clearNewPosts, dropNewPost } from './newPosts.ts';
+
+/** The tab's one connection. */
+const live = new LiveConnection({ getToken: currentIdToken });
+
+// Query keys as the pages build them (courseErrors.ts, useEvents.ts, the sidebar's).
+const isOfClub = (key: readonly unknown[], clubId: string) =>
+  key[1] === clubId ||
+  (typeof key[1] === 'object' &&
+    key[1] !== null &&
+    (key[1] as { params?: { clubId?: unknown } }).params?.clubId === clubId);
+
+function feedHolds(client: QueryClient, clubId: string, postId: string): boolean {
+  const feed = client.getQueryData<InfiniteData<PostPage>>(feedKey(clubId));
+  return !!feed?.pages.some((page) => page.items.some((post) => post.id === postId));
+}
+
+export function applyLiveMessage(client: QueryClient, message: LiveServerMessage, userId: string): void {
+  if (message.type === 'error' || message.type === 'subscribed' || message.type === 'unsubscribed') return;
+  const { clubId } = message;
+  switch (message.type) {
+    case 'post.created':
+      if (message.authorId !== userId && !feedHolds(client, clubId, message.postId)) {
+        addNewPost(clubId, message.postId);
+      }
+      return;
+    case 'post.counts':
+      updateCachedPost(client, clubId, message.postId, (post) => ({
+        ...post,
+        likeCount: message.likeCount,
+        commentCount: message.commentCount,
+      }));
+      void client.invalidateQueries({ queryKey: commentsKey(clubId, message.postId) });
+      return;
+    case 'post.edited':
+      void client.invalidateQueries({ queryKey: feedKey(clubId) });
+      void client.invalidateQueries({ queryKey: ['getPost'] });
+      return;
+    case 'post.deleted':
+      dropNewPost(clubId, message.postId);
+      removeCachedPost(client, clubId, message.postId);
+      return;
+    case 'club.changed':
+      void client.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey[0] === (message.area === 'courses' ? 'listCourses' : 'listEvents') &&
+          isOfClub(query.queryKey, clubId),
+      });
+      if (message.area === 'events') void client.invalidateQueries({ queryKey: ['getClubSidebar'] });
+      return;
+    case 'revoked':
+      clearNewPosts(clubId);
+      void client.invalidateQueries({ predicate: (query) => isOfClub(query.queryKey, clubId) });
+      return;
+  }
+}
+
+/** Reads again everything cached of the club (after the connection was lost a while). */
+function catchUp(client: QueryClient, clubId: string) {
+  clearNewPosts(clubId);
+  void client.invalidateQueries({ predicate: (query) => isOfClub(query.queryKey, clubId) });
+  void client.invalidateQueries({ queryKey: ['getUnreadNotificationCount'] });
+}
+
+/** Follows the club live while mounted (`userId` changes: another person, another socket). */
+export function useLiveClub(clubId: string, userId: string | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    return live.follow(
+      clubId,
+      (message) => applyLiveMessage(client, message, userId),
+      () => catchUp(client, clubId),
+    );
+  }, [client, clubId, userId]);
+}
