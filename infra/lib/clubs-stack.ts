@@ -16,6 +16,7 @@ import { Data } from './data.ts';
 import { EDGE_REGION, edgeAlarmTopicName } from './edge-stack.ts';
 import { type Email, emailFor } from './email.ts';
 import { type HandlerResources, reserveConcurrency } from './group-access.ts';
+import { Live } from './live.ts';
 import { Media } from './media.ts';
 import { Operations } from './operations.ts';
 import { OriginVerify } from './origin-verify.ts';
@@ -35,6 +36,8 @@ export class ClubsStack extends Stack {
   readonly auth: Auth;
   readonly payments: PaymentsEvents;
   readonly api: Api;
+  /** The live WebSocket API (live updates). */
+  readonly live: Live;
   readonly operations: Operations;
   /** The app's e-mail sending (SES), when the stage names a sender. */
   readonly email: Email | undefined;
@@ -68,6 +71,17 @@ export class ClubsStack extends Stack {
       archiveRetention: Duration.days(config.eventArchiveDays),
     });
 
+    const originVerify = new OriginVerify(this, 'OriginVerify');
+    this.live = new Live(this, 'Live', {
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.client,
+      table: this.data.table,
+      logRetention,
+      throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
+      originVerify,
+      logLevel: config.logLevel,
+    });
+
     const resources: HandlerResources = {
       table: this.data.table,
       mediaBucket: this.media.bucket,
@@ -84,9 +98,9 @@ export class ClubsStack extends Stack {
       stripeLivemode: config.stripeLivemode,
       outlineModelId: config.outlineModelId,
       email: this.email?.sending,
+      live: { endpoint: this.live.managementEndpoint, connectionsArn: this.live.connectionsArn },
     };
 
-    const originVerify = new OriginVerify(this, 'OriginVerify');
     this.api = new Api(this, 'Api', {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
@@ -96,6 +110,8 @@ export class ClubsStack extends Stack {
       originVerify,
     });
     this.payments.routeEvents(resources, logRetention);
+    const fanOut = this.payments.functions.get('live-fanout');
+    if (fanOut) this.live.acknowledgeConnectionsWildcard(fanOut.role);
     if (config.production) {
       for (const [group, handler] of [...this.api.functions, ...this.payments.functions]) {
         reserveConcurrency(group, handler);
@@ -103,6 +119,7 @@ export class ClubsStack extends Stack {
     }
     for (const handler of this.api.functions.values()) originVerify.protect(handler.function);
     this.site.routeApi(this.api.originDomain, originVerify.originHeaders);
+    this.site.routeLive(this.live.originDomain, originVerify.originHeaders);
 
     this.site.deployContent(
       runtimeConfigFor({
@@ -121,6 +138,8 @@ export class ClubsStack extends Stack {
     for (const [group, handler] of this.api.groupAuthorizers)
       functions.set(`${group}-authorizer`, handler.function);
     functions.set('origin-authorizer', this.api.originAuthorizer.function);
+    functions.set('live', this.live.handler.function);
+    functions.set('live-authorizer', this.live.authorizer.function);
     functions.set('post-confirmation', this.auth.postConfirmation.function);
     if (this.auth.preSignUp) functions.set('pre-sign-up', this.auth.preSignUp.function);
     if (this.auth.preTokenGeneration)

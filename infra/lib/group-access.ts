@@ -197,6 +197,8 @@ export interface HandlerResources {
   readonly outlineModelId?: string;
   /** The SES sending identity and configuration set, if the stage names a sender (email.ts). */
   readonly email?: EmailSending;
+  /** The live WebSocket API's management endpoint and its connections' ARN (live.ts). */
+  readonly live?: { readonly endpoint: string; readonly connectionsArn: string };
 }
 
 const usesTable = (uses: ReadonlySet<ResourceUse>) => uses.has('table:read') || uses.has('table:write');
@@ -233,6 +235,7 @@ export function environmentFor(group: FunctionGroup, resources: HandlerResources
     ...(uses.has('email:send') && resources.email
       ? { EMAIL_FROM: resources.email.from, SES_CONFIGURATION_SET: resources.email.configurationSetName }
       : {}),
+    ...(uses.has('live:post') && resources.live ? { LIVE_ENDPOINT: resources.live.endpoint } : {}),
   };
 }
 
@@ -294,6 +297,9 @@ export function grantAccess(
   if (uses.has('email:send') && resources.email) {
     // Sending needs the action on the identity and on the configuration set named in the call.
     grant(['ses:SendEmail'], [...resources.email.resourceArns]);
+  }
+  if (uses.has('live:post') && resources.live) {
+    grant(['execute-api:ManageConnections'], [resources.live.connectionsArn]);
   }
   if (uses.has('ai:outline') && resources.outlineModelId) {
     // That one model only (Converse is authorized as InvokeModel): a cross-Region inference

@@ -34,6 +34,8 @@ export const RUNTIME_SDK_PACKAGES = [
   // Converse (courses' outline drafts), in the SDK since May 2024, long before the Node.js 24
   // runtime's first SDK release.
   '@aws-sdk/client-bedrock-runtime',
+  // PostToConnection (live updates' fan-out), unchanged since WebSocket APIs came out (2018).
+  '@aws-sdk/client-apigatewaymanagementapi',
 ] as const;
 
 /** Node.js 24 is the newest LTS line aws-cdk-lib offers a Lambda runtime for. */

@@ -8,7 +8,7 @@
  * 404s). The site bucket's objects carry their own
  * Cache-Control (site-content.ts), and every response carries a headers policy (site-headers.ts).
  */
-import { ENTRY_DOCUMENTS, PUBLIC_MEDIA_KEY, type RuntimeConfig } from '@clubs/shared';
+import { ENTRY_DOCUMENTS, LIVE, PUBLIC_MEDIA_KEY, type RuntimeConfig } from '@clubs/shared';
 import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -235,6 +235,30 @@ export class Site extends Construct {
         originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         responseHeadersPolicy: this.headersPolicy,
         compress: true,
+      },
+    );
+  }
+
+  /**
+   * The live WebSocket at LIVE.path on the site's own origin: CloudFront passes the upgrade (and
+   * the token in the query) to the WebSocket API, whose stage has the same name, uncached, with
+   * the origin header its authorizer requires; the distribution's web ACL covers it as it covers /api.
+   */
+  routeLive(liveDomain: string, originHeaders: Record<string, string>): void {
+    this.distribution.addBehavior(
+      LIVE.path,
+      new HttpOrigin(liveDomain, {
+        customHeaders: originHeaders,
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      }),
+      {
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        responseHeadersPolicy: this.headersPolicy,
+        compress: false,
       },
     );
   }

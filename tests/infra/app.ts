@@ -123,8 +123,8 @@ export function synthForFile(...args: Parameters<typeof synthStack>) {
       string,
       Resource
     >;
-  const only = (type: string): [string, Resource] => {
-    const entries = Object.entries(resourcesOf(type));
+  const only = (type: string, props?: object): [string, Resource] => {
+    const entries = Object.entries(resourcesOf(type, props));
     if (entries.length !== 1) throw new Error(`expected one ${type}, found ${entries.length}`);
     return entries[0] as [string, Resource];
   };

@@ -54,11 +54,14 @@ const isSecretReference = (value: unknown) => {
 };
 
 describe('the API behind CloudFront only', () => {
-  it('CloudFront sends the secret header to the API origin, and to no other origin', () => {
-    expect(apiOrigin).toBeDefined();
-    const header = apiOrigin?.OriginCustomHeaders?.find((h) => h.HeaderName === ORIGIN_VERIFY.header);
-    expect(header && isSecretReference(header.HeaderValue)).toBe(true);
-    for (const origin of origins.filter((o) => o !== apiOrigin)) {
+  it('CloudFront sends the secret header to the API origins (HTTP and live WebSocket), and to no other origin', () => {
+    const liveOrigin = origins.find((origin) => JSON.stringify(origin.DomainName).includes('WebSocketApi'));
+    for (const origin of [apiOrigin, liveOrigin]) {
+      expect(origin).toBeDefined();
+      const header = origin?.OriginCustomHeaders?.find((h) => h.HeaderName === ORIGIN_VERIFY.header);
+      expect(header && isSecretReference(header.HeaderValue)).toBe(true);
+    }
+    for (const origin of origins.filter((o) => o !== apiOrigin && o !== liveOrigin)) {
       expect(JSON.stringify(origin.OriginCustomHeaders ?? [])).not.toContain(ORIGIN_VERIFY.header);
     }
   });
@@ -80,7 +83,10 @@ describe('the API behind CloudFront only', () => {
     const authorizers = Object.entries(json.Resources).filter(
       ([, r]) => r.Type === 'AWS::ApiGatewayV2::Authorizer',
     );
-    const routes = Object.values(json.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route');
+    const httpApi = logicalId(stack.api.httpApi);
+    const routes = Object.values(json.Resources).filter(
+      (r) => r.Type === 'AWS::ApiGatewayV2::Route' && JSON.stringify(r.Properties.ApiId).includes(httpApi),
+    );
     expect(routes).toHaveLength(ROUTE_IDS.length);
     const byRouteKey = new Map(routes.map((route) => [route.Properties.RouteKey, route.Properties]));
     for (const routeId of ROUTE_IDS) {
@@ -116,7 +122,10 @@ describe('the API behind CloudFront only', () => {
 
   it('each function holds one invoke permission for the API, not one per route', () => {
     const permissions = Object.values(json.Resources).filter(
-      (r) => r.Type === 'AWS::Lambda::Permission' && r.Properties.Principal === 'apigateway.amazonaws.com',
+      (r) =>
+        r.Type === 'AWS::Lambda::Permission' &&
+        r.Properties.Principal === 'apigateway.amazonaws.com' &&
+        JSON.stringify(r.Properties.SourceArn).includes(logicalId(stack.api.httpApi)),
     );
     const functionsWithRoutes = stack.api.functions.size;
     const authorizers = stack.api.groupAuthorizers.size + 1;

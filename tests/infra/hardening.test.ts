@@ -86,7 +86,9 @@ describe('the prod stage', () => {
   });
 
   it('throttles only the webhook for everyone; anonymous writes are limited per client at the edge', () => {
-    const [stage] = Object.values(prod.template.findResources('AWS::ApiGatewayV2::Stage'));
+    const [stage] = Object.values(
+      prod.template.findResources('AWS::ApiGatewayV2::Stage', { Properties: { StageName: '$default' } }),
+    );
     const settings = stage?.Properties.RouteSettings as Record<string, Record<string, number>>;
     const stageRate = prod.stack.config.apiRateLimit;
     expect(Object.keys(ROUTE_THROTTLES)).toEqual(['stripeWebhook']);

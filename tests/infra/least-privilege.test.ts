@@ -88,6 +88,12 @@ function useServedBy(action: string, resource: string): ResourceUse | undefined 
     return 'email:send';
   if (action === 'events:PutEvents' && resource.includes(logicalId(synth.stack.payments.bus)))
     return 'events:put';
+  if (
+    action === 'execute-api:ManageConnections' &&
+    resource.includes(logicalId(synth.stack.live.api)) &&
+    resource.includes('/POST/@connections/*')
+  )
+    return 'live:post';
   if (action === 'secretsmanager:GetSecretValue') {
     if (resource === JSON.stringify({ Ref: logicalId(synth.stack.payments.stripeSecretKey) }))
       return 'stripe:api';

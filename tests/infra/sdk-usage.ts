@@ -42,6 +42,11 @@ const SDK_NAMES: Readonly<Record<string, Readonly<Record<string, readonly Resour
   '@aws-sdk/client-eventbridge': { EventBridgeClient: [], PutEventsCommand: ['events:put'] },
   '@aws-sdk/client-bedrock-runtime': { BedrockRuntimeClient: [], ConverseCommand: ['ai:outline'] },
   '@aws-sdk/client-sesv2': { SESv2Client: [], SendEmailCommand: ['email:send'] },
+  '@aws-sdk/client-apigatewaymanagementapi': {
+    ApiGatewayManagementApiClient: [],
+    PostToConnectionCommand: ['live:post'],
+    GoneException: [],
+  },
   // Which secret is read is told by the environment variable naming it (SECRET_ENVIRONMENT).
   '@aws-sdk/client-secrets-manager': { SecretsManagerClient: [], GetSecretValueCommand: [] },
 };

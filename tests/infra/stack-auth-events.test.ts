@@ -218,6 +218,7 @@ describe('operations', () => {
       synth.stack.api.functions.size +
       synth.stack.api.groupAuthorizers.size +
       1 + // the origin authorizer
+      2 + // the live socket's function and its $connect authorizer
       synth.stack.payments.functions.size +
       triggers;
     expect(metrics.filter((m) => m === 'AWS/Lambda/Errors')).toHaveLength(functionCount);

@@ -29,7 +29,11 @@ const synth = synthForFile();
 const { resourcesOf, only } = synth;
 
 describe('api: routes generated from the shared manifest', () => {
-  const routes = () => Object.values(resourcesOf('AWS::ApiGatewayV2::Route'));
+  // The HTTP API's (the live WebSocket API has its own: live.test.ts).
+  const routes = () =>
+    Object.values(
+      resourcesOf('AWS::ApiGatewayV2::Route', { ApiId: { Ref: logicalId(synth.stack.api.httpApi) } }),
+    );
   const routeFor = (route: RouteDefinition) => {
     const found = routes().filter((r) => r.Properties.RouteKey === routeKeyOf(route));
     expect(found, routeKeyOf(route)).toHaveLength(1);
@@ -138,7 +142,9 @@ describe('api: routes generated from the shared manifest', () => {
   });
 
   it('throttles the stage explicitly and writes JSON access logs', () => {
-    const [, stage] = only('AWS::ApiGatewayV2::Stage');
+    const [, stage] = only('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: logicalId(synth.stack.api.httpApi) },
+    });
     expect(stage.Properties).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
@@ -393,7 +399,8 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
       JSON.stringify(logging?.Bucket),
     )?.[1];
     expect(resourcesOf('AWS::S3::Bucket')[logBucketId ?? '']).toBeDefined();
-    const stage = only('AWS::ApiGatewayV2::Stage')[1].Properties as { AccessLogSettings: { Format: string } };
+    const stage = only('AWS::ApiGatewayV2::Stage', { ApiId: { Ref: logicalId(synth.stack.api.httpApi) } })[1]
+      .Properties as { AccessLogSettings: { Format: string } };
     const format = JSON.parse(stage.AccessLogSettings.Format) as Record<string, string>;
     expect(format.edgeIp).toBe('$context.identity.sourceIp');
     expect(Object.keys(format)).not.toContain('ip');

@@ -2,13 +2,15 @@
  * The WebSocket API's $connect authorizer (AWS): the ID token in the query (LIVE.tokenParam; a
  * browser cannot set headers on a WebSocket) is verified as the HTTP API's JWT authorizer does
  * (aws-jwt-verify: signature, issuer, audience, expiry, token use), and the connection is allowed
- * with the claims in the JWT authorizer's shape as its context. Locally the socket server runs the
- * same verifier before $connect.
+ * with the claims in the JWT authorizer's shape as its context. A request that did not come through
+ * CloudFront (http/origin-verify.ts) is refused first. Locally the socket server runs the same
+ * verifier before $connect.
  */
 import { LIVE } from '@clubs/shared';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authFromClaims } from '../http/auth.ts';
 import { claimsAsApiGatewayPasses } from '../http/claims.ts';
+import { fromTheEdge } from '../http/origin-verify.ts';
 import { createIdTokenVerifier } from '../http/token-verifier.ts';
 import { logger } from '../logger.ts';
 
@@ -34,7 +36,7 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     clientId: required('USER_POOL_CLIENT_ID'),
   });
   const token = event.queryStringParameters?.[LIVE.tokenParam];
-  if (!token) return deny(event.methodArn);
+  if (!token || !fromTheEdge(event)) return deny(event.methodArn);
   try {
     const claims = claimsAsApiGatewayPasses(await verifier.verify(token));
     const caller = authFromClaims(claims);

@@ -1,0 +1,174 @@
+/**
+ * Live updates: an API Gateway WebSocket API whose routes (shared/src/live.ts) go to one function
+ * (functions/src/handlers/live.ts), with $connect behind a Lambda authorizer that verifies the
+ * Cognito ID token in the query as the HTTP API's JWT authorizer does, and CloudFront's origin
+ * header. Its stage is named after LIVE.path, so CloudFront's `/ws` behaviour forwards the
+ * viewer's path unchanged (site.ts). The fan-out function (the event manifest's LiveUpdates rule)
+ * posts to connections through the stage's management endpoint, granted ManageConnections on
+ * this API's connections only (group-access.ts: live:post).
+ */
+import { LIVE } from '@clubs/shared';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ORIGIN_IDENTITY_SOURCE } from './api.ts';
+import { TABLE_ACTIONS, WRITE_PARTITIONS } from './group-access.ts';
+import { HandlerFunction, SIZES } from './handler-function.ts';
+import { logicalIdOf } from './names.ts';
+import type { OriginVerify } from './origin-verify.ts';
+
+/** The stage is the socket's path, so the same URL path works through CloudFront and the local proxy. */
+export const LIVE_STAGE = LIVE.path.replace(/^\//, '');
+
+export interface LiveProps {
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  readonly table: ITableV2;
+  readonly logRetention: RetentionDays;
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  readonly originVerify: OriginVerify;
+  readonly logLevel: string;
+}
+
+export class Live extends Construct {
+  readonly api: WebSocketApi;
+  readonly stage: WebSocketStage;
+  /** The $connect, $disconnect and message routes' function. */
+  readonly handler: HandlerFunction;
+  readonly authorizer: HandlerFunction;
+  readonly accessLogs: LogGroup;
+
+  constructor(scope: Construct, id: string, props: LiveProps) {
+    super(scope, id);
+    const common = {
+      POWERTOOLS_LOG_LEVEL: props.logLevel,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+    };
+    this.authorizer = new HandlerFunction(this, 'Authorizer', {
+      handler: 'live-authorizer',
+      description: "Verifies the live socket's Cognito ID token and CloudFront's origin header at $connect",
+      ...SIZES.trigger,
+      logRetention: props.logRetention,
+      environment: { POWERTOOLS_SERVICE_NAME: 'clubs-live-authorizer', ...common },
+    });
+    props.originVerify.protect(this.authorizer.function);
+    this.handler = new HandlerFunction(this, 'Handler', {
+      handler: 'live',
+      description: 'The live socket: connections, and subscriptions to the clubs their callers may read',
+      ...SIZES.api,
+      logRetention: props.logRetention,
+      environment: {
+        POWERTOOLS_SERVICE_NAME: 'clubs-live',
+        ...common,
+        TABLE_NAME: props.table.tableName,
+      },
+    });
+    // Reads the club and the caller's membership (the subscribe check); writes the connection
+    // items only, the partitions the fan-out may write too.
+    this.handler.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: [...TABLE_ACTIONS['table:read']], resources: [props.table.tableArn] }),
+    );
+    this.handler.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [...TABLE_ACTIONS['table:write']],
+        resources: [props.table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...(WRITE_PARTITIONS['live-fanout'] ?? [])] },
+        },
+      }),
+    );
+
+    const integration = new WebSocketLambdaIntegration('LiveIntegration', this.handler.function);
+    this.api = new WebSocketApi(this, 'WebSocketApi', {
+      apiName: `${Stack.of(this).stackName}-live`,
+      description: 'Clubs live updates (shared/src/live.ts)',
+      routeSelectionExpression: LIVE.routeSelectionExpression,
+      connectRouteOptions: {
+        integration,
+        authorizer: new WebSocketLambdaAuthorizer('LiveAuthorizer', this.authorizer.function, {
+          authorizerName: 'live-id-token',
+          identitySource: [
+            `route.request.querystring.${LIVE.tokenParam}`,
+            ORIGIN_IDENTITY_SOURCE.replace('$request.', 'route.request.'),
+          ],
+        }),
+      },
+      disconnectRouteOptions: { integration },
+      // Anything but a known action is answered (refused) by the same function.
+      defaultRouteOptions: { integration, returnResponse: true },
+    });
+    for (const action of [LIVE.routes.subscribe, LIVE.routes.unsubscribe]) {
+      this.api.addRoute(action, { integration, returnResponse: true });
+    }
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'A WebSocket API authorizes at $connect only (its Lambda authorizer verifies the ID token); every later message travels on that authorized connection, and subscribe checks the caller may read the club.',
+    });
+
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new WebSocketStage(this, 'Stage', {
+      webSocketApi: this.api,
+      stageName: LIVE_STAGE,
+      autoDeploy: true,
+      throttle: props.throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            connectionId: '$context.connectionId',
+            eventType: '$context.eventType',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            requestTime: '$context.requestTime',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            userId: '$context.authorizer.principalId',
+          }),
+        ),
+      },
+    });
+  }
+
+  /** The management endpoint the fan-out posts to (https://{api}.execute-api.{region}.{suffix}/{stage}). */
+  get managementEndpoint(): string {
+    return this.stage.callbackUrl;
+  }
+
+  /** PostToConnection on this API's stage, any connection (connection ids are made per socket). */
+  get connectionsArn(): string {
+    const arn = Stack.of(this).formatArn({
+      service: 'execute-api',
+      resource: this.api.apiId,
+      resourceName: `${LIVE_STAGE}/POST/@connections/*`,
+    });
+    return arn;
+  }
+
+  /** execute-api host name: the origin CloudFront forwards /ws to. */
+  get originDomain(): string {
+    const stack = Stack.of(this);
+    return `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+
+  /** The fan-out's role may post to any of this API's connections: say why the wildcard is needed. */
+  acknowledgeConnectionsWildcard(role: Construct): void {
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${logicalIdOf(this.api)}>/${LIVE_STAGE}/POST/@connections/*]`,
+      reason:
+        'Connection ids are made by API Gateway per socket; the fan-out posts to this stage’s connections only.',
+    });
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench:live`: how fast live updates travel, on the whole local stack (its own, on eight
+ * ports from BENCH_PORT, default 23000, with the demo data): the owner writes BENCH_POSTS (50)
+ * posts through the API one after another while a second reader's socket follows the club, and
+ * each post's time from the write's request to the reader's `post.created` is reported (p50,
+ * p95); then BENCH_SOCKETS (1,000) sockets follow the club and one post is fanned out to all of
+ * them: the time from the write until the last socket has it, and the messages per second.
+ */
+import { LIVE, type LiveServerMessage } from '@clubs/shared';
+import WebSocket from 'ws';
+import { startLocalStack } from './local-stack.ts';
+
+const BASE = Number(process.env.BENCH_PORT ?? 23000);
+const POSTS = Number(process.env.BENCH_POSTS ?? 50);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const CLUB = 'Morning Yoga Collective';
+const PASSWORD = 'DemoPass123!';
+
+const percentile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+
+async function idToken(appUrl: string, email: string): Promise<string> {
+  const config = (await (await fetch(`${appUrl}/config.json`)).json()) as {
+    userPoolClientId: string;
+    userPoolEndpoint: string;
+  };
+  const answer = await fetch(`${appUrl}${config.userPoolEndpoint}/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD },
+    }),
+  });
+  const body = (await answer.json()) as { AuthenticationResult?: { IdToken?: string } };
+  const token = body.AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`no token for ${email}`);
+  return token;
+}
+
+/** A socket following the club, through the app's origin (the Vite proxy), as the SPA opens it. */
+async function follow(
+  appUrl: string,
+  token: string,
+  clubId: string,
+  onMessage: (m: LiveServerMessage) => void,
+) {
+  const socket = new WebSocket(`${appUrl.replace('http', 'ws')}${LIVE.path}?${LIVE.tokenParam}=${token}`);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const subscribed = new Promise<void>((resolve) => {
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as LiveServerMessage;
+      if (message.type === 'subscribed') resolve();
+      onMessage(message);
+    });
+  });
+  socket.send(JSON.stringify({ action: 'subscribe', clubId }));
+  await subscribed;
+  return socket;
+}
+
+async function main() {
+  console.log(`Starting the local stack on ports ${BASE}…${BASE + 7}…`);
+  const stack = await startLocalStack(BASE, 'clubs-bench-live-');
+  try {
+    const clubs = (await (
+      await fetch(`${stack.appUrl}/api/clubs?q=${encodeURIComponent(CLUB)}&limit=50`)
+    ).json()) as {
+      items: { id: string; name: string }[];
+    };
+    const clubId = clubs.items.find((club) => club.name === CLUB)?.id;
+    if (!clubId) throw new Error(`${CLUB} not found`);
+    const [owner, member] = await Promise.all([
+      idToken(stack.appUrl, 'owner@clubs.local'),
+      idToken(stack.appUrl, 'member@clubs.local'),
+    ]);
+    const writePost = async (title: string) => {
+      const answer = await fetch(`${stack.appUrl}/api/clubs/${clubId}/posts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'text', title, content: 'Measured.', media: [] }),
+      });
+      if (answer.status !== 201) throw new Error(`post answered ${answer.status}`);
+      return ((await answer.json()) as { id: string }).id;
+    };
+
+    // 1. Write to display in a second reader, one post at a time.
+    const arrived = new Map<string, number>();
+    const reader = await follow(stack.appUrl, member, clubId, (message) => {
+      if (message.type === 'post.created') arrived.set(message.postId, performance.now());
+    });
+    const latencies: number[] = [];
+    for (let i = 0; i < POSTS; i++) {
+      const started = performance.now();
+      const postId = await writePost(`Live bench ${i}`);
+      while (!arrived.has(postId)) await new Promise((resolve) => setTimeout(resolve, 2));
+      latencies.push((arrived.get(postId) ?? started) - started);
+    }
+    reader.close();
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `\nwrite → second reader's socket, ${POSTS} posts: p50 ${percentile(latencies, 0.5).toFixed(0)} ms, ` +
+        `p95 ${percentile(latencies, 0.95).toFixed(0)} ms, max ${percentile(latencies, 1).toFixed(0)} ms`,
+    );
+
+    // 2. One change fanned out to many sockets.
+    const opened = performance.now();
+    const received = new Map<string, number>();
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < SOCKETS; i += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, SOCKETS - i) }, (_, j) =>
+          follow(stack.appUrl, member, clubId, (message) => {
+            if (message.type === 'post.created') received.set(String(i + j), performance.now());
+          }),
+        ),
+      );
+      sockets.push(...batch);
+    }
+    console.log(
+      `${SOCKETS} sockets following the club (opened in ${((performance.now() - opened) / 1000).toFixed(1)} s)`,
+    );
+    const started = performance.now();
+    await writePost('Fan-out bench');
+    while (received.size < SOCKETS) await new Promise((resolve) => setTimeout(resolve, 5));
+    const last = Math.max(...received.values()) - started;
+    const first = Math.min(...received.values()) - started;
+    console.log(
+      `one post to ${SOCKETS} sockets: first after ${first.toFixed(0)} ms, all after ${last.toFixed(0)} ms ` +
+        `(${Math.round((SOCKETS / last) * 1000)} messages/s from the write)`,
+    );
+    for (const socket of sockets) socket.close();
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
