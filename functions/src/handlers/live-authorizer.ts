@@ -36,7 +36,7 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     clientId: required('USER_POOL_CLIENT_ID'),
   });
   const token = event.queryStringParameters?.[LIVE.tokenParam];
-  if (!token || !fromTheEdge(event)) return deny(event.methodArn);
+  if (!token || !fromTheEdge({ headers: event.headers ?? undefined })) return deny(event.methodArn);
   try {
     const claims = claimsAsApiGatewayPasses(await verifier.verify(token));
     const caller = authFromClaims(claims);
