@@ -8,6 +8,7 @@
 import type { LiveServerMessage, PostPage } from '@clubs/shared';
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { routeKey } from '../api/queryKeys.ts';
 import { currentIdToken } from '../auth/service.ts';
 import { commentsKey, feedKey, removeCachedPost, updateCachedPost } from '../pages/club/home/useFeed.ts';
 import { LiveConnection } from './liveConnection.ts';
@@ -47,7 +48,9 @@ export function applyLiveMessage(client: QueryClient, message: LiveServerMessage
       return;
     case 'post.edited':
       void client.invalidateQueries({ queryKey: feedKey(clubId) });
-      void client.invalidateQueries({ queryKey: ['getPost'] });
+      void client.invalidateQueries({
+        queryKey: routeKey('getPost', { params: { clubId, postId: message.postId } }),
+      });
       return;
     case 'post.deleted':
       dropNewPost(clubId, message.postId);
@@ -55,11 +58,11 @@ export function applyLiveMessage(client: QueryClient, message: LiveServerMessage
       return;
     case 'club.changed':
       void client.invalidateQueries({
-        predicate: (query) =>
-          query.queryKey[0] === (message.area === 'courses' ? 'listCourses' : 'listEvents') &&
-          isOfClub(query.queryKey, clubId),
+        queryKey: routeKey(message.area === 'courses' ? 'listCourses' : 'listEvents', { params: { clubId } }),
       });
-      if (message.area === 'events') void client.invalidateQueries({ queryKey: ['getClubSidebar'] });
+      if (message.area === 'events') {
+        void client.invalidateQueries({ queryKey: routeKey('getClubSidebar', { params: { clubId } }) });
+      }
       return;
     case 'revoked':
       clearNewPosts(clubId);
@@ -72,7 +75,7 @@ export function applyLiveMessage(client: QueryClient, message: LiveServerMessage
 function catchUp(client: QueryClient, clubId: string) {
   clearNewPosts(clubId);
   void client.invalidateQueries({ predicate: (query) => isOfClub(query.queryKey, clubId) });
-  void client.invalidateQueries({ queryKey: ['getUnreadNotificationCount'] });
+  void client.invalidateQueries({ queryKey: routeKey('getUnreadNotificationCount') });
 }
 
 /** Follows the club live while mounted (`userId` changes: another person, another socket). */
