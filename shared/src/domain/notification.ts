@@ -75,6 +75,10 @@ export const DEFAULT_NOTIFICATION_PREFERENCE: NotificationPreference = 'immediat
 /** The account-wide choice (what every club follows unless it has its own). */
 export const accountNotificationSettingsSchema = z.object({ preference: notificationPreferenceSchema });
 export type AccountNotificationSettings = z.infer<typeof accountNotificationSettingsSchema>;
+/** What a member sends to set it: the choice and nothing else. */
+export const accountNotificationSettingsInputSchema = z.strictObject({
+  preference: notificationPreferenceSchema,
+});
 
 /** A club's own choice (null: it follows the account's), and the one in effect. */
 export const clubNotificationSettingsSchema = z.object({
@@ -82,7 +86,7 @@ export const clubNotificationSettingsSchema = z.object({
   effective: notificationPreferenceSchema,
 });
 export type ClubNotificationSettings = z.infer<typeof clubNotificationSettingsSchema>;
-export const clubNotificationSettingsInputSchema = z.object({
+export const clubNotificationSettingsInputSchema = z.strictObject({
   preference: notificationPreferenceSchema.nullable(),
 });
 

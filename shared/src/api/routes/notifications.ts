@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import {
+  accountNotificationSettingsInputSchema,
   accountNotificationSettingsSchema,
   clubNotificationSettingsInputSchema,
   clubNotificationSettingsSchema,
@@ -48,7 +49,7 @@ export const notificationRoutes = routesOf('notifications', {
   updateNotificationSettings: PUT('/api/me/notification-settings', {
     access: SIGNED_IN,
     summary: "Sets the caller's account-wide notification preference",
-    body: accountNotificationSettingsSchema,
+    body: accountNotificationSettingsInputSchema,
     response: accountNotificationSettingsSchema,
   }),
   getClubNotificationSettings: GET('/api/clubs/{clubId}/notification-settings', {
