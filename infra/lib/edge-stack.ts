@@ -50,11 +50,13 @@ export const WEBHOOK_ROUTE: RouteId = 'stripeWebhook';
 /**
  * Requests one client address may make in five minutes to a route's path (every method, and the
  * paths below it), beyond which it is blocked for a while: the contact form (it e-mails nobody but
- * stores every message) and the profile, whose first call creates it.
+ * stores every message), the profile, whose first call creates it, and the one-click unsubscribe, which
+ * anyone holding a link may post.
  */
 export const CLIENT_RATE_LIMITS: readonly { name: string; route: RouteId; limit: number }[] = [
   { name: 'RatePerClientContact', route: 'sendContactMessage', limit: 10 },
   { name: 'RatePerClientProfile', route: 'getMe', limit: 300 },
+  { name: 'RatePerClientUnsubscribe', route: 'unsubscribe', limit: 30 },
 ];
 
 /** Blocked requests in five minutes, in three of five periods, that alarm. */

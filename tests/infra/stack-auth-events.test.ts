@@ -198,10 +198,11 @@ describe('payments events', () => {
       expect.arrayContaining([
         logicalId(synth.stack.payments.stripeSecretKey),
         logicalId(synth.stack.payments.stripeWebhookSecret),
+        logicalId(synth.stack.payments.linkSigningSecret),
       ]),
     );
-    // The third is the generated origin secret (edge.test.ts).
-    expect(secrets).toHaveLength(3);
+    // The fourth is the generated origin secret (edge.test.ts).
+    expect(secrets).toHaveLength(4);
   });
 });
 
