@@ -233,7 +233,11 @@ describe('the web ACL of a production stage', () => {
       expect(scope).toContain(`"SearchString":"${ROUTES[route].path}/"`);
       expect(rule?.Action).toEqual({ Block: {} });
     }
-    expect(CLIENT_RATE_LIMITS.map((limit) => limit.route)).toEqual(['sendContactMessage', 'getMe', 'unsubscribe']);
+    expect(CLIENT_RATE_LIMITS.map((limit) => limit.route)).toEqual([
+      'sendContactMessage',
+      'getMe',
+      'unsubscribe',
+    ]);
   });
 
   it('logs what it blocks or counts to an aws-waf-logs- group without credentials, and alarms on blocks to its e-mailed topic', () => {
