@@ -56,7 +56,13 @@ test('Admin Controls for the owner: View Public Page in a new tab, Edit Club, In
   const { page, club: yoga } = await openClub(DEMO.owner, YOGA, { prefix: 'clubs' });
   await page.getByRole('button', { name: 'Admin Controls' }).click();
   const links = page.locator('.club-admin').getByRole('link');
-  await expect(links).toHaveText(['View Public Page', 'Edit Club', 'Invite Members', 'Club Settings']);
+  await expect(links).toHaveText([
+    'View Public Page',
+    'Edit Club',
+    'Invite Members',
+    'Club Settings',
+    'Analytics',
+  ]);
   const [publicPage] = await Promise.all([
     page.context().waitForEvent('page'),
     page.getByRole('link', { name: 'View Public Page' }).click(),
@@ -73,7 +79,7 @@ test("a moderator's Admin Controls hold only View Public Page; they may delete o
 }) => {
   const { page } = await openClub(DEMO.member, 'Trail Runners Club');
   await page.getByRole('button', { name: 'Admin Controls' }).click();
-  await expect(page.locator('.club-admin').getByRole('link')).toHaveText(['View Public Page']);
+  await expect(page.locator('.club-admin').getByRole('link')).toHaveText(['View Public Page', 'Analytics']);
   const ridge = postCard(page, 'Ridge loop photos');
   await ridge.getByRole('button', { name: 'Post options' }).click();
   await expect(ridge.getByRole('button', { name: 'Delete' })).toBeVisible();

@@ -22,6 +22,7 @@ import { messageOf } from '../../api/errors.ts';
 import { useMe } from '../../api/hooks.ts';
 import { api } from '../../api/index.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
   FILE_UPLOAD_FAILED,
@@ -101,7 +102,7 @@ function ProfileForm({ me }: { me: Me }) {
   });
   const save = useApiMutation('updateMe', {
     onSuccess: (saved) => {
-      queryClient.setQueryData(['getMe', user?.sub ?? null], saved);
+      queryClient.setQueryData(routeKey('getMe', { viewer: user?.sub ?? null }), saved);
       setFullName(saved.fullName);
       setBio(saved.bio);
       setLocation(saved.location);
