@@ -103,9 +103,9 @@ test('each tab lists its clubs', async ({ page }) => {
     .toBe(true);
 });
 
-// Known failing since the directory moved onto the shared word index (903080c): in the full
-// suite the Small and Recently-added lists no longer show Watercolor Studio; it passes alone.
-// Fixing it is the first item of the search issue's note.
+// Known failing in the full suite since this session's directory changes (the word index, 903080c,
+// and the route-key factory for its list, ab65766): Watercolor Studio was missing from the Small
+// list on screen although GET /api/clubs?size=small lists it. The first open item of issue 35.
 test.fixme('each filter: recently added and the club sizes; Reset; Apply Filters closes', async ({
   page,
 }) => {
