@@ -176,7 +176,7 @@ test("the directory's top bar at 375 px signed in: brand and Menu on one row, th
   const club = await clubNamed(page.request, 'Morning Yoga Collective');
   await page.goto(`/communities/${club.id}`);
   const clubHeader = page.locator('header.clubs-app-header');
-  await expect(clubHeader.getByText(club.name)).toBeVisible();
+  await expect(clubHeader.locator('.club-header__name')).toHaveText(club.name);
   const [toggle, menu2] = await Promise.all([
     clubHeader.locator('.club-header__toggle').boundingBox(),
     menuButton(page).boundingBox(),
