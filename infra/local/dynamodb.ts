@@ -95,7 +95,8 @@ export async function startDynamoDbLocal(options: {
   });
   const endpoint = `http://${options.host ?? '127.0.0.1'}:${options.port}`;
   try {
-    await waitUntilUp(endpoint, child, 30_000);
+    // A JVM starting on a busy machine may take a minute before it answers.
+    await waitUntilUp(endpoint, child, 90_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${stderr}`);

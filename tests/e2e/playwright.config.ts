@@ -45,7 +45,8 @@ export default defineConfig({
     command: 'npx tsx infra/local/start.ts',
     cwd: join(import.meta.dirname, '..', '..'),
     url: `${baseURL}/api/health`,
-    timeout: 180_000,
+    // The stack seeds its demo data before it answers; on a loaded 2-core machine that takes minutes.
+    timeout: 360_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
