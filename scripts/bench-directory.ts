@@ -76,7 +76,7 @@ interface Row {
 
 bench.runBench(RUNS, 'in-process handler, DynamoDB Local', async (store) => {
   const { clubWithMembers } = await import('./bench-items.ts');
-  const { addMembership } = await import('@clubs/functions/data/repositories/memberships');
+  const { addMembership } = await import('@clubs/functions/data/repositories/membership-writes');
   const { directoryDocument, indexItemsOf } = await import('@clubs/functions/data/directory-index');
   const { DIRECTORY_SCOPE, postingItems } = await import('@clubs/functions/data/word-index');
   const clubs = (await import('@clubs/functions/handlers/clubs')).handler as unknown as GroupHandler;

@@ -12,9 +12,9 @@ import { getClub, setClubStatus, updateClub } from '@clubs/functions/data/reposi
 import {
   activateMembership,
   addMembership,
-  getMembership,
   removeMembership,
-} from '@clubs/functions/data/repositories/memberships';
+} from '@clubs/functions/data/repositories/membership-writes';
+import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { DIRECTORY_SCOPE } from '@clubs/functions/data/word-index';
 import { handler } from '@clubs/functions/handlers/clubs';
 import { type Club, type Membership, termOf } from '@clubs/shared';

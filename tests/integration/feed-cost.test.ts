@@ -6,7 +6,7 @@
  */
 import { db } from '@clubs/functions/data/client';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { removeMembership } from '@clubs/functions/data/repositories/memberships';
+import { removeMembership } from '@clubs/functions/data/repositories/membership-writes';
 import { handler as feedHandler } from '@clubs/functions/handlers/feed';
 import { handler as profilesHandler } from '@clubs/functions/handlers/profiles';
 import { meterRequests, type RequestMeter } from '@clubs/infra/local/request-meter.ts';

@@ -4,7 +4,8 @@
  * non-member, a pending member and an active member each seeing only what they may.
  */
 import { createClubWithOwner, getClub, setClubStatus } from '@clubs/functions/data/repositories/clubs';
-import { activateMembership, listMembershipsOfUser } from '@clubs/functions/data/repositories/memberships';
+import { activateMembership } from '@clubs/functions/data/repositories/membership-writes';
+import { listMembershipsOfUser } from '@clubs/functions/data/repositories/memberships';
 import { handler as clubsHandler } from '@clubs/functions/handlers/clubs';
 import { handler } from '@clubs/functions/handlers/memberships';
 import type { Club, JoinRequestResult, MyMembership, ViewerMembership } from '@clubs/shared';

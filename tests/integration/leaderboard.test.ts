@@ -1,6 +1,6 @@
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { addLike } from '@clubs/functions/data/repositories/likes';
-import { removeMembership } from '@clubs/functions/data/repositories/memberships';
+import { removeMembership } from '@clubs/functions/data/repositories/membership-writes';
 import { handler } from '@clubs/functions/handlers/events';
 import { handler as feedHandler } from '@clubs/functions/handlers/feed';
 import { handler as membersHandler } from '@clubs/functions/handlers/members';

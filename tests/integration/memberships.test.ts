@@ -1,9 +1,6 @@
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
-import {
-  addMembership,
-  getMembership,
-  listMembershipsOfUser,
-} from '@clubs/functions/data/repositories/memberships';
+import { addMembership } from '@clubs/functions/data/repositories/membership-writes';
+import { getMembership, listMembershipsOfUser } from '@clubs/functions/data/repositories/memberships';
 import type { Membership } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

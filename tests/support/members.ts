@@ -3,7 +3,7 @@
  * arrange which clubs there are and who is in them.
  */
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { addMembership } from '@clubs/functions/data/repositories/memberships';
+import { addMembership } from '@clubs/functions/data/repositories/membership-writes';
 import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
 import type { Club, ClubRole, MembershipStatus, Profile } from '@clubs/shared';
 import { ulid } from 'ulid';

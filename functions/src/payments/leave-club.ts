@@ -7,7 +7,7 @@
  */
 import type { LeaveResult } from '@clubs/shared';
 import { getSubscriptionRecord, isLiveStatus } from '../data/repositories/billing.ts';
-import { removeMembership } from '../data/repositories/memberships.ts';
+import { removeMembership } from '../data/repositories/membership-writes.ts';
 import { stripeClient } from '../stripe/client.ts';
 import { cancelMemberBilling } from './member-subscription.ts';
 import { withStripe } from './stripe-errors.ts';

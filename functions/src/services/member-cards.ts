@@ -3,8 +3,8 @@
  * profiles once, in one batch, and stored on the memberships for every later listing.
  */
 
+import { fillMemberCard } from '../data/repositories/member-card-refresh.ts';
 import { type MemberCard, memberCardOf } from '../data/repositories/member-cards.ts';
-import { fillMemberCard } from '../data/repositories/memberships.ts';
 import { getProfiles } from '../data/repositories/profiles.ts';
 
 export interface FilledCard {

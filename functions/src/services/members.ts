@@ -24,12 +24,9 @@ import {
   setMemberRole,
 } from '../data/repositories/club-members.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
-import {
-  activateMembership,
-  getClubWithMembership,
-  getMembership,
-  removeMembership,
-} from '../data/repositories/memberships.ts';
+import { getClubWithMembership } from '../data/repositories/member-faces.ts';
+import { activateMembership, removeMembership } from '../data/repositories/membership-writes.ts';
+import { getMembership } from '../data/repositories/memberships.ts';
 import { getProfiles } from '../data/repositories/profiles.ts';
 import { liftRemoval, listRemovals, markRemoved } from '../data/repositories/removals.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';

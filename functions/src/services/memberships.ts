@@ -16,12 +16,9 @@ import type { Caller } from '../caller.ts';
 import { getSubscriptionRecord } from '../data/repositories/billing.ts';
 import { getClub, getClubs } from '../data/repositories/clubs.ts';
 import { newestActiveClubsExcept } from '../data/repositories/directory.ts';
-import {
-  addMembership,
-  getClubWithMembership,
-  getMembership,
-  listMembershipsOfUserPage,
-} from '../data/repositories/memberships.ts';
+import { getClubWithMembership } from '../data/repositories/member-faces.ts';
+import { addMembership } from '../data/repositories/membership-writes.ts';
+import { getMembership, listMembershipsOfUserPage } from '../data/repositories/memberships.ts';
 import { isRemoved, notRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
 import { clubNotActive, conflict, forbidden, notFound } from '../errors.ts';
 import { emitChange } from '../events/change-events.ts';

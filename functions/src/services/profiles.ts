@@ -8,9 +8,10 @@ import {
 } from '@clubs/shared';
 import type { Caller } from '../caller.ts';
 import { refreshOwnerAdminEntries } from '../data/repositories/admin-clubs.ts';
+import { refreshMemberCards } from '../data/repositories/member-card-refresh.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
 import { indexMember, memberTextOf } from '../data/repositories/member-search.ts';
-import { listMembershipsOfUser, refreshMemberCards } from '../data/repositories/memberships.ts';
+import { listMembershipsOfUser } from '../data/repositories/memberships.ts';
 import {
   createProfileIfAbsent,
   getProfile,

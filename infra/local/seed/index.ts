@@ -21,7 +21,7 @@ import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/reposi
 import { addComment } from '@clubs/functions/data/repositories/comments';
 import { createEvent } from '@clubs/functions/data/repositories/events';
 import { addLike } from '@clubs/functions/data/repositories/likes';
-import { addMembership } from '@clubs/functions/data/repositories/memberships';
+import { addMembership } from '@clubs/functions/data/repositories/membership-writes';
 import { createPost, pinPost } from '@clubs/functions/data/repositories/posts';
 import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
 import { postMediaPrefixOf } from '@clubs/functions/media/member-media';

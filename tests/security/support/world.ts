@@ -14,7 +14,7 @@ import {
   activateMembership,
   addMembership,
   removeMembership,
-} from '@clubs/functions/data/repositories/memberships';
+} from '@clubs/functions/data/repositories/membership-writes';
 import { createPost } from '@clubs/functions/data/repositories/posts';
 import { appendSections } from '@clubs/functions/data/repositories/sections';
 import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';

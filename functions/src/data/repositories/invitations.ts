@@ -8,11 +8,12 @@ import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { type Club, type InviteLink, type Membership, TABLE } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
+import type { TransactItem } from '../counted-write.ts';
 import { isConditionFailed, transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { keys, withoutKeys } from '../keys.ts';
 import { type RateWindow, rateWindowCount, rateWindowKey, retryOnConflict } from '../rate-windows.ts';
-import { type TransactItem, toMembership } from './memberships.ts';
+import { toMembership } from './memberships.ts';
 import { clubFromItem } from './stored-club.ts';
 
 export interface StoredInvitation {

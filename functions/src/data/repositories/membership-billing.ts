@@ -5,7 +5,8 @@
  * membership moves the member count exactly like an approved one.
  */
 import type { Membership, Profile } from '@clubs/shared';
-import { activateMembership, addMembership, getMembership, removeMembership } from './memberships.ts';
+import { activateMembership, addMembership, removeMembership } from './membership-writes.ts';
+import { getMembership } from './memberships.ts';
 
 export type PendingResult =
   | { ok: true; membership: Membership }

@@ -11,7 +11,7 @@ import { CLUB_HOME, type Club, type ClubSidebar } from '@clubs/shared';
 import { someActiveMembers } from '../../data/repositories/club-members.ts';
 import { listEvents } from '../../data/repositories/events.ts';
 import { memberCardOf } from '../../data/repositories/member-cards.ts';
-import { type ClubFaces, facesReadWithClub, keepClubFaces } from '../../data/repositories/memberships.ts';
+import { type ClubFaces, facesReadWithClub, keepClubFaces } from '../../data/repositories/member-faces.ts';
 import { trendingPosts } from '../../data/repositories/posts.ts';
 import { fillCards } from '../member-cards.ts';
 

@@ -15,7 +15,7 @@ import {
   linkStillValid,
   readInvitationFacts,
 } from '../../data/repositories/invitations.ts';
-import { activateMembership, addMembership } from '../../data/repositories/memberships.ts';
+import { activateMembership, addMembership } from '../../data/repositories/membership-writes.ts';
 import { notRemoved } from '../../data/repositories/removals.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { profileOfCaller } from '../profiles.ts';

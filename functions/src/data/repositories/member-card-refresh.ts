@@ -1,0 +1,66 @@
+/** A person's member card written onto their memberships: filled lazily, refreshed on a profile change. */
+
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client.ts';
+import { writeIfConditionHolds } from '../errors.ts';
+import { keys } from '../keys.ts';
+import { cardAttributes, type MemberCard } from './member-cards.ts';
+import { countMembersVersion } from './member-faces.ts';
+import { listMembershipsOfUser } from './memberships.ts';
+
+async function setCard(
+  clubId: string,
+  userId: string,
+  card: MemberCard,
+  email: string | undefined,
+  onlyIfMissing: boolean,
+) {
+  const attributes = Object.entries(cardAttributes(clubId, userId, card, email));
+  // A failed condition is no error: the membership went away, or (lazy fill) a profile change
+  // wrote a newer card meanwhile.
+  await writeIfConditionHolds(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.membership(clubId, userId),
+        UpdateExpression: `SET ${attributes.map((_, i) => `#a${i} = :a${i}`).join(', ')}`,
+        ConditionExpression: onlyIfMissing
+          ? 'attribute_exists(pk) AND attribute_not_exists(#a0)'
+          : 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(attributes.map(([name], i) => [`#a${i}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(attributes.map(([, value], i) => [`:a${i}`, value])),
+      }),
+    ),
+  );
+}
+
+/**
+ * Fills a missing card only: a card written meanwhile by a profile change is newer than the
+ * profile this fill read, so it is kept.
+ */
+export const fillMemberCard = (clubId: string, userId: string, card: MemberCard, email?: string) =>
+  setCard(clubId, userId, card, email, true);
+
+/** How many membership writes a profile change keeps in flight at once. */
+const CARD_WRITES_IN_FLIGHT = 10;
+
+/**
+ * Writes a person's new card onto each of their memberships (any status). The fan-out is done
+ * at once rather than lazily because a stale card cannot be detected without reading the
+ * profile, which is what the card saves; it is bounded by the number of clubs the person belongs
+ * to (one user-index query per 100 of them, one conditional update each), and a profile change
+ * is rare while the lists that show cards are read on every club visit. A membership created
+ * during the change has no card yet and is filled from the new profile by its first listing.
+ */
+export async function refreshMemberCards(userId: string, card: MemberCard, email?: string): Promise<void> {
+  const memberships = await listMembershipsOfUser(userId);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CARD_WRITES_IN_FLIGHT, memberships.length) }, async () => {
+      for (let membership = memberships[next++]; membership; membership = memberships[next++]) {
+        await setCard(membership.clubId, userId, card, email, false);
+        if (membership.status === 'active') await countMembersVersion(membership.clubId);
+      }
+    }),
+  );
+}
