@@ -4,7 +4,7 @@
  * and one video stored under the course's members-only media prefix, named by their /media/ path
  * as the editor's saves store them), and the demo member part-way through the first course.
  */
-import { setSectionCompleted } from '@clubs/functions/data/repositories/course-progress';
+import { markSectionCompleted } from '@clubs/functions/data/repositories/course-progress';
 import { createCourse } from '@clubs/functions/data/repositories/courses';
 import { addSections } from '@clubs/functions/data/repositories/sections';
 import { courseMediaPrefixOf } from '@clubs/functions/media/member-media';
@@ -83,7 +83,7 @@ export async function seedCourses(
     await addSections(clubId, sections);
     if (i === 0 && tools.learnerId) {
       for (const section of sections.slice(0, 2)) {
-        await setSectionCompleted(
+        await markSectionCompleted(
           clubId,
           tools.learnerId,
           id,

@@ -37,18 +37,6 @@ export async function completedSectionsByCourse(
   return new Map(items.map((item) => [String(item.courseId), completedOf(item)]));
 }
 
-/** Marks one section complete (or not) for the member; returns every section now complete. */
-export async function setSectionCompleted(
-  clubId: string,
-  userId: string,
-  courseId: string,
-  sectionId: string,
-  completed: boolean,
-  now: string,
-): Promise<string[]> {
-  return (await markSectionCompleted(clubId, userId, courseId, sectionId, completed, now)).completed;
-}
-
 /** The course's progress thresholds a member is counted at once (club-stats course items). */
 export const PROGRESS_MILESTONES = ['started', 'halfway', 'finished'] as const;
 export type ProgressMilestone = (typeof PROGRESS_MILESTONES)[number];
