@@ -20,6 +20,21 @@ async function expectListed(page: Page, present: string[], absent: string[]) {
   for (const name of absent) await expect(page.getByRole('article', { name, exact: true })).toHaveCount(0);
 }
 
+/**
+ * Other specs add clubs (small and new) before this one runs, so a filtered list may hold more
+ * than one page: the cards are loaded with Load more, as a visitor would, until none is left.
+ */
+async function expectListedOnAnyPage(page: Page, present: string[], absent: string[]) {
+  const more = page.getByRole('button', { name: 'Load more' });
+  await expect(cards(page).first()).toBeVisible();
+  for (let pages = 0; pages < 20 && (await more.isVisible()); pages += 1) {
+    const shown = await cards(page).count();
+    await more.click();
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(shown);
+  }
+  await expectListed(page, present, absent);
+}
+
 const openFilters = async (page: Page) => {
   const dialog = page.getByRole('dialog', { name: 'Filters' });
   if (!(await dialog.isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
@@ -103,17 +118,13 @@ test('each tab lists its clubs', async ({ page }) => {
     .toBe(true);
 });
 
-// Known failing in the full suite since this session's directory changes (the word index, 903080c,
-// and the route-key factory for its list, ab65766): Watercolor Studio was missing from the Small
-// list on screen although GET /api/clubs?size=small lists it. The first open item of issue 35.
-test.fixme('each filter: recently added and the club sizes; Reset; Apply Filters closes', async ({
-  page,
-}) => {
+test('each filter: recently added and the club sizes; Reset; Apply Filters closes', async ({ page }) => {
   const filters = await openFilters(page);
-  const choose = (label: string) => filters.getByText(label, { exact: true }).click();
+  // Load more is a press outside the popover, which closes it: each choice opens it again if so.
+  const choose = async (label: string) => (await openFilters(page)).getByText(label, { exact: true }).click();
   const recent = 'Recently added (last 30 days)';
   await choose(recent);
-  await expectListed(
+  await expectListedOnAnyPage(
     page,
     ['Indie Makers Market', 'Founders Circle', 'Plant-Based Kitchen'],
     ['City Chess Guild', 'Watercolor Studio'],
@@ -141,7 +152,7 @@ test.fixme('each filter: recently added and the club sizes; Reset; Apply Filters
   ];
   for (const [size, listed, unlisted] of sizes) {
     await choose(size);
-    await expectListed(page, listed, unlisted);
+    await expectListedOnAnyPage(page, listed, unlisted);
   }
 
   await choose('Large (50+ members)');
