@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -64,6 +65,34 @@ if (playwright?.stats) {
   totals.skipped += playwright.stats.skipped;
 }
 rmSync(reports, { recursive: true, force: true });
+
+// The failures again, briefly, just above the summary: a CI log read from its end shows what
+// failed and why without the hundreds of lines the suites print before.
+const plain = (text) => stripVTControlCharacters(String(text ?? ''));
+const brief = (text, lines = 14) => plain(text).split('\n').slice(0, lines).join('\n');
+const failures = [];
+for (const file of vitest?.testResults ?? []) {
+  for (const test of file.assertionResults ?? []) {
+    if (test.status === 'failed') failures.push(`${test.fullName}\n${brief(test.failureMessages?.[0])}`);
+  }
+}
+const walk = (suite, path) => {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      const last = test.results?.at(-1);
+      if (last && !['passed', 'skipped'].includes(last.status)) {
+        const errors = (last.errors ?? []).map((e) => brief(e.message, 24)).join('\n');
+        failures.push(`${path}${spec.title} (${last.status})\n${errors}`);
+      }
+    }
+  }
+  for (const child of suite.suites ?? []) walk(child, `${path}${child.title} › `);
+};
+for (const suite of playwright?.suites ?? []) walk(suite, '');
+if (failures.length > 0) {
+  console.log('\n=== failures (first lines of each)');
+  for (const failure of failures.slice(0, 10)) console.log(`\n- ${failure}`);
+}
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
