@@ -118,6 +118,13 @@ export const COURSE_MEDIA_UPLOAD = {
 } as const;
 
 /**
+ * What one club may store in uploads (logo and cover, post and course files) on the creator plan,
+ * the only plan: every upload signed into a club's folders counts its declared size against it,
+ * and a removed file gives its stored size back.
+ */
+export const CLUB_STORAGE_QUOTA_BYTES = 5 * 1024 * 1024 * 1024;
+
+/**
  * Members-only media (club post and course files) is read through signed URLs that the API
  * issues after the membership check; a removed member's old URLs stop working this soon.
  */

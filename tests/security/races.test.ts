@@ -7,6 +7,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { db, tableName } from '@clubs/functions/data/client';
 import { keys } from '@clubs/functions/data/keys';
 import { rateWindowCount, rateWindowKey } from '@clubs/functions/data/rate-windows';
+import { reserveStorage, storedBytesOf } from '@clubs/functions/data/repositories/club-storage';
 import { getClub } from '@clubs/functions/data/repositories/clubs';
 import { getStoredEvent } from '@clubs/functions/data/repositories/events';
 import { addMembership } from '@clubs/functions/data/repositories/membership-writes';
@@ -15,7 +16,7 @@ import { periodKey, pointsOf, utcDay } from '@clubs/functions/data/repositories/
 import { getPost } from '@clubs/functions/data/repositories/posts';
 import { accountInvitationRate } from '@clubs/functions/services/invitations/send-invitations';
 import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
-import { UNPAID_CLUBS_PER_ACCOUNT } from '@clubs/shared';
+import { CLUB_STORAGE_QUOTA_BYTES, UNPAID_CLUBS_PER_ACCOUNT } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readSentEmails } from '../support/ses-store.ts';
 import { deliverWebhook, eventOfType, paidClub, payMembership } from './support/payments.ts';
@@ -211,6 +212,28 @@ describe(`races (${N} concurrent calls each)`, () => {
         ),
       );
       expect(sent).toHaveLength(room);
+    });
+  });
+
+  it("uploads signed 50 times at once against a club's storage quota with room for 4: exactly 4 signed", async () => {
+    await row(async () => {
+      const club = await makeClubWorld(world.people, { withStaff: false });
+      const size = 1000;
+      const room = 4;
+      // Fill the club's storage to exactly `room` files short of its quota.
+      await reserveStorage(club.clubId, CLUB_STORAGE_QUOTA_BYTES - room * size, CLUB_STORAGE_QUOTA_BYTES);
+      const answers = await all(
+        Array.from({ length: N }, () =>
+          world.call('owner', {
+            method: 'POST',
+            path: `/api/clubs/${club.clubId}/post-media-uploads`,
+            body: JSON.stringify({ postType: 'image', contentType: 'image/png', size }),
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(room);
+      expect(answers.filter((a) => a.status === 413)).toHaveLength(N - room);
+      expect(await storedBytesOf(club.clubId)).toBe(CLUB_STORAGE_QUOTA_BYTES);
     });
   });
 

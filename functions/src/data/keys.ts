@@ -54,7 +54,10 @@ export const keys = {
   /** The club's shared invite link: its current token (regenerating replaces it). */
   inviteLink: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'INVITE_LINK' }),
   /** An e-mailed invitation, keyed by its single-use token. TTL. */
-  invitation: (clubId: string, token: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITATION#${token}` }),
+  invitation: (clubId: string, token: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `${INVITATION_PREFIX}${token}`,
+  }),
   /** A person removed from a club: invitations and join requests do not let them back in until lifted. */
   removal: (clubId: string, userId: string): Key => ({
     pk: `CLUB#${clubId}`,
@@ -67,6 +70,8 @@ export const keys = {
   userBilling: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
   /** How many of a person's clubs are unpaid now (UNPAID_CLUBS_PER_ACCOUNT). */
   unpaidClubs: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'UNPAID_CLUBS' }),
+  /** How many bytes of uploads a club holds, as signed (CLUB_STORAGE_QUOTA_BYTES). */
+  clubStorage: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'STORAGE' }),
   /** A club's creator-plan subscription. */
   clubPlan: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'PLAN' }),
   /** The Stripe Price new members of a paid club subscribe at (subscriptions keep theirs). */
@@ -120,6 +125,9 @@ export const keys = {
 
 /** The sort-key prefix of a club's removal markers. */
 export const REMOVAL_PREFIX = 'REMOVED#';
+
+/** The sort-key prefix of a club's e-mailed invitations (one item per token). */
+export const INVITATION_PREFIX = 'INVITATION#';
 
 export const liveClubPartition = (clubId: string) => `LIVE_CLUB#${clubId}`;
 export const liveUserPartition = (userId: string) => `LIVE_USER#${userId}`;

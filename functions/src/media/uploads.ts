@@ -85,7 +85,8 @@ export function mediaKeyOf(url: string | null | undefined): string | null {
   return key && !key.split('/').includes('..') ? key : null;
 }
 
-export async function presignUpload(request: UploadRequest, now = new Date()): Promise<PresignedUpload> {
+/** Refuses (UploadRefused) a type the upload does not allow or a declared size outside 1..maxBytes. */
+export function checkUploadRequest(request: UploadRequest): void {
   // Checked here as well as by the route's schema: this module is the last line before signing.
   if (!request.allowedContentTypes.includes(request.contentType)) {
     throw new UploadRefused('This type of file is not allowed', 'type');
@@ -93,13 +94,17 @@ export async function presignUpload(request: UploadRequest, now = new Date()): P
   if (!Number.isInteger(request.size) || request.size < 1 || request.size > request.maxBytes) {
     throw new UploadRefused('The file is too large', 'size');
   }
+}
+
+/**
+ * Signs one upload. The policy caps the file at its declared size (never above the rule's
+ * maximum), so what a club's storage counted when signing is the most S3 accepts.
+ */
+export async function presignUpload(request: UploadRequest, now = new Date()): Promise<PresignedUpload> {
+  checkUploadRequest(request);
   const extension = EXTENSIONS[request.contentType] ?? 'bin';
   const key = `${request.prefix}/${ulid(now.getTime()).toLowerCase()}.${extension}`;
-  const { fields, conditions } = uploadConditions(
-    request.contentType,
-    request.maxBytes,
-    request.cacheControl,
-  );
+  const { fields, conditions } = uploadConditions(request.contentType, request.size, request.cacheControl);
   const signed = await createPresignedPost(s3(), {
     Bucket: mediaBucket(),
     Key: key,

@@ -15,8 +15,9 @@ import type {
 import { refreshAdminEntry } from '../data/repositories/admin-clubs.ts';
 import { updateClub } from '../data/repositories/clubs.ts';
 import { notFound } from '../errors.ts';
-import { mediaKeyOf, removeReplacedMedia } from '../media/uploads.ts';
+import { mediaKeyOf } from '../media/uploads.ts';
 import { requireClubInService, UPLOADS_NOT_ACTIVE_MESSAGE } from './club-in-service.ts';
+import { removeClubMedia } from './club-storage.ts';
 import { requireUploadedImage, signImageUpload } from './image-uploads.ts';
 
 /** The public folder of a club's logos or covers (served at /media/clubs/...). */
@@ -33,7 +34,7 @@ export async function createClubImageUpload(
   input: ClubImageUploadInput,
 ): Promise<PresignedUpload> {
   requireClubInService(club, UPLOADS_NOT_ACTIVE_MESSAGE);
-  return signImageUpload(clubImagePrefixOf(club.id, input.kind), input);
+  return signImageUpload(clubImagePrefixOf(club.id, input.kind), input, club.id);
 }
 
 /** Saves the owner's changes (the route's declaration checked ownership); replaced images are removed. */
@@ -67,7 +68,7 @@ export async function editClub(club: Club, input: UpdateClubInput): Promise<Club
   // Only files of this club's own folders are removed (seeded or older images may live elsewhere).
   for (const kind of changedImages) {
     const oldKey = mediaKeyOf(club[IMAGE_FIELDS[kind]]);
-    if (oldKey?.startsWith(`${clubImagePrefixOf(club.id, kind)}/`)) await removeReplacedMedia(oldKey);
+    if (oldKey?.startsWith(`${clubImagePrefixOf(club.id, kind)}/`)) await removeClubMedia(club.id, oldKey);
   }
   return updated;
 }

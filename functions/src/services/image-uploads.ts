@@ -13,18 +13,27 @@ import {
 } from '@clubs/shared';
 import { badRequest } from '../errors.ts';
 import { attachUpload, mediaKeyOf, presignUpload, UploadRefused } from '../media/uploads.ts';
+import { signClubUpload } from './club-storage.ts';
 
-/** Signs an upload of one image into `folder` (no slashes at either end). */
-export async function signImageUpload(folder: string, input: AvatarUploadInput): Promise<PresignedUpload> {
+/**
+ * Signs an upload of one image into `folder` (no slashes at either end); a folder of a club
+ * (`clubId`) counts the image against the club's storage quota.
+ */
+export async function signImageUpload(
+  folder: string,
+  input: AvatarUploadInput,
+  clubId?: string,
+): Promise<PresignedUpload> {
+  const request = {
+    prefix: folder,
+    contentType: input.contentType,
+    size: input.size,
+    allowedContentTypes: AVATAR_UPLOAD.contentTypes,
+    maxBytes: AVATAR_UPLOAD.maxBytes,
+    expiresInSeconds: AVATAR_UPLOAD.expiresInSeconds,
+  };
   try {
-    return await presignUpload({
-      prefix: folder,
-      contentType: input.contentType,
-      size: input.size,
-      allowedContentTypes: AVATAR_UPLOAD.contentTypes,
-      maxBytes: AVATAR_UPLOAD.maxBytes,
-      expiresInSeconds: AVATAR_UPLOAD.expiresInSeconds,
-    });
+    return await (clubId ? signClubUpload(clubId, request) : presignUpload(request));
   } catch (error) {
     if (error instanceof UploadRefused) {
       throw badRequest(error.reason === 'type' ? AVATAR_TYPE_MESSAGE : AVATAR_SIZE_MESSAGE);

@@ -25,14 +25,9 @@ import {
 } from '../../content/section-html.ts';
 import { badRequest } from '../../errors.ts';
 import { courseMediaPrefixOf, signMemberMediaRead } from '../../media/member-media.ts';
-import {
-  attachUpload,
-  MEDIA_PATH_PREFIX,
-  mediaKeyOf,
-  presignUpload,
-  UploadRefused,
-} from '../../media/uploads.ts';
+import { attachUpload, MEDIA_PATH_PREFIX, mediaKeyOf, UploadRefused } from '../../media/uploads.ts';
 import { requireClubInService, UPLOADS_NOT_ACTIVE_MESSAGE } from '../club-in-service.ts';
+import { signClubUpload } from '../club-storage.ts';
 
 export async function signCourseMediaUpload(
   club: Pick<Club, 'id' | 'status' | 'suspendedAt'>,
@@ -41,7 +36,7 @@ export async function signCourseMediaUpload(
 ): Promise<CourseMediaUpload> {
   requireClubInService(club, UPLOADS_NOT_ACTIVE_MESSAGE);
   try {
-    const upload = await presignUpload({
+    const upload = await signClubUpload(club.id, {
       prefix: courseMediaPrefixOf(club.id, courseId),
       contentType: input.contentType,
       size: input.size,

@@ -31,7 +31,9 @@ import {
 } from '../../data/repositories/courses.ts';
 import { appendSections, MAX_SECTIONS_PER_WRITE } from '../../data/repositories/sections.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { courseMediaPrefixOf } from '../../media/member-media.ts';
 import { mediaKeyOf, removeReplacedMedia } from '../../media/uploads.ts';
+import { removeClubMedia } from '../club-storage.ts';
 import { checkSectionMedia, signCourseCover, signSectionMedia, storedCover } from './course-media.ts';
 import { progressOf } from './progress.ts';
 
@@ -115,7 +117,12 @@ export async function updateCourseDetails(
   });
   if (!course) throw courseNotFound();
   const replaced = mediaKeyOf(before?.coverImage);
-  if (replaced && before?.coverImage !== course.coverImage) await removeReplacedMedia(replaced);
+  if (replaced && before?.coverImage !== course.coverImage) {
+    // A cover of the course's own files gives its size back to the club's storage.
+    if (replaced.startsWith(`${courseMediaPrefixOf(clubId, courseId)}/`))
+      await removeClubMedia(clubId, replaced);
+    else await removeReplacedMedia(replaced);
+  }
   return signCourseCover(course);
 }
 

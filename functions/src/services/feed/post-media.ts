@@ -16,14 +16,9 @@ import {
 import { badRequest } from '../../errors.ts';
 import { logger } from '../../logger.ts';
 import { postMediaPrefixOf } from '../../media/member-media.ts';
-import {
-  deleteMedia,
-  inspectMedia,
-  markAttached,
-  presignUpload,
-  UploadRefused,
-} from '../../media/uploads.ts';
+import { deleteMedia, inspectMedia, markAttached, UploadRefused } from '../../media/uploads.ts';
 import { requireClubInService, UPLOADS_NOT_ACTIVE_MESSAGE } from '../club-in-service.ts';
+import { removeClubMedia, signClubUpload } from '../club-storage.ts';
 
 /** Signs one upload for a post of `kind` in the club, under the caller's own folder. */
 export async function signPostMediaUpload(
@@ -37,7 +32,7 @@ export async function signPostMediaUpload(
     throw badRequest(postMediaMismatchMessage(input.postType));
   }
   try {
-    const { url, fields, key, expiresAt } = await presignUpload({
+    const { url, fields, key, expiresAt } = await signClubUpload(club.id, {
       prefix: postMediaPrefixOf(club.id, uploaderId),
       contentType: input.contentType,
       size: input.size,
@@ -90,13 +85,7 @@ export async function checkPostMedia(
   await Promise.all(mediaKeys.map((key) => markAttached(key)));
 }
 
-/** Removes a deleted post's files; a failure is logged, never shown (the post is gone). */
-export async function removePostMedia(mediaKeys: readonly string[]): Promise<void> {
-  await Promise.all(
-    mediaKeys.map((key) =>
-      deleteMedia(key).catch((error: unknown) =>
-        logger.warn('could not remove a deleted post file', { key, error: error as Error }),
-      ),
-    ),
-  );
+/** Removes a deleted post's files, giving their size back to the club's storage (club-storage.ts). */
+export async function removePostMedia(clubId: string, mediaKeys: readonly string[]): Promise<void> {
+  await Promise.all(mediaKeys.map((key) => removeClubMedia(clubId, key)));
 }

@@ -203,7 +203,7 @@ export async function deletePost(post: StoredPost, actorId: string): Promise<Del
   await Promise.all([
     indexDocument(post.clubId, postDocument(post), null),
     deletePostChildren(post.clubId, post.id, (comments) => unindexComments(post.clubId, comments)),
-    removePostMedia(post.media),
+    removePostMedia(post.clubId, post.media),
     emitChange({ type: 'post.deleted', clubId: post.clubId, actorId, postId: post.id }),
   ]);
   return { id: post.id, deleted: true };

@@ -38,7 +38,7 @@ export const clubAdminRoutes = routesOf('club-admin', {
   createClubImageUpload: POST('/api/clubs/{clubId}/image-upload', {
     access: inClub('owner'),
     summary:
-      "Signs a short-lived presigned POST for the club's logo or cover (image types only, at most 10 MB, key under clubs/{clubId}/{kind}/)",
+      "Signs a short-lived presigned POST for the club's logo or cover (image types only, at most 10 MB, key under clubs/{clubId}/{kind}/); counted against the club's storage quota (413 with the figures when it does not fit)",
     body: clubImageUploadInputSchema,
     response: presignedUploadSchema,
     status: 201,

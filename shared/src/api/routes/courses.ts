@@ -102,7 +102,7 @@ export const courseRoutes = routesOf('courses', {
   createCourseMediaUpload: POST('/api/clubs/{clubId}/courses/{courseId}/media-uploads', {
     access: edit,
     summary:
-      "Signs a presigned POST for one course image or video (JPG, PNG, GIF, MP4, WebM; at most 10 MB; cached an hour) under the course's members-only prefix",
+      "Signs a presigned POST for one course image or video (JPG, PNG, GIF, MP4, WebM; at most 10 MB; cached an hour) under the course's members-only prefix; counted against the club's storage quota (413 with the figures when it does not fit)",
     body: courseMediaUploadInputSchema,
     response: courseMediaUploadSchema,
     status: 201,

@@ -98,7 +98,7 @@ export const feedRoutes = routesOf('feed', {
   createPostMediaUpload: POST('/api/clubs/{clubId}/post-media-uploads', {
     access: inClub('member'),
     summary:
-      "Signs a short-lived presigned POST for one post file (image or video matching the post type, at most 10 MB) under the club's members-only prefix",
+      "Signs a short-lived presigned POST for one post file (image or video matching the post type, at most 10 MB) under the club's members-only prefix; counted against the club's storage quota (413 with the figures when it does not fit)",
     body: postMediaUploadInputSchema,
     response: postMediaUploadSchema,
     status: 201,
