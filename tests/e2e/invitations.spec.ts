@@ -148,3 +148,40 @@ test('a replaced invite link refuses the old token; the new one lets a person in
   await leave(page, club.id);
   await context.close();
 });
+
+test.describe('invitations still waiting', () => {
+  test('the owner invites, reloads, finds the invitation listed and revokes it; its link then admits nobody', async ({
+    openClub,
+    browser,
+  }) => {
+    const { page: owner } = await openClub(DEMO.owner, YOGA, { path: '/invite' });
+    const rhea = uniqueEmail('rhea');
+    await owner.getByLabel('Name 1').fill('Rhea Reloaded');
+    await owner.getByLabel('Email 1').fill(rhea);
+    await owner.getByRole('button', { name: 'Send Invitations' }).click();
+    await expectToast(owner, 'Invitations sent');
+    const [mail] = await mailTo(owner, rhea);
+    const link = linkIn(mail?.body.text ?? '');
+
+    // The list comes from the server: a reload still shows the invitation with Revoke.
+    await owner.reload();
+    const sent = owner.getByRole('region', { name: 'Sent invitations' });
+    await expect(sent).toContainText(`Rhea Reloaded <${rhea}>`);
+    await sent.getByRole('button', { name: `Revoke the invitation to ${rhea}` }).click();
+    await owner
+      .getByRole('dialog', { name: 'Revoke the invitation?' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await expectToast(owner, 'Invitation revoked');
+    await expect(owner.getByRole('button', { name: `Revoke the invitation to ${rhea}` })).toHaveCount(0);
+    await owner.reload();
+    await expect(owner.getByRole('heading', { level: 1, name: 'Invite Members' })).toBeVisible();
+    await expect(owner.getByText(rhea)).toHaveCount(0);
+
+    const { context, page } = await newcomerOpening(browser, 'Rhea Reloaded', link);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This invitation link is no longer valid' }),
+    ).toBeVisible();
+    await context.close();
+  });
+});

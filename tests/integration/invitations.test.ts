@@ -23,6 +23,7 @@ import {
   INVITATION_LINK_MESSAGE,
   type InvitationPreview,
   type InviteLink,
+  type PendingInvitationPage,
   type RouteId,
   type SendInvitationsResult,
 } from '@clubs/shared';
@@ -373,5 +374,41 @@ describe('a removal that sticks', () => {
     expect((await revoke()).body).toEqual({ revoked: 0 });
     // The address may be invited again at once.
     expect((await send(ownerId, c.id, [{ name: '', email: 'revoked@clubs.test' }])).body.sent).toBe(1);
+  });
+
+  it('lists the invitations still waiting, by cursor, to the owner only: not accepted, not revoked, no token', async () => {
+    const { club: c, ownerId } = await club();
+    const rows = ['wait-a', 'wait-b', 'wait-c'].map((name) => ({ name, email: `${name}@clubs.test` }));
+    expect((await send(ownerId, c.id, rows)).body.sent).toBe(3);
+    const pending = (cursor?: string) =>
+      call<PendingInvitationPage>('listPendingInvitations', ownerId, {
+        params: { clubId: c.id },
+        query: { limit: '2', ...(cursor ? { cursor } : {}) },
+      });
+    const emailsOf = async () => {
+      const first = await pending();
+      expect(first.status).toBe(200);
+      const rest = first.body.nextCursor ? (await pending(first.body.nextCursor)).body.items : [];
+      return [...first.body.items, ...rest];
+    };
+    const listed = await emailsOf();
+    expect(listed.map((row) => row.email).sort()).toEqual(rows.map((row) => row.email));
+    expect(listed.find((row) => row.email === 'wait-a@clubs.test')).toMatchObject({ name: 'wait-a' });
+    expect(JSON.stringify(listed)).not.toMatch(/token/i);
+
+    // An accepted and a revoked invitation no longer wait.
+    const mail = (await readSentEmails(ses.url)).find((m) => m.to.includes('wait-a@clubs.test'));
+    expect((await accept(await person(), c.id, tokenIn(mail?.text ?? '', c.id))).body.outcome).toBe('joined');
+    await call('revokeInvitations', ownerId, {
+      params: { clubId: c.id },
+      body: { email: 'wait-b@clubs.test' },
+    });
+    expect((await emailsOf()).map((row) => row.email)).toEqual(['wait-c@clubs.test']);
+
+    // Nobody else sees them, and a forged cursor is refused.
+    const stranger = await person();
+    const foreign = await call('listPendingInvitations', stranger, { params: { clubId: c.id } });
+    expect(foreign.status).toBe(403);
+    expect((await pending('not-a-cursor')).status).toBe(400);
   });
 });

@@ -67,6 +67,7 @@ export function homeApi(posts: Post[], role: ClubRole = 'club_member', extra: Mo
     listPosts: () => ok({ items: posts, nextCursor: null }),
     getClubSidebar: () => ok(sidebar),
     getInviteLink: () => ok({ token: INVITE_TOKEN, createdAt: '2026-01-01T00:00:00.000Z' }),
+    listPendingInvitations: () => ok({ items: [], nextCursor: null }),
     ...extra,
   });
 }

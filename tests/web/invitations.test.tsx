@@ -1,7 +1,7 @@
 /**
  * The invite page and an invitation's page against the fetch double: the owner's link with its
  * token, copying and replacing it; rows judged by the server (sent rows leave the form, the others
- * keep their reason); a member sent away from the invite page; accepting a free club's invitation,
+ * keep their reason); the invitations still waiting listed from the server, each with Revoke; a member sent away from the invite page; accepting a free club's invitation,
  * and a used one explained with a way to the club's page.
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -74,6 +74,48 @@ describe('the invite page', () => {
         { name: '', email: 'nope' },
       ],
     });
+  });
+
+  it('lists the invitations still waiting from the server and revokes one: the row leaves once the list read again drops it', async () => {
+    let waiting = [
+      {
+        email: 'ruth@example.com',
+        name: 'Ruth',
+        sentAt: '2026-11-20T10:00:00.000Z',
+        validUntil: '2026-12-04T10:00:00.000Z',
+      },
+      {
+        email: 'sam@example.com',
+        name: '',
+        sentAt: '2026-11-21T10:00:00.000Z',
+        validUntil: '2026-12-05T10:00:00.000Z',
+      },
+    ];
+    const api = homeApi([], 'club_owner', {
+      listPendingInvitations: () => ok({ items: waiting, nextCursor: null }),
+      revokeInvitations: (call) => {
+        const { email } = call.body as { email: string };
+        waiting = waiting.filter((row) => row.email !== email);
+        return ok({ revoked: 1 });
+      },
+    });
+    renderApp(`/communities/${CLUB}/invite`, { service: signedIn() });
+    const list = await screen.findByRole('region', { name: 'Sent invitations' }, LONG);
+    expect(within(list).getByText('Ruth <ruth@example.com>')).toBeInTheDocument();
+    expect(within(list).getByText('sam@example.com')).toBeInTheDocument();
+
+    await userEvent.click(
+      within(list).getByRole('button', { name: 'Revoke the invitation to ruth@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke the invitation?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Invitation revoked')).toBeInTheDocument();
+    expect(screen.queryByText('Ruth <ruth@example.com>')).not.toBeInTheDocument();
+    expect(within(list).getByText('sam@example.com')).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/clubs/${CLUB}/invitation-revocations`)[0]?.body).toEqual({
+      email: 'ruth@example.com',
+    });
+    expect(api.callsTo('GET', `/api/clubs/${CLUB}/invitations`).length).toBeGreaterThanOrEqual(2);
   });
 
   it('sends a member to /dashboard', async () => {

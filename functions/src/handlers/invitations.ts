@@ -7,12 +7,17 @@ import { invitationRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
 import { acceptInvitation, invitationPreview } from '../services/invitations/accept-invitation.ts';
 import { inviteLinkOf, regenerateInviteLink } from '../services/invitations/invite-link.ts';
-import { revokeInvitations, sendInvitations } from '../services/invitations/send-invitations.ts';
+import {
+  pendingInvitations,
+  revokeInvitations,
+  sendInvitations,
+} from '../services/invitations/send-invitations.ts';
 
 export const handler = defineGroup('invitations', invitationRoutes, {
   getInviteLink: async ({ auth, club }) => inviteLinkOf(club.id, auth.userId),
   regenerateInviteLink: async ({ auth, club }) => regenerateInviteLink(club.id, auth.userId),
   sendInvitations: async ({ input, auth, club }) => sendInvitations(club, auth.userId, input.body),
+  listPendingInvitations: async ({ input, club }) => pendingInvitations(club, input.query),
   revokeInvitations: async ({ input, club }) => revokeInvitations(club, input.body.email),
   getInvitation: async ({ input, auth }) =>
     invitationPreview(input.params.clubId, input.params.token, auth.userId),

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { INVITATION_LIMITS, LIMITS } from '../constants.ts';
 import { publicClubSchema } from './club.ts';
-import { emailSchema, idSchema, isoDateTime, trimmed } from './common.ts';
+import { emailSchema, idSchema, isoDateTime, pageOf, pageQuerySchema, trimmed } from './common.ts';
 
 /**
  * What mail clients would turn into a link: a URL scheme, `www.`, `mailto:`, or a host name under
@@ -67,6 +67,21 @@ export type SendInvitationsInput = z.infer<typeof sendInvitationsInputSchema>;
 export const revokeInvitationsInputSchema = z.strictObject({ email: emailSchema });
 export type RevokeInvitationsInput = z.infer<typeof revokeInvitationsInputSchema>;
 export const invitationsRevokedSchema = z.object({ revoked: z.number().int().min(0) });
+
+/**
+ * An e-mailed invitation still waiting on the invite page: sent, not accepted, not expired. Its
+ * token stays with the server (only its address can revoke it).
+ */
+export const pendingInvitationSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  sentAt: isoDateTime,
+  validUntil: isoDateTime,
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+export const pendingInvitationsQuerySchema = pageQuerySchema;
+export const pendingInvitationPageSchema = pageOf(pendingInvitationSchema);
+export type PendingInvitationPage = z.infer<typeof pendingInvitationPageSchema>;
 
 export const INVITE_ROW_OUTCOMES = ['sent', 'invalid', 'skipped', 'failed'] as const;
 export type InviteRowOutcome = (typeof INVITE_ROW_OUTCOMES)[number];

@@ -5,13 +5,14 @@
  * (rate-windows.ts). All live in the club's partition, so deleting a club takes them along.
  */
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Club, type InviteLink, type Membership, TABLE } from '@clubs/shared';
+import { type Club, type InviteLink, type Membership, type PendingInvitation, TABLE } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import type { TransactItem } from '../counted-write.ts';
 import { isConditionFailed, transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { keys, withoutKeys } from '../keys.ts';
+import { INVITATION_PREFIX, keys, withoutKeys } from '../keys.ts';
+import { type Page, queryPage } from '../query.ts';
 import { type RateWindow, rateWindowCount, rateWindowKey, retryOnConflict } from '../rate-windows.ts';
 import { toMembership } from './memberships.ts';
 import { clubFromItem } from './stored-club.ts';
@@ -267,6 +268,36 @@ export async function revokeInvitationsTo(clubId: string, email: string): Promis
     }),
   );
   return tokens.length;
+}
+
+/**
+ * One page of the club's e-mailed invitations that still wait (not accepted, not past their
+ * validity; the table's TTL removes expired ones only later): one query of the club's invitation
+ * items, in token order, filtered.
+ */
+export function listPendingInvitations(
+  clubId: string,
+  page: { limit: number; cursor?: string },
+  now: Date,
+): Promise<Page<PendingInvitation>> {
+  return queryPage(
+    {
+      partition: keys.invitation(clubId, '').pk,
+      sortKey: { beginsWith: INVITATION_PREFIX },
+      filter: {
+        expression: 'attribute_not_exists(#acceptedBy) AND #validUntil > :now',
+        names: { '#acceptedBy': 'acceptedBy', '#validUntil': 'validUntil' },
+        values: { ':now': now.toISOString() },
+      },
+    },
+    page,
+    (item) => ({
+      email: String(item.email),
+      name: String(item.name ?? ''),
+      sentAt: String(item.createdAt),
+      validUntil: String(item.validUntil),
+    }),
+  );
 }
 
 /** What opening or accepting an invitation reads, in one request. */

@@ -19,6 +19,7 @@ import {
 } from '@clubs/shared';
 import type { RateWindow } from '../../data/rate-windows.ts';
 import {
+  listPendingInvitations,
   readSendState,
   releaseInvitation,
   reserveInvitations,
@@ -258,6 +259,10 @@ async function reserve(
 }
 
 /** The owner revokes every invitation e-mailed to an address that may still work (0 when none). */
+/** The club's e-mailed invitations still waiting, a page at a time (the invite page's Revoke list). */
+export const pendingInvitations = (club: Club, page: { limit: number; cursor?: string }, now = new Date()) =>
+  listPendingInvitations(club.id, page, now);
+
 export async function revokeInvitations(club: Club, email: string): Promise<{ revoked: number }> {
   return { revoked: (await revokeInvitationsTo(club.id, email)) ?? 0 };
 }

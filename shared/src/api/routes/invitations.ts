@@ -8,6 +8,8 @@ import {
   invitationPreviewSchema,
   invitationsRevokedSchema,
   inviteLinkSchema,
+  pendingInvitationPageSchema,
+  pendingInvitationsQuerySchema,
   revokeInvitationsInputSchema,
   sendInvitationsInputSchema,
   sendInvitationsResultSchema,
@@ -32,6 +34,13 @@ export const invitationRoutes = routesOf('invitations', {
       "E-mails an invitation with its own single-use token to each valid row, from an active club that is not suspended only (409 otherwise); malformed rows, addresses invited in the last day and SES failures are answered per row; the club's and the sender's daily limits are counted in the same transaction as the invitations; a message carrying a link is refused",
     body: sendInvitationsInputSchema,
     response: sendInvitationsResultSchema,
+  }),
+  listPendingInvitations: GET('/api/clubs/{clubId}/invitations', {
+    access: inClub('INVITE_MEMBERS'),
+    summary:
+      "The club's e-mailed invitations still waiting (not accepted, not expired), by cursor: one query of the club's invitations; their tokens are never shown",
+    query: pendingInvitationsQuerySchema,
+    response: pendingInvitationPageSchema,
   }),
   revokeInvitations: POST('/api/clubs/{clubId}/invitation-revocations', {
     access: inClub('INVITE_MEMBERS'),

@@ -2,8 +2,9 @@
  * Invitations by e-mail on the invite page: rows of name and e-mail (add another, remove a row,
  * one row always kept), the editable message with a preview of the e-mail as it will be read, and
  * Send Invitations. The server judges each row: rows it sent leave the form, the others stay with
- * their reason under them ('Invitations sent' only once the mail service took them). What was sent
- * is listed below the form, each with Revoke (SentInvitations).
+ * their reason under them ('Invitations sent' only once the mail service took them). The club's
+ * invitations still waiting are listed below the form, each with Revoke (SentInvitations), read
+ * again after each send.
  */
 import { Button, Flex, Heading, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import {
@@ -15,12 +16,13 @@ import {
   publicName,
   type SendInvitationsResult,
 } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { isApiError, messageOf } from '../../api/errors.ts';
 import { useMe } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
 import { useToast } from '../../components/Toaster.tsx';
-import { type SentInvitation, SentInvitations } from './SentInvitations.tsx';
+import { pendingInvitationsKey, SentInvitations } from './SentInvitations.tsx';
 
 export const INVITE_EMAIL_TEXTS = {
   heading: 'Invite by e-mail',
@@ -66,16 +68,10 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
   const me = useMe();
   const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
   const [message, setMessage] = useState(() => defaultInvitationMessage(club.name));
-  const [sent, setSent] = useState<SentInvitation[]>([]);
+  const queryClient = useQueryClient();
   const send = useApiMutation('sendInvitations', {
     onSuccess: (result, input) => {
-      const delivered = input.body.rows.filter((_row, index) => result.rows[index]?.outcome === 'sent');
-      setSent((current) => [
-        ...delivered.map(({ name, email }) => ({ name, email: email.trim().toLowerCase() })),
-        ...current.filter(
-          (earlier) => !delivered.some((row) => row.email.trim().toLowerCase() === earlier.email),
-        ),
-      ]);
+      if (result.sent > 0) void queryClient.invalidateQueries({ queryKey: pendingInvitationsKey(club.id) });
       setRows((current) =>
         current.length === input.body.rows.length ? keepUnsent(current, result.rows) : current,
       );
@@ -203,11 +199,7 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
           </Button>
         </Flex>
       </section>
-      <SentInvitations
-        clubId={club.id}
-        sent={sent}
-        onRevoked={(email) => setSent((current) => current.filter((row) => row.email !== email))}
-      />
+      <SentInvitations clubId={club.id} />
     </>
   );
 }

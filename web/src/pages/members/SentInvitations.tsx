@@ -1,12 +1,19 @@
 /**
- * The invitations sent from the invite page in this visit, each with Revoke: once confirmed, every
- * invitation the club e-mailed to that address stops letting anyone in (the server says how many),
- * and the address may be invited again. The row leaves the list only after the server stored it.
+ * The club's e-mailed invitations still waiting (not accepted, not expired), as the server lists
+ * them, so they survive a reload; each address with Revoke: once confirmed, every invitation the
+ * club e-mailed to that address stops letting anyone in (the server says how many), and the
+ * address may be invited again. A row leaves the list only when the list read after the
+ * revocation no longer holds it.
  */
 import { Flex, Heading, Text } from '@aws-amplify/ui-react';
+import type { PendingInvitation } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../api/errors.ts';
+import { useApiPages } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import { ConfirmButton, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
+import { ListLoadFailed, ShowMore } from '../../components/PagedList.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 
 export const SENT_INVITATION_TEXTS = {
@@ -20,29 +27,24 @@ export const SENT_INVITATION_TEXTS = {
   },
   revoked: 'Invitation revoked',
   failed: 'Could not revoke the invitation',
+  loadMore: 'Show more',
 } as const;
 const T = SENT_INVITATION_TEXTS;
 
-export interface SentInvitation {
-  name: string;
-  email: string;
-}
+const PAGE_SIZE = 20;
 
-function Revoke({
-  clubId,
-  invitation,
-  onRevoked,
-}: {
-  clubId: string;
-  invitation: SentInvitation;
-  onRevoked: (email: string) => void;
-}) {
+/** What every read of the club's waiting invitations is cached under (sending and revoking change it). */
+export const pendingInvitationsKey = (clubId: string) =>
+  routeKey('listPendingInvitations', { params: { clubId } });
+
+function Revoke({ clubId, invitation }: { clubId: string; invitation: PendingInvitation }) {
   const { toast } = useToast();
   const dialog = useDialog();
+  const queryClient = useQueryClient();
   const revoke = useApiMutation('revokeInvitations', {
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: pendingInvitationsKey(clubId) });
       dialog.close();
-      onRevoked(invitation.email);
       toast({
         title: T.revoked,
         description: `${invitation.email}: ${result.revoked} invitation${result.revoked === 1 ? '' : 's'} no longer work${result.revoked === 1 ? 's' : ''}.`,
@@ -67,29 +69,33 @@ function Revoke({
   );
 }
 
-export function SentInvitations({
-  clubId,
-  sent,
-  onRevoked,
-}: {
-  clubId: string;
-  sent: readonly SentInvitation[];
-  onRevoked: (email: string) => void;
-}) {
-  if (sent.length === 0) return null;
+/** One row per address (Revoke acts on all of an address's invitations), in the order listed. */
+function byAddress(invitations: readonly PendingInvitation[]): PendingInvitation[] {
+  const seen = new Set<string>();
+  return invitations.filter((invitation) => !seen.has(invitation.email) && seen.add(invitation.email));
+}
+
+export function SentInvitations({ clubId }: { clubId: string }) {
+  const list = useApiPages('listPendingInvitations', { params: { clubId }, query: { limit: PAGE_SIZE } });
+  if (list.isError && !list.data) {
+    return <ListLoadFailed what="sent invitations" list={list} />;
+  }
+  const pending = byAddress(list.data?.pages.flatMap((page) => page.items) ?? []);
+  if (pending.length === 0) return null;
   return (
     <section className="invite-card" aria-labelledby="sent-invitations-heading">
       <Heading level={2} id="sent-invitations-heading">
         {T.heading}
       </Heading>
       <Flex as="ul" direction="column" gap="small" padding="0" margin="0" style={{ listStyle: 'none' }}>
-        {sent.map((invitation) => (
+        {pending.map((invitation) => (
           <Flex as="li" key={invitation.email} gap="small" alignItems="center" justifyContent="space-between">
             <Text>{invitation.name ? `${invitation.name} <${invitation.email}>` : invitation.email}</Text>
-            <Revoke clubId={clubId} invitation={invitation} onRevoked={onRevoked} />
+            <Revoke clubId={clubId} invitation={invitation} />
           </Flex>
         ))}
       </Flex>
+      <ShowMore list={list} label={T.loadMore} />
     </section>
   );
 }
