@@ -9,16 +9,24 @@
  * marker item (conditioned on its absence) and counts the day's `activeMembers` in the same
  * transaction, so a person is counted once a day however many things they do at once. The month
  * item sums its days' counts (its average per day is that sum over its days).
+ *
+ * Each day and month is spread over STATS_SHARDS items (the person acting picks theirs by a hash
+ * of their id, counter-shards.ts): a burst of likes in one busy club would otherwise make every
+ * transaction wait on the same two items. Readers sum a bucket's shards (addShard).
  */
 import type { StatsCounter } from '@clubs/shared';
 import { tableName } from './client.ts';
 import { sendRetryingConflicts, type TransactItem } from './counted-write.ts';
+import { shardOf, sumCounters } from './counter-shards.ts';
 import { transactionConditionFailures } from './errors.ts';
 import { getItem } from './get-item.ts';
 import { type Key, statsKeys } from './keys.ts';
 import { queryAll } from './query.ts';
 
 export type StatsSteps = Partial<Record<StatsCounter, number>>;
+
+/** Items each day's (and month's) counters are spread over. */
+export const STATS_SHARDS = 8;
 
 /** The attribute of a day item holding one post's likes and comments of that day. */
 export const POST_ENGAGEMENT_PREFIX = 'post_';
@@ -58,26 +66,35 @@ function addCounters(key: Key, bucket: string, moves: [string, number][]): Trans
   };
 }
 
+export interface StatsOptions {
+  /** The post whose engagement of the day the steps also count. */
+  post?: { postId: string; step: number } | undefined;
+  /** Who acted: their id picks the shard (shard 0 when no one in particular did). */
+  by?: string | undefined;
+}
+
 /**
  * The transaction actions that count `steps` on the club's day and month of `at` (none when
- * every step is zero); `post` also counts that post's engagement of the day. No condition: they
- * fail only by conflicting with another transaction, which the callers retry.
+ * every step is zero), on the shard of the person acting; `post` also counts that post's
+ * engagement of the day. No condition: they fail only by conflicting with another transaction,
+ * which the callers retry.
  */
 export function statsActions(
   clubId: string,
   at: Date,
   steps: StatsSteps,
-  post?: { postId: string; step: number },
+  { post, by }: StatsOptions = {},
 ): TransactItem[] {
   const moves = Object.entries(steps).filter((move): move is [string, number] => Boolean(move[1]));
   if (moves.length === 0) return [];
   const day = utcDayOf(at);
+  const shard = by === undefined ? 0 : shardOf(by, STATS_SHARDS);
   const dayMoves: [string, number][] = post?.step
     ? [...moves, [`${POST_ENGAGEMENT_PREFIX}${post.postId}`, post.step]]
     : moves;
   return [
-    addCounters(statsKeys.day(clubId, day), day, dayMoves),
-    addCounters(statsKeys.month(clubId, monthOf(day)), monthOf(day), moves),
+    addCounters(statsKeys.day(clubId, day, shard), day, dayMoves),
+    addCounters(statsKeys.month(clubId, monthOf(day), shard), monthOf(day), moves),
   ];
 }
 
@@ -101,12 +118,12 @@ export async function withActivity<T>(
   const first = !(await getItem(marker));
   if (first) {
     const outcome = await write([
-      ...statsActions(clubId, at, { ...steps, activeMembers: 1 }, post),
+      ...statsActions(clubId, at, { ...steps, activeMembers: 1 }, { post, by: userId }),
       markerPut(marker, day),
     ]);
     if (outcome !== 'refused') return outcome;
   }
-  const outcome = await write(statsActions(clubId, at, steps, post));
+  const outcome = await write(statsActions(clubId, at, steps, { post, by: userId }));
   if (outcome === 'refused') throw new Error('analytics changes refused without a condition');
   return outcome;
 }
@@ -133,7 +150,10 @@ export async function recordActiveMember(clubId: string, userId: string, at: Dat
   if (await getItem(marker)) return false;
   try {
     await sendRetryingConflicts({
-      TransactItems: [markerPut(marker, day), ...statsActions(clubId, at, { activeMembers: 1 })],
+      TransactItems: [
+        markerPut(marker, day),
+        ...statsActions(clubId, at, { activeMembers: 1 }, { by: userId }),
+      ],
     });
     return true;
   } catch (error) {
@@ -161,6 +181,21 @@ type Item = Record<string, unknown>;
 export function readStatsFrom(clubId: string, from: { day: string } | { month: string }): Promise<Item[]> {
   const start = 'day' in from ? statsKeys.day(clubId, from.day).sk : statsKeys.month(clubId, from.month).sk;
   return queryAll({ partition: statsKeys.partition(clubId), sortKey: { atLeast: start } }, (item) => item);
+}
+
+/**
+ * Adds a day or month item to `buckets` (bucket → its counters): the first shard of a bucket as
+ * read, later ones summed into it.
+ */
+export function addShard(buckets: Map<string, Item>, item: Item): void {
+  const bucket = String(item.bucket);
+  const seen = buckets.get(bucket);
+  if (!seen) {
+    buckets.set(bucket, item);
+    return;
+  }
+  const sums = sumCounters([seen, item]);
+  buckets.set(bucket, { ...seen, ...item, ...Object.fromEntries(sums) });
 }
 
 export const isDayItem = (item: Item) => String(item.sk).startsWith(statsKeys.dayPrefix);

@@ -297,14 +297,21 @@ export const adminKeys = {
 
 /**
  * A club's analytics roll-ups (functions/src/data/club-stats.ts), in one partition: a counters
- * item per UTC day ('D#2030-01-31'), one per month ('M#2030-01'), and after them ('~' sorts
- * after letters) the running figures and one item per course. So one query from a day onwards
- * reads those days, every month and the running items together.
+ * item per UTC day ('D#2030-01-31'), one per month ('M#2030-01'), each spread over shards (shard
+ * n > 0 adds '#n', sorting right after shard 0), and after them ('~' sorts after letters) the
+ * running figures and one item per course. So one query from a day onwards reads those days,
+ * every month and the running items together.
  */
 export const statsKeys = {
   partition: (clubId: string) => `CLUB#${clubId}#STATS`,
-  day: (clubId: string, day: string): Key => ({ pk: statsKeys.partition(clubId), sk: `D#${day}` }),
-  month: (clubId: string, month: string): Key => ({ pk: statsKeys.partition(clubId), sk: `M#${month}` }),
+  day: (clubId: string, day: string, shard = 0): Key => ({
+    pk: statsKeys.partition(clubId),
+    sk: `D#${day}${shard ? `#${shard}` : ''}`,
+  }),
+  month: (clubId: string, month: string, shard = 0): Key => ({
+    pk: statsKeys.partition(clubId),
+    sk: `M#${month}${shard ? `#${shard}` : ''}`,
+  }),
   dayPrefix: 'D#',
   monthPrefix: 'M#',
   running: (clubId: string): Key => ({ pk: statsKeys.partition(clubId), sk: '~RUNNING' }),

@@ -18,6 +18,7 @@ import {
 import { batchGet } from './batch-get.ts';
 import { tableName } from './client.ts';
 import type { TransactItem } from './counted-write.ts';
+import { shardOf, sumCounters } from './counter-shards.ts';
 import { adminKeys } from './keys.ts';
 
 export const FIGURE_SHARDS = 8;
@@ -39,11 +40,7 @@ export const figure = {
 };
 
 /** The shard a club's counters go to (a stable hash of its id). */
-export function figureShard(clubId: string): number {
-  let hash = 0;
-  for (const char of clubId) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return hash % FIGURE_SHARDS;
-}
+export const figureShard = (clubId: string): number => shardOf(clubId, FIGURE_SHARDS);
 
 /** Adds `more` into `steps` (both attribute → step). */
 export function addSteps(steps: FigureSteps, more: FigureSteps): FigureSteps {
@@ -79,8 +76,6 @@ export function figuresAction(clubId: string, steps: FigureSteps): TransactItem[
   ];
 }
 
-const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
 function amounts(totals: Map<string, number>, prefix: string): MoneyAmount[] {
   return [...totals]
     .filter(([name, amount]) => name.startsWith(prefix) && amount !== 0)
@@ -92,12 +87,7 @@ function amounts(totals: Map<string, number>, prefix: string): MoneyAmount[] {
 export async function readPlatformFigures(): Promise<PlatformFigures> {
   const shards = Array.from({ length: FIGURE_SHARDS }, (_, shard) => adminKeys.figures(shard));
   const found = await batchGet(shards);
-  const totals = new Map<string, number>();
-  for (const item of found.values()) {
-    for (const [name, value] of Object.entries(item)) {
-      if (typeof value === 'number') totals.set(name, (totals.get(name) ?? 0) + count(value));
-    }
-  }
+  const totals = sumCounters(found.values());
   const total = (name: string) => totals.get(name) ?? 0;
   return {
     clubs: Object.fromEntries(CLUB_STATUSES.map((status) => [status, total(figure.clubs(status))])) as Record<

@@ -18,10 +18,24 @@ export const ANALYTICS_PERIOD_MONTHS = 12;
 export const TOP_POSTS_DAYS_OF_MONTHLY_PERIOD = 90;
 export const TOP_POSTS_SHOWN = 5;
 
+/** The counters only an owner reads (money, and what payments say about it). */
+export const REVENUE_COUNTERS = [
+  'checkoutsStarted',
+  'checkoutsCompleted',
+  'trialsStarted',
+  'trialsConverted',
+  'subscriptionsStarted',
+  'subscriptionsEnded',
+  'revenue',
+  'refunds',
+  'mrrChange',
+] as const;
+
 /**
- * The counters a club's day (and month) item keeps, each ADDed by the write it counts. Money is
- * in the club's currency, in minor units; `mrrChange` is the day's net change of the monthly
- * recurring revenue, so the MRR on any past day is today's minus the changes since.
+ * The counters a club's day (and month) item keeps, each ADDed by the write it counts: what
+ * members do, then the money (REVENUE_COUNTERS). Money is in the club's currency, in minor units;
+ * `mrrChange` is the day's net change of the monthly recurring revenue, so the MRR on any past day
+ * is today's minus the changes since.
  */
 export const STATS_COUNTERS = [
   'joins',
@@ -34,30 +48,9 @@ export const STATS_COUNTERS = [
   'likes',
   'completions',
   'views',
-  'checkoutsStarted',
-  'checkoutsCompleted',
-  'trialsStarted',
-  'trialsConverted',
-  'subscriptionsStarted',
-  'subscriptionsEnded',
-  'revenue',
-  'refunds',
-  'mrrChange',
+  ...REVENUE_COUNTERS,
 ] as const;
 export type StatsCounter = (typeof STATS_COUNTERS)[number];
-
-/** The counters only an owner reads (money, and what payments say about it). */
-export const REVENUE_COUNTERS = [
-  'checkoutsStarted',
-  'checkoutsCompleted',
-  'trialsStarted',
-  'trialsConverted',
-  'subscriptionsStarted',
-  'subscriptionsEnded',
-  'revenue',
-  'refunds',
-  'mrrChange',
-] as const satisfies readonly StatsCounter[];
 
 /** The kinds of engagement the page charts side by side. */
 export const ENGAGEMENT_KINDS = ['posts', 'comments', 'likes', 'completions'] as const;

@@ -87,7 +87,12 @@ export async function removeLike(
             ? likePointChanges(clubId, like.pointsFor, utcDay(new Date(like.createdAt)), -1, utcDay(now))
             : []),
           // Taken back from the day the like counted on.
-          ...statsActions(clubId, new Date(like.createdAt), { likes: -1 }, { postId, step: -1 }),
+          ...statsActions(
+            clubId,
+            new Date(like.createdAt),
+            { likes: -1 },
+            { post: { postId, step: -1 }, by: userId },
+          ),
         ],
       },
     );

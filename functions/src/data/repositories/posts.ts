@@ -86,7 +86,10 @@ export async function createPost(
   const stored: StoredPost = { ...post, likeCount: 0, commentCount: 0 };
   const result = await createUnder(keys.club(post.clubId), [postItem(stored)], {
     // The club's analytics count the post on its day (club-stats.ts).
-    alongside: [...statsActions(post.clubId, new Date(post.createdAt), { posts: 1 }), ...also],
+    alongside: [
+      ...statsActions(post.clubId, new Date(post.createdAt), { posts: 1 }, { by: post.authorId }),
+      ...also,
+    ],
   });
   if (result.created) return { created: true, post: stored };
   if (result.reason === 'alongside_refused') return { created: false, reason: 'limited' };

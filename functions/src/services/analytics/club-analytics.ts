@@ -24,6 +24,7 @@ import { batchGet, keyId } from '../../data/batch-get.ts';
 import {
   addDays,
   addMonths,
+  addShard,
   counterOf,
   isDayItem,
   isMonthItem,
@@ -120,8 +121,8 @@ export async function clubAnalytics(
   let running: Item | undefined;
   const courses: Item[] = [];
   for (const item of items) {
-    if (isDayItem(item)) days.set(String(item.bucket), item);
-    else if (isMonthItem(item)) months.set(String(item.bucket), item);
+    if (isDayItem(item)) addShard(days, item);
+    else if (isMonthItem(item)) addShard(months, item);
     else if (item.sk === statsKeys.running(club.id).sk) running = item;
     else if (String(item.sk).startsWith(statsKeys.coursePrefix)) courses.push(item);
   }
