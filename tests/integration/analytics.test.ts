@@ -7,7 +7,10 @@
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { createCourse } from '@clubs/functions/data/repositories/courses';
 import { addSections } from '@clubs/functions/data/repositories/sections';
+import { statsKeys } from '@clubs/functions/data/keys';
+import { queryAll } from '@clubs/functions/data/query';
 import { handler as admin } from '@clubs/functions/handlers/club-admin';
+import { handler as clubs } from '@clubs/functions/handlers/clubs';
 import { handler as courses } from '@clubs/functions/handlers/courses';
 import { handler as feed } from '@clubs/functions/handlers/feed';
 import { likePost } from '@clubs/functions/services/feed/reactions';
@@ -95,6 +98,27 @@ describe('analytics roll-ups', () => {
     await call(feed, 'unlikePost', as(fan), { params: { clubId, postId } });
     const day = (await analytics(clubId, as(ownerId))).body.series.at(-1);
     expect(day).toMatchObject({ bucket: today(), likes: 0, activeMembers: 2 });
+  });
+});
+
+describe('public page views', () => {
+  it("counts the public page's reads (view=page) as visitors, not the club layout's reads, and writes nothing for an unknown club", async () => {
+    const { clubId, ownerId } = await clubWithPost();
+    const read = (id: string, query?: Record<string, string>) =>
+      call(clubs, 'getClub', null, { params: { clubId: id }, ...(query ? { query } : {}) });
+    const visits = await Promise.all(Array.from({ length: 12 }, () => read(clubId, { view: 'page' })));
+    expect(visits.map((visit) => visit.status)).toEqual(Array(12).fill(200));
+    expect((await read(clubId)).status).toBe(200);
+    expect((await read(clubId, { view: 'all' })).status).toBe(400);
+
+    const owner = await analytics(clubId, as(ownerId));
+    expect(owner.body.funnel).toEqual({ visitors: 12, requests: 0, joins: 1 });
+    expect(owner.body.series.at(-1)).toMatchObject({ bucket: today(), views: 12 });
+
+    const unknown = ulid();
+    expect((await read(unknown, { view: 'page' })).status).toBe(404);
+    const written = await queryAll({ partition: statsKeys.partition(unknown) }, (item) => item);
+    expect(written).toEqual([]);
   });
 });
 

@@ -14,13 +14,14 @@
  * of their id, counter-shards.ts): a burst of likes in one busy club would otherwise make every
  * transaction wait on the same two items. Readers sum a bucket's shards (addShard).
  */
+import { randomUUID } from 'node:crypto';
 import type { StatsCounter } from '@clubs/shared';
 import { tableName } from './client.ts';
 import { sendRetryingConflicts, type TransactItem } from './counted-write.ts';
 import { shardOf, sumCounters } from './counter-shards.ts';
 import { transactionConditionFailures } from './errors.ts';
 import { getItem } from './get-item.ts';
-import { type Key, statsKeys } from './keys.ts';
+import { type Key, keys, statsKeys } from './keys.ts';
 import { queryAll } from './query.ts';
 
 export type StatsSteps = Partial<Record<StatsCounter, number>>;
@@ -164,11 +165,39 @@ export async function recordActiveMember(clubId: string, userId: string, at: Dat
 
 /**
  * Counts `steps` by themselves, for facts whose own write cannot carry them (a Stripe event's
- * consumer, a page view): one retried transaction of the day and month items.
+ * consumer): one retried transaction of the day and month items.
  */
 export async function countStats(clubId: string, at: Date, steps: StatsSteps): Promise<void> {
   const actions = statsActions(clubId, at, steps);
   if (actions.length > 0) await sendRetryingConflicts({ TransactItems: actions });
+}
+
+/**
+ * Counts a visit of the club's public page, when the club is active (a condition on the club
+ * item in the same transaction: an unknown or closed club's id writes nothing). Visits of a
+ * popular club spread over the shards at random. True when counted.
+ */
+export async function countPageView(clubId: string, at: Date): Promise<boolean> {
+  try {
+    await sendRetryingConflicts({
+      TransactItems: [
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.club(clubId),
+            ConditionExpression: '#status = :active',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':active': 'active' },
+          },
+        },
+        ...statsActions(clubId, at, { views: 1 }, { by: randomUUID() }),
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (transactionConditionFailures(error)) return false;
+    throw error;
+  }
 }
 
 type Item = Record<string, unknown>;

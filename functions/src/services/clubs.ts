@@ -7,11 +7,13 @@ import {
   searchTerms,
   toPublicClub,
 } from '@clubs/shared';
+import { countPageView } from '../data/club-stats.ts';
 import { searchWords } from '../data/directory-index.ts';
 import type { Page } from '../data/query.ts';
 import { getClub, sampleClubsByStatus } from '../data/repositories/clubs.ts';
 import { listDirectory, searchDirectory } from '../data/repositories/directory.ts';
 import { notFound } from '../errors.ts';
+import { logger } from '../logger.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,8 +39,20 @@ export async function directory(query: DirectoryQuery, now: number = Date.now())
  * A club's public page. Only active clubs are public: an unpaid, pending or inactive club
  * answers exactly like a missing one, so the route reveals nothing about it.
  */
-export async function getPublicClub(clubId: string): Promise<PublicClub> {
-  const club = await getClub(clubId);
+/**
+ * One active club. A read of its public page (`pageView`) also counts a visit in its analytics,
+ * written beside the read rather than after it (the write is conditioned on the club being active,
+ * so no id makes items appear), and never fails the read.
+ */
+export async function getPublicClub(clubId: string, pageView = false): Promise<PublicClub> {
+  const [club] = await Promise.all([
+    getClub(clubId),
+    pageView
+      ? countPageView(clubId, new Date()).catch((error: unknown) =>
+          logger.error('club page view not counted', { clubId, error: String(error) }),
+        )
+      : null,
+  ]);
   if (club?.status !== 'active') throw notFound('Club not found');
   return toPublicClub(club);
 }

@@ -14,7 +14,9 @@ export const clubRoutes = routesOf('clubs', {
   }),
   getClub: GET('/api/clubs/{clubId}', {
     access: PUBLIC,
-    summary: 'One active club by id; any other status answers 404 like a missing club',
+    summary:
+      "One active club by id; any other status answers 404 like a missing club. view=page is the public club page's own read, counted as a visit in the club's analytics",
+    query: z.strictObject({ view: z.literal('page').optional() }),
     response: publicClubSchema,
   }),
   featuredClubs: GET('/api/featured-clubs', {

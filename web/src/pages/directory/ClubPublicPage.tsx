@@ -123,10 +123,11 @@ function ClubNotFound() {
 
 function ClubPublic() {
   const { clubId = '' } = useParams();
-  // One quick retry of a failed load (never of a 4xx): the page then says what it knows.
+  // One quick retry of a failed load (never of a 4xx): the page then says what it knows. The
+  // page's own read (view=page) is what counts a visit in the club's analytics.
   const club = useApiQuery(
     'getClub',
-    { params: { clubId } },
+    { params: { clubId }, query: { view: 'page' } },
     { retry: (count, error) => count < 1 && shouldRetry(count, error), retryDelay: 300 },
   );
   useTitleSubject(club.data?.name);
