@@ -4,11 +4,15 @@
  * the owner everything, a moderator engagement without money, and refuses everyone else, and
  * the CSV carries the same series.
  */
+
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '@clubs/functions/data/client';
+import { rebuildAnalytics } from '@clubs/functions/data/club-stats-rebuild';
+import { statsKeys } from '@clubs/functions/data/keys';
+import { queryAll } from '@clubs/functions/data/query';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { createCourse } from '@clubs/functions/data/repositories/courses';
 import { addSections } from '@clubs/functions/data/repositories/sections';
-import { statsKeys } from '@clubs/functions/data/keys';
-import { queryAll } from '@clubs/functions/data/query';
 import { handler as admin } from '@clubs/functions/handlers/club-admin';
 import { handler as clubs } from '@clubs/functions/handlers/clubs';
 import { handler as courses } from '@clubs/functions/handlers/courses';
@@ -98,6 +102,74 @@ describe('analytics roll-ups', () => {
     await call(feed, 'unlikePost', as(fan), { params: { clubId, postId } });
     const day = (await analytics(clubId, as(ownerId))).body.series.at(-1);
     expect(day).toMatchObject({ bucket: today(), likes: 0, activeMembers: 2 });
+  });
+});
+
+describe('rebuilding the roll-ups', () => {
+  it('rebuilds wiped engagement roll-ups from the posts, comments and likes to the same figures, and repairs a corrupted shard while keeping what no fact dates', async () => {
+    const { clubId, ownerId, postId } = await clubWithPost();
+    const members = await Promise.all(Array.from({ length: 6 }, () => addMember(clubId)));
+    await Promise.all(members.map((member) => likePost(clubId, postId, member)));
+    await Promise.all(
+      members
+        .slice(0, 3)
+        .map((member) =>
+          call(feed, 'addComment', as(member), { params: { clubId, postId }, body: { content: 'Hi' } }),
+        ),
+    );
+    const engagement = (body: Analytics) => ({
+      series: body.series.map(({ bucket, posts, comments, likes, activeMembers }) => ({
+        bucket,
+        posts,
+        comments,
+        likes,
+        activeMembers,
+      })),
+      topPosts: body.topPosts,
+      posts: body.headline.posts,
+      activeMembers: body.headline.activeMembers,
+    });
+    const before = (await analytics(clubId, as(ownerId))).body;
+    expect(before.series.at(-1)).toMatchObject({
+      likes: 6,
+      comments: 3,
+      posts: 1,
+      activeMembers: 7,
+      joins: 7,
+    });
+    const rollUps = async () =>
+      (await queryAll({ partition: statsKeys.partition(clubId) }, (item) => item)).filter((item) =>
+        /^[DM]#/.test(String(item.sk)),
+      );
+
+    // A shard inflated by a bad write: repaired, and the joins (no fact dates them) kept.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: statsKeys.day(clubId, today(), 5),
+        UpdateExpression: 'SET #bucket = :bucket ADD likes :five',
+        ExpressionAttributeNames: { '#bucket': 'bucket' },
+        ExpressionAttributeValues: { ':bucket': today(), ':five': 5 },
+      }),
+    );
+    expect((await analytics(clubId, as(ownerId))).body.series.at(-1)?.likes).toBe(11);
+    await rebuildAnalytics([clubId]);
+    const repaired = (await analytics(clubId, as(ownerId))).body;
+    expect(engagement(repaired)).toEqual(engagement(before));
+    expect(repaired.series.at(-1)).toMatchObject({ joins: 7 });
+    // One item per bucket now: the day's and the month's.
+    expect((await rollUps()).map((item) => item.sk).sort()).toEqual([
+      `D#${today()}`,
+      `M#${today().slice(0, 7)}`,
+    ]);
+
+    // Wiped altogether: the engagement comes back from the facts.
+    for (const item of await rollUps()) {
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
+    }
+    expect((await analytics(clubId, as(ownerId))).body.series.at(-1)?.likes ?? 0).toBe(0);
+    await rebuildAnalytics([clubId]);
+    expect(engagement((await analytics(clubId, as(ownerId))).body)).toEqual(engagement(before));
   });
 });
 

@@ -1,0 +1,145 @@
+/**
+ * Rebuilding a club's analytics roll-ups (club-stats.ts) from the stored facts, for data older
+ * than the counters or after a repair. An operator command (scripts/rebuild-analytics.ts), never
+ * a request path: per club it queries the club's posts, each post's comments and likes, and the
+ * club's roll-up partition — Queries by key, never a Scan.
+ *
+ * The facts determine the engagement counters: posts, comments and likes per UTC day, each
+ * post's engagement of the day, and the day's active members (distinct people who posted,
+ * commented or liked). Counters no stored fact dates (joins, leaves, requests, page views,
+ * section completions, money) are kept as recorded. Each bucket is written back as one item
+ * (shard 0, its other shards deleted) in one transaction; changes made while a club is being
+ * rebuilt may be lost, so run it when the site is quiet.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client.ts';
+import {
+  addShard,
+  isDayItem,
+  isMonthItem,
+  monthOf,
+  POST_ENGAGEMENT_PREFIX,
+  readStatsFrom,
+  utcDayOf,
+} from './club-stats.ts';
+import type { TransactItem } from './counted-write.ts';
+import { adminKeys, keys, statsKeys } from './keys.ts';
+import { queryAll } from './query.ts';
+
+type Item = Record<string, unknown>;
+
+/** The counters the stored facts determine (with the `post_` engagement attributes). */
+const REBUILT = ['posts', 'comments', 'likes', 'activeMembers'] as const;
+const isRebuilt = (name: string) =>
+  (REBUILT as readonly string[]).includes(name) || name.startsWith(POST_ENGAGEMENT_PREFIX);
+
+export interface AnalyticsRebuildReport {
+  clubs: number;
+  /** Day and month items written. */
+  buckets: number;
+}
+
+/** What the facts say of each day: its counters, and who was active. */
+async function factsByDay(clubId: string): Promise<Map<string, { counters: Item; active: Set<string> }>> {
+  const days = new Map<string, { counters: Item; active: Set<string> }>();
+  const count = (at: unknown, userId: unknown, counter: string, postId?: string) => {
+    const day = utcDayOf(new Date(String(at)));
+    const entry = days.get(day) ?? { counters: {}, active: new Set<string>() };
+    days.set(day, entry);
+    const add = (name: string) => {
+      entry.counters[name] = ((entry.counters[name] as number | undefined) ?? 0) + 1;
+    };
+    add(counter);
+    if (postId) add(`${POST_ENGAGEMENT_PREFIX}${postId}`);
+    entry.active.add(String(userId));
+  };
+  const posts = await queryAll(
+    { partition: keys.post(clubId, '').pk, sortKey: { beginsWith: 'POST#' }, consistentRead: true },
+    (item) => item,
+  );
+  for (const post of posts.filter((item) => item.type === 'post')) {
+    count(post.createdAt, post.authorId, 'posts');
+    const reactions = await queryAll(
+      { partition: keys.like(String(post.id), '').pk, consistentRead: true },
+      (item) => item,
+    );
+    for (const item of reactions) {
+      if (item.type === 'like') count(item.createdAt, item.userId, 'likes', String(post.id));
+      if (item.type === 'comment') count(item.createdAt, item.authorId, 'comments', String(post.id));
+    }
+  }
+  for (const entry of days.values()) entry.counters.activeMembers = entry.active.size;
+  return days;
+}
+
+/** One bucket's item: the kept counters as recorded, the rebuilt ones from the facts. */
+function bucketItem(
+  key: { pk: string; sk: string },
+  bucket: string,
+  recorded: Item | undefined,
+  facts: Item,
+) {
+  const kept = Object.fromEntries(
+    Object.entries(recorded ?? {}).filter(([name, value]) => typeof value === 'number' && !isRebuilt(name)),
+  );
+  return { ...key, type: 'club_stats', bucket, ...kept, ...facts };
+}
+
+/** Rebuilds one club's day and month items; answers how many buckets it wrote. */
+export async function rebuildClubStats(clubId: string): Promise<number> {
+  const days = await factsByDay(clubId);
+  const stored = await readStatsFrom(clubId, { day: '0000-01-01' });
+  const recordedDays = new Map<string, Item>();
+  const recordedMonths = new Map<string, Item>();
+  const shardKeys = new Map<string, { pk: string; sk: string }[]>();
+  for (const item of stored) {
+    if (!isDayItem(item) && !isMonthItem(item)) continue;
+    addShard(isDayItem(item) ? recordedDays : recordedMonths, item);
+    const bucket = String(item.bucket);
+    shardKeys.set(bucket, [...(shardKeys.get(bucket) ?? []), { pk: String(item.pk), sk: String(item.sk) }]);
+  }
+  const months = new Map<string, Item>();
+  for (const [day, { counters }] of days) {
+    const month = months.get(monthOf(day)) ?? {};
+    for (const name of REBUILT)
+      month[name] =
+        ((month[name] as number | undefined) ?? 0) + ((counters[name] as number | undefined) ?? 0);
+    months.set(monthOf(day), month);
+  }
+  const writes: { bucket: string; item: Item }[] = [];
+  for (const day of new Set([...days.keys(), ...recordedDays.keys()])) {
+    const facts = days.get(day)?.counters ?? {};
+    writes.push({
+      bucket: day,
+      item: bucketItem(statsKeys.day(clubId, day), day, recordedDays.get(day), facts),
+    });
+  }
+  for (const month of new Set([...months.keys(), ...recordedMonths.keys()])) {
+    const facts = months.get(month) ?? {};
+    writes.push({
+      bucket: month,
+      item: bucketItem(statsKeys.month(clubId, month), month, recordedMonths.get(month), facts),
+    });
+  }
+  for (const { bucket, item } of writes) {
+    const others = (shardKeys.get(bucket) ?? []).filter((key) => key.sk !== item.sk);
+    const actions: TransactItem[] = [
+      { Put: { TableName: tableName(), Item: item } },
+      ...others.map((key) => ({ Delete: { TableName: tableName(), Key: key } })),
+    ];
+    await db().send(new TransactWriteCommand({ TransactItems: actions }));
+  }
+  return writes.length;
+}
+
+/** Rebuilds the given clubs' roll-ups, or every club's (the super-admin index's entries). */
+export async function rebuildAnalytics(clubIds?: readonly string[]): Promise<AnalyticsRebuildReport> {
+  const ids =
+    clubIds ??
+    (await queryAll({ partition: adminKeys.entryPartition, consistentRead: true }, (item) =>
+      String(item.clubId),
+    ));
+  let buckets = 0;
+  for (const clubId of ids) buckets += await rebuildClubStats(clubId);
+  return { clubs: ids.length, buckets };
+}
