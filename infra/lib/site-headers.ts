@@ -15,6 +15,8 @@ export function contentSecurityPolicy(parts: {
   authHostedDomain: string;
   uploadDomain: string;
   region?: string;
+  /** The site's own host, whose /ws the live socket opens (liveSocketSource). */
+  siteDomain?: string | undefined;
 }): string {
   return [
     "default-src 'self'",
@@ -26,8 +28,9 @@ export function contentSecurityPolicy(parts: {
     `img-src 'self' data: blob: https://*.googleusercontent.com https://${parts.uploadDomain}`,
     `media-src 'self' blob: https://${parts.uploadDomain}`,
     "font-src 'self' data:",
-    // Amplify Auth (Cognito user pool API and the hosted domain's token endpoint) and presigned uploads.
-    `connect-src 'self' https://cognito-idp.${parts.region ?? Aws.REGION}.amazonaws.com https://${parts.authHostedDomain} https://${parts.uploadDomain}`,
+    // Amplify Auth (Cognito user pool API and the hosted domain's token endpoint), presigned
+    // uploads, and the live socket on the site's own /ws.
+    `connect-src 'self' https://cognito-idp.${parts.region ?? Aws.REGION}.amazonaws.com https://${parts.authHostedDomain} https://${parts.uploadDomain} ${liveSocketSource(parts.siteDomain)}`,
     "frame-src 'none'",
     "frame-ancestors 'none'",
     "form-action 'self'",
@@ -36,6 +39,15 @@ export function contentSecurityPolicy(parts: {
     'upgrade-insecure-requests',
   ].join('; ');
 }
+
+/**
+ * The live socket's source, named as wss: because Safari before 15.4 does not count a wss: URL
+ * of the page's own host as 'self'. Without a custom domain the site is served on its
+ * CloudFront distribution's name, which the distribution's own headers policy cannot name (each
+ * would wait on the other): then any CloudFront host.
+ */
+export const liveSocketSource = (siteDomain: string | undefined) =>
+  siteDomain ? `wss://${siteDomain}` : 'wss://*.cloudfront.net';
 
 /** User uploads are served from the site's origin: render them inert. */
 export const MEDIA_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -48,6 +60,8 @@ export interface SiteHeadersProps {
    * connect-src) and reads members-only media through presigned URLs (img-src, media-src).
    */
   readonly uploadDomain: string;
+  /** The site's custom domain, if any: the live socket's host (CSP connect-src). */
+  readonly siteDomain?: string | undefined;
 }
 
 export class SiteHeaders extends Construct {

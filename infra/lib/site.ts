@@ -132,6 +132,7 @@ export class Site extends Construct {
     const headers = new SiteHeaders(this, 'SecurityHeaders', {
       authHostedDomain: props.authHostedDomain,
       uploadDomain: media.uploadDomain,
+      siteDomain: config.siteDomain,
     });
     this.headersPolicy = headers.app;
     this.mediaHeadersPolicy = headers.media;

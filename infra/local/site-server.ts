@@ -22,16 +22,23 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { entryDocumentOf, LIVE } from '@clubs/shared';
-import { contentSecurityPolicy } from '../lib/site-headers.ts';
+import { contentSecurityPolicy, liveSocketSource } from '../lib/site-headers.ts';
 
 /** Stand-ins for the deployed AWS hosts in the policy, which the local stack serves on localhost. */
-const AWS_HOSTS = { authHostedDomain: 'auth.invalid', uploadDomain: 'uploads.invalid', region: 'local' };
+const AWS_HOSTS = {
+  authHostedDomain: 'auth.invalid',
+  uploadDomain: 'uploads.invalid',
+  region: 'local',
+  siteDomain: 'site.invalid',
+};
 const LOCAL_SOURCE = 'http://localhost:*';
+/** The local live socket (the app's own /ws), named as the deployed policy names its wss: one. */
+const LOCAL_SOCKET_SOURCE = 'ws://localhost:*';
 
 /**
  * The deployed Content-Security-Policy (infra/lib/site-headers.ts) with the local stack's hosts in
- * place of Cognito's and the media bucket's, and without upgrade-insecure-requests (the local
- * services speak plain http).
+ * place of Cognito's and the media bucket's, the local socket in place of the site's wss: one,
+ * and without upgrade-insecure-requests (the local services speak plain http).
  */
 export function localContentSecurityPolicy(): string {
   const aws = new Set([
@@ -39,13 +46,18 @@ export function localContentSecurityPolicy(): string {
     `https://${AWS_HOSTS.uploadDomain}`,
     `https://cognito-idp.${AWS_HOSTS.region}.amazonaws.com`,
   ]);
+  const socket = liveSocketSource(AWS_HOSTS.siteDomain);
   return contentSecurityPolicy(AWS_HOSTS)
     .split('; ')
     .filter((directive) => directive !== 'upgrade-insecure-requests')
     .map((directive) => {
       const sources = directive.split(' ');
-      const local = sources.filter((source) => !aws.has(source));
-      return (local.length < sources.length ? [...local, LOCAL_SOURCE] : local).join(' ');
+      const local = sources.filter((source) => !aws.has(source) && source !== socket);
+      const extra = [
+        ...(sources.some((source) => aws.has(source)) ? [LOCAL_SOURCE] : []),
+        ...(sources.includes(socket) ? [LOCAL_SOCKET_SOURCE] : []),
+      ];
+      return [...local, ...extra].join(' ');
     })
     .join('; ');
 }

@@ -5,6 +5,8 @@
  * fan-out function on every change event with ManageConnections on this API's connections only.
  */
 import { LIVE_STAGE } from '@clubs/infra/lib/live.ts';
+import { contentSecurityPolicy } from '@clubs/infra/lib/site-headers.ts';
+import { localContentSecurityPolicy } from '@clubs/infra/local/site-server.ts';
 import { CHANGE_EVENT_TYPES, EVENT_BUS, LIVE, ORIGIN_VERIFY, QUIET_CHANGE_TYPES } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
 import { logicalId, statementsOfRole, synthForFile } from './app.ts';
@@ -118,5 +120,27 @@ describe('live: through CloudFront', () => {
     const origin = config.Origins.find((o) => o.Id === behavior?.TargetOriginId);
     expect(JSON.stringify(origin?.DomainName)).toContain(logicalId(synth.stack.live.api));
     expect(origin?.OriginCustomHeaders?.map((h) => h.HeaderName)).toContain(ORIGIN_VERIFY.header);
+  });
+
+  it("names the live socket's wss: source in the CSP's connect-src (Safari before 15.4 does not count it as 'self'), here and in the local server's policy", () => {
+    const [, policy] = only('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: { Comment: 'Clubs: HSTS, CSP, frame denial, nosniff' },
+    });
+    const config = policy.Properties.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } };
+    };
+    const csp = JSON.stringify(synth.stack.resolve(config.SecurityHeadersConfig.ContentSecurityPolicy));
+    // Without a custom domain the site is on its distribution's CloudFront name.
+    expect(/connect-src[^;]*/.exec(csp)?.[0]).toContain(' wss://*.cloudfront.net');
+    const withDomain = contentSecurityPolicy({
+      authHostedDomain: 'auth.example.com',
+      uploadDomain: 'uploads.example.com',
+      region: 'eu-west-1',
+      siteDomain: 'clubs.example.com',
+    });
+    expect(/connect-src[^;]*/.exec(withDomain)?.[0]).toMatch(/ wss:\/\/clubs\.example\.com( |$)/);
+    expect(withDomain).not.toContain('cloudfront.net');
+    const local = /connect-src[^;]*/.exec(localContentSecurityPolicy())?.[0];
+    expect(local).toBe("connect-src 'self' http://localhost:* ws://localhost:*");
   });
 });
