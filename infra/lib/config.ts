@@ -52,8 +52,10 @@ export const configSchema = z
       z.string().regex(/^[a-z][a-z0-9-]{0,20}$/, 'must be lower-case letters, digits and hyphens'),
     ),
     /**
-     * A production stage: termination protection, an edge stack with the WAF web ACL, and it
-     * refuses to run without superAdminEmail, alarmEmail and that web ACL's webAclArn.
+     * A production stage: termination protection, an edge stack with the WAF web ACL, a web ACL
+     * on the user pool, and it refuses to run without superAdminEmail, alarmEmail, sesFromEmail,
+     * siteDomain with its certificateArn and the edge web ACL's webAclArn, or with any of them
+     * (or any other setting) left at a placeholder (refusePlaceholders).
      */
     production: withDefault(booleanish, false),
     /** The CloudFormation stack name; also the prefix of the Cognito hosted domain by default. */
@@ -200,6 +202,20 @@ export const configSchema = z
           'must be a global (CloudFront) WAFv2 web ACL ARN',
         ),
     ),
+    /**
+     * The region of the second backup vault and of the media bucket's replica (a stack of their
+     * own there, `{stackName}Backup`); without it the copy vault sits beside the first and media
+     * is not replicated. Choose a region other than the stack's.
+     */
+    backupCopyRegion: optional(
+      z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-1'),
+    ),
+    /**
+     * The backup vaults' lock: `compliance` (after three days nobody can delete a backup early or
+     * lift the lock; the default, and the only choice, in production), `governance` (privileged
+     * users may lift it) or `none` (the default elsewhere).
+     */
+    backupVaultLock: optional(z.enum(['none', 'governance', 'compliance'])),
     /** The built SPA, relative to the repository root. */
     webDistDir: withDefault(z.string().trim().min(1), 'web/dist'),
   })
@@ -244,7 +260,14 @@ export const configSchema = z
       });
     }
     if (config.production) {
-      for (const key of ['superAdminEmail', 'alarmEmail', 'webAclArn', 'sesFromEmail'] as const) {
+      for (const key of [
+        'superAdminEmail',
+        'alarmEmail',
+        'webAclArn',
+        'sesFromEmail',
+        'siteDomain',
+        'certificateArn',
+      ] as const) {
         if (!config[key]) {
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required in a production stage' });
         }
@@ -255,6 +278,13 @@ export const configSchema = z
         code: 'custom',
         path: ['superAdminMfa'],
         message: 'must stay on in a production stage (super admins need an authenticator app)',
+      });
+    }
+    if (config.production && config.backupVaultLock && config.backupVaultLock !== 'compliance') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['backupVaultLock'],
+        message: 'must be compliance in a production stage (backups nobody can delete early)',
       });
     }
     if (
@@ -276,6 +306,7 @@ export const configSchema = z
 const resolvedConfigSchema = configSchema.transform((config) => ({
   ...config,
   superAdminMfa: config.superAdminMfa ?? config.production,
+  backupVaultLock: config.backupVaultLock ?? (config.production ? 'compliance' : 'none'),
 }));
 
 export type ClubsConfig = z.output<typeof resolvedConfigSchema>;
@@ -316,6 +347,42 @@ export function parseConfig(raw: Record<string, unknown>): ClubsConfig {
   }
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return result.data;
+}
+
+/**
+ * What marks a value as a stand-in not yet filled in: the account id 000000000000, a domain or
+ * address of example.com, .org or .net or under .example, or the words "replace me/with".
+ */
+const PLACEHOLDER =
+  /(^|[^0-9])000000000000([^0-9]|$)|(^|[.@])example\.(com|org|net)$|\.example$|replace[-_ ]?(me|with)/i;
+
+/** The settings of a production stage that still hold a placeholder value. */
+export function placeholderKeys(config: ClubsConfig): ConfigKey[] {
+  if (!config.production) return [];
+  return CONFIG_KEYS.filter((key) => {
+    const value = (config as Record<string, unknown>)[key];
+    return typeof value === 'string' && PLACEHOLDER.test(value);
+  });
+}
+
+/**
+ * Refuses a production stage whose settings still hold placeholders, naming each. The web ACL's
+ * ARN alone may still be one: it is the output of the edge stack, deployed first, so until it is
+ * filled in only the edge stack is built (`awaitingWebAcl`).
+ */
+export function refusePlaceholders(config: ClubsConfig): { awaitingWebAcl: boolean } {
+  const keys = placeholderKeys(config);
+  const file = `infra/stages/${config.stage ?? '{stage}'}.json`;
+  const refused = keys.filter((key) => key !== 'webAclArn');
+  if (refused.length > 0) {
+    throw new ConfigError(
+      refused.map(
+        (key) =>
+          `${key}: still a placeholder (${JSON.stringify((config as Record<string, unknown>)[key])}); set the real value in ${file}`,
+      ),
+    );
+  }
+  return { awaitingWebAcl: keys.includes('webAclArn') };
 }
 
 /** Reads the whole context of a construct tree and validates it (tests, and stages once merged). */

@@ -116,6 +116,8 @@ describe('superAdminMfa', () => {
     superAdminEmail: 'a@b.example',
     alarmEmail: 'ops@b.example',
     sesFromEmail: 'no-reply@b.example',
+    siteDomain: 'clubs.b.example',
+    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
     webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/ClubsProdEdge/abc',
   };
 

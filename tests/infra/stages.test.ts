@@ -1,17 +1,22 @@
 /**
  * Stages: each stage's settings are a checked-in file validated by the config schema and
  * selected by `-c stage=…`; settings given with `-c` are refused; a production stage refuses to
- * run without the values it needs; two stages synthesize side by side with distinct names.
+ * run without the values it needs or with placeholders left in them; two stages synthesize side by side with distinct names.
  */
 
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { ClubsStack } from '@clubs/infra/lib/clubs-stack.ts';
 import {
   type ClubsConfig,
   DEFAULT_STAGE,
   loadStageConfig,
   parseConfig,
+  placeholderKeys,
+  refusePlaceholders,
   stageNames,
 } from '@clubs/infra/lib/config.ts';
+import { REPO_ROOT } from '@clubs/infra/lib/paths.ts';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,12 +68,14 @@ describe('stage settings', () => {
     expect(configProblems(() => loadStageConfig({ stage: '../prod' }))).toHaveLength(1);
   });
 
-  it('refuses a production stage without a super-admin or an alarm e-mail, its web ACL, or a sender', () => {
+  it('refuses a production stage without a super-admin or an alarm e-mail, its web ACL, a sender, a domain or its certificate', () => {
     expect(configProblems(() => parseConfig({ production: true }))).toEqual([
       'superAdminEmail: is required in a production stage',
       'alarmEmail: is required in a production stage',
       'webAclArn: is required in a production stage',
       'sesFromEmail: is required in a production stage',
+      'siteDomain: is required in a production stage',
+      'certificateArn: is required in a production stage',
     ]);
     expect(
       configProblems(() =>
@@ -76,11 +83,49 @@ describe('stage settings', () => {
           production: 'true',
           superAdminEmail: 'a@b.example',
           sesFromEmail: 'no-reply@b.example',
+          siteDomain: 'clubs.b.example',
+          certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
           webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/ClubsProdEdge/abc',
         }),
       ),
     ).toEqual(['alarmEmail: is required in a production stage']);
     expect(configProblems(() => parseConfig({}))).toEqual([]);
+  });
+
+  it('`cdk synth -c stage=prod` refuses the checked-in placeholders, naming each and the file to fix', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'infra/bin/app.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify({ stage: 'prod' }) },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    for (const key of ['siteDomain', 'certificateArn', 'superAdminEmail', 'alarmEmail', 'sesFromEmail']) {
+      expect(run.stderr).toContain(`${key}: still a placeholder`);
+    }
+    expect(run.stderr).toContain('infra/stages/prod.json');
+  });
+
+  it('builds only the edge stack while webAclArn alone is a placeholder; refuses nothing outside production', () => {
+    const filledIn = {
+      ...loadStageConfig({ stage: 'prod' }),
+      siteDomain: 'clubs.acme.io',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+      superAdminEmail: 'founder@acme.io',
+      alarmEmail: 'ops@acme.io',
+      sesFromEmail: 'no-reply@clubs.acme.io',
+      sesIdentityDomain: 'clubs.acme.io',
+    };
+    expect(placeholderKeys(filledIn)).toEqual(['webAclArn']);
+    expect(refusePlaceholders(filledIn)).toEqual({ awaitingWebAcl: true });
+    const deployed = {
+      ...filledIn,
+      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/ClubsProd-edge/abc',
+    };
+    expect(refusePlaceholders(deployed)).toEqual({ awaitingWebAcl: false });
+    expect(
+      placeholderKeys({ ...deployed, googleClientId: '000000000000-x.apps.googleusercontent.com' }),
+    ).toEqual(['googleClientId']);
+    expect(refusePlaceholders(loadStageConfig({ stage: 'dev' }))).toEqual({ awaitingWebAcl: false });
   });
 });
 
