@@ -11,6 +11,8 @@ import type { Construct } from 'constructs';
 import { AccessLogs } from './access-logs.ts';
 import { Api } from './api.ts';
 import { Auth, authHostedDomainOf, OAUTH_SCOPES } from './auth.ts';
+import { AuthFirewall } from './auth-firewall.ts';
+import { Backups } from './backups.ts';
 import type { ClubsConfig } from './config.ts';
 import { Data } from './data.ts';
 import { EDGE_REGION, edgeAlarmTopicName } from './edge-stack.ts';
@@ -31,6 +33,8 @@ export interface ClubsStackProps extends StackProps {
 export class ClubsStack extends Stack {
   readonly config: ClubsConfig;
   readonly data: Data;
+  /** The table's backup plan and its vaults. */
+  readonly backups: Backups;
   readonly media: Media;
   readonly site: Site;
   readonly auth: Auth;
@@ -41,6 +45,8 @@ export class ClubsStack extends Stack {
   readonly operations: Operations;
   /** The app's e-mail sending (SES), when the stage names a sender. */
   readonly email: Email | undefined;
+  /** The web ACL in front of the user pool's own API (production only). */
+  readonly authFirewall: AuthFirewall | undefined;
 
   constructor(scope: Construct, id: string, props: ClubsStackProps) {
     // A production stack cannot be deleted by a stray `cdk destroy`.
@@ -51,7 +57,8 @@ export class ClubsStack extends Stack {
 
     const logs = new AccessLogs(this, 'AccessLogs');
     this.data = new Data(this, 'Data');
-    this.media = new Media(this, 'Media', { logBucket: logs.bucket });
+    this.backups = new Backups(this, 'Backups', { config, table: this.data.table });
+    this.media = new Media(this, 'Media', { logBucket: logs.bucket, replicaRegion: config.backupCopyRegion });
 
     const authHostedDomain = authHostedDomainOf(config, this);
     this.site = new Site(this, 'Site', {
@@ -199,6 +206,14 @@ export class ClubsStack extends Stack {
         MediaBucketName: { value: this.media.bucket.bucketName, description: 'Media bucket' },
       },
     });
+    this.authFirewall = config.production
+      ? new AuthFirewall(this, 'AuthFirewall', {
+          userPool: this.auth.userPool,
+          webAclName: `${config.stackName}-auth`,
+          logRetention,
+          alarmTopic: this.operations.topic,
+        })
+      : undefined;
   }
 
   private webhookLogs() {

@@ -12,7 +12,7 @@
  * left the retained bucket behind) gets its own bucket.
  */
 import { MEDIA_PATHS, UPLOAD_TAG } from '@clubs/shared';
-import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Aws, type CfnElement, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
@@ -21,6 +21,7 @@ import {
   BucketEncryption,
   HttpMethods,
   type IBucket,
+  type LifecycleRule,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -31,8 +32,39 @@ const stackIdPiece = (): string => Fn.select(0, Fn.split('-', Fn.select(2, Fn.sp
 /** Days a replaced or deleted object's previous version is kept. */
 export const NONCURRENT_DAYS = 30;
 
+/**
+ * The media bucket's lifecycle, its replica's too: replaced or deleted objects' old versions go
+ * after NONCURRENT_DAYS, and uploads still tagged staged after a day (never attached) go.
+ */
+export function mediaLifecycleRules(): LifecycleRule[] {
+  return [
+    {
+      id: 'expire-replaced-versions',
+      abortIncompleteMultipartUploadAfter: Duration.days(1),
+      noncurrentVersionExpiration: Duration.days(NONCURRENT_DAYS),
+      expiredObjectDeleteMarker: true,
+    },
+    {
+      // Every signed upload is stored tagged staged; the API tags the ones it lets a post, section,
+      // club or profile use as attached. One still staged after a day was never used: litter.
+      id: 'expire-unattached-uploads',
+      tagFilters: { [UPLOAD_TAG.key]: UPLOAD_TAG.staged },
+      expiration: Duration.days(UPLOAD_TAG.stagedDays),
+    },
+  ];
+}
+
+/** The bucket names' stack piece: the stack name in lower case, at most 20 characters. */
+const namePrefixOf = (stackName: string): string => stackName.toLowerCase().slice(0, 20).replace(/-+$/, '');
+
+/** The media replica's name (in the backup copy region): 20 + 15 + 12 + 1 + 14 characters at most. */
+export const mediaReplicaBucketName = (stackName: string, region: string): string =>
+  `${namePrefixOf(stackName)}-media-replica-${Aws.ACCOUNT_ID}-${region}`;
+
 export interface MediaProps {
   readonly logBucket: IBucket;
+  /** The backup copy region, whose replica bucket receives every new object version. */
+  readonly replicaRegion?: string;
 }
 
 export class Media extends Construct {
@@ -46,8 +78,7 @@ export class Media extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
     // Bucket names are global and at most 63 characters: 20 + 7 + 12 + 1 + 14 (longest region) + 1 + 8.
-    const prefix = stack.stackName.toLowerCase().slice(0, 20).replace(/-+$/, '');
-    const bucketName = `${prefix}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}-${stackIdPiece()}`;
+    const bucketName = `${namePrefixOf(stack.stackName)}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}-${stackIdPiece()}`;
     this.uploadDomain = `${bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 
     this.bucket = new Bucket(this, 'Bucket', {
@@ -60,23 +91,37 @@ export class Media extends Construct {
       serverAccessLogsPrefix: 'media-bucket/',
       // A replaced or deleted object stays recoverable for NONCURRENT_DAYS, then goes.
       versioned: true,
-      lifecycleRules: [
-        {
-          id: 'expire-replaced-versions',
-          abortIncompleteMultipartUploadAfter: Duration.days(1),
-          noncurrentVersionExpiration: Duration.days(NONCURRENT_DAYS),
-          expiredObjectDeleteMarker: true,
-        },
-        {
-          // Every signed upload is stored tagged staged; the API tags the ones it lets a post, section,
-          // club or profile use as attached. One still staged after a day was never used: litter.
-          id: 'expire-unattached-uploads',
-          tagFilters: { [UPLOAD_TAG.key]: UPLOAD_TAG.staged },
-          expiration: Duration.days(UPLOAD_TAG.stagedDays),
-        },
-      ],
+      lifecycleRules: mediaLifecycleRules(),
+      // Every new object version is copied to the replica in the backup copy region (backups.ts);
+      // deletions are not, so the replica still has what a mistake here removed.
+      replicationRules: props.replicaRegion
+        ? [
+            {
+              id: 'replicate-to-copy-region',
+              destination: Bucket.fromBucketAttributes(this, 'Replica', {
+                bucketName: mediaReplicaBucketName(stack.stackName, props.replicaRegion),
+                region: props.replicaRegion,
+              }),
+              priority: 0,
+              deleteMarkerReplication: false,
+            },
+          ]
+        : undefined,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    if (props.replicaRegion) {
+      const sourceId = stack.getLogicalId(this.bucket.node.defaultChild as CfnElement);
+      const replicaName = `${namePrefixOf(stack.stackName)}-media-replica-<AWS::AccountId>-${props.replicaRegion}`;
+      for (const objects of [`<${sourceId}.Arn>/*`, `arn:<AWS::Partition>:s3:::${replicaName}/*`]) {
+        Validations.of(this.bucket.node.findChild('ReplicationRole')).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${objects}]`,
+          reason:
+            'S3 replication reads every object version of the media bucket and writes it to the replica bucket: ' +
+            'the role is scoped to those two buckets, and their objects are what it replicates.',
+        });
+      }
+    }
 
     this.originBucket = Bucket.fromBucketAttributes(this, 'OriginView', {
       bucketName,

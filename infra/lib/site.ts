@@ -1,6 +1,7 @@
 /**
  * The site: the built SPA in a private bucket behind one CloudFront distribution that also
- * routes /api/* to the HTTP API (never cached; every viewer header but Host) and /media/* to the
+ * routes /api/* to the HTTP API (every viewer header but Host; never cached, but for the public
+ * reads an anonymous caller gets, which the API marks public for a few seconds) and /media/* to the
  * media bucket's public keys (origin access control; members-only media is read through presigned
  * URLs on the bucket's own domain instead), so the app talks to one origin. Client
  * routes get their entry document (shared/src/site-documents.ts) or else index.html in a
@@ -8,12 +9,22 @@
  * 404s). The site bucket's objects carry their own
  * Cache-Control (site-content.ts), and every response carries a headers policy (site-headers.ts).
  */
-import { ENTRY_DOCUMENTS, LIVE, PUBLIC_MEDIA_KEY, type RuntimeConfig } from '@clubs/shared';
+import {
+  ENTRY_DOCUMENTS,
+  LIVE,
+  PUBLIC_MEDIA_KEY,
+  ROUTES,
+  type RouteDefinition,
+  type RuntimeConfig,
+} from '@clubs/shared';
 import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as EdgeFunction,
   FunctionCode,
@@ -98,6 +109,20 @@ const MEDIA_PUBLIC_ONLY = `function handler(event) {
   request.uri = '/' + key;
   return request;
 }`;
+
+/**
+ * The path patterns of the public reads CloudFront may cache (routes with edgeCacheSeconds), a
+ * path parameter becoming `*`, with the longest time any of them allows.
+ */
+export function publicReadPatterns(): { pattern: string; seconds: number }[] {
+  const byPattern = new Map<string, number>();
+  for (const route of Object.values(ROUTES) as RouteDefinition[]) {
+    if (!route.edgeCacheSeconds || route.method !== 'GET') continue;
+    const pattern = route.path.replace(/\{\w+\}/g, '*');
+    byPattern.set(pattern, Math.max(byPattern.get(pattern) ?? 0, route.edgeCacheSeconds));
+  }
+  return [...byPattern].map(([pattern, seconds]) => ({ pattern, seconds }));
+}
 
 export class Site extends Construct {
   readonly bucket: Bucket;
@@ -221,23 +246,41 @@ export class Site extends Construct {
    * redirects), with the secret headers the API requires (OriginVerify).
    */
   routeApi(apiDomain: string, originHeaders: Record<string, string>): void {
-    this.distribution.addBehavior(
-      '/api/*',
-      new HttpOrigin(apiDomain, {
-        customHeaders: originHeaders,
-        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-        readTimeout: Duration.seconds(30),
-      }),
-      {
-        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-        allowedMethods: AllowedMethods.ALLOW_ALL,
-        cachePolicy: CachePolicy.CACHING_DISABLED,
-        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-        responseHeadersPolicy: this.headersPolicy,
-        compress: true,
-      },
-    );
+    const origin = new HttpOrigin(apiDomain, {
+      customHeaders: originHeaders,
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      readTimeout: Duration.seconds(30),
+    });
+    const behavior = {
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.headersPolicy,
+      compress: true,
+    };
+    // Listed before /api/*, which CloudFront would otherwise match first.
+    const publicReads = publicReadPatterns();
+    if (publicReads.length > 0) {
+      const cachePolicy = new CachePolicy(this, 'PublicReadsCache', {
+        comment: 'Clubs public reads: kept only when the API marks them public (anonymous callers), briefly',
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: Duration.seconds(Math.max(...publicReads.map((read) => read.seconds))),
+        headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+        queryStringBehavior: CacheQueryStringBehavior.all(),
+        cookieBehavior: CacheCookieBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+      for (const { pattern } of publicReads) {
+        this.distribution.addBehavior(pattern, origin, { ...behavior, cachePolicy });
+      }
+    }
+    this.distribution.addBehavior('/api/*', origin, {
+      ...behavior,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+    });
   }
 
   /**

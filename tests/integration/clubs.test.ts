@@ -119,3 +119,31 @@ describe('GET /api/featured-clubs', () => {
     expect(seen.has(unpaid.id)).toBe(false);
   });
 });
+
+describe('edge caching of public reads', () => {
+  it('marks anonymous answers public for a few seconds; signed-in callers, refusals and misses stay no-store', async () => {
+    const club = active[0] as Club;
+    const reads = [httpEvent('listClubs'), httpEvent('featuredClubs')];
+    for (const event of reads) {
+      const anonymous = await invoke(handler, event);
+      expect(anonymous.status, event.routeKey).toBe(200);
+      expect(anonymous.headers['cache-control'], event.routeKey).toBe('public, max-age=30');
+      const signedIn = await invoke(handler, {
+        ...event,
+        headers: { ...event.headers, authorization: 'Bearer a-token' },
+      });
+      expect(signedIn.status, event.routeKey).toBe(200);
+      expect(signedIn.headers['cache-control'], event.routeKey).toBe('no-store');
+    }
+    // A club's page read counts a visit, so even an anonymous one must reach the API every time.
+    const page = await invoke(handler, httpEvent('getClub', { params: { clubId: club.id } }));
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const missing = await invoke(handler, httpEvent('getClub', { params: { clubId: unpaid.id } }));
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+    const refused = await invoke(handler, httpEvent('listClubs', { query: { limit: '0' } }));
+    expect(refused.status).toBe(400);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+});

@@ -85,6 +85,16 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 /**
+ * A public answer CloudFront may keep (the route's edgeCacheSeconds), given only to a caller
+ * without an Authorization header: a signed-in caller's answer stays no-store, so an edge cache
+ * never holds anything a token asked for.
+ */
+function edgeCacheOf(route: RouteDefinition, event: APIGatewayProxyEventV2): Record<string, string> {
+  if (!route.edgeCacheSeconds || route.method !== 'GET' || event.headers?.authorization) return {};
+  return { 'cache-control': `public, max-age=${route.edgeCacheSeconds}` };
+}
+
+/**
  * Who made the request, for the request's log line: the viewer address CloudFront forwarded once
  * the request is known to come from CloudFront (the API's own access log only sees CloudFront).
  */
@@ -154,7 +164,7 @@ export function defineGroup<G extends HandlerGroup>(
     const response =
       result instanceof Reply
         ? json(result.status, answerOf(route, result.status, result.body), result.headers)
-        : json(route.status ?? 200, answerOf(route, route.status ?? 200, result));
+        : json(route.status ?? 200, answerOf(route, route.status ?? 200, result), edgeCacheOf(route, event));
     logger.info('request served', { status: response.statusCode, viewer: viewerOf(event) });
     return response;
   };

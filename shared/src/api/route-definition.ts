@@ -97,6 +97,12 @@ interface RouteBase {
   readonly status?: number;
   /** The handler reads the raw body itself (e.g. to verify a signature); no JSON parsing. */
   readonly rawBody?: boolean;
+  /**
+   * Seconds CloudFront may keep a success answer to a caller without an Authorization header:
+   * only on public GET routes whose answer does not depend on who asks. Every other answer is
+   * no-store, and CloudFront keeps nothing the API does not mark public.
+   */
+  readonly edgeCacheSeconds?: number;
 }
 
 /**

@@ -4,9 +4,16 @@ import { pageOf } from '../../domain/common.ts';
 import { directoryQuerySchema } from '../../domain/directory.ts';
 import { GET, PUBLIC, routesOf } from '../route-builder.ts';
 
+/**
+ * How long CloudFront serves an anonymous directory answer before asking again. A club's own
+ * page is not cached: its read counts the visit.
+ */
+export const PUBLIC_READ_CACHE_SECONDS = 30;
+
 export const clubRoutes = routesOf('clubs', {
   listClubs: GET('/api/clubs', {
     access: PUBLIC,
+    edgeCacheSeconds: PUBLIC_READ_CACHE_SECONDS,
     summary:
       'The directory: active clubs newest first, by tab (all, free, premium, a category), size bucket, recently added and search words; one index partition per request, paged by cursor',
     query: directoryQuerySchema,
@@ -21,6 +28,7 @@ export const clubRoutes = routesOf('clubs', {
   }),
   featuredClubs: GET('/api/featured-clubs', {
     access: PUBLIC,
+    edgeCacheSeconds: PUBLIC_READ_CACHE_SECONDS,
     summary: 'A random sample of active clubs for the landing page, read without touching every club',
     response: z.object({ items: z.array(publicClubSchema) }),
   }),
