@@ -11,6 +11,8 @@ export const ASSUMPTIONS = {
   sessionsPerActive: 8,
   /** API calls per visit: the feed, a few posts and comments, likes, events, a course section. */
   apiCallsPerSession: 40,
+  /** Calls to Cognito's API per visit (a token refresh or a sign-in; sign-ups and resets are rare). */
+  cognitoCallsPerSession: 2,
   /** Page documents, scripts and styles per visit that reach CloudFront (most from its cache). */
   siteRequestsPerSession: 12,
   /** Public images (club logos, covers, avatars) per visit under /media. */

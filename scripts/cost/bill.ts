@@ -72,16 +72,24 @@ export function billOf(inv: Inventory, a: Assumptions, logRetentionDays: number)
     `${fmt(million(readUnits))} M read units, ${fmt(million(writeUnits))} M write units (${fmt(million(writes))} M item writes, each with ${a.indexCopiesPerItemWrite} index copies on average; ${inv.globalSecondaryIndexes.length} global secondary indexes, ${allProjected} projecting ALL), ${a.tableGb} GB stored with point-in-time recovery`,
   );
 
-  if (inv.backup) {
-    const { deleteAfterDays, coldAfterDays, copies } = inv.backup;
-    const warmDays = coldAfterDays > 0 ? coldAfterDays : deleteAfterDays;
-    const coldDays = coldAfterDays > 0 ? deleteAfterDays - coldAfterDays : 0;
-    const perVault = a.tableGb * (warmDays * p.backup.warmGbMonth + coldDays * p.backup.coldGbMonth);
-    const transfer = copies * a.tableGb * 30 * p.backup.crossRegionTransferGb;
+  if (inv.backupRules.length > 0) {
+    // Every backup of the table is a full copy: a rule keeps deleteAfterDays / everyDays of them.
+    let monthly = 0;
+    const kept: string[] = [];
+    for (const { everyDays, deleteAfterDays, coldAfterDays, copies } of inv.backupRules) {
+      const warm = (coldAfterDays > 0 ? coldAfterDays : deleteAfterDays) / everyDays;
+      const cold = coldAfterDays > 0 ? (deleteAfterDays - coldAfterDays) / everyDays : 0;
+      const perVault = a.tableGb * (warm * p.backup.warmGbMonth + cold * p.backup.coldGbMonth);
+      const transfer = copies * a.tableGb * (30 / everyDays) * p.backup.crossRegionTransferGb;
+      monthly += perVault * (1 + copies) + transfer;
+      kept.push(
+        `${everyDays === 1 ? 'daily' : 'monthly'} kept ${deleteAfterDays} days (${fmt(warm + cold, 0)} backups) in ${1 + copies} vaults`,
+      );
+    }
     add(
       'AWS Backup',
-      perVault * (1 + copies) + transfer,
-      `a full ${a.tableGb} GB backup of the table a day: ${warmDays} days warm, ${coldDays} in cold storage, in ${1 + copies} vault(s), the copies sent across regions`,
+      monthly,
+      `full ${a.tableGb} GB backups of the table, ${kept.join(', ')}; the copies sent across regions`,
     );
   }
 
@@ -95,12 +103,16 @@ export function billOf(inv: Inventory, a: Assumptions, logRetentionDays: number)
 
   const rules = inv.webAcls.reduce((sum, acl) => sum + acl.rules, 0);
   const edgeInspected = t.cloudFrontRequests;
+  // The regional web ACL sees the user pool's API calls (sign-in, token refreshes, sign-ups).
+  const authInspected = inv.webAcls.some((acl) => acl.scope === 'REGIONAL')
+    ? t.sessions * a.cognitoCallsPerSession
+    : 0;
   add(
     'AWS WAF',
     inv.webAcls.length * p.waf.webAclMonth +
       rules * p.waf.ruleMonth +
-      million(edgeInspected) * p.waf.requestsPerMillion,
-    `${inv.webAcls.length} web ACL(s) (${inv.webAcls.map((acl) => acl.scope).join(', ')}) with ${rules} rules, ${fmt(million(edgeInspected))} M requests inspected`,
+      million(edgeInspected + authInspected) * p.waf.requestsPerMillion,
+    `${inv.webAcls.length} web ACL(s) (${inv.webAcls.map((acl) => acl.scope).join(', ')}) with ${rules} rules, ${fmt(million(edgeInspected))} M requests inspected at the edge and ${fmt(million(authInspected))} M Cognito calls`,
   );
 
   add(

@@ -20,12 +20,22 @@ export interface Inventory {
   readonly globalSecondaryIndexes: { readonly name: string; readonly projection: string }[];
   readonly userPoolTier: string;
   readonly cloudFrontFunctionBehaviors: number;
-  readonly backup:
-    | { readonly deleteAfterDays: number; readonly coldAfterDays: number; readonly copies: number }
-    | undefined;
+  /** The backup plan's rules: how often each runs, how long its backups stay, how many copies. */
+  readonly backupRules: readonly {
+    readonly everyDays: number;
+    readonly deleteAfterDays: number;
+    readonly coldAfterDays: number;
+    readonly copies: number;
+  }[];
   readonly mediaReplication: boolean;
   readonly queues: number;
   readonly resourceCount: number;
+}
+
+/** Days between runs of a backup rule's cron: monthly when it names a day of the month, else daily. */
+function daysBetweenRuns(schedule: string | undefined): number {
+  const fields = /^cron\((.*)\)$/.exec(schedule ?? '')?.[1]?.split(/\s+/) ?? [];
+  return fields[2] && /^\d+$/.test(fields[2]) ? 30 : 1;
 }
 
 const ofType = (resources: Resources, type: string) =>
@@ -57,13 +67,12 @@ export function inventoryOf(main: Resources, edge: Resources, apiFunctionIds: re
   };
   const behaviors = [config.DefaultCacheBehavior, ...(config.CacheBehaviors ?? [])];
   const plan = ofType(main, 'AWS::Backup::BackupPlan')[0]?.[1];
-  const rule = ((plan?.Properties?.BackupPlan as { BackupPlanRule?: Record<string, unknown>[] } | undefined)
-    ?.BackupPlanRule ?? [])[0] as
-    | {
-        Lifecycle?: { DeleteAfterDays?: number; MoveToColdStorageAfterDays?: number };
-        CopyActions?: unknown[];
-      }
-    | undefined;
+  const rules = ((plan?.Properties?.BackupPlan as { BackupPlanRule?: Record<string, unknown>[] } | undefined)
+    ?.BackupPlanRule ?? []) as {
+    ScheduleExpression?: string;
+    Lifecycle?: { DeleteAfterDays?: number; MoveToColdStorageAfterDays?: number };
+    CopyActions?: unknown[];
+  }[];
   const userPool = ofType(main, 'AWS::Cognito::UserPool')[0]?.[1];
   const mediaBuckets = ofType(main, 'AWS::S3::Bucket').filter(
     ([, b]) => b.Properties?.ReplicationConfiguration,
@@ -86,13 +95,12 @@ export function inventoryOf(main: Resources, edge: Resources, apiFunctionIds: re
     globalSecondaryIndexes: indexes,
     userPoolTier: String(userPool?.Properties?.UserPoolTier ?? 'ESSENTIALS'),
     cloudFrontFunctionBehaviors: behaviors.filter((b) => (b?.FunctionAssociations ?? []).length > 0).length,
-    backup: rule
-      ? {
-          deleteAfterDays: rule.Lifecycle?.DeleteAfterDays ?? 0,
-          coldAfterDays: rule.Lifecycle?.MoveToColdStorageAfterDays ?? 0,
-          copies: (rule.CopyActions ?? []).length,
-        }
-      : undefined,
+    backupRules: rules.map((rule) => ({
+      everyDays: daysBetweenRuns(rule.ScheduleExpression),
+      deleteAfterDays: rule.Lifecycle?.DeleteAfterDays ?? 0,
+      coldAfterDays: rule.Lifecycle?.MoveToColdStorageAfterDays ?? 0,
+      copies: (rule.CopyActions ?? []).length,
+    })),
     mediaReplication: mediaBuckets.length > 0,
     queues: ofType(main, 'AWS::SQS::Queue').length,
     resourceCount: Object.keys(main).length,
