@@ -258,6 +258,18 @@ export const LIMITS = {
   pageSizeDefault: 20,
   pageSizeMax: 100,
   cursor: 1024,
+  /** What a member adds to a report whose reason is 'other'. */
+  reportText: 500,
+} as const;
+
+/**
+ * Moderation: an item is hidden by itself once this many different members have reported it
+ * (a club setting within `reportThreshold`), until a moderator decides; the moderators' queue
+ * counts open items up to `countLimit` (more show as 'N+').
+ */
+export const MODERATION = {
+  reportThreshold: { default: 3, min: 1, max: 100 },
+  countLimit: 99,
 } as const;
 
 /**

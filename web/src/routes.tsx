@@ -81,6 +81,7 @@ export const CLUB_SUB_PATHS = [
   'membership-success',
   'search',
   'analytics',
+  'reports',
 ] as const;
 
 /** The tab titles of a club's pages. */
@@ -104,6 +105,7 @@ const CLUB_PAGE_TITLES: Record<(typeof CLUB_SUB_PATHS)[number], string> = {
   'membership-success': 'Welcome to the club',
   search: 'Search',
   analytics: 'Analytics',
+  reports: 'Reports',
 };
 
 const clubHome = () => import('./pages/club/ClubHomePage.tsx');
@@ -127,6 +129,7 @@ const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModul
   'membership-success': () => import('./pages/club/MembershipSuccessPage.tsx'),
   search: () => import('./pages/search/SearchPage.tsx'),
   analytics: () => import('./pages/analytics/AnalyticsPage.tsx'),
+  reports: () => import('./pages/moderation/ReportsPage.tsx'),
 };
 
 const clubChildren = (): RouteObject[] =>

@@ -116,6 +116,21 @@ export const keys = {
     pk: liveUserPartition(userId),
     sk: `CONN#${connectionId}`,
   }),
+  /** One member's report of one post or comment (at most one each: the put is conditional). */
+  report: (clubId: string, itemId: string, userId: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `REPORT#${itemId}#${userId}`,
+  }),
+  /**
+   * A reported (or held) post or comment as the moderators' queue shows it: its counts by
+   * reason, open in the queue (gsi1) until a moderator decides.
+   */
+  moderationCase: (clubId: string, itemId: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `MODCASE#${itemId}`,
+  }),
+  /** One entry of a club's audit trail (moderation decisions, bans), in time order (ULIDs). */
+  clubAudit: (clubId: string, id: string): Key => ({ pk: clubAuditPartition(clubId), sk: `AUDIT#${id}` }),
   /** A fixed-window counter (rate limits): `scope` names what is limited, `subject` who. TTL. */
   rateWindow: (scope: string, subject: string, windowStart: string): Key => ({
     pk: `RATE#${scope}#${subject}`,
@@ -129,6 +144,7 @@ export const REMOVAL_PREFIX = 'REMOVED#';
 /** The sort-key prefix of a club's e-mailed invitations (one item per token). */
 export const INVITATION_PREFIX = 'INVITATION#';
 
+export const clubAuditPartition = (clubId: string) => `CLUB#${clubId}#AUDIT`;
 export const liveClubPartition = (clubId: string) => `LIVE_CLUB#${clubId}`;
 export const liveUserPartition = (userId: string) => `LIVE_USER#${userId}`;
 export const sectionPrefixOf = (courseId: string) => `COURSE#${courseId}#SECTION#`;
@@ -217,7 +233,18 @@ export const indexKeys = {
     gsi5sk: `${rank}#${since}#${userId}`,
   }),
   memberOrderPartition: (clubId: string) => memberOrderPartition(clubId),
+  /**
+   * byStatus, overloaded: a club's moderation cases, open ones newest first (the queue) and
+   * decided ones apart, so a decided case never reopens.
+   */
+  moderationCase: (clubId: string, state: 'open' | 'decided', openedAt: string, itemId: string) => ({
+    gsi1pk: moderationPartition(clubId, state),
+    gsi1sk: `${openedAt}#${itemId}`,
+  }),
+  moderationPartition: (clubId: string, state: 'open' | 'decided') => moderationPartition(clubId, state),
 } as const;
+
+const moderationPartition = (clubId: string, state: 'open' | 'decided') => `MODERATION#${state}#${clubId}`;
 
 const memberOrderPartition = (clubId: string) => `MEMBER_ORDER#${clubId}`;
 

@@ -18,12 +18,14 @@ import {
 } from '../services/feed/posts.ts';
 import { addComment, deleteComment, likePost, listComments, unlikePost } from '../services/feed/reactions.ts';
 import { clubSidebar } from '../services/feed/sidebar.ts';
+import { reportItem } from '../services/moderation/reports.ts';
 import { searchClub } from '../services/search/search.ts';
 
 export const handler = defineGroup('feed', feedRoutes, {
   listPosts: async ({ input, club, viewer }) => listFeed(club.id, viewer, input.query),
   getPost: async ({ input, club, viewer }) => getPostView(club.id, input.params.postId, viewer),
-  createPost: async ({ input, auth, club, viewer }) => createPost(club, auth, viewer, input.body),
+  createPost: async ({ input, auth, club, viewer, membership }) =>
+    createPost(club, auth, viewer, input.body, new Date(), membership),
   updatePost: async ({ input, resource, viewer }) => editPost(resource, viewer, input.body),
   deletePost: async ({ resource, auth }) => deletePost(resource, auth.userId),
   likePost: async ({ input, auth, club }) => likePost(club.id, input.params.postId, auth.userId),
@@ -35,6 +37,10 @@ export const handler = defineGroup('feed', feedRoutes, {
   addComment: async ({ input, auth, club, viewer }) =>
     addComment(club.id, input.params.postId, auth, viewer, input.body),
   deleteComment: async ({ club, resource, auth }) => deleteComment(club.id, resource, auth.userId),
+  reportPost: async ({ input, auth, club, viewer }) =>
+    reportItem(club, auth, viewer, { postId: input.params.postId, commentId: null }, input.body),
+  reportComment: async ({ input, auth, club, viewer }) =>
+    reportItem(club, auth, viewer, input.params, input.body),
   createPostMediaUpload: async ({ input, auth, club }) => signPostMediaUpload(club, auth.userId, input.body),
   getClubSidebar: async ({ club }) => clubSidebar(club),
   searchClub: async ({ input, club, viewer }) => searchClub(club.id, viewer, input.query),

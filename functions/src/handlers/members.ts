@@ -3,7 +3,7 @@
  * promoting them, and a member leaving. The access check has refused anyone
  * the route's declaration does not allow and hands over the club and the caller's membership.
  */
-import { memberRoutes } from '@clubs/shared';
+import { memberRoutes, moderationRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
 import {
   approveMember,
@@ -17,7 +17,18 @@ import {
   seesMemberDetails,
 } from '../services/members.ts';
 
-export const handler = defineGroup('members', memberRoutes, {
+import {
+  clubAudit,
+  countReports,
+  decideReport,
+  listReports,
+  moderationSettingsOf,
+  saveModerationSettings,
+} from '../services/moderation/queue.ts';
+
+const routes = { ...memberRoutes, ...moderationRoutes };
+
+export const handler = defineGroup('members', routes, {
   listClubMembers: async ({ input, auth, club, viewer }) => {
     return listMembers(club, seesMemberDetails(viewer, auth.isSuperAdmin), input.query);
   },
@@ -29,4 +40,11 @@ export const handler = defineGroup('members', memberRoutes, {
   leaveClub: async ({ input, auth }) => leaveClub(input.params.clubId, auth.userId),
   listRemovedMembers: async ({ input, club }) => listRemovedPeople(club, input.query),
   liftMemberRemoval: async ({ input, club }) => liftMemberRemoval(club, input.params.userId),
+  listReports: async ({ input, club }) => listReports(club.id, input.query),
+  countReports: async ({ club }) => countReports(club.id),
+  decideReport: async ({ input, auth, club, viewer }) =>
+    decideReport(club, auth, viewer, input.params.itemId, input.body.action),
+  listClubAudit: async ({ input, club }) => clubAudit(club.id, input.query),
+  getModerationSettings: async ({ club }) => moderationSettingsOf(club),
+  saveModerationSettings: async ({ input, auth, club }) => saveModerationSettings(club, auth, input.body),
 });

@@ -117,24 +117,43 @@ export async function approveMember(club: Club, userId: string, approverId: stri
 }
 
 /**
- * Removes a member: never the owner, and a moderator cannot remove another
+ * Who may be removed or banned: never the owner, nor by a moderator another moderator; nobody
+ * bans themselves. A ban needs no membership (the author may have left: they stay out).
+ */
+export function checkRemovable(
+  club: Club,
+  viewer: Viewer,
+  userId: string,
+  target: Membership | null,
+  ban: boolean,
+): void {
+  if (!target && !ban) throw notFound('Member not found');
+  if (target?.role === 'club_owner' || userId === club.ownerId)
+    throw forbidden('The owner cannot be removed');
+  if (ban && userId === viewer.userId) throw forbidden('You cannot ban yourself');
+  if (viewer.role === 'club_moderator' && target?.role === 'club_moderator' && userId !== viewer.userId) {
+    throw forbidden('A moderator cannot remove another moderator');
+  }
+}
+
+/**
+ * Removes a member (or, `ban`, bans a person from the Reports queue: the same removal, listed as
+ * a ban): never the owner, and a moderator cannot remove another
  * moderator. A paid membership's subscription is cancelled at Stripe first, so a member is never
  * removed while still billed; the access check reads the membership on every request, so the
  * removal holds on every route at once.
  */
-export async function removeMember(club: Club, viewer: Viewer, userId: string) {
+export async function removeMember(club: Club, viewer: Viewer, userId: string, ban = false) {
   const target = await getMembership(club.id, userId);
-  if (!target) throw notFound('Member not found');
-  if (target.role === 'club_owner' || userId === club.ownerId) throw forbidden('The owner cannot be removed');
-  if (viewer.role === 'club_moderator' && target.role === 'club_moderator' && userId !== viewer.userId) {
-    throw forbidden('A moderator cannot remove another moderator');
-  }
+  checkRemovable(club, viewer, userId, target, ban);
   await cancelMemberBilling(club.id, userId);
   // Marked first: invitations and join requests do not let them back in (removals.ts).
-  await markRemoved(club.id, userId, viewer.userId);
+  await markRemoved(club.id, userId, viewer.userId, new Date(), ban);
+  if (!target) return { removed: true as const, userId };
   const result = await removeMembership(club.id, userId);
   if (!result.removed) {
     if (result.reason === 'owner') throw forbidden('The owner cannot be removed');
+    if (ban) return { removed: true as const, userId };
     throw notFound('Member not found');
   }
   await emitChange({ type: 'membership.removed', clubId: club.id, actorId: viewer.userId, memberId: userId });
@@ -157,6 +176,7 @@ export async function listRemovedPeople(
         name: publicName(profile ?? {}),
         email: profile?.email ?? null,
         removedAt: marker.removedAt,
+        ...(marker.banned ? { banned: true } : {}),
       };
     }),
     nextCursor: markers.nextCursor,

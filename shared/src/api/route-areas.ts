@@ -17,6 +17,7 @@ export { invitationRoutes } from './routes/invitations.ts';
 export { leaderboardRoutes } from './routes/leaderboard.ts';
 export { memberRoutes } from './routes/members.ts';
 export { membershipRoutes } from './routes/memberships.ts';
+export { moderationRoutes } from './routes/moderation.ts';
 export { notificationRoutes } from './routes/notifications.ts';
 export { paymentRoutes } from './routes/payments.ts';
 export { profileRoutes } from './routes/profiles.ts';

@@ -42,6 +42,8 @@ const PATH_PARAMS = {
   sectionId: idSchema,
   userId: idSchema,
   notificationId: idSchema,
+  /** A reported post or comment (the moderators' queue). */
+  itemId: idSchema,
   token: inviteTokenSchema,
 } as const;
 type PathParam = keyof typeof PATH_PARAMS;

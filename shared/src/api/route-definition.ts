@@ -54,9 +54,10 @@ export const GROUP_USES = {
   feed: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'events:put'],
   /**
    * stripe:api: removing a member of a paid club, or leaving one, ends their subscription;
-   * events:put: an approval is a change event (the member is notified).
+   * events:put: an approval is a change event (the member is notified); media:delete: the
+   * Reports queue deletes a post with its files.
    */
-  members: ['table:read', 'table:write', 'stripe:api', 'events:put'],
+  members: ['table:read', 'table:write', 'stripe:api', 'events:put', 'media:delete'],
   invitations: ['table:read', 'table:write', 'email:send'],
   /** events:put: a course or section changed is a change event (open course lists reload). */
   courses: [

@@ -18,6 +18,7 @@ import {
   leaderboardRoutes,
   memberRoutes,
   membershipRoutes,
+  moderationRoutes,
   notificationRoutes,
   paymentRoutes,
   profileRoutes,
@@ -48,6 +49,7 @@ export const ROUTE_AREAS = [
   superAdminRoutes,
   notificationRoutes,
   analyticsRoutes,
+  moderationRoutes,
 ] as const;
 
 export const ROUTES = {
@@ -67,6 +69,7 @@ export const ROUTES = {
   ...superAdminRoutes,
   ...notificationRoutes,
   ...analyticsRoutes,
+  ...moderationRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

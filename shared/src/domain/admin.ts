@@ -35,7 +35,28 @@ export const adminClubRowSchema = z.object({
 export type AdminClubRow = z.infer<typeof adminClubRowSchema>;
 
 /** What a super admin did, for the audit log. */
-export const AUDIT_ACTIONS = ['club.suspend', 'club.reactivate'] as const;
+/** What a super admin did (the platform's log), and what a club's owner or moderators did (the club's trail). */
+export const AUDIT_ACTIONS = [
+  'club.suspend',
+  'club.reactivate',
+  'report.autohide',
+  'report.keep',
+  'report.hide',
+  'report.delete',
+  'member.ban',
+  'moderation.settings',
+] as const;
+/** How each action reads in a log. */
+export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
+  'club.suspend': 'Suspended',
+  'club.reactivate': 'Reactivated',
+  'report.autohide': 'Hidden by reports',
+  'report.keep': 'Kept',
+  'report.hide': 'Hidden',
+  'report.delete': 'Deleted',
+  'member.ban': 'Banned the author',
+  'moderation.settings': 'Changed moderation settings',
+};
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: isoDateTime,

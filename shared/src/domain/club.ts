@@ -47,6 +47,10 @@ export const clubSchema = z.object({
   suspendedAt: isoDateTime.optional(),
   /** The status the club had when it was suspended, which reactivation gives back. */
   suspendedFrom: clubStatusSchema.optional(),
+  /** Reports that hide an item by themselves (MODERATION.reportThreshold's default when unset). */
+  reportThreshold: z.number().int().optional(),
+  /** Whether a new member's first post waits for a moderator's approval. */
+  holdFirstPosts: z.boolean().optional(),
 });
 export type Club = z.infer<typeof clubSchema>;
 

@@ -13,6 +13,7 @@ export * from './leaderboard.ts';
 export * from './levels.ts';
 export * from './membership.ts';
 export * from './misc.ts';
+export * from './moderation.ts';
 export * from './notification.ts';
 export * from './post.ts';
 export * from './profile.ts';

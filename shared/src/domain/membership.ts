@@ -18,6 +18,8 @@ export const membershipSchema = z.object({
   role: clubRoleSchema,
   status: membershipStatusSchema,
   createdAt: isoDateTime,
+  /** A moderator approved one of their posts (a club holding first posts holds no more of theirs). */
+  postsApproved: z.boolean().optional(),
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
@@ -81,6 +83,8 @@ export const removedPersonSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   removedAt: isoDateTime,
+  /** Banned by a moderator's decision in the Reports queue (else removed from the members page). */
+  banned: z.boolean().optional(),
 });
 export type RemovedPerson = z.infer<typeof removedPersonSchema>;
 

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { LIMITS, POST_MEDIA_UPLOAD } from '../constants.ts';
 import { CLUB_ROLES } from '../permissions.ts';
 import { idSchema, isoDateTime, trimmed, uploadFileShape } from './common.ts';
+import { hiddenReasonSchema } from './moderation.ts';
 
 export const postTypeSchema = z.enum(['text', 'image', 'video']);
 export type PostType = z.infer<typeof postTypeSchema>;
@@ -74,6 +75,8 @@ export const postSchema = z.object({
    * goes to (every active member but the owner; each hears of it as their preferences say).
    */
   announcement: z.object({ recipients: z.number().int().min(0) }).optional(),
+  /** Set only while the post is hidden (only its author is shown it then): why. */
+  hidden: hiddenReasonSchema.optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -129,6 +132,8 @@ export const commentSchema = z.object({
   createdAt: isoDateTime,
   /** Its author, the club's owner and moderators may delete a comment. */
   canDelete: z.boolean(),
+  /** Set only while the comment is hidden (only its author is shown it then): why. */
+  hidden: hiddenReasonSchema.optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

@@ -15,6 +15,7 @@ import {
   addMembership,
   removeMembership,
 } from '@clubs/functions/data/repositories/membership-writes';
+import { addReport } from '@clubs/functions/data/repositories/moderation-cases';
 import { createPost } from '@clubs/functions/data/repositories/posts';
 import { appendSections } from '@clubs/functions/data/repositories/sections';
 import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
@@ -174,6 +175,20 @@ export async function makeClubWorld(
     content: 'Fixture comment',
     createdAt: now,
   });
+  // The owner's report puts the post in the Reports queue: a decision on it has an item.
+  await addReport(
+    {
+      kind: 'post',
+      clubId: club.id,
+      postId,
+      commentId: null,
+      authorId: author.id,
+      authorName: author.name,
+      excerpt: 'Fixture post',
+    },
+    owner.id,
+    { reason: 'spam', text: '' },
+  );
   const eventId = ulid();
   const start = new Date(Date.now() + 7 * 24 * 3600 * 1000);
   await createEvent({

@@ -5,36 +5,16 @@
  * one transaction, so the log holds exactly the actions that happened.
  */
 import type { AuditEntry, Club, ClubStatus } from '@clubs/shared';
-import { auditEntrySchema } from '@clubs/shared';
-import { ulid } from 'ulid';
-import { adminKeys, indexKeys } from '../keys.ts';
-import { type Page, queryPage } from '../query.ts';
+import { type Actor, auditItem, listAudit } from '../audit-trail.ts';
+import { indexKeys } from '../keys.ts';
+import type { Page } from '../query.ts';
 import { rewriteClub } from './clubs.ts';
 
-export interface Actor {
-  userId: string;
-  email: string;
-}
+export type { Actor } from '../audit-trail.ts';
 
 export type SuspensionResult = { ok: true; club: Club } | { ok: false; reason: 'missing' | 'conflict' };
 
 const shown = (club: Club) => ({ status: club.status, suspendedAt: club.suspendedAt ?? null });
-
-function auditItem(actor: Actor, action: AuditEntry['action'], before: Club, after: Club, now: Date) {
-  const id = ulid(now.getTime());
-  const entry: AuditEntry = {
-    id,
-    at: now.toISOString(),
-    actorId: actor.userId,
-    actorEmail: actor.email,
-    action,
-    clubId: before.id,
-    clubName: before.name,
-    before: shown(before),
-    after: shown(after),
-  };
-  return { ...adminKeys.audit(id), type: 'audit', ...entry };
-}
 
 /** Applies a status move with its audit entry; `plan` says what to write, or why not. */
 async function moveWithAudit(
@@ -52,7 +32,8 @@ async function moveWithAudit(
     const set = { ...move.set, status: move.status, gsi1pk: indexKeys.clubStatusPartition(move.status) };
     const after = { ...current, ...set } as Club;
     for (const name of move.remove) delete (after as Record<string, unknown>)[name];
-    return { set, remove: move.remove, alsoPut: [auditItem(actor, action, current, after, now)] };
+    const facts = { action, club: current, before: shown(current), after: shown(after) };
+    return { set, remove: move.remove, alsoPut: [auditItem({ platform: true }, actor, facts, now)] };
   });
   if (club) return { ok: true, club };
   return { ok: false, reason: refused ? 'conflict' : 'missing' };
@@ -104,7 +85,5 @@ export function reactivateClub(
 
 /** The audit log, newest first, by cursor. */
 export function listAuditLog(page: { limit: number; cursor?: string }): Promise<Page<AuditEntry>> {
-  return queryPage({ partition: adminKeys.auditPartition, order: 'descending' }, page, (item) =>
-    auditEntrySchema.parse(item),
-  );
+  return listAudit({ platform: true }, page);
 }

@@ -1,4 +1,4 @@
-import { idSchema, isoDateTime } from '@clubs/shared';
+import { hiddenReasonSchema, idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
 import { withActivity } from '../club-stats.ts';
 import { deleteCounted, putCounted } from '../counted-write.ts';
@@ -14,6 +14,8 @@ export const storedCommentSchema = z.object({
   ...storedAuthorShape,
   content: z.string(),
   createdAt: isoDateTime,
+  /** Why the comment is hidden from everyone but its author. */
+  hidden: hiddenReasonSchema.optional(),
 });
 export type StoredComment = z.infer<typeof storedCommentSchema>;
 

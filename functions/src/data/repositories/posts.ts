@@ -1,5 +1,5 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { idSchema, isoDateTime, postTypeSchema, TABLE } from '@clubs/shared';
+import { hiddenReasonSchema, idSchema, isoDateTime, postTypeSchema, TABLE } from '@clubs/shared';
 import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
@@ -35,6 +35,8 @@ export const storedPostSchema = z.object({
   commentCount: z.number().int().min(0),
   createdAt: isoDateTime,
   updatedAt: isoDateTime.optional(),
+  /** Why the post is hidden from everyone but its author (reports, a moderator, held for approval). */
+  hidden: hiddenReasonSchema.optional(),
 });
 export type StoredPost = z.infer<typeof storedPostSchema>;
 export type NewPost = Omit<StoredPost, 'likeCount' | 'commentCount'>;

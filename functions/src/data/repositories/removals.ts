@@ -14,7 +14,13 @@ import { type Page, queryPage } from '../query.ts';
 /** What a person removed from a club is told when they ask to join it again. */
 export const REMOVED_MESSAGE = 'You were removed from this club. Ask its owner to let you back in.';
 
-export async function markRemoved(clubId: string, userId: string, removedBy: string, now = new Date()) {
+export async function markRemoved(
+  clubId: string,
+  userId: string,
+  removedBy: string,
+  now = new Date(),
+  banned = false,
+) {
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -25,6 +31,7 @@ export async function markRemoved(clubId: string, userId: string, removedBy: str
         userId,
         removedBy,
         removedAt: now.toISOString(),
+        ...(banned ? { banned: true } : {}),
       },
     }),
   );
@@ -56,6 +63,7 @@ export function notRemoved(clubId: string, userId: string): TransactItem {
 export interface RemovalMarker {
   userId: string;
   removedAt: string;
+  banned: boolean;
 }
 
 /** A page of the club's removal markers (in the order of the people's ids), one query. */
@@ -66,6 +74,10 @@ export function listRemovals(
   return queryPage(
     { partition: keys.removal(clubId, '').pk, sortKey: { beginsWith: REMOVAL_PREFIX } },
     page,
-    (item) => ({ userId: String(item.userId), removedAt: String(item.removedAt) }),
+    (item) => ({
+      userId: String(item.userId),
+      removedAt: String(item.removedAt),
+      banned: item.banned === true,
+    }),
   );
 }

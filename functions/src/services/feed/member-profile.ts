@@ -9,6 +9,7 @@ import { listMembershipsOfUser } from '../../data/repositories/memberships.ts';
 import { recentPostsByAuthor } from '../../data/repositories/posts.ts';
 import { getProfiles } from '../../data/repositories/profiles.ts';
 import { notFound } from '../../errors.ts';
+import { seesItem } from './viewer.ts';
 
 /** Posts read from the author index to find the recent ones in shared clubs. */
 const RECENT_POSTS_READ = 50;
@@ -47,7 +48,7 @@ export async function memberProfile(viewerId: string, userId: string): Promise<M
       role: roles.get(club.id) ?? 'club_member',
     })),
     recentPosts: posts
-      .filter((post) => clubNames.has(post.clubId))
+      .filter((post) => clubNames.has(post.clubId) && seesItem(post, { userId: viewerId }))
       .slice(0, MEMBER_PROFILE_RECENT_POSTS)
       .map((post) => ({
         id: post.id,

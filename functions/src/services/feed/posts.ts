@@ -17,6 +17,7 @@ import {
 import { ulid } from 'ulid';
 import type { Caller } from '../../caller.ts';
 import { type RateWindow, rateWindowCount, secondsLeftIn, windowOf } from '../../data/rate-windows.ts';
+import { heldCasePut } from '../../data/repositories/moderation-cases.ts';
 import {
   deletePostChildren,
   getPost,
@@ -38,7 +39,7 @@ import { authorLevels, levelsFrom } from '../levels.ts';
 import { postDocument } from '../search/documents.ts';
 import { unindexComments } from '../search/indexing.ts';
 import { checkPostMedia, removePostMedia } from './post-media.ts';
-import { authorFields, toPostView, type Viewer } from './viewer.ts';
+import { authorFields, seesItem, toPostView, type Viewer } from './viewer.ts';
 
 export const postNotFound = () => notFound('Post not found');
 
@@ -89,7 +90,7 @@ export async function listFeed(
     authors,
   );
   const pinned = pinnedId ? extras.posts.get(pinnedId) : undefined;
-  const ordered = pinned ? [pinned, ...posts] : posts;
+  const ordered = (pinned ? [pinned, ...posts] : posts).filter((post) => seesItem(post, viewer));
   const levels = levelsFrom(extras.allTimePoints);
   const now = new Date();
   return {
@@ -106,7 +107,7 @@ export async function listFeed(
 export async function getPostView(clubId: string, postId: string, viewer: Viewer): Promise<Post> {
   const { posts, liked } = await getPostsAndLikes(clubId, [postId], [postId], viewer.userId);
   const post = posts.get(postId);
-  if (!post) throw postNotFound();
+  if (!post || !seesItem(post, viewer)) throw postNotFound();
   const levels = await authorLevels(clubId, [post.authorId]);
   return toPostView(post, viewer, liked.has(postId), new Date(), levels.get(post.authorId));
 }
@@ -116,7 +117,15 @@ export interface PostClub {
   readonly id: string;
   readonly ownerId: string;
   readonly memberCount: number;
+  readonly holdFirstPosts?: boolean;
 }
+
+/**
+ * Whether a post waits for a moderator's approval: in a club holding first posts, a member's
+ * (not the owner's or a moderator's) until one of theirs has been approved.
+ */
+export const isHeld = (club: PostClub, viewer: Viewer, membership: { postsApproved?: boolean } | null) =>
+  club.holdFirstPosts === true && viewer.role === 'club_member' && membership?.postsApproved !== true;
 
 /**
  * Writes a post. The owner's post may also be an announcement (`announce`): e-mailed to every
@@ -130,43 +139,51 @@ export async function createPost(
   viewer: Viewer,
   input: CreatePostInput,
   now = new Date(),
+  membership: { postsApproved?: boolean } | null = null,
 ): Promise<Post> {
   const clubId = club.id;
+  const held = isHeld(club, viewer, membership);
   if (input.announce && club.ownerId !== auth.userId) {
     throw forbidden('Only the owner can e-mail a post to all members');
   }
   if (input.type !== 'text') await checkPostMedia(clubId, auth.userId, input.type, input.media);
   const profile = await getProfile(auth.userId);
   const rate = announcementRate(clubId);
-  const result = await insertPost(
-    {
-      id: ulid(now.getTime()),
-      clubId,
-      ...authorFields(auth, profile),
-      title: input.title,
-      content: input.content,
-      type: input.type,
-      media: input.media,
-      isPinned: false,
-      createdAt: now.toISOString(),
-    },
-    input.announce ? [rateWindowCount(rate, now)] : [],
-  );
+  const newPost = {
+    id: ulid(now.getTime()),
+    clubId,
+    ...authorFields(auth, profile),
+    title: input.title,
+    content: input.content,
+    type: input.type,
+    media: input.media,
+    isPinned: false,
+    createdAt: now.toISOString(),
+    ...(held ? { hidden: 'held' as const } : {}),
+  };
+  const result = await insertPost(newPost, [
+    ...(input.announce ? [rateWindowCount(rate, now)] : []),
+    // A held post opens its case in the Reports queue in the same transaction.
+    ...(held ? [heldCasePut(newPost, now)] : []),
+  ]);
   if (!result.created && result.reason === 'limited') throw announcementLimited(rate, now);
   if (!result.created) throw notFound('Club not found');
   const [levels] = await Promise.all([
     authorLevels(clubId, [auth.userId]),
     indexDocument(clubId, null, postDocument(result.post)),
     countActive(clubId, auth.userId, now),
-    emitChange({
-      type: 'post.created',
-      clubId,
-      actorId: auth.userId,
-      postId: result.post.id,
-      title: result.post.title,
-      content: result.post.content,
-      announcement: input.announce,
-    }),
+    // Members hear of a held post when it is approved.
+    held
+      ? null
+      : emitChange({
+          type: 'post.created',
+          clubId,
+          actorId: auth.userId,
+          postId: result.post.id,
+          title: result.post.title,
+          content: result.post.content,
+          announcement: input.announce,
+        }),
   ]);
   const view = await toPostView(result.post, viewer, false, now, levels.get(auth.userId));
   return input.announce ? { ...view, announcement: { recipients: Math.max(0, club.memberCount - 1) } } : view;

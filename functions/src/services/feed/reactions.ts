@@ -21,7 +21,7 @@ import { emitChange } from '../../events/change-events.ts';
 import { authorLevels } from '../levels.ts';
 import { commentDocument } from '../search/documents.ts';
 import { postNotFound } from './posts.ts';
-import { authorFields, mayDelete, type Viewer } from './viewer.ts';
+import { authorFields, mayDelete, seesItem, type Viewer } from './viewer.ts';
 
 /** The post's count as it stands after the caller's change (a strongly consistent read). */
 async function countAfter(clubId: string, postId: string): Promise<number> {
@@ -80,6 +80,7 @@ const toCommentView = (comment: StoredComment, viewer: Viewer, level?: number): 
   content: comment.content,
   createdAt: comment.createdAt,
   canDelete: mayDelete(viewer, comment.authorId),
+  ...(comment.hidden ? { hidden: comment.hidden } : {}),
 });
 
 /** A post's comments, oldest first; the post must be this club's. */
@@ -90,14 +91,15 @@ export async function listComments(
   page: { limit: number; cursor?: string },
 ): Promise<CommentPage> {
   const [post, read] = await Promise.all([getPost(clubId, postId), readComments(postId, page)]);
-  if (!post) throw postNotFound();
+  if (!post || !seesItem(post, viewer)) throw postNotFound();
+  const shown = read.items.filter((comment) => seesItem(comment, viewer));
   // The commenters' levels: one batch for the page, not a read per comment.
   const levels = await authorLevels(
     clubId,
-    read.items.map((comment) => comment.authorId),
+    shown.map((comment) => comment.authorId),
   );
   return {
-    items: read.items.map((comment) => toCommentView(comment, viewer, levels.get(comment.authorId))),
+    items: shown.map((comment) => toCommentView(comment, viewer, levels.get(comment.authorId))),
     nextCursor: read.nextCursor,
   };
 }

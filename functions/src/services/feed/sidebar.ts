@@ -49,12 +49,14 @@ export async function clubSidebar(club: Club, now = new Date()): Promise<ClubSid
       location: event.location,
       thumbnail: event.thumbnail,
     })),
-    trendingPosts: trending.map((post) => ({
-      id: post.id,
-      title: post.title,
-      authorName: post.authorName,
-      likeCount: post.likeCount,
-    })),
+    trendingPosts: trending
+      .filter((post) => !post.hidden)
+      .map((post) => ({
+        id: post.id,
+        title: post.title,
+        authorName: post.authorName,
+        likeCount: post.likeCount,
+      })),
     members,
   };
 }

@@ -14,6 +14,13 @@ export type { Viewer } from '../../caller.ts';
 export const mayDelete = (viewer: Viewer, authorId: string) =>
   authorId === viewer.userId || isClubManager(viewer.role);
 
+/**
+ * A hidden post or comment (reported, hidden by a moderator, held for approval) is shown only to
+ * its author, marked; everyone else, moderators included, meets it only in the Reports queue.
+ */
+export const seesItem = (item: { hidden?: unknown; authorId: string }, viewer: Pick<Viewer, 'userId'>) =>
+  !item.hidden || item.authorId === viewer.userId;
+
 /** The name and avatar stored with what a person writes (the token's name if no profile yet). */
 export function authorFields(auth: Caller, profile: Profile | null) {
   return {
@@ -54,5 +61,6 @@ export async function toPostView(
       canDelete: mayDelete(viewer, post.authorId),
       canPin: viewer.role === 'club_owner',
     },
+    ...(post.hidden ? { hidden: post.hidden } : {}),
   };
 }

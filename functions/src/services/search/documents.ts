@@ -22,6 +22,7 @@ import { toStoredEvent } from '../../data/repositories/events.ts';
 import { cardOf } from '../../data/repositories/member-cards.ts';
 import { type StoredPost, toPost } from '../../data/repositories/posts.ts';
 import type { Posting, SearchDocument } from '../../data/word-index.ts';
+import { seesItem } from '../feed/viewer.ts';
 import { excerptOf } from './matching.ts';
 
 /** A post is found by its title and text. */
@@ -103,11 +104,13 @@ function groupOf(post: StoredPost, context: ShowContext): PostGroup {
 }
 
 /** The readers of a club's documents, by kind, for one caller. */
-export function searchReaders(clubId: string, _viewer: Viewer): Record<SearchKind, SearchReader> {
+export function searchReaders(clubId: string, viewer: Viewer): Record<SearchKind, SearchReader> {
   const postKey = (id: string) => keys.post(clubId, id);
   const readPost = (id: string, found: ShowContext['found']) => {
     const item = found.get(keyId(postKey(id)));
-    return item ? toPost(item) : null;
+    const post = item ? toPost(item) : null;
+    // A hidden post (and what is under it) is found only by its author.
+    return post && seesItem(post, viewer) ? post : null;
   };
   return {
     post: {
@@ -128,7 +131,7 @@ export function searchReaders(clubId: string, _viewer: Viewer): Record<SearchKin
         const item = context.found.get(keyId(keys.comment(posting.parentId ?? '', posting.docId)));
         if (!post || !item) return;
         const comment = toComment(item);
-        if (!matchesAll(commentDocument(comment).texts, context.search)) return;
+        if (!seesItem(comment, viewer) || !matchesAll(commentDocument(comment).texts, context.search)) return;
         groupOf(post, context).comments.push({
           id: comment.id,
           excerpt: excerptOf(comment.content, context.search),

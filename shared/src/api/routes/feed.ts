@@ -5,6 +5,7 @@
  * read); pending members and strangers get 403, and a club that is not active is not found.
  */
 import { pageQuerySchema } from '../../domain/common.ts';
+import { reportInputSchema, reportResultSchema } from '../../domain/moderation.ts';
 import {
   clubSidebarSchema,
   commentPageSchema,
@@ -94,6 +95,22 @@ export const feedRoutes = routesOf('feed', {
     access: authorOf('comment', 'manager'),
     summary: 'Deletes a comment (its author, the owner or a moderator)',
     response: deletedSchema,
+  }),
+  reportPost: POST('/api/clubs/{clubId}/posts/{postId}/reports', {
+    access: inClub('member'),
+    summary:
+      "Reports another member's post (a reason; 'other' with a text): once per member, counted exactly under concurrency; enough reports hide it until a moderator decides; its author is never told who",
+    body: reportInputSchema,
+    response: reportResultSchema,
+    status: 201,
+  }),
+  reportComment: POST('/api/clubs/{clubId}/posts/{postId}/comments/{commentId}/reports', {
+    access: inClub('member'),
+    summary:
+      "Reports another member's comment, as a post is reported: once per member, hidden after enough reports, the author never told who",
+    body: reportInputSchema,
+    response: reportResultSchema,
+    status: 201,
   }),
   createPostMediaUpload: POST('/api/clubs/{clubId}/post-media-uploads', {
     access: inClub('member'),

@@ -2,12 +2,15 @@
  * 'Admin Controls': for owners and moderators, a disclosure menu of
  * links, each shown by the permissions table of shared/src/permissions.ts: View Public Page (a
  * new tab) for both, Edit Club and Club Settings with CLUB_OPTIONS, Invite Members with
- * INVITE_MEMBERS, Analytics for both (moderators see it without money). The menu is a Popover: Escape and a press outside close it, as does following a
+ * INVITE_MEMBERS, Analytics for both (moderators see it without money), Reports for both with
+ * how many items wait in the moderators' queue. The menu is a Popover: Escape and a press outside close it, as does following a
  * link.
  */
 import { type ClubRole, hasPermission, isClubManager, type Permission } from '@clubs/shared';
 import { Link } from 'react-router-dom';
+import { useApiQuery } from '../../api/hooks.ts';
 import { Popover } from '../../components/overlay/Popover.tsx';
+import { pendingLabel } from '../../pages/members/usePendingCount.ts';
 
 interface Control {
   label: string;
@@ -22,6 +25,7 @@ const CONTROLS: readonly Control[] = [
   { label: 'Invite Members', to: (_, base) => `${base}/invite`, permission: 'INVITE_MEMBERS' },
   { label: 'Club Settings', to: (_, base) => `${base}/settings`, permission: 'CLUB_OPTIONS' },
   { label: 'Analytics', to: (_, base) => `${base}/analytics`, permission: null },
+  { label: 'Reports', to: (_, base) => `${base}/reports`, permission: null },
 ];
 
 export function AdminControls({
@@ -33,7 +37,9 @@ export function AdminControls({
   basePath: string;
   role: ClubRole | null;
 }) {
+  const waiting = useApiQuery('countReports', { params: { clubId } }, { enabled: isClubManager(role) });
   if (!isClubManager(role)) return null;
+  const reports = pendingLabel(waiting.data);
   const shown = CONTROLS.filter((c) => c.permission === null || hasPermission(role, c.permission));
   return (
     <div className="club-admin">
@@ -49,6 +55,9 @@ export function AdminControls({
                   {...(control.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                 >
                   {control.label}
+                  {control.label === 'Reports' && reports && (
+                    <span className="club-admin__count"> ({reports})</span>
+                  )}
                 </Link>
               </li>
             ))}

@@ -1,21 +1,16 @@
 /** The super-admin portal's audit log: who did what to which club, when, before and after. */
 import { Text } from '@aws-amplify/ui-react';
-import type { AuditEntry } from '@clubs/shared';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '@clubs/shared';
 import { useApiQuery } from '../../api/hooks.ts';
 import { type Column, DataTable } from '../../components/DataTable.tsx';
 import { AdminSection } from './AdminSection.tsx';
-
-const ACTION_LABELS: Record<AuditEntry['action'], string> = {
-  'club.suspend': 'Suspended',
-  'club.reactivate': 'Reactivated',
-};
 
 const statusOf = (state: Record<string, unknown>) => String(state.status ?? '');
 
 const COLUMNS: Column<AuditEntry>[] = [
   { header: 'When', cell: (entry) => <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time> },
   { header: 'Who', cell: (entry) => entry.actorEmail },
-  { header: 'Action', cell: (entry) => ACTION_LABELS[entry.action] },
+  { header: 'Action', cell: (entry) => AUDIT_ACTION_LABELS[entry.action] },
   { header: 'Club', cell: (entry) => entry.clubName },
   { header: 'Before', cell: (entry) => statusOf(entry.before) },
   { header: 'After', cell: (entry) => statusOf(entry.after) },

@@ -100,7 +100,10 @@ const COLUMNS: Column<RemovedPerson>[] = [
       </Flex>
     ),
   },
-  { header: 'Removed', cell: (person) => new Date(person.removedAt).toLocaleDateString() },
+  {
+    header: 'Removed',
+    cell: (person) => `${new Date(person.removedAt).toLocaleDateString()}${person.banned ? ' · Banned' : ''}`,
+  },
   { header: 'Actions', cell: (person) => <AllowBack person={person} /> },
 ];
 

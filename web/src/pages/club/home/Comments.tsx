@@ -1,20 +1,24 @@
 /**
  * A post's comments: the list, oldest first and paged by cursor, and the
  * form to add one (non-blank, the shared comment rule). The post's count follows the server.
+ * Someone else's comment can be reported; a hidden one is shown only to its author, marked.
  */
 import { Button, Flex, TextAreaField } from '@aws-amplify/ui-react';
-import { type CommentPage, createCommentInputSchema } from '@clubs/shared';
+import { type CommentPage, createCommentInputSchema, HIDDEN_LABELS } from '@clubs/shared';
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { ApiError } from '../../../api/errors.ts';
 import { messageOf } from '../../../api/errors.ts';
 import { api } from '../../../api/index.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
+import { useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { ListLoadFailed } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { LinkifiedText } from './LinkifiedText.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
 import { commentsKey, updateCachedPost } from './useFeed.ts';
 
 export function Comments({
@@ -30,6 +34,9 @@ export function Comments({
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const me = useAuth().user?.sub;
+  const reportDialog = useDialog();
+  const [reported, setReported] = useState<string | null>(null);
   const comments = useInfiniteQuery<
     CommentPage,
     ApiError,
@@ -105,8 +112,21 @@ export function Comments({
             <div className="feed-comment__body">
               <span className="feed-comment__author">{comment.author.name}</span>
               {comment.author.level !== undefined && <LevelBadge level={comment.author.level} />}
+              {comment.hidden && <span className="feed-post__hidden">{HIDDEN_LABELS[comment.hidden]}</span>}
               <LinkifiedText className="feed-text" text={comment.content} />
             </div>
+            {comment.author.id !== me && (
+              <Button
+                size="small"
+                variation="link"
+                onClick={() => {
+                  setReported(comment.id);
+                  reportDialog.open();
+                }}
+              >
+                Report<span className="visually-hidden"> comment by {comment.author.name}</span>
+              </Button>
+            )}
             {comment.canDelete && (
               <Button
                 size="small"
@@ -120,6 +140,12 @@ export function Comments({
           </li>
         ))}
       </ul>
+      {reported && (
+        <ReportDialog
+          dialog={reportDialog}
+          target={{ kind: 'comment', clubId, postId, commentId: reported }}
+        />
+      )}
       {comments.hasNextPage && (
         <Button size="small" variation="link" onClick={() => void comments.fetchNextPage()}>
           Show more comments

@@ -4,7 +4,7 @@
  * Every change waits for the server and then shows what it answered.
  */
 import { Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { type Post, updatePostInputSchema } from '@clubs/shared';
+import { HIDDEN_LABELS, type Post, updatePostInputSchema } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { Comments } from './Comments.tsx';
 import { LinkifiedText } from './LinkifiedText.tsx';
 import { PostMedia } from './PostMedia.tsx';
 import { PostMenu } from './PostMenu.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
 import { feedKey, removeCachedPost, updateCachedPost } from './useFeed.ts';
 
 const REQUEST_ERROR = 'There was an error processing your request.';
@@ -85,6 +86,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const deleteDialog = useDialog();
+  const reportDialog = useDialog();
   const [showComments, setShowComments] = useState(false);
   const titleId = useId();
   const params = { clubId: post.clubId, postId: post.id };
@@ -150,6 +152,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
           {dateFormat.format(new Date(post.createdAt))}
         </time>
         {post.isPinned && <span className="feed-post__pinned">Pinned</span>}
+        {post.hidden && <span className="feed-post__hidden">{HIDDEN_LABELS[post.hidden]}</span>}
         <span className="feed-post__menu">
           <PostMenu
             post={post}
@@ -158,6 +161,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
               edit: () => setEditing(true),
               remove: deleteDialog.open,
               togglePin: () => (post.isPinned ? unpin.run({ params }) : pin.run({ params })),
+              report: reportDialog.open,
             }}
           />
         </span>
@@ -197,6 +201,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
       </footer>
       {showComments && <Comments clubId={post.clubId} postId={post.id} canWrite={canWrite} />}
       <ConfirmDialog dialog={deleteDialog} texts={DELETE_POST} request={remove} input={{ params }} />
+      <ReportDialog dialog={reportDialog} target={{ kind: 'post', ...params }} />
     </article>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * A post's menu: Copy link (a link that opens this post) for everyone,
- * Edit for its author, Delete for its author and the club's managers, Pin / Unpin for the owner,
+ * Report for everyone but its author, Edit for its author, Delete for its author and the club's managers, Pin / Unpin for the owner,
  * as the server's `actions` for the caller say.
  */
 import { Button, Flex } from '@aws-amplify/ui-react';
@@ -13,6 +13,7 @@ export interface PostMenuActions {
   edit(): void;
   remove(): void;
   togglePin(): void;
+  report(): void;
 }
 
 export function PostMenu({ post, on }: { post: Post; on: PostMenuActions }) {
@@ -20,6 +21,8 @@ export function PostMenu({ post, on }: { post: Post; on: PostMenuActions }) {
   // Each item with whether the caller may use it, in the menu's order.
   const items = [
     { label: 'Copy link', shown: true, action: on.copyLink },
+    // Reporting is for someone else's post: canEdit holds exactly for its author.
+    { label: 'Report', shown: !canEdit, action: on.report },
     { label: 'Edit', shown: canEdit, action: on.edit },
     { label: 'Delete', shown: canDelete, action: on.remove },
     { label: post.isPinned ? 'Unpin' : 'Pin', shown: canPin, action: on.togglePin },

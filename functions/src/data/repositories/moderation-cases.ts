@@ -1,0 +1,346 @@
+import {
+  type HiddenReason,
+  hiddenReasonSchema,
+  idSchema,
+  isoDateTime,
+  type ModerationAction,
+  REPORT_REASONS,
+  type ReportCase,
+  type ReportInput,
+  type ReportReason,
+  TABLE,
+} from '@clubs/shared';
+import * as z from 'zod';
+import { tableName } from '../client.ts';
+import { sendRetryingConflicts, type TransactItem } from '../counted-write.ts';
+import { transactionConditionFailures } from '../errors.ts';
+import { getEntity } from '../get-item.ts';
+import { indexKeys, type Key, keys } from '../keys.ts';
+import { countUpTo, type Page, queryPage } from '../query.ts';
+import type { StoredPost } from './posts.ts';
+
+/** The post or comment a case is about, as the service read it. */
+export interface ModeratedItem {
+  kind: 'post' | 'comment';
+  clubId: string;
+  postId: string;
+  commentId: string | null;
+  authorId: string;
+  authorName: string;
+  excerpt: string;
+}
+
+export const itemIdOf = (item: Pick<ModeratedItem, 'postId' | 'commentId'>) => item.commentId ?? item.postId;
+
+/** The stored post or comment item of a case. */
+export const itemKeyOf = (item: Pick<ModeratedItem, 'clubId' | 'postId' | 'commentId'>): Key =>
+  item.commentId ? keys.comment(item.postId, item.commentId) : keys.post(item.clubId, item.postId);
+
+const reasonAttribute = (reason: ReportReason) => `reason_${reason}`;
+
+const storedCaseSchema = z.object({
+  kind: z.enum(['post', 'comment']),
+  clubId: idSchema,
+  postId: idSchema,
+  commentId: idSchema.nullable(),
+  authorId: idSchema,
+  authorName: z.string(),
+  excerpt: z.string(),
+  reportCount: z.number().int().default(0),
+  note: z.string().nullable().default(null),
+  hidden: hiddenReasonSchema.nullable().default(null),
+  openedAt: isoDateTime,
+  decision: z.string().optional(),
+});
+export type StoredCase = z.infer<typeof storedCaseSchema> & { reasons: Record<ReportReason, number> };
+
+function toCase(item: Record<string, unknown>): StoredCase {
+  const parsed = storedCaseSchema.parse(item);
+  const reasons = Object.fromEntries(
+    REPORT_REASONS.map((reason) => [reason, Number(item[reasonAttribute(reason)] ?? 0)]),
+  ) as Record<ReportReason, number>;
+  return { ...parsed, reasons };
+}
+
+export const toReportCase = (stored: StoredCase): ReportCase => ({
+  id: itemIdOf(stored),
+  kind: stored.kind,
+  postId: stored.postId,
+  commentId: stored.commentId,
+  author: { id: stored.authorId, name: stored.authorName },
+  excerpt: stored.excerpt,
+  reportCount: stored.reportCount,
+  reasons: stored.reasons,
+  note: stored.note,
+  hidden: stored.hidden,
+  firstReportedAt: stored.openedAt,
+});
+
+const OPEN = 'open';
+
+/** A new case's own attributes, open in the queue. */
+function caseFields(item: ModeratedItem, now: Date): Record<string, unknown> {
+  return {
+    ...indexKeys.moderationCase(item.clubId, OPEN, now.toISOString(), itemIdOf(item)),
+    type: 'moderation-case',
+    kind: item.kind,
+    clubId: item.clubId,
+    postId: item.postId,
+    commentId: item.commentId,
+    authorId: item.authorId,
+    authorName: item.authorName,
+    excerpt: item.excerpt,
+    openedAt: now.toISOString(),
+  };
+}
+
+/** The case's own attributes, written by whichever write opens it first. */
+function openingUpdate(item: ModeratedItem, now: Date) {
+  const fields = caseFields(item, now);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(fields).map(([name, value], i) => {
+    names[`#o${i}`] = name;
+    values[`:o${i}`] = value;
+    return `#o${i} = if_not_exists(#o${i}, :o${i})`;
+  });
+  return { sets, names, values };
+}
+
+export type ReportOutcome = 'reported' | 'already_reported' | 'gone';
+
+/**
+ * Puts the member's report and counts it on the item's case (opened by the first report), while
+ * the item still exists: 'already_reported' for a second report of the same member.
+ */
+export async function addReport(
+  item: ModeratedItem,
+  reporterId: string,
+  input: ReportInput,
+  now = new Date(),
+): Promise<ReportOutcome> {
+  const itemId = itemIdOf(item);
+  const opening = openingUpdate(item, now);
+  const noteSet = input.text ? ', #note = :note' : '';
+  const actions: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.report(item.clubId, itemId, reporterId),
+          type: 'report',
+          reporterId,
+          reason: input.reason,
+          text: input.text,
+          reportedAt: now.toISOString(),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.moderationCase(item.clubId, itemId),
+        UpdateExpression: `SET ${opening.sets.join(', ')}${noteSet} ADD #count :one, #reason :one`,
+        ExpressionAttributeNames: {
+          ...opening.names,
+          '#count': 'reportCount',
+          '#reason': reasonAttribute(input.reason),
+          ...(input.text ? { '#note': 'note' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ...opening.values,
+          ':one': 1,
+          ...(input.text ? { ':note': input.text } : {}),
+        },
+      },
+    },
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: itemKeyOf(item),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+  ];
+  try {
+    await sendRetryingConflicts({ TransactItems: actions });
+    return 'reported';
+  } catch (error) {
+    const failed = transactionConditionFailures(error);
+    if (!failed) throw error;
+    return failed.includes(0) ? 'already_reported' : 'gone';
+  }
+}
+
+/**
+ * Hides an open case's item by its reports once they reach `threshold`, with `alsoPut` (the audit
+ * entry), in one transaction: true for exactly one caller (the case's condition holds once).
+ */
+export async function claimAutoHide(
+  item: ModeratedItem,
+  threshold: number,
+  alsoPut: Record<string, unknown>[],
+): Promise<boolean> {
+  const reports: HiddenReason = 'reports';
+  try {
+    await sendRetryingConflicts({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.moderationCase(item.clubId, itemIdOf(item)),
+            UpdateExpression: 'SET #hidden = :reports',
+            ConditionExpression:
+              '#count >= :threshold AND attribute_not_exists(#hidden) AND #queue = :open AND attribute_not_exists(#decision)',
+            ExpressionAttributeNames: {
+              '#hidden': 'hidden',
+              '#count': 'reportCount',
+              '#queue': TABLE.indexes.byStatus.partitionKey,
+              '#decision': 'decision',
+            },
+            ExpressionAttributeValues: {
+              ':reports': reports,
+              ':threshold': threshold,
+              ':open': indexKeys.moderationPartition(item.clubId, OPEN),
+            },
+          },
+        },
+        { Update: { TableName: tableName(), Key: itemKeyOf(item), ...hiddenUpdate(reports) } },
+        ...alsoPut.map((entry) => ({ Put: { TableName: tableName(), Item: entry } })),
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (transactionConditionFailures(error)) return false;
+    throw error;
+  }
+}
+
+function hiddenUpdate(hidden: HiddenReason | null) {
+  return hidden
+    ? {
+        UpdateExpression: 'SET #hidden = :hidden',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#hidden': 'hidden' },
+        ExpressionAttributeValues: { ':hidden': hidden },
+      }
+    : {
+        UpdateExpression: 'REMOVE #hidden',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#hidden': 'hidden' },
+      };
+}
+
+/** Characters of an item's text the queue shows. */
+const EXCERPT_LENGTH = 200;
+
+export const excerptOf = (text: string) =>
+  text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
+
+/** A post as the queue knows it. */
+export const postAsModerated = (
+  post: Pick<StoredPost, 'clubId' | 'id' | 'authorId' | 'authorName' | 'title' | 'content'>,
+): ModeratedItem => ({
+  kind: 'post',
+  clubId: post.clubId,
+  postId: post.id,
+  commentId: null,
+  authorId: post.authorId,
+  authorName: post.authorName,
+  excerpt: excerptOf(post.title || post.content),
+});
+
+/**
+ * Opens a case for a post held for approval (no reports yet): the queue shows it until a
+ * moderator publishes (keep) or removes it. Put in the post's own transaction.
+ */
+export function heldCasePut(post: Parameters<typeof postAsModerated>[0], now: Date): TransactItem {
+  return { Put: { TableName: tableName(), Item: heldCaseItem(postAsModerated(post), now) } };
+}
+
+function heldCaseItem(item: ModeratedItem, now: Date): Record<string, unknown> {
+  return {
+    ...keys.moderationCase(item.clubId, itemIdOf(item)),
+    ...caseFields(item, now),
+    reportCount: 0,
+    hidden: 'held' satisfies HiddenReason,
+  };
+}
+
+export const getCase = (clubId: string, itemId: string): Promise<StoredCase | null> =>
+  getEntity(keys.moderationCase(clubId, itemId), toCase, { consistent: true });
+
+/** What a decision leaves the item as: hidden (and why), shown, or untouched (deleted after). */
+export type ItemAfter = { hidden: HiddenReason | null } | 'untouched';
+
+/**
+ * Closes an open case with the decision, changes the item's visibility and puts `alsoPut` (the
+ * audit entry) in one transaction: false when the case was not open (decided meanwhile: nothing
+ * changes) or the item is gone.
+ */
+export async function decideCase(
+  stored: StoredCase,
+  action: ModerationAction,
+  itemAfter: ItemAfter,
+  alsoPut: Record<string, unknown>[],
+  now: Date,
+): Promise<boolean> {
+  const itemId = itemIdOf(stored);
+  const decided = indexKeys.moderationCase(stored.clubId, 'decided', now.toISOString(), itemId);
+  const hiddenAfter = itemAfter === 'untouched' ? stored.hidden : itemAfter.hidden;
+  const actions: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.moderationCase(stored.clubId, itemId),
+        UpdateExpression: `SET #decision = :decision, #decidedAt = :now, #gpk = :gpk, #gsk = :gsk${
+          hiddenAfter ? ', #hidden = :hidden' : ''
+        }${hiddenAfter ? '' : ' REMOVE #hidden'}`,
+        ConditionExpression: '#gpk = :open',
+        ExpressionAttributeNames: {
+          '#decision': 'decision',
+          '#decidedAt': 'decidedAt',
+          '#gpk': TABLE.indexes.byStatus.partitionKey,
+          '#gsk': TABLE.indexes.byStatus.sortKey,
+          '#hidden': 'hidden',
+        },
+        ExpressionAttributeValues: {
+          ':decision': action,
+          ':now': now.toISOString(),
+          ':gpk': decided.gsi1pk,
+          ':gsk': decided.gsi1sk,
+          ':open': indexKeys.moderationPartition(stored.clubId, OPEN),
+          ...(hiddenAfter ? { ':hidden': hiddenAfter } : {}),
+        },
+      },
+    },
+    ...(itemAfter === 'untouched'
+      ? []
+      : [{ Update: { TableName: tableName(), Key: itemKeyOf(stored), ...hiddenUpdate(itemAfter.hidden) } }]),
+    ...alsoPut.map((item) => ({ Put: { TableName: tableName(), Item: item } })),
+  ];
+  try {
+    await sendRetryingConflicts({ TransactItems: actions });
+    return true;
+  } catch (error) {
+    if (transactionConditionFailures(error)) return false;
+    throw error;
+  }
+}
+
+const openQuery = (clubId: string) => ({
+  index: TABLE.indexes.byStatus,
+  partition: indexKeys.moderationPartition(clubId, OPEN),
+});
+
+/** The open cases, newest first, by cursor: one query. */
+export function listOpenCases(
+  clubId: string,
+  page: { limit: number; cursor?: string },
+): Promise<Page<StoredCase>> {
+  return queryPage({ ...openQuery(clubId), order: 'descending' }, page, toCase);
+}
+
+/** How many cases are open, up to `atMost`: one query. */
+export const countOpenCases = (clubId: string, atMost: number) => countUpTo(openQuery(clubId), atMost);

@@ -1,0 +1,281 @@
+/**
+ * Moderation through the feed and members handlers on DynamoDB Local and the Stripe simulator:
+ * reports (once per member, never one's own, never across clubs, validated), the auto-hide at
+ * the club's threshold (exactly once under 50 concurrent reports), what a hidden item looks like
+ * to its author and to everyone else, the queue's decisions with their audit entries, who may
+ * be banned, a ban keeping a paid member out every way back in, and first posts held for approval.
+ */
+import { getMembership } from '@clubs/functions/data/repositories/memberships';
+import { getPost } from '@clubs/functions/data/repositories/posts';
+import { handler as feed } from '@clubs/functions/handlers/feed';
+import { handler as invitations } from '@clubs/functions/handlers/invitations';
+import { handler as members } from '@clubs/functions/handlers/members';
+import { handler as memberships } from '@clubs/functions/handlers/memberships';
+import { handler as payments } from '@clubs/functions/handlers/payments';
+import type {
+  AuditEntry,
+  Comment,
+  Post,
+  PostPage,
+  RemovedPage,
+  ReportCasePage,
+  RouteId,
+} from '@clubs/shared';
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import { type GroupHandler, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { addClub, addMember } from '../support/members.ts';
+import { deliver, paidClubs, useTestStripe } from '../support/paid-clubs.ts';
+
+const stripe = useTestStripe();
+const { paidClub, paidMember } = paidClubs(stripe);
+
+type Answer<T> = { status: number; body: T & { error?: { code: string; message: string } } };
+
+const call = <T = Record<string, unknown>>(
+  group: GroupHandler,
+  id: RouteId,
+  userId: string,
+  options: { params?: Record<string, string>; body?: unknown; query?: Record<string, string> } = {},
+) => invoke<T>(group, httpEvent(id, { ...options, claims: memberClaims(userId) })) as Promise<Answer<T>>;
+
+async function postBy(clubId: string, userId: string, title = 'A post') {
+  const res = await call<Post>(feed, 'createPost', userId, {
+    params: { clubId },
+    body: { title, content: `${title}, in full.` },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+const report = (clubId: string, postId: string, userId: string, body: unknown = { reason: 'spam' }) =>
+  call(feed, 'reportPost', userId, { params: { clubId, postId }, body });
+
+const feedOf = async (clubId: string, userId: string) =>
+  (await call<PostPage>(feed, 'listPosts', userId, { params: { clubId } })).body.items;
+
+const queue = (clubId: string, userId: string) =>
+  call<ReportCasePage>(members, 'listReports', userId, { params: { clubId } });
+
+const decide = (clubId: string, itemId: string, userId: string, action: string) =>
+  call(members, 'decideReport', userId, { params: { clubId, itemId }, body: { action } });
+
+const audit = async (clubId: string, userId: string) =>
+  (await call<{ items: AuditEntry[] }>(members, 'listClubAudit', userId, { params: { clubId } })).body.items;
+
+async function clubWithPeople(count: number, overrides: Parameters<typeof addClub>[0] = {}) {
+  const ownerId = ulid();
+  const club = await addClub({ ownerId, status: 'active', ...overrides });
+  const moderatorId = await addMember(club.id, { role: 'club_moderator' });
+  const people = await Promise.all(Array.from({ length: count }, () => addMember(club.id)));
+  return { club, ownerId, moderatorId, people };
+}
+
+describe('reports', () => {
+  it('thanks the reporter once, refuses a repeat, their own post, another club and bad input', async () => {
+    const { club, people } = await clubWithPeople(2);
+    const [author, reporter] = people as [string, string];
+    const post = await postBy(club.id, author);
+    const first = await report(club.id, post.id, reporter);
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ reported: true, message: expect.stringMatching(/^Thank you/) });
+    expect((await report(club.id, post.id, reporter)).status).toBe(409);
+    expect((await report(club.id, post.id, author)).status).toBe(400);
+    for (const body of [{ reason: 'rude' }, { reason: 'other' }, { reason: 'spam', text: 'x' }, {}]) {
+      expect((await report(club.id, post.id, reporter, body)).status).toBe(400);
+    }
+    const other = await clubWithPeople(1);
+    const foreign = await postBy(other.club.id, other.people[0] as string);
+    expect((await report(club.id, foreign.id, reporter)).status).toBe(404);
+    const listed = (await queue(club.id, club.ownerId)).body.items;
+    expect(listed).toEqual([
+      expect.objectContaining({ id: post.id, reportCount: 1, reasons: expect.objectContaining({ spam: 1 }) }),
+    ]);
+    // The queue names nobody who reported; members cannot call it.
+    expect(JSON.stringify(listed)).not.toContain(reporter);
+    expect((await queue(club.id, reporter)).status).toBe(403);
+    expect((await call(members, 'countReports', reporter, { params: { clubId: club.id } })).status).toBe(403);
+  });
+
+  it('50 concurrent reports of one item: 50 counted and exactly one auto-hide', async () => {
+    const { club, ownerId, people } = await clubWithPeople(51);
+    const [author, ...reporters] = people as string[];
+    const post = await postBy(club.id, author as string);
+    const answers = await Promise.all(reporters.map((id) => report(club.id, post.id, id)));
+    expect(answers.map((a) => a.status)).toEqual(reporters.map(() => 201));
+    const [listed] = (await queue(club.id, ownerId)).body.items;
+    expect(listed).toMatchObject({ id: post.id, reportCount: 50, hidden: 'reports' });
+    const hides = (await audit(club.id, ownerId)).filter((entry) => entry.action === 'report.autohide');
+    expect(hides).toHaveLength(1);
+    expect((await getPost(club.id, post.id))?.hidden).toBe('reports');
+  });
+
+  it('hides at the club threshold: the author sees it marked, others nowhere', async () => {
+    const { club, ownerId, moderatorId, people } = await clubWithPeople(3);
+    const [author, a, b] = people as [string, string, string];
+    const saved = await call(members, 'saveModerationSettings', ownerId, {
+      params: { clubId: club.id },
+      body: { reportThreshold: 2, holdFirstPosts: false },
+    });
+    expect(saved.status).toBe(200);
+    const bad = await call(members, 'saveModerationSettings', ownerId, {
+      params: { clubId: club.id },
+      body: { reportThreshold: 0, holdFirstPosts: false },
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      (
+        await call(members, 'saveModerationSettings', moderatorId, {
+          params: { clubId: club.id },
+          body: { reportThreshold: 5, holdFirstPosts: false },
+        })
+      ).status,
+    ).toBe(404);
+    const post = await postBy(club.id, author, 'Buy cheap watches');
+    await report(club.id, post.id, a);
+    expect((await feedOf(club.id, b)).map((p) => p.id)).toContain(post.id);
+    await report(club.id, post.id, b, { reason: 'other', text: 'Selling things' });
+    expect((await feedOf(club.id, b)).map((p) => p.id)).not.toContain(post.id);
+    expect((await feedOf(club.id, ownerId)).map((p) => p.id)).not.toContain(post.id);
+    expect((await call(feed, 'getPost', a, { params: { clubId: club.id, postId: post.id } })).status).toBe(
+      404,
+    );
+    const own = await feedOf(club.id, author);
+    expect(own.find((p) => p.id === post.id)).toMatchObject({ hidden: 'reports' });
+    const [listed] = (await queue(club.id, moderatorId)).body.items;
+    expect(listed).toMatchObject({ reportCount: 2, note: 'Selling things', hidden: 'reports' });
+  });
+});
+
+describe('decisions', () => {
+  it('keep shows it again, hide hides it, delete removes it; each once, each in the audit trail', async () => {
+    const { club, ownerId, moderatorId, people } = await clubWithPeople(2);
+    const [author, reporter] = people as [string, string];
+    const kept = await postBy(club.id, author, 'Kept');
+    const hidden = await postBy(club.id, author, 'Hidden');
+    const deleted = await postBy(club.id, author, 'Deleted');
+    const commentRes = await call<Comment>(feed, 'addComment', author, {
+      params: { clubId: club.id, postId: kept.id },
+      body: { content: 'A rude comment' },
+    });
+    const comment = commentRes.body;
+    for (const post of [kept, hidden, deleted]) await report(club.id, post.id, reporter);
+    const commentReport = await call(feed, 'reportComment', reporter, {
+      params: { clubId: club.id, postId: kept.id, commentId: comment.id },
+      body: { reason: 'harassment' },
+    });
+    expect(commentReport.status).toBe(201);
+    expect((await call(members, 'countReports', moderatorId, { params: { clubId: club.id } })).body).toEqual({
+      count: 4,
+      more: false,
+    });
+    expect((await decide(club.id, kept.id, reporter, 'keep')).status).toBe(403);
+    expect((await decide(club.id, kept.id, moderatorId, 'keep')).status).toBe(200);
+    expect((await decide(club.id, kept.id, ownerId, 'hide')).status).toBe(409);
+    expect((await decide(club.id, hidden.id, ownerId, 'hide')).status).toBe(200);
+    expect((await decide(club.id, deleted.id, ownerId, 'delete')).status).toBe(200);
+    expect((await decide(club.id, comment.id, ownerId, 'hide')).status).toBe(200);
+    expect((await decide(club.id, ulid(), ownerId, 'keep')).status).toBe(404);
+
+    const seen = (await feedOf(club.id, reporter)).map((p) => p.id);
+    expect(seen).toContain(kept.id);
+    expect(seen).not.toContain(hidden.id);
+    expect(seen).not.toContain(deleted.id);
+    expect(await getPost(club.id, deleted.id)).toBeNull();
+    expect((await feedOf(club.id, author)).find((p) => p.id === hidden.id)).toMatchObject({
+      hidden: 'moderator',
+    });
+    const comments = (listing: string) =>
+      call<{ items: Comment[] }>(feed, 'listComments', listing, {
+        params: { clubId: club.id, postId: kept.id },
+      });
+    expect((await comments(reporter)).body.items).toEqual([]);
+    expect((await comments(author)).body.items).toEqual([expect.objectContaining({ hidden: 'moderator' })]);
+    expect((await queue(club.id, ownerId)).body.items).toEqual([]);
+
+    const trail = await audit(club.id, ownerId);
+    expect(trail.map((entry) => [entry.action, entry.actorId])).toEqual([
+      ['report.hide', ownerId],
+      ['report.delete', ownerId],
+      ['report.hide', ownerId],
+      ['report.keep', moderatorId],
+    ]);
+    expect(trail[0]?.at).toEqual(expect.any(String));
+    expect((await call(members, 'listClubAudit', reporter, { params: { clubId: club.id } })).status).toBe(
+      403,
+    );
+  });
+
+  it('a ban never reaches the owner, nor a moderator through another moderator; nothing changes', async () => {
+    const { club, ownerId, moderatorId, people } = await clubWithPeople(1);
+    const otherModerator = await addMember(club.id, { role: 'club_moderator' });
+    const reporter = people[0] as string;
+    const ownersPost = await postBy(club.id, ownerId, 'By the owner');
+    const modsPost = await postBy(club.id, otherModerator, 'By a moderator');
+    await report(club.id, ownersPost.id, reporter);
+    await report(club.id, modsPost.id, reporter);
+    expect((await decide(club.id, ownersPost.id, moderatorId, 'ban')).status).toBe(403);
+    expect((await decide(club.id, ownersPost.id, ownerId, 'ban')).status).toBe(403);
+    expect((await decide(club.id, modsPost.id, moderatorId, 'ban')).status).toBe(403);
+    expect(await getMembership(club.id, otherModerator)).toMatchObject({ status: 'active' });
+    expect((await queue(club.id, ownerId)).body.items).toHaveLength(2);
+    expect(await audit(club.id, ownerId)).toEqual([]);
+  });
+
+  it('a banned paid member is cancelled at Stripe and kept out of requests, invitations and checkout until lifted', async () => {
+    const { club, ownerId } = await paidClub();
+    const reporter = await addMember(club.id);
+    const { memberId, subscriptionId } = await paidMember(club.id);
+    const post = await postBy(club.id, memberId, 'Spam spam');
+    await report(club.id, post.id, reporter);
+    expect((await decide(club.id, post.id, ownerId, 'ban')).status).toBe(200);
+    expect(await getMembership(club.id, memberId)).toBeNull();
+    expect((await stripe().stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    for (const event of stripe().takeEvents()) await deliver(event);
+    expect((await getPost(club.id, post.id))?.hidden).toBe('moderator');
+
+    const removed = await call<RemovedPage>(members, 'listRemovedMembers', ownerId, {
+      params: { clubId: club.id },
+    });
+    expect(removed.body.items).toEqual([expect.objectContaining({ userId: memberId, banned: true })]);
+    // A paid club is joined by checkout (a request is refused as such); the checkout refuses the ban.
+    const request = await call(memberships, 'requestMembership', memberId, { params: { clubId: club.id } });
+    expect(request.status).toBe(409);
+    const checkout = await call(payments, 'createMembershipCheckout', memberId, {
+      params: { clubId: club.id },
+    });
+    expect(checkout.status).toBe(403);
+    const link = await call<{ token: string }>(invitations, 'getInviteLink', ownerId, {
+      params: { clubId: club.id },
+    });
+    const accepted = await call(invitations, 'acceptInvitation', memberId, {
+      params: { clubId: club.id, token: link.body.token },
+    });
+    expect(accepted.status).toBe(404);
+    expect(await getMembership(club.id, memberId)).toBeNull();
+    expect((await audit(club.id, ownerId)).map((entry) => entry.action)).toEqual(['member.ban']);
+
+    expect(
+      (await call(members, 'liftMemberRemoval', ownerId, { params: { clubId: club.id, userId: memberId } }))
+        .body,
+    ).toEqual({ lifted: true, userId: memberId });
+    const again = await call(payments, 'createMembershipCheckout', memberId, { params: { clubId: club.id } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+  });
+});
+
+describe('first posts held for approval', () => {
+  it("holds a new member's first post until a moderator approves it; later posts go straight out", async () => {
+    const { club, ownerId, moderatorId, people } = await clubWithPeople(2, { holdFirstPosts: true });
+    const [newcomer, other] = people as [string, string];
+    const held = await postBy(club.id, newcomer, 'Hello everyone');
+    expect(held.hidden).toBe('held');
+    expect((await feedOf(club.id, other)).map((p) => p.id)).not.toContain(held.id);
+    expect((await postBy(club.id, moderatorId, 'Staff post')).hidden).toBeUndefined();
+    const [listed] = (await queue(club.id, ownerId)).body.items;
+    expect(listed).toMatchObject({ id: held.id, hidden: 'held', reportCount: 0 });
+    expect((await decide(club.id, held.id, moderatorId, 'keep')).status).toBe(200);
+    expect((await feedOf(club.id, other)).map((p) => p.id)).toContain(held.id);
+    expect((await postBy(club.id, newcomer, 'Second post')).hidden).toBeUndefined();
+  });
+});
