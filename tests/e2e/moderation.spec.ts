@@ -1,0 +1,45 @@
+/**
+ * Moderation through the real UI: the demo member reports the owner's new post from its menu and
+ * is thanked; the owner finds it in Admin Controls → Reports with its reason and hides it; the
+ * member no longer sees it after a reload, while its author sees it marked Hidden.
+ */
+import { expect, expectToast, postCard, test, YOGA } from './club-support.ts';
+import { DEMO } from './directory-support.ts';
+
+test('a member reports a post, the owner hides it from the Reports queue, the member no longer sees it', async ({
+  openClub,
+}) => {
+  const title = `Cheap watches ${Date.now()}`;
+  const { page: owner, club } = await openClub(DEMO.owner, YOGA);
+  await owner.getByRole('button', { name: 'Share something with the club...' }).click();
+  const form = owner.getByRole('form', { name: 'New post' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Content').fill('Buy them here.');
+  await form.getByRole('button', { name: 'Post' }).click();
+  await expectToast(owner, 'Post created');
+
+  const { page: member } = await openClub(DEMO.member, YOGA);
+  const card = postCard(member, title);
+  await card.getByRole('button', { name: 'Post options' }).click();
+  await member.getByRole('button', { name: 'Report', exact: true }).click();
+  const dialog = member.getByRole('form', { name: 'Report post' });
+  await dialog.getByText('Harassment', { exact: true }).click();
+  await expect(dialog.getByLabel('Harassment')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Report' }).click();
+  await expectToast(member, 'Thank you. The moderators will look at it.');
+
+  await owner.getByRole('button', { name: 'Admin Controls' }).click();
+  await owner.getByRole('link', { name: /^Reports/ }).click();
+  await expect(owner).toHaveURL(new RegExp(`/communities/${club.id}/reports$`));
+  const item = owner.getByTestId('report-item').filter({ hasText: title });
+  await expect(item).toContainText('1 report: Harassment (1)');
+  await item.getByRole('button', { name: 'Hide' }).click();
+  await expectToast(owner, 'Hidden');
+  await expect(item).toHaveCount(0);
+
+  await member.reload();
+  await expect(member.getByRole('region', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+  await expect(postCard(member, title)).toHaveCount(0);
+  await owner.goto(`/communities/${club.id}`);
+  await expect(postCard(owner, title).getByText('Hidden', { exact: true })).toBeVisible();
+});
