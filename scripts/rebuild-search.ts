@@ -27,7 +27,7 @@ const clubIds = process.argv.length > 2 ? process.argv.slice(2) : await everyClu
 for (const clubId of clubIds) {
   const report = await rebuildClubIndex(clubId);
   console.log(
-    `${clubId}: ${report.posts} posts, ${report.comments} comments, ${report.members} members, ${report.courses} courses, ${report.events} events`,
+    `${clubId}: ${report.posts} posts, ${report.comments} comments, ${report.members} members, ${report.courses} courses, ${report.events} events, ${report.removed} removed`,
   );
 }
 console.log(`Rebuilt the search index of ${clubIds.length} club(s).`);

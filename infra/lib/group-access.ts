@@ -5,7 +5,7 @@
  * keyed by every group of the manifests, so a new group does not compile until it has them.
  */
 
-import { type Key, keys } from '@clubs/functions/data/keys';
+import { type Key, keys, searchKeys } from '@clubs/functions/data/keys';
 import {
   EVENT_ROUTES,
   type EventHandlerGroup,
@@ -113,6 +113,11 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
       'Change events from the bus go live to the WebSocket connections following the club; gone ones are dropped',
     size: 'events',
   },
+  'search-index': {
+    description:
+      "Change events from the bus keep the club's search index: each named document's postings follow it as stored",
+    size: 'events',
+  },
 };
 
 /**
@@ -149,6 +154,11 @@ export const WRITE_PARTITIONS: Partial<Record<FunctionGroup, readonly string[]>>
     partitionPrefixOf(keys.liveConnection('id')),
     partitionPrefixOf(keys.liveSubscription('club', 'id')),
     partitionPrefixOf(keys.liveUserConnection('user', 'id')),
+  ],
+  // The search index's consumer writes postings and their documents' manifests, nothing else.
+  'search-index': [
+    partitionPrefixOf(searchKeys.posting('club', 'term', '2026-01-01T00:00:00.000Z', 'post', 'id')),
+    partitionPrefixOf(searchKeys.manifest('club', { kind: 'post', id: 'id' })),
   ],
 };
 

@@ -43,6 +43,8 @@ export interface EventBusOptions {
   deadLetterFile?: string;
   /** Functions reachable through the Lambda Invoke API, by name. */
   functions?: Record<string, LocalFunction>;
+  /** Only these routes of the event manifest deliver (by id), e.g. a test of one consumer; all when absent. */
+  routes?: readonly string[];
   log?: (message: string) => void;
 }
 
@@ -228,6 +230,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     // Rules live on the custom bus only; events sent to another bus match nothing (like AWS).
     if (busNameOf(entry.EventBusName) === busName) {
       for (const rule of matchEventRoutes(event.source, event['detail-type'])) {
+        if (options.routes && !options.routes.includes(rule.id)) continue;
         track(deliver(event, rule.id, rule.group, 'queued' in rule && rule.queued === true));
       }
     }

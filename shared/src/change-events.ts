@@ -1,8 +1,8 @@
 /**
  * Change events: what a write that others should hear of puts on the bus (source
  * EVENT_BUS.domainSource, the detail-type its `type`). The write path emits them through one
- * module (functions/src/events/change-events.ts); notifications consume them, and live updates
- * and other roll-ups subscribe to the same ones. Each carries a time-ordered id (a ULID) that
+ * module (functions/src/events/change-events.ts); notifications consume them, and live updates,
+ * the club's search index and other roll-ups subscribe to the same ones. Each carries a time-ordered id (a ULID) that
  * consumers use to apply it once.
  */
 import * as z from 'zod';
@@ -90,6 +90,11 @@ export const QUIET_CHANGE_TYPES = {
   courseChanged: 'course.changed',
   eventChanged: 'event.changed',
   memberRemoved: 'membership.removed',
+  /**
+   * What a member is found by changed: their card was written with a new membership or went with
+   * it, or they changed their name or bio (the club's search index follows).
+   */
+  memberCardChanged: 'membership.card-changed',
 } as const;
 export type QuietChangeType = (typeof QUIET_CHANGE_TYPES)[keyof typeof QUIET_CHANGE_TYPES];
 
@@ -107,6 +112,7 @@ const quietChangeSchemas = [
   z.object({ type: z.literal(QUIET_CHANGE_TYPES.eventChanged), ...base, eventId: idSchema }),
   /** The member left or was removed: whatever they still had open of the club hears no more. */
   z.object({ type: z.literal(QUIET_CHANGE_TYPES.memberRemoved), ...base, memberId: idSchema }),
+  z.object({ type: z.literal(QUIET_CHANGE_TYPES.memberCardChanged), ...base, memberId: idSchema }),
 ] as const;
 
 /** Every change the write path announces: the notifying ones and the quiet ones. */

@@ -28,7 +28,12 @@ export const PLATFORM_EVENTS = {
   statusChanged: 'club.status-changed',
 } as const;
 
-export type EventHandlerGroup = 'stripe-events' | 'club-billing' | 'notification-delivery' | 'live-fanout';
+export type EventHandlerGroup =
+  | 'stripe-events'
+  | 'club-billing'
+  | 'notification-delivery'
+  | 'live-fanout'
+  | 'search-index';
 
 export interface EventRoute {
   readonly id: string;
@@ -117,6 +122,26 @@ export const EVENT_ROUTES = [
     uses: ['table:read', 'table:write', 'live:post'],
     description:
       "every change in a club goes, as one live message, to the open connections following it (a removed member's end)",
+  },
+  {
+    id: 'SearchIndex',
+    source: EVENT_BUS.domainSource,
+    detailTypes: [
+      CHANGE_EVENT_TYPES.postCreated,
+      QUIET_CHANGE_TYPES.postEdited,
+      QUIET_CHANGE_TYPES.postDeleted,
+      CHANGE_EVENT_TYPES.commentCreated,
+      QUIET_CHANGE_TYPES.commentDeleted,
+      CHANGE_EVENT_TYPES.eventCreated,
+      QUIET_CHANGE_TYPES.eventChanged,
+      QUIET_CHANGE_TYPES.courseChanged,
+      QUIET_CHANGE_TYPES.memberCardChanged,
+      QUIET_CHANGE_TYPES.memberRemoved,
+    ],
+    group: 'search-index',
+    uses: ['table:read', 'table:write'],
+    description:
+      "a post, comment, event, course or member card that changed is indexed again as it is stored now (the club's search)",
   },
 ] as const satisfies readonly EventRoute[];
 

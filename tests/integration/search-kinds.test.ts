@@ -1,6 +1,7 @@
 /**
  * The club search index follows every kind it holds besides posts and comments, through each
- * kind's own handler on DynamoDB Local: events and courses as they are created, edited and
+ * kind's own handler on DynamoDB Local and the change events it emits (indexed by the search
+ * index's consumer before each search): events and courses as they are created, edited and
  * deleted (course sections' text without their markup), members as they join, change their
  * profile and leave (pending requests never shown).
  */
@@ -13,6 +14,7 @@ import { handler as profiles } from '@clubs/functions/handlers/profiles';
 import type { Course, EventView, RouteId, SearchResults, Section } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { useSearchIndexing } from '../support/bus.ts';
 import { clubFixture } from '../support/fixtures.ts';
 import {
   type EventOptions,
@@ -26,6 +28,7 @@ import { addMember, addPerson } from '../support/members.ts';
 
 // Course sections sign and check their media against a real store.
 useMediaStore('clubs-search-media-test');
+const indexed = useSearchIndexing();
 
 const call = <T>(on: GroupHandler, id: RouteId, userId: string, options: EventOptions = {}) =>
   invoke<T>(on, httpEvent(id, { ...options, claims: memberClaims(userId) }));
@@ -37,6 +40,7 @@ async function newClub() {
 }
 
 const search = async (clubId: string, userId: string, q: string) => {
+  await indexed();
   const res = await call<SearchResults>(feed, 'searchClub', userId, { params: { clubId }, query: { q } });
   expect(res.status).toBe(200);
   return res.body;

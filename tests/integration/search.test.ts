@@ -1,6 +1,7 @@
 /**
  * Searching a club through the feed handler on DynamoDB Local: the word index follows posts and
- * comments as they are written, edited and deleted; several words are ANDed, the last one also
+ * comments as they are written, edited and deleted (through their change events, indexed by the
+ * search index's consumer before each search); several words are ANDed, the last one also
  * as a prefix; a search costs three requests with the access check; bad input is a 400 or an
  * empty result; pending members and strangers are refused as on the club's other routes.
  */
@@ -11,11 +12,14 @@ import { meterRequests } from '@clubs/infra/local/request-meter.ts';
 import type { Comment, Post, RouteId, SearchResults } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { useSearchIndexing } from '../support/bus.ts';
 import { clubFixture } from '../support/fixtures.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { addMember } from '../support/members.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
+
+const indexed = useSearchIndexing();
 
 const call = <T>(id: RouteId, userId: string | null, options: EventOptions = {}) =>
   invoke<T & ErrorBody>(
@@ -41,8 +45,11 @@ async function comment(clubId: string, userId: string, postId: string, content: 
   return res.body;
 }
 
-const search = (clubId: string, userId: string, q: string, extra: Record<string, string> = {}) =>
-  call<SearchResults>('searchClub', userId, { params: { clubId }, query: { q, ...extra } });
+/** A search once every change written so far is indexed. */
+const search = async (clubId: string, userId: string, q: string, extra: Record<string, string> = {}) => {
+  await indexed();
+  return call<SearchResults>('searchClub', userId, { params: { clubId }, query: { q, ...extra } });
+};
 
 const postIds = async (clubId: string, userId: string, q: string) => {
   const res = await search(clubId, userId, q);
@@ -112,6 +119,7 @@ describe('searching posts and comments', () => {
   it('answers in three requests with the access check, whatever it finds', async () => {
     const { clubId, member } = await newClub();
     for (let i = 0; i < 5; i++) await post(clubId, member, `Yoga flow ${i}`, 'Breathing and balance');
+    await indexed();
     const meter = meterRequests(db());
     try {
       for (const q of ['yoga', 'yoga breathing balance', 'yo']) {

@@ -7,12 +7,13 @@ import { type LocalEventBus, startEventBus } from '@clubs/infra/local/event-bus.
 import { freePort } from '@clubs/infra/local/ports.ts';
 import { startedForFile } from './per-file.ts';
 
-export async function startBus(deadLetterFile?: string): Promise<LocalEventBus> {
+export async function startBus(deadLetterFile?: string, routes?: readonly string[]): Promise<LocalEventBus> {
   const bus = await startEventBus({
     port: await freePort(),
     maxAttempts: 3,
     retryBaseMs: 20,
     deadLetterFile,
+    routes,
     log: process.env.DEBUG_BUS ? console.log : () => undefined,
   });
   process.env.EVENTBRIDGE_ENDPOINT = bus.url;
@@ -25,3 +26,13 @@ export async function startBus(deadLetterFile?: string): Promise<LocalEventBus> 
 
 /** The bus for the whole test file, started before its tests and stopped after. */
 export const useBus = (): (() => LocalEventBus) => startedForFile('the bus', () => startBus());
+
+/**
+ * The club's search index for the whole test file: the bus delivering the change events the
+ * handlers emit to the search index's consumer only (the SearchIndex route). The answer waits
+ * until every change emitted so far is indexed.
+ */
+export function useSearchIndexing(): () => Promise<void> {
+  const bus = startedForFile('the search index bus', () => startBus(undefined, ['SearchIndex']));
+  return () => bus().idle();
+}

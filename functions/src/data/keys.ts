@@ -291,6 +291,17 @@ export const searchKeys = {
     sk: `${term}#${invertedTime(at)}#${kind}#${id}`,
   }),
   partition: (clubId: string, term: string) => `SEARCH#${clubId}#${Array.from(term).slice(0, 3).join('')}`,
+  /**
+   * The manifest of one indexed document: the terms its postings were last written for. A
+   * comment's sits under its post (`comment#{postId}#{commentId}`), so a post's are one begins_with.
+   */
+  manifest: (clubId: string, doc: { kind: string; id: string; parentId?: string }): Key => ({
+    pk: searchKeys.manifestPartition(clubId),
+    sk: doc.parentId ? `${doc.kind}#${doc.parentId}#${doc.id}` : `${doc.kind}#${doc.id}`,
+  }),
+  manifestPartition: (clubId: string) => `SEARCHDOC#${clubId}`,
+  /** The sort key prefix of the manifests of a post's comments. */
+  commentManifestPrefix: (postId: string) => `comment#${postId}#`,
 } as const;
 
 /** Milliseconds left until the year 2286, zero-padded: an ascending sort key that reads newest first. */

@@ -2,9 +2,11 @@
  * The word index of a club: one posting item per term and document (shared/src/search.ts makes
  * the terms), in the base table under searchKeys. Each posting carries the document's whole term
  * list, so a search of several words is one query of the rarest-looking term's postings filtered
- * by the others, never a scan. The writers that change a document call indexDocument with what
- * it said before and after; only the postings that differ are written (all of them when the term
- * list changed, since each carries it) and the gone ones deleted, before the request answers.
+ * by the others, never a scan. A club's documents are indexed off the request path, from their
+ * change events (services/search/reconcile.ts, which keeps a manifest of each document's terms);
+ * the directory's entries are written with their club through indexDocument. Either way only the
+ * postings that differ are written (all of them when the term list changed, since each carries
+ * it) and the gone ones deleted.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type SearchKind, type SearchTerms, textTerms } from '@clubs/shared';
@@ -58,10 +60,19 @@ const termList = (terms: readonly string[]) => ` ${terms.join(' ')} `;
  */
 export const DIRECTORY_SCOPE = 'DIRECTORY';
 
+/** Which document a posting is of, and its time (its postings' keys hold it). */
+export type PostedDocument = Pick<SearchDocument, 'kind' | 'id' | 'at' | 'parentId'>;
+
 /** The posting items of a document in a club (or in the directory). */
 export function postingItems(clubId: string, doc: SearchDocument | null) {
-  if (!doc) return [];
-  const terms = documentTerms(doc);
+  return doc ? postingItemsOf(clubId, doc, documentTerms(doc)) : [];
+}
+
+/**
+ * The posting items of a document's terms as they were computed (a stored term list is used as
+ * it is: normalizing a term again may change it).
+ */
+export function postingItemsOf(clubId: string, doc: PostedDocument, terms: readonly string[]) {
   const list = termList(terms);
   return terms.map((term) => ({
     ...searchKeys.posting(clubId, term, doc.at, doc.kind, doc.id),

@@ -3,11 +3,10 @@
  * module extraction, sections, media) and the take page (progress). The access check has refused
  * anyone the route's declaration does not allow and hands over the club and the membership.
  * Every change of a course or its sections is announced (course.changed), so open course lists
- * reload.
+ * reload and the club's search indexes the course again.
  */
 import { type Club, courseRoutes, type RouteId } from '@clubs/shared';
 import { getCourse } from '../data/repositories/courses.ts';
-import { indexDocument } from '../data/word-index.ts';
 import { emitChange } from '../events/change-events.ts';
 import { defineGroup, type RouteRequest } from '../http/route-handler.ts';
 import { signCourseMediaUpload } from '../services/courses/course-media.ts';
@@ -23,8 +22,6 @@ import {
 import { requestOutlineDraft } from '../services/courses/outline.ts';
 import { getProgress, markSection } from '../services/courses/progress.ts';
 import { addSection, deleteSection, moveSection, saveSection } from '../services/courses/sections.ts';
-import { courseDocument } from '../services/search/documents.ts';
-import { reindexCourse } from '../services/search/indexing.ts';
 
 async function courseOf(club: Club, courseId: string) {
   const course = await getCourse(club.id, courseId);
@@ -53,51 +50,35 @@ const pathCourse = (request: { input: { params: { courseId: string } } }) => req
 export const handler = defineGroup('courses', courseRoutes, {
   listCourses: async ({ input, club, viewer }) => listCourseCards(club.id, viewer, input.query),
   createCourse: announced<'createCourse', Awaited<ReturnType<typeof createCourse>>>(
-    async ({ input, club, viewer }) => {
-      const course = await createCourse(club, viewer, input.body);
-      await indexDocument(club.id, null, courseDocument(course, []));
-      return course;
-    },
+    async ({ input, club, viewer }) => createCourse(club, viewer, input.body),
     (_request, course) => course.id,
   ),
   getCourse: async ({ input, club, viewer }) => getCourseDetail(club.id, input.params.courseId, viewer),
   updateCourse: announced<'updateCourse', Awaited<ReturnType<typeof updateCourseDetails>>>(
-    async ({ input, club }) =>
-      reindexCourse(club.id, input.params.courseId, () =>
-        updateCourseDetails(club.id, input.params.courseId, input.body),
-      ),
+    async ({ input, club }) => updateCourseDetails(club.id, input.params.courseId, input.body),
     pathCourse,
   ),
   deleteCourse: announced<'deleteCourse', Awaited<ReturnType<typeof removeCourse>>>(
-    async ({ input, club }) =>
-      reindexCourse(club.id, input.params.courseId, () => removeCourse(club.id, input.params.courseId)),
+    async ({ input, club }) => removeCourse(club.id, input.params.courseId),
     pathCourse,
   ),
   generateCourseOutline: async ({ input, auth, club }) =>
     requestOutlineDraft(club, auth.userId, await courseOf(club, input.params.courseId)),
-  extractCourseModules: async ({ input, club }) =>
-    reindexCourse(club.id, input.params.courseId, async () =>
-      extractModules(club.id, await courseOf(club, input.params.courseId)),
-    ),
+  extractCourseModules: announced<'extractCourseModules', Awaited<ReturnType<typeof extractModules>>>(
+    async ({ input, club }) => extractModules(club.id, await courseOf(club, input.params.courseId)),
+    pathCourse,
+  ),
   addSection: announced<'addSection', Awaited<ReturnType<typeof addSection>>>(
-    async ({ input, club }) =>
-      reindexCourse(club.id, input.params.courseId, () =>
-        addSection(club.id, input.params.courseId, input.body),
-      ),
+    async ({ input, club }) => addSection(club.id, input.params.courseId, input.body),
     pathCourse,
   ),
   updateSection: announced<'updateSection', Awaited<ReturnType<typeof saveSection>>>(
     async ({ input, club }) =>
-      reindexCourse(club.id, input.params.courseId, () =>
-        saveSection(club.id, input.params.courseId, input.params.sectionId, input.body),
-      ),
+      saveSection(club.id, input.params.courseId, input.params.sectionId, input.body),
     pathCourse,
   ),
   deleteSection: announced<'deleteSection', Awaited<ReturnType<typeof deleteSection>>>(
-    async ({ input, club }) =>
-      reindexCourse(club.id, input.params.courseId, () =>
-        deleteSection(club.id, input.params.courseId, input.params.sectionId),
-      ),
+    async ({ input, club }) => deleteSection(club.id, input.params.courseId, input.params.sectionId),
     pathCourse,
   ),
   moveSection: announced<'moveSection', Awaited<ReturnType<typeof moveSection>>>(

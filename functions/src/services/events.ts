@@ -39,10 +39,8 @@ import {
 } from '../data/repositories/events.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
 import { getProfile, getProfiles } from '../data/repositories/profiles.ts';
-import { indexDocument } from '../data/word-index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { emitChange } from '../events/change-events.ts';
-import { eventDocument } from './search/documents.ts';
 
 const MINUTE = 60_000;
 const DEFAULT_LOCATION = 'Online';
@@ -153,7 +151,6 @@ export async function createClubEvent(
   };
   const result = await insertEvent(event, [{ userId: auth.userId, card }], now.toISOString());
   if (!result.created) throw notFound('Club not found');
-  await indexDocument(clubId, null, eventDocument(result.event));
   await emitChange({
     type: 'event.created',
     clubId,
@@ -206,18 +203,15 @@ export async function editClubEvent(
   });
   if (!updated) throw eventNotFound();
   await Promise.all([
-    indexDocument(event.clubId, eventDocument(event), eventDocument(updated.event)),
     emitChange({ type: 'event.changed', clubId: event.clubId, actorId: viewer.userId, eventId: event.id }),
   ]);
   return viewOf(event.clubId, updated, viewer);
 }
 
 export async function deleteClubEvent(clubId: string, eventId: string, actorId: string): Promise<Deleted> {
-  const event = await eventOfClub(clubId, eventId);
   if (!(await removeEvent(clubId, eventId))) throw eventNotFound();
   await Promise.all([
     deleteAttendances(eventId),
-    indexDocument(clubId, eventDocument(event), null),
     emitChange({ type: 'event.changed', clubId, actorId, eventId }),
   ]);
   return { id: eventId, deleted: true };

@@ -10,7 +10,7 @@ import type { Caller } from '../caller.ts';
 import { refreshOwnerAdminEntries } from '../data/repositories/admin-clubs.ts';
 import { refreshMemberCards } from '../data/repositories/member-card-refresh.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
-import { indexMember, memberTextOf } from '../data/repositories/member-search.ts';
+import { cardChanged, memberTextOf } from '../data/repositories/member-search.ts';
 import { listMembershipsOfUser } from '../data/repositories/memberships.ts';
 import {
   createProfileIfAbsent,
@@ -41,7 +41,7 @@ async function syncMemberCards(before: Profile | null, after: Profile): Promise<
   const [textBefore, textAfter] = [memberTextOf(before), memberTextOf(after)];
   if (textBefore.name !== textAfter.name || textBefore.bio !== textAfter.bio) {
     const memberships = await listMembershipsOfUser(after.id);
-    await Promise.all(memberships.map((membership) => indexMember(membership, textBefore, textAfter)));
+    await Promise.all(memberships.map(cardChanged));
   }
   // The super-admin portal shows and finds each club by its owner's name and e-mail.
   if (before && (userName(before) !== userName(after) || before.email !== after.email)) {

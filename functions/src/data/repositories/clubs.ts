@@ -11,7 +11,7 @@ import { indexKeys, keys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
 import { queryPage } from '../query.ts';
 import { unpaidClubsAction, unpaidStep } from '../unpaid-clubs.ts';
-import { indexMember } from './member-search.ts';
+import { cardChanged } from './member-search.ts';
 import { membershipItem } from './memberships.ts';
 import { clubFromItem, writeClubAsRead } from './stored-club.ts';
 
@@ -89,11 +89,8 @@ export async function createClubWithOwner(
       ...unpaidClubsAction(club.ownerId, unpaidStep(null, club.status), unpaidCap),
     ],
   });
-  // The owner is found in the club's search by name (their bio joins with their next profile change).
-  await Promise.all([
-    indexMember(owner, null, { name: ownerCard.name, bio: '' }),
-    indexDirectoryEntry(null, stored),
-  ]);
+  // The owner is found in the club's search by name and bio (indexed from the change event).
+  await Promise.all([cardChanged(owner), indexDirectoryEntry(null, stored)]);
   return { club: stored, owner };
 }
 

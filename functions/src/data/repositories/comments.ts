@@ -2,7 +2,7 @@ import { hiddenReasonSchema, idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
 import { withActivity } from '../club-stats.ts';
 import { deleteCounted, putCounted } from '../counted-write.ts';
-import { getEntity } from '../get-item.ts';
+import { getEntity, type ReadOptions } from '../get-item.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { storedAuthorShape } from './stored-author.ts';
@@ -27,8 +27,12 @@ export function commentItem(comment: StoredComment) {
   return { ...keys.comment(comment.postId, comment.id), type: 'comment', ...comment };
 }
 
-export async function getComment(postId: string, commentId: string): Promise<StoredComment | null> {
-  return getEntity(keys.comment(postId, commentId), toComment);
+export async function getComment(
+  postId: string,
+  commentId: string,
+  options?: ReadOptions,
+): Promise<StoredComment | null> {
+  return getEntity(keys.comment(postId, commentId), toComment, options);
 }
 
 export type AddCommentResult =

@@ -4,7 +4,7 @@ import { db, tableName } from '../client.ts';
 import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
 import { writeIfConditionHolds } from '../errors.ts';
-import { getEntity } from '../get-item.ts';
+import { getEntity, type ReadOptions } from '../get-item.ts';
 import { indexKeys, keys, sectionPrefixOf, withoutKeys } from '../keys.ts';
 import { queryAll, queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
@@ -36,10 +36,15 @@ export async function getCourse(clubId: string, courseId: string): Promise<Cours
 export async function getCourseWithSections(
   clubId: string,
   courseId: string,
+  options: ReadOptions = {},
 ): Promise<{ course: Course; sections: Section[] } | null> {
   const courseKey = keys.course(clubId, courseId);
   const items = await queryAll(
-    { partition: courseKey.pk, sortKey: { between: [courseKey.sk, `${sectionPrefixOf(courseId)}~`] } },
+    {
+      partition: courseKey.pk,
+      sortKey: { between: [courseKey.sk, `${sectionPrefixOf(courseId)}~`] },
+      consistentRead: options.consistent,
+    },
     (item) => item,
   );
   const [first, ...rest] = items;

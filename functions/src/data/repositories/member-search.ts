@@ -1,10 +1,12 @@
 /**
  * A member in the club's word index (word-index.ts): found by the name their card shows and their
  * bio. Every membership is indexed whatever its status, from when it is added until it is
- * removed; a search shows only active ones (it reads the membership with the result).
+ * removed; a search shows only active ones (it reads the membership with the result). The index
+ * follows the change events (services/search/reconcile.ts reads the membership and the profile).
  */
 import type { Membership, Profile } from '@clubs/shared';
-import { indexDocument, type SearchDocument } from '../word-index.ts';
+import { emitChange } from '../../events/change-events.ts';
+import type { SearchDocument } from '../word-index.ts';
 import { memberCardOf } from './member-cards.ts';
 
 /** What a member is found by: their card's name and their bio. */
@@ -28,15 +30,15 @@ export const memberDocument = (
   texts: [text.name, text.bio],
 });
 
-/** Writes the postings of a membership that changed from `before` to `after` (null: absent). */
-export function indexMember(
-  membership: Pick<Membership, 'clubId' | 'userId' | 'createdAt'>,
-  before: MemberText | null,
-  after: MemberText | null,
-): Promise<void> {
-  return indexDocument(
-    membership.clubId,
-    before && memberDocument(membership, before),
-    after && memberDocument(membership, after),
-  );
+/**
+ * Announces that what a member is found by changed (their card came or went with the membership,
+ * or their name or bio changed): the club's search index follows from the change event.
+ */
+export async function cardChanged(membership: Pick<Membership, 'clubId' | 'userId'>): Promise<void> {
+  await emitChange({
+    type: 'membership.card-changed',
+    clubId: membership.clubId,
+    actorId: membership.userId,
+    memberId: membership.userId,
+  });
 }

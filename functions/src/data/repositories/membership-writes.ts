@@ -9,7 +9,7 @@ import { backoff, CLUB_WRITE_ATTEMPTS, cancellationReasons } from '../directory-
 import { indexKeys, keys, MEMBER_RANK } from '../keys.ts';
 import { cardAttributes, memberCardOf } from './member-cards.ts';
 import { writeWithCount } from './member-count.ts';
-import { indexMember, memberTextOf } from './member-search.ts';
+import { cardChanged } from './member-search.ts';
 import { getMembership, membershipItem } from './memberships.ts';
 import { getProfile } from './profiles.ts';
 
@@ -42,7 +42,7 @@ export async function addMembership(
   if (membership.status === 'active') {
     const result = await writeWithCount(membership.clubId, 1, put, alongside);
     if (result === 'done') {
-      await indexMember(membership, null, memberTextOf(profile));
+      await cardChanged(membership);
       return { created: true, membership };
     }
     return { created: false, reason: result === 'refused' ? 'exists' : 'no_club' };
@@ -72,7 +72,7 @@ export async function addMembership(
     if (reasons.slice(2).includes('ConditionalCheckFailed')) return { created: false, reason: 'exists' };
     throw error;
   }
-  await indexMember(membership, null, memberTextOf(profile));
+  await cardChanged(membership);
   return { created: true, membership };
 }
 
@@ -120,9 +120,9 @@ export type RemoveMembershipResult =
   | { removed: true; membership: Membership }
   | { removed: false; reason: 'not_found' | 'owner' };
 
-/** A removed membership's postings go with it (read from the person's profile as it is now). */
+/** A removed membership's card goes with it (the club's search drops the person). */
 async function unindexed(membership: Membership): Promise<RemoveMembershipResult> {
-  await indexMember(membership, memberTextOf(await getProfile(membership.userId)), null);
+  await cardChanged(membership);
   return { removed: true, membership };
 }
 

@@ -1,7 +1,7 @@
 /** Membership items: their shape and their reads by club and by person. */
 
 import { type Membership, type MembershipStatus, membershipSchema, TABLE } from '@clubs/shared';
-import { getEntity } from '../get-item.ts';
+import { getEntity, type ReadOptions } from '../get-item.ts';
 import { indexKeys, keys, memberRank, withoutKeys } from '../keys.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 
@@ -23,8 +23,12 @@ export function membershipItem(membership: Membership) {
   };
 }
 
-export async function getMembership(clubId: string, userId: string): Promise<Membership | null> {
-  return getEntity(keys.membership(clubId, userId), toMembership);
+export async function getMembership(
+  clubId: string,
+  userId: string,
+  options?: ReadOptions,
+): Promise<Membership | null> {
+  return getEntity(keys.membership(clubId, userId), toMembership, options);
 }
 
 const USER_INDEX = TABLE.indexes.byUser;

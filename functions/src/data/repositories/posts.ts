@@ -13,7 +13,6 @@ import { getEntity, getItem, type ReadOptions } from '../get-item.ts';
 import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
-import { type StoredComment, toComment } from './comments.ts';
 import { deleteLikesOfDeletedPost } from './likes.ts';
 import { ALL_TIME, pointsIn } from './points.ts';
 import { storedAuthorShape } from './stored-author.ts';
@@ -356,13 +355,7 @@ const COMMENT_PAGES = 50;
  * and its comments, up to COMMENT_PAGES pages of them; what remains of a huge post is unreachable
  * (no club lists it, its counter item is gone).
  */
-export async function deletePostChildren(
-  clubId: string,
-  postId: string,
-  beforeCommentsDeleted?: (comments: StoredComment[]) => Promise<void>,
-): Promise<void> {
+export async function deletePostChildren(clubId: string, postId: string): Promise<void> {
   await deleteLikesOfDeletedPost(clubId, postId);
-  await deleteChildItems(keys.comment(postId, '').pk, prefixes.comment, COMMENT_PAGES, (items) =>
-    beforeCommentsDeleted ? beforeCommentsDeleted(items.map(toComment)) : Promise.resolve(),
-  );
+  await deleteChildItems(keys.comment(postId, '').pk, prefixes.comment, COMMENT_PAGES);
 }

@@ -3,14 +3,14 @@ import { type Profile, profileSchema, type UpdateProfileInput } from '@clubs/sha
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
-import { getEntity } from '../get-item.ts';
+import { getEntity, type ReadOptions } from '../get-item.ts';
 import { keys, withoutKeys } from '../keys.ts';
 import { updateExistingItem } from '../update-item.ts';
 
 const toProfile = (item: Record<string, unknown>): Profile => profileSchema.parse(withoutKeys(item));
 
-export async function getProfile(userId: string): Promise<Profile | null> {
-  return getEntity(keys.profile(userId), toProfile);
+export async function getProfile(userId: string, options?: ReadOptions): Promise<Profile | null> {
+  return getEntity(keys.profile(userId), toProfile, options);
 }
 
 /** Profiles by id, missing ones left out: one request per 100. */

@@ -31,13 +31,10 @@ import {
   updatePost as updateStoredPost,
 } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
-import { indexDocument } from '../../data/word-index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { emitChange } from '../../events/change-events.ts';
 import { countActive } from '../analytics/activity.ts';
 import { authorLevels, levelsFrom } from '../levels.ts';
-import { postDocument } from '../search/documents.ts';
-import { unindexComments } from '../search/indexing.ts';
 import { checkPostMedia, removePostMedia } from './post-media.ts';
 import { authorFields, seesItem, toPostView, type Viewer } from './viewer.ts';
 
@@ -170,7 +167,6 @@ export async function createPost(
   if (!result.created) throw notFound('Club not found');
   const [levels] = await Promise.all([
     authorLevels(clubId, [auth.userId]),
-    indexDocument(clubId, null, postDocument(result.post)),
     countActive(clubId, auth.userId, now),
     // Members hear of a held post when it is approved.
     held
@@ -202,7 +198,6 @@ export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePo
   if (!updated) throw postNotFound();
   const [{ liked, allTimePoints }] = await Promise.all([
     getPostsAndLikes(post.clubId, [], [post.id], viewer.userId, [post.authorId]),
-    indexDocument(post.clubId, postDocument(post), postDocument(updated)),
     emitChange({ type: 'post.edited', clubId: post.clubId, actorId: viewer.userId, postId: post.id }),
   ]);
   return toPostView(
@@ -218,8 +213,7 @@ export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePo
 export async function deletePost(post: StoredPost, actorId: string): Promise<Deleted> {
   if (!(await removePost(post.clubId, post.id))) throw postNotFound();
   await Promise.all([
-    indexDocument(post.clubId, postDocument(post), null),
-    deletePostChildren(post.clubId, post.id, (comments) => unindexComments(post.clubId, comments)),
+    deletePostChildren(post.clubId, post.id),
     removePostMedia(post.clubId, post.media),
     emitChange({ type: 'post.deleted', clubId: post.clubId, actorId, postId: post.id }),
   ]);

@@ -15,11 +15,9 @@ import {
 import { addLike, removeLike } from '../../data/repositories/likes.ts';
 import { getPost } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
-import { indexDocument } from '../../data/word-index.ts';
 import { notFound } from '../../errors.ts';
 import { emitChange } from '../../events/change-events.ts';
 import { authorLevels } from '../levels.ts';
-import { commentDocument } from '../search/documents.ts';
 import { postNotFound } from './posts.ts';
 import { authorFields, mayDelete, seesItem, type Viewer } from './viewer.ts';
 
@@ -124,7 +122,6 @@ export async function addComment(
   if (!result.created || !post) throw postNotFound();
   const [levels] = await Promise.all([
     authorLevels(clubId, [auth.userId]),
-    indexDocument(clubId, null, commentDocument(comment)),
     emitChange({
       type: 'comment.created',
       clubId,
@@ -146,7 +143,6 @@ export async function deleteComment(
 ): Promise<Deleted> {
   if (!(await removeComment(clubId, comment.postId, comment.id))) throw notFound('Comment not found');
   await Promise.all([
-    indexDocument(clubId, commentDocument(comment), null),
     emitChange({ type: 'comment.deleted', clubId, actorId, postId: comment.postId, commentId: comment.id }),
   ]);
   return { id: comment.id, deleted: true };

@@ -59,6 +59,7 @@ export async function messageOf(change: AnyChangeEvent): Promise<LiveServerMessa
     case 'membership.requested':
     case 'membership.approved':
     case 'membership.removed':
+    case 'membership.card-changed':
       return null;
   }
 }

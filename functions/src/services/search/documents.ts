@@ -1,6 +1,7 @@
 /**
- * What each kind of document is to search: the texts it is indexed by (the writers hand these
- * to the word index), the keys a result needs read, and how a read result is shown.
+ * What each kind of document is to search: the texts it is indexed by (the index's consumer
+ * reads the document and hands these to the word index), the keys a result needs read, and how a
+ * read result is shown.
  */
 import {
   type ClubEvent,
@@ -59,7 +60,11 @@ export const eventDocument = (event: ClubEvent): SearchDocument => ({
   texts: [event.title, event.description, event.location],
 });
 
-/** A course is found by its title, description and its sections' titles and text (markup stripped). */
+/**
+ * A course is found by its title, description and its sections' titles and text (markup
+ * stripped), in that order: a long course's words past the index's term cap (MAX_DOCUMENT_TERMS)
+ * come from its sections' text, never its titles.
+ */
 export const courseDocument = (course: Course, sections: readonly Section[]): SearchDocument => ({
   kind: 'course',
   id: course.id,
@@ -67,7 +72,8 @@ export const courseDocument = (course: Course, sections: readonly Section[]): Se
   texts: [
     course.title,
     course.description,
-    ...sections.flatMap((section) => [section.title, plainTextOf(section.htmlContent)]),
+    ...sections.map((section) => section.title),
+    ...sections.map((section) => plainTextOf(section.htmlContent)),
   ],
 });
 

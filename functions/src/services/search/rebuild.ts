@@ -1,9 +1,10 @@
 /**
  * Rebuilds a club's search index from what is stored (`npm run rebuild-search`, and the demo
  * seed): queries of the club's own partitions and indexes, never a Scan, and every document
- * written through the same writer as the request path. Postings are put again, so a rebuild may
- * run any number of times; postings of documents that no longer exist are not found by it (a
- * search skips them, as it skips anything it cannot read).
+ * reconciled as a change event would (reconcile.ts: it reads the document again, after its
+ * manifest), so its manifest is written too and a rebuild may run any number of times, while the
+ * site runs (a document already indexed as it is costs two reads). Documents that have a manifest
+ * but are gone lose their postings.
  */
 
 import { TABLE } from '@clubs/shared';
@@ -18,17 +19,27 @@ import { memberDocument, memberTextOf } from '../../data/repositories/member-sea
 import { toMembership } from '../../data/repositories/memberships.ts';
 import { toPost } from '../../data/repositories/posts.ts';
 import { getProfiles } from '../../data/repositories/profiles.ts';
+import { type DocumentRef, listManifests } from '../../data/search-manifests.ts';
 import type { SearchDocument } from '../../data/word-index.ts';
 import { commentDocument, courseDocument, eventDocument, postDocument } from './documents.ts';
-import { indexDocuments } from './indexing.ts';
+import { reconcileDocument } from './reconcile.ts';
 
-/** Documents indexed per write batch (their postings are written together). */
-const DOCUMENTS_PER_BATCH = 50;
+/** Documents reconciled side by side. */
+const IN_PARALLEL = 8;
 
-async function write(clubId: string, docs: SearchDocument[]): Promise<number> {
-  for (let i = 0; i < docs.length; i += DOCUMENTS_PER_BATCH) {
-    await indexDocuments(clubId, docs.slice(i, i + DOCUMENTS_PER_BATCH));
-  }
+const refKey = (ref: DocumentRef) => `${ref.kind}#${ref.parentId ?? ''}#${ref.id}`;
+
+/** Reconciles documents read by the rebuild (remembering which), a few at a time. */
+async function write(clubId: string, docs: SearchDocument[], seen: Set<string>): Promise<number> {
+  let next = 0;
+  const lane = async () => {
+    while (next < docs.length) {
+      const doc = docs[next++] as SearchDocument;
+      seen.add(refKey(doc));
+      await reconcileDocument(clubId, doc);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_PARALLEL }, lane));
   return docs.length;
 }
 
@@ -38,6 +49,8 @@ export interface RebuildReport {
   members: number;
   courses: number;
   events: number;
+  /** Documents gone from the club whose postings were removed. */
+  removed: number;
 }
 
 /** Indexes a club again: its directory entry and every post, comment, member, course and event. */
@@ -47,14 +60,15 @@ export async function rebuildClubIndex(clubId: string): Promise<RebuildReport> {
   const club = keys.club(clubId).pk;
   const rows = await queryAll({ partition: club, sortKey: { beginsWith: prefixes.post } }, (item) => item);
   const posts = rows.filter((item) => item.type === 'post').map(toPost);
-  const report: RebuildReport = { posts: 0, comments: 0, members: 0, courses: 0, events: 0 };
-  report.posts = await write(clubId, posts.map(postDocument));
+  const report: RebuildReport = { posts: 0, comments: 0, members: 0, courses: 0, events: 0, removed: 0 };
+  const seen = new Set<string>();
+  report.posts = await write(clubId, posts.map(postDocument), seen);
   for (const post of posts) {
     const comments = await queryAll(
       { partition: keys.comment(post.id, '').pk, sortKey: { beginsWith: prefixes.comment } },
       toComment,
     );
-    report.comments += await write(clubId, comments.map(commentDocument));
+    report.comments += await write(clubId, comments.map(commentDocument), seen);
   }
   const memberships = await queryAll(
     { partition: club, sortKey: { beginsWith: prefixes.member } },
@@ -64,11 +78,13 @@ export async function rebuildClubIndex(clubId: string): Promise<RebuildReport> {
   report.members = await write(
     clubId,
     memberships.map((m) => memberDocument(m, memberTextOf(profiles.get(m.userId) ?? null))),
+    seen,
   );
   const events = await queryAll({ partition: club, sortKey: { beginsWith: prefixes.event } }, toStoredEvent);
   report.events = await write(
     clubId,
     events.map(({ event }) => eventDocument(event)),
+    seen,
   );
   const courseIds = await queryAll(
     { index: TABLE.indexes.byStatus, partition: indexKeys.clubCoursePartition(clubId) },
@@ -76,7 +92,13 @@ export async function rebuildClubIndex(clubId: string): Promise<RebuildReport> {
   );
   for (const courseId of courseIds) {
     const found = await getCourseWithSections(clubId, courseId);
-    if (found) report.courses += await write(clubId, [courseDocument(found.course, found.sections)]);
+    if (found) report.courses += await write(clubId, [courseDocument(found.course, found.sections)], seen);
+  }
+  // What the index still holds of documents no longer stored is removed.
+  for (const ref of await listManifests(clubId)) {
+    if (seen.has(refKey(ref))) continue;
+    await reconcileDocument(clubId, ref);
+    report.removed += 1;
   }
   return report;
 }
