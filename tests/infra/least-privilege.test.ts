@@ -205,12 +205,15 @@ describe('IAM grants derived from the manifests', () => {
     expect(actions('stripe-webhook')).toEqual(['events:PutEvents', 'secretsmanager:GetSecretValue']);
   });
 
-  it('lets the contact form write only its messages and rate windows (dynamodb:LeadingKeys)', () => {
-    const statements = statementsOfRole(template, logicalId(handlerOf('contact').role));
+  it.each([
+    ['contact', ['CONTACT#*', 'RATE#*']],
+    ['search-index', ['SEARCH#*', 'SEARCHDOC#*']],
+  ] as const)('lets %s write only its own partitions (dynamodb:LeadingKeys)', (group, partitions) => {
+    const statements = statementsOfRole(template, logicalId(handlerOf(group).role));
     const writes = statements.filter((s) => actionsOf([s]).includes('dynamodb:PutItem'));
     expect(writes).toHaveLength(1);
     expect((writes[0] as Statement & { Condition?: unknown }).Condition).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONTACT#*', 'RATE#*'] },
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...partitions] },
     });
   });
 

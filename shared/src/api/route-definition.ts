@@ -42,11 +42,14 @@ export type ResourceUse = (typeof RESOURCE_USES)[number];
  */
 export const GROUP_USES = {
   system: ['table:read'],
-  profiles: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
+  /** events:put: a new name or bio is a change event (the club searches find the member by it). */
+  profiles: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'events:put'],
   clubs: ['table:read'],
   'stripe-webhook': ['stripe:webhook-secret', 'events:put'],
-  payments: ['table:read', 'table:write', 'stripe:api'],
-  'club-admin': ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
+  /** events:put: a membership added or ended is a change event (the club's search follows). */
+  payments: ['table:read', 'table:write', 'stripe:api', 'events:put'],
+  /** events:put: a new club's owner card is a change event (the club's search finds them). */
+  'club-admin': ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'events:put'],
   contact: ['table:write'],
   /** events:put: a join request is a change event (its club's managers are notified). */
   memberships: ['table:read', 'table:write', 'events:put'],
@@ -58,7 +61,8 @@ export const GROUP_USES = {
    * Reports queue deletes a post with its files.
    */
   members: ['table:read', 'table:write', 'stripe:api', 'events:put', 'media:delete'],
-  invitations: ['table:read', 'table:write', 'email:send'],
+  /** events:put: an accepted invitation's membership is a change event (the club's search follows). */
+  invitations: ['table:read', 'table:write', 'email:send', 'events:put'],
   /** events:put: a course or section changed is a change event (open course lists reload). */
   courses: [
     'table:read',
