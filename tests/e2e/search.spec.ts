@@ -3,7 +3,7 @@
  * and by a word of a comment, opens it from the results, and once the post is deleted it is gone
  * from them; a freshly registered person who is not a member gets no results.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectToast, postCard, test, YOGA } from './club-support.ts';
 import { clubNamed, DEMO, freshAccount, signIn } from './directory-support.ts';
 
@@ -19,6 +19,18 @@ async function searchFor(page: Page, text: string) {
   await box.fill(text);
   await box.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: `Search results for “${text}”` })).toBeVisible();
+}
+
+/**
+ * Searches, and searches again (a reload) until `hits` shows `count` results: the index follows
+ * a new post or comment from its change event, a moment after the write answered.
+ */
+async function searchUntil(page: Page, text: string, hits: Locator, count: number) {
+  await searchFor(page, text);
+  await expect(async () => {
+    if ((await hits.count()) !== count) await page.reload();
+    await expect(hits).toHaveCount(count, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('a member finds a post by its title and by a comment, opens it, and a deleted post is gone', async ({
@@ -39,14 +51,12 @@ test('a member finds a post by its title and by a comment, opens it, and a delet
   await card.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(page.getByText('Comment added')).toBeVisible();
 
-  await searchFor(page, `quokka${stamp}`);
   const posts = page.getByRole('region', { name: 'Posts' });
   const hit = posts.getByTestId('search-post');
-  await expect(hit).toHaveCount(1);
+  await searchUntil(page, `quokka${stamp}`, hit, 1);
   await expect(hit.locator('mark')).toHaveText(`Quokka${stamp}`);
 
-  await searchFor(page, `wombat${stamp}`);
-  await expect(hit).toHaveCount(1);
+  await searchUntil(page, `wombat${stamp}`, hit.getByTestId('search-comment'), 1);
   await expect(hit.getByTestId('search-comment').locator('mark')).toHaveText(`Wombat${stamp}`);
   await hit.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\?post=/);
