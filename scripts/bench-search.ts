@@ -7,7 +7,9 @@
  * Then it calls the real feed handler's search in-process (the access check, one query of the
  * index, one batch of what matched) and reports, for a one-word and a three-word search, the
  * median and p95 latency, the DynamoDB requests and the items read per call. BENCH_N (default
- * 200) measured calls each, after BENCH_WARMUP (30).
+ * 200) measured calls each, after BENCH_WARMUP (30). In the small club it also measures a post's
+ * write through the handler (short and long) and the search index's consumer indexing each of
+ * those posts afterwards (at most 50 calls each, after 5).
  *
  * Texts are made-up words of a long tail plus common words each text holds with a fixed chance
  * (a seeded random), so the searched words are as common in the large club as in the small one:
@@ -16,7 +18,7 @@
 import '@clubs/infra/local/quiet-sdk.ts';
 import type { SearchResults } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
+import { httpEvent, invoke, memberClaims } from '../tests/support/http-event.ts';
 import * as bench from './bench-support.ts';
 
 const RUNS = bench.runCounts();
@@ -49,6 +51,48 @@ const QUERIES = [
   ['one word', 'stretch'],
   ['three words', 'breathing morning stretch'],
 ] as const;
+
+/** Writes measured per post length: fewer runs, each leaves a post (and its postings) behind. */
+const WRITE_RUNS = { runs: Math.min(RUNS.runs, 50), warmup: Math.min(RUNS.warmup, 5) };
+const POST_LENGTHS = [
+  ['short post', 12],
+  ['long post', 400],
+] as const;
+
+/**
+ * A post's write through the feed handler (the access check, the post, the author's level and
+ * activity; the change event is not put, no bus being configured), then the search index's
+ * consumer reconciling each post written (its manifest, the post, the postings, the manifest).
+ */
+async function writeCosts(store: bench.BenchStore, clubId: string, author: string, random: () => number) {
+  const { handler } = await import('@clubs/functions/handlers/feed');
+  const { reconcileDocument } = await import('@clubs/functions/services/search/reconcile');
+  const rows: (string | number)[][] = [];
+  for (const [label, words] of POST_LENGTHS) {
+    const written: string[] = [];
+    const write = await bench.measureCalls(store.meter, WRITE_RUNS, async () => {
+      const res = await invoke<{ id: string }>(
+        handler,
+        httpEvent('createPost', {
+          params: { clubId },
+          body: { title: text(random, 4), content: text(random, words) },
+          claims: memberClaims(author),
+        }),
+      );
+      if (res.status !== 201) throw new Error(`createPost: ${res.status} ${JSON.stringify(res.body)}`);
+      written.push(res.body.id);
+      return 'created';
+    });
+    rows.push([`write: ${label} (${words} words)`, '', '', ...bench.costCells(write), write.answer]);
+    let next = 0;
+    const index = await bench.measureCalls(store.meter, WRITE_RUNS, async () => {
+      const report = await reconcileDocument(clubId, { kind: 'post', id: written[next++] as string });
+      return `${report.puts} postings`;
+    });
+    rows.push([`index: ${label} (consumer)`, '', '', ...bench.costCells(index), index.answer]);
+  }
+  return rows;
+}
 
 bench.runBench(
   RUNS,
@@ -117,6 +161,7 @@ bench.runBench(
         });
         rows.push([`${label} ("${q}")`, size.posts, size.comments, ...bench.costCells(cost), cost.answer]);
       }
+      if (size === SIZES[0]) rows.push(...(await writeCosts(store, club.id, reader, random)));
     }
     return { header: ['search', 'posts', 'comments', ...bench.COST_HEADER, 'first page'], rows };
   },

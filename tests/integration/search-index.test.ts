@@ -180,7 +180,7 @@ describe("the search index's consumer", () => {
     const written: string[] = termsOf(p.title, p.content);
     const attempts: number[] = [];
     for (let round = 0; round < texts.length; round += 2) {
-      const [first, second] = [texts[round], texts[round + 1]] as [string, string][];
+      const [first, second] = [texts[round], texts[round + 1]] as [[string, string], [string, string]];
       written.push(...termsOf(...first), ...termsOf(...second));
       expect((await edit(clubId, member, p.id, ...first)).status).toBe(200);
       // Two reconciles of the first edit side by side, and one of a second edit made meanwhile.
