@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
-import { clubNamed, type DemoClub, fillLogin } from './directory-support.ts';
+import { clubNamed, type DemoClub, fillLogin, freshAccount, signIn } from './directory-support.ts';
 
 export const YOGA = 'Morning Yoga Collective';
 
@@ -94,5 +94,27 @@ export const test = base.extend<{ openClub: OpenClub }>({
     await Promise.all(contexts.map((context) => context.close()));
   },
 });
+
+/** A fresh account, signed in in a browser of its own (the caller closes it), opening an invite link. */
+export async function newcomerOpening(browser: Browser, name: string, link: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, await freshAccount(page.request, name));
+  await page.goto(new URL(link).pathname);
+  return { context, page };
+}
+
+/**
+ * A member who joined a demo club during a spec leaves it again, so its member list stays as the
+ * other specs know it.
+ */
+export async function leaveClub(page: Page, clubId: string) {
+  await page.goto(`/communities/${clubId}/members`);
+  await page.getByRole('button', { name: 'Leave Club' }).click();
+  await page.getByRole('dialog', { name: 'Leave Club' }).getByRole('button', { name: 'Leave Club' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/communities/${clubId}`);
+  await expect(page.getByText('You are not a member of this club.')).toBeVisible();
+}
 
 export { expect };
