@@ -6,49 +6,10 @@
  * new one lets a person in.
  */
 
-import { stackPortsEnv } from '@clubs/infra/local/ports.ts';
-import type { Browser, Page } from '@playwright/test';
 import { submitRegistration, uniqueEmail } from './account-support.ts';
-import { expect, expectToast, test, YOGA } from './club-support.ts';
-import { DEMO, freshAccount, signIn } from './directory-support.ts';
-
-const sesUrl = `http://127.0.0.1:${stackPortsEnv(Number(process.env.E2E_PORT ?? 5273)).SES_PORT}`;
-
-interface StoredMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { text?: string; html?: string };
-}
-
-/** The mail the local SES emulator holds for this address. */
-async function mailTo(page: Page, address: string): Promise<StoredMail[]> {
-  const res = await page.request.get(`${sesUrl}/store`);
-  expect(res.status()).toBe(200);
-  const { emails } = (await res.json()) as { emails: StoredMail[] };
-  return emails.filter((mail) => mail.destination.to.includes(address));
-}
-
-/** A fresh account, signed in in a browser of its own (the caller closes it), opening an invite link. */
-async function newcomerOpening(browser: Browser, name: string, link: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, await freshAccount(page.request, name));
-  await page.goto(new URL(link).pathname);
-  return { context, page };
-}
-
-/**
- * The invitee leaves again, so the demo club's member list stays as the other specs know it (the
- * owner's only free club is the one they count).
- */
-async function leave(page: Page, clubId: string) {
-  await page.goto(`/communities/${clubId}/members`);
-  await page.getByRole('button', { name: 'Leave Club' }).click();
-  await page.getByRole('dialog', { name: 'Leave Club' }).getByRole('button', { name: 'Leave Club' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(`/communities/${clubId}`);
-  await expect(page.getByText('You are not a member of this club.')).toBeVisible();
-}
+import { expect, expectToast, leaveClub, newcomerOpening, test, YOGA } from './club-support.ts';
+import { DEMO } from './directory-support.ts';
+import { mailTo } from './mail-support.ts';
 
 const linkIn = (text: string) => /https?:\/\/\S+\/invite\/\S+/.exec(text)?.[0] ?? '';
 
@@ -101,7 +62,7 @@ test('the owner e-mails two invitations; an invitee follows the link, registers 
     'href',
     `/c/${club.id}`,
   );
-  await leave(page, club.id);
+  await leaveClub(page, club.id);
 
   // The owner revokes Otto's invitation: its link no longer lets anyone in.
   await owner.getByRole('button', { name: `Revoke the invitation to ${otto}` }).click();
@@ -145,7 +106,7 @@ test('a replaced invite link refuses the old token; the new one lets a person in
   await page.getByRole('button', { name: 'Accept Invitation' }).click();
   await expect(page).toHaveURL(new RegExp(`/communities/${club.id}$`));
   await expect(page.getByRole('navigation', { name: 'Club', exact: true })).toBeVisible();
-  await leave(page, club.id);
+  await leaveClub(page, club.id);
   await context.close();
 });
 
