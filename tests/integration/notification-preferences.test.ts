@@ -14,39 +14,13 @@ import type {
   ClubNotificationSettings,
   NotificationPage,
   Post,
-  RouteId,
   Unsubscribed,
 } from '@clubs/shared';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { useBus } from '../support/bus.ts';
-import {
-  type EventOptions,
-  type GroupHandler,
-  httpEvent,
-  invoke,
-  memberClaims,
-} from '../support/http-event.ts';
+import { describe, expect, it } from 'vitest';
 import { addClub, addMember, addPerson } from '../support/members.ts';
-import { clearSentEmails, readSentEmails, useSesEmulator } from '../support/ses-store.ts';
+import { callAs as call, useNotificationStack } from '../support/notification-stack.ts';
 
-const bus = useBus();
-
-const sesUrl = useSesEmulator();
-beforeEach(() => clearSentEmails(sesUrl()));
-
-type ErrorBody = { error: { code: string; message: string } };
-
-async function call<T>(
-  handler: GroupHandler,
-  id: RouteId,
-  userId: string | null,
-  options: EventOptions = {},
-) {
-  return invoke<T & ErrorBody>(
-    handler,
-    httpEvent(id, { ...options, ...(userId ? { claims: memberClaims(userId) } : {}) }),
-  );
-}
+const { bus, sentMail } = useNotificationStack({ freshMail: true });
 
 const emailOf = (userId: string) => `${userId.toLowerCase()}@clubs.test`;
 
@@ -68,8 +42,7 @@ async function thread() {
     expect(res.status).toBe(201);
     await bus().idle();
   };
-  const ownerMail = async () =>
-    (await readSentEmails(sesUrl())).filter((m) => m.to.includes(emailOf(ownerId)));
+  const ownerMail = async () => (await sentMail()).filter((m) => m.to.includes(emailOf(ownerId)));
   const ownerBell = async () =>
     (await call<NotificationPage>(notificationsHandler, 'listNotifications', ownerId)).body.unreadCount;
   return { ownerId, club, mia, reply, ownerMail, ownerBell };

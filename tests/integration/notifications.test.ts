@@ -24,20 +24,11 @@ import type {
 } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { useBus } from '../support/bus.ts';
-import {
-  type EventOptions,
-  type GroupHandler,
-  httpEvent,
-  invoke,
-  memberClaims,
-} from '../support/http-event.ts';
+import type { EventOptions, GroupHandler } from '../support/http-event.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
-import { readSentEmails, useSesEmulator } from '../support/ses-store.ts';
+import { callAs, useNotificationStack } from '../support/notification-stack.ts';
 
-const bus = useBus();
-
-const sesUrl = useSesEmulator();
+const { bus, sentMail } = useNotificationStack();
 
 const HANDLERS: Partial<Record<string, GroupHandler>> = {
   feed: feedHandler,
@@ -47,12 +38,10 @@ const HANDLERS: Partial<Record<string, GroupHandler>> = {
   notifications: notificationsHandler,
 };
 
-type ErrorBody = { error: { code: string } };
-
-async function call<T>(group: string, id: RouteId, userId: string, options: EventOptions = {}) {
+function call<T>(group: string, id: RouteId, userId: string, options: EventOptions = {}) {
   const handler = HANDLERS[group];
   if (!handler) throw new Error(`no handler ${group}`);
-  return invoke<T & ErrorBody>(handler, httpEvent(id, { ...options, claims: memberClaims(userId) }));
+  return callAs<T>(handler, id, userId, options);
 }
 
 const bell = async (userId: string, query: Record<string, string> = {}) => {
@@ -105,9 +94,7 @@ describe('the bell', () => {
     // Nobody hears of their own comment.
     expect((await bell(mia)).items).toEqual([]);
     // The author gets the reply by e-mail too, once, with a text and an HTML part.
-    const mail = (await readSentEmails(sesUrl())).filter((m) =>
-      m.to.includes(`${ownerId.toLowerCase()}@clubs.test`),
-    );
+    const mail = (await sentMail()).filter((m) => m.to.includes(`${ownerId.toLowerCase()}@clubs.test`));
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe('Mia Member commented on your post in Morning Runners');
     expect(mail[0]?.text).toContain('See you at dawn!');

@@ -25,7 +25,8 @@ export async function startBus(deadLetterFile?: string, routes?: readonly string
 }
 
 /** The bus for the whole test file, started before its tests and stopped after. */
-export const useBus = (): (() => LocalEventBus) => startedForFile('the bus', () => startBus());
+export const useBus = (deadLetterFile?: string): (() => LocalEventBus) =>
+  startedForFile('the bus', () => startBus(deadLetterFile));
 
 /**
  * The club's search index for the whole test file: the bus delivering the change events the
