@@ -2,12 +2,14 @@
  * Transactional e-mail (invitations) through Amazon SES v2: the sending identity (the address of
  * `sesFromEmail`, or the whole `sesIdentityDomain` with Easy DKIM) and a configuration set with
  * reputation metrics and a CloudWatch event destination (sends, deliveries, bounces, complaints,
- * rejects by configuration set: the bounce and complaint alarms read them), sending from this
- * stack's region. Functions whose routes declare
+ * rejects by configuration set: the bounce and complaint alarms read them) and an EventBridge one
+ * (bounces and complaints, on the account's default bus, where the EmailFeedback rule hands them
+ * to the function that suppresses the addresses), sending from this stack's region. Functions whose routes declare
  * `email:send` get `ses:SendEmail` on exactly these two resources, and the From address and
  * configuration set name in their environment (group-access.ts).
  */
 import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { EventBus } from 'aws-cdk-lib/aws-events';
 import {
   CloudWatchDimensionSource,
   ConfigurationSet,
@@ -56,6 +58,10 @@ export class Email extends Construct {
         EmailSendingEvent.COMPLAINT,
         EmailSendingEvent.REJECT,
       ],
+    });
+    this.configurationSet.addEventDestination('Feedback', {
+      destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
     });
     this.identity = new EmailIdentity(this, 'Identity', {
       identity: props.domain ? Identity.domain(props.domain) : Identity.email(props.fromAddress),

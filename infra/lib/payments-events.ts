@@ -8,7 +8,7 @@
  */
 import { EVENT_ROUTES, type EventHandlerGroup } from '@clubs/shared';
 import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { EventBus, type IEventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -88,7 +88,8 @@ export class PaymentsEvents extends Construct {
     for (const route of EVENT_ROUTES) {
       const { fn, dlq } = this.handlerFor(route.group, resources, logRetention);
       const rule = new Rule(this, `${route.id}Rule`, {
-        eventBus: this.bus,
+        // AWS services (SES's bounces and complaints) put their events on the account's default bus.
+        eventBus: 'bus' in route && route.bus === 'default' ? this.defaultBus() : this.bus,
         description: route.description,
         eventPattern: { source: [route.source], detailType: [...route.detailTypes] },
       });
@@ -117,6 +118,13 @@ export class PaymentsEvents extends Construct {
       }
       this.rules.push(rule);
     }
+  }
+
+  private defaultBusRef: IEventBus | undefined;
+
+  private defaultBus(): IEventBus {
+    this.defaultBusRef ??= EventBus.fromEventBusName(this, 'DefaultBus', 'default');
+    return this.defaultBusRef;
   }
 
   private handlerFor(

@@ -1,7 +1,8 @@
 /**
  * The local event bus's dead-letter file (JSON lines of events no target accepted after its
  * retries) and the command that replays it: each parked event goes to its rule's handler again;
- * the ones applied leave the file, the ones that fail again stay for the next replay. Handlers
+ * the ones applied leave the file, the ones that fail again stay for the next replay (listing them
+ * first shows each one's rule, event and error, e-mail SES kept refusing included). Handlers
  * apply an event at most once (the Stripe handler claims each event id), so replaying an event
  * that was in fact applied, or replaying twice, changes nothing more.
  */
@@ -13,6 +14,8 @@ import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
 export interface DeadLetter {
   failedAt: string;
   rule: string;
+  /** Deliveries tried before it was parked. */
+  attempts?: number;
   error: string;
   event: EventBridgeEvent;
 }
@@ -36,22 +39,36 @@ function parseLine(line: string): DeadLetter | null {
   }
 }
 
+async function readLines(file: string): Promise<string[]> {
+  try {
+    return (await readFile(file, 'utf8')).split('\n').filter((l) => l.trim());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** The parked events, oldest first, without replaying them (unreadable lines are left out). */
+export async function listDeadLetters(file: string): Promise<DeadLetter[]> {
+  return (await readLines(file)).map(parseLine).filter((letter) => letter !== null);
+}
+
+/** One line saying what a parked event is, where it was going and why it failed. */
+export const describeDeadLetter = (letter: DeadLetter): string =>
+  `${letter.failedAt} ${letter.rule} ${letter.event['detail-type']} (${letter.event.id}), ` +
+  `${letter.attempts ?? '?'} attempts: ${letter.error}`;
+
 export async function replayDeadLetters(
   file: string,
   options: { handlersDir?: string; log?: (message: string) => void } = {},
 ): Promise<ReplayResult> {
   const log = options.log ?? (() => undefined);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { replayed: 0, failed: 0, unreadable: 0 };
-    throw error;
-  }
+  const lines = await readLines(file);
+  if (lines.length === 0) return { replayed: 0, failed: 0, unreadable: 0 };
   const registry = new HandlerRegistry(options.handlersDir);
   const keep: string[] = [];
   const result: ReplayResult = { replayed: 0, failed: 0, unreadable: 0 };
-  for (const line of text.split('\n').filter((l) => l.trim())) {
+  for (const line of lines) {
     const letter = parseLine(line);
     const rule = letter
       ? matchEventRoutes(letter.event.source, letter.event['detail-type']).find((r) => r.id === letter.rule)

@@ -148,11 +148,19 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
 
-  const deadLetter = async (event: EventBridgeEvent, ruleId: string, error: unknown) => {
+  const deadLetter = async (event: EventBridgeEvent, ruleId: string, error: unknown, attempts: number) => {
     const message = error instanceof Error ? error.message : String(error);
-    log(`[event-bus] gave up delivering ${event['detail-type']} (${event.id}) to rule ${ruleId}: ${message}`);
+    log(
+      `[event-bus] gave up delivering ${event['detail-type']} (${event.id}) to rule ${ruleId} after ${attempts} attempts: ${message}`,
+    );
     if (!options.deadLetterFile) return;
-    const line = JSON.stringify({ failedAt: new Date().toISOString(), rule: ruleId, error: message, event });
+    const line = JSON.stringify({
+      failedAt: new Date().toISOString(),
+      rule: ruleId,
+      attempts,
+      error: message,
+      event,
+    });
     await mkdir(dirname(options.deadLetterFile), { recursive: true });
     await appendFile(options.deadLetterFile, `${line}\n`);
   };
@@ -177,7 +185,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
         return;
       } catch (error) {
         if (attempt >= maxAttempts || stopping) {
-          await deadLetter(event, ruleId, error).catch((e: unknown) =>
+          await deadLetter(event, ruleId, error, attempt).catch((e: unknown) =>
             log(`[event-bus] dead letter failed: ${e}`),
           );
           return;
@@ -227,12 +235,14 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
       resources: Array.isArray(entry.Resources) ? entry.Resources.filter((r) => typeof r === 'string') : [],
       detail,
     };
-    // Rules live on the custom bus only; events sent to another bus match nothing (like AWS).
-    if (busNameOf(entry.EventBusName) === busName) {
-      for (const rule of matchEventRoutes(event.source, event['detail-type'])) {
-        if (options.routes && !options.routes.includes(rule.id)) continue;
+    // A rule matches only the events of its own bus: the custom one, or the account's default
+    // bus for AWS services' events (like SES's bounces); other buses match nothing (like AWS).
+    const onBus = busNameOf(entry.EventBusName);
+    for (const rule of matchEventRoutes(event.source, event['detail-type'])) {
+      if (options.routes && !options.routes.includes(rule.id)) continue;
+      const ruleBus = 'bus' in rule && rule.bus === 'default' ? 'default' : busName;
+      if (onBus === ruleBus)
         track(deliver(event, rule.id, rule.group, 'queued' in rule && rule.queued === true));
-      }
     }
     return { EventId: event.id };
   };

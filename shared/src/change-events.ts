@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { idSchema, isoDateTime } from './domain/common.ts';
+import { notificationContentSchema } from './domain/notification.ts';
 
 export const CHANGE_EVENT_TYPES = {
   postCreated: 'post.created',
@@ -77,6 +78,15 @@ export const notificationBatchSchema = z.object({
   recipientIds: z.array(idSchema).min(1).max(NOTIFICATION_BATCH_SIZE),
 });
 export type NotificationBatch = z.infer<typeof notificationBatchSchema>;
+
+/** The detail-type of one notification e-mail to one reader (a queue message each, retried alone). */
+export const NOTIFICATION_EMAIL_TYPE = 'notifications.email';
+
+export const notificationEmailSchema = z.object({
+  recipientId: idSchema,
+  notification: notificationContentSchema,
+});
+export type NotificationEmail = z.infer<typeof notificationEmailSchema>;
 
 /**
  * Changes nobody is notified of but open pages follow live (live updates re-read or drop what

@@ -3,7 +3,12 @@
  * CDK makes one EventBridge rule per entry; the local bus matches the same entries.
  */
 import type { ResourceUse } from './api/route-definition.ts';
-import { CHANGE_EVENT_TYPES, NOTIFICATION_BATCH_TYPE, QUIET_CHANGE_TYPES } from './change-events.ts';
+import {
+  CHANGE_EVENT_TYPES,
+  NOTIFICATION_BATCH_TYPE,
+  NOTIFICATION_EMAIL_TYPE,
+  QUIET_CHANGE_TYPES,
+} from './change-events.ts';
 
 export const EVENT_BUS = {
   /** Overridden by the EVENT_BUS_NAME environment variable. */
@@ -15,6 +20,14 @@ export const EVENT_BUS = {
   domainSource: 'clubs.domain',
   /** Batches of notification recipients the fan-out puts back on the bus (through a queue in AWS). */
   notificationsSource: 'clubs.notifications',
+  /** SES's own events of the configuration set (bounces, complaints), on the account's default bus. */
+  sesSource: 'aws.ses',
+} as const;
+
+/** The detail-types SES gives the bounces and complaints of a configuration set's messages. */
+export const SES_EVENTS = {
+  bounce: 'Email Bounced',
+  complaint: 'Email Complaint Received',
 } as const;
 
 /** The detail-types of the app's own events, with their detail. */
@@ -50,6 +63,11 @@ export interface EventRoute {
    * must be retried batch by batch.
    */
   readonly queued?: boolean;
+  /**
+   * The bus the rule is on: the app's own (the default), or the account's default bus, where AWS
+   * services such as SES put their events.
+   */
+  readonly bus?: 'default';
 }
 
 /** Stripe's events, by type, go to one handler group that reads and writes the table and calls Stripe. */
@@ -99,20 +117,39 @@ export const EVENT_ROUTES = [
     source: EVENT_BUS.domainSource,
     detailTypes: Object.values(CHANGE_EVENT_TYPES),
     group: 'notification-delivery',
-    // links:sign: every notification e-mail carries its reader's signed unsubscribe link.
-    uses: ['table:read', 'table:write', 'events:put', 'email:send', 'links:sign'],
+    uses: ['table:read', 'table:write', 'events:put'],
     description:
-      'a change in a club notifies the people it concerns (a club-wide one in batches of recipients)',
+      'a change in a club notifies the people it concerns (a club-wide one in batches of recipients, each e-mail a message of its own)',
   },
   {
     id: 'NotificationBatches',
     source: EVENT_BUS.notificationsSource,
     detailTypes: [NOTIFICATION_BATCH_TYPE],
     group: 'notification-delivery',
-    uses: ['table:read', 'table:write', 'email:send', 'links:sign'],
+    uses: ['table:read', 'table:write', 'events:put'],
     description:
-      'one batch of recipients of a club-wide notification, written idempotently (an announcement e-mailed to those who want it)',
+      'one batch of recipients of a club-wide notification, written idempotently (an announcement queued as e-mail to those who want it)',
     queued: true,
+  },
+  {
+    id: 'NotificationEmails',
+    source: EVENT_BUS.notificationsSource,
+    detailTypes: [NOTIFICATION_EMAIL_TYPE],
+    group: 'notification-delivery',
+    // links:sign: every notification e-mail carries its reader's signed unsubscribe link.
+    uses: ['table:read', 'email:send', 'links:sign'],
+    description:
+      'one notification e-mail to one reader through SES: a refusal is retried, then parked in the dead-letter queue',
+    queued: true,
+  },
+  {
+    id: 'EmailFeedback',
+    source: EVENT_BUS.sesSource,
+    detailTypes: [SES_EVENTS.bounce, SES_EVENTS.complaint],
+    group: 'notification-delivery',
+    uses: ['table:write'],
+    description: 'a hard bounce or a complaint suppresses the address: no more mail goes to it',
+    bus: 'default',
   },
   {
     id: 'LiveUpdates',

@@ -4,6 +4,7 @@ export * from './config.ts';
 export * from './constants.ts';
 export * from './display.ts';
 export * from './domain/index.ts';
+export * from './email-feedback.ts';
 export * from './events.ts';
 export * from './live.ts';
 export * from './live-messages.ts';

@@ -104,6 +104,15 @@ export const keys = {
     pk: `USER#${userId}`,
     sk: clubId ? `NOTIFYPREF#CLUB#${clubId}` : 'NOTIFYPREF#ACCOUNT',
   }),
+  /**
+   * An e-mail address SES reported as hard-bouncing or complaining: nothing more is sent to it
+   * until its owner confirms it (or another one) as their address again. Keyed by the address in
+   * lower case, so every sender checks it with one GetItem.
+   */
+  suppressedAddress: (email: string): Key => ({
+    pk: `EMAIL#${email.trim().toLowerCase()}`,
+    sk: 'SUPPRESSED',
+  }),
   /** A live WebSocket connection: who opened it and the clubs it follows. TTL. */
   liveConnection: (connectionId: string): Key => ({ pk: `LIVE#${connectionId}`, sk: 'CONNECTION' }),
   /** One connection following one club: the club's partition is what a fan-out queries. TTL. */

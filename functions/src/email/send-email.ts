@@ -2,9 +2,11 @@
  * Transactional e-mail through Amazon SES v2 (SendEmail, a text and an HTML part), from the
  * configured address and with the configured configuration set. Locally SES_ENDPOINT points the
  * same code at the SES v2 emulator (aws-ses-v2-local), whose store the tests read. A message SES
- * did not take is never reported as sent: any failure throws EmailNotSent.
+ * did not take is never reported as sent: any failure throws EmailNotSent. An address SES reported
+ * as bouncing or complaining (suppressed-addresses.ts) is not sent to: EmailSuppressed.
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { isSuppressed } from '../data/repositories/suppressed-addresses.ts';
 import { env } from '../env.ts';
 import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
@@ -20,8 +22,15 @@ export interface OutgoingEmail {
 }
 
 export class EmailNotSent extends AppError {
+  constructor(message = 'The e-mail could not be sent. Please try again later.') {
+    super('email_not_sent', message);
+  }
+}
+
+/** The address bounced or complained before: nothing goes to it (retrying changes nothing). */
+export class EmailSuppressed extends EmailNotSent {
   constructor() {
-    super('email_not_sent', 'The e-mail could not be sent. Please try again later.');
+    super('The e-mail was not sent: this address bounced or reported our mail before.');
   }
 }
 
@@ -54,6 +63,10 @@ export async function sendEmail(message: OutgoingEmail): Promise<{ messageId: st
     // A deployment without a sender (no sesFromEmail in its stage) sends nothing, and says so.
     logger.error('EMAIL_FROM is not set: no e-mail can be sent');
     throw new EmailNotSent();
+  }
+  if (await isSuppressed(message.to)) {
+    logger.warn('e-mail to a suppressed address not sent');
+    throw new EmailSuppressed();
   }
   try {
     const sent = await ses().send(

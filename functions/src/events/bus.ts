@@ -28,6 +28,8 @@ export interface BusEntry {
   /** The detail, already JSON. */
   readonly detail: string;
   readonly time?: Date;
+  /** The account's default bus instead of the app's (where AWS services put their events). */
+  readonly bus?: 'default';
 }
 
 /** Puts one entry; throws PublishError when EventBridge refuses it. Answers the event id. */
@@ -51,7 +53,7 @@ export async function putBusEvents(entries: readonly BusEntry[]): Promise<string
     const result = await eventBridge().send(
       new PutEventsCommand({
         Entries: chunk.map((entry) => ({
-          EventBusName: process.env.EVENT_BUS_NAME || EVENT_BUS.defaultName,
+          EventBusName: entry.bus ?? (process.env.EVENT_BUS_NAME || EVENT_BUS.defaultName),
           Source: entry.source,
           DetailType: entry.detailType,
           Detail: entry.detail,

@@ -1,33 +1,47 @@
 /**
- * Target of the DomainNotifications and NotificationBatches rules of the event manifest. A change
- * event from the bus notifies the people it concerns (a club-wide one is split into batches put
- * back on the bus); a batch arrives through the queue (an SQS event whose records carry the bus's
- * events) and is written; a failed record is reported alone, so only it is delivered again, and
- * writing is idempotent per change and recipient, so a repeat notifies nobody twice. Anything
- * else is acknowledged and ignored.
+ * Target of the notification rules of the event manifest. A change event from the bus notifies
+ * the people it concerns (a club-wide one is split into batches put back on the bus); a batch
+ * arrives through a queue (an SQS event whose records carry the bus's events) and is written; a
+ * notification e-mail arrives through its own queue, one reader per message, and is sent; SES's
+ * bounce and complaint events suppress the addresses they name. A failed record is reported
+ * alone, so only it is delivered again (an e-mail SES refused is retried, then parked in the
+ * dead-letter queue), and writing is idempotent per change and recipient, so a repeat notifies
+ * nobody twice. Anything else is acknowledged and ignored.
  */
 import {
   changeEventSchema,
   EVENT_BUS,
+  emailFeedbackDetailSchema,
   NOTIFICATION_BATCH_TYPE,
+  NOTIFICATION_EMAIL_TYPE,
   notificationBatchSchema,
+  notificationEmailSchema,
 } from '@clubs/shared';
 import type { EventBridgeEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../logger.ts';
 import { type DeliveryReport, deliverBatch, notifyChange } from '../services/notifications/delivery.ts';
+import { applyEmailFeedback } from '../services/notifications/email-feedback.ts';
+import { sendNotificationEmail } from '../services/notifications/mail.ts';
 
 type BusEvent = EventBridgeEvent<string, unknown>;
 
-async function deliver(event: BusEvent): Promise<DeliveryReport | null> {
+type Report = DeliveryReport | { email: string } | { suppressed: number };
+
+async function deliver(event: BusEvent): Promise<Report | null> {
   if (event.source === EVENT_BUS.domainSource) {
     const change = changeEventSchema.safeParse({ ...(event.detail as object), type: event['detail-type'] });
     if (change.success) return notifyChange(change.data);
-  } else if (
-    event.source === EVENT_BUS.notificationsSource &&
-    event['detail-type'] === NOTIFICATION_BATCH_TYPE
-  ) {
-    const batch = notificationBatchSchema.safeParse(event.detail);
-    if (batch.success) return deliverBatch(batch.data);
+  } else if (event.source === EVENT_BUS.notificationsSource) {
+    if (event['detail-type'] === NOTIFICATION_BATCH_TYPE) {
+      const batch = notificationBatchSchema.safeParse(event.detail);
+      if (batch.success) return deliverBatch(batch.data);
+    } else if (event['detail-type'] === NOTIFICATION_EMAIL_TYPE) {
+      const email = notificationEmailSchema.safeParse(event.detail);
+      if (email.success) return { email: await sendNotificationEmail(email.data) };
+    }
+  } else if (event.source === EVENT_BUS.sesSource) {
+    const feedback = emailFeedbackDetailSchema.safeParse(event.detail);
+    if (feedback.success) return { suppressed: await applyEmailFeedback(feedback.data) };
   }
   logger.warn('ignored malformed event', { source: event.source, detailType: event['detail-type'] });
   return null;

@@ -18,6 +18,7 @@ import {
   setProfileEmail,
   updateProfile,
 } from '../data/repositories/profiles.ts';
+import { clearSuppression } from '../data/repositories/suppressed-addresses.ts';
 import { mediaKeyOf, removeReplacedMedia } from '../media/uploads.ts';
 import { requireUploadedImage, signImageUpload } from './image-uploads.ts';
 
@@ -56,6 +57,9 @@ async function loadOrCreate(auth: Caller, now: Date): Promise<Profile> {
     // The token's e-mail is the verified one (Cognito keeps the old address until the new one
     // is confirmed): a confirmed change reaches the profile on the next call.
     if (auth.email && existing.email !== auth.email) {
+      // The person just confirmed the address with a code: mail may go to it again, even if it
+      // bounced or complained before.
+      await clearSuppression(auth.email);
       const changed = await setProfileEmail(auth.userId, auth.email);
       return changed ? syncMemberCards(existing, changed) : existing;
     }

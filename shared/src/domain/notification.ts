@@ -31,6 +31,21 @@ export const notificationTargetSchema = z.discriminatedUnion('kind', [
 ]);
 export type NotificationTarget = z.infer<typeof notificationTargetSchema>;
 
+/** What a notification says, before it is addressed to anyone (stored with each copy, queued with each e-mail). */
+export const notificationContentSchema = z.object({
+  id: idSchema,
+  kind: z.enum(NOTIFICATION_KINDS),
+  clubId: idSchema,
+  clubName: z.string(),
+  actorId: idSchema,
+  actorName: z.string(),
+  actorAvatar: z.string().nullable(),
+  excerpt: z.string(),
+  target: notificationTargetSchema,
+  createdAt: isoDateTime,
+});
+export type NotificationContent = z.infer<typeof notificationContentSchema>;
+
 export const notificationSchema = z.object({
   id: idSchema,
   kind: z.enum(NOTIFICATION_KINDS),

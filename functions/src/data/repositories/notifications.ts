@@ -7,14 +7,7 @@
  * counted.
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  idSchema,
-  isoDateTime,
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-  type NotificationTarget,
-  notificationTargetSchema,
-} from '@clubs/shared';
+import { idSchema, isoDateTime, type NotificationContent, notificationContentSchema } from '@clubs/shared';
 import { encodeTime } from 'ulid';
 import * as z from 'zod';
 import { db, tableName } from '../client.ts';
@@ -32,38 +25,17 @@ const MAX_LIKERS = 100;
 const RECIPIENTS_PER_TRANSACTION = 50;
 const CONFLICT_ATTEMPTS = 12;
 
-export const storedNotificationSchema = z.object({
-  id: idSchema,
+export const storedNotificationSchema = notificationContentSchema.extend({
   recipientId: idSchema,
-  kind: z.enum(NOTIFICATION_KINDS),
-  clubId: idSchema,
-  clubName: z.string(),
-  actorId: idSchema,
-  actorName: z.string(),
-  actorAvatar: z.string().nullable(),
   /** Likes only: everyone who liked the post that day. */
   actorIds: z.set(z.string()).optional(),
-  excerpt: z.string(),
-  target: notificationTargetSchema,
-  createdAt: isoDateTime,
   updatedAt: isoDateTime.optional(),
   readAt: isoDateTime.optional(),
 });
 export type StoredNotification = z.infer<typeof storedNotificationSchema>;
 
 /** What a notification says, before it is addressed to anyone. */
-export interface NotificationContent {
-  readonly id: string;
-  readonly kind: NotificationKind;
-  readonly clubId: string;
-  readonly clubName: string;
-  readonly actorId: string;
-  readonly actorName: string;
-  readonly actorAvatar: string | null;
-  readonly excerpt: string;
-  readonly target: NotificationTarget;
-  readonly createdAt: string;
-}
+export type { NotificationContent };
 
 export interface NotificationState {
   unread: number;

@@ -6,8 +6,8 @@
  * are put back on the bus in batches of NOTIFICATION_BATCH_SIZE recipients (through a queue in
  * AWS) and written batch by batch. Nobody is notified of their own change, and each person at
  * most once per change, however often a change or a batch is delivered. Each person's preference
- * for the club (else their account's) decides: 'off' writes nothing, 'immediate' also e-mails the
- * kinds that are mailed, and the bell-only and digest choices write the notification alone.
+ * for the club (else their account's) decides: 'off' writes nothing, 'immediate' also queues an
+ * e-mail of the kinds that are mailed (mail.ts), and the bell-only and digest choices write the notification alone.
  */
 import {
   type ChangeEvent,
@@ -34,7 +34,7 @@ import {
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { clubFromItem } from '../../data/repositories/stored-club.ts';
 import { type BusEntry, putBusEvents } from '../../events/bus.ts';
-import { mailNotification } from './mail.ts';
+import { queueNotificationEmails } from './mail.ts';
 import { mentionedMembers } from './mentions.ts';
 
 /** Characters of a post, comment or event quoted in a notification. */
@@ -180,12 +180,12 @@ async function audienceOf(clubId: string, recipientIds: readonly string[]): Prom
   return audience;
 }
 
-/** Writes a notification to the audience and mails those the first writing reached who want it. */
+/** Writes a notification to the audience and queues e-mail to those the first writing reached who want it. */
 async function writeAndMail(content: NotificationContent, recipientIds: readonly string[]): Promise<number> {
   const audience = await audienceOf(content.clubId, recipientIds);
   if (audience.notified.length === 0) return 0;
   const outcome = await writeNotifications(content, audience.notified);
-  await mailNotification(
+  await queueNotificationEmails(
     content,
     outcome.written.filter((id) => audience.mailed.has(id)),
   );
