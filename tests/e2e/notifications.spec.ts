@@ -78,7 +78,8 @@ test('a reply rings the owner’s bell and e-mails them until they choose bell o
   expect(headerOf(mail, 'List-Unsubscribe')).toMatch(
     /^<http:\/\/localhost:\d+\/api\/unsubscribe\?token=[^>]+>$/,
   );
-  const footerLink = /http:\/\/localhost:\d+\/unsubscribe\?token=[A-Za-z0-9._%-]+/.exec(
+  // The token is two base64url parts joined by a dot (the sentence's own full stop follows it).
+  const footerLink = /http:\/\/localhost:\d+\/unsubscribe\?token=[A-Za-z0-9_%-]+\.[A-Za-z0-9_%-]+/.exec(
     mail?.body.text ?? '',
   )?.[0];
   expect(footerLink).toBeTruthy();

@@ -116,14 +116,17 @@ describe('auth: the user pool', () => {
 });
 
 describe('payments events', () => {
-  it('makes one rule per event manifest entry on the custom bus, each with retries and a dead-letter queue', () => {
+  it('makes one rule per event manifest entry on its bus (the custom one; SES events on the default), each with retries and a dead-letter queue', () => {
     const rules = Object.values(resourcesOf('AWS::Events::Rule'));
     expect(rules).toHaveLength(EVENT_ROUTES.length);
     for (const route of EVENT_ROUTES) {
       const rule = rules.find((r) => r.Properties.Description === route.description);
       expect(rule, route.id).toBeDefined();
       expect(rule?.Properties).toMatchObject({
-        EventBusName: { Ref: logicalId(synth.stack.payments.bus) },
+        EventBusName:
+          'bus' in route && route.bus === 'default'
+            ? 'default'
+            : { Ref: logicalId(synth.stack.payments.bus) },
         EventPattern: { source: [route.source], 'detail-type': [...route.detailTypes] },
       });
       const targets = rule?.Properties.Targets as Record<string, unknown>[];
