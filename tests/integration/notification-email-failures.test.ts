@@ -12,22 +12,13 @@ import { join } from 'node:path';
 import { isSuppressed } from '@clubs/functions/data/repositories/suppressed-addresses';
 import { setSesClient } from '@clubs/functions/email/send-email';
 import { putBusEvent } from '@clubs/functions/events/bus';
-import { handler as feedHandler } from '@clubs/functions/handlers/feed';
 import { handler as notificationsHandler } from '@clubs/functions/handlers/notifications';
 import { handler as profilesHandler } from '@clubs/functions/handlers/profiles';
 import { listDeadLetters, replayDeadLetters } from '@clubs/infra/local/dead-letters.ts';
-import {
-  EVENT_BUS,
-  emailFeedbackEvent,
-  type Me,
-  type NotificationPage,
-  type Post,
-  SES_EVENTS,
-} from '@clubs/shared';
+import { EVENT_BUS, emailFeedbackEvent, type Me, type NotificationPage, SES_EVENTS } from '@clubs/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memberClaims } from '../support/http-event.ts';
-import { addClub, addMember, addPerson } from '../support/members.ts';
-import { callAs, useNotificationStack } from '../support/notification-stack.ts';
+import { callAs, replyThread, useNotificationStack } from '../support/notification-stack.ts';
 
 const deadLetterFile = join(mkdtempSync(join(tmpdir(), 'clubs-mail-dlq-')), 'dead-letters.jsonl');
 const { bus, sesUrl, sentMail } = useNotificationStack({ freshMail: true, deadLetterFile });
@@ -39,29 +30,14 @@ afterEach(() => {
 
 const REPLY = 'commented on your post in Morning Runners';
 
-/** A club with its owner, a post of the owner's, and a member whose reply comes back to the owner. */
+/** The reply thread, with the replies mailed to an address and the owner's unread count. */
 async function thread() {
-  const ownerId = await addPerson('Olivia Owner');
-  const club = await addClub({ ownerId, name: 'Morning Runners' });
-  const mia = await addMember(club.id, { userId: await addPerson('Mia Member') });
-  const posted = await callAs<Post>(feedHandler, 'createPost', ownerId, {
-    params: { clubId: club.id },
-    body: { title: 'Welcome run', content: 'Dawn, at the bridge.' },
-  });
-  expect(posted.status).toBe(201);
-  const reply = async (content: string) => {
-    const res = await callAs(feedHandler, 'addComment', mia, {
-      params: { clubId: club.id, postId: posted.body.id },
-      body: { content },
-    });
-    expect(res.status).toBe(201);
-    await bus().idle();
-  };
+  const { ownerId, reply, ownerAddress: address } = await replyThread(bus);
   const repliesTo = async (address: string) =>
     (await sentMail()).filter((m) => m.to.includes(address) && m.subject.endsWith(REPLY));
   const unread = async () =>
     (await callAs<NotificationPage>(notificationsHandler, 'listNotifications', ownerId)).body.unreadCount;
-  return { ownerId, reply, repliesTo, unread, address: `${ownerId.toLowerCase()}@clubs.test` };
+  return { ownerId, reply, repliesTo, unread, address };
 }
 
 /** What SES reports for `address`, put on the default bus as its EventBridge destination does. */

@@ -6,42 +6,24 @@
  */
 
 import { setProfileEmail } from '@clubs/functions/data/repositories/profiles';
-import { handler as feedHandler } from '@clubs/functions/handlers/feed';
 import { handler as notificationsHandler } from '@clubs/functions/handlers/notifications';
 import { signUnsubscribeToken } from '@clubs/functions/services/notifications/unsubscribe-token';
 import type {
   AccountNotificationSettings,
   ClubNotificationSettings,
   NotificationPage,
-  Post,
   Unsubscribed,
 } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
-import { addClub, addMember, addPerson } from '../support/members.ts';
-import { callAs as call, useNotificationStack } from '../support/notification-stack.ts';
+import { callAs as call, replyThread, useNotificationStack } from '../support/notification-stack.ts';
 
 const { bus, sentMail } = useNotificationStack({ freshMail: true });
 
 const emailOf = (userId: string) => `${userId.toLowerCase()}@clubs.test`;
 
-/** A club with its owner, a post of the owner's and a member who comments on it. */
+/** The reply thread, with the owner's mail and unread count. */
 async function thread() {
-  const ownerId = await addPerson('Olivia Owner');
-  const club = await addClub({ ownerId, name: 'Morning Runners' });
-  const mia = await addMember(club.id, { userId: await addPerson('Mia Member') });
-  const posted = await call<Post>(feedHandler, 'createPost', ownerId, {
-    params: { clubId: club.id },
-    body: { title: 'Welcome run', content: 'Dawn, at the bridge.' },
-  });
-  expect(posted.status).toBe(201);
-  const reply = async (content: string) => {
-    const res = await call(feedHandler, 'addComment', mia, {
-      params: { clubId: club.id, postId: posted.body.id },
-      body: { content },
-    });
-    expect(res.status).toBe(201);
-    await bus().idle();
-  };
+  const { ownerId, club, mia, reply } = await replyThread(bus);
   const ownerMail = async () => (await sentMail()).filter((m) => m.to.includes(emailOf(ownerId)));
   const ownerBell = async () =>
     (await call<NotificationPage>(notificationsHandler, 'listNotifications', ownerId)).body.unreadCount;

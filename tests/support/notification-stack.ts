@@ -3,10 +3,13 @@
  * and e-mail messages to the real handlers in this process, and the SES emulator the e-mail goes
  * to; and the caller its tests use to reach a handler's route as a member (or signed out).
  */
-import type { RouteId } from '@clubs/shared';
-import { beforeEach } from 'vitest';
+import { handler as feedHandler } from '@clubs/functions/handlers/feed';
+import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
+import type { Post, RouteId } from '@clubs/shared';
+import { beforeEach, expect } from 'vitest';
 import { useBus } from './bus.ts';
 import { type EventOptions, type GroupHandler, httpEvent, invoke, memberClaims } from './http-event.ts';
+import { addClub, addMember, addPerson } from './members.ts';
 import { clearSentEmails, readSentEmails, type SentEmail, useSesEmulator } from './ses-store.ts';
 
 export type ErrorBody = { error: { code: string; message: string } };
@@ -38,4 +41,30 @@ export function callAs<T>(
     handler,
     httpEvent(id, { ...options, ...(userId ? { claims: options.claims ?? memberClaims(userId) } : {}) }),
   );
+}
+
+/**
+ * A club (Morning Runners) with its owner, a post of the owner's and a member, Mia, whose `reply`
+ * to it answers once the bus has delivered everything it caused.
+ */
+export async function replyThread(bus: () => LocalEventBus) {
+  const ownerId = await addPerson('Olivia Owner');
+  const club = await addClub({ ownerId, name: 'Morning Runners' });
+  const mia = await addMember(club.id, { userId: await addPerson('Mia Member') });
+  const posted = await callAs<Post>(feedHandler, 'createPost', ownerId, {
+    params: { clubId: club.id },
+    body: { title: 'Welcome run', content: 'Dawn, at the bridge.' },
+  });
+  expect(posted.status).toBe(201);
+  const reply = async (content: string) => {
+    const res = await callAs(feedHandler, 'addComment', mia, {
+      params: { clubId: club.id, postId: posted.body.id },
+      body: { content },
+    });
+    expect(res.status).toBe(201);
+    await bus().idle();
+  };
+  /** The owner's address (addPerson's). */
+  const ownerAddress = `${ownerId.toLowerCase()}@clubs.test`;
+  return { ownerId, club, mia, reply, ownerAddress };
 }
