@@ -45,12 +45,13 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { environmentFor, GROUP_ACCESS, grantAccess, type HandlerResources } from './group-access.ts';
 import { HandlerFunction, SIZES } from './handler-function.ts';
 import { pascal } from './names.ts';
 import type { OriginVerify } from './origin-verify.ts';
+import { jsonAccessLogs } from './stage-access-logs.ts';
 
 /** The identity source that makes API Gateway refuse requests without CloudFront's header. */
 export const ORIGIN_IDENTITY_SOURCE = `$request.header.${ORIGIN_VERIFY.header}`;
@@ -95,39 +96,32 @@ export class Api extends Construct {
       createDefaultStage: false,
     });
 
-    this.accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
+    const accessLogs = jsonAccessLogs(this, props.logRetention, {
+      requestId: '$context.requestId',
+      // Requests come through CloudFront, so this is an edge server's address; the viewer's
+      // is in CloudFront's standard logs (site.ts) and each request's function log line.
+      edgeIp: '$context.identity.sourceIp',
+      userAgent: '$context.identity.userAgent',
+      requestTime: '$context.requestTime',
+      routeKey: '$context.routeKey',
+      path: '$context.path',
+      status: '$context.status',
+      responseLength: '$context.responseLength',
+      latencyMs: '$context.responseLatency',
+      integrationLatencyMs: '$context.integrationLatency',
+      integrationError: '$context.integrationErrorMessage',
+      authorizerError: '$context.authorizer.error',
+      userId: '$context.authorizer.claims.sub',
+      // Super-admin routes: the group authorizer's context holds the same claims.
+      groupUserId: '$context.authorizer.sub',
     });
+    this.accessLogs = accessLogs.logGroup;
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
       throttle: props.throttle,
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(this.accessLogs),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            // Requests come through CloudFront, so this is an edge server's address; the viewer's
-            // is in CloudFront's standard logs (site.ts) and each request's function log line.
-            edgeIp: '$context.identity.sourceIp',
-            userAgent: '$context.identity.userAgent',
-            requestTime: '$context.requestTime',
-            routeKey: '$context.routeKey',
-            path: '$context.path',
-            status: '$context.status',
-            responseLength: '$context.responseLength',
-            latencyMs: '$context.responseLatency',
-            integrationLatencyMs: '$context.integrationLatency',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-            userId: '$context.authorizer.claims.sub',
-            // Super-admin routes: the group authorizer's context holds the same claims.
-            groupUserId: '$context.authorizer.sub',
-          }),
-        ),
-      },
+      accessLogSettings: accessLogs.settings,
     });
 
     this.authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {

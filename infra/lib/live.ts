@@ -16,13 +16,14 @@ import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integra
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ORIGIN_IDENTITY_SOURCE } from './api.ts';
 import { TABLE_ACTIONS, WRITE_PARTITIONS } from './group-access.ts';
 import { HandlerFunction, SIZES } from './handler-function.ts';
 import { logicalIdOf } from './names.ts';
 import type { OriginVerify } from './origin-verify.ts';
+import { jsonAccessLogs } from './stage-access-logs.ts';
 
 /** The stage is the socket's path, so the same URL path works through CloudFront and the local proxy. */
 export const LIVE_STAGE = LIVE.path.replace(/^\//, '');
@@ -114,31 +115,24 @@ export class Live extends Construct {
         'A WebSocket API authorizes at $connect only (its Lambda authorizer verifies the ID token); every later message travels on that authorized connection, and subscribe checks the caller may read the club.',
     });
 
-    this.accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
+    const accessLogs = jsonAccessLogs(this, props.logRetention, {
+      requestId: '$context.requestId',
+      connectionId: '$context.connectionId',
+      eventType: '$context.eventType',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+      requestTime: '$context.requestTime',
+      integrationError: '$context.integrationErrorMessage',
+      authorizerError: '$context.authorizer.error',
+      userId: '$context.authorizer.principalId',
     });
+    this.accessLogs = accessLogs.logGroup;
     this.stage = new WebSocketStage(this, 'Stage', {
       webSocketApi: this.api,
       stageName: LIVE_STAGE,
       autoDeploy: true,
       throttle: props.throttle,
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(this.accessLogs),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            connectionId: '$context.connectionId',
-            eventType: '$context.eventType',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            requestTime: '$context.requestTime',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-            userId: '$context.authorizer.principalId',
-          }),
-        ),
-      },
+      accessLogSettings: accessLogs.settings,
     });
   }
 
