@@ -16,22 +16,14 @@ import { LIVE, type LiveServerMessage } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import {
-  type ClubWorld,
-  IDENTITIES,
-  type Identity,
-  makeClubWorld,
-  startWorld,
-  type World,
-} from './support/world.ts';
+import { type ClubWorld, IDENTITIES, type Identity, makeClubWorld, worldForFile } from './support/world.ts';
 
-let world: World;
+const world = worldForFile();
 let active: ClubWorld;
 let suspended: ClubWorld;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  world = await startWorld();
   process.env.LIVE_ENDPOINT = world.gateway.url;
   [active, suspended] = await Promise.all([
     makeClubWorld(world.people),
@@ -45,7 +37,6 @@ afterAll(async () => {
     socket.on('error', () => undefined);
     socket.terminate();
   }
-  await world?.stop();
 });
 
 const socketUrl = (token: string | null) =>

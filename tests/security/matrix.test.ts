@@ -6,7 +6,7 @@
  * JSON; no answer may carry another person's e-mail unless the caller may see members' e-mails.
  */
 import { CLUB_NOT_ACTIVE, isClubAccess, ROUTE_IDS, ROUTES, type RouteId } from '@clubs/shared';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   learnsNotActive,
   type Prediction,
@@ -22,24 +22,9 @@ import {
 } from './support/plan.ts';
 import { writeReport } from './support/summary.ts';
 import { snapshotTable, tableDiff } from './support/table.ts';
-import {
-  type HttpAnswer,
-  IDENTITIES,
-  type Identity,
-  makeClubWorld,
-  startWorld,
-  type World,
-} from './support/world.ts';
+import { type HttpAnswer, IDENTITIES, type Identity, makeClubWorld, worldForFile } from './support/world.ts';
 
-let world: World;
-
-beforeAll(async () => {
-  world = await startWorld();
-}, 120_000);
-
-afterAll(async () => {
-  await world?.stop();
-});
+const world = worldForFile();
 
 const STACK_TRACE = /\n\s+at .+:\d+:\d+|"stack"\s*:/;
 

@@ -23,6 +23,7 @@ import { type LocalGateway, startGateway } from '@clubs/infra/local/gateway.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
 import { type ClubRole, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { ulid } from 'ulid';
+import { afterAll, beforeAll } from 'vitest';
 import {
   createSigningKey,
   signIdToken,
@@ -233,6 +234,28 @@ export async function makeClubWorld(
   await keepFirstInviteLink(club.id, { token: inviteToken, createdAt: now }, owner.id);
   if (options.status && options.status !== 'active') await setClubStatus(club.id, options.status);
   return { clubId: club.id, postId, commentId, eventId, courseId, sectionId, inviteToken };
+}
+
+/**
+ * The world of a test file: started before the file's tests (call this at the top level, before
+ * the file's own hooks, which may then use it) and stopped after them. The answer stands for the
+ * started world; reading it before then throws.
+ */
+export function worldForFile(options: { deadLetterFile?: string } = {}): World {
+  let started: World | undefined;
+  beforeAll(async () => {
+    started = await startWorld(options);
+  }, 120_000);
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return new Proxy({} as World, {
+    get(_, name) {
+      if (!started) throw new Error('the world is read before it started');
+      const value: unknown = Reflect.get(started, name);
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
 }
 
 /** `deadLetterFile` keeps the bus's failed deliveries (the fault tests read it). */
