@@ -26,8 +26,7 @@ import {
   requiredGroup,
   routeKeyOf,
 } from '@clubs/shared';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { Duration } from 'aws-cdk-lib';
 import {
   type CfnStage,
   HttpApi,
@@ -36,7 +35,6 @@ import {
   HttpRouteKey,
   HttpStage,
   type IHttpRouteAuthorizer,
-  LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   HttpLambdaAuthorizer,
