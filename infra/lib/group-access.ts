@@ -5,7 +5,7 @@
  * keyed by every group of the manifests, so a new group does not compile until it has them.
  */
 
-import { type Key, keys, searchKeys } from '@clubs/functions/data/keys';
+import { type Key, keys, searchKeys, statsKeys } from '@clubs/functions/data/keys';
 import {
   EVENT_ROUTES,
   type EventHandlerGroup,
@@ -155,6 +155,8 @@ export const WRITE_PARTITIONS: Partial<Record<FunctionGroup, readonly string[]>>
     partitionPrefixOf(keys.liveSubscription('club', 'id')),
     partitionPrefixOf(keys.liveUserConnection('user', 'id')),
   ],
+  // The directory writes only its clubs' analytics: a public page's visit counted.
+  clubs: [statsKeys.partition('*')],
   // The search index's consumer writes postings and their documents' manifests, nothing else.
   'search-index': [
     partitionPrefixOf(searchKeys.posting('club', 'term', '2026-01-01T00:00:00.000Z', 'post', 'id')),
@@ -274,9 +276,17 @@ export function grantAccess(
   const partitions = WRITE_PARTITIONS[group];
   if (partitions) {
     grant(uses.has('table:read') ? TABLE_ACTIONS['table:read'] : [], [table.tableArn]);
-    grant(uses.has('table:write') ? TABLE_ACTIONS['table:write'] : [], [table.tableArn], {
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...partitions] },
-    });
+    const writes = uses.has('table:write') ? TABLE_ACTIONS['table:write'] : [];
+    grant(
+      writes.filter((action) => action !== 'dynamodb:ConditionCheckItem'),
+      [table.tableArn],
+      { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...partitions] } },
+    );
+    // A condition check changes nothing: a transaction may check an item outside the partitions
+    // it writes (the page-view count checks that the club is active).
+    grant(writes.includes('dynamodb:ConditionCheckItem') ? ['dynamodb:ConditionCheckItem'] : [], [
+      table.tableArn,
+    ]);
   } else {
     grant(pick(TABLE_ACTIONS), [table.tableArn]);
   }

@@ -44,7 +44,8 @@ export const GROUP_USES = {
   system: ['table:read'],
   /** events:put: a new name or bio is a change event (the club searches find the member by it). */
   profiles: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'events:put'],
-  clubs: ['table:read'],
+  /** table:write: a read of a club's public page counts a visit in its analytics (STATS partition only). */
+  clubs: ['table:read', 'table:write'],
   'stripe-webhook': ['stripe:webhook-secret', 'events:put'],
   /** events:put: a membership added or ended is a change event (the club's search follows). */
   payments: ['table:read', 'table:write', 'stripe:api', 'events:put'],
@@ -57,10 +58,10 @@ export const GROUP_USES = {
   feed: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'events:put'],
   /**
    * stripe:api: removing a member of a paid club, or leaving one, ends their subscription;
-   * events:put: an approval is a change event (the member is notified); media:delete: the
-   * Reports queue deletes a post with its files.
+   * events:put: an approval is a change event (the member is notified); media:read and
+   * media:delete: the Reports queue deletes a post with its files, giving their stored size back.
    */
-  members: ['table:read', 'table:write', 'stripe:api', 'events:put', 'media:delete'],
+  members: ['table:read', 'table:write', 'stripe:api', 'events:put', 'media:read', 'media:delete'],
   /** events:put: an accepted invitation's membership is a change event (the club's search follows). */
   invitations: ['table:read', 'table:write', 'email:send', 'events:put'],
   /** events:put: a course or section changed is a change event (open course lists reload). */
