@@ -201,7 +201,7 @@ describe('club layout: Admin Controls', () => {
     return screen.getAllByRole('link').filter((a) => a.closest('.club-admin'));
   };
 
-  it('gives the owner View Public Page (new tab), Edit Club, Invite Members, Club Settings and Analytics', async () => {
+  it('gives the owner View Public Page (new tab), Edit Club, Invite Members, Club Settings, Analytics and Reports', async () => {
     clubApi({ status: 'active', role: 'club_owner' });
     renderApp('/communities/club-1', { service: signedIn() });
     const links = await openControls();
@@ -211,6 +211,7 @@ describe('club layout: Admin Controls', () => {
       ['Invite Members', '/communities/club-1/invite'],
       ['Club Settings', '/communities/club-1/settings'],
       ['Analytics', '/communities/club-1/analytics'],
+      ['Reports', '/communities/club-1/reports'],
     ]);
     expect(links[0]).toHaveAttribute('target', '_blank');
     fireEvent.keyDown(document, { key: 'Escape' });
@@ -226,7 +227,7 @@ describe('club layout: Admin Controls', () => {
     clubApi({ status: 'active', role: 'club_moderator' });
     renderApp('/communities/club-1', { service: signedIn() });
     const links = await openControls();
-    expect(links.map((a) => a.textContent)).toEqual(['View Public Page', 'Analytics']);
+    expect(links.map((a) => a.textContent)).toEqual(['View Public Page', 'Analytics', 'Reports']);
   });
 
   it('is not there for a member', async () => {
