@@ -196,6 +196,7 @@ export default function ReportsPage() {
   if (!isClubManager(role)) {
     return (
       <PageColumn width="48rem">
+        <Heading level={1}>Reports</Heading>
         <Text>Only the club's owner and moderators see reports.</Text>
       </PageColumn>
     );
