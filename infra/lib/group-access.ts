@@ -276,7 +276,7 @@ export function grantAccess(
   const partitions = WRITE_PARTITIONS[group];
   if (partitions) {
     grant(uses.has('table:read') ? TABLE_ACTIONS['table:read'] : [], [table.tableArn]);
-    const writes = uses.has('table:write') ? TABLE_ACTIONS['table:write'] : [];
+    const writes: readonly string[] = uses.has('table:write') ? TABLE_ACTIONS['table:write'] : [];
     grant(
       writes.filter((action) => action !== 'dynamodb:ConditionCheckItem'),
       [table.tableArn],
