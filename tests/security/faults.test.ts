@@ -145,6 +145,8 @@ describe('faults', () => {
       });
       expect(created.status).toBe(201);
       const clubId = (created.json as { id: string }).id;
+      // The club's creation is heard by the event consumers (its owner's search card): let them finish.
+      await world.bus.idle();
       const before = await snapshotTable();
       const stripeBefore = world.stripeWrites();
       stripeProxy.down();
@@ -159,6 +161,7 @@ describe('faults', () => {
       } finally {
         stripeProxy.up();
       }
+      await world.bus.idle();
       expect(tableDiff(before, await snapshotTable())).toEqual({ added: [], removed: [] });
       expect(world.stripeWrites()).toBe(stripeBefore);
     });

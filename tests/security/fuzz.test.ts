@@ -308,6 +308,7 @@ describe('generated bad input', () => {
   it(`answers every generated bad request with a 4xx and the error JSON, changing nothing (seed ${SEED}, ${RUNS} runs per route)`, async () => {
     const failures: string[] = [];
     for (const id of ROUTE_IDS) {
+      await world.bus.idle();
       const before = await snapshotTable();
       const identity = callerOf(id);
       await fc
@@ -344,6 +345,7 @@ describe('generated bad input', () => {
           { seed: SEED, numRuns: RUNS, endOnFailure: true },
         )
         .catch(() => undefined);
+      await world.bus.idle();
       const diff = tableDiff(before, await snapshotTable());
       if (diff.added.length || diff.removed.length)
         failures.push(`${id}: bad input changed the table ${JSON.stringify(diff).slice(0, 400)}`);

@@ -146,6 +146,8 @@ describe('the access matrix', () => {
         const allowed = predictions.filter((p) => p.predicted === 'allow');
 
         // Refusals first, all on an unchanged world: the table and Stripe must stay as they were.
+        // What the previous route's allowed calls announced is consumed first (search cards, live).
+        await world.bus.idle();
         const before = await snapshotTable();
         const stripeBefore = world.stripeWrites();
         for (const { identity, predicted } of refused) {
@@ -166,6 +168,7 @@ describe('the access matrix', () => {
           cells.push({ route: label, identity, predicted, status: answer.status, problem });
         }
         if (refused.length > 0) {
+          await world.bus.idle();
           const diff = tableDiff(before, await snapshotTable());
           if (diff.added.length || diff.removed.length || world.stripeWrites() !== stripeBefore) {
             cells.push({
