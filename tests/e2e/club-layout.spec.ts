@@ -50,7 +50,7 @@ test("a member: the club header, the navigation and the switcher of the member's
   await expect(switcher.getByRole('link', { name: 'Plant-Based Kitchen' })).toHaveCount(0);
 });
 
-test('Admin Controls for the owner: View Public Page in a new tab, Edit Club, Invite Members, Club Settings', async ({
+test('Admin Controls for the owner: View Public Page in a new tab, Edit Club, Invite Members, Club Settings, Analytics, Reports', async ({
   openClub,
 }) => {
   const { page, club: yoga } = await openClub(DEMO.owner, YOGA, { prefix: 'clubs' });
@@ -62,6 +62,8 @@ test('Admin Controls for the owner: View Public Page in a new tab, Edit Club, In
     'Invite Members',
     'Club Settings',
     'Analytics',
+    // With the count of open reports when there are any.
+    /^Reports( \(\d+\+?\))?$/,
   ]);
   const [publicPage] = await Promise.all([
     page.context().waitForEvent('page'),
@@ -74,12 +76,16 @@ test('Admin Controls for the owner: View Public Page in a new tab, Edit Club, In
   await expect(page).toHaveURL(new RegExp(`/clubs/${yoga.id}/settings$`));
 });
 
-test("a moderator's Admin Controls hold only View Public Page; they may delete others' posts, not pin them", async ({
+test("a moderator's Admin Controls hold View Public Page, Analytics and Reports; they may delete others' posts, not pin them", async ({
   openClub,
 }) => {
   const { page } = await openClub(DEMO.member, 'Trail Runners Club');
   await page.getByRole('button', { name: 'Admin Controls' }).click();
-  await expect(page.locator('.club-admin').getByRole('link')).toHaveText(['View Public Page', 'Analytics']);
+  await expect(page.locator('.club-admin').getByRole('link')).toHaveText([
+    'View Public Page',
+    'Analytics',
+    /^Reports( \(\d+\+?\))?$/,
+  ]);
   const ridge = postCard(page, 'Ridge loop photos');
   await ridge.getByRole('button', { name: 'Post options' }).click();
   await expect(ridge.getByRole('button', { name: 'Delete' })).toBeVisible();
