@@ -70,6 +70,9 @@ test("a featured paid club without a free trial says 'Join (€5/mo)', promising
   page,
 }) => {
   // Featured clubs are three picked at random: the landing page is opened until this one is among them.
+  // Anonymous answers may be cached for 30 s (the edge's public reads); a routed page bypasses the
+  // browser's cache, so each opening asks the API again.
+  await page.route('**/api/featured-clubs*', (route) => route.continue());
   const featured = page.getByRole('region', { name: 'Featured Clubs' });
   const card = featured.getByRole('article', { name: 'Slow Living Society' });
   await expect
