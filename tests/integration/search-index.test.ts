@@ -8,7 +8,6 @@
 import { db } from '@clubs/functions/data/client';
 import { searchKeys } from '@clubs/functions/data/keys';
 import { queryAll } from '@clubs/functions/data/query';
-import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { getPost } from '@clubs/functions/data/repositories/posts';
 import { type DocumentRef, getManifest } from '@clubs/functions/data/search-manifests';
 import { documentTerms } from '@clubs/functions/data/word-index';
@@ -21,7 +20,6 @@ import { meterRequests } from '@clubs/infra/local/request-meter.ts';
 import { type AnyChangeEvent, type Comment, EVENT_BUS, type Post, type RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { clubFixture } from '../support/fixtures.ts';
 import {
   type EventOptions,
   type GroupHandler,
@@ -29,16 +27,12 @@ import {
   invoke,
   memberClaims,
 } from '../support/http-event.ts';
-import { addMember, addPerson } from '../support/members.ts';
+import { addClubWithMember, addMember, addPerson } from '../support/members.ts';
 
 const call = <T>(on: GroupHandler, id: RouteId, userId: string, options: EventOptions = {}) =>
   invoke<T>(on, httpEvent(id, { ...options, claims: memberClaims(userId) }));
 
-async function newClub() {
-  const ownerId = ulid();
-  const { club } = await createClubWithOwner(clubFixture({ ownerId }));
-  return { clubId: club.id, ownerId, member: await addMember(club.id) };
-}
+const newClub = addClubWithMember;
 
 type ChangeOf<T extends AnyChangeEvent['type']> = Omit<Extract<AnyChangeEvent, { type: T }>, 'id' | 'at'>;
 

@@ -5,17 +5,14 @@
  * deleted (course sections' text without their markup), members as they join, change their
  * profile and leave (pending requests never shown).
  */
-import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { handler as courses } from '@clubs/functions/handlers/courses';
 import { handler as events } from '@clubs/functions/handlers/events';
 import { handler as feed } from '@clubs/functions/handlers/feed';
 import { handler as members } from '@clubs/functions/handlers/members';
 import { handler as profiles } from '@clubs/functions/handlers/profiles';
 import type { Course, EventView, RouteId, SearchResults, Section } from '@clubs/shared';
-import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { useSearchIndexing } from '../support/bus.ts';
-import { clubFixture } from '../support/fixtures.ts';
 import {
   type EventOptions,
   type GroupHandler,
@@ -24,7 +21,7 @@ import {
   memberClaims,
 } from '../support/http-event.ts';
 import { useMediaStore } from '../support/media-store.ts';
-import { addMember, addPerson } from '../support/members.ts';
+import { addClubWithMember, addMember, addPerson } from '../support/members.ts';
 
 // Course sections sign and check their media against a real store.
 useMediaStore('clubs-search-media-test');
@@ -33,11 +30,7 @@ const indexed = useSearchIndexing();
 const call = <T>(on: GroupHandler, id: RouteId, userId: string, options: EventOptions = {}) =>
   invoke<T>(on, httpEvent(id, { ...options, claims: memberClaims(userId) }));
 
-async function newClub() {
-  const ownerId = ulid();
-  const { club } = await createClubWithOwner(clubFixture({ ownerId }));
-  return { clubId: club.id, ownerId, member: await addMember(club.id) };
-}
+const newClub = addClubWithMember;
 
 const search = async (clubId: string, userId: string, q: string) => {
   await indexed();

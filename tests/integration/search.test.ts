@@ -6,16 +6,14 @@
  * empty result; pending members and strangers are refused as on the club's other routes.
  */
 import { db } from '@clubs/functions/data/client';
-import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { handler } from '@clubs/functions/handlers/feed';
 import { meterRequests } from '@clubs/infra/local/request-meter.ts';
 import type { Comment, Post, RouteId, SearchResults } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { useSearchIndexing } from '../support/bus.ts';
-import { clubFixture } from '../support/fixtures.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { addMember } from '../support/members.ts';
+import { addClubWithMember, addMember } from '../support/members.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -27,11 +25,7 @@ const call = <T>(id: RouteId, userId: string | null, options: EventOptions = {})
     httpEvent(id, { ...options, ...(userId ? { claims: memberClaims(userId) } : {}) }),
   );
 
-async function newClub() {
-  const ownerId = ulid();
-  const { club } = await createClubWithOwner(clubFixture({ ownerId }));
-  return { clubId: club.id, ownerId, member: await addMember(club.id) };
-}
+const newClub = addClubWithMember;
 
 async function post(clubId: string, userId: string, title: string, content: string) {
   const res = await call<Post>('createPost', userId, { params: { clubId }, body: { title, content } });

@@ -15,6 +15,13 @@ export async function addClub(overrides: Parameters<typeof clubFixture>[0] = {})
   return club;
 }
 
+/** A club with its owner and one active member: the ids a club's own tests start from. */
+export async function addClubWithMember(): Promise<{ clubId: string; ownerId: string; member: string }> {
+  const ownerId = ulid();
+  const club = await addClub({ ownerId });
+  return { clubId: club.id, ownerId, member: await addMember(club.id) };
+}
+
 export interface MemberOptions {
   /** A person of the test's own (a profile it wrote); a fresh id unless given. */
   userId?: string;
