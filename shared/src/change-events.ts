@@ -85,6 +85,8 @@ export const NOTIFICATION_EMAIL_TYPE = 'notifications.email';
 export const notificationEmailSchema = z.object({
   recipientId: idSchema,
   notification: notificationContentSchema,
+  /** The reader's address, read (and found not suppressed) with the rest of their batch when queued. */
+  to: z.email().max(320).optional(),
 });
 export type NotificationEmail = z.infer<typeof notificationEmailSchema>;
 

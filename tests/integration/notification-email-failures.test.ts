@@ -4,7 +4,8 @@
  * bell; its e-mail message is tried again, then parked, listed with its error, and a replay sends
  * it. SES's bounce and complaint events, put on the default bus as SES's EventBridge destination
  * does, suppress the address: the bell still rings and no mail goes; a transient bounce changes
- * nothing; confirming the address again (the Cognito e-mail change) lifts the suppression.
+ * nothing; confirming the address again (the Cognito e-mail change) lifts the suppression. A
+ * message delivered again, at the same time or after its mail went, sends nothing more.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,16 @@ import { putBusEvent } from '@clubs/functions/events/bus';
 import { handler as notificationsHandler } from '@clubs/functions/handlers/notifications';
 import { handler as profilesHandler } from '@clubs/functions/handlers/profiles';
 import { listDeadLetters, replayDeadLetters } from '@clubs/infra/local/dead-letters.ts';
-import { EVENT_BUS, emailFeedbackEvent, type Me, type NotificationPage, SES_EVENTS } from '@clubs/shared';
+import {
+  EVENT_BUS,
+  emailFeedbackEvent,
+  type Me,
+  NOTIFICATION_EMAIL_TYPE,
+  type NotificationEmail,
+  type NotificationPage,
+  SES_EVENTS,
+} from '@clubs/shared';
+import { ulid } from 'ulid';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memberClaims } from '../support/http-event.ts';
 import { callAs, replyThread, useNotificationStack } from '../support/notification-stack.ts';
@@ -78,6 +88,41 @@ describe('notification e-mail SES refuses', () => {
     expect(mail?.text).toContain('On my way!');
     expect(await listDeadLetters(deadLetterFile)).toHaveLength(0);
     expect(await replayDeadLetters(deadLetterFile)).toEqual({ replayed: 0, failed: 0, unreadable: 0 });
+  });
+});
+
+describe('a notification e-mail delivered more than once', () => {
+  it('is sent once: deliveries at the same time and a later repeat find it claimed or sent', async () => {
+    const { ownerId, club, mia, ownerAddress } = await replyThread(bus);
+    const message: NotificationEmail = {
+      recipientId: ownerId,
+      notification: {
+        id: ulid(),
+        kind: 'reply',
+        clubId: club.id,
+        clubName: club.name,
+        actorId: mia,
+        actorName: 'Mia Member',
+        actorAvatar: null,
+        excerpt: 'Only once, please',
+        target: { kind: 'post', postId: ulid() },
+        createdAt: new Date().toISOString(),
+      },
+      to: ownerAddress,
+    };
+    const deliver = () =>
+      putBusEvent({
+        source: EVENT_BUS.notificationsSource,
+        detailType: NOTIFICATION_EMAIL_TYPE,
+        detail: JSON.stringify(message),
+      });
+    // The same message twice at once (a retry of a delivery still under way), then once more.
+    await Promise.all([deliver(), deliver()]);
+    await bus().idle();
+    await deliver();
+    const mailed = (await sentMail()).filter((m) => m.text.includes('Only once, please'));
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]?.to).toContain(ownerAddress);
   });
 });
 

@@ -94,6 +94,14 @@ export const keys = {
     pk: `USER#${userId}`,
     sk: `${notificationPrefix}${notificationId}`,
   }),
+  /**
+   * The e-mail of one notification to one person: claimed just before SES is called and marked
+   * sent once SES took it, so a repeated queue message never mails the same notification twice.
+   */
+  notificationEmail: (userId: string, notificationId: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `NOTIFMAIL#${notificationId}`,
+  }),
   /** A person's unread notification count and the id below which everything counts as read. */
   notificationState: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'NOTIFICATIONS' }),
   /**

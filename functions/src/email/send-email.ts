@@ -19,6 +19,8 @@ export interface OutgoingEmail {
   readonly replyTo?: string;
   /** Extra headers (e.g. List-Unsubscribe), sent with SES v2's Simple content. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** The caller found the address not suppressed already (read with a batch of others). */
+  readonly suppressionChecked?: boolean;
 }
 
 export class EmailNotSent extends AppError {
@@ -64,7 +66,7 @@ export async function sendEmail(message: OutgoingEmail): Promise<{ messageId: st
     logger.error('EMAIL_FROM is not set: no e-mail can be sent');
     throw new EmailNotSent();
   }
-  if (await isSuppressed(message.to)) {
+  if (!message.suppressionChecked && (await isSuppressed(message.to))) {
     logger.warn('e-mail to a suppressed address not sent');
     throw new EmailSuppressed();
   }

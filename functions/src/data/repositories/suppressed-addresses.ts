@@ -1,9 +1,11 @@
 /**
  * Suppressed e-mail addresses: one item per address SES reported as bouncing for good or as
- * complaining (keys.suppressedAddress). Every e-mail checks it before it goes; a person who
+ * complaining (keys.suppressedAddress). Every e-mail checks it before it goes (notification
+ * e-mail a whole batch of readers at once, when it is queued); a person who
  * confirms an address as theirs (a Cognito e-mail change) lifts its suppression.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { getItem } from '../get-item.ts';
 import { keys } from '../keys.ts';
@@ -28,6 +30,12 @@ export async function suppressAddress(email: string, reason: SuppressionReason, 
 
 export async function isSuppressed(email: string): Promise<boolean> {
   return (await getItem(keys.suppressedAddress(email))) !== null;
+}
+
+/** Which of `emails` are suppressed: one BatchGetItem per 100 addresses. */
+export async function suppressedAmong(emails: readonly string[]): Promise<Set<string>> {
+  const found = await batchGet(emails.map((email) => keys.suppressedAddress(email)));
+  return new Set(emails.filter((email) => found.has(keyId(keys.suppressedAddress(email)))));
 }
 
 /** Lifts the address's suppression (nothing happens when there is none). */

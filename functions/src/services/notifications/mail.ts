@@ -2,10 +2,12 @@
  * The e-mail that goes with a notification the reader should not miss: a reply to their post, a
  * mention, an approval, an announcement. It is queued once, with the notification's first writing
  * (a repeated delivery writes nothing and queues nothing): one message per reader on the bus,
- * which a queue hands to sendNotificationEmail. A message SES refuses fails, so the queue delivers
- * it again, and after its last try parks it in the dead-letter queue (`npm run replay-dead-letters`
- * sends it again); a reader whose address is suppressed, or who has none, is skipped for good.
- * Each e-mail goes to the address of the reader's profile, with a text and an HTML part
+ * which a queue hands to sendNotificationEmail, which sends it at most once per reader and
+ * notification however often the message is delivered. A message SES refuses fails, so the
+ * queue delivers it again, and after its last try parks it in the dead-letter queue (`npm run
+ * replay-dead-letters` sends it again); a reader whose address is suppressed, or who has none, is
+ * skipped for good (found for the whole batch of readers when their messages are queued). Each
+ * e-mail goes to the address of the reader's profile, with a text and an HTML part
  * (email/notification-email.ts) and a link to their notification settings, and carries the
  * reader's own signed unsubscribe link (for the club it is from) in the footer and as
  * `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), so a
@@ -17,8 +19,14 @@ import {
   type NotificationEmail,
   type NotificationKind,
 } from '@clubs/shared';
+import {
+  claimNotificationEmail,
+  markNotificationEmailSent,
+  releaseNotificationEmail,
+} from '../../data/repositories/notification-emails.ts';
 import type { NotificationContent } from '../../data/repositories/notifications.ts';
-import { getProfile } from '../../data/repositories/profiles.ts';
+import { getProfile, getProfiles } from '../../data/repositories/profiles.ts';
+import { suppressedAmong } from '../../data/repositories/suppressed-addresses.ts';
 import { notificationSubject, renderNotificationEmail } from '../../email/notification-email.ts';
 import { EmailSuppressed, sendEmail } from '../../email/send-email.ts';
 import { type BusEntry, putBusEvents } from '../../events/bus.ts';
@@ -41,37 +49,64 @@ const targetPath = (content: NotificationContent) => {
   return content.target.kind === 'post' ? `${club}?post=${encodeURIComponent(content.target.postId)}` : club;
 };
 
-/** Puts one e-mail message per reader on the bus (ten per request); answers how many. */
+/**
+ * The readers' addresses that may be mailed: their profiles and the addresses' suppression read
+ * for the whole batch (one BatchGetItem each per 100 readers), not one lookup per e-mail.
+ */
+async function mailableAddresses(recipientIds: readonly string[]): Promise<Map<string, string>> {
+  const profiles = await getProfiles(recipientIds);
+  const addresses = new Map<string, string>();
+  for (const [id, profile] of profiles) if (profile.email) addresses.set(id, profile.email);
+  const suppressed = await suppressedAmong([...addresses.values()]);
+  for (const [id, email] of addresses) if (suppressed.has(email)) addresses.delete(id);
+  return addresses;
+}
+
+/**
+ * Puts one e-mail message per reader with a mailable address on the bus (ten per request), the
+ * address carried in it; answers how many.
+ */
 export async function queueNotificationEmails(
   content: NotificationContent,
   recipientIds: readonly string[],
 ): Promise<number> {
   if (!isMailed(content.kind) || recipientIds.length === 0) return 0;
-  const entries: BusEntry[] = recipientIds.map((recipientId) => {
-    const message: NotificationEmail = { recipientId, notification: content };
+  const addresses = await mailableAddresses(recipientIds);
+  const entries: BusEntry[] = [...addresses].map(([recipientId, to]) => {
+    const message: NotificationEmail = { recipientId, notification: content, to };
     return {
       source: EVENT_BUS.notificationsSource,
       detailType: NOTIFICATION_EMAIL_TYPE,
       detail: JSON.stringify(message),
     };
   });
-  await putBusEvents(entries);
+  if (entries.length > 0) await putBusEvents(entries);
   return entries.length;
 }
 
-export type EmailOutcome = 'sent' | 'suppressed' | 'no-address' | 'not-mailed';
+export type EmailOutcome = 'sent' | 'sent-before' | 'suppressed' | 'no-address' | 'not-mailed';
+
+/** Another delivery of the same message is sending it now: this one is retried later. */
+class EmailInFlight extends Error {
+  constructor() {
+    super('the same notification e-mail is being sent by another delivery');
+  }
+}
 
 /**
- * Sends one queued notification e-mail. Throws when SES (or the configuration) refuses it, so the
- * queue tries again; an outcome that no retry can change is answered instead.
+ * Sends one queued notification e-mail, at most once per reader and notification: a claim
+ * written before SES is called (notification-emails.ts) is marked sent after, so a message
+ * delivered again after its mail went (a retry of a delivery that timed out) sends nothing.
+ * Throws when SES (or the configuration) refuses it, giving the claim back, so the queue tries
+ * again; an outcome that no retry can change is answered instead.
  */
-export async function sendNotificationEmail({
-  recipientId,
-  notification: content,
-}: NotificationEmail): Promise<EmailOutcome> {
+export async function sendNotificationEmail(
+  { recipientId, notification: content, to: carried }: NotificationEmail,
+  now = new Date(),
+): Promise<EmailOutcome> {
   const words = MAILED[content.kind];
   if (!words) return 'not-mailed';
-  const to = (await getProfile(recipientId))?.email;
+  const to = carried ?? (await getProfile(recipientId))?.email;
   if (!to) return 'no-address';
   const origin = siteUrl();
   const token = encodeURIComponent(
@@ -88,9 +123,13 @@ export async function sendNotificationEmail({
     unsubscribeUrl: unsubscribePage,
   };
   const parts = await renderNotificationEmail(input);
+  const claim = await claimNotificationEmail(recipientId, content.id, now);
+  if (claim === 'sent') return 'sent-before';
+  if (claim === 'in-flight') throw new EmailInFlight();
   try {
     await sendEmail({
       to,
+      suppressionChecked: carried !== undefined,
       subject: notificationSubject(input),
       html: parts.html,
       text: parts.text,
@@ -99,10 +138,12 @@ export async function sendNotificationEmail({
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
     });
-    return 'sent';
   } catch (error) {
+    await releaseNotificationEmail(recipientId, content.id);
     if (error instanceof EmailSuppressed) return 'suppressed';
     logger.error('notification e-mail not sent', { kind: content.kind, error: (error as Error).message });
     throw error;
   }
+  await markNotificationEmailSent(recipientId, content.id, new Date());
+  return 'sent';
 }
