@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { dirname } from 'node:path';
 import { EVENT_BUS, FUNCTION_TIMEOUT_SECONDS, matchEventRoutes } from '@clubs/shared';
 import { LOCAL_REGION } from './config.ts';
-import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
+import { HandlerRegistry, invokeHandler, type LambdaHandler } from './lambda-runtime.ts';
 import { listenOn } from './ports.ts';
 import { PayloadTooLarge, readBody } from './read-body.ts';
 
@@ -25,6 +25,8 @@ const MAX_ENTRY_BYTES = 256 * 1024;
 const MAX_REQUEST_BYTES = 1024 * 1024;
 /** The event functions' own limit (the CDK gives them the same). */
 const TARGET_TIMEOUT_MS = FUNCTION_TIMEOUT_SECONDS.events * 1000;
+
+const noop = () => undefined;
 
 /** A local function answering the Lambda Invoke API. */
 export type LocalFunction = (event: unknown) => Promise<unknown> | unknown;
@@ -43,6 +45,8 @@ export interface EventBusOptions {
   deadLetterFile?: string;
   /** Functions reachable through the Lambda Invoke API, by name. */
   functions?: Record<string, LocalFunction>;
+  /** A target's time limit (an event function's, FUNCTION_TIMEOUT_SECONDS.events, when absent). */
+  targetTimeoutMs?: number;
   /** Only these routes of the event manifest deliver (by id), e.g. a test of one consumer; all when absent. */
   routes?: readonly string[];
   log?: (message: string) => void;
@@ -143,6 +147,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
   const busName = options.busName ?? EVENT_BUS.defaultName;
   const maxAttempts = options.maxAttempts ?? 3;
   const retryBaseMs = options.retryBaseMs ?? 500;
+  const targetTimeoutMs = options.targetTimeoutMs ?? TARGET_TIMEOUT_MS;
   const registry = new HandlerRegistry(options.handlersDir);
   const log = options.log ?? ((message: string) => console.error(message));
   const inFlight = new Set<Promise<void>>();
@@ -168,7 +173,14 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
   const deliver = async (event: EventBridgeEvent, ruleId: string, group: string, queued: boolean) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const handler = await registry.get(group);
+        const target = await registry.get(group);
+        // A run that outlives its time limit fails its attempt (and is retried) but, unlike a
+        // Lambda, is not stopped: idle() waits for it too, so nothing it writes lands unseen.
+        const handler: LambdaHandler = (input, context) => {
+          const run = target(input, context);
+          track(run.then(noop, noop));
+          return run;
+        };
         if (queued) {
           // As SQS hands a queue's messages to Lambda: the event is a record's body, and the
           // function reports the records it failed.
@@ -176,11 +188,11 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
             handler,
             queueEventOf(event, attempt),
             `clubs-local-${group}`,
-            TARGET_TIMEOUT_MS,
+            targetTimeoutMs,
           )) as { batchItemFailures?: unknown[] } | undefined;
           if ((answer?.batchItemFailures?.length ?? 0) > 0) throw new Error('the batch reported a failure');
         } else {
-          await invokeHandler(handler, event, `clubs-local-${group}`, TARGET_TIMEOUT_MS);
+          await invokeHandler(handler, event, `clubs-local-${group}`, targetTimeoutMs);
         }
         return;
       } catch (error) {

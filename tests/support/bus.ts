@@ -7,13 +7,18 @@ import { type LocalEventBus, startEventBus } from '@clubs/infra/local/event-bus.
 import { freePort } from '@clubs/infra/local/ports.ts';
 import { startedForFile } from './per-file.ts';
 
-export async function startBus(deadLetterFile?: string, routes?: readonly string[]): Promise<LocalEventBus> {
+export async function startBus(
+  deadLetterFile?: string,
+  routes?: readonly string[],
+  targetTimeoutMs?: number,
+): Promise<LocalEventBus> {
   const bus = await startEventBus({
     port: await freePort(),
     maxAttempts: 3,
     retryBaseMs: 20,
     deadLetterFile,
     routes,
+    targetTimeoutMs,
     log: process.env.DEBUG_BUS ? console.log : () => undefined,
   });
   process.env.EVENTBRIDGE_ENDPOINT = bus.url;

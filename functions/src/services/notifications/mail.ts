@@ -86,24 +86,35 @@ export async function queueNotificationEmails(
 
 export type EmailOutcome = 'sent' | 'sent-before' | 'suppressed' | 'no-address' | 'not-mailed';
 
-/** Another delivery of the same message is sending it now: this one is retried later. */
-class EmailInFlight extends Error {
-  constructor() {
-    super('the same notification e-mail is being sent by another delivery');
+/** The longest pause between two looks at a claim another delivery holds. */
+const CLAIM_POLL_MAX_MS = 2_000;
+
+/**
+ * Claims the e-mail, waiting while another delivery of the same message holds it: it is sent
+ * (nothing to do) or given back (a refusal) or, past its time limit (EMAIL_CLAIM_MS), stale and
+ * then ours.
+ */
+async function claimOrWait(recipientId: string, notificationId: string): Promise<'claimed' | 'sent'> {
+  for (let pause = 100; ; pause = Math.min(pause * 2, CLAIM_POLL_MAX_MS)) {
+    const claim = await claimNotificationEmail(recipientId, notificationId, new Date());
+    if (claim !== 'in-flight') return claim;
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
 
 /**
  * Sends one queued notification e-mail, at most once per reader and notification: a claim
  * written before SES is called (notification-emails.ts) is marked sent after, so a message
- * delivered again after its mail went (a retry of a delivery that timed out) sends nothing.
+ * delivered again after its mail went (a retry of a delivery that timed out) sends nothing, and
+ * one delivered while another delivery sends it waits for that one's outcome.
  * Throws when SES (or the configuration) refuses it, giving the claim back, so the queue tries
  * again; an outcome that no retry can change is answered instead.
  */
-export async function sendNotificationEmail(
-  { recipientId, notification: content, to: carried }: NotificationEmail,
-  now = new Date(),
-): Promise<EmailOutcome> {
+export async function sendNotificationEmail({
+  recipientId,
+  notification: content,
+  to: carried,
+}: NotificationEmail): Promise<EmailOutcome> {
   const words = MAILED[content.kind];
   if (!words) return 'not-mailed';
   const to = carried ?? (await getProfile(recipientId))?.email;
@@ -123,9 +134,7 @@ export async function sendNotificationEmail(
     unsubscribeUrl: unsubscribePage,
   };
   const parts = await renderNotificationEmail(input);
-  const claim = await claimNotificationEmail(recipientId, content.id, now);
-  if (claim === 'sent') return 'sent-before';
-  if (claim === 'in-flight') throw new EmailInFlight();
+  if ((await claimOrWait(recipientId, content.id)) === 'sent') return 'sent-before';
   try {
     await sendEmail({
       to,
