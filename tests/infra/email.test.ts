@@ -1,6 +1,7 @@
 /**
  * The app's e-mail in the template: an SES identity (the From address, or a whole domain with Easy
- * DKIM records as outputs) with a configuration set, `ses:SendEmail` on exactly those two for the
+ * DKIM records as outputs) with a configuration set whose bounces and complaints go to the
+ * account's default event bus, `ses:SendEmail` on exactly those two for the
  * functions whose group declares `email:send` (invitations among them), the From address and
  * configuration set in their environment; no sender configured, no e-mail resources; a sender outside its domain refused.
  */
@@ -36,6 +37,18 @@ describe('e-mail through SES', () => {
       SendingOptions: { SendingEnabled: true },
       SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
     });
+    // Bounces and complaints go to the account's default bus, where the EmailFeedback rule listens.
+    const feedback = Object.values(
+      template.findResources('AWS::SES::ConfigurationSetEventDestination'),
+    ).filter((resource) => resource.Properties.EventDestination.EventBridgeDestination !== undefined);
+    expect(feedback).toHaveLength(1);
+    expect(feedback[0]?.Properties.EventDestination).toMatchObject({
+      Enabled: true,
+      MatchingEventTypes: ['bounce', 'complaint'],
+    });
+    expect(
+      JSON.stringify(feedback[0]?.Properties.EventDestination.EventBridgeDestination.EventBusArn),
+    ).toContain(':event-bus/default');
     const invitations = stack.api.functions.get('invitations');
     if (!invitations) throw new Error('no invitations function');
     const statements = statementsOfRole(template, logicalId(invitations.role)).filter((s) =>
