@@ -5,7 +5,7 @@
  * queue (the one its rule and function already use), with its original body.
  */
 
-import { FUNCTION_TIMEOUT_SECONDS } from '@clubs/shared';
+import { EVENT_QUEUE_LIMITS, FUNCTION_TIMEOUT_SECONDS } from '@clubs/shared';
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -15,9 +15,9 @@ import { Construct } from 'constructs';
 /** Receives of a message before it is parked in the dead-letter queue. */
 export const MAX_RECEIVES = 5;
 /** Messages handed to one invocation. */
-export const QUEUE_BATCH_SIZE = 10;
+export const QUEUE_BATCH_SIZE = EVENT_QUEUE_LIMITS.batchSize;
 /** Invocations working on the queue at once: bounds the table's write rate from one club's fan-out. */
-export const QUEUE_MAX_CONCURRENCY = 10;
+export const QUEUE_MAX_CONCURRENCY = EVENT_QUEUE_LIMITS.maxConcurrency;
 
 export interface EventQueueProps {
   readonly consumer: IFunction;

@@ -3,7 +3,8 @@
  * PutEvents, so the AWS SDK's EventBridgeClient works unchanged with `endpoint` set. Each entry
  * becomes an EventBridge event and is delivered, asynchronously, to every rule of the shared
  * event manifest it matches, by invoking that rule's handler module. Failed deliveries are
- * retried with backoff, then written to a dead-letter file.
+ * retried with backoff, then written to a dead-letter file. A queued route's deliveries run at
+ * most as many at once as its SQS event source hands to its function in AWS.
  *
  * The same server also answers the Lambda Invoke REST API (POST
  * /2015-03-31/functions/{name}/invocations) for local functions, e.g. cognito-local's triggers.
@@ -12,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
-import { EVENT_BUS, FUNCTION_TIMEOUT_SECONDS, matchEventRoutes } from '@clubs/shared';
+import { EVENT_BUS, EVENT_QUEUE_LIMITS, FUNCTION_TIMEOUT_SECONDS, matchEventRoutes } from '@clubs/shared';
 import { LOCAL_REGION } from './config.ts';
 import { HandlerRegistry, invokeHandler, type LambdaHandler } from './lambda-runtime.ts';
 import { listenOn } from './ports.ts';
@@ -25,6 +26,8 @@ const MAX_ENTRY_BYTES = 256 * 1024;
 const MAX_REQUEST_BYTES = 1024 * 1024;
 /** The event functions' own limit (the CDK gives them the same). */
 const TARGET_TIMEOUT_MS = FUNCTION_TIMEOUT_SECONDS.events * 1000;
+/** Records of one queued route delivered at once: AWS's invocations at once times their batch. */
+const QUEUED_AT_ONCE = EVENT_QUEUE_LIMITS.maxConcurrency * EVENT_QUEUE_LIMITS.batchSize;
 
 const noop = () => undefined;
 
@@ -170,8 +173,24 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     await appendFile(options.deadLetterFile, `${line}\n`);
   };
 
+  // A queued route's deliveries run at most as many at once as its SQS event source hands to
+  // its invocations (each local delivery is one record); the others wait their turn.
+  const queueSlots = new Map<string, { free: number; waiting: (() => void)[] }>();
+  const takeSlot = async (ruleId: string) => {
+    const slots = queueSlots.get(ruleId) ?? { free: QUEUED_AT_ONCE, waiting: [] };
+    queueSlots.set(ruleId, slots);
+    if (slots.free > 0) slots.free -= 1;
+    else await new Promise<void>((resolve) => slots.waiting.push(resolve));
+    return () => {
+      const next = slots.waiting.shift();
+      if (next) next();
+      else slots.free += 1;
+    };
+  };
+
   const deliver = async (event: EventBridgeEvent, ruleId: string, group: string, queued: boolean) => {
     for (let attempt = 1; ; attempt += 1) {
+      const release = queued ? await takeSlot(ruleId) : noop;
       try {
         const target = await registry.get(group);
         // A run that outlives its time limit fails its attempt (and is retried) but, unlike a
@@ -194,8 +213,10 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
         } else {
           await invokeHandler(handler, event, `clubs-local-${group}`, targetTimeoutMs);
         }
+        release();
         return;
       } catch (error) {
+        release();
         if (attempt >= maxAttempts || stopping) {
           await deadLetter(event, ruleId, error, attempt).catch((e: unknown) =>
             log(`[event-bus] dead letter failed: ${e}`),

@@ -279,6 +279,13 @@ export const MODERATION = {
 export const FUNCTION_TIMEOUT_SECONDS = { api: 10, webhook: 10, events: 30, trigger: 5 } as const;
 
 /**
+ * A queued event route's SQS event source: messages handed to one invocation and invocations
+ * working on the queue at once (which bounds the table's write rate from one club's fan-out). The
+ * CDK's event source and the local bus (which runs at most their product at once) read them.
+ */
+export const EVENT_QUEUE_LIMITS = { batchSize: 10, maxConcurrency: 10 } as const;
+
+/**
  * Each Stripe API call: at most `timeoutMs` a try and `maxNetworkRetries` more tries. The worst
  * case (about 8 s) stays inside an API function's limit and well inside stripe-events', so a slow
  * Stripe fails the call (the event is given back and retried), not the whole invocation.

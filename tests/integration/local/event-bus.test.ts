@@ -1,8 +1,11 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
 import { type LocalEventBus, startEventBus } from '@clubs/infra/local/event-bus.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
-import { EVENT_BUS } from '@clubs/shared';
+import { EVENT_BUS, EVENT_QUEUE_LIMITS, NOTIFICATION_EMAIL_TYPE } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubFixture } from '../../support/fixtures.ts';
 import { ofType, startTestStripe, type TestStripe } from '../../support/stripe.ts';
@@ -81,5 +84,55 @@ describe('local event bus', () => {
     await client.send(new PutEventsCommand({ Entries: [{ ...entry, Source: 'someone.else' }] }));
     await bus.idle();
     expect((await getClub(club.id))?.status).toBe('unpaid');
+  });
+
+  it("runs a queued route's deliveries at most as many at once as its SQS event source would", async () => {
+    // A probe in the queued route's handler module place: it counts the runs under way.
+    const dir = mkdtempSync(join(tmpdir(), 'clubs-bus-probe-'));
+    writeFileSync(
+      join(dir, 'notification-delivery.ts'),
+      `const probe = (globalThis.busProbe ??= { now: 0, most: 0, done: 0 });
+export async function handler() {
+  probe.now += 1;
+  probe.most = Math.max(probe.most, probe.now);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  probe.now -= 1;
+  probe.done += 1;
+  return { batchItemFailures: [] };
+}
+`,
+    );
+    const queued = await startEventBus({
+      port: await freePort(),
+      handlersDir: dir,
+      routes: ['NotificationEmails'],
+      log: () => undefined,
+    });
+    const atOnce = EVENT_QUEUE_LIMITS.maxConcurrency * EVENT_QUEUE_LIMITS.batchSize;
+    const sender = new EventBridgeClient({
+      endpoint: queued.url,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      const entries = Array.from({ length: atOnce + 50 }, (_, i) => ({
+        EventBusName: EVENT_BUS.defaultName,
+        Source: EVENT_BUS.notificationsSource,
+        DetailType: NOTIFICATION_EMAIL_TYPE,
+        Detail: JSON.stringify({ i }),
+      }));
+      await Promise.all(
+        Array.from({ length: entries.length / 10 }, (_, i) =>
+          sender.send(new PutEventsCommand({ Entries: entries.slice(10 * i, 10 * i + 10) })),
+        ),
+      );
+      await queued.idle();
+      const probe = (globalThis as unknown as { busProbe: { most: number; done: number } }).busProbe;
+      expect(probe.done).toBe(entries.length);
+      expect(probe.most).toBe(atOnce);
+    } finally {
+      sender.destroy();
+      await queued.stop();
+    }
   });
 });
