@@ -15,6 +15,8 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     return { status: 'ignored' };
   }
   const report = await fanOutChange(change.data);
-  logger.info('live fan-out', { type: change.data.type, id: change.data.id, ...report });
+  // A change that reached nobody (a card change, a club nobody follows) is not worth an INFO line.
+  const log = report.sent + report.gone + report.skipped > 0 ? logger.info : logger.debug;
+  log.call(logger, 'live fan-out', { type: change.data.type, id: change.data.id, ...report });
   return { status: 'processed' };
 }
