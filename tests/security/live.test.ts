@@ -5,12 +5,16 @@
  * same access rule); a club change reaches the subscribed readers only, and a connection that is
  * gone is deleted by the fan-out that finds it so.
  */
+import { saveSubscriptionState } from '@clubs/functions/data/repositories/billing';
+import { updateClub } from '@clubs/functions/data/repositories/clubs';
 import {
   addSubscription,
   getConnection,
   listSubscribersPage,
   putConnection,
 } from '@clubs/functions/data/repositories/live-connections';
+import { getMembership } from '@clubs/functions/data/repositories/memberships';
+import { applyRecord } from '@clubs/functions/payments/subscription-sync';
 import { fanOutToClub } from '@clubs/functions/services/live/fan-out';
 import { LIVE, type LiveServerMessage } from '@clubs/shared';
 import { ulid } from 'ulid';
@@ -135,5 +139,26 @@ describe('fan-out', () => {
     expect(await getConnection(connectionId)).toBeNull();
     const left = await listSubscribersPage(active.clubId, { limit: 100 });
     expect(left.items.map((s) => s.connectionId)).not.toContain(connectionId);
+  });
+
+  it("stops a member's open socket at once when their subscription's end removes them", async () => {
+    const billed = await makeClubWorld(world.people);
+    await updateClub(billed.clubId, { price: 10, currency: 'EUR', trialPeriod: 0 });
+    const [member, moderator] = await Promise.all([connect('member'), connect('moderator')]);
+    expect(await member.answerFor(billed.clubId)).toEqual({ type: 'subscribed', clubId: billed.clubId });
+    await moderator.answerFor(billed.clubId);
+    const target = { kind: 'membership' as const, clubId: billed.clubId, userId: world.people.member.id };
+    const saved = await saveSubscriptionState(
+      target,
+      { subscriptionId: `sub_${ulid()}`, customerId: null, status: 'canceled', userId: target.userId },
+      null,
+    );
+    expect(saved.saved).toBe(true);
+    await applyRecord(target);
+    expect(await getMembership(billed.clubId, target.userId)).toBeNull();
+    await member.next((m) => m.type === 'revoked' && m.clubId === billed.clubId);
+    await fanOutToClub(billed.clubId, { type: 'club.changed', clubId: billed.clubId, area: 'events' });
+    await moderator.next((m) => m.type === 'club.changed' && m.clubId === billed.clubId);
+    expect(member.received.some((m) => m.type === 'club.changed' && m.clubId === billed.clubId)).toBe(false);
   });
 });

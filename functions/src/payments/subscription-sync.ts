@@ -25,6 +25,7 @@ import {
 } from '../data/repositories/billing.ts';
 import { getClub, setClubStatus } from '../data/repositories/clubs.ts';
 import { activatePaidMembership, endPaidMembership } from '../data/repositories/membership-billing.ts';
+import { emitChange } from '../events/change-events.ts';
 import { announceMemberBilling } from '../events/member-billing-events.ts';
 import { logger } from '../logger.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
@@ -149,6 +150,15 @@ async function applyMembership(target: Extract<SubscriptionTarget, { kind: 'memb
     } else if (effect === 'end') {
       const result = await endPaidMembership(target.clubId, target.userId);
       logger.info('paid membership ended', { clubId: target.clubId, userId: target.userId, result });
+      // Their open pages stop following the club at once, as after any other removal.
+      if (result === 'ended') {
+        await emitChange({
+          type: 'membership.removed',
+          clubId: target.clubId,
+          actorId: target.userId,
+          memberId: target.userId,
+        });
+      }
     }
     const again = await getSubscriptionRecord(target);
     if (again?.status === record.status && again.subscriptionId === record.subscriptionId) return;

@@ -213,6 +213,7 @@ export async function leaveClub(clubId: string, userId: string): Promise<LeaveRe
     throw notFound(club.status === 'active' ? 'You are not a member of this club' : 'Club not found');
   }
   const left = await leaveMembership(clubId, userId, { clubOpen: club.status === 'active' });
-  await emitChange({ type: 'membership.removed', clubId, actorId: userId, memberId: userId });
+  // A paid membership set to end with its period is still a membership: its end is announced then.
+  if (left.left) await emitChange({ type: 'membership.removed', clubId, actorId: userId, memberId: userId });
   return left;
 }
