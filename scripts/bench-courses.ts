@@ -52,6 +52,7 @@ bench.runBench(
         targetAudience: 'Everyone',
         learningGoals: 'Calm',
         outline: '',
+        unlockLevel: null,
         sectionCount: 0,
         createdAt: club.createdAt,
       };

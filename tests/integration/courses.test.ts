@@ -4,6 +4,7 @@
  * filter-evasion vectors through the save route), course media and a member's progress.
  */
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
+import { addLike } from '@clubs/functions/data/repositories/likes';
 import { getSection, updateSection } from '@clubs/functions/data/repositories/sections';
 import { handler } from '@clubs/functions/handlers/courses';
 import { inspectMedia } from '@clubs/functions/media/uploads';
@@ -32,6 +33,7 @@ import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { uploadTagOf, useMediaStore } from '../support/media-store.ts';
 import { addMember } from '../support/members.ts';
 import { OWASP_XSS_VECTORS } from '../support/owasp-xss-vectors.ts';
+import { newPost } from './repositories/helpers.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 useMediaStore('clubs-course-media-test');
@@ -393,5 +395,65 @@ describe('progress', () => {
     expect(card?.firstSections.map((s) => s.title)).toEqual(['A', 'B', 'C']);
     expect(card?.progress).toMatchObject({ done: 1, total: 4 });
     expect((await call<CourseCardPage>('listCourses', owner)).body.canCreate).toBe(true);
+  });
+});
+
+describe('courses unlocked by level', () => {
+  it("refuses a course above the member's level on every content route, lists it locked without sections, and opens it once they reach the level or it is lowered", async () => {
+    const course = await newCourse('Masterclass');
+    const sectionId = (await ownerOf(course.id).addSection({ title: 'Secret lesson' })).body.id;
+    const gated = await call<Course>('updateCourse', owner, { courseId: course.id }, { unlockLevel: 2 });
+    expect(gated.body.unlockLevel).toBe(2);
+    const climber = await addMember(clubId);
+    const moderator = await addMember(clubId, { role: 'club_moderator' });
+    const contentRoutes = (as: string) =>
+      Promise.all([
+        call('getCourse', as, { courseId: course.id }),
+        call('getCourseProgress', as, { courseId: course.id }),
+        call('completeSection', as, { courseId: course.id, sectionId }),
+        call('uncompleteSection', as, { courseId: course.id, sectionId }),
+      ]);
+
+    for (const refused of await contentRoutes(climber)) {
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toBe('This course unlocks at Level 2');
+    }
+    const card = async (as: string) =>
+      (await call<CourseCardPage>('listCourses', as)).body.items.find((item) => item.id === course.id);
+    expect(await card(climber)).toMatchObject({ locked: true, unlockLevel: 2, firstSections: [] });
+    for (const insider of [owner, moderator]) {
+      expect((await contentRoutes(insider)).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(await card(insider)).toMatchObject({
+        locked: false,
+        firstSections: [{ title: 'Secret lesson' }],
+      });
+    }
+
+    // Five likes from others take the member to level 2: the course opens on the next request.
+    const post = await newPost(clubId, { authorId: climber });
+    for (let i = 0; i < 5; i++)
+      await addLike(
+        clubId,
+        { postId: post.id, userId: ulid(), createdAt: new Date().toISOString() },
+        climber,
+      );
+    expect((await contentRoutes(climber)).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(await card(climber)).toMatchObject({ locked: false, firstSections: [{ title: 'Secret lesson' }] });
+
+    // Raised past them it closes; set back to everyone it opens to a newcomer at level 1.
+    await call('updateCourse', owner, { courseId: course.id }, { unlockLevel: 9 });
+    expect((await call('getCourse', climber, { courseId: course.id })).status).toBe(403);
+    await call('updateCourse', owner, { courseId: course.id }, { unlockLevel: null });
+    expect((await call('getCourse', member, { courseId: course.id })).status).toBe(200);
+  });
+
+  it('refuses an unlock level outside 1 to 9 or not a whole number, changing nothing', async () => {
+    const course = await newCourse('Levels');
+    for (const unlockLevel of [0, 10, 2.5, '3', -1]) {
+      const refused = await call('updateCourse', owner, { courseId: course.id }, { unlockLevel });
+      expect(refused.status).toBe(400);
+    }
+    expect((await call('createCourse', owner, {}, { title: 'Too high', unlockLevel: 12 })).status).toBe(400);
+    expect((await detail(course.id)).course.unlockLevel).toBeNull();
   });
 });

@@ -90,10 +90,9 @@ export const handler = defineGroup('courses', courseRoutes, {
     await courseOf(club, input.params.courseId);
     return signCourseMediaUpload(club, input.params.courseId, input.body);
   },
-  getCourseProgress: async ({ input, auth, club }) =>
-    getProgress(club.id, input.params.courseId, auth.userId),
-  completeSection: async ({ input, auth, club }) =>
-    markSection(club.id, input.params.courseId, input.params.sectionId, auth.userId, true),
-  uncompleteSection: async ({ input, auth, club }) =>
-    markSection(club.id, input.params.courseId, input.params.sectionId, auth.userId, false),
+  getCourseProgress: async ({ input, club, viewer }) => getProgress(club.id, input.params.courseId, viewer),
+  completeSection: async ({ input, club, viewer }) =>
+    markSection(club.id, input.params.courseId, input.params.sectionId, viewer, true),
+  uncompleteSection: async ({ input, club, viewer }) =>
+    markSection(club.id, input.params.courseId, input.params.sectionId, viewer, false),
 });

@@ -52,6 +52,7 @@ export async function seedCourses(
       targetAudience: course.targetAudience,
       learningGoals: course.learningGoals,
       outline: outlineOf(course),
+      unlockLevel: null,
       sectionCount: 0,
       createdAt: tools.iso(createdMs),
     });

@@ -1,10 +1,18 @@
 import * as z from 'zod';
 import { COURSE_MEDIA_UPLOAD, DEFAULT_COURSE_LEVEL, LIMITS } from '../constants.ts';
 import { changesOf, idSchema, isoDateTime, requiredText, trimmed, uploadFileShape } from './common.ts';
+import { MAX_LEVEL } from './levels.ts';
 import { presignedUploadSchema } from './profile.ts';
 
 export const courseLevelSchema = z.enum(['beginner', 'intermediate', 'advanced', 'all-levels']);
 export type CourseLevel = z.infer<typeof courseLevelSchema>;
+
+/**
+ * The member level (1 to 9) a course opens at, or null when it is open to every member. Below it
+ * a member sees the course on the list, locked, and the API refuses its content; owners and
+ * moderators are always in.
+ */
+export const unlockLevelSchema = z.number().int().min(1).max(MAX_LEVEL).nullable();
 
 export const courseSchema = z.object({
   id: idSchema,
@@ -17,6 +25,7 @@ export const courseSchema = z.object({
   targetAudience: z.string(),
   learningGoals: z.string(),
   outline: z.string(),
+  unlockLevel: unlockLevelSchema.default(null),
   /** How many sections the course has, counted in the transactions that add and delete them. */
   sectionCount: z.number().int().min(0).default(0),
   /**
@@ -35,6 +44,7 @@ export const createCourseInputSchema = z.strictObject({
   mainTopic: trimmed(LIMITS.courseText).default(''),
   targetAudience: trimmed(LIMITS.courseText).default(''),
   learningGoals: trimmed(LIMITS.courseText).default(''),
+  unlockLevel: unlockLevelSchema.default(null),
 });
 export type CreateCourseInput = z.infer<typeof createCourseInputSchema>;
 
@@ -47,6 +57,7 @@ export const updateCourseInputSchema = changesOf({
   targetAudience: trimmed(LIMITS.courseText),
   learningGoals: trimmed(LIMITS.courseText),
   outline: z.string().max(LIMITS.courseOutline),
+  unlockLevel: unlockLevelSchema,
   /** A stock image, an image uploaded for the course (createCourseMediaUpload), or null for none. */
   coverImage: z.string().max(LIMITS.url).nullable(),
 });
@@ -93,6 +104,8 @@ export type CourseProgress = z.infer<typeof courseProgressSchema>;
 export const courseCardSchema = courseSchema.extend({
   firstSections: z.array(z.object({ id: idSchema, title: z.string() })),
   progress: courseProgressSchema,
+  /** Whether the course is closed to the viewer until they reach its unlock level (no sections then). */
+  locked: z.boolean(),
 });
 export type CourseCard = z.infer<typeof courseCardSchema>;
 export const courseCardPageSchema = z.object({

@@ -44,6 +44,7 @@ export const courseFixture = (clubId: string, overrides: Partial<Course> = {}): 
   targetAudience: 'everyone',
   learningGoals: 'breathe',
   outline: '',
+  unlockLevel: null,
   sectionCount: 0,
   createdAt: new Date().toISOString(),
   ...overrides,

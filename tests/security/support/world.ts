@@ -215,6 +215,7 @@ export async function makeClubWorld(
     targetAudience: 'Everyone',
     learningGoals: 'Safety',
     outline: 'Module 1: One\n- Lesson: note',
+    unlockLevel: null,
     sectionCount: 0,
     createdAt: now,
   });

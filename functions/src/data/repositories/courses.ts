@@ -90,6 +90,7 @@ export type CourseChanges = Partial<
     | 'targetAudience'
     | 'learningGoals'
     | 'outline'
+    | 'unlockLevel'
     | 'coverImage'
   >
 >;

@@ -34,6 +34,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { courseMediaPrefixOf } from '../../media/member-media.ts';
 import { mediaKeyOf, removeReplacedMedia } from '../../media/uploads.ts';
 import { removeClubMedia } from '../club-storage.ts';
+import { assertCourseOpen, lockedCourses } from './course-access.ts';
 import { checkSectionMedia, signCourseCover, signSectionMedia, storedCover } from './course-media.ts';
 import { progressOf } from './progress.ts';
 
@@ -67,8 +68,12 @@ export async function listCourseCards(
     listCourses(clubId, page),
     completedSectionsByCourse(clubId, viewer.userId),
   ]);
+  // A locked course shows on the list without its sections' titles.
+  const locked = await lockedCourses(clubId, courses.items, viewer);
   const firsts = await Promise.all(
-    courses.items.map((course) => firstSections(clubId, course.id, COURSE_CARD_SECTIONS)),
+    courses.items.map((course) =>
+      locked.has(course.id) ? [] : firstSections(clubId, course.id, COURSE_CARD_SECTIONS),
+    ),
   );
   const covered = await Promise.all(courses.items.map((course) => signCourseCover(course)));
   return {
@@ -76,6 +81,7 @@ export async function listCourseCards(
       ...course,
       firstSections: (firsts[i] ?? []).map(({ id, title }) => ({ id, title })),
       progress: progressOf(course.id, completed.get(course.id) ?? [], course.sectionCount),
+      locked: locked.has(course.id),
     })),
     nextCursor: courses.nextCursor,
     canCreate: mayEditCourses(viewer),
@@ -89,6 +95,7 @@ export async function getCourseDetail(
 ): Promise<CourseDetail> {
   const found = await getCourseWithSections(clubId, courseId);
   if (!found) throw courseNotFound();
+  await assertCourseOpen(clubId, found.course, viewer);
   const now = new Date();
   return {
     course: await signCourseCover(found.course, now),

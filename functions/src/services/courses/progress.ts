@@ -1,5 +1,6 @@
 /** A member's progress through a course: which sections they marked complete, done of total. */
 import type { CourseProgress } from '@clubs/shared';
+import type { Viewer } from '../../caller.ts';
 import { countStats } from '../../data/club-stats.ts';
 import {
   countMilestone,
@@ -11,6 +12,7 @@ import { getCourseWithSections } from '../../data/repositories/courses.ts';
 import { notFound } from '../../errors.ts';
 import { logger } from '../../logger.ts';
 import { countActive } from '../analytics/activity.ts';
+import { assertCourseOpen } from './course-access.ts';
 
 /**
  * Done counts completed ids among the course's sections when they are known; a course card
@@ -27,14 +29,12 @@ export function progressOf(
   return { courseId, completedSectionIds: kept.sort(), done: Math.min(kept.length, total), total };
 }
 
-async function courseOf(clubId: string, courseId: string) {
+/** The course and its section ids, refused to a member below its unlock level. */
+async function courseOf(clubId: string, courseId: string, viewer: Viewer) {
   const found = await getCourseWithSections(clubId, courseId);
   if (!found) throw notFound('Course not found');
+  await assertCourseOpen(clubId, found.course, viewer);
   return { course: found.course, ids: new Set(found.sections.map((section) => section.id)) };
-}
-
-async function sectionIdsOf(clubId: string, courseId: string): Promise<Set<string>> {
-  return (await courseOf(clubId, courseId)).ids;
 }
 
 /** The milestones `done` of `total` sections reaches: one section, half of them, all of them. */
@@ -46,10 +46,10 @@ export function milestonesOf(done: number, total: number): ProgressMilestone[] {
   return reached;
 }
 
-export async function getProgress(clubId: string, courseId: string, userId: string): Promise<CourseProgress> {
-  const [ids, completed] = await Promise.all([
-    sectionIdsOf(clubId, courseId),
-    getCompletedSections(clubId, userId, courseId),
+export async function getProgress(clubId: string, courseId: string, viewer: Viewer): Promise<CourseProgress> {
+  const [{ ids }, completed] = await Promise.all([
+    courseOf(clubId, courseId, viewer),
+    getCompletedSections(clubId, viewer.userId, courseId),
   ]);
   return progressOf(courseId, completed, ids.size, ids);
 }
@@ -59,10 +59,11 @@ export async function markSection(
   clubId: string,
   courseId: string,
   sectionId: string,
-  userId: string,
+  viewer: Viewer,
   completed: boolean,
 ): Promise<CourseProgress> {
-  const { course, ids } = await courseOf(clubId, courseId);
+  const { userId } = viewer;
+  const { course, ids } = await courseOf(clubId, courseId, viewer);
   if (!ids.has(sectionId)) throw notFound('Section not found');
   const at = new Date();
   const now = at.toISOString();
