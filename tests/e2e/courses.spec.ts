@@ -3,7 +3,8 @@
  * (a generated outline), creates the course, extracts its modules into sections, edits a
  * section's title and HTML (a pasted `onerror` comes back without it), uploads an image into a
  * section, is asked before unsaved edits are lost, and reorders sections; a member takes the
- * course, marks sections complete and sees the progress on the course card.
+ * course, marks sections complete and sees the progress on the course card. A course set to open
+ * at level 9 is locked for a member below it until the owner opens it to everyone.
  */
 import type { Page } from '@playwright/test';
 import { PNG } from '../support/browser-upload.ts';
@@ -247,4 +248,45 @@ test("the wizard keeps what Course Info says at every step; the manage page edit
   await expect(page.getByRole('article', { name: renamed })).toHaveCount(0);
   await page.goto(courseUrl);
   await expect(page.getByText(/could not be found/)).toBeVisible();
+});
+
+test('a course set to open at level 9 is locked for a member below it, and opens once the owner lowers it', async ({
+  openClub,
+}) => {
+  test.slow();
+  const title = `Advanced inversions ${Date.now()}`;
+  const { page } = await openClub(DEMO.owner, YOGA, { path: '/courses/create' });
+  await page.getByLabel('Course Title').fill(title);
+  await page.getByLabel('Available to').selectOption('9');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Course Outline').fill('Module 1: Headstand\n- Setup: forearms down');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`${title} · beginner · Unlocks at Level 9`)).toBeVisible();
+  await page.getByRole('button', { name: 'Create Course' }).click();
+  await expectToast(page, 'Course created');
+  await page.getByRole('button', { name: 'Extract Course Modules' }).click();
+  await expect(sectionList(page)).toHaveCount(2);
+  const takePath = `${new URL(page.url()).pathname}/take`;
+
+  // The member sees it on the list, locked, without its sections or a way in; its URL is refused.
+  const member = (await openClub(DEMO.member, YOGA, { path: '/courses' })).page;
+  const card = member.getByRole('article', { name: title });
+  await expect(card.getByText('🔒 Unlocks at Level 9')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Start Learning' })).toHaveCount(0);
+  await expect(card.getByRole('list', { name: 'First sections' })).toHaveCount(0);
+  await member.goto(takePath);
+  await expect(member.getByRole('heading', { level: 1, name: 'Course Locked' })).toBeVisible();
+  await expect(member.getByText('This course unlocks at Level 9.')).toBeVisible();
+  await expect(member.getByText('Setup')).toHaveCount(0);
+
+  // The owner opens it to everyone: the member's next visit shows the course.
+  await page.getByRole('button', { name: 'Edit Details' }).click();
+  const details = page.getByRole('region', { name: 'Course details' });
+  await expect(details.getByLabel('Available to')).toHaveValue('9');
+  await details.getByLabel('Available to').selectOption('');
+  await details.getByRole('button', { name: 'Save Details' }).click();
+  await expectToast(page, 'Success', 'Course details saved');
+  await member.reload();
+  await expect(member.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(sectionList(member)).toHaveCount(2);
 });

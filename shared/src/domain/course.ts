@@ -14,6 +14,12 @@ export type CourseLevel = z.infer<typeof courseLevelSchema>;
  */
 export const unlockLevelSchema = z.number().int().min(1).max(MAX_LEVEL).nullable();
 
+/** What a locked course says, on the list and where its content is refused. */
+export const unlocksAtLabel = (level: number) => `Unlocks at Level ${level}`;
+export const courseLockedMessage = (level: number) => `This course unlocks at Level ${level}`;
+/** The details of the API's refusal of a locked course's content. */
+export const courseLockedDetailsSchema = z.object({ unlockLevel: z.number().int().min(1).max(MAX_LEVEL) });
+
 export const courseSchema = z.object({
   id: idSchema,
   clubId: idSchema,

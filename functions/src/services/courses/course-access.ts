@@ -4,7 +4,7 @@
  * edit courses) and a super admin reading are always in. Every route that returns a course's
  * content (the course with its sections and signed media, progress, completions) asks here.
  */
-import { type Course, hasStanding } from '@clubs/shared';
+import { type Course, courseLockedMessage, hasStanding } from '@clubs/shared';
 import type { Viewer } from '../../caller.ts';
 import { AppError } from '../../errors.ts';
 import { authorLevels } from '../levels.ts';
@@ -33,8 +33,6 @@ export async function lockedCourses(
     gatedCourses.filter((course) => (course.unlockLevel ?? 1) > level).map((course) => course.id),
   );
 }
-
-export const courseLockedMessage = (unlockLevel: number) => `This course unlocks at Level ${unlockLevel}`;
 
 /** Refuses the course's content to a member below its unlock level (403 with the level). */
 export async function assertCourseOpen(clubId: string, course: Course, viewer: Viewer): Promise<void> {

@@ -6,7 +6,13 @@
  * page). What the review shows is what is stored.
  */
 import { Button, Flex, Heading, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { type Course, type CourseLevel, courseLevelSchema, DEFAULT_COURSE_LEVEL } from '@clubs/shared';
+import {
+  type Course,
+  type CourseLevel,
+  courseLevelSchema,
+  DEFAULT_COURSE_LEVEL,
+  unlocksAtLabel,
+} from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -15,6 +21,7 @@ import { useApiMutation } from '../../api/mutations.ts';
 import { useToast } from '../../components/Toaster.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 import { coursesKey } from './parts/courseErrors.ts';
+import { UnlockLevelField } from './parts/UnlockLevelField.tsx';
 import './parts/courses.css';
 
 const STEPS = ['Course Info', 'AI Generation', 'Review & Publish'] as const;
@@ -22,14 +29,15 @@ const OUTLINE_ROWS = 20;
 
 type CourseInfo = Pick<
   Course,
-  'title' | 'description' | 'level' | 'mainTopic' | 'targetAudience' | 'learningGoals'
+  'title' | 'description' | 'level' | 'mainTopic' | 'targetAudience' | 'learningGoals' | 'unlockLevel'
 >;
 
 /** The details of the first step that differ from the stored course (trimmed as the API stores them), or null. */
 function changedInfo(course: Course, info: CourseInfo): Partial<CourseInfo> | null {
   const changed = Object.fromEntries(
     (Object.keys(info) as (keyof CourseInfo)[]).flatMap((name) => {
-      const value = name === 'level' ? info.level : info[name].trim();
+      const given = info[name];
+      const value = typeof given === 'string' && name !== 'level' ? given.trim() : given;
       return value === course[name] ? [] : [[name, value]];
     }),
   );
@@ -49,10 +57,11 @@ export default function CourseCreatePage() {
     mainTopic: '',
     targetAudience: '',
     learningGoals: '',
+    unlockLevel: null,
   });
   const [course, setCourse] = useState<Course | null>(null);
   const [outline, setOutline] = useState('');
-  const field = (name: keyof typeof info) => ({
+  const field = (name: Exclude<keyof CourseInfo, 'unlockLevel'>) => ({
     value: info[name],
     onChange: (event: { target: { value: string } }) => setInfo({ ...info, [name]: event.target.value }),
   });
@@ -142,6 +151,10 @@ export default function CourseCreatePage() {
                 </option>
               ))}
             </SelectField>
+            <UnlockLevelField
+              value={info.unlockLevel}
+              onChange={(unlockLevel) => setInfo({ ...info, unlockLevel })}
+            />
             <TextField label="Main Topic" {...field('mainTopic')} />
             <TextField label="Target Audience" {...field('targetAudience')} />
             <TextAreaField label="Learning Goals" rows={3} {...field('learningGoals')} />
@@ -177,6 +190,7 @@ export default function CourseCreatePage() {
           <Flex direction="column" gap="small">
             <p>
               <strong>{info.title}</strong> · {info.level}
+              {info.unlockLevel !== null && ` · ${unlocksAtLabel(info.unlockLevel)}`}
             </p>
             {info.description && <p>{info.description}</p>}
             <pre className="course-outline-review">{outline || 'No outline yet.'}</pre>

@@ -1,10 +1,12 @@
 /**
  * The course list: the club's courses as cards (cover, title, description, level, the first 3
- * sections, the viewer's progress) and, for owners and moderators, the create
+ * sections, the viewer's progress; a course above the viewer's level locked, with the level it
+ * unlocks at and no way in) and, for owners and moderators, the create
  * button. The list is fetched again when the window regains focus and after every change made in
  * this tab (the course mutations invalidate it). It pages by cursor: "Show more courses" loads the next page.
  */
 import { Badge, Button, Flex, Heading } from '@aws-amplify/ui-react';
+import { unlocksAtLabel } from '@clubs/shared';
 import { Link } from 'react-router-dom';
 import { useApiPages } from '../../api/hooks.ts';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
@@ -45,9 +47,15 @@ export default function CourseListPage() {
               <Heading level={2} fontSize="large">
                 {course.title}
               </Heading>
-              <Badge size="small" alignSelf="flex-start">
-                {course.level}
-              </Badge>
+              <Flex gap="xs" wrap="wrap">
+                <Badge size="small">{course.level}</Badge>
+                {course.unlockLevel !== null && (
+                  <Badge size="small" variation={course.locked ? 'warning' : 'info'}>
+                    {course.locked ? '🔒 ' : ''}
+                    {unlocksAtLabel(course.unlockLevel)}
+                  </Badge>
+                )}
+              </Flex>
               {course.description && <p>{course.description}</p>}
               {course.firstSections.length > 0 && (
                 <ul aria-label="First sections">
@@ -58,7 +66,7 @@ export default function CourseListPage() {
               )}
               <ProgressBar progress={course.progress} />
               <Flex gap="small">
-                <Link to={`${basePath}/courses/${course.id}/take`}>Start Learning</Link>
+                {!course.locked && <Link to={`${basePath}/courses/${course.id}/take`}>Start Learning</Link>}
                 {canCreate && <Link to={`${basePath}/courses/${course.id}`}>Manage</Link>}
               </Flex>
             </Flex>

@@ -1,5 +1,6 @@
 /**
- * A course's details on the manage page: title, description, level and cover (a stock image, an
+ * A course's details on the manage page: title, description, level, the member level it unlocks
+ * at and cover (a stock image, an
  * image uploaded for the course, or none). Only what changed is sent; the page shows the saved
  * course once the API has stored it. The uploaded file goes straight to the bucket through a
  * presigned POST for the course's folder and is kept only when the details are saved.
@@ -19,6 +20,7 @@ import { api } from '../../../api/index.ts';
 import { useAction, useApiMutation } from '../../../api/mutations.ts';
 import { uploadWithProgress } from '../../../api/upload.ts';
 import { useToast } from '../../../components/Toaster.tsx';
+import { UnlockLevelField } from './UnlockLevelField.tsx';
 
 export const COURSE_DETAILS_TEXTS = {
   heading: 'Course details',
@@ -125,6 +127,7 @@ export function CourseDetailsForm({
   const [title, setTitle] = useState(course.title);
   const [description, setDescription] = useState(course.description);
   const [level, setLevel] = useState<CourseLevel>(course.level);
+  const [unlockLevel, setUnlockLevel] = useState(course.unlockLevel);
   const [cover, setCover] = useState<CoverChoice>({ changed: false });
   const save = useApiMutation('updateCourse', {
     onSuccess: async (saved) => {
@@ -138,6 +141,7 @@ export function CourseDetailsForm({
     ...(title.trim() !== course.title ? { title: title.trim() } : {}),
     ...(description.trim() !== course.description ? { description: description.trim() } : {}),
     ...(level !== course.level ? { level } : {}),
+    ...(unlockLevel !== course.unlockLevel ? { unlockLevel } : {}),
     ...(cover.changed ? { coverImage: cover.value } : {}),
   };
   const submit = () => {
@@ -172,6 +176,7 @@ export function CourseDetailsForm({
             </option>
           ))}
         </SelectField>
+        <UnlockLevelField value={unlockLevel} onChange={setUnlockLevel} />
         <CoverPicker clubId={clubId} course={course} choice={cover} onChoose={setCover} />
         <Flex gap="small">
           <Button variation="primary" isLoading={save.isPending} onClick={submit}>

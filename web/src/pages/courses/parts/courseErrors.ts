@@ -3,6 +3,7 @@
  * product's fixed message (keyed on this API's error codes, not the original's database codes),
  * anything else 'An error occurred: ...'; and which panel a failed load shows.
  */
+import { courseLockedDetailsSchema } from '@clubs/shared';
 import { isApiError } from '../../../api/errors.ts';
 import { routeKey } from '../../../api/queryKeys.ts';
 
@@ -23,6 +24,13 @@ export function friendlyCourseError(error: unknown): string {
   }
   const message = error instanceof Error ? error.message.trim() : '';
   return `An error occurred: ${message || 'Unknown error'}`;
+}
+
+/** The level a refused course unlocks at, when the refusal is the course's lock; else null. */
+export function lockedLevelOf(error: unknown): number | null {
+  if (!isApiError(error) || error.code !== 'forbidden') return null;
+  const details = courseLockedDetailsSchema.safeParse(error.details);
+  return details.success ? details.data.unlockLevel : null;
 }
 
 export const isAccessError = (error: unknown): boolean =>
