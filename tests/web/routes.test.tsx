@@ -24,6 +24,7 @@ const courseDetail = () => ({
     targetAudience: '',
     learningGoals: '',
     outline: '',
+    unlockLevel: null,
     sectionCount: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
   },
