@@ -1,16 +1,24 @@
 /**
- * Moderation through the real UI: the demo member reports the owner's new post from its menu and
- * is thanked; the owner finds it in Admin Controls → Reports with its reason and hides it; the
- * member no longer sees it after a reload, while its author sees it marked Hidden.
+ * Moderation through the real UI: a freshly registered person joins through the invite link,
+ * reports the owner's new post from its menu and is thanked; the owner finds it in Admin Controls
+ * → Reports with its reason and hides it; the member no longer sees it after a reload, while its
+ * author sees it marked Hidden. The newcomer leaves again, so the club's members stay as the
+ * other specs know them.
  */
-import { expect, expectToast, postCard, test, YOGA } from './club-support.ts';
+import { expect, expectToast, leaveClub, newcomerOpening, postCard, test, YOGA } from './club-support.ts';
 import { DEMO } from './directory-support.ts';
 
-test('a member reports a post, the owner hides it from the Reports queue, the member no longer sees it', async ({
+test('a freshly registered member reports a post, the owner hides it from the Reports queue, the member no longer sees it', async ({
   openClub,
+  browser,
 }) => {
+  test.setTimeout(120_000);
   const title = `Cheap watches ${Date.now()}`;
-  const { page: owner, club } = await openClub(DEMO.owner, YOGA);
+  const { page: owner, club } = await openClub(DEMO.owner, YOGA, { path: '/invite' });
+  const linkField = owner.getByLabel('Your club invite link');
+  await expect(linkField).toHaveValue(new RegExp(`/invite/${club.id}/`));
+  const inviteLink = await linkField.inputValue();
+  await owner.goto(`/communities/${club.id}`);
   await owner.getByRole('button', { name: 'Share something with the club...' }).click();
   const form = owner.getByRole('form', { name: 'New post' });
   await form.getByLabel('Title').fill(title);
@@ -18,7 +26,9 @@ test('a member reports a post, the owner hides it from the Reports queue, the me
   await form.getByRole('button', { name: 'Post' }).click();
   await expectToast(owner, 'Post created');
 
-  const { page: member } = await openClub(DEMO.member, YOGA);
+  const { context, page: member } = await newcomerOpening(browser, 'Rita Reporter', inviteLink);
+  await member.getByRole('button', { name: 'Accept Invitation' }).click();
+  await expect(member).toHaveURL(new RegExp(`/communities/${club.id}$`));
   const card = postCard(member, title);
   await card.getByRole('button', { name: 'Post options' }).click();
   await member.getByRole('button', { name: 'Report', exact: true }).click();
@@ -42,4 +52,6 @@ test('a member reports a post, the owner hides it from the Reports queue, the me
   await expect(postCard(member, title)).toHaveCount(0);
   await owner.goto(`/communities/${club.id}`);
   await expect(postCard(owner, title).getByText('Hidden', { exact: true })).toBeVisible();
+  await leaveClub(member, club.id);
+  await context.close();
 });
