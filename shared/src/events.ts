@@ -117,7 +117,7 @@ export const EVENT_ROUTES = [
     source: EVENT_BUS.domainSource,
     detailTypes: Object.values(CHANGE_EVENT_TYPES),
     group: 'notification-delivery',
-    uses: ['table:read', 'table:write', 'events:put'],
+    uses: ['table:read', 'table:write', 'events:put', 'live:post'],
     description:
       'a change in a club notifies the people it concerns (a club-wide one in batches of recipients, each e-mail a message of its own)',
   },
@@ -126,7 +126,7 @@ export const EVENT_ROUTES = [
     source: EVENT_BUS.notificationsSource,
     detailTypes: [NOTIFICATION_BATCH_TYPE],
     group: 'notification-delivery',
-    uses: ['table:read', 'table:write', 'events:put'],
+    uses: ['table:read', 'table:write', 'events:put', 'live:post'],
     description:
       'one batch of recipients of a club-wide notification, written idempotently (an announcement queued as e-mail to those who want it)',
     queued: true,

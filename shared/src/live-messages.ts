@@ -42,6 +42,8 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('post.deleted'), clubId: idSchema, postId: idSchema }),
   /** One of the club's lists changed: pages showing it read it again. */
   z.object({ type: z.literal('club.changed'), clubId: idSchema, area: z.enum(LIVE_AREAS) }),
+  /** The reader's own notifications changed (one was written for them): the bell reads its count again. */
+  z.object({ type: z.literal('notifications.changed') }),
   /** The reader no longer has access to the club: nothing more of it follows. */
   z.object({ type: z.literal('revoked'), clubId: idSchema }),
 ]);

@@ -16,6 +16,7 @@ import {
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { applyRecord } from '@clubs/functions/payments/subscription-sync';
 import { fanOutToClub } from '@clubs/functions/services/live/fan-out';
+import { notifyChange } from '@clubs/functions/services/notifications/delivery';
 import { LIVE, type LiveServerMessage } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,5 +161,34 @@ describe('fan-out', () => {
     await fanOutToClub(billed.clubId, { type: 'club.changed', clubId: billed.clubId, area: 'events' });
     await moderator.next((m) => m.type === 'club.changed' && m.clubId === billed.clubId);
     expect(member.received.some((m) => m.type === 'club.changed' && m.clubId === billed.clubId)).toBe(false);
+  });
+
+  it("tells a notification's recipient's sockets only, whatever club they follow", async () => {
+    const [member, owner, moderator] = await Promise.all([
+      connect('member'),
+      connect('owner'),
+      connect('moderator'),
+    ]);
+    for (const live of [member, owner, moderator]) await live.answerFor(active.clubId);
+    const report = await notifyChange({
+      type: 'comment.created',
+      id: ulid(),
+      at: new Date().toISOString(),
+      clubId: active.clubId,
+      actorId: world.people.moderator.id,
+      postId: active.postId,
+      commentId: ulid(),
+      postAuthorId: world.people.member.id,
+      postTitle: 'Fixture post',
+      content: 'A reply to the fixture post',
+    });
+    expect(report.written).toBe(1);
+    await member.next((m) => m.type === 'notifications.changed');
+    // The fan-out to the club below reaches both others, so anything sent before it arrived too.
+    await fanOutToClub(active.clubId, { type: 'club.changed', clubId: active.clubId, area: 'courses' });
+    for (const other of [owner, moderator]) {
+      await other.next((m) => m.type === 'club.changed');
+      expect(other.received.some((m) => m.type === 'notifications.changed')).toBe(false);
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The tab's one live WebSocket (LIVE.path on the site's own origin, the ID token in the query):
- * opened while some page follows a club, closed when none does. A dropped connection is opened
+ * opened while something follows a club or the person's own messages (the header's bell, while
+ * signed in), closed when nothing does. A dropped connection is opened
  * again after the spec's realtime delays (1, 2, 5, then every 10 s), subscribes again to every
  * club followed, and tells the followers it is back so they read again what they may have missed.
  */
@@ -9,7 +10,8 @@ import { LIVE, type LiveServerMessage } from '@clubs/shared';
 export type LiveListener = (message: LiveServerMessage) => void;
 
 interface Follower {
-  clubId: string;
+  /** The club followed; null: the person's own messages (their notifications). */
+  clubId: string | null;
   onMessage: LiveListener;
   /** Called when a lost connection is back: changes may have been missed meanwhile. */
   onResume: () => void;
@@ -50,23 +52,24 @@ export class LiveConnection {
 
   constructor(private readonly options: LiveConnectionOptions) {}
 
-  /** Follows a club's changes until the returned function is called. */
-  follow(clubId: string, onMessage: LiveListener, onResume: () => void): () => void {
+  /** Follows a club's changes (null: the person's own) until the returned function is called. */
+  follow(clubId: string | null, onMessage: LiveListener, onResume: () => void): () => void {
     const follower: Follower = { clubId, onMessage, onResume };
-    const first = !this.clubs().has(clubId);
+    const first = clubId !== null && !this.clubs().has(clubId);
     this.followers.add(follower);
     if (this.socket?.readyState === WebSocket.OPEN && first) this.send('subscribe', clubId);
     else this.open();
     return () => {
       this.followers.delete(follower);
-      if (this.clubs().has(clubId)) return;
+      if (clubId !== null && this.clubs().has(clubId)) return;
       if (this.followers.size === 0) this.close();
-      else if (this.socket?.readyState === WebSocket.OPEN) this.send('unsubscribe', clubId);
+      else if (clubId !== null && this.socket?.readyState === WebSocket.OPEN)
+        this.send('unsubscribe', clubId);
     };
   }
 
   private clubs(): Set<string> {
-    return new Set([...this.followers].map((f) => f.clubId));
+    return new Set([...this.followers].flatMap((f) => (f.clubId === null ? [] : [f.clubId])));
   }
 
   private send(action: 'subscribe' | 'unsubscribe', clubId: string) {
@@ -95,9 +98,13 @@ export class LiveConnection {
         };
         socket.onmessage = (event) => {
           const message = parseMessage(event.data);
-          if (!message || !('clubId' in message) || !message.clubId) return;
+          if (!message) return;
+          // The person's own messages carry no club; any other without one is not for a follower.
+          const target =
+            message.type === 'notifications.changed' ? null : 'clubId' in message && message.clubId;
+          if (target === false || target === undefined || target === '') return;
           for (const follower of [...this.followers]) {
-            if (follower.clubId === message.clubId) follower.onMessage(message);
+            if (follower.clubId === target) follower.onMessage(message);
           }
         };
         socket.onclose = () => {

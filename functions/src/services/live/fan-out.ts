@@ -15,6 +15,7 @@ import {
   removeSubscription,
 } from '../../data/repositories/live-connections.ts';
 import { getPost } from '../../data/repositories/posts.ts';
+import { logger } from '../../logger.ts';
 import { ReaderCache } from './access.ts';
 import { postToConnection } from './post-to-connection.ts';
 
@@ -116,6 +117,26 @@ async function revoke(clubId: string, memberId: string): Promise<FanOutReport> {
     if (!connection?.clubIds.includes(clubId)) return;
     await removeSubscription(connectionId, clubId);
     await deliver(connectionId, { type: 'revoked', clubId }, report);
+  });
+  return report;
+}
+
+/**
+ * Tells each person's open connections, whatever club they follow, that their notifications
+ * changed: one Query of the person's live partition each. Best effort: the notifications are
+ * written already, and a page that misses the message reads its count again on its own.
+ */
+export async function tellNotified(userIds: readonly string[]): Promise<FanOutReport> {
+  const report: FanOutReport = { sent: 0, gone: 0, skipped: 0 };
+  const message: LiveServerMessage = { type: 'notifications.changed' };
+  await inParallel(userIds, PARALLEL_POSTS, async (userId) => {
+    try {
+      const connectionIds = await listConnectionsOfUser(userId);
+      await Promise.all(connectionIds.map((connectionId) => deliver(connectionId, message, report)));
+    } catch (error) {
+      report.skipped += 1;
+      logger.warn('live notification not sent', { userId, error: (error as Error).message });
+    }
   });
   return report;
 }

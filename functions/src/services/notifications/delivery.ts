@@ -34,6 +34,7 @@ import {
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { clubFromItem } from '../../data/repositories/stored-club.ts';
 import { type BusEntry, putBusEvents } from '../../events/bus.ts';
+import { tellNotified } from '../live/fan-out.ts';
 import { queueNotificationEmails } from './mail.ts';
 import { mentionedMembers } from './mentions.ts';
 
@@ -185,6 +186,8 @@ async function writeAndMail(content: NotificationContent, recipientIds: readonly
   const audience = await audienceOf(content.clubId, recipientIds);
   if (audience.notified.length === 0) return 0;
   const outcome = await writeNotifications(content, audience.notified);
+  // Their open pages' bells follow at once.
+  await tellNotified(outcome.written);
   await queueNotificationEmails(
     content,
     outcome.written.filter((id) => audience.mailed.has(id)),
@@ -205,7 +208,9 @@ export async function notifyChange(change: ChangeEvent): Promise<DeliveryReport>
       ...subject,
       id: likeBatchId(change.postId, new Date(change.at)),
     });
-    return { written: (await recordLike(content, change.postAuthorId)) ? 1 : 0, batches: 0 };
+    const created = await recordLike(content, change.postAuthorId);
+    if (created) await tellNotified([change.postAuthorId]);
+    return { written: created ? 1 : 0, batches: 0 };
   }
   const byKind = new Map<NotificationKind, string[]>();
   for (const [id, kind] of await directRecipients(change, context.club)) {

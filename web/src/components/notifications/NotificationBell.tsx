@@ -2,11 +2,14 @@
  * The bell of the signed-in header: the unread count on the button (its name says it, and a
  * polite live region announces a change of it), and a panel of the latest notifications, each
  * opening what it is about, with 'Mark all as read' and a link to the full list. The count is
- * read again every 30 seconds and when the window regains focus.
+ * read again when a notification is written for the person (the live socket says so), every 30
+ * seconds and when the window regains focus.
  */
 import { Button, VisuallyHidden } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useLiveNotifications } from '../../live/useLiveNotifications.ts';
 import { Popover } from '../overlay/Popover.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import { useNotificationActions } from './useNotificationActions.ts';
@@ -60,6 +63,7 @@ function BellPanel({ close }: { close: () => void }) {
 }
 
 export function NotificationBell() {
+  useLiveNotifications(useAuth().user?.sub);
   const count = useApiQuery('getUnreadNotificationCount', undefined, {
     refetchInterval: COUNT_REFRESH_MS,
     refetchOnWindowFocus: true,

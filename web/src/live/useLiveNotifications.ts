@@ -1,0 +1,33 @@
+/**
+ * Follows the signed-in person's own live messages while the header's bell shows: a notification
+ * written for them makes the bell's count and panel read again at once (instead of at the next
+ * 30-second poll), and so does a lost connection once it is back.
+ */
+import type { LiveServerMessage } from '@clubs/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { routeKey } from '../api/queryKeys.ts';
+import { live } from './useLiveClub.ts';
+
+/** The bell's count and the notification lists are read again. */
+export function refreshNotifications(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: routeKey('getUnreadNotificationCount') });
+  void client.invalidateQueries({ queryKey: routeKey('listNotifications') });
+}
+
+export function applyPersonalMessage(client: QueryClient, message: LiveServerMessage): void {
+  if (message.type === 'notifications.changed') refreshNotifications(client);
+}
+
+/** Follows the person's messages while mounted (`userId` changes: another person, another socket). */
+export function useLiveNotifications(userId: string | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    return live.follow(
+      null,
+      (message) => applyPersonalMessage(client, message),
+      () => refreshNotifications(client),
+    );
+  }, [client, userId]);
+}
