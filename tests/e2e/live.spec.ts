@@ -1,8 +1,9 @@
 /**
  * Live updates through the real WebSocket, two people in two browsers: the owner posts and the
  * member's open feed offers it in the "new posts" pill, then shows it, without a reload; a like
- * from the member moves the owner's count; a freshly registered member who is removed sees their
- * open club page say so, and nothing more of the club reaches their socket.
+ * from the member moves the owner's count and a comment raises the owner's bell; the owner's edit
+ * shows in the member's feed, read as that one post; a freshly registered member who is removed
+ * sees their open club page say so, and nothing more of the club reaches their socket.
  */
 import type { Page, WebSocket } from '@playwright/test';
 import { expect, pageAs, postCard, test, YOGA } from './club-support.ts';
@@ -54,6 +55,32 @@ test('a new post reaches an open feed as a pill, then shows; a like moves the co
 
     await postCard(member, title).getByRole('button', { name: 'Like' }).click();
     await expect(postCard(owner, title).getByTestId('like-count')).toHaveText('1 like');
+
+    // A comment on the owner's post: their bell's count rises without a reload (well within the
+    // bell's 30-second poll).
+    const bell = owner.getByRole('button', { name: /^Notifications,/ });
+    const unread = async () => Number((await bell.textContent())?.match(/(\d+) unread/)?.[1] ?? 0);
+    const before = await unread();
+    const card = postCard(member, title);
+    await card.getByRole('button', { name: /comments?$/ }).click();
+    await card.getByRole('textbox', { name: 'Write a comment' }).fill('Seen live.');
+    await card.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect.poll(unread, { timeout: 10_000 }).toBeGreaterThan(before);
+
+    // The owner edits the post: the member's feed shows the new text, read as that one post (the
+    // feed itself is not read again).
+    const feedReads: string[] = [];
+    member.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/clubs/${club.id}/posts`) feedReads.push(request.url());
+    });
+    const ownCard = postCard(owner, title);
+    await ownCard.getByRole('button', { name: 'Post options' }).click();
+    await ownCard.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = owner.getByRole('form', { name: 'Edit post' });
+    await edit.getByLabel('Content').fill('Edited while you were reading.');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(postCard(member, title).getByText('Edited while you were reading.')).toBeVisible();
+    expect(feedReads).toEqual([]);
   } finally {
     await Promise.all([owner.context().close(), member.context().close()]);
   }

@@ -1,13 +1,15 @@
 /**
  * Follows the open club live while its pages show (the club layout calls this): each message
  * updates the TanStack Query cache in place. A new post waits in the feed's pill; counts are
- * written into the cached post; an edit or a list change makes what shows it read again; a
+ * written into the cached post; an edited post is read alone into the caches holding it; a list
+ * change makes what shows it read again; a
  * revocation reads the club's access again (the page then says the reader has none). When a lost
  * connection is back, everything cached of the club is read again, so nothing missed stays missed.
  */
-import type { LiveServerMessage, PostPage } from '@clubs/shared';
+import type { LiveServerMessage, Post, PostPage } from '@clubs/shared';
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { api } from '../api/index.ts';
 import { routeKey } from '../api/queryKeys.ts';
 import { currentIdToken } from '../auth/service.ts';
 import { commentsKey, feedKey, removeCachedPost, updateCachedPost } from '../pages/club/home/useFeed.ts';
@@ -15,7 +17,7 @@ import { LiveConnection } from './liveConnection.ts';
 import { addNewPost, clearNewPosts, dropNewPost } from './newPosts.ts';
 
 /** The tab's one connection. */
-const live = new LiveConnection({ getToken: currentIdToken });
+export const live = new LiveConnection({ getToken: currentIdToken });
 
 // Query keys as the pages build them (courseErrors.ts, useEvents.ts, the sidebar's).
 const isOfClub = (key: readonly unknown[], clubId: string) =>
@@ -29,8 +31,36 @@ function feedHolds(client: QueryClient, clubId: string, postId: string): boolean
   return !!feed?.pages.some((page) => page.items.some((post) => post.id === postId));
 }
 
-export function applyLiveMessage(client: QueryClient, message: LiveServerMessage, userId: string): void {
-  if (message.type === 'error' || message.type === 'subscribed' || message.type === 'unsubscribed') return;
+/** Reads one post (GET of the post's route). */
+export type PostReader = (clubId: string, postId: string) => Promise<Post>;
+
+const readPost: PostReader = (clubId, postId) => api('getPost', { params: { clubId, postId } });
+
+/**
+ * An edited post is read alone and written where it is cached (the feed's page, its own page),
+ * so the feed is not read again; a post cached nowhere is not read, and one that can no longer
+ * be read (deleted, or access lost meanwhile) is left to the messages that say so.
+ */
+async function refreshPost(client: QueryClient, clubId: string, postId: string, fetchPost: PostReader) {
+  const postKey = routeKey('getPost', { params: { clubId, postId } });
+  if (!feedHolds(client, clubId, postId) && client.getQueryData(postKey) === undefined) return;
+  const post = await fetchPost(clubId, postId).catch(() => null);
+  if (post) updateCachedPost(client, clubId, postId, () => post);
+}
+
+export function applyLiveMessage(
+  client: QueryClient,
+  message: LiveServerMessage,
+  userId: string,
+  fetchPost: PostReader = readPost,
+): void {
+  if (
+    message.type === 'error' ||
+    message.type === 'subscribed' ||
+    message.type === 'unsubscribed' ||
+    message.type === 'notifications.changed'
+  )
+    return;
   const { clubId } = message;
   switch (message.type) {
     case 'post.created':
@@ -47,10 +77,7 @@ export function applyLiveMessage(client: QueryClient, message: LiveServerMessage
       void client.invalidateQueries({ queryKey: commentsKey(clubId, message.postId) });
       return;
     case 'post.edited':
-      void client.invalidateQueries({ queryKey: feedKey(clubId) });
-      void client.invalidateQueries({
-        queryKey: routeKey('getPost', { params: { clubId, postId: message.postId } }),
-      });
+      void refreshPost(client, clubId, message.postId, fetchPost);
       return;
     case 'post.deleted':
       dropNewPost(clubId, message.postId);
