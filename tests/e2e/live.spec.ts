@@ -9,13 +9,21 @@ import type { Page, WebSocket } from '@playwright/test';
 import { expect, pageAs, postCard, test, YOGA } from './club-support.ts';
 import { actionButton, clubNamed, DEMO, freshAccount, signIn } from './directory-support.ts';
 
-/** Opens the club feed and resolves once its live socket has subscribed to the club. */
+/**
+ * Opens the club feed and resolves once its live socket has subscribed to the club (the signed-in
+ * bell may have opened a socket on the page before, closed by this navigation).
+ */
 async function openLiveFeed(page: Page, clubId: string): Promise<WebSocket> {
-  const socket = page.waitForEvent('websocket', (ws) => new URL(ws.url()).pathname === '/ws');
+  const subscribed = new Promise<WebSocket>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (new URL(ws.url()).pathname !== '/ws') return;
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"subscribed"')) resolve(ws);
+      });
+    });
+  });
   await page.goto(`/communities/${clubId}`);
-  const ws = await socket;
-  await ws.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"subscribed"'));
-  return ws;
+  return subscribed;
 }
 
 async function writePost(page: Page, title: string) {

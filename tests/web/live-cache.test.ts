@@ -4,11 +4,11 @@
  * nowhere cached is not read at all.
  */
 import type { Post, PostPage } from '@clubs/shared';
+import { routeKey } from '@clubs/web/src/api/queryKeys.ts';
+import { applyLiveMessage } from '@clubs/web/src/live/useLiveClub.ts';
+import { feedKey } from '@clubs/web/src/pages/club/home/useFeed.ts';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { routeKey } from '../../web/src/api/queryKeys.ts';
-import { applyLiveMessage } from '../../web/src/live/useLiveClub.ts';
-import { feedKey } from '../../web/src/pages/club/home/useFeed.ts';
 import { CLUB, post } from './club-home-support.ts';
 
 function clientWithFeed(posts: Post[]) {
