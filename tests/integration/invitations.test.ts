@@ -6,6 +6,8 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '@clubs/functions/data/client';
+import { INVITATION_PREFIX, INVITATION_WAITING_PREFIX, keys } from '@clubs/functions/data/keys';
+import { queryAll } from '@clubs/functions/data/query';
 import { rateWindowCount } from '@clubs/functions/data/rate-windows';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
@@ -404,6 +406,11 @@ describe('a removal that sticks', () => {
       body: { email: 'wait-b@clubs.test' },
     });
     expect((await emailsOf()).map((row) => row.email)).toEqual(['wait-c@clubs.test']);
+    // The list queries waiting items only: the accepted invitation's item stays, but is not read.
+    const itemsOf = (prefix: string) =>
+      queryAll({ partition: keys.club(c.id).pk, sortKey: { beginsWith: prefix } }, (item) => item.email);
+    expect(await itemsOf(INVITATION_PREFIX)).toHaveLength(2);
+    expect(await itemsOf(INVITATION_WAITING_PREFIX)).toEqual(['wait-c@clubs.test']);
 
     // Nobody else sees them, and a forged cursor is refused.
     const stranger = await person();

@@ -58,6 +58,11 @@ export const keys = {
     pk: `CLUB#${clubId}`,
     sk: `${INVITATION_PREFIX}${token}`,
   }),
+  /** An e-mailed invitation still waiting: deleted once it is accepted, held or revoked. TTL. */
+  invitationWaiting: (clubId: string, token: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `${INVITATION_WAITING_PREFIX}${token}`,
+  }),
   /** A person removed from a club: invitations and join requests do not let them back in until lifted. */
   removal: (clubId: string, userId: string): Key => ({
     pk: `CLUB#${clubId}`,
@@ -160,6 +165,8 @@ export const REMOVAL_PREFIX = 'REMOVED#';
 
 /** The sort-key prefix of a club's e-mailed invitations (one item per token). */
 export const INVITATION_PREFIX = 'INVITATION#';
+/** The sort-key prefix of a club's invitations still waiting (what the pending list queries). */
+export const INVITATION_WAITING_PREFIX = 'INVITE_WAITING#';
 
 export const clubAuditPartition = (clubId: string) => `CLUB#${clubId}#AUDIT`;
 export const liveClubPartition = (clubId: string) => `LIVE_CLUB#${clubId}`;

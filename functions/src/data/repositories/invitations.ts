@@ -4,14 +4,14 @@
  * repeat within a day is skipped, listing the tokens it holds so they can be revoked) and the club's daily count of e-mails
  * (rate-windows.ts). All live in the club's partition, so deleting a club takes them along.
  */
-import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Club, type InviteLink, type Membership, type PendingInvitation, TABLE } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import type { TransactItem } from '../counted-write.ts';
 import { isConditionFailed, transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { INVITATION_PREFIX, keys, withoutKeys } from '../keys.ts';
+import { INVITATION_WAITING_PREFIX, keys, withoutKeys } from '../keys.ts';
 import { type Page, queryPage } from '../query.ts';
 import { type RateWindow, rateWindowCount, rateWindowKey, retryOnConflict } from '../rate-windows.ts';
 import { toMembership } from './memberships.ts';
@@ -29,6 +29,9 @@ export interface StoredInvitation {
   acceptedBy?: string;
   acceptedAt?: string;
 }
+
+/** Items each invitation adds to a reservation: its address mark, the invitation, its waiting item. */
+const INVITATION_ITEMS = 3;
 
 const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
@@ -181,6 +184,20 @@ export async function reserveInvitations(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.invitationWaiting(invitation.clubId, invitation.token),
+            type: 'invitation_waiting',
+            email: invitation.email,
+            name: invitation.name,
+            createdAt: invitation.createdAt,
+            validUntil: invitation.validUntil,
+            [TABLE.ttlAttribute]: epochSeconds(invitation.validUntil),
+          },
+        },
+      },
     ]),
     // The sender's count across their clubs, last.
     rateWindowCount(accountRate, now, invitations.length),
@@ -193,9 +210,9 @@ export async function reserveInvitations(
     if (!failed) throw error;
     if (failed.includes(0)) return { reserved: false, reason: 'limit', scope: 'club' };
     if (failed.includes(items.length - 1)) return { reserved: false, reason: 'limit', scope: 'account' };
-    // Items 1, 3, 5 … are the address marks, in the order of `invitations`.
+    // Items 1, 4, 7 … are the address marks, in the order of `invitations`.
     const emails = failed.flatMap((index) =>
-      index % 2 === 1 ? [invitations[(index - 1) / 2]?.email ?? ''] : [],
+      index % INVITATION_ITEMS === 1 ? [invitations[(index - 1) / INVITATION_ITEMS]?.email ?? ''] : [],
     );
     if (emails.length === 0) throw error;
     return { reserved: false, reason: 'invited', emails };
@@ -217,6 +234,12 @@ export async function releaseInvitation(
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: tableName(), Key: keys.invitation(invitation.clubId, invitation.token) } },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.invitationWaiting(invitation.clubId, invitation.token),
+            },
+          },
           {
             Delete: {
               TableName: tableName(),
@@ -261,9 +284,10 @@ export async function revokeInvitationsTo(clubId: string, email: string): Promis
     new TransactWriteCommand({
       TransactItems: [
         { Delete: { TableName: tableName(), Key: keys.invitedAddress(clubId, email) } },
-        ...tokens.map(({ token }) => ({
-          Delete: { TableName: tableName(), Key: keys.invitation(clubId, token) },
-        })),
+        ...tokens.flatMap(({ token }) => [
+          { Delete: { TableName: tableName(), Key: keys.invitation(clubId, token) } },
+          { Delete: { TableName: tableName(), Key: keys.invitationWaiting(clubId, token) } },
+        ]),
       ],
     }),
   );
@@ -271,9 +295,9 @@ export async function revokeInvitationsTo(clubId: string, email: string): Promis
 }
 
 /**
- * One page of the club's e-mailed invitations that still wait (not accepted, not past their
- * validity; the table's TTL removes expired ones only later): one query of the club's invitation
- * items, in token order, filtered.
+ * One page of the club's e-mailed invitations that still wait: one query of their waiting items
+ * (an accepted, held or revoked invitation has none), in token order, leaving out those past
+ * their validity that the table's TTL has not removed yet (so reads do not grow with history).
  */
 export function listPendingInvitations(
   clubId: string,
@@ -282,11 +306,11 @@ export function listPendingInvitations(
 ): Promise<Page<PendingInvitation>> {
   return queryPage(
     {
-      partition: keys.invitation(clubId, '').pk,
-      sortKey: { beginsWith: INVITATION_PREFIX },
+      partition: keys.invitationWaiting(clubId, '').pk,
+      sortKey: { beginsWith: INVITATION_WAITING_PREFIX },
       filter: {
-        expression: 'attribute_not_exists(#acceptedBy) AND #validUntil > :now',
-        names: { '#acceptedBy': 'acceptedBy', '#validUntil': 'validUntil' },
+        expression: '#validUntil > :now',
+        names: { '#validUntil': 'validUntil' },
         values: { ':now': now.toISOString() },
       },
     },
@@ -355,7 +379,8 @@ export function linkStillValid(clubId: string, token: string): TransactItem {
 
 /**
  * Uses up an e-mailed invitation for `userId`: refused when it is gone, expired, or already used
- * by someone else (the same person may use it again, e.g. after leaving a checkout).
+ * by someone else (the same person may use it again, e.g. after leaving a checkout). With it, the
+ * invitation stops waiting (waitingEnds).
  */
 export function claimInvitation(clubId: string, token: string, userId: string, now: Date): TransactItem {
   return {
@@ -379,5 +404,15 @@ export async function holdInvitation(
 ): Promise<boolean> {
   const { Update } = claimInvitation(clubId, token, userId, now);
   if (!Update) throw new Error('claimInvitation builds an update');
-  return writeIfConditionHolds(db().send(new UpdateCommand(Update)));
+  const held = await writeIfConditionHolds(db().send(new UpdateCommand(Update)));
+  if (held)
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.invitationWaiting(clubId, token) }),
+    );
+  return held;
+}
+
+/** Ends an invitation's waiting, in the transaction that claims it (the pending list leaves it out). */
+export function waitingEnds(clubId: string, token: string): TransactItem {
+  return { Delete: { TableName: tableName(), Key: keys.invitationWaiting(clubId, token) } };
 }

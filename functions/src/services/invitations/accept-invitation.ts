@@ -14,6 +14,7 @@ import {
   type InvitationFacts,
   linkStillValid,
   readInvitationFacts,
+  waitingEnds,
 } from '../../data/repositories/invitations.ts';
 import { activateMembership, addMembership } from '../../data/repositories/membership-writes.ts';
 import { notRemoved } from '../../data/repositories/removals.ts';
@@ -95,7 +96,9 @@ export async function acceptInvitation(
     }
     // The token must still be good in the very transaction that lets the caller in.
     const proof = [
-      judged.kind === 'link' ? linkStillValid(clubId, token) : claimInvitation(clubId, token, userId, now),
+      ...(judged.kind === 'link'
+        ? [linkStillValid(clubId, token)]
+        : [claimInvitation(clubId, token, userId, now), waitingEnds(clubId, token)]),
       notRemoved(clubId, userId),
     ];
     const joined =
