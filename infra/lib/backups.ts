@@ -4,7 +4,8 @@
  * BACKUP_RULES.daily.keepDays) and on the first of every month (kept a year), each copied at once to a
  * second vault. The copy vault lives in another region when the stage names `backupCopyRegion`
  * (a small stack of its own there, BackupCopyStack, which also holds the media bucket's replica),
- * else beside the first. Both vaults are locked as the stage says (`backupVaultLock`): compliance
+ * else beside the first; and, when the stage names `backupCopyAccountVaultArn`, to a vault in
+ * another account too, so an account mistake cannot take every copy. Both vaults are locked as the stage says (`backupVaultLock`): compliance
  * mode in production (after a three-day grace period nobody, the root user included, can delete
  * a recovery point before its time or shorten its retention), governance or none elsewhere.
  * The user pool has no AWS Backup support; the table holds everything else the product stores.
@@ -69,6 +70,8 @@ export class Backups extends Construct {
   readonly vault: BackupVault;
   /** Where every recovery point is copied: another region's vault, or a second one here. */
   readonly copyVault: IBackupVault;
+  /** The vault in another account every recovery point is also copied to, when the stage names one. */
+  readonly accountCopyVault?: IBackupVault;
   readonly plan: BackupPlan;
 
   constructor(scope: Construct, id: string, props: BackupsProps) {
@@ -90,6 +93,15 @@ export class Backups extends Construct {
         )
       : vault(this, 'CopyVault', copyVaultName(config.stackName), config.backupVaultLock);
 
+    if (config.backupCopyAccountVaultArn) {
+      this.accountCopyVault = BackupVault.fromBackupVaultArn(
+        this,
+        'AccountCopyVault',
+        config.backupCopyAccountVaultArn,
+      );
+    }
+    const copyVaults = [this.copyVault, ...(this.accountCopyVault ? [this.accountCopyVault] : [])];
+
     const rule = (ruleName: string, schedule: Schedule, keepDays: number) =>
       new BackupPlanRule({
         ruleName,
@@ -97,7 +109,10 @@ export class Backups extends Construct {
         startWindow: Duration.hours(1),
         completionWindow: Duration.hours(4),
         deleteAfter: Duration.days(keepDays),
-        copyActions: [{ destinationBackupVault: this.copyVault, deleteAfter: Duration.days(keepDays) }],
+        copyActions: copyVaults.map((destinationBackupVault) => ({
+          destinationBackupVault,
+          deleteAfter: Duration.days(keepDays),
+        })),
       });
     this.plan = new BackupPlan(this, 'Plan', {
       backupPlanName: `${config.stackName}-table`,

@@ -211,6 +211,20 @@ export const configSchema = z
       z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-1'),
     ),
     /**
+     * A vault in another AWS account (of the same organization) that every recovery point is
+     * also copied to, so backups survive the loss of this account; that vault's access policy
+     * must let this account copy into it (docs/DEPLOY.md).
+     */
+    backupCopyAccountVaultArn: optional(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^arn:aws[a-z-]*:backup:[a-z]{2}(-[a-z]+)+-\d:\d{12}:backup-vault:[A-Za-z0-9_.-]{2,50}$/,
+          'must be an AWS Backup vault ARN (arn:aws:backup:<region>:<account>:backup-vault:<name>)',
+        ),
+    ),
+    /**
      * The backup vaults' lock: `compliance` (after three days nobody can delete a backup early or
      * lift the lock; the default, and the only choice, in production), `governance` (privileged
      * users may lift it) or `none` (the default elsewhere).

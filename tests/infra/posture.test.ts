@@ -237,6 +237,34 @@ describe('backups that survive', () => {
     expect(destination).toContain(String(prod.stack.config.backupCopyRegion));
   });
 
+  it("also copies every recovery point to another account's vault when the stage names one, and refuses a malformed ARN", () => {
+    const accountVault = 'arn:aws:backup:eu-central-1:210987654321:backup-vault:clubs-prod-copies';
+    const { template } = build('prod', { backupCopyAccountVaultArn: accountVault });
+    const plan = onlyOf(template, 'AWS::Backup::BackupPlan').BackupPlan as {
+      BackupPlanRule: {
+        RuleName: string;
+        Lifecycle: { DeleteAfterDays: number };
+        CopyActions: { DestinationBackupVaultArn: unknown; Lifecycle: { DeleteAfterDays: number } }[];
+      }[];
+    };
+    for (const rule of plan.BackupPlanRule) {
+      const destinations = rule.CopyActions.map((action) => JSON.stringify(action.DestinationBackupVaultArn));
+      expect(destinations, rule.RuleName).toHaveLength(2);
+      expect(destinations[0], rule.RuleName).toContain(
+        `:backup-vault:${copyVaultName(prod.stack.config.stackName)}`,
+      );
+      expect(rule.CopyActions[1]?.DestinationBackupVaultArn, rule.RuleName).toBe(accountVault);
+      expect(rule.CopyActions[1]?.Lifecycle.DeleteAfterDays, rule.RuleName).toBe(
+        rule.Lifecycle.DeleteAfterDays,
+      );
+    }
+    expect(configProblems(() => parseConfig({ backupCopyAccountVaultArn: 'arn:aws:s3:::a-bucket' }))).toEqual(
+      [
+        'backupCopyAccountVaultArn: must be an AWS Backup vault ARN (arn:aws:backup:<region>:<account>:backup-vault:<name>) (got "arn:aws:s3:::a-bucket")',
+      ],
+    );
+  });
+
   it('keeps an unlocked copy vault beside the first in dev, without replication; production must lock in compliance mode', () => {
     const vaults = Object.values(dev.template.findResources('AWS::Backup::BackupVault'));
     expect(vaults.map((vault) => vault.Properties.BackupVaultName).sort()).toEqual([
