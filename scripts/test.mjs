@@ -56,6 +56,9 @@ step(
   ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
   {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    // The walks load the SPA the build step has just made (Vite's preview server, same proxy),
+    // as users get it: a few hashed bundles per fresh browser context instead of every module.
+    LOCAL_WEB: 'dist',
   },
 );
 const playwright = readJson(playwrightReport);

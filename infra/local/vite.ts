@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ViteDevServer } from 'vite';
+import type { PreviewServer, ViteDevServer } from 'vite';
 
 export interface ViteOptions {
   root: string;
@@ -19,9 +19,17 @@ export interface ViteOptions {
 
 export interface LocalVite {
   url: string;
-  server: ViteDevServer;
+  server: ViteDevServer | PreviewServer;
   stop(): Promise<void>;
 }
+
+/**
+ * Which SPA the stack serves: the dev server (transforms each module on request, Fast Refresh)
+ * unless LOCAL_WEB=dist asks for the production build in web/dist through Vite's preview server,
+ * with the same proxy. `npm test` asks for the build it has just made: a walk then loads a few
+ * hashed bundles instead of hundreds of modules per fresh browser context.
+ */
+export const servesBuild = (env: NodeJS.ProcessEnv = process.env): boolean => env.LOCAL_WEB === 'dist';
 
 export async function startVite(options: ViteOptions): Promise<LocalVite> {
   const webDir = join(options.root, 'web');
@@ -32,7 +40,23 @@ export async function startVite(options: ViteOptions): Promise<LocalVite> {
   process.env.LOCAL_S3_URL = options.s3Url;
   process.env.MEDIA_BUCKET = options.mediaBucket;
   // Loaded on demand: Vite is large and only `npm start` needs it.
-  const { createServer } = await import('vite');
+  const { createServer, preview } = await import('vite');
+  if (servesBuild()) {
+    if (!existsSync(join(webDir, 'dist', 'index.html'))) {
+      throw new Error('LOCAL_WEB=dist serves web/dist, which is not built: run `npm run build -w web` first');
+    }
+    const server = await preview({
+      configFile,
+      root: webDir,
+      logLevel: 'warn',
+      preview: { port: options.port, strictPort: true, host: options.host ?? 'localhost' },
+    });
+    return {
+      url: `http://localhost:${options.port}`,
+      server,
+      stop: () => server.close(),
+    };
+  }
   const server = await createServer({
     configFile,
     root: webDir,
