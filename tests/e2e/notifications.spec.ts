@@ -17,7 +17,7 @@ test('a reply rings the owner’s bell and e-mails them until they choose bell o
   browser,
 }) => {
   // Two people, two e-mails and a signed-out visit: longer than the suite's default minute.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { page: owner, club } = await openClub(DEMO.owner, YOGA, { path: '/invite' });
   const linkField = owner.getByLabel('Your club invite link');
   await expect(linkField).toHaveValue(new RegExp(`/invite/${club.id}/`));
@@ -29,6 +29,9 @@ test('a reply rings the owner’s bell and e-mails them until they choose bell o
   const bell = owner.getByRole('button', { name: /^Notifications,/ });
   await bell.click();
   const markAll = owner.getByRole('button', { name: 'Mark all as read' });
+  // The button is disabled while the panel loads, as when nothing is unread: decide once it has loaded.
+  await expect(markAll).toBeVisible();
+  await expect(owner.locator('.notification-panel__note', { hasText: 'Loading...' })).toHaveCount(0);
   if (await markAll.isEnabled()) await markAll.click();
   await expect(bell).toHaveAccessibleName('Notifications, No unread notifications');
   await owner.keyboard.press('Escape');
