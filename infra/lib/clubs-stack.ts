@@ -17,7 +17,7 @@ import type { ClubsConfig } from './config.ts';
 import { Data } from './data.ts';
 import { EDGE_REGION, edgeAlarmTopicName } from './edge-stack.ts';
 import { type Email, emailFor } from './email.ts';
-import { type HandlerResources, reserveConcurrency } from './group-access.ts';
+import { type HandlerResources, reserveConcurrency, usesOf } from './group-access.ts';
 import { Live } from './live.ts';
 import { Media } from './media.ts';
 import { Operations } from './operations.ts';
@@ -117,8 +117,11 @@ export class ClubsStack extends Stack {
       originVerify,
     });
     this.payments.routeEvents(resources, logRetention);
-    const fanOut = this.payments.functions.get('live-fanout');
-    if (fanOut) this.live.acknowledgeConnectionsWildcard(fanOut.role);
+    // Every function that posts to sockets (the fan-out, and notification delivery for the bell)
+    // holds the same connections wildcard, for the same reason.
+    for (const [group, handler] of [...this.api.functions, ...this.payments.functions]) {
+      if (usesOf(group).has('live:post')) this.live.acknowledgeConnectionsWildcard(handler.role);
+    }
     if (config.production) {
       for (const [group, handler] of [...this.api.functions, ...this.payments.functions]) {
         reserveConcurrency(group, handler);

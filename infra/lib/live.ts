@@ -161,7 +161,7 @@ export class Live extends Construct {
     Validations.of(role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${logicalIdOf(this.api)}>/${LIVE_STAGE}/POST/@connections/*]`,
       reason:
-        'Connection ids are made by API Gateway per socket; the fan-out posts to this stage’s connections only.',
+        'Connection ids are made by API Gateway per socket; this function posts to this stage’s connections only.',
     });
   }
 }
