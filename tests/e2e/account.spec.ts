@@ -306,6 +306,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expectNoHorizontalScroll(page);
       await page.goto('/settings');
       await expect(page.getByLabel('New Email')).toBeVisible();
+      // The notification setting is greyed out until its value has loaded: judge the page as read.
+      await expect(page.getByRole('combobox', { name: 'Notifications from your clubs' })).toBeEnabled();
       await expectAccessible(page, `/settings (Email) at ${viewport.width} px`);
       await page.getByRole('tab', { name: 'Password' }).click();
       await expect(page.getByLabel('Current Password')).toBeVisible();
