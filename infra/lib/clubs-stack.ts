@@ -23,6 +23,7 @@ import { Media } from './media.ts';
 import { Operations } from './operations.ts';
 import { OriginVerify } from './origin-verify.ts';
 import { PaymentsEvents } from './payments-events.ts';
+import { ReminderSchedules } from './reminder-schedules.ts';
 import { Site } from './site.ts';
 import { runtimeConfigFor } from './site-content.ts';
 
@@ -45,6 +46,7 @@ export class ClubsStack extends Stack {
   readonly operations: Operations;
   /** The app's e-mail sending (SES), when the stage names a sender. */
   readonly email: Email | undefined;
+  readonly reminderSchedules: ReminderSchedules;
   /** The web ACL in front of the user pool's own API (production only). */
   readonly authFirewall: AuthFirewall | undefined;
 
@@ -78,6 +80,8 @@ export class ClubsStack extends Stack {
       archiveRetention: Duration.days(config.eventArchiveDays),
     });
 
+    this.reminderSchedules = new ReminderSchedules(this, 'ReminderSchedules', { bus: this.payments.bus });
+
     const originVerify = new OriginVerify(this, 'OriginVerify');
     this.live = new Live(this, 'Live', {
       userPool: this.auth.userPool,
@@ -106,6 +110,7 @@ export class ClubsStack extends Stack {
       outlineModelId: config.outlineModelId,
       email: this.email?.sending,
       live: { endpoint: this.live.managementEndpoint, connectionsArn: this.live.connectionsArn },
+      schedules: this.reminderSchedules,
     };
 
     this.api = new Api(this, 'Api', {

@@ -27,6 +27,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { EmailSending } from './email.ts';
 import type { HandlerFunction, SIZES } from './handler-function.ts';
 import { logicalIdOf } from './names.ts';
+import type { ReminderSchedules } from './reminder-schedules.ts';
 
 export interface GroupAccess {
   /** The Lambda function's description. */
@@ -116,6 +117,11 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
   'search-index': {
     description:
       "Change events from the bus keep the club's search index: each named document's postings follow it as stored",
+    size: 'events',
+  },
+  'event-reminders': {
+    description:
+      "Club events created, moved or deleted: each one's reminder schedule (a day before it starts) follows it",
     size: 'events',
   },
 };
@@ -211,6 +217,8 @@ export interface HandlerResources {
   readonly email?: EmailSending;
   /** The live WebSocket API's management endpoint and its connections' ARN (live.ts). */
   readonly live?: { readonly endpoint: string; readonly connectionsArn: string };
+  /** The event reminders' schedule group and the role their schedules act as (reminder-schedules.ts). */
+  readonly schedules?: ReminderSchedules;
 }
 
 const usesTable = (uses: ReadonlySet<ResourceUse>) => uses.has('table:read') || uses.has('table:write');
@@ -248,6 +256,7 @@ export function environmentFor(group: FunctionGroup, resources: HandlerResources
       ? { EMAIL_FROM: resources.email.from, SES_CONFIGURATION_SET: resources.email.configurationSetName }
       : {}),
     ...(uses.has('live:post') && resources.live ? { LIVE_ENDPOINT: resources.live.endpoint } : {}),
+    ...(uses.has('schedules:manage') && resources.schedules ? resources.schedules.environment() : {}),
   };
 }
 
@@ -320,6 +329,9 @@ export function grantAccess(
   }
   if (uses.has('live:post') && resources.live) {
     grant(['execute-api:ManageConnections'], [resources.live.connectionsArn]);
+  }
+  if (uses.has('schedules:manage') && resources.schedules) {
+    resources.schedules.grantManageSchedules(handler.role);
   }
   if (uses.has('ai:outline') && resources.outlineModelId) {
     // That one model only (Converse is authorized as InvokeModel): a cross-Region inference

@@ -36,6 +36,9 @@ export const RUNTIME_SDK_PACKAGES = [
   '@aws-sdk/client-bedrock-runtime',
   // PostToConnection (live updates' fan-out), unchanged since WebSocket APIs came out (2018).
   '@aws-sdk/client-apigatewaymanagementapi',
+  // Create/Update/DeleteSchedule with ActionAfterCompletion (event reminders), in the SDK since
+  // November 2023, long before the Node.js 24 runtime's first SDK release.
+  '@aws-sdk/client-scheduler',
 ] as const;
 
 /** Node.js 24 is the newest LTS line aws-cdk-lib offers a Lambda runtime for. */

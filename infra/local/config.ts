@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENT_BUS, TABLE } from '@clubs/shared';
+import { localSchedulerEnvironment } from './scheduler.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 
@@ -131,6 +132,8 @@ export function handlerEnvironment(config: LocalConfig): Record<string, string> 
     S3_ENDPOINT: urlOf(host, ports.s3),
     EVENT_BUS_NAME: config.eventBusName,
     EVENTBRIDGE_ENDPOINT: urlOf(host, ports.events),
+    // EventBridge Scheduler's API is the local bus's own (scheduler.ts).
+    ...localSchedulerEnvironment(urlOf(host, ports.events), config.eventBusName),
     // The live WebSocket's management API (POST /@connections/{id}) is the gateway's own.
     LIVE_ENDPOINT: urlOf(host, ports.gateway),
     USER_POOL_ID: LOCAL_USER_POOL_ID,

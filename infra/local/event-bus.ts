@@ -7,7 +7,8 @@
  * most as many at once as its SQS event source hands to its function in AWS.
  *
  * The same server also answers the Lambda Invoke REST API (POST
- * /2015-03-31/functions/{name}/invocations) for local functions, e.g. cognito-local's triggers.
+ * /2015-03-31/functions/{name}/invocations) for local functions, e.g. cognito-local's triggers,
+ * and EventBridge Scheduler's API (scheduler.ts), whose schedules put their events on this bus.
  */
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { LOCAL_REGION } from './config.ts';
 import { HandlerRegistry, invokeHandler, type LambdaHandler } from './lambda-runtime.ts';
 import { listenOn } from './ports.ts';
 import { PayloadTooLarge, readBody } from './read-body.ts';
+import { startLocalScheduler } from './scheduler.ts';
 
 const ACCOUNT = '000000000000';
 /** PutEvents takes at most 10 entries, each at most 256 KB. */
@@ -52,6 +54,8 @@ export interface EventBusOptions {
   targetTimeoutMs?: number;
   /** Only these routes of the event manifest deliver (by id), e.g. a test of one consumer; all when absent. */
   routes?: readonly string[];
+  /** Where the Scheduler emulation keeps its schedules (in memory when absent). */
+  schedulesFile?: string;
   log?: (message: string) => void;
 }
 
@@ -280,6 +284,12 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     return { EventId: event.id };
   };
 
+  const scheduler = await startLocalScheduler({
+    file: options.schedulesFile,
+    put: (entry) => putEntry(entry),
+    log,
+  });
+
   const handlePutEvents = async (req: IncomingMessage, res: ServerResponse) => {
     const body = (await readJson(req, MAX_REQUEST_BYTES)) as { Entries?: unknown };
     const entries = body.Entries;
@@ -342,6 +352,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
         await handleInvoke(req, res, decodeURIComponent(invoke[1]));
         return;
       }
+      if (await scheduler.handle(req, res, url)) return;
       if (req.method !== 'POST' || url.pathname !== '/') {
         req.resume();
         sendAwsError(res, 404, 'UnknownOperationException', 'Not found');
@@ -385,6 +396,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     idle,
     stop: async () => {
       stopping = true;
+      await scheduler.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -202,6 +202,7 @@ async function main(): Promise<void> {
       host,
       busName: config.eventBusName,
       deadLetterFile: join(localDir, 'dead-letters.jsonl'),
+      schedulesFile: join(localDir, 'schedules.json'),
       functions: cognitoTriggerHandlers,
       log: (message) => console.error(message),
     }),

@@ -9,6 +9,7 @@ import {
   NOTIFICATION_EMAIL_TYPE,
   QUIET_CHANGE_TYPES,
 } from './change-events.ts';
+import { EVENT_REMINDER_BATCH_TYPE, EVENT_REMINDER_DUE_TYPE } from './event-reminders.ts';
 
 export const EVENT_BUS = {
   /** Overridden by the EVENT_BUS_NAME environment variable. */
@@ -20,6 +21,8 @@ export const EVENT_BUS = {
   domainSource: 'clubs.domain',
   /** Batches of notification recipients the fan-out puts back on the bus (through a queue in AWS). */
   notificationsSource: 'clubs.notifications',
+  /** Events the app's own EventBridge Scheduler schedules put on the bus (an event's reminder due). */
+  schedulerSource: 'clubs.scheduler',
   /** SES's own events of the configuration set (bounces, complaints), on the account's default bus. */
   sesSource: 'aws.ses',
 } as const;
@@ -46,7 +49,8 @@ export type EventHandlerGroup =
   | 'club-billing'
   | 'notification-delivery'
   | 'live-fanout'
-  | 'search-index';
+  | 'search-index'
+  | 'event-reminders';
 
 export interface EventRoute {
   readonly id: string;
@@ -124,7 +128,7 @@ export const EVENT_ROUTES = [
   {
     id: 'NotificationBatches',
     source: EVENT_BUS.notificationsSource,
-    detailTypes: [NOTIFICATION_BATCH_TYPE],
+    detailTypes: [NOTIFICATION_BATCH_TYPE, EVENT_REMINDER_BATCH_TYPE],
     group: 'notification-delivery',
     uses: ['table:read', 'table:write', 'events:put', 'live:post'],
     description:
@@ -141,6 +145,25 @@ export const EVENT_ROUTES = [
     description:
       'one notification e-mail to one reader through SES: a refusal is retried, then parked in the dead-letter queue',
     queued: true,
+  },
+  {
+    id: 'EventReminderSchedules',
+    source: EVENT_BUS.domainSource,
+    detailTypes: [CHANGE_EVENT_TYPES.eventCreated, QUIET_CHANGE_TYPES.eventChanged],
+    group: 'event-reminders',
+    uses: ['table:read', 'schedules:manage'],
+    description:
+      "an event created, moved or deleted gets its reminder's schedule (a day before it starts) created, moved or deleted, as the event is stored now",
+    queued: true,
+  },
+  {
+    id: 'EventReminders',
+    source: EVENT_BUS.schedulerSource,
+    detailTypes: [EVENT_REMINDER_DUE_TYPE],
+    group: 'notification-delivery',
+    uses: ['table:read', 'events:put'],
+    description:
+      "an event's reminder fell due: unless the event moved or went since, every member is told it starts tomorrow, in batches of recipients",
   },
   {
     id: 'EmailFeedback',

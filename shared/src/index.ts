@@ -5,6 +5,7 @@ export * from './constants.ts';
 export * from './display.ts';
 export * from './domain/index.ts';
 export * from './email-feedback.ts';
+export * from './event-reminders.ts';
 export * from './events.ts';
 export * from './live.ts';
 export * from './live-messages.ts';

@@ -94,6 +94,13 @@ function useServedBy(action: string, resource: string): ResourceUse | undefined 
     resource.includes('/POST/@connections/*')
   )
     return 'live:post';
+  const schedules = synth.stack.reminderSchedules;
+  if (
+    ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'].includes(action) &&
+    resource.includes(`:schedule/${schedules.group.scheduleGroupName}/event-reminder-*`)
+  )
+    return 'schedules:manage';
+  if (action === 'iam:PassRole' && resource.includes(logicalId(schedules.role))) return 'schedules:manage';
   if (action === 'secretsmanager:GetSecretValue') {
     if (resource === JSON.stringify({ Ref: logicalId(synth.stack.payments.stripeSecretKey) }))
       return 'stripe:api';
@@ -242,6 +249,8 @@ describe('IAM grants derived from the manifests', () => {
       expect(variables.includes('OUTLINE_MODEL_ID'), group).toBe(uses.has('ai:outline'));
       expect(variables.includes('EMAIL_FROM'), group).toBe(uses.has('email:send'));
       expect(variables.includes('SES_CONFIGURATION_SET'), group).toBe(uses.has('email:send'));
+      expect(variables.includes('SCHEDULE_GROUP_NAME'), group).toBe(uses.has('schedules:manage'));
+      expect(variables.includes('SCHEDULE_ROLE_ARN'), group).toBe(uses.has('schedules:manage'));
     }
   });
 });

@@ -47,6 +47,12 @@ const SDK_NAMES: Readonly<Record<string, Readonly<Record<string, readonly Resour
     PostToConnectionCommand: ['live:post'],
     GoneException: [],
   },
+  '@aws-sdk/client-scheduler': {
+    SchedulerClient: [],
+    CreateScheduleCommand: ['schedules:manage'],
+    UpdateScheduleCommand: ['schedules:manage'],
+    DeleteScheduleCommand: ['schedules:manage'],
+  },
   // Which secret is read is told by the environment variable naming it (SECRET_ENVIRONMENT).
   '@aws-sdk/client-secrets-manager': { SecretsManagerClient: [], GetSecretValueCommand: [] },
 };

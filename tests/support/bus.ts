@@ -5,6 +5,8 @@
  */
 import { type LocalEventBus, startEventBus } from '@clubs/infra/local/event-bus.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
+import { localSchedulerEnvironment } from '@clubs/infra/local/scheduler.ts';
+import { EVENT_BUS } from '@clubs/shared';
 import { startedForFile } from './per-file.ts';
 
 export async function startBus(
@@ -22,6 +24,8 @@ export async function startBus(
     log: process.env.DEBUG_BUS ? console.log : () => undefined,
   });
   process.env.EVENTBRIDGE_ENDPOINT = bus.url;
+  // The Scheduler's API is the bus's own: reminder schedules are made there and fire onto it.
+  Object.assign(process.env, localSchedulerEnvironment(bus.url, EVENT_BUS.defaultName));
   // The SDK signs every request (a Lambda has its role's credentials); the local bus ignores them.
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';

@@ -3,15 +3,20 @@
  * the people it concerns (a club-wide one is split into batches put back on the bus); a batch
  * arrives through a queue (an SQS event whose records carry the bus's events) and is written; a
  * notification e-mail arrives through its own queue, one reader per message, and is sent; SES's
- * bounce and complaint events suppress the addresses they name. A failed record is reported
- * alone, so only it is delivered again (an e-mail SES refused is retried, then parked in the
+ * bounce and complaint events suppress the addresses they name; an event's reminder falling due
+ * (its schedule's event) tells the club's members in batches, unless the event moved or went
+ * since. A failed record is reported alone, so only it is delivered again (an e-mail SES refused is retried, then parked in the
  * dead-letter queue), and writing is idempotent per change and recipient, so a repeat notifies
  * nobody twice. Anything else is acknowledged and ignored.
  */
 import {
   changeEventSchema,
   EVENT_BUS,
+  EVENT_REMINDER_BATCH_TYPE,
+  EVENT_REMINDER_DUE_TYPE,
   emailFeedbackDetailSchema,
+  eventReminderBatchSchema,
+  eventReminderDueSchema,
   NOTIFICATION_BATCH_TYPE,
   NOTIFICATION_EMAIL_TYPE,
   notificationBatchSchema,
@@ -22,6 +27,7 @@ import { logger } from '../logger.ts';
 import { type DeliveryReport, deliverBatch, notifyChange } from '../services/notifications/delivery.ts';
 import { applyEmailFeedback } from '../services/notifications/email-feedback.ts';
 import { sendNotificationEmail } from '../services/notifications/mail.ts';
+import { deliverReminderBatch, remindOfEvent } from '../services/notifications/reminders.ts';
 
 type BusEvent = EventBridgeEvent<string, unknown>;
 
@@ -38,7 +44,13 @@ async function deliver(event: BusEvent): Promise<Report | null> {
     } else if (event['detail-type'] === NOTIFICATION_EMAIL_TYPE) {
       const email = notificationEmailSchema.safeParse(event.detail);
       if (email.success) return { email: await sendNotificationEmail(email.data) };
+    } else if (event['detail-type'] === EVENT_REMINDER_BATCH_TYPE) {
+      const batch = eventReminderBatchSchema.safeParse(event.detail);
+      if (batch.success) return deliverReminderBatch(batch.data);
     }
+  } else if (event.source === EVENT_BUS.schedulerSource && event['detail-type'] === EVENT_REMINDER_DUE_TYPE) {
+    const due = eventReminderDueSchema.safeParse(event.detail);
+    if (due.success) return remindOfEvent(due.data);
   } else if (event.source === EVENT_BUS.sesSource) {
     const feedback = emailFeedbackDetailSchema.safeParse(event.detail);
     if (feedback.success) return { suppressed: await applyEmailFeedback(feedback.data) };

@@ -29,6 +29,11 @@ export const RESOURCE_USES = [
   'ai:outline',
   /** Posts messages to live WebSocket connections (the WebSocket API's management API: ManageConnections). */
   'live:post',
+  /**
+   * Creates, moves and deletes the app's one-time EventBridge Scheduler schedules (event
+   * reminders) in its schedule group, handing them the role that lets them put their event on the bus.
+   */
+  'schedules:manage',
 ] as const;
 export type ResourceUse = (typeof RESOURCE_USES)[number];
 

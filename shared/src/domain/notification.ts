@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'new_event',
   /** The owner's announcement to every member. */
   'announcement',
+  /** An event of a club of the reader's starts tomorrow (nobody's action: its actor is the club). */
+  'event_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

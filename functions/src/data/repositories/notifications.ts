@@ -166,18 +166,33 @@ async function addLiker(content: NotificationContent, recipientId: string): Prom
   );
 }
 
-/** The id of a post's like notification for a UTC day: the same for every like of that day. */
-export function likeBatchId(postId: string, at: Date): string {
-  const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+/**
+ * A ULID-shaped id made from a time and a key rather than chance: the same for the same pair, so
+ * each thing it names is notified of once however often it is delivered, and ordered by the time.
+ */
+function derivedNotificationId(at: number, key: string): string {
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   let hash = 0n;
-  for (const char of postId) hash = (hash * 131n + BigInt(char.codePointAt(0) ?? 0)) % 2n ** 80n;
+  for (const char of key) hash = (hash * 131n + BigInt(char.codePointAt(0) ?? 0)) % 2n ** 80n;
   let tail = '';
   for (let i = 0; i < 16; i++) {
     tail = alphabet[Number(hash % 32n)] + tail;
     hash /= 32n;
   }
-  return `${encodeTime(day, 10)}${tail}`;
+  return `${encodeTime(at, 10)}${tail}`;
+}
+
+/** The id of a post's like notification for a UTC day: the same for every like of that day. */
+export function likeBatchId(postId: string, at: Date): string {
+  return derivedNotificationId(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()), postId);
+}
+
+/**
+ * The id of an event's reminder for the start it was scheduled for, timed when it fell due: a
+ * repeated firing names the same notification, and a reminder of the event once moved a new one.
+ */
+export function reminderNotificationId(eventId: string, startsAt: string, dueAt: Date): string {
+  return derivedNotificationId(dueAt.getTime(), `${eventId}@${startsAt}`);
 }
 
 const stateOf = (item: Record<string, unknown> | undefined): NotificationState => ({

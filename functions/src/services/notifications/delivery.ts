@@ -69,7 +69,7 @@ async function contextOf(change: ChangeEvent): Promise<Context | null> {
   return { club: clubFromItem(clubItem), actor };
 }
 
-const excerpt = (text: string) => {
+export const excerpt = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat;
 };
@@ -182,7 +182,10 @@ async function audienceOf(clubId: string, recipientIds: readonly string[]): Prom
 }
 
 /** Writes a notification to the audience and queues e-mail to those the first writing reached who want it. */
-async function writeAndMail(content: NotificationContent, recipientIds: readonly string[]): Promise<number> {
+export async function writeAndMail(
+  content: NotificationContent,
+  recipientIds: readonly string[],
+): Promise<number> {
   const audience = await audienceOf(content.clubId, recipientIds);
   if (audience.notified.length === 0) return 0;
   const outcome = await writeNotifications(content, audience.notified);
@@ -226,29 +229,43 @@ export async function notifyChange(change: ChangeEvent): Promise<DeliveryReport>
 }
 
 /** Puts every active member but the actor on the bus, NOTIFICATION_BATCH_SIZE per batch. */
-async function splitIntoBatches(change: ChangeEvent): Promise<number> {
+function splitIntoBatches(change: ChangeEvent): Promise<number> {
+  return batchMembers(change.clubId, change.actorId, (recipientIds) => {
+    const batch: NotificationBatch = { change, recipientIds };
+    return {
+      source: EVENT_BUS.notificationsSource,
+      detailType: NOTIFICATION_BATCH_TYPE,
+      detail: JSON.stringify(batch),
+    };
+  });
+}
+
+/**
+ * Puts every active member of a club (but `skip`, if named) on the bus, NOTIFICATION_BATCH_SIZE
+ * per batch, each batch the entry `entryOf` makes of its recipients; answers how many batches.
+ */
+export async function batchMembers(
+  clubId: string,
+  skip: string | null,
+  entryOf: (recipientIds: string[]) => BusEntry,
+): Promise<number> {
   let entries: BusEntry[] = [];
   let batches = 0;
   let pending: string[] = [];
   const flush = () => {
     if (pending.length === 0) return;
-    const batch: NotificationBatch = { change, recipientIds: pending };
-    entries.push({
-      source: EVENT_BUS.notificationsSource,
-      detailType: NOTIFICATION_BATCH_TYPE,
-      detail: JSON.stringify(batch),
-    });
+    entries.push(entryOf(pending));
     pending = [];
   };
   let cursor: string | undefined;
   do {
     const page = await listClubMembers(
-      change.clubId,
+      clubId,
       { by: 'all' },
       { limit: MEMBERS_PER_READ, cursor, activeOnly: true },
     );
     for (const { membership } of page.items) {
-      if (membership.userId === change.actorId) continue;
+      if (membership.userId === skip) continue;
       pending.push(membership.userId);
       if (pending.length === NOTIFICATION_BATCH_SIZE) flush();
     }

@@ -34,19 +34,24 @@ import { logger } from '../../logger.ts';
 import { siteUrl } from '../../stripe/config.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
-/** What is e-mailed at once, with the words of its subject and its button. */
-const MAILED: Partial<Record<NotificationKind, { says: string; action: string }>> = {
+/**
+ * What is e-mailed at once, with the words of its subject (after the actor's name, or alone for
+ * a kind nobody acted in) and its button.
+ */
+const MAILED: Partial<Record<NotificationKind, { says: string; action: string; actorFree?: true }>> = {
   reply: { says: 'commented on your post', action: 'Open the post' },
   mention: { says: 'mentioned you', action: 'Open the post' },
   approved: { says: 'approved your request to join', action: 'Open the club' },
   announcement: { says: 'posted an announcement', action: 'Read the announcement' },
+  event_reminder: { says: 'An event starts tomorrow', action: 'See the event', actorFree: true },
 };
 
 export const isMailed = (kind: NotificationKind): boolean => MAILED[kind] !== undefined;
 
 const targetPath = (content: NotificationContent) => {
   const club = `/communities/${encodeURIComponent(content.clubId)}`;
-  return content.target.kind === 'post' ? `${club}?post=${encodeURIComponent(content.target.postId)}` : club;
+  if (content.target.kind === 'post') return `${club}?post=${encodeURIComponent(content.target.postId)}`;
+  return content.target.kind === 'event' ? `${club}/events` : club;
 };
 
 /**
@@ -125,7 +130,7 @@ export async function sendNotificationEmail({
   );
   const unsubscribePage = `${origin}/unsubscribe?token=${token}`;
   const input = {
-    headline: `${content.actorName} ${words.says}`,
+    headline: words.actorFree ? words.says : `${content.actorName} ${words.says}`,
     clubName: content.clubName,
     excerpt: content.excerpt,
     actionUrl: `${origin}${targetPath(content)}`,

@@ -11,9 +11,14 @@ const SAYS: Record<Notification['kind'], string> = {
   approved: 'approved your request to join',
   new_event: 'added an event',
   announcement: 'posted an announcement',
+  event_reminder: 'An event starts tomorrow',
 };
 
+/** Kinds nobody acted in: the sentence stands alone (their actor is the club, named beneath). */
+const ACTOR_FREE: ReadonlySet<Notification['kind']> = new Set(['event_reminder']);
+
 export function notificationText(notification: Notification): string {
+  if (ACTOR_FREE.has(notification.kind)) return SAYS[notification.kind];
   const others =
     notification.others > 0 ? ` and ${notification.others} other${notification.others === 1 ? '' : 's'}` : '';
   return `${notification.actor.name}${others} ${SAYS[notification.kind]}`;

@@ -1,0 +1,93 @@
+/**
+ * Event reminders' one-time schedules (EventBridge Scheduler): the schedule group the functions
+ * create them in, and the role the schedules act as when they fire, which may put events on the
+ * app's bus and do nothing else. The functions that manage the schedules (resource use
+ * `schedules:manage`) may create, update and delete the reminder schedules of this group only and
+ * hand them this role only (grantManageSchedules).
+ */
+import { EVENT_REMINDER_SCHEDULE_PREFIX } from '@clubs/shared';
+import { Aws, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Construct } from 'constructs';
+
+export interface ReminderSchedulesProps {
+  readonly bus: IEventBus;
+}
+
+/** The actions that create, move and delete a schedule. */
+export const SCHEDULE_ACTIONS = [
+  'scheduler:CreateSchedule',
+  'scheduler:UpdateSchedule',
+  'scheduler:DeleteSchedule',
+] as const;
+
+export class ReminderSchedules extends Construct {
+  readonly group: ScheduleGroup;
+  /** The role the schedules act as: events:PutEvents on the app's bus only. */
+  readonly role: Role;
+  readonly bus: IEventBus;
+
+  constructor(scope: Construct, id: string, props: ReminderSchedulesProps) {
+    super(scope, id);
+    this.bus = props.bus;
+    // Deleting the stack deletes the group and every schedule still in it.
+    this.group = new ScheduleGroup(this, 'Group', { removalPolicy: RemovalPolicy.DESTROY });
+    this.role = new Role(this, 'Role', {
+      description: "Event reminders' schedules: put the reminder's event on the app's bus",
+      // Only this account's schedules of this group may act as it (no confused deputy).
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+          ArnLike: { 'aws:SourceArn': this.scheduleArn('*') },
+        },
+      }),
+    });
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['events:PutEvents'], resources: [props.bus.eventBusArn] }),
+    );
+  }
+
+  /** The ARN of this group's schedules whose name matches `name` (a pattern may end in `*`). */
+  scheduleArn(name: string): string {
+    return Stack.of(this).formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `${this.group.scheduleGroupName}/${name}`,
+    });
+  }
+
+  /**
+   * Lets a function create, move and delete the reminder schedules of this group (their names
+   * start with EVENT_REMINDER_SCHEDULE_PREFIX) and hand them this role, to the Scheduler only.
+   */
+  grantManageSchedules(role: IRole): void {
+    const schedules = this.scheduleArn(`${EVENT_REMINDER_SCHEDULE_PREFIX}*`);
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: [...SCHEDULE_ACTIONS], resources: [schedules] }),
+    );
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [this.role.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${schedules.replace(/\$\{Token\[AWS\.(\w+)\.\d+\]\}/g, '<AWS::$1>')}]`,
+      reason:
+        "Each club event has a reminder schedule of its own, named after the event's id; the function manages " +
+        'the reminder schedules of this group only.',
+    });
+  }
+
+  /** The environment of a function that manages the schedules (functions/src/events/scheduler.ts). */
+  environment(): Record<string, string> {
+    return {
+      SCHEDULE_GROUP_NAME: this.group.scheduleGroupName,
+      SCHEDULE_TARGET_ARN: this.bus.eventBusArn,
+      SCHEDULE_ROLE_ARN: this.role.roleArn,
+    };
+  }
+}
