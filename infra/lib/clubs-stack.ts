@@ -20,12 +20,14 @@ import { type Email, emailFor } from './email.ts';
 import { type HandlerResources, reserveConcurrency, usesOf } from './group-access.ts';
 import { Live } from './live.ts';
 import { Media } from './media.ts';
+import { pascal } from './names.ts';
 import { Operations } from './operations.ts';
 import { OriginVerify } from './origin-verify.ts';
 import { PaymentsEvents } from './payments-events.ts';
 import { ReminderSchedules } from './reminder-schedules.ts';
 import { Site } from './site.ts';
 import { runtimeConfigFor } from './site-content.ts';
+import { DEAD_LETTER_OUTPUT_PREFIX, EVENT_BUS_OUTPUT } from './stack-outputs.ts';
 
 export interface ClubsStackProps extends StackProps {
   readonly config: ClubsConfig;
@@ -202,7 +204,7 @@ export class ClubsStack extends Stack {
           value: this.payments.stripeWebhookSecret.secretArn,
           description: "Put the webhook endpoint's signing secret here (put-secret-value)",
         },
-        EventBusName: {
+        [EVENT_BUS_OUTPUT]: {
           value: this.payments.bus.eventBusName,
           description: `Custom bus (${EVENT_BUS.stripeSource} events)`,
         },
@@ -211,6 +213,15 @@ export class ClubsStack extends Stack {
           description: 'Custom bus ARN (Stripe event destination)',
         },
         TableName: { value: this.data.table.tableName, description: 'DynamoDB table' },
+        ...Object.fromEntries(
+          [...this.payments.deadLetterQueues].map(([group, queue]) => [
+            `${DEAD_LETTER_OUTPUT_PREFIX}${pascal(group)}`,
+            {
+              value: queue.queueUrl,
+              description: `Dead-letter queue of the ${group} events (npm run replay-dead-letters -- --stack)`,
+            },
+          ]),
+        ),
         MediaBucketName: { value: this.media.bucket.bucketName, description: 'Media bucket' },
       },
     });

@@ -6,6 +6,8 @@
  */
 
 import { addNagChecks, nagPacks } from '@clubs/infra/lib/nag.ts';
+import { pascal } from '@clubs/infra/lib/names.ts';
+import { DEAD_LETTER_OUTPUT_PREFIX, EVENT_BUS_OUTPUT } from '@clubs/infra/lib/stack-outputs.ts';
 import { EVENT_ROUTES, PASSWORD_MIN_LENGTH, ROUTES, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
@@ -116,6 +118,21 @@ describe('auth: the user pool', () => {
 });
 
 describe('payments events', () => {
+  it("outputs the bus and each handler group's dead-letter queue, which replay-dead-letters reads in AWS", () => {
+    const outputs = synth.template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs[EVENT_BUS_OUTPUT]?.Value).toEqual({ Ref: logicalId(synth.stack.payments.bus) });
+    const groups = new Set(EVENT_ROUTES.map((route) => route.group));
+    for (const group of groups) {
+      const queue = synth.stack.payments.deadLetterQueues.get(group);
+      expect(outputs[`${DEAD_LETTER_OUTPUT_PREFIX}${pascal(group)}`]?.Value, group).toEqual({
+        Ref: logicalId(queue ?? synth.stack),
+      });
+    }
+    expect(Object.keys(outputs).filter((key) => key.startsWith(DEAD_LETTER_OUTPUT_PREFIX))).toHaveLength(
+      groups.size,
+    );
+  });
+
   it('makes one rule per event manifest entry on its bus (the custom one; SES events on the default), each with retries and a dead-letter queue', () => {
     const rules = Object.values(resourcesOf('AWS::Events::Rule'));
     expect(rules).toHaveLength(EVENT_ROUTES.length);
