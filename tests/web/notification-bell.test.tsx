@@ -95,6 +95,15 @@ describe('the notification bell', () => {
                   excerpt: '',
                   read: true,
                 }),
+                notification({
+                  id: '01J9ZZZZZZZZZZZZZZZZZZZZZZ',
+                  kind: 'level_up',
+                  level: 3,
+                  actor: { id: 'me', name: 'Me Myself', avatarUrl: null },
+                  target: { kind: 'courses' },
+                  excerpt: '“Tempo Runs” is now open',
+                  read: true,
+                }),
               ],
               nextCursor: null,
               unreadCount: 1,
@@ -116,6 +125,10 @@ describe('the notification bell', () => {
     expect(
       await within(main).findByRole('link', { name: /Mia Member approved your request to join/ }),
     ).toHaveAttribute('href', '/communities/club-1');
+    // A level reached is said to the reader and opens the classroom, naming what opened unquoted.
+    const level = within(main).getByRole('link', { name: /You reached Level 3/ });
+    expect(level).toHaveAttribute('href', '/communities/club-1/courses');
+    expect(level).toHaveTextContent('You reached Level 3“Tempo Runs” is now openMorning Yoga');
     fireEvent.click(within(main).getByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(api.to('POST', '/api/me/notifications/read-all')).toHaveLength(1));
     expect(

@@ -51,6 +51,14 @@ export const keys = {
     pk: `POINTS#${clubId}#${userId}`,
     sk: period,
   }),
+  /**
+   * The highest level a member was told they reached in a club (and the notification that told
+   * them): levels are announced only upwards, so dropping below one and reaching it again is quiet.
+   */
+  levelTold: (clubId: string, userId: string): Key => ({
+    pk: `POINTS#${clubId}#${userId}`,
+    sk: 'LEVEL_TOLD',
+  }),
   /** The club's shared invite link: its current token (regenerating replaces it). */
   inviteLink: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'INVITE_LINK' }),
   /** An e-mailed invitation, keyed by its single-use token. TTL. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { COURSE_MEDIA_UPLOAD, DEFAULT_COURSE_LEVEL, LIMITS } from '../constants.ts';
 import { changesOf, idSchema, isoDateTime, requiredText, trimmed, uploadFileShape } from './common.ts';
-import { MAX_LEVEL } from './levels.ts';
+import { levelSchema } from './levels.ts';
 import { presignedUploadSchema } from './profile.ts';
 
 export const courseLevelSchema = z.enum(['beginner', 'intermediate', 'advanced', 'all-levels']);
@@ -12,13 +12,13 @@ export type CourseLevel = z.infer<typeof courseLevelSchema>;
  * a member sees the course on the list, locked, and the API refuses its content; owners and
  * moderators are always in.
  */
-export const unlockLevelSchema = z.number().int().min(1).max(MAX_LEVEL).nullable();
+export const unlockLevelSchema = levelSchema.nullable();
 
 /** What a locked course says, on the list and where its content is refused. */
 export const unlocksAtLabel = (level: number) => `Unlocks at Level ${level}`;
 export const courseLockedMessage = (level: number) => `This course unlocks at Level ${level}`;
 /** The details of the API's refusal of a locked course's content. */
-export const courseLockedDetailsSchema = z.object({ unlockLevel: z.number().int().min(1).max(MAX_LEVEL) });
+export const courseLockedDetailsSchema = z.object({ unlockLevel: levelSchema });
 
 export const courseSchema = z.object({
   id: idSchema,

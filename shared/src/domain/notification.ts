@@ -1,6 +1,7 @@
 /** The bell: what a member is told of, in their own list, newest first. */
 import * as z from 'zod';
 import { idSchema, isoDateTime, pageOf, pageQuerySchema } from './common.ts';
+import { levelSchema } from './levels.ts';
 
 export const NOTIFICATION_KINDS = [
   /** Someone commented on the reader's post. */
@@ -21,15 +22,21 @@ export const NOTIFICATION_KINDS = [
   'announcement',
   /** An event of a club of the reader's starts tomorrow (nobody's action: its actor is the club). */
   'event_reminder',
+  /** The reader reached a new level in the club (and the courses opening at it, if any). */
+  'level_up',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Where a notification leads: a post (`?post=` on the club page), an event, the members page. */
+/**
+ * Where a notification leads: a post (`?post=` on the club page), an event, the members page, the
+ * club, or its classroom (the course list).
+ */
 export const notificationTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('post'), postId: idSchema }),
   z.object({ kind: z.literal('event'), eventId: idSchema }),
   z.object({ kind: z.literal('members') }),
   z.object({ kind: z.literal('club') }),
+  z.object({ kind: z.literal('courses') }),
 ]);
 export type NotificationTarget = z.infer<typeof notificationTargetSchema>;
 
@@ -45,6 +52,8 @@ export const notificationContentSchema = z.object({
   excerpt: z.string(),
   target: notificationTargetSchema,
   createdAt: isoDateTime,
+  /** A level_up's level (2 to 9). */
+  level: levelSchema.optional(),
 });
 export type NotificationContent = z.infer<typeof notificationContentSchema>;
 
@@ -59,6 +68,8 @@ export const notificationSchema = z.object({
   excerpt: z.string(),
   target: notificationTargetSchema,
   createdAt: isoDateTime,
+  /** A level_up's level (2 to 9). */
+  level: levelSchema.optional(),
   read: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

@@ -2,7 +2,8 @@
  * From change events to notifications, off the request path. Each change names the people it
  * concerns: the post's author for a comment (and earlier commenters, and anyone mentioned), the
  * author for a like (one notification per post and day), the club's managers for a join request,
- * the member for an approval; a new event or an announcement concerns every active member, who
+ * the member for an approval (and the author of a liked post, once per level their points reach:
+ * level-up.ts); a new event or an announcement concerns every active member, who
  * are put back on the bus in batches of NOTIFICATION_BATCH_SIZE recipients (through a queue in
  * AWS) and written batch by batch. Nobody is notified of their own change, and each person at
  * most once per change, however often a change or a batch is delivered. Each person's preference
@@ -11,6 +12,7 @@
  */
 import {
   type ChangeEvent,
+  type ChangeEventOf,
   type Club,
   EVENT_BUS,
   NOTIFICATION_BATCH_SIZE,
@@ -35,6 +37,7 @@ import { getProfile } from '../../data/repositories/profiles.ts';
 import { clubFromItem } from '../../data/repositories/stored-club.ts';
 import { type BusEntry, putBusEvents } from '../../events/bus.ts';
 import { tellNotified } from '../live/fan-out.ts';
+import { levelReached } from './level-up.ts';
 import { queueNotificationEmails } from './mail.ts';
 import { mentionedMembers } from './mentions.ts';
 
@@ -198,22 +201,48 @@ export async function writeAndMail(
   return outcome.written.length;
 }
 
+/** Adds the liker to the day's like notification of the post's author (never for a self-like). */
+async function notifyLike(
+  change: ChangeEventOf<'post.liked'>,
+  context: Context,
+  subject: ReturnType<typeof subjectOf>,
+): Promise<number> {
+  if (change.postAuthorId === change.actorId) return 0;
+  const audience = await audienceOf(change.clubId, [change.postAuthorId]);
+  if (audience.notified.length === 0) return 0;
+  const content = contentOf(change, context, 'likes', {
+    ...subject,
+    id: likeBatchId(change.postId, new Date(change.at)),
+  });
+  const created = await recordLike(content, change.postAuthorId);
+  if (created) await tellNotified([change.postAuthorId]);
+  return created ? 1 : 0;
+}
+
+/** Tells the post's author of a level the like's point brought them to (level-up.ts), opening the classroom. */
+async function notifyLevel(change: ChangeEventOf<'post.liked'>, context: Context): Promise<number> {
+  const reached = await levelReached(change.clubId, change.postAuthorId, change.id);
+  if (!reached) return 0;
+  const content = contentOf(
+    { ...change, actorId: change.postAuthorId },
+    { club: context.club, actor: reached.member },
+    'level_up',
+    { excerpt: reached.opened, target: { kind: 'courses' } },
+  );
+  return writeAndMail({ ...content, level: reached.level }, [change.postAuthorId]);
+}
+
 /** Notifies the people a change concerns; a club-wide change is split into batches on the bus. */
 export async function notifyChange(change: ChangeEvent): Promise<DeliveryReport> {
   const context = await contextOf(change);
   if (!context) return { written: 0, batches: 0 };
   const subject = subjectOf(change);
   if (change.type === 'post.liked') {
-    if (change.postAuthorId === change.actorId) return { written: 0, batches: 0 };
-    const audience = await audienceOf(change.clubId, [change.postAuthorId]);
-    if (audience.notified.length === 0) return { written: 0, batches: 0 };
-    const content = contentOf(change, context, 'likes', {
-      ...subject,
-      id: likeBatchId(change.postId, new Date(change.at)),
-    });
-    const created = await recordLike(content, change.postAuthorId);
-    if (created) await tellNotified([change.postAuthorId]);
-    return { written: created ? 1 : 0, batches: 0 };
+    const [liked, leveled] = await Promise.all([
+      notifyLike(change, context, subject),
+      notifyLevel(change, context),
+    ]);
+    return { written: liked + leveled, batches: 0 };
   }
   const byKind = new Map<NotificationKind, string[]>();
   for (const [id, kind] of await directRecipients(change, context.club)) {

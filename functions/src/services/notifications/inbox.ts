@@ -22,6 +22,7 @@ const toView = (stored: StoredNotification, state: NotificationState): Notificat
   others: Math.max(0, (stored.actorIds?.size ?? 1) - 1),
   excerpt: stored.excerpt,
   target: stored.target,
+  ...(stored.level === undefined ? {} : { level: stored.level }),
   createdAt: stored.updatedAt ?? stored.createdAt,
   read: !isUnread(stored, state),
 });

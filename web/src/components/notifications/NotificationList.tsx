@@ -37,7 +37,9 @@ export function NotificationList({
                 {notificationText(notification)}
               </span>
               {notification.excerpt && (
-                <span className="notification-list__excerpt">“{notification.excerpt}”</span>
+                <span className="notification-list__excerpt">
+                  {notification.kind === 'level_up' ? notification.excerpt : `“${notification.excerpt}”`}
+                </span>
               )}
               <span className="notification-list__meta">
                 {notification.club.name} ·{' '}

@@ -12,6 +12,7 @@ const SAYS: Record<Notification['kind'], string> = {
   new_event: 'added an event',
   announcement: 'posted an announcement',
   event_reminder: 'An event starts tomorrow',
+  level_up: 'reached a new level',
 };
 
 /** Kinds nobody acted in: the sentence stands alone (their actor is the club, named beneath). */
@@ -19,12 +20,17 @@ const ACTOR_FREE: ReadonlySet<Notification['kind']> = new Set(['event_reminder']
 
 export function notificationText(notification: Notification): string {
   if (ACTOR_FREE.has(notification.kind)) return SAYS[notification.kind];
+  // The reader's own news: said to them, not about an actor.
+  if (notification.kind === 'level_up') return `You reached Level ${notification.level ?? ''}`.trim();
   const others =
     notification.others > 0 ? ` and ${notification.others} other${notification.others === 1 ? '' : 's'}` : '';
   return `${notification.actor.name}${others} ${SAYS[notification.kind]}`;
 }
 
-/** The page a notification opens: its post (`?post=`), the club's events or members, or the club. */
+/**
+ * The page a notification opens: its post (`?post=`), the club's events, members or classroom,
+ * or the club.
+ */
 export function notificationHref(notification: Notification): string {
   const club = `/communities/${encodeURIComponent(notification.club.id)}`;
   switch (notification.target.kind) {
@@ -36,6 +42,8 @@ export function notificationHref(notification: Notification): string {
       return `${club}/members`;
     case 'club':
       return club;
+    case 'courses':
+      return `${club}/courses`;
   }
 }
 
