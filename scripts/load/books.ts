@@ -54,8 +54,11 @@ function tally(items: readonly Item[]) {
   const comments = new Map<string, number>();
   const attendees = new Map<string, number>();
   const activeMembers = new Map<string, number>();
-  /** Likes that earned a point, by `${clubId}#${authorId}` (a like's post gives its club). */
-  const earnedByPost = new Map<string, string[]>();
+  /**
+   * Likes that count toward their author's points, by post (a like's post gives its club): the
+   * author, and the liker and day for those counted once a day per pair.
+   */
+  const earnedByPost = new Map<string, { author: string; pairDay: string | null }[]>();
   const posts: Item[] = [];
   const clubs: Item[] = [];
   const events: Item[] = [];
@@ -69,7 +72,11 @@ function tally(items: readonly Item[]) {
     if (pk.startsWith('POST#') && sk.startsWith('LIKE#')) {
       count(likes, pk.slice(5));
       if (typeof item.pointsFor === 'string') {
-        earnedByPost.set(pk.slice(5), [...(earnedByPost.get(pk.slice(5)) ?? []), item.pointsFor]);
+        const pairDay = item.oncePerDay ? `${item.userId}#${String(item.createdAt).slice(0, 10)}` : null;
+        earnedByPost.set(pk.slice(5), [
+          ...(earnedByPost.get(pk.slice(5)) ?? []),
+          { author: item.pointsFor, pairDay },
+        ]);
       }
     } else if (pk.startsWith('POST#') && sk.startsWith('COMMENT#')) count(comments, pk.slice(5));
     else if (pk.startsWith('EVENT#') && sk.startsWith('ATTENDEE#')) count(attendees, pk.slice(6));
@@ -83,11 +90,17 @@ function tally(items: readonly Item[]) {
     else if (pk.startsWith('STRIPE#')) stripeEvents.set(pk.slice(7), item);
     else if (pk === 'ADMIN#figures') figureShards.push(item);
   }
+  // A point per like stored before the once-a-day rule, and per liker and day after it.
   const earned = new Map<string, number>();
+  const pairDays = new Set<string>();
   for (const post of posts) {
     const clubId = String(post.pk).slice(5);
-    for (const author of earnedByPost.get(String(post.sk).slice(5)) ?? [])
-      count(earned, `${clubId}#${author}`);
+    for (const { author, pairDay } of earnedByPost.get(String(post.sk).slice(5)) ?? []) {
+      const key = `${clubId}#${author}`;
+      if (pairDay && pairDays.has(`${key}#${pairDay}`)) continue;
+      if (pairDay) pairDays.add(`${key}#${pairDay}`);
+      count(earned, key);
+    }
   }
   return {
     likes,

@@ -106,18 +106,22 @@ describe('the demo data', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
-  it('gives authors a point per like by someone else, members across several levels', async () => {
+  it('gives authors a point a day per person liking their posts, members across several levels', async () => {
     const levels = new Set<number>();
     for (const demo of DEMO_CLUBS.filter((club) => (club.posts ?? []).length > 0)) {
       const club = clubNamed(demo.name);
-      let earned = 0;
+      // One point per author, liker and UTC day of the like (self-likes none).
+      const pairDays = new Set<string>();
       for (const post of (await postsOf(club.id)).posts) {
-        const likers = await queryAll(
+        const likes = await queryAll(
           { partition: keys.comment(post.id, '').pk, sortKey: { beginsWith: prefixes.like } },
-          (item) => String(item.userId),
+          (item) => ({ userId: String(item.userId), day: String(item.createdAt).slice(0, 10) }),
         );
-        earned += likers.filter((userId) => userId !== post.authorId).length;
+        for (const like of likes) {
+          if (like.userId !== post.authorId) pairDays.add(`${post.authorId}#${like.userId}#${like.day}`);
+        }
       }
+      const earned = pairDays.size;
       const board = await leaderboardPage(club.id, { period: 'all', limit: 100 });
       expect({ club: demo.name, points: board.items.reduce((sum, row) => sum + row.points, 0) }).toEqual({
         club: demo.name,

@@ -1,5 +1,6 @@
 import { addLike, getLike, removeLike } from '@clubs/functions/data/repositories/likes';
 import { periodKey, pointsOf, topPoints, utcDay } from '@clubs/functions/data/repositories/points';
+import { getPost } from '@clubs/functions/data/repositories/posts';
 import { deletePost } from '@clubs/functions/services/feed/posts';
 import { levelOf } from '@clubs/shared';
 import { ulid } from 'ulid';
@@ -106,5 +107,81 @@ describe('points from likes', () => {
     expect(await pointsIn(club.id, author, today)).toEqual({ all: 2, last7: 1, last30: 2 });
     expect(await getLike(doomed.id, fans[0] ?? '')).toBeNull();
     expect(await getLike(doomed.id, author)).toBeNull();
+  });
+});
+
+type StoredPost = Awaited<ReturnType<typeof newPost>>;
+
+describe('points that cannot be farmed', () => {
+  /** An author's posts in a new club, and their likes by one fan. */
+  async function authorsPosts(count: number) {
+    const club = await newClub();
+    const author = ulid();
+    const posts: StoredPost[] = [];
+    for (let i = 0; i < count; i++) posts.push(await newPost(club.id, { authorId: author }));
+    const at = (daysAgo = 0) => new Date(Date.now() - daysAgo * DAY).toISOString();
+    return { club, author, posts, at };
+  }
+
+  it("counts one person's likes of an author once a UTC day, takes the point back with the day's last", async () => {
+    const { club, author, posts, at } = await authorsPosts(3);
+    const [p1, p2, p3] = posts as [StoredPost, StoredPost, StoredPost];
+    const today = utcDay(new Date());
+    const fan = ulid();
+    for (const post of posts)
+      await addLike(club.id, { postId: post.id, userId: fan, createdAt: at() }, author);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 1, last7: 1, last30: 1 });
+    // Unliking two of them leaves the day's point; liking one again adds nothing.
+    await removeLike(club.id, p1.id, fan);
+    await removeLike(club.id, p2.id, fan);
+    await addLike(club.id, { postId: p1.id, userId: fan, createdAt: at() }, author);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 1, last7: 1, last30: 1 });
+    await removeLike(club.id, p1.id, fan);
+    await removeLike(club.id, p3.id, fan);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 0, last7: 0, last30: 0 });
+    // Another day, or another fan, is another point.
+    await addLike(club.id, { postId: p1.id, userId: fan, createdAt: at(1) }, author);
+    await addLike(club.id, { postId: p2.id, userId: fan, createdAt: at() }, author);
+    await addLike(club.id, { postId: p2.id, userId: ulid(), createdAt: at() }, author);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 3, last7: 3, last30: 3 });
+  });
+
+  it('moves the points by exactly one (or none) under 20 concurrent like and unlike toggles by one person', async () => {
+    const { club, author, posts, at } = await authorsPosts(4);
+    const today = utcDay(new Date());
+    const fan = ulid();
+    const toggles = Array.from({ length: 20 }, (_, i) => {
+      const postId = (posts[i % posts.length] as StoredPost).id;
+      return Math.floor(i / posts.length) % 2 === 0
+        ? addLike(club.id, { postId, userId: fan, createdAt: at() }, author)
+        : removeLike(club.id, postId, fan);
+    });
+    await Promise.all(toggles);
+    const standing = (await Promise.all(posts.map((post) => getLike(post.id, fan)))).filter(Boolean).length;
+    const point = standing > 0 ? 1 : 0;
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: point, last7: point, last30: point });
+    for (const post of posts) {
+      expect((await getPost(club.id, post.id, { consistent: true }))?.likeCount).toBe(
+        (await getLike(post.id, fan)) ? 1 : 0,
+      );
+    }
+    // All unliked at once: the point goes, exactly once.
+    await Promise.all(posts.map((post) => removeLike(club.id, post.id, fan)));
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 0, last7: 0, last30: 0 });
+  });
+
+  it("keeps the day's point while another of the pair's likes stands when a liked post is deleted", async () => {
+    const { club, author, posts, at } = await authorsPosts(2);
+    const [doomed, kept] = posts as [StoredPost, StoredPost];
+    const today = utcDay(new Date());
+    const [fan, other] = [ulid(), ulid()];
+    await addLike(club.id, { postId: doomed.id, userId: fan, createdAt: at() }, author);
+    await addLike(club.id, { postId: kept.id, userId: fan, createdAt: at() }, author);
+    await addLike(club.id, { postId: doomed.id, userId: other, createdAt: at() }, author);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 2, last7: 2, last30: 2 });
+    await deletePost(doomed, author);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 1, last7: 1, last30: 1 });
+    await removeLike(club.id, kept.id, fan);
+    expect(await pointsIn(club.id, author, today)).toEqual({ all: 0, last7: 0, last30: 0 });
   });
 });

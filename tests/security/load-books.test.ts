@@ -85,6 +85,32 @@ describe('the load benchmark books check', () => {
     expect(mismatches.some((line) => line.includes(`: ${kind} `))).toBe(true);
   });
 
+  it("counts one point for a member's likes of an author on one day, one per day and per like stored before that rule", () => {
+    const day = '2030-01-02T10:00:00.000Z';
+    const posts = ['P2', 'P3', 'P4'].map((id) => ({ ...keys.post(club, id), likeCount: 1 }));
+    const likes = [
+      { ...keys.like('P2', member), pointsFor: owner, oncePerDay: true, userId: member, createdAt: day },
+      { ...keys.like('P3', member), pointsFor: owner, oncePerDay: true, userId: member, createdAt: day },
+      {
+        ...keys.like('P4', member),
+        pointsFor: owner,
+        oncePerDay: true,
+        userId: member,
+        createdAt: '2030-01-03T00:00:00.000Z',
+      },
+    ];
+    // The legacy like of P1 (1), the pair's 2 Jan (1) and 3 Jan (1).
+    const withPoints = (points: number) => [
+      ...changed(`POINTS#${club}#${owner}`, 'ALL', { points }),
+      ...posts,
+      ...likes,
+    ];
+    expect(auditBooks(withPoints(3), stripe).mismatches).toEqual([]);
+    expect(auditBooks(withPoints(4), stripe).mismatches).toEqual([
+      `member ${owner} in club ${club}: points 4, counted 3`,
+    ]);
+  });
+
   it('names a paid checkout whose subscription was not recorded for it, and a like without its point', () => {
     const { mismatches } = auditBooks(
       books().filter((item) => item.pk !== `POINTS#${club}#${owner}`),

@@ -60,6 +60,12 @@ function counterUpdate(counter: Counter, step: 1 | -1) {
   };
 }
 
+/** A counted put's answer, with which of the `also` changes' conditions failed when refused. */
+export interface PutCountedOutcome {
+  outcome: 'created' | 'exists' | 'no_parent' | 'refused';
+  refusedAlso: number[];
+}
+
 /**
  * Puts a new item and counts it up: 'exists' if it was there, 'no_parent' if the counter's item
  * is missing, 'refused' if only a condition of an `also` change failed.
@@ -69,7 +75,16 @@ export async function putCounted(
   counter: Counter,
   /** Further changes that belong to the same write (a like's points, its day's analytics). */
   also: readonly TransactItem[] = [],
-): Promise<'created' | 'exists' | 'no_parent' | 'refused'> {
+): Promise<PutCountedOutcome['outcome']> {
+  return (await putCountedOutcome(item, counter, also)).outcome;
+}
+
+/** putCounted, naming (by their index in `also`) the further changes whose conditions failed. */
+export async function putCountedOutcome(
+  item: Record<string, unknown>,
+  counter: Counter,
+  also: readonly TransactItem[] = [],
+): Promise<PutCountedOutcome> {
   try {
     await sendRetryingConflicts({
       TransactItems: [
@@ -85,12 +100,13 @@ export async function putCounted(
         ...also,
       ],
     });
-    return 'created';
+    return { outcome: 'created', refusedAlso: [] };
   } catch (error) {
     const failed = transactionConditionFailures(error);
     if (!failed) throw error;
-    if (failed.includes(0)) return 'exists';
-    return failed.includes(1) ? 'no_parent' : 'refused';
+    if (failed.includes(0)) return { outcome: 'exists', refusedAlso: [] };
+    if (failed.includes(1)) return { outcome: 'no_parent', refusedAlso: [] };
+    return { outcome: 'refused', refusedAlso: failed.map((index) => index - 2) };
   }
 }
 
@@ -99,16 +115,30 @@ const withZero = (update: ReturnType<typeof counterUpdate>) => ({
   ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':zero': 0 },
 });
 
+export interface DeleteCountedOptions {
+  /** Deletes only the item as read (e.g. `createdAt = :createdAt`); it must exist in any case. */
+  unchanged?: { expression: string; names?: Record<string, string>; values: Record<string, unknown> };
+  also?: readonly TransactItem[];
+}
+
 /** Deletes an existing item and counts it down (never below zero); false when there was none. */
 export async function deleteCounted(
   key: Key,
   counter: Counter,
-  options: {
-    /** Deletes only the item as read (e.g. `createdAt = :createdAt`); it must exist in any case. */
-    unchanged?: { expression: string; names?: Record<string, string>; values: Record<string, unknown> };
-    also?: readonly TransactItem[];
-  } = {},
+  options: DeleteCountedOptions = {},
 ): Promise<boolean> {
+  return (await deleteCountedOutcome(key, counter, options)).outcome === 'deleted';
+}
+
+/**
+ * deleteCounted, telling apart an item that was not there (as read) or an empty counter ('gone')
+ * from a refused condition of an `also` change ('refused', with their indexes in `also`).
+ */
+export async function deleteCountedOutcome(
+  key: Key,
+  counter: Counter,
+  options: DeleteCountedOptions = {},
+): Promise<{ outcome: 'deleted' | 'gone' | 'refused'; refusedAlso: number[] }> {
   const unchanged = options.unchanged;
   try {
     await sendRetryingConflicts({
@@ -135,9 +165,11 @@ export async function deleteCounted(
         ...(options.also ?? []),
       ],
     });
-    return true;
+    return { outcome: 'deleted', refusedAlso: [] };
   } catch (error) {
-    if (transactionConditionFailures(error)) return false;
-    throw error;
+    const failed = transactionConditionFailures(error);
+    if (!failed) throw error;
+    if (failed.includes(0) || failed.includes(1)) return { outcome: 'gone', refusedAlso: [] };
+    return { outcome: 'refused', refusedAlso: failed.map((index) => index - 2) };
   }
 }

@@ -52,6 +52,14 @@ export const keys = {
     sk: period,
   }),
   /**
+   * How many of one person's likes of an author's posts, given on one UTC day, stand: the author
+   * holds one point for the pair and day while it is above zero (likes count once a day per pair).
+   */
+  likeDay: (clubId: string, authorId: string, likerId: string, day: string): Key => ({
+    pk: `POINTS#${clubId}#${authorId}`,
+    sk: `FROM#${likerId}#${day}`,
+  }),
+  /**
    * The highest level a member was told they reached in a club (and the notification that told
    * them): levels are announced only upwards, so dropping below one and reaching it again is quiet.
    */

@@ -1,22 +1,27 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { idSchema, isoDateTime } from '@clubs/shared';
 import * as z from 'zod';
-import { batchGet } from '../batch-get.ts';
+import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { statsActions, withActivity } from '../club-stats.ts';
-import { deleteCounted, putCounted, sendRetryingConflicts } from '../counted-write.ts';
+import { deleteCountedOutcome, putCountedOutcome, sendRetryingConflicts } from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
-import { likePointChanges, utcDay } from './points.ts';
+import { likeDayChanges, likePointChanges, utcDay } from './points.ts';
 
-/** A like; `pointsFor` names the post's author when the like earned them a point (not a self-like). */
+/**
+ * A like; `pointsFor` names the post's author when the like counts toward their points (not a
+ * self-like). `oncePerDay`: it counts in its pair's day (points.ts likeDayChanges); a like stored
+ * before that rule holds a point of its own, which its removal takes back.
+ */
 export const likeSchema = z.object({
   postId: idSchema,
   userId: idSchema,
   createdAt: isoDateTime,
   pointsFor: idSchema.optional(),
+  oncePerDay: z.literal(true).optional(),
 });
 export type Like = z.infer<typeof likeSchema>;
 
@@ -33,15 +38,35 @@ export async function getLike(postId: string, userId: string, options?: ReadOpti
 export type AddLikeResult = { created: true; like: Like } | { created: false; reason: 'exists' | 'no_post' };
 
 /**
+ * Guesses of whether a like or unlike moves its author's point (each wrong guess is a refused
+ * transaction that changed nothing): the pair's count can only change by this person's own likes.
+ */
+const PAIR_DAY_GUESSES = 8;
+
+/** The like's points changes as the guess `moves` has them: its pair's day count, and the points when it moves. */
+function pairDayChanges(clubId: string, like: Like, step: 1 | -1, moves: boolean, today: string) {
+  if (!like.pointsFor) return [];
+  const likedOn = utcDay(new Date(like.createdAt));
+  if (!like.oncePerDay) return likePointChanges(clubId, like.pointsFor, likedOn, step, today);
+  return likeDayChanges(clubId, { authorId: like.pointsFor, likerId: like.userId }, likedOn, step, {
+    moves,
+    today,
+  });
+}
+
+/**
  * Likes a post once: the like item, the post's likeCount and (when the post's author is given and
- * is someone else) the author's points change in one transaction, and the like is only written
- * when absent, so a repeated or concurrent like never counts twice.
+ * is someone else) the count of this person's likes of the author that day, with the author's
+ * point when it is the day's first, in one transaction; the like is only written when absent, so a
+ * repeated or concurrent like never counts twice. Its first guess is that the point moves.
  */
 export async function addLike(clubId: string, like: Like, authorId?: string): Promise<AddLikeResult> {
   const earns = authorId !== undefined && authorId !== like.userId;
-  const stored: Like = earns ? { ...like, pointsFor: authorId } : { ...like, pointsFor: undefined };
+  const stored: Like = earns
+    ? { ...like, pointsFor: authorId, oncePerDay: true }
+    : { ...like, pointsFor: undefined, oncePerDay: undefined };
   const today = utcDay(new Date(like.createdAt));
-  const points = earns ? likePointChanges(clubId, authorId, today, 1, today) : [];
+  const counter = { key: keys.post(clubId, like.postId), attribute: 'likeCount' };
   // The club's analytics count the like on its day, with the post's engagement and the liker's
   // first activity of the day (club-stats.ts), in the like's own transaction.
   const outcome = await withActivity(
@@ -50,23 +75,28 @@ export async function addLike(clubId: string, like: Like, authorId?: string): Pr
     new Date(like.createdAt),
     { likes: 1 },
     { postId: like.postId, step: 1 },
-    (stats) =>
-      putCounted(likeItem(stored), { key: keys.post(clubId, like.postId), attribute: 'likeCount' }, [
-        ...points,
-        ...stats,
-      ]),
+    async (stats) => {
+      for (let guess = 0; guess < PAIR_DAY_GUESSES; guess++) {
+        const points = pairDayChanges(clubId, stored, 1, guess % 2 === 0, today);
+        const put = await putCountedOutcome(likeItem(stored), counter, [...points, ...stats]);
+        // Refused by the analytics marker alone: withActivity writes again without it.
+        if (put.outcome !== 'refused' || !put.refusedAlso.includes(0) || !earns) return put.outcome;
+      }
+      throw new Error("like: the pair's count for the day kept changing");
+    },
   );
   if (outcome === 'created') return { created: true, like: stored };
   return { created: false, reason: outcome === 'exists' ? 'exists' : 'no_post' };
 }
 
-/** Attempts of an unlike whose like was replaced between reading and deleting it. */
-const UNLIKE_ATTEMPTS = 5;
+/** Attempts of an unlike whose like was replaced between reading and deleting it, or whose guess was wrong. */
+const UNLIKE_ATTEMPTS = 12;
 
 /**
- * Unlikes a post: true when a like was removed (and counted down, with the point it earned),
- * false when there was none. The like is read first (its day and author say which points to take
- * back) and deleted only as read, so a like given again meanwhile is never confused with it.
+ * Unlikes a post: true when a like was removed (and counted down, with the pair's day count and
+ * the point when it was that day's last like of the pair), false when there was none. The like is
+ * read first (its day and author say which points to take back) and deleted only as read, so a
+ * like given again meanwhile is never confused with it. Its first guess is that the point moves.
  */
 export async function removeLike(
   clubId: string,
@@ -74,18 +104,17 @@ export async function removeLike(
   userId: string,
   now = new Date(),
 ): Promise<boolean> {
+  let moves = true;
   for (let attempt = 0; attempt < UNLIKE_ATTEMPTS; attempt++) {
     const like = await getLike(postId, userId, { consistent: true });
     if (!like) return false;
-    const removed = await deleteCounted(
+    const removed = await deleteCountedOutcome(
       keys.like(postId, userId),
       { key: keys.post(clubId, postId), attribute: 'likeCount' },
       {
         unchanged: { expression: 'createdAt = :likedAt', values: { ':likedAt': like.createdAt } },
         also: [
-          ...(like.pointsFor
-            ? likePointChanges(clubId, like.pointsFor, utcDay(new Date(like.createdAt)), -1, utcDay(now))
-            : []),
+          ...pairDayChanges(clubId, like, -1, moves, utcDay(now)),
           // Taken back from the day the like counted on.
           ...statsActions(
             clubId,
@@ -96,9 +125,10 @@ export async function removeLike(
         ],
       },
     );
-    if (removed) return true;
+    if (removed.outcome === 'deleted') return true;
+    if (removed.outcome === 'refused') moves = !moves;
   }
-  return false;
+  throw new Error('unlike: the like or its pair count kept changing');
 }
 
 /** Which of these posts the user has liked: key lookups only (one request per 100 posts). */
@@ -113,22 +143,27 @@ export async function likedPostIds(postIds: readonly string[], userId: string): 
 }
 
 /**
- * Likes taken back together in one transaction: with the author's all-time item and up to 37
- * open window items, a transaction stays within DynamoDB's 100 actions.
+ * Likes taken back together in one transaction: each like's delete and its pair's day count, with
+ * the author's all-time item and up to 37 open window items, stay within DynamoDB's 100 actions.
  */
-const LIKES_PER_TAKEBACK = 60;
+const LIKES_PER_TAKEBACK = 30;
 /** Pages of 100 likes one post deletion takes back (a like is one per member: 10,000 members). */
 const LIKE_PAGES = 100;
+/** Reads of the pairs' counts for one take-back whose counts changed meanwhile. */
+const TAKEBACK_ATTEMPTS = 8;
 
 /**
- * Deletes likes of a deleted post, each earning like together with the point it gave: likes of
- * the same author and day go in one transaction that deletes each only if it is still there and
- * takes their points back from the all-time item and the windows still open. If one of them went
- * meanwhile, they are taken back one by one, so no point is taken back twice.
+ * Deletes likes of a deleted post (one author, one day, each by another liker), with the points
+ * they held: each like's pair count for the day goes down by one on the condition that it is still
+ * as read, and the author loses a point for each pair whose count reaches zero (and for each like
+ * stored before the once-a-day rule), in one transaction. A like gone meanwhile sends them one by
+ * one; a count changed meanwhile (the liker's other likes) reads the counts again.
  */
 async function takeBack(clubId: string, likes: Like[], today: string): Promise<void> {
   const [first] = likes;
   if (!first?.pointsFor) return;
+  const authorId = first.pointsFor;
+  const likedOn = utcDay(new Date(first.createdAt));
   const deletes = likes.map((like) => ({
     Delete: {
       TableName: tableName(),
@@ -136,19 +171,39 @@ async function takeBack(clubId: string, likes: Like[], today: string): Promise<v
       ConditionExpression: 'attribute_exists(pk)',
     },
   }));
-  const changes = likePointChanges(
-    clubId,
-    first.pointsFor,
-    utcDay(new Date(first.createdAt)),
-    -likes.length,
-    today,
-  );
-  try {
-    await sendRetryingConflicts({ TransactItems: [...deletes, ...changes] });
-  } catch (error) {
-    if (!transactionConditionFailures(error)) throw error;
-    if (likes.length > 1) for (const like of likes) await takeBack(clubId, [like], today);
+  const pairKey = (like: Like) => keys.likeDay(clubId, authorId, like.userId, likedOn);
+  const counted = likes.filter((like) => like.oncePerDay);
+  const ownPoints = likes.length - counted.length;
+  for (let attempt = 0; attempt < TAKEBACK_ATTEMPTS; attempt++) {
+    const counts = await batchGet(counted.map(pairKey), ['likes'], true);
+    const seen = counted.flatMap((like) => {
+      const likesNow = counts.get(keyId(pairKey(like)))?.likes;
+      return typeof likesNow === 'number' && likesNow > 0 ? [{ like, likesNow }] : [];
+    });
+    const pairs = seen.map(({ like, likesNow }) => ({
+      Update: {
+        TableName: tableName(),
+        Key: pairKey(like),
+        UpdateExpression: 'ADD likes :minus',
+        ConditionExpression: 'likes = :seen',
+        ExpressionAttributeValues: { ':minus': -1, ':seen': likesNow },
+      },
+    }));
+    const lost = ownPoints + seen.filter(({ likesNow }) => likesNow === 1).length;
+    const changes = lost > 0 ? likePointChanges(clubId, authorId, likedOn, -lost, today) : [];
+    try {
+      await sendRetryingConflicts({ TransactItems: [...deletes, ...pairs, ...changes] });
+      return;
+    } catch (error) {
+      const failed = transactionConditionFailures(error);
+      if (!failed) throw error;
+      if (failed.some((index) => index < deletes.length)) {
+        if (likes.length > 1) for (const like of likes) await takeBack(clubId, [like], today);
+        return;
+      }
+    }
   }
+  throw new Error("take-back: the pairs' counts kept changing");
 }
 
 /**

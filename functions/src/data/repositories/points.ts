@@ -1,6 +1,9 @@
 /**
  * Members' points in a club, kept in order by the byPoints index (gsi6, number sort key) so the
- * top of a leaderboard is one bounded query. A like counts for its post's author in the all-time
+ * top of a leaderboard is one bounded query. Likes between the same two people count once a UTC
+ * day: the author holds one point per liker and day while any of that day's likes of theirs stands
+ * (a count per pair and day, keys.likeDay, moved in each like's and unlike's transaction, whose
+ * condition says whether the point moves too). A point counts for its post's author in the all-time
  * item and in one item per rolling window it falls in: the 7-day windows ending on the like's UTC
  * day and the 6 days after, and the 30-day windows likewise. So "the last 7 days" on day T is the
  * partition of the 7-day window ending on T, already summed: reads stay one query whatever the
@@ -100,6 +103,42 @@ export function likePointChanges(
     }
   }
   return changes;
+}
+
+/**
+ * A like's (+1) or unlike's (-1) change of its pair's count for the day it was given, and of the
+ * author's points when `moves`: a like moves them when it is the pair's first standing like that
+ * day, an unlike when it is the last. The count's condition holds only when `moves` is right, so a
+ * transaction with the wrong guess is refused and nothing changes (the caller guesses again).
+ */
+export function likeDayChanges(
+  clubId: string,
+  pair: { authorId: string; likerId: string },
+  likedOn: string,
+  step: 1 | -1,
+  change: { moves: boolean; today: string },
+): TransactItem[] {
+  const holds =
+    step > 0
+      ? change.moves
+        ? 'attribute_not_exists(likes) OR likes < :one'
+        : 'likes >= :one'
+      : change.moves
+        ? 'likes = :one'
+        : 'likes > :one';
+  const count: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.likeDay(clubId, pair.authorId, pair.likerId, likedOn),
+      UpdateExpression: 'ADD likes :step',
+      ConditionExpression: holds,
+      ExpressionAttributeValues: { ':step': step, ':one': 1 },
+    },
+  };
+  return [
+    count,
+    ...(change.moves ? likePointChanges(clubId, pair.authorId, likedOn, step, change.today) : []),
+  ];
 }
 
 export interface PointsEntry {

@@ -34,6 +34,10 @@ const TABS: { value: LeaderboardPeriod; label: string }[] = [
   { value: 'all', label: 'All time' },
 ];
 
+/** How points are earned, in the words members read. */
+const POINTS_RULE =
+  'Members earn a point on each day someone else likes their posts: one a day from each person, however many posts they like, and it goes if they take back every like of that day.';
+
 const pointsText = (points: number) => `${points.toLocaleString()} ${points === 1 ? 'point' : 'points'}`;
 
 /** The podium's order on screen: second, first, third. */
@@ -126,7 +130,7 @@ function Rankings({ period }: { period: LeaderboardPeriod }) {
     return (
       <div className="leaderboard-empty">
         <p className="leaderboard-empty__title">No points yet</p>
-        <p>Members earn a point each time someone else likes one of their posts.</p>
+        <p>{POINTS_RULE}</p>
       </div>
     );
   }
