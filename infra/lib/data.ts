@@ -1,12 +1,19 @@
 /**
  * The single DynamoDB table, created from the shared table definition (key names, TTL attribute
- * and global secondary indexes): on demand, point-in-time recovery, deletion protection,
- * retained when the stack is deleted, encrypted with the AWS managed KMS key.
+ * and global secondary indexes with their projections): on demand, point-in-time recovery,
+ * deletion protection, retained when the stack is deleted, encrypted with the AWS managed KMS key.
  */
-import { TABLE, TABLE_INDEXES } from '@clubs/shared';
+import { type IndexProjection, TABLE, TABLE_INDEXES } from '@clubs/shared';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+
+/** An index's projection as CDK declares it, from the shared table definition. */
+function projectionOf(projection: IndexProjection) {
+  if (projection.type === 'INCLUDE')
+    return { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...projection.attributes] };
+  return { projectionType: projection.type === 'ALL' ? ProjectionType.ALL : ProjectionType.KEYS_ONLY };
+}
 
 export class Data extends Construct {
   readonly table: TableV2;
@@ -29,7 +36,7 @@ export class Data extends Construct {
           name: index.sortKey,
           type: index.sortKeyType === 'number' ? AttributeType.NUMBER : AttributeType.STRING,
         },
-        projectionType: ProjectionType.ALL,
+        ...projectionOf(index.projection),
       })),
     });
   }

@@ -1,9 +1,21 @@
 /**
  * The single DynamoDB table: its key names and indexes. CDK creates it from this, the local
  * stack and the test harness create it from this, and the repositories read their names from it.
- * Every GSI projects all attributes. What each index answers is listed with it; items put
- * their own values in the generic gsiNpk/gsiNsk attributes (see functions/src/data/keys.ts).
+ * What each index answers is listed with it; items put their own values in the generic
+ * gsiNpk/gsiNsk attributes (see functions/src/data/keys.ts).
+ *
+ * Each index also declares what it projects. An index copies an item's projected attributes, so
+ * a write that changes one of them rewrites the copy (a changed sort key twice: out and back
+ * in), and a write changing none of them costs the index nothing. An index whose readers need a
+ * few attributes projects exactly those (INCLUDE); one read as whole items projects ALL. Changing
+ * a projection in AWS means deleting and recreating the index (docs/DEPLOY.md).
  */
+export type IndexProjection =
+  | { readonly type: 'ALL' }
+  | { readonly type: 'KEYS_ONLY' }
+  /** The keys and these attributes. */
+  | { readonly type: 'INCLUDE'; readonly attributes: readonly string[] };
+
 export interface IndexDefinition {
   readonly name: string;
   readonly partitionKey: string;
@@ -11,7 +23,10 @@ export interface IndexDefinition {
   /** The sort key's DynamoDB type: a string unless 'number'. */
   readonly sortKeyType?: 'string' | 'number';
   readonly purpose: string;
+  readonly projection: IndexProjection;
 }
+
+const ALL = { type: 'ALL' } as const;
 
 export const TABLE = {
   /** Overridden by the TABLE_NAME environment variable wherever the table is used. */
@@ -25,18 +40,21 @@ export const TABLE = {
       partitionKey: 'gsi1pk',
       sortKey: 'gsi1sk',
       purpose: 'clubs by status, newest first (the directory lists STATUS#active)',
+      projection: ALL,
     },
     byOwner: {
       name: 'gsi2',
       partitionKey: 'gsi2pk',
       sortKey: 'gsi2sk',
       purpose: "an owner's clubs by creation time; an author's posts by creation time",
+      projection: ALL,
     },
     byUser: {
       name: 'gsi3',
       partitionKey: 'gsi3pk',
       sortKey: 'gsi3sk',
       purpose: "a user's memberships, by status then club",
+      projection: ALL,
     },
     byMemberOrder: {
       name: 'gsi5',
@@ -44,6 +62,7 @@ export const TABLE = {
       sortKey: 'gsi5sk',
       purpose:
         "a club's members as its members page lists them: pending requests, the owner, moderators, then members, each newest first",
+      projection: ALL,
     },
     byLikes: {
       name: 'gsi4',
@@ -52,6 +71,12 @@ export const TABLE = {
       sortKeyType: 'number',
       purpose:
         "a club's posts by like count (trending): the count itself is the sort key, so each like moves it",
+      projection: {
+        // The trending list shows a post's title, author and count (the sort key) and leaves
+        // hidden posts out: a like rewrites these few attributes here, not the whole post.
+        type: 'INCLUDE',
+        attributes: ['id', 'title', 'authorName', 'hidden'],
+      },
     },
     byPoints: {
       name: 'gsi6',
@@ -60,6 +85,11 @@ export const TABLE = {
       sortKeyType: 'number',
       purpose:
         "a club's members by points, all time or in the 7 or 30 days ending on a day (the leaderboard): each like moves its author",
+      projection: {
+        // A leaderboard row is the member and their points (the sort key).
+        type: 'INCLUDE',
+        attributes: ['userId'],
+      },
     },
   },
 } as const satisfies {
@@ -72,3 +102,14 @@ export const TABLE = {
 
 export type IndexKey = keyof typeof TABLE.indexes;
 export const TABLE_INDEXES: readonly IndexDefinition[] = Object.values(TABLE.indexes);
+
+/**
+ * The attributes an index holds of an item: the table's and the index's keys and the included
+ * ones, or 'all'.
+ */
+export function projectedAttributes(index: IndexDefinition): ReadonlySet<string> | 'all' {
+  const { projection } = index;
+  if (projection.type === 'ALL') return 'all';
+  const keys = [TABLE.partitionKey, TABLE.sortKey, index.partitionKey, index.sortKey];
+  return new Set(projection.type === 'INCLUDE' ? [...keys, ...projection.attributes] : keys);
+}

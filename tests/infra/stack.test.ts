@@ -253,7 +253,18 @@ describe('data: the single table', () => {
     });
     const indexes = table.Properties.GlobalSecondaryIndexes as { IndexName: string; Projection: unknown }[];
     expect(indexes.map((i) => i.IndexName)).toEqual(TABLE_INDEXES.map((i) => i.name));
-    for (const index of indexes) expect(index.Projection).toEqual({ ProjectionType: 'ALL' });
+    // Each index projects what the declaration says: the likes and points indexes a few attributes.
+    expect(indexes.map((i) => i.Projection)).toEqual(
+      TABLE_INDEXES.map(({ projection }) =>
+        projection.type === 'INCLUDE'
+          ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...projection.attributes] }
+          : { ProjectionType: projection.type },
+      ),
+    );
+    expect(indexes.find((i) => i.IndexName === TABLE.indexes.byLikes.name)?.Projection).toEqual({
+      ProjectionType: 'INCLUDE',
+      NonKeyAttributes: ['id', 'title', 'authorName', 'hidden'],
+    });
   });
 
   it('has point-in-time recovery, deletion protection, encryption, and is retained', () => {

@@ -4,6 +4,9 @@
  * member profiles, and who may do what (active members; pending members, strangers and members
  * of another club refused, changing nothing).
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '@clubs/functions/data/client';
+import { keys } from '@clubs/functions/data/keys';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
 import { createEvent } from '@clubs/functions/data/repositories/events';
 import { getLike } from '@clubs/functions/data/repositories/likes';
@@ -444,8 +447,25 @@ describe('the sidebar and member profiles', () => {
       ['p2', 2],
       ['p1', 1],
     ]);
+    expect(res.body.trendingPosts[0]?.authorName).toBe(
+      (await getPost(club.id, posts[3]?.id ?? ''))?.authorName,
+    );
     expect(res.body.members).toHaveLength(5);
     expect(res.body.memberCount).toBe((await getClub(club.id))?.memberCount);
+    // The likes index holds only what the list shows; a hidden post still leaves it.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.post(club.id, posts[3]?.id ?? ''),
+        UpdateExpression: 'SET #hidden = :hidden',
+        ExpressionAttributeNames: { '#hidden': 'hidden' },
+        ExpressionAttributeValues: { ':hidden': 'moderator' },
+      }),
+    );
+    const later = await call<ClubSidebar>('getClubSidebar', members[0] as string, {
+      params: { clubId: club.id },
+    });
+    expect(later.body.trendingPosts.map((p) => p.title)).toEqual(['p2', 'p1']);
   });
 
   it('shows a member to people sharing an active club, with shared clubs and recent posts; 404 otherwise', async () => {

@@ -28,7 +28,10 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
         { AttributeName: index.partitionKey, KeyType: 'HASH' },
         { AttributeName: index.sortKey, KeyType: 'RANGE' },
       ],
-      Projection: { ProjectionType: 'ALL' },
+      Projection:
+        index.projection.type === 'INCLUDE'
+          ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection.attributes] }
+          : { ProjectionType: index.projection.type },
     })),
   };
 }

@@ -11,7 +11,8 @@
  * items expire (TTL) two days after their window ends; an unlike takes the point back from the
  * windows that have not ended yet.
  */
-import { type LeaderboardPeriod, TABLE } from '@clubs/shared';
+import { idSchema, type LeaderboardPeriod, TABLE } from '@clubs/shared';
+import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
 import { tableName } from '../client.ts';
 import type { TransactItem } from '../counted-write.ts';
@@ -150,10 +151,16 @@ export interface PointsEntry {
 export const pointsIn = (item: Record<string, unknown> | undefined): number =>
   typeof item?.points === 'number' ? Math.max(0, item.points) : 0;
 
-const toEntry = (item: Record<string, unknown>): PointsEntry => ({
-  userId: String(item.userId),
-  points: pointsIn(item),
-});
+/**
+ * A leaderboard row as read from the points index, which holds only the member and the points
+ * (its sort key) of a points item (shared/src/table.ts).
+ */
+export const leaderboardEntrySchema = z.object({ userId: idSchema, points: z.number() });
+
+const toEntry = (item: Record<string, unknown>): PointsEntry => {
+  const { userId, points } = leaderboardEntrySchema.parse(item);
+  return { userId, points: Math.max(0, points) };
+};
 
 /**
  * The top of a period's leaderboard, most points first, paged by cursor: one index query of one

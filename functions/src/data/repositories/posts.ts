@@ -199,8 +199,21 @@ export async function getPinnedPostId(clubId: string): Promise<string | null> {
   return typeof item?.postId === 'string' ? item.postId : null;
 }
 
+/**
+ * A post as the trending list reads it from the likes index, which holds only these attributes
+ * of a post (shared/src/table.ts), so a like does not copy the whole post into it.
+ */
+export const trendingPostSchema = storedPostSchema.pick({
+  id: true,
+  title: true,
+  authorName: true,
+  likeCount: true,
+  hidden: true,
+});
+export type TrendingPost = z.infer<typeof trendingPostSchema>;
+
 /** A club's most liked posts, most first: one query on the likes index, `limit` items read. */
-export async function trendingPosts(clubId: string, limit: number): Promise<StoredPost[]> {
+export async function trendingPosts(clubId: string, limit: number): Promise<TrendingPost[]> {
   const page = await queryPage(
     {
       index: TABLE.indexes.byLikes,
@@ -208,7 +221,7 @@ export async function trendingPosts(clubId: string, limit: number): Promise<Stor
       order: 'descending',
     },
     { limit },
-    toPost,
+    (item) => trendingPostSchema.parse(withoutKeys(item)),
   );
   return page.items;
 }
