@@ -5,8 +5,9 @@
  * day's counters and its ~40 engaged posts, one per month, the running figures, 6 course items,
  * and the 3,000 posts the days name), then calls the real club-admin handler in-process (the
  * access check and the service, as Lambda runs them) as the owner for each period, as a
- * moderator, and for the CSV, and reports the median and p95 latency, the DynamoDB requests and
- * the items read per call. BENCH_N (default 200) measured calls each, after BENCH_WARMUP (30).
+ * moderator, and for the CSV, then the super-admin handler's platform figures for each period
+ * over a year of the platform's day and month items on all 8 shards, and reports the median and
+ * p95 latency, the DynamoDB requests and the items read per call. BENCH_N (default 200) measured calls each, after BENCH_WARMUP (30).
  *
  * Then the chart library's weight: in the built SPA (web/dist; built first when missing) the
  * gzipped size of every chunk holding uPlot, and whether any of them is loaded by the entry.
@@ -37,8 +38,9 @@ bench.runBench(
     const benchItems = await import('./bench-items.ts');
     const { postItem } = await import('@clubs/functions/data/repositories/posts');
     const { membershipItem } = await import('@clubs/functions/data/repositories/memberships');
-    const { statsKeys } = await import('@clubs/functions/data/keys');
+    const { adminKeys, statsKeys } = await import('@clubs/functions/data/keys');
     const admin = (await import('@clubs/functions/handlers/club-admin')).handler;
+    const superAdmin = (await import('@clubs/functions/handlers/super-admin')).handler;
 
     await store.useTable('bench_analytics');
     const now = Date.now();
@@ -98,6 +100,7 @@ bench.runBench(
     for (const [month, counters] of months) {
       items.push({ ...statsKeys.month(club.id, month), type: 'club_stats', bucket: month, ...counters });
     }
+    items.push(...platformYear(adminKeys, random, now));
     items.push({
       ...statsKeys.running(club.id),
       type: 'club_running_stats',
@@ -144,10 +147,76 @@ bench.runBench(
       });
       rows.push([label, ...bench.costCells(cost), cost.answer]);
     }
+    const superAdminId = ulid();
+    for (const period of ['7d', '30d', '90d', '12m']) {
+      const label = `platform figures, ${period} (super admin)`;
+      const event = httpEvent('getPlatformFigures', {
+        query: { period },
+        claims: memberClaims(superAdminId, { 'cognito:groups': 'super_admin' }),
+      });
+      const cost = await bench.measureCalls(store.meter, RUNS, async () => {
+        const body = await bench.okBody<{ series: unknown[] }>(label, superAdmin, event);
+        return `${body.series.length} points`;
+      });
+      rows.push([label, ...bench.costCells(cost), cost.answer]);
+    }
     chartWeight();
     return { header: ['request', ...bench.COST_HEADER, 'answer'], rows };
   },
 );
+
+/**
+ * A year of the platform figures' day and month items on all 8 shards (every shard changes
+ * every day, as on a busy platform), and the shards' figures now.
+ */
+function platformYear(
+  adminKeys: typeof import('@clubs/functions/data/keys').adminKeys,
+  random: () => number,
+  now: number,
+): Record<string, unknown>[] {
+  const items: Record<string, unknown>[] = [];
+  const months = new Map<string, Record<string, number>>();
+  for (let shard = 0; shard < 8; shard++) {
+    for (let back = DAYS - 1; back >= 0; back--) {
+      const day = utcDay(now - back * DAY);
+      const counters = {
+        clubs_active: Math.floor(random() * 4),
+        clubs_pending: Math.floor(random() * 3) - 1,
+        members: 200 + Math.floor(random() * 100),
+        subscriptions_club_plan: Math.floor(random() * 3),
+        subscriptions_membership: 20 + Math.floor(random() * 20),
+        mrr_club_plan_usd: 8_800 * Math.floor(random() * 3),
+        mrr_membership_usd: 50_000 + Math.floor(random() * 10_000),
+        fees_usd: 5_000 + Math.floor(random() * 5_000),
+        fees_eur: 1_000 + Math.floor(random() * 1_000),
+      };
+      items.push({ ...adminKeys.figuresDay(day, shard), type: 'platform_figures', bucket: day, ...counters });
+      const key = `${shard}#${day.slice(0, 7)}`;
+      const month = months.get(key) ?? {};
+      for (const [name, value] of Object.entries(counters)) month[name] = (month[name] ?? 0) + value;
+      months.set(key, month);
+    }
+    items.push({
+      ...adminKeys.figures(shard),
+      type: 'platform_figures',
+      clubs_active: 500,
+      clubs_pending: 20,
+      members: 120_000,
+      subscriptions_club_plan: 480,
+      subscriptions_membership: 15_000,
+    });
+  }
+  for (const [key, counters] of months) {
+    const [shard, month] = key.split('#') as [string, string];
+    items.push({
+      ...adminKeys.figuresMonth(month, Number(shard)),
+      type: 'platform_figures',
+      bucket: month,
+      ...counters,
+    });
+  }
+  return items;
+}
 
 /** The gzipped weight of the chunks holding uPlot in the built SPA, and whether the entry loads one. */
 function chartWeight(): void {
@@ -166,7 +235,7 @@ function chartWeight(): void {
     const code = readFileSync(join(assets, file));
     const inEntry = html.includes(file);
     console.log(
-      `  ${file}: ${(gzipSync(code, { level: 9 }).length / 1000).toFixed(1)} KB gzip${inEntry ? ' (loaded by the entry!)' : ', loaded only by the Analytics route'}`,
+      `  ${file}: ${(gzipSync(code, { level: 9 }).length / 1000).toFixed(1)} KB gzip${inEntry ? ' (loaded by the entry!)' : ', loaded only where a chart shows (Analytics, the super-admin portal)'}`,
     );
   }
   const css = readdirSync(assets).filter(

@@ -1,11 +1,14 @@
 /**
  * `npm run rebuild-figures`: recomputes the super-admin portal's platform figures from the stored
- * clubs, memberships and subscription records (functions/src/data/figures-rebuild.ts), for data
- * older than the counters or after a repair. Safe while the site runs: a shard that changes while
- * it is rebuilt is read again. Locally it runs against the `npm start` stack's DynamoDB Local; in
+ * clubs, memberships and subscription records (functions/src/data/figures-rebuild.ts), then
+ * their day and month items, the portal's charts (functions/src/data/figures-series-rebuild.ts),
+ * for data older than the counters or after a repair. The figures now are safe to rebuild while
+ * the site runs (a shard that changes while it is rebuilt is read again); the series, as the
+ * clubs' analytics, when it is quiet. Locally it runs against the `npm start` stack's DynamoDB Local; in
  * AWS set TABLE_NAME and AWS credentials allowed to read and write the table (docs/DEPLOY.md).
  */
 import { rebuildPlatformFigures } from '@clubs/functions/data/figures-rebuild';
+import { rebuildPlatformSeries } from '@clubs/functions/data/figures-series-rebuild';
 import { readPlatformFigures } from '@clubs/functions/data/platform-figures';
 import { applyEnvironment, handlerEnvironment, loadLocalConfig } from '@clubs/infra/local/config.ts';
 
@@ -19,4 +22,6 @@ if (report.withoutRevenue > 0) {
     `${report.withoutRevenue} live subscription(s) were stored before their revenue was recorded: counted, without revenue (their next Stripe update records it).`,
   );
 }
+const buckets = await rebuildPlatformSeries();
+console.log(`Rebuilt the platform series (${buckets} day and month items written).`);
 console.log(JSON.stringify(await readPlatformFigures(), null, 2));

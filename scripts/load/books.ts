@@ -14,6 +14,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { countedRevenueOf, revenueSteps } from '@clubs/functions/data/figures-rebuild';
+import { adminKeys } from '@clubs/functions/data/keys';
 import { addSteps, type FigureSteps, figure } from '@clubs/functions/data/platform-figures';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '@clubs/infra/local/config.ts';
 import { EVENT_BUS, EVENT_ROUTES } from '@clubs/shared';
@@ -88,7 +89,8 @@ function tally(items: readonly Item[]) {
     else if (pk.startsWith('POINTS#') && sk === 'ALL') points.push(item);
     else if (pk.startsWith('CLUB#') && (sk === 'PLAN' || sk.startsWith('SUBSCRIPTION#'))) records.push(item);
     else if (pk.startsWith('STRIPE#')) stripeEvents.set(pk.slice(7), item);
-    else if (pk === 'ADMIN#figures') figureShards.push(item);
+    else if (pk === adminKeys.figuresPartition && sk.startsWith(adminKeys.figuresShardPrefix))
+      figureShards.push(item);
   }
   // A point per like stored before the once-a-day rule, and per liker and day after it.
   const earned = new Map<string, number>();

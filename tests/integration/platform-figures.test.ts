@@ -2,35 +2,53 @@
  * The platform figures over DynamoDB Local and the Stripe simulator: each counter moves in the
  * write that changes its fact — a club created, a join approved, a member leaving, a suspension
  * and its reactivation, a paid subscription's trial, first payment and cancellation delivered as
- * signed events — and the portal reads them with one batch of key lookups.
+ * signed events — and the portal reads them, and their days and months for its charts, with one
+ * query of their partition.
  */
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
 import { rebuildPlatformFigures } from '@clubs/functions/data/figures-rebuild';
+import { rebuildPlatformSeries } from '@clubs/functions/data/figures-series-rebuild';
 import { adminKeys, keys } from '@clubs/functions/data/keys';
 import { figureShard } from '@clubs/functions/data/platform-figures';
 import { handler as members } from '@clubs/functions/handlers/members';
 import { handler as memberships } from '@clubs/functions/handlers/memberships';
 import { handler } from '@clubs/functions/handlers/super-admin';
+import { meterRequests } from '@clubs/infra/local/request-meter.ts';
+import type { MoneyAmount, PlatformPoint } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { call, deliver, paidClubs, subscriptionOf, useTestStripe } from '../support/paid-clubs.ts';
 import { ofType } from '../support/stripe.ts';
-import { asAdmin, platformFigures as figures } from '../support/super-admin.ts';
+import { adminClaims, asAdmin, platformFigures as figures } from '../support/super-admin.ts';
 
 const stripe = useTestStripe();
-const { paidClub, payMembership } = paidClubs(stripe);
+const { paidClub, payMembership, createdClub, payPlan } = paidClubs(stripe);
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 describe('platform figures', () => {
   it('start at zero and are refused to anyone but a super admin', async () => {
-    expect(await figures()).toEqual({
+    const start = await figures('7d');
+    expect(start).toMatchObject({
       clubs: { active: 0, unpaid: 0, inactive: 0, pending: 0 },
       members: 0,
       paidMemberships: 0,
       membershipMrr: [],
       creatorPlans: 0,
       creatorPlanMrr: [],
+      period: '7d',
+      bucket: 'day',
+    });
+    expect(start.series).toHaveLength(7);
+    expect(start.series.at(-1)).toEqual({
+      bucket: today(),
+      clubs: 0,
+      activeClubs: 0,
+      members: 0,
+      creatorPlans: 0,
+      fees: [],
     });
     const member = await invoke(handler, httpEvent('getPlatformFigures', { claims: memberClaims(ulid()) }));
     expect(member.status).toBe(403);
@@ -146,4 +164,91 @@ describe('platform figures', () => {
     await rebuildPlatformFigures();
     expect(await figures()).toEqual(after);
   });
+
+  it('chart the clubs, members, creator plans and fees of each day and month, read with one query', async () => {
+    const before = await figures('7d');
+    const beforeYear = await figures('12m');
+
+    // A club created through the API whose creator plan is then paid: pending, then active.
+    const ownerId = ulid();
+    const created = await createdClub(ownerId);
+    const planEvents = await payPlan(created.id, ownerId);
+    for (const event of planEvents) await deliver(event);
+    // Its trial ends paid: the plan pays from now.
+    stripe().server.simulator.renew(subscriptionOf(ofType(planEvents, 'checkout.session.completed')));
+    for (const event of stripe().takeEvents()) await deliver(event);
+    // A paid club's member pays at once (no trial): the platform takes its application fee.
+    const { club: paid } = await paidClub({ price: 12.5, currency: 'EUR', trialPeriod: 0 });
+    const events = await payMembership(paid.id, ulid());
+    for (const event of events) await deliver(event);
+    const fee = Number(
+      (ofType(events, 'invoice.paid').data as { object: Record<string, unknown> }).object
+        .application_fee_amount,
+    );
+    expect(fee).toBeGreaterThan(0);
+
+    const meter = meterRequests(db());
+    let after: Awaited<ReturnType<typeof figures>>;
+    try {
+      after = await figures('7d');
+      // One query of the figures' partition reads the days, the months and the figures now.
+      expect(meter.requests).toBeLessThanOrEqual(3);
+      expect(meter.commands).toEqual(['QueryCommand']);
+    } finally {
+      meter.stop();
+    }
+    const was = before.series.at(-1) as PlatformPoint;
+    const now = after.series.at(-1) as PlatformPoint;
+    expect(now).toEqual({
+      bucket: today(),
+      clubs: was.clubs + 2,
+      activeClubs: was.activeClubs + 2,
+      members: was.members + 3,
+      creatorPlans: was.creatorPlans + 1,
+      fees: addFee(was.fees, fee),
+    });
+    expect(now.clubs).toBe(Object.values(after.clubs).reduce((a, b) => a + b, 0));
+    expect(now.members).toBe(after.members);
+    expect(now.creatorPlans).toBe(after.creatorPlans);
+    // The days before today are what they were.
+    expect(after.series.slice(0, -1)).toEqual(before.series.slice(0, -1));
+
+    const year = await figures('12m');
+    expect(year.bucket).toBe('month');
+    expect(year.series).toHaveLength(12);
+    const month = year.series.at(-1) as PlatformPoint;
+    const monthWas = beforeYear.series.at(-1) as PlatformPoint;
+    expect(month.bucket).toBe(today().slice(0, 7));
+    expect(month).toMatchObject({ clubs: monthWas.clubs + 2, members: monthWas.members + 3 });
+    expect(month.fees).toEqual(addFee(monthWas.fees, fee));
+
+    // The series rebuilt from the stored facts: a corrupted day is repaired, fees kept as recorded.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: adminKeys.figuresDay(today(), figureShard(paid.id)),
+        UpdateExpression: 'SET members = :wrong, clubs_active = :wrong',
+        ExpressionAttributeValues: { ':wrong': -50 },
+      }),
+    );
+    expect((await figures('7d')).series).not.toEqual(after.series);
+    await rebuildPlatformSeries();
+    expect((await figures('7d')).series).toEqual(after.series);
+  });
+
+  it('refuse a period they do not know', async () => {
+    const res = await invoke(
+      handler,
+      httpEvent('getPlatformFigures', { claims: adminClaims(), query: { period: '5y' } }),
+    );
+    expect(res.status).toBe(400);
+  });
 });
+
+/** Fees in one currency plus a fee in EUR. */
+function addFee(fees: MoneyAmount[], fee: number): MoneyAmount[] {
+  const eur = fees.find((one) => one.currency === 'eur')?.amount ?? 0;
+  return [...fees.filter((one) => one.currency !== 'eur'), { currency: 'eur', amount: eur + fee }].sort(
+    (a, b) => a.currency.localeCompare(b.currency),
+  );
+}

@@ -11,8 +11,7 @@
  * (shard 0, its other shards deleted) in one transaction; changes made while a club is being
  * rebuilt may be lost, so run it when the site is quiet.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client.ts';
+import { rebuiltBucketItem, writeBuckets } from './bucket-rebuild.ts';
 import {
   addShard,
   isDayItem,
@@ -22,7 +21,6 @@ import {
   readStatsFrom,
   utcDayOf,
 } from './club-stats.ts';
-import type { TransactItem } from './counted-write.ts';
 import { adminKeys, keys, statsKeys } from './keys.ts';
 import { queryAll } from './query.ts';
 
@@ -72,19 +70,6 @@ async function factsByDay(clubId: string): Promise<Map<string, { counters: Item;
   return days;
 }
 
-/** One bucket's item: the kept counters as recorded, the rebuilt ones from the facts. */
-function bucketItem(
-  key: { pk: string; sk: string },
-  bucket: string,
-  recorded: Item | undefined,
-  facts: Item,
-) {
-  const kept = Object.fromEntries(
-    Object.entries(recorded ?? {}).filter(([name, value]) => typeof value === 'number' && !isRebuilt(name)),
-  );
-  return { ...key, type: 'club_stats', bucket, ...kept, ...facts };
-}
-
 /** Rebuilds one club's day and month items; answers how many buckets it wrote. */
 export async function rebuildClubStats(clubId: string): Promise<number> {
   const days = await factsByDay(clubId);
@@ -111,24 +96,34 @@ export async function rebuildClubStats(clubId: string): Promise<number> {
     const facts = days.get(day)?.counters ?? {};
     writes.push({
       bucket: day,
-      item: bucketItem(statsKeys.day(clubId, day), day, recordedDays.get(day), facts),
+      item: rebuiltBucketItem(
+        statsKeys.day(clubId, day),
+        'club_stats',
+        day,
+        recordedDays.get(day),
+        facts,
+        isRebuilt,
+      ),
     });
   }
   for (const month of new Set([...months.keys(), ...recordedMonths.keys()])) {
     const facts = months.get(month) ?? {};
     writes.push({
       bucket: month,
-      item: bucketItem(statsKeys.month(clubId, month), month, recordedMonths.get(month), facts),
+      item: rebuiltBucketItem(
+        statsKeys.month(clubId, month),
+        'club_stats',
+        month,
+        recordedMonths.get(month),
+        facts,
+        isRebuilt,
+      ),
     });
   }
-  for (const { bucket, item } of writes) {
-    const others = (shardKeys.get(bucket) ?? []).filter((key) => key.sk !== item.sk);
-    const actions: TransactItem[] = [
-      { Put: { TableName: tableName(), Item: item } },
-      ...others.map((key) => ({ Delete: { TableName: tableName(), Key: key } })),
-    ];
-    await db().send(new TransactWriteCommand({ TransactItems: actions }));
-  }
+  await writeBuckets(
+    writes.map(({ item }) => item),
+    shardKeys,
+  );
   return writes.length;
 }
 

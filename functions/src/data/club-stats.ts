@@ -165,10 +165,16 @@ export async function recordActiveMember(clubId: string, userId: string, at: Dat
 
 /**
  * Counts `steps` by themselves, for facts whose own write cannot carry them (a Stripe event's
- * consumer): one retried transaction of the day and month items.
+ * consumer): one retried transaction of the day and month items, with `also` (the platform's
+ * share of the same fact).
  */
-export async function countStats(clubId: string, at: Date, steps: StatsSteps): Promise<void> {
-  const actions = statsActions(clubId, at, steps);
+export async function countStats(
+  clubId: string,
+  at: Date,
+  steps: StatsSteps,
+  also: TransactItem[] = [],
+): Promise<void> {
+  const actions = [...statsActions(clubId, at, steps), ...also];
   if (actions.length > 0) await sendRetryingConflicts({ TransactItems: actions });
 }
 

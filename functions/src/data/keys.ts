@@ -368,7 +368,26 @@ export const adminKeys = {
   audit: (id: string): Key => ({ pk: adminKeys.auditPartition, sk: `AUDIT#${id}` }),
   auditPartition: 'ADMIN#audit',
   /** One shard of the platform figures' counters (functions/src/data/platform-figures.ts). */
-  figures: (shard: number): Key => ({ pk: 'ADMIN#figures', sk: `SHARD#${shard}` }),
+  figures: (shard: number): Key => ({
+    pk: adminKeys.figuresPartition,
+    sk: `${adminKeys.figuresShardPrefix}${shard}`,
+  }),
+  figuresShardPrefix: 'SHARD#',
+  /**
+   * The platform figures' changes of one UTC day ('D#2030-01-31') and one month ('M#2030-01'),
+   * on the same shards (shard n > 0 adds '#n'). They share the figures' partition and sort before
+   * its 'SHARD#' items, so one query from a day onwards reads those days, every month and the
+   * figures now.
+   */
+  figuresDay: (day: string, shard = 0): Key => ({
+    pk: adminKeys.figuresPartition,
+    sk: `${statsKeys.dayPrefix}${day}${shard ? `#${shard}` : ''}`,
+  }),
+  figuresMonth: (month: string, shard = 0): Key => ({
+    pk: adminKeys.figuresPartition,
+    sk: `${statsKeys.monthPrefix}${month}${shard ? `#${shard}` : ''}`,
+  }),
+  figuresPartition: 'ADMIN#figures',
   /** The Billing Portal configuration the platform made at Stripe (payments/portal-configuration.ts). */
   portalConfiguration: { pk: 'ADMIN#stripe', sk: 'PORTAL_CONFIGURATION' } as Key,
 } as const;

@@ -7,19 +7,26 @@
  * The counters are spread over a few shard items (a club's changes always go to the shard its id
  * hashes to): every join, leave and payment on the platform writes here, and one item would make
  * unrelated transactions conflict. Reading them is one BatchGetItem of the shard keys, summed.
+ *
+ * The same ADD also counts the change on the shard's item of its UTC day and of its month, so the
+ * portal's charts read the figures over time without a snapshot: a figure at the end of a past
+ * day is today's minus the changes counted after it. Platform fee revenue is only counted on the
+ * day and month items (money taken, not a figure standing now).
  */
 import {
   CLUB_STATUSES,
   type ClubStatus,
   type MoneyAmount,
-  type PlatformFigures,
+  type PlatformTotals,
   type SubscriptionKind,
 } from '@clubs/shared';
 import { batchGet } from './batch-get.ts';
 import { tableName } from './client.ts';
+import { monthOf, utcDayOf } from './club-stats.ts';
 import type { TransactItem } from './counted-write.ts';
 import { shardOf, sumCounters } from './counter-shards.ts';
-import { adminKeys } from './keys.ts';
+import { adminKeys, type Key } from './keys.ts';
+import { queryAll } from './query.ts';
 
 export const FIGURE_SHARDS = 8;
 
@@ -30,6 +37,7 @@ const CLUBS_PREFIX = 'clubs_';
 const MEMBERS = 'members';
 const SUBSCRIPTIONS_PREFIX = 'subscriptions_';
 const MRR_PREFIX = 'mrr_';
+const FEES_PREFIX = 'fees_';
 
 export const figure = {
   clubs: (status: ClubStatus) => `${CLUBS_PREFIX}${status}`,
@@ -37,6 +45,8 @@ export const figure = {
   subscriptions: (kind: SubscriptionKind) => `${SUBSCRIPTIONS_PREFIX}${kind}`,
   /** Monthly recurring revenue of one kind of subscription in one currency, in minor units. */
   mrr: (kind: SubscriptionKind, currency: string) => `${MRR_PREFIX}${kind}_${currency}`,
+  /** Application fees the platform took in one currency, in minor units (day and month items only). */
+  fees: (currency: string) => `${FEES_PREFIX}${currency}`,
 };
 
 /** The shard a club's counters go to (a stable hash of its id). */
@@ -49,45 +59,74 @@ export function addSteps(steps: FigureSteps, more: FigureSteps): FigureSteps {
   return sum;
 }
 
-/**
- * The transaction action that moves the figures by `steps` for a change of `clubId`; none when
- * every step is zero. It has no condition: it can only fail by conflicting with another
- * transaction, which the callers retry.
- */
-export function figuresAction(clubId: string, steps: FigureSteps): TransactItem[] {
-  const moves = Object.entries(steps).filter(([, step]) => step !== 0);
-  if (moves.length === 0) return [];
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: adminKeys.figures(figureShard(clubId)),
-        UpdateExpression: `SET #type = :type ADD ${moves.map((_, i) => `#f${i} :s${i}`).join(', ')}`,
-        ExpressionAttributeNames: {
-          '#type': 'type',
-          ...Object.fromEntries(moves.map(([name], i) => [`#f${i}`, name])),
-        },
-        ExpressionAttributeValues: {
-          ':type': 'platform_figures',
-          ...Object.fromEntries(moves.map(([, step], i) => [`:s${i}`, step])),
-        },
+function addAction(key: Key, bucket: string | null, moves: [string, number][]): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET #type = :type${bucket ? ', #bucket = :bucket' : ''} ADD ${moves.map((_, i) => `#f${i} :s${i}`).join(', ')}`,
+      ExpressionAttributeNames: {
+        '#type': 'type',
+        ...(bucket ? { '#bucket': 'bucket' } : {}),
+        ...Object.fromEntries(moves.map(([name], i) => [`#f${i}`, name])),
+      },
+      ExpressionAttributeValues: {
+        ':type': 'platform_figures',
+        ...(bucket ? { ':bucket': bucket } : {}),
+        ...Object.fromEntries(moves.map(([, step], i) => [`:s${i}`, step])),
       },
     },
+  };
+}
+
+const movesOf = (steps: FigureSteps) => Object.entries(steps).filter(([, step]) => step !== 0);
+
+/** The actions counting `moves` on the day and month of `at`, on the club's shard. */
+function bucketActions(clubId: string, at: Date, moves: [string, number][]): TransactItem[] {
+  const shard = figureShard(clubId);
+  const day = utcDayOf(at);
+  return [
+    addAction(adminKeys.figuresDay(day, shard), day, moves),
+    addAction(adminKeys.figuresMonth(monthOf(day), shard), monthOf(day), moves),
   ];
 }
 
-function amounts(totals: Map<string, number>, prefix: string): MoneyAmount[] {
+/**
+ * The transaction actions that move the figures by `steps` for a change of `clubId`, and count
+ * the change on the day and month of `at`; none when every step is zero. They have no condition:
+ * they can only fail by conflicting with another transaction, which the callers retry.
+ */
+export function figuresAction(clubId: string, steps: FigureSteps, at = new Date()): TransactItem[] {
+  const moves = movesOf(steps);
+  if (moves.length === 0) return [];
+  return [
+    addAction(adminKeys.figures(figureShard(clubId)), null, moves),
+    ...bucketActions(clubId, at, moves),
+  ];
+}
+
+/**
+ * The actions counting platform revenue of a club's payment (application fees, figure.fees) on
+ * the day and month of `at`, for the transaction of a Stripe event's consumer; none when every
+ * step is zero.
+ */
+export function platformRevenueActions(clubId: string, at: Date, steps: FigureSteps): TransactItem[] {
+  const moves = movesOf(steps);
+  return moves.length === 0 ? [] : bucketActions(clubId, at, moves);
+}
+
+/** The amounts of the counters named `prefix` + currency, by currency. */
+export function amountsOf(totals: Map<string, number>, prefix: string): MoneyAmount[] {
   return [...totals]
     .filter(([name, amount]) => name.startsWith(prefix) && amount !== 0)
     .map(([name, amount]) => ({ currency: name.slice(prefix.length), amount }))
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
-/** The figures now: one BatchGetItem of the shard items, summed. */
-export async function readPlatformFigures(): Promise<PlatformFigures> {
-  const shards = Array.from({ length: FIGURE_SHARDS }, (_, shard) => adminKeys.figures(shard));
-  const found = await batchGet(shards);
-  const totals = sumCounters(found.values());
+export const FEES_COUNTER_PREFIX = FEES_PREFIX;
+
+/** The figures now from the shards' summed counters. */
+export function totalsOf(totals: Map<string, number>): PlatformTotals {
   const total = (name: string) => totals.get(name) ?? 0;
   return {
     clubs: Object.fromEntries(CLUB_STATUSES.map((status) => [status, total(figure.clubs(status))])) as Record<
@@ -96,8 +135,29 @@ export async function readPlatformFigures(): Promise<PlatformFigures> {
     >,
     members: total(MEMBERS),
     paidMemberships: total(figure.subscriptions('membership')),
-    membershipMrr: amounts(totals, `${MRR_PREFIX}membership_`),
+    membershipMrr: amountsOf(totals, `${MRR_PREFIX}membership_`),
     creatorPlans: total(figure.subscriptions('club_plan')),
-    creatorPlanMrr: amounts(totals, `${MRR_PREFIX}club_plan_`),
+    creatorPlanMrr: amountsOf(totals, `${MRR_PREFIX}club_plan_`),
   };
 }
+
+/** The figures now: one BatchGetItem of the shard items, summed. */
+export async function readPlatformFigures(): Promise<PlatformTotals> {
+  const shards = Array.from({ length: FIGURE_SHARDS }, (_, shard) => adminKeys.figures(shard));
+  const found = await batchGet(shards);
+  return totalsOf(sumCounters(found.values()));
+}
+
+type Item = Record<string, unknown>;
+
+/**
+ * The figures' items from a day (or a month) onwards: those days' and every later month's
+ * shard items, then the figures' shards, in one query (more pages only past 1 MB).
+ */
+export function readFiguresFrom(from: { day: string } | { month: string }): Promise<Item[]> {
+  const start = 'day' in from ? adminKeys.figuresDay(from.day).sk : adminKeys.figuresMonth(from.month).sk;
+  return queryAll({ partition: adminKeys.figuresPartition, sortKey: { atLeast: start } }, (item) => item);
+}
+
+export const isFiguresShard = (item: Item): boolean =>
+  String(item.sk).startsWith(adminKeys.figuresShardPrefix);

@@ -8,5 +8,5 @@ export const handler = defineGroup('super-admin', superAdminRoutes, {
   suspendClub: async ({ input, auth }) => suspend(auth, input.params.clubId),
   reactivateClub: async ({ input, auth }) => reactivate(auth, input.params.clubId),
   listAuditLog: async ({ input }) => auditLog(input.query),
-  getPlatformFigures: async () => platformFigures(),
+  getPlatformFigures: async ({ input }) => platformFigures(input.query.period),
 });

@@ -6,6 +6,7 @@
  * older than Stripe's current state (subscription-sync.ts).
  */
 import { countStats } from '../data/club-stats.ts';
+import { figure, platformRevenueActions } from '../data/platform-figures.ts';
 import { saveConnectState } from '../data/repositories/billing.ts';
 import { logger } from '../logger.ts';
 import { stripeClient } from '../stripe/client.ts';
@@ -89,7 +90,16 @@ async function countMembershipRevenue(invoice: Record<string, unknown>): Promise
   if (metadata?.kind !== 'membership' || amount <= 0) return;
   const paidAt = (invoice.status_transitions as { paid_at?: unknown } | undefined)?.paid_at;
   const at = typeof paidAt === 'number' ? new Date(paidAt * 1000) : new Date();
-  await countStats(metadata.clubId, at, { revenue: amount });
+  // The platform's application fee on it is the platform's fee revenue of that day.
+  const fee = typeof invoice.application_fee_amount === 'number' ? invoice.application_fee_amount : 0;
+  const currency = typeof invoice.currency === 'string' ? invoice.currency : '';
+  const platform = fee > 0 && currency ? { [figure.fees(currency)]: fee } : {};
+  await countStats(
+    metadata.clubId,
+    at,
+    { revenue: amount },
+    platformRevenueActions(metadata.clubId, at, platform),
+  );
 }
 
 /** account.updated: a connected account's onboarding state, read again from Stripe. */

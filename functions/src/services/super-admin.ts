@@ -2,16 +2,23 @@
  * The super-admin portal's operations (the routes are `super_admin`: the access step has checked
  * the caller's group before anything here runs).
  */
-import type { AdminClubQuery, AdminClubRow, AuditEntry, Club, PlatformFigures } from '@clubs/shared';
+import type {
+  AdminClubQuery,
+  AdminClubRow,
+  AnalyticsPeriod,
+  AuditEntry,
+  Club,
+  PlatformFigures,
+} from '@clubs/shared';
 import type { Caller } from '../caller.ts';
 import { adminSearchWords } from '../data/admin-index.ts';
-import { readPlatformFigures } from '../data/platform-figures.ts';
 import type { Page } from '../data/query.ts';
 import { listAdminClubs } from '../data/repositories/admin-clubs.ts';
 import { clubStatusFor, getSubscriptionRecord } from '../data/repositories/billing.ts';
 import { listAuditLog, reactivateClub, suspendClub } from '../data/repositories/club-suspension.ts';
 import { conflict, notFound } from '../errors.ts';
 import { announceMemberBilling } from '../events/member-billing-events.ts';
+import { platformAnalytics } from './analytics/platform-analytics.ts';
 
 export function adminClubs(query: AdminClubQuery): Promise<Page<AdminClubRow>> {
   return listAdminClubs(
@@ -68,4 +75,6 @@ export async function reactivate(auth: Caller, clubId: string): Promise<AdminClu
 export const auditLog = (page: { limit: number; cursor?: string }): Promise<Page<AuditEntry>> =>
   listAuditLog(page);
 
-export const platformFigures = (): Promise<PlatformFigures> => readPlatformFigures();
+/** The platform figures now and over `period` (analytics/platform-analytics.ts). */
+export const platformFigures = async (period: AnalyticsPeriod): Promise<PlatformFigures> =>
+  (await platformAnalytics(period)).figures;

@@ -1,6 +1,7 @@
 /** The super-admin portal: all clubs with their owners, and what operators do. */
 import * as z from 'zod';
 import { LIMITS, SUPER_ADMIN_PAGE_SIZE } from '../constants.ts';
+import { ANALYTICS_PERIODS } from './analytics.ts';
 import { CLUB_STATUSES, clubStatusSchema } from './club.ts';
 import { idSchema, isoDateTime } from './common.ts';
 
@@ -87,7 +88,7 @@ export type MoneyAmount = z.infer<typeof moneyAmountSchema>;
  * subscriptions (status active) and their monthly recurring revenue per currency (a yearly price
  * counts a twelfth of itself a month).
  */
-export const platformFiguresSchema = z.object({
+export const platformTotalsSchema = z.object({
   clubs: z.object({
     active: z.number().int(),
     unpaid: z.number().int(),
@@ -99,5 +100,28 @@ export const platformFiguresSchema = z.object({
   membershipMrr: z.array(moneyAmountSchema),
   creatorPlans: z.number().int(),
   creatorPlanMrr: z.array(moneyAmountSchema),
+});
+export type PlatformTotals = z.infer<typeof platformTotalsSchema>;
+
+/**
+ * One point of the platform's series: a UTC day (YYYY-MM-DD) or month (YYYY-MM) with the clubs
+ * (all, and active), active memberships and paying creator plans at its end, and the platform
+ * fees taken in it per currency.
+ */
+export const platformPointSchema = z.object({
+  bucket: z.string(),
+  clubs: z.number().int(),
+  activeClubs: z.number().int(),
+  members: z.number().int(),
+  creatorPlans: z.number().int(),
+  fees: z.array(moneyAmountSchema),
+});
+export type PlatformPoint = z.infer<typeof platformPointSchema>;
+
+/** The platform figures now, and over the period asked for (days, or months for 12 months). */
+export const platformFiguresSchema = platformTotalsSchema.extend({
+  period: z.enum(ANALYTICS_PERIODS),
+  bucket: z.enum(['day', 'month']),
+  series: z.array(platformPointSchema),
 });
 export type PlatformFigures = z.infer<typeof platformFiguresSchema>;

@@ -79,7 +79,7 @@ const sum = (items: (Item | undefined)[], name: string) =>
  * A running figure at the end of each bucket, from its value now and the buckets' changes:
  * the value at the end of bucket b is now's minus the changes of every bucket after b.
  */
-function backwards(
+export function backwards(
   now: number,
   buckets: readonly string[],
   rows: Map<string, Item>,

@@ -11,6 +11,7 @@ import {
   clubSuspensionSchema,
   platformFiguresSchema,
 } from '../../domain/admin.ts';
+import { analyticsQuerySchema } from '../../domain/analytics.ts';
 import { pageOf, pageQuerySchema } from '../../domain/common.ts';
 import { DELETE, GET, POST, routesOf, SUPER_ADMIN } from '../route-builder.ts';
 
@@ -43,7 +44,8 @@ export const superAdminRoutes = routesOf('super-admin', {
   getPlatformFigures: GET('/api/admin/figures', {
     access: SUPER_ADMIN,
     summary:
-      'The platform figures: clubs by status, active memberships, active paid subscriptions and their monthly recurring revenue per currency; counters kept by the writes that change them, read with one batch of key lookups',
+      'The platform figures: clubs by status, active memberships, active paid subscriptions and their monthly recurring revenue per currency, and over a period (7, 30 or 90 days, 12 months) clubs, members, creator plans and platform fees; counters kept by the writes that change them, read with one query of their partition',
+    query: analyticsQuerySchema,
     response: platformFiguresSchema,
   }),
 });

@@ -5,7 +5,7 @@
  * top contributors (the leaderboard's own rows), course completion, and the series as a CSV
  * download. Moderators see everything but money; the server leaves it out of their answer.
  */
-import { Button, Card, Flex, Heading, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import {
   type Analytics,
   type AnalyticsHeadline,
@@ -18,20 +18,15 @@ import { Link } from 'react-router-dom';
 import { downloadApiFile } from '../../api/download.ts';
 import { messageOf } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
+import { chartSummary } from '../../components/charts/chart-summary.ts';
+import { LazyChart as Chart } from '../../components/charts/LazyChart.tsx';
+import { PeriodPicker } from '../../components/charts/PeriodPicker.tsx';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { moneyOf } from '../../components/money.ts';
 import { PageColumn } from '../../components/PageColumn.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
-import { Chart, type ChartSeries } from './Chart.tsx';
 import './analytics.css';
-
-const PERIODS: { value: AnalyticsPeriod; label: string }[] = [
-  { value: '7d', label: '7 days' },
-  { value: '30d', label: '30 days' },
-  { value: '90d', label: '90 days' },
-  { value: '12m', label: '12 months' },
-];
 
 /** The leaderboard tab whose points best match the period. */
 const LEADERBOARD_OF: Record<AnalyticsPeriod, LeaderboardPeriod> = {
@@ -91,15 +86,6 @@ function Headline({
   );
 }
 
-function summaryOf(title: string, labels: string[], series: ChartSeries[], format: (v: number) => string) {
-  const parts = series.map((one) => {
-    const total = one.values.reduce((a, b) => a + b, 0);
-    const last = one.values.at(-1) ?? 0;
-    return `${one.label}: ${format(last)} at the end, ${format(total)} in all`;
-  });
-  return `${title} from ${labels[0] ?? ''} to ${labels.at(-1) ?? ''}. ${parts.join('; ')}.`;
-}
-
 function Charts({ data }: { data: Analytics }) {
   const money = (amount: number) => moneyOf({ amount, currency: data.currency ?? 'usd' });
   const charts = useMemo(() => {
@@ -134,7 +120,7 @@ function Charts({ data }: { data: Analytics }) {
     ];
     return list.map((chart) => ({
       ...chart,
-      summary: summaryOf(chart.title, chart.labels, chart.series, count),
+      summary: chartSummary(chart.title, chart.labels, chart.series, count),
     }));
   }, [data]);
   const revenue = useMemo(() => {
@@ -147,7 +133,7 @@ function Charts({ data }: { data: Analytics }) {
     return { labels, series };
   }, [data.revenueByMonth]);
   return (
-    <div className="analytics-charts">
+    <div className="charts">
       {charts.map((chart) => (
         <Chart key={chart.title} {...chart} />
       ))}
@@ -159,7 +145,7 @@ function Charts({ data }: { data: Analytics }) {
           labels={revenue.labels}
           series={revenue.series}
           format={money}
-          summary={summaryOf('Revenue by month', revenue.labels, revenue.series, money)}
+          summary={chartSummary('Revenue by month', revenue.labels, revenue.series, money)}
         />
       ) : null}
     </div>
@@ -279,20 +265,7 @@ export default function AnalyticsPage() {
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <Heading level={1}>Analytics</Heading>
         <Flex gap="small" alignItems="center" wrap="wrap">
-          <ToggleButtonGroup
-            value={period}
-            isExclusive
-            isSelectionRequired
-            size="small"
-            aria-label="Period"
-            onChange={(value) => setPeriod(value as AnalyticsPeriod)}
-          >
-            {PERIODS.map((one) => (
-              <ToggleButton key={one.value} value={one.value}>
-                {one.label}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          <PeriodPicker period={period} onChange={setPeriod} />
           <Button size="small" onClick={download} isLoading={downloading} loadingText="Preparing CSV">
             Download CSV
           </Button>

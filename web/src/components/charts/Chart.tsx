@@ -1,6 +1,6 @@
 /**
- * One chart of the Analytics page, drawn by uPlot (a small canvas chart library, loaded only with
- * this page's chunk): a line or bar chart of one or more series over labelled buckets. The
+ * One chart of the Analytics page and the super-admin portal, drawn by uPlot (a small canvas
+ * chart library, loaded only with those pages' chunks): a line or bar chart of one or more series over labelled buckets. The
  * canvas is an image to assistive technology, named by a one-sentence summary; the same numbers
  * are in a table behind a disclosure beneath it.
  */
@@ -74,10 +74,10 @@ export function Chart({ title, labels, series, kind = 'line', format = plain, su
   }, [labels, series, kind, format]);
 
   return (
-    <section className="analytics-chart" data-testid={testId}>
-      <h3 className="analytics-chart__title">{title}</h3>
-      <div ref={holder} role="img" aria-label={summary} className="analytics-chart__canvas" />
-      <details className="analytics-chart__table">
+    <section className="chart" data-testid={testId}>
+      <h3 className="chart__title">{title}</h3>
+      <div ref={holder} role="img" aria-label={summary} className="chart__canvas" />
+      <details className="chart__table">
         <summary>Show the numbers of {title.toLowerCase()}</summary>
         <table aria-label={`Numbers of ${title.toLowerCase()}`}>
           <thead>
