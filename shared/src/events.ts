@@ -9,6 +9,7 @@ import {
   NOTIFICATION_EMAIL_TYPE,
   QUIET_CHANGE_TYPES,
 } from './change-events.ts';
+import { DIGEST_BATCH_TYPE, DIGEST_DUE_TYPE, DIGEST_EMAIL_TYPE } from './digests.ts';
 import { EVENT_REMINDER_BATCH_TYPE, EVENT_REMINDER_DUE_TYPE } from './event-reminders.ts';
 
 export const EVENT_BUS = {
@@ -21,7 +22,10 @@ export const EVENT_BUS = {
   domainSource: 'clubs.domain',
   /** Batches of notification recipients the fan-out puts back on the bus (through a queue in AWS). */
   notificationsSource: 'clubs.notifications',
-  /** Events the app's own EventBridge Scheduler schedules put on the bus (an event's reminder due). */
+  /**
+   * Events the app's own EventBridge Scheduler schedules put on the bus: an event's reminder due,
+   * a digest's recurring run (schedules.ts).
+   */
   schedulerSource: 'clubs.scheduler',
   /** SES's own events of the configuration set (bounces, complaints), on the account's default bus. */
   sesSource: 'aws.ses',
@@ -128,17 +132,17 @@ export const EVENT_ROUTES = [
   {
     id: 'NotificationBatches',
     source: EVENT_BUS.notificationsSource,
-    detailTypes: [NOTIFICATION_BATCH_TYPE, EVENT_REMINDER_BATCH_TYPE],
+    detailTypes: [NOTIFICATION_BATCH_TYPE, EVENT_REMINDER_BATCH_TYPE, DIGEST_BATCH_TYPE],
     group: 'notification-delivery',
     uses: ['table:read', 'table:write', 'events:put', 'live:post'],
     description:
-      'one batch of recipients of a club-wide notification, written idempotently (an announcement queued as e-mail to those who want it)',
+      'one batch of recipients of a club-wide notification, written idempotently (an announcement queued as e-mail to those who want it), or of digest subscribers, whose digests are queued as e-mail',
     queued: true,
   },
   {
     id: 'NotificationEmails',
     source: EVENT_BUS.notificationsSource,
-    detailTypes: [NOTIFICATION_EMAIL_TYPE],
+    detailTypes: [NOTIFICATION_EMAIL_TYPE, DIGEST_EMAIL_TYPE],
     group: 'notification-delivery',
     // links:sign: every notification e-mail carries its reader's signed unsubscribe link.
     uses: ['table:read', 'email:send', 'links:sign'],
@@ -164,6 +168,15 @@ export const EVENT_ROUTES = [
     uses: ['table:read', 'events:put'],
     description:
       "an event's reminder fell due: unless the event moved or went since, every member is told it starts tomorrow, in batches of recipients",
+  },
+  {
+    id: 'DigestSchedule',
+    source: EVENT_BUS.schedulerSource,
+    detailTypes: [DIGEST_DUE_TYPE],
+    group: 'notification-delivery',
+    uses: ['table:read', 'events:put'],
+    description:
+      "a digest's schedule ran: its subscribers are read from their sparse index and put on the bus in batches",
   },
   {
     id: 'EmailFeedback',

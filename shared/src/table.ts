@@ -39,7 +39,8 @@ export const TABLE = {
       name: 'gsi1',
       partitionKey: 'gsi1pk',
       sortKey: 'gsi1sk',
-      purpose: 'clubs by status, newest first (the directory lists STATUS#active)',
+      purpose:
+        'clubs by status, newest first (the directory lists STATUS#active); overloaded: digest subscribers by cadence, a sparse partition of the preference items that chose a daily or weekly digest',
       projection: ALL,
     },
     byOwner: {

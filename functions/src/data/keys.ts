@@ -2,7 +2,7 @@
  * Key builders for every item of the single table (docs/ARCHITECTURE.md lists the access
  * patterns). Items never build keys by hand elsewhere.
  */
-import type { ClubRole, ClubStatus, MembershipStatus } from '@clubs/shared';
+import type { ClubRole, ClubStatus, DigestCadence, MembershipStatus } from '@clubs/shared';
 
 export interface Key {
   pk: string;
@@ -132,6 +132,14 @@ export const keys = {
   notificationPreference: (userId: string, clubId: string | null): Key => ({
     pk: `USER#${userId}`,
     sk: clubId ? `NOTIFYPREF#CLUB#${clubId}` : 'NOTIFYPREF#ACCOUNT',
+  }),
+  /**
+   * A member's last digest of a club: the cadence and period it was for and the time up to which
+   * it looked, so the next one lists only posts written since and a repeated run sends nothing.
+   */
+  digestMarker: (userId: string, clubId: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `DIGESTED#${clubId}`,
   }),
   /**
    * An e-mail address SES reported as hard-bouncing or complaining: nothing more is sent to it
@@ -282,7 +290,22 @@ export const indexKeys = {
     gsi1sk: `${openedAt}#${itemId}`,
   }),
   moderationPartition: (clubId: string, state: 'open' | 'decided') => moderationPartition(clubId, state),
+  /**
+   * byStatus, overloaded and sparse: a preference item that chose a digest is listed under its
+   * cadence, the account's choices apart from the clubs' (a club's grouped by club), and leaves
+   * it in the same write that changes the choice.
+   */
+  digestSubscriber: (cadence: DigestCadence, clubId: string | null, userId: string) => ({
+    gsi1pk: digestPartition(cadence),
+    gsi1sk: clubId ? `${DIGEST_CLUB_PREFIX}${clubId}#${userId}` : `${DIGEST_ACCOUNT_PREFIX}${userId}`,
+  }),
+  digestPartition: (cadence: DigestCadence) => digestPartition(cadence),
 } as const;
+
+const digestPartition = (cadence: DigestCadence) => `DIGEST#${cadence}`;
+/** The sort-key prefixes of a digest partition: the account's choices, and the clubs'. */
+export const DIGEST_ACCOUNT_PREFIX = 'ACCOUNT#';
+export const DIGEST_CLUB_PREFIX = 'CLUB#';
 
 const moderationPartition = (clubId: string, state: 'open' | 'decided') => `MODERATION#${state}#${clubId}`;
 

@@ -18,7 +18,7 @@ import {
   Text,
 } from '@react-email/components';
 import { render } from '@react-email/render';
-import { createElement as h } from 'react';
+import { createElement as h, type ReactElement } from 'react';
 
 export interface NotificationEmailInput {
   /** What the notification says ("Mia Member commented on your post"). */
@@ -35,7 +35,7 @@ export interface NotificationEmailInput {
   readonly unsubscribeUrl: string;
 }
 
-const styles = {
+export const styles = {
   body: {
     backgroundColor: '#f6f7f9',
     fontFamily: 'Helvetica, Arial, sans-serif',
@@ -57,6 +57,24 @@ const styles = {
   footer: { color: '#5f6b7a', fontSize: '12px', margin: '0' },
 } as const;
 
+/** Every notification e-mail's end: why it came, and links to the settings and to unsubscribe. */
+export function SettingsFooter(input: { settingsUrl: string; unsubscribeUrl: string }) {
+  return h(
+    Section,
+    null,
+    h(Hr, null),
+    h(
+      Text,
+      { style: styles.footer },
+      'You get this e-mail because of your notification settings on Clubs. ',
+      h(Link, { href: input.settingsUrl }, 'Change your notification settings'),
+      ' or ',
+      h(Link, { href: input.unsubscribeUrl }, 'unsubscribe'),
+      '.',
+    ),
+  );
+}
+
 function NotificationEmail(input: NotificationEmailInput) {
   return h(
     Html,
@@ -73,29 +91,21 @@ function NotificationEmail(input: NotificationEmailInput) {
         h(Text, { style: styles.club }, input.clubName),
         input.excerpt ? h(Text, { style: styles.quote }, `“${input.excerpt}”`) : null,
         h(Section, null, h(Button, { href: input.actionUrl, style: styles.button }, input.actionLabel)),
-        h(Hr, null),
-        h(
-          Text,
-          { style: styles.footer },
-          'You get this e-mail because of your notification settings on Clubs. ',
-          h(Link, { href: input.settingsUrl }, 'Change your notification settings'),
-          ' or ',
-          h(Link, { href: input.unsubscribeUrl }, 'unsubscribe'),
-          '.',
-        ),
+        h(SettingsFooter, input),
       ),
     ),
   );
 }
 
-/** The HTML and text parts of a notification's e-mail. */
-export async function renderNotificationEmail(
-  input: NotificationEmailInput,
-): Promise<{ html: string; text: string }> {
-  const element = h(NotificationEmail, input);
+/** The HTML part and, the same template rendered as plain text, the text part. */
+export async function renderParts(element: ReactElement): Promise<{ html: string; text: string }> {
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { html, text };
 }
+
+/** The HTML and text parts of a notification's e-mail. */
+export const renderNotificationEmail = (input: NotificationEmailInput) =>
+  renderParts(h(NotificationEmail, input));
 
 /** The subject line: what happened and where. */
 export const notificationSubject = (input: Pick<NotificationEmailInput, 'headline' | 'clubName'>) =>

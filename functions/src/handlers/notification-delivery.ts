@@ -5,12 +5,19 @@
  * notification e-mail arrives through its own queue, one reader per message, and is sent; SES's
  * bounce and complaint events suppress the addresses they name; an event's reminder falling due
  * (its schedule's event) tells the club's members in batches, unless the event moved or went
- * since. A failed record is reported alone, so only it is delivered again (an e-mail SES refused is retried, then parked in the
+ * since; a digest schedule's run is split into batches of subscribers, each of which queues its
+ * digests as e-mails on the same queue. A failed record is reported alone, so only it is delivered again (an e-mail SES refused is retried, then parked in the
  * dead-letter queue), and writing is idempotent per change and recipient, so a repeat notifies
  * nobody twice. Anything else is acknowledged and ignored.
  */
 import {
   changeEventSchema,
+  DIGEST_BATCH_TYPE,
+  DIGEST_DUE_TYPE,
+  DIGEST_EMAIL_TYPE,
+  digestBatchSchema,
+  digestDueSchema,
+  digestEmailSchema,
   EVENT_BUS,
   EVENT_REMINDER_BATCH_TYPE,
   EVENT_REMINDER_DUE_TYPE,
@@ -25,13 +32,19 @@ import {
 import type { EventBridgeEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../logger.ts';
 import { type DeliveryReport, deliverBatch, notifyChange } from '../services/notifications/delivery.ts';
+import {
+  type DigestReport,
+  deliverDigestBatch,
+  type PlanReport,
+  planDigests,
+} from '../services/notifications/digest.ts';
 import { applyEmailFeedback } from '../services/notifications/email-feedback.ts';
-import { sendNotificationEmail } from '../services/notifications/mail.ts';
+import { sendDigestEmail, sendNotificationEmail } from '../services/notifications/mail.ts';
 import { deliverReminderBatch, remindOfEvent } from '../services/notifications/reminders.ts';
 
 type BusEvent = EventBridgeEvent<string, unknown>;
 
-type Report = DeliveryReport | { email: string } | { suppressed: number };
+type Report = DeliveryReport | PlanReport | DigestReport | { email: string } | { suppressed: number };
 
 async function deliver(event: BusEvent): Promise<Report | null> {
   if (event.source === EVENT_BUS.domainSource) {
@@ -47,10 +60,19 @@ async function deliver(event: BusEvent): Promise<Report | null> {
     } else if (event['detail-type'] === EVENT_REMINDER_BATCH_TYPE) {
       const batch = eventReminderBatchSchema.safeParse(event.detail);
       if (batch.success) return deliverReminderBatch(batch.data);
+    } else if (event['detail-type'] === DIGEST_BATCH_TYPE) {
+      const batch = digestBatchSchema.safeParse(event.detail);
+      if (batch.success) return deliverDigestBatch(batch.data);
+    } else if (event['detail-type'] === DIGEST_EMAIL_TYPE) {
+      const digest = digestEmailSchema.safeParse(event.detail);
+      if (digest.success) return { email: await sendDigestEmail(digest.data) };
     }
   } else if (event.source === EVENT_BUS.schedulerSource && event['detail-type'] === EVENT_REMINDER_DUE_TYPE) {
     const due = eventReminderDueSchema.safeParse(event.detail);
     if (due.success) return remindOfEvent(due.data);
+  } else if (event.source === EVENT_BUS.schedulerSource && event['detail-type'] === DIGEST_DUE_TYPE) {
+    const due = digestDueSchema.safeParse(event.detail);
+    if (due.success) return planDigests(due.data);
   } else if (event.source === EVENT_BUS.sesSource) {
     const feedback = emailFeedbackDetailSchema.safeParse(event.detail);
     if (feedback.success) return { suppressed: await applyEmailFeedback(feedback.data) };

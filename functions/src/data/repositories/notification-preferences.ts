@@ -1,17 +1,20 @@
 /**
  * Notification preferences: one item per person for the account and one per club they chose
- * differently for (keys.notificationPreference). Reading a person's choice for a club, or a whole
+ * differently for (keys.notificationPreference); an item that chose a digest is also listed in
+ * its cadence's sparse partition of subscribers (indexKeys.digestSubscriber), by the same Put. Reading a person's choice for a club, or a whole
  * batch of people's, is one BatchGetItem per 50 people (both of each person's items together).
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_NOTIFICATION_PREFERENCE,
+  DIGEST_CADENCES,
+  type DigestCadence,
   type NotificationPreference,
   notificationPreferenceSchema,
 } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import { keys } from '../keys.ts';
+import { indexKeys, keys } from '../keys.ts';
 
 export interface StoredPreferences {
   /** The account's choice, if the person made one. */
@@ -24,6 +27,10 @@ const preferenceOf = (item: Record<string, unknown> | undefined): NotificationPr
   const parsed = notificationPreferenceSchema.safeParse(item?.preference);
   return parsed.success ? parsed.data : null;
 };
+
+/** Whether a choice is a digest's cadence. */
+export const isDigest = (preference: NotificationPreference | null): preference is DigestCadence =>
+  (DIGEST_CADENCES as readonly string[]).includes(preference ?? '');
 
 /** The choice in effect: the club's, else the account's, else the default. */
 export const effectivePreference = (stored: StoredPreferences): NotificationPreference =>
@@ -73,6 +80,8 @@ export async function setPreference(
         clubId,
         preference,
         updatedAt: now.toISOString(),
+        // A digest choice lists the item among its cadence's subscribers; any other leaves them.
+        ...(isDigest(preference) ? indexKeys.digestSubscriber(preference, clubId, userId) : {}),
       },
     }),
   );

@@ -14,6 +14,7 @@
  * mail client's unsubscribe button works without a sign-in.
  */
 import {
+  type DigestEmail,
   EVENT_BUS,
   NOTIFICATION_EMAIL_TYPE,
   type NotificationEmail,
@@ -27,6 +28,7 @@ import {
 import type { NotificationContent } from '../../data/repositories/notifications.ts';
 import { getProfile, getProfiles } from '../../data/repositories/profiles.ts';
 import { suppressedAmong } from '../../data/repositories/suppressed-addresses.ts';
+import { type DigestEmailInput, digestSubject, renderDigestEmail } from '../../email/digest-email.ts';
 import { notificationSubject, renderNotificationEmail } from '../../email/notification-email.ts';
 import { EmailSuppressed, sendEmail } from '../../email/send-email.ts';
 import { type BusEntry, putBusEvents } from '../../events/bus.ts';
@@ -58,7 +60,7 @@ const targetPath = (content: NotificationContent) => {
  * The readers' addresses that may be mailed: their profiles and the addresses' suppression read
  * for the whole batch (one BatchGetItem each per 100 readers), not one lookup per e-mail.
  */
-async function mailableAddresses(recipientIds: readonly string[]): Promise<Map<string, string>> {
+export async function mailableAddresses(recipientIds: readonly string[]): Promise<Map<string, string>> {
   const profiles = await getProfiles(recipientIds);
   const addresses = new Map<string, string>();
   for (const [id, profile] of profiles) if (profile.email) addresses.set(id, profile.email);
@@ -107,14 +109,62 @@ async function claimOrWait(recipientId: string, notificationId: string): Promise
   }
 }
 
+/** A reader's signed unsubscribe link for a club: the page that asks, and the one-click headers. */
+async function unsubscribeLinks(recipientId: string, clubId: string, to: string) {
+  const origin = siteUrl();
+  const token = encodeURIComponent(await signUnsubscribeToken({ userId: recipientId, clubId, email: to }));
+  return {
+    page: `${origin}/unsubscribe?token=${token}`,
+    headers: {
+      'List-Unsubscribe': `<${origin}/api/unsubscribe?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+interface ClaimedEmail {
+  recipientId: string;
+  /** What the claim is keyed on with the reader: one e-mail per reader and claim id, ever. */
+  claimId: string;
+  to: string;
+  suppressionChecked: boolean;
+  subject: string;
+  parts: { html: string; text: string };
+  headers: Record<string, string>;
+  /** Named in the log of a refusal. */
+  kind: string;
+}
+
 /**
- * Sends one queued notification e-mail, at most once per reader and notification: a claim
- * written before SES is called (notification-emails.ts) is marked sent after, so a message
- * delivered again after its mail went (a retry of a delivery that timed out) sends nothing, and
- * one delivered while another delivery sends it waits for that one's outcome.
- * Throws when SES (or the configuration) refuses it, giving the claim back, so the queue tries
- * again; an outcome that no retry can change is answered instead.
+ * Sends an e-mail at most once per reader and claim id: a claim written before SES is called
+ * (notification-emails.ts) is marked sent after, so a message delivered again after its mail
+ * went (a retry of a delivery that timed out) sends nothing, and one delivered while another
+ * delivery sends it waits for that one's outcome. Throws when SES (or the configuration) refuses
+ * it, giving the claim back, so the queue tries again; an outcome that no retry can change is
+ * answered instead.
  */
+async function sendClaimed(email: ClaimedEmail): Promise<EmailOutcome> {
+  if ((await claimOrWait(email.recipientId, email.claimId)) === 'sent') return 'sent-before';
+  try {
+    await sendEmail({
+      to: email.to,
+      suppressionChecked: email.suppressionChecked,
+      subject: email.subject,
+      html: email.parts.html,
+      text: email.parts.text,
+      headers: email.headers,
+    });
+  } catch (error) {
+    await releaseNotificationEmail(email.recipientId, email.claimId);
+    if (error instanceof EmailSuppressed) return 'suppressed';
+    logger.error('notification e-mail not sent', { kind: email.kind, error: (error as Error).message });
+    throw error;
+  }
+  await markNotificationEmailSent(email.recipientId, email.claimId, new Date());
+  return 'sent';
+}
+
+/** Sends one queued notification e-mail, at most once per reader and notification (sendClaimed). */
 export async function sendNotificationEmail({
   recipientId,
   notification: content,
@@ -125,10 +175,7 @@ export async function sendNotificationEmail({
   const to = carried ?? (await getProfile(recipientId))?.email;
   if (!to) return 'no-address';
   const origin = siteUrl();
-  const token = encodeURIComponent(
-    await signUnsubscribeToken({ userId: recipientId, clubId: content.clubId, email: to }),
-  );
-  const unsubscribePage = `${origin}/unsubscribe?token=${token}`;
+  const links = await unsubscribeLinks(recipientId, content.clubId, to);
   const input = {
     headline: words.actorFree ? words.says : `${content.actorName} ${words.says}`,
     clubName: content.clubName,
@@ -136,28 +183,46 @@ export async function sendNotificationEmail({
     actionUrl: `${origin}${targetPath(content)}`,
     actionLabel: words.action,
     settingsUrl: `${origin}/settings`,
-    unsubscribeUrl: unsubscribePage,
+    unsubscribeUrl: links.page,
   };
-  const parts = await renderNotificationEmail(input);
-  if ((await claimOrWait(recipientId, content.id)) === 'sent') return 'sent-before';
-  try {
-    await sendEmail({
-      to,
-      suppressionChecked: carried !== undefined,
-      subject: notificationSubject(input),
-      html: parts.html,
-      text: parts.text,
-      headers: {
-        'List-Unsubscribe': `<${origin}/api/unsubscribe?token=${token}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
-    });
-  } catch (error) {
-    await releaseNotificationEmail(recipientId, content.id);
-    if (error instanceof EmailSuppressed) return 'suppressed';
-    logger.error('notification e-mail not sent', { kind: content.kind, error: (error as Error).message });
-    throw error;
-  }
-  await markNotificationEmailSent(recipientId, content.id, new Date());
-  return 'sent';
+  return sendClaimed({
+    recipientId,
+    claimId: content.id,
+    to,
+    suppressionChecked: carried !== undefined,
+    subject: notificationSubject(input),
+    parts: await renderNotificationEmail(input),
+    headers: links.headers,
+    kind: content.kind,
+  });
+}
+
+/** The claim id of a digest: one per cadence, period and club (with the reader). */
+export const digestClaimId = (digest: Pick<DigestEmail, 'cadence' | 'period' | 'club'>) =>
+  `DIGEST#${digest.cadence}#${digest.period}#${digest.club.id}`;
+
+/** Sends one queued digest e-mail, at most once per reader, cadence, period and club. */
+export async function sendDigestEmail(digest: DigestEmail): Promise<EmailOutcome> {
+  const origin = siteUrl();
+  const links = await unsubscribeLinks(digest.recipientId, digest.club.id, digest.to);
+  const clubPath = `${origin}/communities/${encodeURIComponent(digest.club.id)}`;
+  const input: DigestEmailInput = {
+    cadence: digest.cadence,
+    clubName: digest.club.name,
+    clubUrl: clubPath,
+    posts: digest.posts.map((post) => ({ ...post, url: `${clubPath}?post=${encodeURIComponent(post.id)}` })),
+    more: digest.more,
+    settingsUrl: `${origin}/settings`,
+    unsubscribeUrl: links.page,
+  };
+  return sendClaimed({
+    recipientId: digest.recipientId,
+    claimId: digestClaimId(digest),
+    to: digest.to,
+    suppressionChecked: true,
+    subject: digestSubject(input),
+    parts: await renderDigestEmail(input),
+    headers: links.headers,
+    kind: `digest-${digest.cadence}`,
+  });
 }
