@@ -44,6 +44,8 @@ export async function startLocalStack(base: number, prefix: string): Promise<Loc
       ...process.env,
       ...stackPortsEnv(base),
       LOCAL_DIR: localDir,
+      // A measurement runs the digests' schedules itself, if at all.
+      LOCAL_SCHEDULE_SECONDS: process.env.LOCAL_SCHEDULE_SECONDS ?? '0',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

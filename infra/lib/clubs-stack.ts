@@ -25,6 +25,7 @@ import { Operations } from './operations.ts';
 import { OriginVerify } from './origin-verify.ts';
 import { PaymentsEvents } from './payments-events.ts';
 import { ReminderSchedules } from './reminder-schedules.ts';
+import { consumerGroupOf, RecurringSchedules } from './schedules.ts';
 import { Site } from './site.ts';
 import { runtimeConfigFor } from './site-content.ts';
 import { DEAD_LETTER_OUTPUT_PREFIX, EVENT_BUS_OUTPUT } from './stack-outputs.ts';
@@ -42,6 +43,8 @@ export class ClubsStack extends Stack {
   readonly site: Site;
   readonly auth: Auth;
   readonly payments: PaymentsEvents;
+  /** The recurring schedules (the digests), on the payments bus. */
+  readonly schedules: RecurringSchedules;
   readonly api: Api;
   /** The live WebSocket API (live updates). */
   readonly live: Live;
@@ -124,6 +127,14 @@ export class ClubsStack extends Stack {
       originVerify,
     });
     this.payments.routeEvents(resources, logRetention);
+    this.schedules = new RecurringSchedules(this, 'Schedules', {
+      bus: this.payments.bus,
+      deadLetterQueueOf: (source, detailType) => {
+        const queue = this.payments.deadLetterQueues.get(consumerGroupOf(source, detailType));
+        if (!queue) throw new Error(`no dead-letter queue for ${source} ${detailType}`);
+        return queue;
+      },
+    });
     // Every function that posts to sockets (the fan-out, and notification delivery for the bell)
     // holds the same connections wildcard, for the same reason.
     for (const [group, handler] of [...this.api.functions, ...this.payments.functions]) {

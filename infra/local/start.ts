@@ -24,6 +24,7 @@ import { startEventBus } from './event-bus.ts';
 import { startGateway } from './gateway.ts';
 import { assertPortsFree } from './ports.ts';
 import { startS3Local } from './s3.ts';
+import { scheduleIntervalMs, startLocalSchedules } from './schedules.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, isSeeded, seedDemoData } from './seed/index.ts';
 import { startSesLocal } from './ses.ts';
 import { demoBillingSeeder } from './stripe-simulator/demo.ts';
@@ -296,6 +297,10 @@ async function main(): Promise<void> {
   }
   await vite;
   gateway.open();
+  // The digests' schedules, on a short interval instead of their UTC hour (0 turns them off).
+  const scheduleEvery = scheduleIntervalMs();
+  if (scheduleEvery > 0)
+    track('schedules', startLocalSchedules({ intervalMs: scheduleEvery, log: console.error }));
   const appUrl = `http://localhost:${ports.app}`;
   await waitForHealth(`${appUrl}/api/health`, 30_000);
 
@@ -315,6 +320,11 @@ async function main(): Promise<void> {
       (stripeSimulator
         ? `Stripe simulator ${stripeSimulator.publicUrl}`
         : 'Stripe test mode (STRIPE_SECRET_KEY)'),
+  );
+  console.log(
+    scheduleEvery > 0
+      ? `Digests: their schedules run every ${scheduleEvery / 1000} s (LOCAL_SCHEDULE_SECONDS); \`npm run digest\` runs one now.`
+      : 'Digests: schedules off (LOCAL_SCHEDULE_SECONDS=0); `npm run digest` runs one now.',
   );
   console.log('Ctrl-C stops everything; `npm run reset` wipes the local data.');
 }

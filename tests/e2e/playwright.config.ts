@@ -53,6 +53,8 @@ export default defineConfig({
     env: {
       ...stackPortsEnv(port),
       LOCAL_DIR: localDir,
+      // The digests' schedules run only when a spec runs one (mail-support.ts, runDigestNow).
+      LOCAL_SCHEDULE_SECONDS: '0',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
   },

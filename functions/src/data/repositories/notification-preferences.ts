@@ -14,6 +14,7 @@ import {
 } from '@clubs/shared';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
+import { isConditionFailed } from '../errors.ts';
 import { indexKeys, keys } from '../keys.ts';
 
 export interface StoredPreferences {
@@ -85,4 +86,43 @@ export async function setPreference(
       },
     }),
   );
+}
+
+/**
+ * Writes again, with their index keys, the digest choices among these people's account items and
+ * their items for the club that are missing from their cadence's partition (stored before it
+ * existed); each only if its choice is unchanged since it was read. Answers how many.
+ */
+export async function relistDigestChoices(userIds: readonly string[], clubId: string): Promise<number> {
+  const wanted = userIds.flatMap((id) => [
+    keys.notificationPreference(id, null),
+    keys.notificationPreference(id, clubId),
+  ]);
+  const found = await batchGet(wanted);
+  let listed = 0;
+  for (const item of found.values()) {
+    const preference = preferenceOf(item);
+    if (!isDigest(preference) || item.gsi1pk !== undefined) continue;
+    const owner = String(item.userId);
+    const club = typeof item.clubId === 'string' ? item.clubId : null;
+    await db()
+      .send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...item, ...indexKeys.digestSubscriber(preference, club, owner) },
+          ConditionExpression: '#preference = :preference',
+          ExpressionAttributeNames: { '#preference': 'preference' },
+          ExpressionAttributeValues: { ':preference': preference },
+        }),
+      )
+      .then(
+        () => {
+          listed += 1;
+        },
+        (error: unknown) => {
+          if (!isConditionFailed(error)) throw error;
+        },
+      );
+  }
+  return listed;
 }
