@@ -11,7 +11,9 @@
  * (email/notification-email.ts) and a link to their notification settings, and carries the
  * reader's own signed unsubscribe link (for the club it is from) in the footer and as
  * `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), so a
- * mail client's unsubscribe button works without a sign-in.
+ * mail client's unsubscribe button works without a sign-in. A digest (digest.ts, its template
+ * email/digest-email.ts) goes the same way, one message per reader and club, claimed per
+ * cadence, period and club.
  */
 import {
   type DigestEmail,
