@@ -5,12 +5,14 @@
  * deleted (course sections' text without their markup), members as they join, change their
  * profile and leave (pending requests never shown).
  */
+import { addLike } from '@clubs/functions/data/repositories/likes';
 import { handler as courses } from '@clubs/functions/handlers/courses';
 import { handler as events } from '@clubs/functions/handlers/events';
 import { handler as feed } from '@clubs/functions/handlers/feed';
 import { handler as members } from '@clubs/functions/handlers/members';
 import { handler as profiles } from '@clubs/functions/handlers/profiles';
 import type { Course, EventView, RouteId, SearchResults, Section } from '@clubs/shared';
+import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { useSearchIndexing } from '../support/bus.ts';
 import {
@@ -22,6 +24,7 @@ import {
 } from '../support/http-event.ts';
 import { useMediaStore } from '../support/media-store.ts';
 import { addClubWithMember, addMember, addPerson } from '../support/members.ts';
+import { newPost } from './repositories/helpers.ts';
 
 // Course sections sign and check their media against a real store.
 useMediaStore('clubs-search-media-test');
@@ -93,6 +96,33 @@ describe('the search index of events, courses and members', () => {
 
     await call(courses, 'deleteCourse', ownerId, { params: { clubId, courseId } });
     expect((await search(clubId, member, 'sourdough')).courses).toEqual([]);
+  });
+
+  it("finds a course locked above the searcher's level by its title and description only, never its sections' text, until they reach it", async () => {
+    const { clubId, ownerId, member } = await newClub();
+    const moderator = await addMember(clubId, { role: 'club_moderator' });
+    const created = await call<Course>(courses, 'createCourse', ownerId, {
+      params: { clubId },
+      body: { title: 'Masterclass', description: 'For the keen', unlockLevel: 2 },
+    });
+    const courseId = created.body.id;
+    await call(courses, 'addSection', ownerId, {
+      params: { clubId, courseId },
+      body: { title: 'Secret lesson', htmlContent: '<p>The hidden hydration ratio</p>' },
+    });
+    const found = async (as: string, q: string) => (await search(clubId, as, q)).courses.map((c) => c.id);
+    expect(await found(member, 'hydration')).toEqual([]);
+    expect(await found(member, 'secret lesson')).toEqual([]);
+    expect(await found(member, 'masterclass keen')).toEqual([courseId]);
+    // The owner and moderators edit courses: they find it by its sections too.
+    expect(await found(ownerId, 'hydration')).toEqual([courseId]);
+    expect(await found(moderator, 'hydration')).toEqual([courseId]);
+    // Five likes from others take the member to level 2.
+    const post = await newPost(clubId, { authorId: member });
+    for (let i = 0; i < 5; i++) {
+      await addLike(clubId, { postId: post.id, userId: ulid(), createdAt: new Date().toISOString() }, member);
+    }
+    expect(await found(member, 'hydration')).toEqual([courseId]);
   });
 
   it('finds active members by name and bio, follows a profile change and a departure, never a pending one', async () => {

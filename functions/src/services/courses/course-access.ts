@@ -15,6 +15,13 @@ const alwaysIn = (viewer: Viewer) => viewer.role === null || hasStanding(viewer.
 const gated = (course: Course, viewer: Viewer): course is Course & { unlockLevel: number } =>
   course.unlockLevel !== null && course.unlockLevel > 1 && !alwaysIn(viewer);
 
+/** Whether a course's unlock level may close it to this viewer (no need to read their level if not). */
+export const mayBeLocked = (viewer: Viewer): boolean => !alwaysIn(viewer);
+
+/** Whether the course is closed to this viewer at `level`. */
+export const lockedAt = (course: Course, viewer: Viewer, level: number): boolean =>
+  gated(course, viewer) && course.unlockLevel > level;
+
 /** The viewer's level in the club: one GetItem of their all-time points. */
 async function levelOf(clubId: string, viewer: Viewer): Promise<number> {
   return (await authorLevels(clubId, [viewer.userId])).get(viewer.userId) ?? 1;
@@ -29,9 +36,7 @@ export async function lockedCourses(
   const gatedCourses = courses.filter((course) => gated(course, viewer));
   if (gatedCourses.length === 0) return new Set();
   const level = await levelOf(clubId, viewer);
-  return new Set(
-    gatedCourses.filter((course) => (course.unlockLevel ?? 1) > level).map((course) => course.id),
-  );
+  return new Set(gatedCourses.filter((course) => lockedAt(course, viewer, level)).map((course) => course.id));
 }
 
 /** Refuses the course's content to a member below its unlock level (403 with the level). */

@@ -6,6 +6,7 @@
 import {
   type ClubEvent,
   type Course,
+  levelOf,
   matchesAll,
   type SearchKind,
   type SearchResults,
@@ -21,8 +22,10 @@ import { type StoredComment, toComment } from '../../data/repositories/comments.
 import { toCourse } from '../../data/repositories/courses.ts';
 import { toStoredEvent } from '../../data/repositories/events.ts';
 import { cardOf } from '../../data/repositories/member-cards.ts';
+import { ALL_TIME, pointsIn } from '../../data/repositories/points.ts';
 import { type StoredPost, toPost } from '../../data/repositories/posts.ts';
 import type { Posting, SearchDocument } from '../../data/word-index.ts';
+import { lockedAt, mayBeLocked } from '../courses/course-access.ts';
 import { seesItem } from '../feed/viewer.ts';
 import { excerptOf } from './matching.ts';
 
@@ -112,6 +115,7 @@ function groupOf(post: StoredPost, context: ShowContext): PostGroup {
 /** The readers of a club's documents, by kind, for one caller. */
 export function searchReaders(clubId: string, viewer: Viewer): Record<SearchKind, SearchReader> {
   const postKey = (id: string) => keys.post(clubId, id);
+  const levelKey = mayBeLocked(viewer) ? keys.points(clubId, viewer.userId, ALL_TIME) : null;
   const readPost = (id: string, found: ShowContext['found']) => {
     const item = found.get(keyId(postKey(id)));
     const post = item ? toPost(item) : null;
@@ -167,13 +171,19 @@ export function searchReaders(clubId: string, viewer: Viewer): Record<SearchKind
       },
     },
     course: {
-      keys: (posting) => [keys.course(clubId, posting.docId)],
-      // Every active member may read every course of the club; a course that matched only by
-      // its sections' text shows its description, which the search re-checks by the postings.
+      // With the searcher's all-time points when a course may be locked to them: one more key in
+      // the same batch, never another request.
+      keys: (posting) => [keys.course(clubId, posting.docId), ...(levelKey ? [levelKey] : [])],
+      // Every active member finds every course by its title and description (a locked course is
+      // listed too); a course that matched by its sections' text shows its description, and one
+      // locked above the searcher's level is not found by its sections' text at all.
       show: (posting, context) => {
         const item = context.found.get(keyId(keys.course(clubId, posting.docId)));
         if (!item) return;
         const course = toCourse(item);
+        const level = levelOf(pointsIn(levelKey ? context.found.get(keyId(levelKey)) : undefined));
+        const locked = lockedAt(course, viewer, level);
+        if (locked && !matchesAll([course.title, course.description], context.search)) return;
         context.results.courses.push({
           id: course.id,
           title: course.title,
