@@ -2,7 +2,8 @@
  * The moderators' queue (Admin Controls → Reports, /communities/{id}/reports): each open item —
  * reported, or a new member's first post held for approval — with its excerpt, author, count and
  * reasons, and the decisions Keep (Approve for a held post), Hide, Delete and Ban author, each
- * sent and confirmed by the server before the queue drops it. Below: the owner's moderation
+ * sent and confirmed by the server before the queue drops it; 20 at a time, 'Show more' for the
+ * next page by cursor. Below: the owner's moderation
  * options, and the club's audit trail of decisions with who and when.
  */
 import { Button, Card, CheckboxField, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
@@ -21,12 +22,13 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
-import { useApiQuery } from '../../api/hooks.ts';
+import { useApiPages, useApiQuery } from '../../api/hooks.ts';
 import { useApiMutation } from '../../api/mutations.ts';
 import { routeKey } from '../../api/queryKeys.ts';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
+import { ShowMore } from '../../components/PagedList.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 
@@ -190,9 +192,29 @@ function AuditTrail({ clubId }: { clubId: string }) {
   );
 }
 
+/** The open reports, a page at a time ('Show more'); only a manager's page asks for them. */
+function OpenReports({ clubId }: { clubId: string }) {
+  const queue = useApiPages('listReports', { params: { clubId } });
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-label="Open reports">
+      {queue.isPending && <LoadingLine label="Loading reports" />}
+      {queue.isError && <QueryFailed what="the reports" query={queue} />}
+      {queue.data && items.length === 0 && <Text>Nothing to review.</Text>}
+      {items.length > 0 && (
+        <ul className="reports-list">
+          {items.map((item) => (
+            <QueueItem key={item.id} clubId={clubId} item={item} />
+          ))}
+        </ul>
+      )}
+      <ShowMore list={queue} label="Show more" marginTop="medium" />
+    </section>
+  );
+}
+
 export default function ReportsPage() {
   const { club, role } = useClubSpace();
-  const queue = useApiQuery('listReports', { params: { clubId: club.id } }, { enabled: isClubManager(role) });
   if (!isClubManager(role)) {
     return (
       <PageColumn width="48rem">
@@ -204,18 +226,7 @@ export default function ReportsPage() {
   return (
     <PageColumn width="48rem">
       <Heading level={1}>Reports</Heading>
-      <section aria-label="Open reports">
-        {queue.isPending && <LoadingLine label="Loading reports" />}
-        {queue.isError && <QueryFailed what="the reports" query={queue} />}
-        {queue.data && queue.data.items.length === 0 && <Text>Nothing to review.</Text>}
-        {queue.data && queue.data.items.length > 0 && (
-          <ul className="reports-list">
-            {queue.data.items.map((item) => (
-              <QueueItem key={item.id} clubId={club.id} item={item} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <OpenReports clubId={club.id} />
       <Heading level={2}>Moderation options</Heading>
       <ModerationOptions clubId={club.id} canEdit={role === 'club_owner'} />
       <Heading level={2}>Audit trail</Heading>
