@@ -10,7 +10,7 @@ import type { Payload } from './corpus.ts';
 import type { World } from './world.ts';
 
 /** The things the fixture creates once per payload; each carries one or more fields. */
-export type Carrier = 'club' | 'person' | 'post' | 'comment' | 'event' | 'course' | 'section';
+export type Carrier = 'club' | 'person' | 'post' | 'comment' | 'event' | 'course' | 'section' | 'report';
 
 export type PageKind =
   | 'directory'
@@ -23,7 +23,8 @@ export type PageKind =
   | 'club-leaderboard'
   | 'club-courses'
   | 'course-take'
-  | 'invitation';
+  | 'invitation'
+  | 'reports';
 
 export interface FieldRow {
   /** Two letters: the second half of every marker written through this field. */
@@ -133,6 +134,13 @@ export const FIELDS: readonly FieldRow[] = [
     writtenBy: 'POST /api/clubs/{clubId}/courses/{courseId}/sections { title }',
     shownOn: ['course-take'],
   },
+  {
+    code: 'rt',
+    field: "report text (reason 'other')",
+    carrier: 'report',
+    writtenBy: "POST /api/clubs/{clubId}/posts/{postId}/reports { reason: 'other', text }",
+    shownOn: ['reports'],
+  },
 ];
 
 export const VIEWERS = ['anonymous', 'owner', 'member'] as const;
@@ -241,6 +249,14 @@ export function visits(world: World): Visit[] {
       shows: every(world, ['section']),
     },
     ...each(world, 'member-profile', 'member', (i) => `/members/${people[i]}`, ['person', 'post']),
+    // The moderators' queue shows each report's own words, where the owner reads them.
+    {
+      kind: 'reports',
+      viewer: 'owner',
+      path: `/communities/${mainClub}/reports`,
+      shows: every(world, ['report']),
+      prepare: (page) => showAll(page, '[data-testid="report-item"]', 'Show more'),
+    },
     // The page an invitation link opens shows the club's name and description.
     ...each(world, 'invitation', 'member', (i) => `/invite/${clubs[i]}/${world.inviteTokens[i]}`, ['club']),
   ];

@@ -4,7 +4,8 @@
  * bio and location) who joins the main club by paying its membership, a post by that person (title and
  * content) and a comment by that person on one post; in the main club, by its owner, an event
  * and a course (title and description) per payload, and one course with a section per payload
- * (title). The main club belongs to the same owner,
+ * (title); each person reports the next person's post with the payload as the report's text. The
+ * main club belongs to the same owner,
  * and a plain member (the viewer) joins it to read the feed and the members' profiles.
  */
 
@@ -164,6 +165,20 @@ export async function buildWorld(
       htmlContent: '<p>A section.</p>',
     });
   }
+  // Each person reports the next person's post ('other', in the payload's words): one report per
+  // post, below the threshold that would hide it from the feed.
+  await inBatches(corpus, WIDTH, (payload, i) => {
+    const next = authors[(i + 1) % authors.length];
+    return api.call(
+      authors[i]?.person as Person,
+      'POST',
+      `/api/clubs/${mainId}/posts/${next?.post}/reports`,
+      {
+        reason: 'other',
+        text: texts(payload, 'report').rt,
+      },
+    );
+  });
   const clubIds = await clubs;
   const inviteTokens = await inBatches(clubIds, WIDTH, async (clubId) => {
     const link = await api.call<{ token: string }>(owner, 'GET', `/api/clubs/${clubId}/invite-link`);
