@@ -131,14 +131,15 @@ export async function deleteCounted(
 }
 
 /**
- * deleteCounted, telling apart an item that was not there (as read) or an empty counter ('gone')
- * from a refused condition of an `also` change ('refused', with their indexes in `also`).
+ * deleteCounted, telling apart an item that was not there as read ('gone'), a counter's item
+ * missing or at zero ('no_parent') and a refused condition of an `also` change ('refused', with
+ * their indexes in `also`).
  */
 export async function deleteCountedOutcome(
   key: Key,
   counter: Counter,
   options: DeleteCountedOptions = {},
-): Promise<{ outcome: 'deleted' | 'gone' | 'refused'; refusedAlso: number[] }> {
+): Promise<{ outcome: 'deleted' | 'gone' | 'no_parent' | 'refused'; refusedAlso: number[] }> {
   const unchanged = options.unchanged;
   try {
     await sendRetryingConflicts({
@@ -169,7 +170,8 @@ export async function deleteCountedOutcome(
   } catch (error) {
     const failed = transactionConditionFailures(error);
     if (!failed) throw error;
-    if (failed.includes(0) || failed.includes(1)) return { outcome: 'gone', refusedAlso: [] };
+    if (failed.includes(0)) return { outcome: 'gone', refusedAlso: [] };
+    if (failed.includes(1)) return { outcome: 'no_parent', refusedAlso: [] };
     return { outcome: 'refused', refusedAlso: failed.map((index) => index - 2) };
   }
 }

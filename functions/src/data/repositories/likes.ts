@@ -126,6 +126,8 @@ export async function removeLike(
       },
     );
     if (removed.outcome === 'deleted') return true;
+    // The post is gone (its likes go with it): nothing to unlike.
+    if (removed.outcome === 'no_parent') return false;
     if (removed.outcome === 'refused') moves = !moves;
   }
   throw new Error('unlike: the like or its pair count kept changing');
