@@ -3,8 +3,9 @@
  * (`digest.due` on the bus) mails each member who chose that cadence, for a club or for their
  * account, the club's most liked posts written by others since their last digest of it; nothing
  * to those who chose otherwise, nothing when nothing is new, nothing twice for a repeated run,
- * nothing of a club they left or of a post moderation hid; and a preference change moves the
- * person in and out of the cadence's subscribers in the same write.
+ * nothing of a club they left or of a post moderation hid; the local stack's interval runs the
+ * same schedules; and a preference change moves the person in and out of the cadence's
+ * subscribers in the same write.
  */
 
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,6 +18,7 @@ import { handler as feedHandler } from '@clubs/functions/handlers/feed';
 import { handler as membersHandler } from '@clubs/functions/handlers/members';
 import { handler as notificationsHandler } from '@clubs/functions/handlers/notifications';
 import { signUnsubscribeToken } from '@clubs/functions/services/notifications/unsubscribe-token';
+import { startLocalSchedules } from '@clubs/infra/local/schedules.ts';
 import { type DigestCadence, type Post, RECURRING_SCHEDULES, scheduledEvent } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
 import { addClub, addMember, addPerson } from '../support/members.ts';
@@ -203,6 +205,22 @@ describe('digests', () => {
     expect(mails.map((m) => m.subject)).toEqual(["Today's most liked posts in Morning Runners"]);
     expect(mails[0]?.text).toContain('Visible run');
     expect(mails[0]?.text).not.toContain('Hidden run');
+  });
+
+  it("run on the local stack's interval too: the first run of a period mails, the next ones do not", async () => {
+    const { ownerId, club, people } = await clubOf(['Dana Daily']);
+    const [dana] = people as [string];
+    await setClub(dana, club.id, 'daily');
+    await post(club.id, ownerId, 'Interval run');
+    const schedules = startLocalSchedules({ intervalMs: 200, log: () => undefined });
+    try {
+      await expect.poll(async () => (await digestsTo(dana)).length, { timeout: 15_000 }).toBe(1);
+      // Later runs of the same day find her digest of it sent.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    } finally {
+      await schedules.stop();
+    }
+    expect(await digestsTo(dana)).toHaveLength(1);
   });
 
   it("a preference change moves the person in and out of the cadence's subscribers in the same write", async () => {
