@@ -107,8 +107,8 @@ export const EVENT_ROUTES = [
   ),
   stripeEvents(
     'StripeInvoice',
-    ['invoice.paid', 'invoice.payment_failed'],
-    'invoice outcomes keep the billing state current',
+    ['invoice.paid', 'invoice.payment_failed', 'charge.refunded', 'refund.created'],
+    "invoice outcomes keep the billing state current; a membership payment's refunds count in the club's analytics",
   ),
   stripeEvents('StripeAccount', ['account.updated'], "a connected account's onboarding state"),
   {

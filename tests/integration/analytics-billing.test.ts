@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { deliver, paidClubs, subscriptionOf, useTestStripe } from '../support/paid-clubs.ts';
 import { ofType } from '../support/stripe.ts';
+import { platformFigures } from '../support/super-admin.ts';
 
 const testStripe = useTestStripe();
 const { sim, paidClub, payMembership } = paidClubs(testStripe);
@@ -142,4 +143,61 @@ describe('analytics money', () => {
     // One ended of the four paying when the 7 days began; none ended in the 7 days before.
     expect(figures.headline.churn).toEqual({ value: 0.25, previous: 0 });
   });
+
+  it('counts a refunded membership payment on its day: revenue and refunds exact, the fee given back, each refund once', async () => {
+    const { club, ownerId } = await paidClub({ price: 12.5, currency: 'EUR', trialPeriod: 0 });
+    const events = await payMembership(club.id, ulid());
+    for (const event of events) await deliver(event);
+    const invoice = ofType(events, 'invoice.paid').data as {
+      object: { id: string; application_fee_amount: number };
+    };
+    const fee = invoice.object.application_fee_amount;
+    expect(fee).toBeGreaterThan(0);
+    const feesBefore = await feesToday('eur');
+
+    // The owner refunds part of it by its payment intent, then the rest by its charge; every
+    // event comes twice (and refund.created and charge.refunded tell of the same refund).
+    const stripe = testStripe().stripe;
+    const [payment] = (await stripe.invoicePayments.list({ invoice: invoice.object.id })).data;
+    const intent = payment?.payment.payment_intent as string;
+    const partial = await stripe.refunds.create({
+      payment_intent: intent,
+      amount: 500,
+      refund_application_fee: true,
+    });
+    expect(partial).toMatchObject({ object: 'refund', amount: 500, status: 'succeeded', currency: 'eur' });
+    const told = testStripe().takeEvents();
+    expect(told.map((event) => event.type)).toEqual(['refund.created', 'charge.refunded']);
+    await Promise.all([...told, ...told].map((event) => deliver(event)));
+    let today = (await analyticsOf(club.id, ownerId)).series.at(-1);
+    expect(today).toMatchObject({ revenue: 1250, refunds: 500 });
+
+    await stripe.refunds.create({ charge: partial.charge as string, refund_application_fee: true });
+    const rest = testStripe().takeEvents();
+    // Out of order: the charge's news first.
+    for (const event of [...rest].reverse()) await deliver(event);
+    for (const event of rest) await deliver(event);
+    const figures = await analyticsOf(club.id, ownerId);
+    today = figures.series.at(-1);
+    expect(today).toMatchObject({ revenue: 1250, refunds: 1250 });
+    expect(figures.headline.netRevenue?.value).toBe(0);
+    expect(figures.revenueByMonth?.at(-1)).toEqual({
+      month: today?.bucket.slice(0, 7),
+      revenue: 1250,
+      refunds: 1250,
+    });
+    // The platform gave its whole fee back.
+    expect(await feesToday('eur')).toBe(feesBefore - fee);
+
+    // Stripe refuses a refund of nothing left.
+    await expect(stripe.refunds.create({ charge: partial.charge as string })).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
+  });
 });
+
+/** The platform's fees of today in `currency`, as the super-admin portal reads them. */
+async function feesToday(currency: string): Promise<number> {
+  const figures = await platformFigures('7d');
+  return figures.series.at(-1)?.fees.find((fee) => fee.currency === currency)?.amount ?? 0;
+}

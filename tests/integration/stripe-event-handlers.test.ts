@@ -444,7 +444,7 @@ describe('the dispatcher', () => {
     const live = event('checkout.session.completed', checkoutSession(planMetadata()));
     (live.detail as { livemode: boolean }).livemode = true;
     expect(await handler(live)).toEqual({ status: 'ignored' });
-    expect(await handler(event('charge.refunded', { id: 'ch_1', object: 'charge' }))).toEqual({
+    expect(await handler(event('payout.paid', { id: 'po_1', object: 'payout' }))).toEqual({
       status: 'ignored',
     });
     expect(await clubStatus()).toBe('unpaid');

@@ -87,6 +87,8 @@ export const keys = {
   /** When an address was last invited to a club (repeats within a day are skipped). TTL. */
   invitedAddress: (clubId: string, email: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITED#${email}` }),
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE#${eventId}`, sk: 'META' }),
+  /** How much of a membership payment's charge the club's analytics have counted refunded (charge-refunds.ts). */
+  chargeRefunds: (chargeId: string): Key => ({ pk: `CHARGE#${chargeId}`, sk: 'REFUNDS' }),
   /** A person's Stripe ids: their customer, their Connect account and its onboarding state. */
   userBilling: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
   /** How many of a person's clubs are unpaid now (UNPAID_CLUBS_PER_ACCOUNT). */

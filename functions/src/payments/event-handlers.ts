@@ -11,6 +11,7 @@ import { saveConnectState } from '../data/repositories/billing.ts';
 import { logger } from '../logger.ts';
 import { stripeClient } from '../stripe/client.ts';
 import { idOf, readMetadata } from './metadata.ts';
+import { chargeRefunded } from './refunds.ts';
 import { syncSubscriptionById } from './subscription-sync.ts';
 
 export interface StripeEventLike {
@@ -127,4 +128,6 @@ export const stripeEventHandlers: Record<string, (event: StripeEventLike) => Pro
   'invoice.paid': invoiceSettled,
   'invoice.payment_failed': invoiceSettled,
   'account.updated': accountUpdated,
+  'charge.refunded': chargeRefunded,
+  'refund.created': chargeRefunded,
 };

@@ -133,6 +133,22 @@ function routes(sim: Simulator): Array<[string, RegExp, Handler]> {
       }),
     ],
     ['GET', /^\/v1\/payment_methods\/([^/]+)$/, one('payment method', 'payment_method')],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, one('charge', 'charge')],
+    ['GET', /^\/v1\/application_fees\/([^/]+)$/, one('application fee', 'application_fee')],
+    ['POST', /^\/v1\/refunds$/, (_, r) => out(r, sim.createRefund(r.body))],
+    ['GET', /^\/v1\/refunds\/([^/]+)$/, one('refund', 'refund')],
+    [
+      'GET',
+      /^\/v1\/invoice_payments$/,
+      list('/v1/invoice_payments', 'invoice_payment', (query) => {
+        const invoice = read.string(query.invoice);
+        const payment = read.object(query.payment);
+        const intent = read.string(payment?.payment_intent);
+        return (o) =>
+          (!invoice || o.invoice === invoice) &&
+          (!intent || (o.payment as { payment_intent?: string }).payment_intent === intent);
+      }),
+    ],
 
     ['POST', /^\/v1\/accounts$/, (_, r) => out(r, sim.createAccount(r.body))],
     ['GET', /^\/v1\/accounts\/([^/]+)$/, one('account', 'account')],

@@ -1,4 +1,8 @@
-/** Invoices: each one a subscription's period, paid, (a failed renewal) left open, or (collection paused) voided. */
+/**
+ * Invoices: each one a subscription's period, paid (by a charge, charges.ts), (a failed renewal)
+ * left open, or (collection paused) voided.
+ */
+import { chargeInvoice } from './charges.ts';
 import { formatAmount, type SimulatorContext } from './context.ts';
 import { newId, now, type StripeObject } from './store.ts';
 
@@ -82,5 +86,9 @@ export function createInvoice(
     total,
   });
   ctx.store.put({ ...subscription, latest_invoice: id });
+  if (paid) chargeInvoice(ctx, invoice, destinationOf(subscription));
   return invoice;
 }
+
+const destinationOf = (subscription: StripeObject): string | null =>
+  (subscription.transfer_data as { destination?: string } | null | undefined)?.destination ?? null;

@@ -4,15 +4,17 @@
  * their plan on the simulator's pages. Every state change that Stripe reports by webhook emits
  * the same event types.
  *
- * Deliberately left out: anything the app does not call (charges, payment intents, refunds,
- * taxes, coupons, proration…). Payments always succeed on Pay; a failed renewal can be
+ * Deliberately left out: anything the app does not call (payment intents as objects, taxes,
+ * coupons, proration…); a paid invoice's charge, its application fee and refunds are kept
+ * (charges.ts). Payments always succeed on Pay; a failed renewal can be
  * triggered through the simulator-only endpoints (api.ts, `/_simulator/...`).
  *
  * This class is the one face of it that the API, the pages, the demo seed and the tests use;
  * the work is done per resource: catalog.ts, customers.ts (with the Billing Portal),
- * checkout.ts, subscriptions.ts, invoices.ts, connect.ts and seed.ts.
+ * checkout.ts, subscriptions.ts, invoices.ts, charges.ts, connect.ts and seed.ts.
  */
 import * as catalog from './catalog.ts';
+import * as charges from './charges.ts';
 import * as checkout from './checkout.ts';
 import * as connect from './connect.ts';
 import { retrieve, type SimulatorContext } from './context.ts';
@@ -110,6 +112,8 @@ export class Simulator {
   expireCheckoutSession = (id: string) => checkout.expireCheckoutSession(this.ctx, id);
   cancelCheckout = (id: string) => checkout.cancelCheckout(this.ctx, id);
   payCheckout = (id: string, email?: string) => checkout.payCheckout(this.ctx, id, email);
+
+  createRefund = (form: FormObject) => charges.createRefund(this.ctx, form);
 
   updateSubscription = (id: string, form: FormObject) => subscriptions.updateSubscription(this.ctx, id, form);
   cancelSubscription = (id: string) => subscriptions.cancelSubscription(this.ctx, id);

@@ -93,6 +93,8 @@ export const analyticsSchema = z.object({
     churn: headlineSchema.optional(),
     /** Trials converted ÷ trials started in the period, as a fraction. */
     trialConversion: headlineSchema.optional(),
+    /** Revenue of the period less its refunds, in the club's currency's minor units. */
+    netRevenue: headlineSchema.optional(),
   }),
   series: z.array(analyticsPointSchema),
   /** Revenue and refunds by month for the last 12 months (owner only). */

@@ -199,6 +199,8 @@ export async function clubAnalytics(
     );
     analytics.headline.churn = headline(churn(current, currentItems), churn(previous, previousItems));
     analytics.headline.trialConversion = headline(conversion(currentItems), conversion(previousItems));
+    const netRevenue = (of: (Item | undefined)[]) => sum(of, 'revenue') - sum(of, 'refunds');
+    analytics.headline.netRevenue = headline(netRevenue(currentItems), netRevenue(previousItems));
     const lastMonths = Array.from({ length: ANALYTICS_PERIOD_MONTHS }, (_, i) =>
       addMonths(monthOf(today), -(ANALYTICS_PERIOD_MONTHS - 1 - i)),
     );

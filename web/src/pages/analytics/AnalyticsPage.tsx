@@ -1,7 +1,7 @@
 /**
  * The Analytics page (Admin Controls → Analytics, /communities/{id}/analytics): a period picker,
  * headline figures with their change against the period before, charts of members, daily active
- * members, engagement and (for the owner) revenue by month, the public page's funnel, top posts,
+ * members, engagement and (for the owner) revenue, refunds and net revenue by month, the public page's funnel, top posts,
  * top contributors (the leaderboard's own rows), course completion, and the series as a CSV
  * download. Moderators see everything but money; the server leaves it out of their answer.
  */
@@ -45,6 +45,7 @@ const COLORS = {
   completions: '#0891b2',
   revenue: '#15803d',
   refunds: '#b91c1c',
+  net: '#1e3a8a',
 };
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
@@ -129,6 +130,11 @@ function Charts({ data }: { data: Analytics }) {
     const series = [
       { label: 'Revenue', values: data.revenueByMonth.map((month) => month.revenue), color: COLORS.revenue },
       { label: 'Refunds', values: data.revenueByMonth.map((month) => month.refunds), color: COLORS.refunds },
+      {
+        label: 'Net revenue',
+        values: data.revenueByMonth.map((month) => month.revenue - month.refunds),
+        color: COLORS.net,
+      },
     ];
     return { labels, series };
   }, [data.revenueByMonth]);
@@ -287,6 +293,7 @@ export default function AnalyticsPage() {
             <Headline label="Active members per day" figure={data.headline.activeMembers} format={count} />
             <Headline label="Posts" figure={data.headline.posts} format={count} />
             <Headline label="MRR" figure={data.headline.mrr} format={money} />
+            <Headline label="Net revenue" figure={data.headline.netRevenue} format={money} />
             <Headline label="Churn" figure={data.headline.churn} format={percent} ratio />
             <Headline
               label="Trial conversion"
