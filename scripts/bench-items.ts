@@ -4,6 +4,7 @@
  * measure does): the functions' modules read it when they load.
  */
 
+import { keys } from '@clubs/functions/data/keys';
 import { clubItem } from '@clubs/functions/data/repositories/clubs';
 import { eventItem } from '@clubs/functions/data/repositories/events';
 import { membershipItem } from '@clubs/functions/data/repositories/memberships';
@@ -28,6 +29,29 @@ export function clubWithMembers(club: Club, memberIds: readonly string[]): Recor
       ...membership(userId, 'club_member'),
       memberCard: { name: `Member ${i}`, avatarUrl: null },
     })),
+  ];
+}
+
+/**
+ * clubWithMembers, and a profile for the owner and each member with an address to mail
+ * (`member-{i}@clubs.bench`), as notifications read them.
+ */
+export function clubWithMailableMembers(club: Club, memberIds: readonly string[]): Record<string, unknown>[] {
+  const profile = (id: string, i: number) => ({
+    ...keys.profile(id),
+    type: 'profile',
+    id,
+    email: `member-${i}@clubs.bench`,
+    fullName: `Member ${i}`,
+    bio: '',
+    location: '',
+    avatarUrl: null,
+    createdAt: club.createdAt,
+  });
+  return [
+    ...clubWithMembers(club, memberIds),
+    profile(club.ownerId, -1),
+    ...memberIds.map((id, i) => profile(id, i)),
   ];
 }
 

@@ -11,58 +11,25 @@
  * the unread count (BENCH_N calls each after BENCH_WARMUP).
  */
 import '@clubs/infra/local/quiet-sdk.ts';
-import { startSesLocal } from '@clubs/infra/local/ses.ts';
 import { NOTIFICATION_BATCH_SIZE, type NotificationPage, type Post, type UnreadCount } from '@clubs/shared';
-import { ulid } from 'ulid';
-import { startBus } from '../tests/support/bus.ts';
 import { httpEvent, invoke, memberClaims } from '../tests/support/http-event.ts';
+import { notificationClub } from './bench-notification-club.ts';
 import * as bench from './bench-support.ts';
 
 const RUNS = bench.runCounts({ runs: 100, warmup: 20 });
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 
 bench.runBench(RUNS, 'in-process handlers, the local bus and SES emulator, DynamoDB Local', async (store) => {
-  const ses = await startSesLocal({ port: 0, host: '127.0.0.1' });
-  const bus = await startBus();
-  Object.assign(process.env, {
-    SES_ENDPOINT: ses.url,
-    EMAIL_FROM: 'no-reply@clubs.bench',
-    SITE_URL: 'https://clubs.bench',
-    LINK_SIGNING_SECRET: 'bench-link-signing-secret',
-  });
+  const { ses, club, memberIds, bus, stop } = await notificationClub(
+    store,
+    'bench_notify',
+    MEMBERS,
+    'A club for measuring notifications.',
+  );
   try {
-    const items = await import('./bench-items.ts');
-    const { keys } = await import('@clubs/functions/data/keys');
     const { getNotificationState } = await import('@clubs/functions/data/repositories/notifications');
     const { handler: feed } = await import('@clubs/functions/handlers/feed');
     const { handler: notifications } = await import('@clubs/functions/handlers/notifications');
-
-    await store.useTable('bench_notify');
-    const memberIds = Array.from({ length: MEMBERS }, () => ulid());
-    const club = bench.benchClub({
-      description: 'A club for measuring notifications.',
-      memberCount: MEMBERS + 1,
-    });
-    const profile = (id: string, i: number) => ({
-      ...keys.profile(id),
-      type: 'profile',
-      id,
-      email: `member-${i}@clubs.bench`,
-      fullName: `Member ${i}`,
-      bio: '',
-      location: '',
-      avatarUrl: null,
-      createdAt: club.createdAt,
-    });
-    await store.load(
-      `a club of ${MEMBERS} members with profiles`,
-      [
-        ...items.clubWithMembers(club, memberIds),
-        profile(club.ownerId, -1),
-        ...memberIds.map((id, i) => profile(id, i)),
-      ],
-      16,
-    );
 
     store.meter.reset();
     const started = performance.now();
@@ -115,7 +82,6 @@ bench.runBench(RUNS, 'in-process handlers, the local bus and SES emulator, Dynam
       ],
     };
   } finally {
-    await bus.stop();
-    await ses.stop();
+    await stop();
   }
 });

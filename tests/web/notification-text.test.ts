@@ -3,11 +3,11 @@
  * or, for a kind nobody acted in (an event's reminder), the sentence alone; and where it leads.
  */
 import type { Notification } from '@clubs/shared';
-import { describe, expect, it } from 'vitest';
 import {
   notificationHref,
   notificationText,
 } from '@clubs/web/src/components/notifications/notificationText.ts';
+import { describe, expect, it } from 'vitest';
 
 const notification = (overrides: Partial<Notification>): Notification => ({
   id: '01JD0000000000000000000000',

@@ -1,0 +1,44 @@
+/**
+ * What the notification benchmarks start from: the SES emulator and the local bus (its rules
+ * delivering to the real handlers in this process), the environment that mails through them, and
+ * a club of `members` active members with profiles and addresses in the bench's table.
+ */
+import { startSesLocal } from '@clubs/infra/local/ses.ts';
+import { ulid } from 'ulid';
+import { startBus } from '../tests/support/bus.ts';
+import * as bench from './bench-support.ts';
+
+export async function notificationClub(
+  store: bench.BenchStore,
+  table: string,
+  members: number,
+  description: string,
+) {
+  const ses = await startSesLocal({ port: 0, host: '127.0.0.1' });
+  const bus = await startBus();
+  Object.assign(process.env, {
+    SES_ENDPOINT: ses.url,
+    EMAIL_FROM: 'no-reply@clubs.bench',
+    SITE_URL: 'https://clubs.bench',
+    LINK_SIGNING_SECRET: 'bench-link-signing-secret',
+  });
+  const stop = async () => {
+    await bus.stop();
+    await ses.stop();
+  };
+  try {
+    const items = await import('./bench-items.ts');
+    await store.useTable(table);
+    const memberIds = Array.from({ length: members }, () => ulid());
+    const club = bench.benchClub({ description, memberCount: members + 1 });
+    await store.load(
+      `a club of ${members} members with profiles`,
+      items.clubWithMailableMembers(club, memberIds),
+      16,
+    );
+    return { ses, bus, club, memberIds, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
