@@ -6,10 +6,15 @@
  * live: GlobalAlarm); all notify one SNS topic (e-mailed to alarmEmail) and decide three of five
  * periods (alarms.ts). One dashboard of the same signals, CloudFront's read from us-east-1 with
  * Region=Global; and the stack outputs an operator needs.
+ *
+ * The alarms, the dashboard and the metric filter live in a nested stack (Monitoring): they grow
+ * with every function and queue, and CloudFormation allows 500 resources a stack. The topic (its
+ * confirmed e-mail subscription), CloudFront's alarm (named after the main stack) and the outputs
+ * stay in the main stack; the nested stack reads what it watches as parameters.
  */
 
 import { WEBHOOK_REFUSED_LOG_MESSAGE } from '@clubs/shared';
-import { CfnOutput, Duration } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import {
@@ -76,6 +81,8 @@ export function cloudFrontMetric(distribution: Distribution, metricName: string,
 
 export class Operations extends Construct {
   readonly topic: Topic;
+  /** The nested stack of the alarms, the dashboard and the metric filter. */
+  readonly monitoring: NestedStack;
   readonly alarms: Alarm[] = [];
   readonly dashboard: Dashboard;
   /** CloudFront's 5xx alarm in us-east-1 (production only). */
@@ -85,9 +92,13 @@ export class Operations extends Construct {
     super(scope, id);
 
     this.topic = alarmTopic(this, 'AlarmTopic', props.alarmEmail);
+    this.monitoring = new NestedStack(this, 'Monitoring', {
+      description: 'Clubs: alarms, the dashboard and the webhook refusals metric of the main stack',
+    });
+    const monitoring = this.monitoring;
     const alarm = (alarmId: string, description: string, metric: IMetric, threshold: number) => {
       const spec: AlarmSpec = { description, metric, threshold };
-      this.alarms.push(alarmTo(this, alarmId, this.topic, spec));
+      this.alarms.push(alarmTo(monitoring, alarmId, this.topic, spec));
     };
 
     alarm(
@@ -170,7 +181,7 @@ export class Operations extends Construct {
         })
       : undefined;
 
-    const refusals = new MetricFilter(this, 'WebhookRefusals', {
+    const refusals = new MetricFilter(monitoring, 'WebhookRefusals', {
       logGroup: props.webhookLogs,
       filterPattern: FilterPattern.stringValue('$.message', '=', WEBHOOK_REFUSED_LOG_MESSAGE),
       metricNamespace: 'Clubs',
@@ -184,7 +195,7 @@ export class Operations extends Construct {
       WEBHOOK_REFUSALS_ALARM,
     );
 
-    this.dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
+    this.dashboard = new Dashboard(monitoring, 'Dashboard', { defaultInterval: Duration.hours(3) });
     const perFunction = (name: string, metric: (fn: IFunction) => IMetric) =>
       new GraphWidget({ title: name, left: functions.map(([, fn]) => metric(fn)), width: 8 });
     this.dashboard.addWidgets(

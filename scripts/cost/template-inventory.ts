@@ -1,7 +1,8 @@
 /**
  * What the production template holds that a bill depends on, read from the synthesized
- * CloudFormation of the main stack and the edge stack: functions and their memory, alarms and
- * the metrics they read, web ACL rules, indexes, backups, secrets, the Cognito feature plan.
+ * CloudFormation of the main stack (with its nested stacks') and the edge stack: functions and
+ * their memory, alarms and the metrics they read, web ACL rules, indexes, backups, secrets, the
+ * Cognito feature plan.
  */
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
 
@@ -29,7 +30,6 @@ export interface Inventory {
   }[];
   readonly mediaReplication: boolean;
   readonly queues: number;
-  readonly resourceCount: number;
 }
 
 /** Days between runs of a backup rule's cron: monthly when it names a day of the month, else daily. */
@@ -103,6 +103,5 @@ export function inventoryOf(main: Resources, edge: Resources, apiFunctionIds: re
     })),
     mediaReplication: mediaBuckets.length > 0,
     queues: ofType(main, 'AWS::SQS::Queue').length,
-    resourceCount: Object.keys(main).length,
   };
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ClubsStack } from '@clubs/infra/lib/clubs-stack.ts';
 import { ConfigError, loadConfig } from '@clubs/infra/lib/config.ts';
 import { REPO_ROOT } from '@clubs/infra/lib/paths.ts';
-import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import type { IConstruct } from 'constructs';
@@ -72,7 +72,39 @@ export function synthStack(
   });
   const config = loadConfig(app.node);
   const stack = new ClubsStack(app, config.stackName, { config });
-  return { app, stack, template: Template.fromStack(stack) };
+  return { app, stack, template: templateOf(stack) };
+}
+
+type Json = Record<string, unknown>;
+
+/** `value` with every `{ Ref: parameter }` of `parameters` replaced by what it stands for. */
+function withParameters(value: unknown, parameters: Json): unknown {
+  if (Array.isArray(value)) return value.map((v) => withParameters(v, parameters));
+  if (!value || typeof value !== 'object') return value;
+  const ref = (value as Json).Ref;
+  if (typeof ref === 'string' && Object.keys(value).length === 1 && ref in parameters) return parameters[ref];
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withParameters(v, parameters)]));
+}
+
+/**
+ * A stack's template with the resources of its nested stacks merged in, each nested stack's
+ * parameters replaced by the values the parent passes: assertions read one template, and a
+ * reference across the boundary reads as within one stack (`{ Ref: logicalId(construct) }`).
+ */
+export function templateOf(stack: Stack): Template {
+  // A copy: the synthesized template is cached and shared with every other Template of the stack.
+  const json = structuredClone(Template.fromStack(stack).toJSON()) as { Resources: Record<string, Json> };
+  const nested = stack.node
+    .findAll()
+    .filter((c): c is NestedStack => c instanceof NestedStack && c.nestedStackParent === stack);
+  for (const child of nested) {
+    const resource = child.nestedStackResource;
+    if (!resource) continue;
+    const passed = (json.Resources[stack.getLogicalId(resource)]?.Properties as Json | undefined)?.Parameters;
+    const resources = templateOf(child).toJSON().Resources as Json;
+    Object.assign(json.Resources, withParameters(resources, (passed ?? {}) as Json));
+  }
+  return Template.fromJSON(json);
 }
 
 export const logicalId = (construct: IConstruct): string => {

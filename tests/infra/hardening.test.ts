@@ -27,16 +27,17 @@ import {
   UPLOAD_TAG,
   WEBHOOK_REFUSED_LOG_MESSAGE,
 } from '@clubs/shared';
+import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeWebDist, logicalId, newApp } from './app.ts';
+import { fakeWebDist, logicalId, newApp, templateOf } from './app.ts';
 
 const build = (overrides: Partial<ClubsConfig> = {}) => {
   const config = { ...loadStageConfig({ stage: 'prod' }), webDistDir: fakeWebDist(), ...overrides };
   const app = newApp({ [BUNDLING_STACKS]: [] });
   const stack = new ClubsStack(app, config.stackName, { config });
-  return { app, stack, template: Template.fromStack(stack) };
+  return { app, stack, template: templateOf(stack) };
 };
 const nagFindings = (app: ReturnType<typeof build>['app']) =>
   nagPacks(app).flatMap((pack) =>
@@ -110,6 +111,30 @@ describe('the prod stage', () => {
     for (const id of anonymousWrites) {
       expect(id in ROUTE_THROTTLES || perClient.has(ROUTES[id].path), id).toBe(true);
     }
+  });
+});
+
+/** CloudFormation's limit of resources in one stack, and the room the main stack keeps below it. */
+const STACK_RESOURCE_LIMIT = 500;
+const MAIN_STACK_ROOM = 80;
+
+describe('room to grow', () => {
+  it('keeps the alarms, the dashboard and the metric filter in a nested stack, well under the limit in both', () => {
+    const resourcesIn = (stack: Stack) =>
+      Object.values(Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string }>);
+    const main = resourcesIn(prod.stack);
+    const monitoring = resourcesIn(prod.stack.operations.monitoring);
+    expect(main.filter((r) => r.Type === 'AWS::CloudFormation::Stack')).toHaveLength(1);
+    expect(
+      main.filter((r) => r.Type === 'AWS::CloudWatch::Dashboard' || r.Type === 'AWS::Logs::MetricFilter'),
+    ).toEqual([]);
+    // Only the user pool's web ACL alarm stays beside its ACL; every other alarm is nested.
+    expect(main.filter((r) => r.Type === 'AWS::CloudWatch::Alarm')).toHaveLength(1);
+    expect(monitoring.filter((r) => r.Type === 'AWS::CloudWatch::Alarm').length).toBe(
+      prod.stack.operations.alarms.length,
+    );
+    expect(main.length).toBeLessThanOrEqual(STACK_RESOURCE_LIMIT - MAIN_STACK_ROOM);
+    expect(monitoring.length).toBeLessThan(STACK_RESOURCE_LIMIT / 2);
   });
 });
 

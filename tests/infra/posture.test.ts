@@ -21,13 +21,13 @@ import { ROUTES } from '@clubs/shared';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { configProblems, fakeWebDist, logicalId, newApp } from './app.ts';
+import { configProblems, fakeWebDist, logicalId, newApp, templateOf } from './app.ts';
 
 const build = (stage: string, overrides: Partial<ClubsConfig> = {}) => {
   const config = { ...loadStageConfig({ stage }), webDistDir: fakeWebDist(), ...overrides };
   const app = newApp({ [BUNDLING_STACKS]: [] });
   const stack = new ClubsStack(app, config.stackName, { config });
-  return { app, stack, template: Template.fromStack(stack) };
+  return { app, stack, template: templateOf(stack) };
 };
 
 type Rule = {
