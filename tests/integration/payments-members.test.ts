@@ -299,7 +299,7 @@ describe('the event dispatcher', () => {
     const club = await createdClub(ownerId);
     const completed = ofType(await payPlan(club.id, ownerId), 'checkout.session.completed');
     expect(await deliver({ ...completed, livemode: true })).toEqual({ status: 'ignored' });
-    expect(await deliver({ ...completed, type: 'charge.refunded' })).toEqual({ status: 'ignored' });
+    expect(await deliver({ ...completed, type: 'payout.paid' })).toEqual({ status: 'ignored' });
     expect((await getClub(club.id))?.status).toBe('unpaid');
     const foreign = {
       ...completed,
