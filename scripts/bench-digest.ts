@@ -33,7 +33,6 @@ bench.runBench(
     });
     try {
       const items = await import('./bench-items.ts');
-      const { keys } = await import('@clubs/functions/data/keys');
       const { postItem } = await import('@clubs/functions/data/repositories/posts');
       const { setPreference } = await import('@clubs/functions/data/repositories/notification-preferences');
       const { putBusEvents } = await import('@clubs/functions/events/bus');
@@ -43,17 +42,6 @@ bench.runBench(
       const club = bench.benchClub({
         description: 'A club for measuring digests.',
         memberCount: SUBSCRIBERS + 1,
-      });
-      const profile = (id: string, i: number) => ({
-        ...keys.profile(id),
-        type: 'profile',
-        id,
-        email: `member-${i}@clubs.bench`,
-        fullName: `Member ${i}`,
-        bio: '',
-        location: '',
-        avatarUrl: null,
-        createdAt: club.createdAt,
       });
       const now = Date.now();
       const likes = bench.likeCounts(POSTS, POSTS * 4, 40);
@@ -70,12 +58,7 @@ bench.runBench(
       );
       await store.load(
         `a club of ${SUBSCRIBERS} members with profiles and ${POSTS} posts of the last day`,
-        [
-          ...items.clubWithMembers(club, memberIds),
-          profile(club.ownerId, -1),
-          ...memberIds.map(profile),
-          ...posts,
-        ],
+        [...items.clubWithMailableMembers(club, memberIds), ...posts],
         16,
       );
       for (const [i, id] of memberIds.entries()) {
