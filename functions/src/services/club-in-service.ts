@@ -15,3 +15,7 @@ export function requireClubInService(club: Pick<Club, 'status' | 'suspendedAt'>,
 
 /** Uploads into a club's folders (logo and cover, post and course files) need a club in service. */
 export const UPLOADS_NOT_ACTIVE_MESSAGE = 'Files can be uploaded only to an active club.';
+
+/** An announcement e-mails every member, so it needs a club in service. */
+export const ANNOUNCEMENTS_NOT_ACTIVE_MESSAGE =
+  'Announcements can be e-mailed only from an active club. Post it without e-mailing, or settle the club first.';

@@ -1,6 +1,7 @@
 /** Membership items: their shape and their reads by club and by person. */
 
 import { type Membership, type MembershipStatus, membershipSchema, TABLE } from '@clubs/shared';
+import { batchGet, keyId } from '../batch-get.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
 import { indexKeys, keys, memberRank, withoutKeys } from '../keys.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
@@ -55,4 +56,18 @@ export function listMembershipsOfUserPage(
   page: { status?: MembershipStatus; limit: number; cursor?: string },
 ): Promise<Page<Membership>> {
   return queryPage(userIndexQuery(userId, page.status), page, toMembership);
+}
+
+/**
+ * Which of `userIds` are active members of the club now: one BatchGetItem per 100 people, the
+ * status alone projected. Someone removed, banned or whose paid membership lapsed has no
+ * membership item, and a pending request is not yet membership.
+ */
+export async function activeMembersAmong(clubId: string, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const found = await batchGet(
+    userIds.map((id) => keys.membership(clubId, id)),
+    ['status'],
+  );
+  return new Set(userIds.filter((id) => found.get(keyId(keys.membership(clubId, id)))?.status === 'active'));
 }

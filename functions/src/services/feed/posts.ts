@@ -6,6 +6,7 @@
  */
 import {
   ANNOUNCEMENT_LIMITS,
+  type Club,
   type CreatePostInput,
   type Deleted,
   type PinResult,
@@ -34,6 +35,7 @@ import { getProfile } from '../../data/repositories/profiles.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { emitChange } from '../../events/change-events.ts';
 import { countActive } from '../analytics/activity.ts';
+import { ANNOUNCEMENTS_NOT_ACTIVE_MESSAGE, requireClubInService } from '../club-in-service.ts';
 import { authorLevels, levelsFrom } from '../levels.ts';
 import { checkPostMedia, removePostMedia } from './post-media.ts';
 import { authorFields, seesItem, toPostView, type Viewer } from './viewer.ts';
@@ -110,7 +112,7 @@ export async function getPostView(clubId: string, postId: string, viewer: Viewer
 }
 
 /** The club a post is written in, as the access check read it. */
-export interface PostClub {
+export interface PostClub extends Pick<Club, 'status' | 'suspendedAt'> {
   readonly id: string;
   readonly ownerId: string;
   readonly memberCount: number;
@@ -143,6 +145,8 @@ export async function createPost(
   if (input.announce && club.ownerId !== auth.userId) {
     throw forbidden('Only the owner can e-mail a post to all members');
   }
+  // An unpaid or suspended club's owner still reaches the club, but mails nobody in its name.
+  if (input.announce) requireClubInService(club, ANNOUNCEMENTS_NOT_ACTIVE_MESSAGE);
   if (input.type !== 'text') await checkPostMedia(clubId, auth.userId, input.type, input.media);
   const profile = await getProfile(auth.userId);
   const rate = announcementRate(clubId);

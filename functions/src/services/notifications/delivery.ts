@@ -26,6 +26,7 @@ import { keys } from '../../data/keys.ts';
 import { activeModeratorIds, listClubMembers } from '../../data/repositories/club-members.ts';
 import { listComments } from '../../data/repositories/comments.ts';
 import { cardOf, type MemberCard, memberCardOf } from '../../data/repositories/member-cards.ts';
+import { activeMembersAmong } from '../../data/repositories/memberships.ts';
 import { effectivePreference, getPreferences } from '../../data/repositories/notification-preferences.ts';
 import {
   likeBatchId,
@@ -171,11 +172,20 @@ interface Audience {
   mailed: Set<string>;
 }
 
-/** Splits recipients by their preference for the club: one BatchGetItem per 50 people. */
+/**
+ * Splits recipients by their preference for the club, keeping only its active members: a post's
+ * author or an earlier commenter may have been removed, banned or have lapsed since, and a
+ * members-only excerpt must not reach them. One BatchGetItem per 50 people for the preferences
+ * and one per 100 for the memberships, read side by side.
+ */
 async function audienceOf(clubId: string, recipientIds: readonly string[]): Promise<Audience> {
-  const stored = await getPreferences(recipientIds, clubId);
+  const [stored, members] = await Promise.all([
+    getPreferences(recipientIds, clubId),
+    activeMembersAmong(clubId, recipientIds),
+  ]);
   const audience: Audience = { notified: [], mailed: new Set() };
   for (const id of recipientIds) {
+    if (!members.has(id)) continue;
     const preference = effectivePreference(stored.get(id) ?? { account: null, club: null });
     if (preference === 'off') continue;
     audience.notified.push(id);

@@ -22,6 +22,8 @@ import {
   type NotificationEmail,
   type NotificationKind,
 } from '@clubs/shared';
+import { batchGet, keyId } from '../../data/batch-get.ts';
+import { keys } from '../../data/keys.ts';
 import {
   claimNotificationEmail,
   markNotificationEmailSent,
@@ -29,6 +31,7 @@ import {
 } from '../../data/repositories/notification-emails.ts';
 import type { NotificationContent } from '../../data/repositories/notifications.ts';
 import { getProfile, getProfiles } from '../../data/repositories/profiles.ts';
+import { clubFromItem } from '../../data/repositories/stored-club.ts';
 import { suppressedAmong } from '../../data/repositories/suppressed-addresses.ts';
 import { type DigestEmailInput, digestSubject, renderDigestEmail } from '../../email/digest-email.ts';
 import { notificationSubject, renderNotificationEmail } from '../../email/notification-email.ts';
@@ -36,6 +39,7 @@ import { EmailSuppressed, sendEmail } from '../../email/send-email.ts';
 import { type BusEntry, putBusEvents } from '../../events/bus.ts';
 import { logger } from '../../logger.ts';
 import { siteUrl } from '../../stripe/config.ts';
+import { isClubInService } from '../club-in-service.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
 /**
@@ -93,7 +97,29 @@ export async function queueNotificationEmails(
   return entries.length;
 }
 
-export type EmailOutcome = 'sent' | 'sent-before' | 'suppressed' | 'no-address' | 'not-mailed';
+export type EmailOutcome =
+  | 'sent'
+  | 'sent-before'
+  | 'suppressed'
+  | 'no-address'
+  | 'not-mailed'
+  | 'not-a-member'
+  | 'club-not-in-service';
+
+/**
+ * Asked again as the e-mail is about to leave, since a queued message may wait minutes (or days,
+ * replayed from the dead-letter queue): whether the reader is still an active member, and whether
+ * the club is still in service (a suspended or unpaid club sends nothing in its name). One
+ * BatchGetItem of the club and the membership.
+ */
+async function standingOf(clubId: string, recipientId: string): Promise<EmailOutcome | null> {
+  const clubKey = keys.club(clubId);
+  const membershipKey = keys.membership(clubId, recipientId);
+  const found = await batchGet([clubKey, membershipKey], undefined, true);
+  const club = found.get(keyId(clubKey));
+  if (!club || !isClubInService(clubFromItem(club))) return 'club-not-in-service';
+  return found.get(keyId(membershipKey))?.status === 'active' ? null : 'not-a-member';
+}
 
 /** The longest pause between two looks at a claim another delivery holds. */
 const CLAIM_POLL_MAX_MS = 2_000;
@@ -174,6 +200,8 @@ export async function sendNotificationEmail({
 }: NotificationEmail): Promise<EmailOutcome> {
   const words = MAILED[content.kind];
   if (!words) return 'not-mailed';
+  const refused = await standingOf(content.clubId, recipientId);
+  if (refused) return refused;
   const to = carried ?? (await getProfile(recipientId))?.email;
   if (!to) return 'no-address';
   const origin = siteUrl();
@@ -205,6 +233,8 @@ export const digestClaimId = (digest: Pick<DigestEmail, 'cadence' | 'period' | '
 
 /** Sends one queued digest e-mail, at most once per reader, cadence, period and club. */
 export async function sendDigestEmail(digest: DigestEmail): Promise<EmailOutcome> {
+  const refused = await standingOf(digest.club.id, digest.recipientId);
+  if (refused) return refused;
   const origin = siteUrl();
   const links = await unsubscribeLinks(digest.recipientId, digest.club.id, digest.to);
   const clubPath = `${origin}/communities/${encodeURIComponent(digest.club.id)}`;
