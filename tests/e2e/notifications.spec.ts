@@ -116,3 +116,28 @@ test('a reply rings the owner’s bell and e-mails them until they choose bell o
   await leaveClub(member, club.id);
   await Promise.all([context.close(), signedOut.close()]);
 });
+
+test('the bell opened while the club still loads stays open when the club arrives', async ({ openClub }) => {
+  const { page, club } = await openClub(DEMO.owner, YOGA, { path: '/leaderboard' });
+  // The club's own read is held until the bell has been clicked, as a slow network would hold it.
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  await page.route(`**/api/clubs/${club.id}`, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(`/communities/${club.id}`);
+  const bell = page.getByRole('button', { name: /^Notifications,/ });
+  await bell.click();
+  const markAll = page.getByRole('button', { name: 'Mark all as read' });
+  await expect(markAll).toBeVisible();
+  arrive();
+  // The club's own link in the header (the panel's notifications link into the club too).
+  await expect(page.getByRole('banner').locator(`a[href="/communities/${club.id}"]`)).toContainText(YOGA);
+  await expect(page.getByRole('navigation', { name: 'Club' })).toBeVisible();
+  // The panel the owner opened is still open under their hand.
+  await expect(markAll).toBeVisible();
+  await expect(bell).toHaveAttribute('aria-expanded', 'true');
+});

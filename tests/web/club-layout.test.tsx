@@ -195,6 +195,42 @@ describe('club layout: who gets in', () => {
   }, 30_000);
 });
 
+describe('club layout: the header while the club loads', () => {
+  it('keeps the bell’s panel open when the club arrives after it was opened', async () => {
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    clubApi(
+      { status: 'active', role: 'club_member' },
+      {
+        getClub: async () => {
+          await arrived;
+          return ok(club({ name: 'Morning Yoga' }));
+        },
+        getUnreadNotificationCount: () => ok({ unreadCount: 3 }),
+        listNotifications: () => ok({ items: [], nextCursor: null, unreadCount: 3 }),
+      },
+    );
+    renderApp('/communities/club-1/leaderboard', { service: signedIn() });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread notifications' }, LONG);
+    // A person clicks the bell while the club is still loading: the panel opens.
+    await userEvent.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await within(panel).findByText('You have no notifications yet.');
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+
+    arrive();
+    await screen.findByRole('navigation', { name: 'Club' }, LONG);
+    expect(linkIn(screen.getByRole('banner'), /Morning Yoga/)).toHaveAttribute('href', '/communities/club-1');
+    // The same bell, still open, and the same panel: nothing was mounted anew under the person's hand.
+    expect(bell).toBeInTheDocument();
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toBe(panel);
+    expect(within(panel).getByRole('button', { name: 'Mark all as read' })).toBeVisible();
+  });
+});
+
 describe('club layout: Admin Controls', () => {
   const openControls = async () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Admin Controls' }, LONG));

@@ -3,6 +3,8 @@
  * the app header with the club's logo and name, the sidebar toggle and the Admin
  * Controls; the club's side navigation; the page. Nothing of the club is shown before the server
  * has said the viewer may see it; from then on the club's changes follow live (useLiveClub).
+ * The header is the same element while the club loads, once it is shown and when it is refused,
+ * so nothing a person opened in it closes when the access state changes.
  */
 import { Suspense, useMemo } from 'react';
 import { Link, Outlet, useMatches, useParams, useResolvedPath } from 'react-router-dom';
@@ -25,12 +27,13 @@ import './club-layout.css';
 
 const SIDEBAR_ID = 'club-sidebar';
 
-function ClubFrame({ space }: { space: ClubSpace }) {
-  const { club, role, basePath } = space;
-  const sidebar = useSidebar();
-  useLiveClub(club.id, useAuth().user?.sub);
+type Sidebar = ReturnType<typeof useSidebar>;
+
+/** The header's left side inside a club: the sidebar toggle, the club's logo and name, search. */
+function ClubIdentity({ space, sidebar }: { space: ClubSpace; sidebar: Sidebar }) {
+  const { club, basePath } = space;
   const shown = sidebar.isMobile ? sidebar.openMobile : sidebar.open;
-  const identity = (
+  return (
     <>
       <button
         type="button"
@@ -50,39 +53,39 @@ function ClubFrame({ space }: { space: ClubSpace }) {
       <ClubSearchBox basePath={basePath} />
     </>
   );
+}
+
+/** Below the header, once the viewer is let in: the club's side navigation and the page. */
+function ClubShell({ space, sidebar }: { space: ClubSpace; sidebar: Sidebar }) {
+  const { club, basePath } = space;
+  useLiveClub(club.id, useAuth().user?.sub);
   return (
-    <ClubSpaceProvider value={space}>
-      <AppHeader
-        identity={identity}
-        actions={<AdminControls clubId={club.id} basePath={basePath} role={role} />}
-      />
-      <div
-        className="club-shell"
-        data-sidebar={sidebar.open ? 'expanded' : 'collapsed'}
-        data-mobile-open={sidebar.openMobile || undefined}
-      >
-        {sidebar.isMobile && sidebar.openMobile && (
-          <button
-            type="button"
-            className="club-shell__backdrop"
-            aria-label="Close sidebar"
-            onClick={sidebar.closeMobile}
-          />
-        )}
-        <ClubSidebar
-          id={SIDEBAR_ID}
-          basePath={basePath}
-          clubId={club.id}
-          collapsed={!sidebar.isMobile && !sidebar.open}
-          onNavigate={sidebar.closeMobile}
+    <div
+      className="club-shell"
+      data-sidebar={sidebar.open ? 'expanded' : 'collapsed'}
+      data-mobile-open={sidebar.openMobile || undefined}
+    >
+      {sidebar.isMobile && sidebar.openMobile && (
+        <button
+          type="button"
+          className="club-shell__backdrop"
+          aria-label="Close sidebar"
+          onClick={sidebar.closeMobile}
         />
-        <div className="club-shell__content">
-          <Suspense fallback={<LoadingScreen />}>
-            <Outlet />
-          </Suspense>
-        </div>
+      )}
+      <ClubSidebar
+        id={SIDEBAR_ID}
+        basePath={basePath}
+        clubId={club.id}
+        collapsed={!sidebar.isMobile && !sidebar.open}
+        onNavigate={sidebar.closeMobile}
+      />
+      <div className="club-shell__content">
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
       </div>
-    </ClubSpaceProvider>
+    </div>
   );
 }
 
@@ -105,14 +108,29 @@ function GatedClub() {
     [club, role, canWrite, basePath],
   );
 
-  if (space) return <ClubFrame space={space} />;
+  const sidebar = useSidebar();
+
+  // The header is one element in every access state, at one place in the tree: a panel or menu
+  // opened in it while the club loads (the bell, Admin Controls) stays open when the club arrives,
+  // instead of vanishing with a header that React would mount anew.
   return (
-    <>
-      <AppHeader />
-      {access.state === 'loading' && <LoadingScreen />}
-      {access.state === 'not_found' && <ClubNotFound />}
-      {access.state === 'denied' && <ClubAccessDenied clubId={clubId} reason={access.reason} />}
-      {access.state === 'failed' && <ClubLoadFailed retry={access.retry} />}
-    </>
+    <ClubSpaceProvider value={space}>
+      <AppHeader
+        identity={space ? <ClubIdentity space={space} sidebar={sidebar} /> : undefined}
+        actions={
+          space ? <AdminControls clubId={space.club.id} basePath={basePath} role={space.role} /> : undefined
+        }
+      />
+      {space ? (
+        <ClubShell space={space} sidebar={sidebar} />
+      ) : (
+        <>
+          {access.state === 'loading' && <LoadingScreen />}
+          {access.state === 'not_found' && <ClubNotFound />}
+          {access.state === 'denied' && <ClubAccessDenied clubId={clubId} reason={access.reason} />}
+          {access.state === 'failed' && <ClubLoadFailed retry={access.retry} />}
+        </>
+      )}
+    </ClubSpaceProvider>
   );
 }
