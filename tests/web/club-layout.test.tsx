@@ -3,9 +3,11 @@
  * Controls by role, the club switcher, and the sidebar's keyboard toggle and cookie.
  */
 import type { MyMembership, ViewerMembership } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import ClubLayout from '../../web/src/layouts/club/ClubLayout.tsx';
 import { club, type MockRoutes, me, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, linkIn, renderApp, snapshotFor } from './helpers.tsx';
 
@@ -228,6 +230,50 @@ describe('club layout: the header while the club loads', () => {
     expect(bell).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('dialog', { name: 'Notifications' })).toBe(panel);
     expect(within(panel).getByRole('button', { name: 'Mark all as read' })).toBeVisible();
+  });
+});
+
+describe('club layout: a failed re-read', () => {
+  it('keeps the page when the club is read again and that read fails', async () => {
+    let fail = false;
+    const api = clubApi(
+      { status: 'active', role: 'club_member' },
+      {
+        getClub: () =>
+          fail
+            ? { status: 429, body: { error: { code: 'too_many_requests', message: 'Slow down' } } }
+            : ok(club()),
+      },
+    );
+    function ReadAgain() {
+      const client = useQueryClient();
+      return (
+        <button type="button" onClick={() => void client.invalidateQueries()}>
+          Read everything again
+        </button>
+      );
+    }
+    renderApp('/communities/club-1', {
+      service: signedIn(),
+      routes: [
+        {
+          path: '/communities/:clubId',
+          element: <ClubLayout />,
+          children: [{ index: true, element: <ReadAgain /> }],
+        },
+      ],
+    });
+    const readAgain = await screen.findByRole('button', { name: 'Read everything again' }, LONG);
+    const reads = () => api.callsTo('GET', '/api/clubs/club-1').length;
+    const before = reads();
+    fail = true;
+    await userEvent.click(readAgain);
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+    // The club read again and refused: what was shown stays, no "Could not load this club".
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('heading', { name: 'Could not load this club' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Read everything again' })).toBe(readAgain);
+    expect(screen.getByRole('navigation', { name: 'Club' })).toBeInTheDocument();
   });
 });
 

@@ -48,7 +48,9 @@ export function useClubAccess(clubId: string): ClubAccess {
     if (isNotFound(owned.error)) return { state: 'not_found' };
     return { state: 'failed', retry: () => void owned.refetch() };
   }
-  if (club.error || membership.error) {
+  // A failed re-read of what is already shown (the live socket's catch-up on a flaky network)
+  // keeps the page and whatever the person had open on it: only a read that never succeeded fails.
+  if ((club.error && !club.data) || (membership.error && !membership.data)) {
     return {
       state: 'failed',
       retry: () => {
