@@ -5,7 +5,9 @@
  * events creates, moves and deletes it; when it fires it puts a "reminder due" event on the app's
  * bus, and every active member of the club is told "an event starts tomorrow" (bell, and e-mail
  * per preference). An event that starts less than a day ahead gets no reminder: its members
- * were just told of it (a new event notifies every member) and it is at most a day away.
+ * were just told of it (a new event notifies every member) and it is at most a day away; nor does
+ * one created less than EVENT_REMINDER_MIN_NOTICE_MS ahead. Each event is reminded of once at
+ * most, and a club's reminders per day are capped.
  */
 import * as z from 'zod';
 import { NOTIFICATION_BATCH_SIZE } from './change-events.ts';
@@ -43,8 +45,30 @@ export const eventReminderScheduleName = (eventId: string): string => `event-rem
 /** The names of every event reminder's schedule start with this (the functions' grant names them). */
 export const EVENT_REMINDER_SCHEDULE_PREFIX = eventReminderScheduleName('');
 
-/** When the reminder of an event starting at `startsAt` is due, or null if that is not after `now`. */
-export function eventReminderTime(startsAt: string, now: Date): Date | null {
+/**
+ * An event created less than this ahead of its start gets no reminder (unless it is moved
+ * further away): its members were just told of it, and events made just over a day ahead would
+ * otherwise be a way to e-mail every member within the hour.
+ */
+export const EVENT_REMINDER_MIN_NOTICE_MS = 25 * 60 * 60 * 1000;
+
+/**
+ * Reminders mass-mail a club's members, so a club sends at most `perClubPerDay` of them per UTC
+ * day (counted as they fire; one beyond it tells nobody), and each event at most one ever (moving
+ * an event does not earn it another).
+ */
+export const EVENT_REMINDER_LIMITS = { perClubPerDay: 3 } as const;
+
+/** Whether an event created at `createdAt` (null: not known) to start at `startsAt` earns a reminder. */
+export const earnsReminder = (startsAt: string, createdAt: Date | null): boolean =>
+  createdAt === null || Date.parse(startsAt) - createdAt.getTime() >= EVENT_REMINDER_MIN_NOTICE_MS;
+
+/**
+ * When the reminder of an event starting at `startsAt` (created at `createdAt`) is due, or null
+ * if that is not after `now` or the event was created too close to its start (earnsReminder).
+ */
+export function eventReminderTime(startsAt: string, now: Date, createdAt: Date | null): Date | null {
+  if (!earnsReminder(startsAt, createdAt)) return null;
   const due = new Date(Date.parse(startsAt) - EVENT_REMINDER_LEAD_MS);
   return due.getTime() > now.getTime() ? due : null;
 }

@@ -19,6 +19,8 @@ import { LOCAL_SCHEDULE_GROUP } from '@clubs/infra/local/scheduler.ts';
 import {
   EVENT_BUS,
   EVENT_REMINDER_DUE_TYPE,
+  EVENT_REMINDER_LIMITS,
+  EVENT_REMINDER_MIN_NOTICE_MS,
   type EventReminderDue,
   type EventView,
   eventReminderScheduleName,
@@ -100,6 +102,8 @@ const reminders = async (userId: string) => {
 
 /** Fires the schedule now, as the Scheduler would at its time (the emulation's control endpoint). */
 async function fire(eventId: string) {
+  // The schedule is made off the request path: what the event's change set going comes first.
+  await bus().idle();
   const name = eventReminderScheduleName(eventId);
   const res = await fetch(`${bus().url}/_local/schedules/${LOCAL_SCHEDULE_GROUP}/${name}/fire`, {
     method: 'POST',
@@ -176,6 +180,42 @@ describe('event reminder schedules', () => {
       time: soon.toISOString().slice(11, 16),
     });
     expect(await reminderOf(later.id)).toBeNull();
+  });
+});
+
+describe('event reminders are not a way to mass-mail', () => {
+  it('are not made for an event created less than 25 hours ahead', async () => {
+    const { club, ownerId } = await clubWithMembers();
+    // Just over a day ahead: its reminder would fire within the hour, after the new-event notice.
+    const soon = new Date(Date.now() + EVENT_REMINDER_MIN_NOTICE_MS - 20 * 60_000);
+    const close = await createEvent(club.id, ownerId, dateOf(soon), soon.toISOString().slice(11, 16));
+    expect(await reminderOf(close.id)).toBeNull();
+  });
+
+  it('remind of an event once, however often it is moved', async () => {
+    const { club, ownerId, mia } = await clubWithMembers();
+    const event = await createEvent(club.id, ownerId, '2099-06-10', '18:00');
+    await fire(event.id);
+    expect((await reminders(mia)).items).toHaveLength(1);
+    await editEvent(club.id, event.id, ownerId, { date: '2099-06-20' });
+    await fire(event.id);
+    expect((await reminders(mia)).items).toHaveLength(1);
+    const mailed = (await sentMail()).filter((mail) => mail.to.includes(`${mia.toLowerCase()}@clubs.test`));
+    expect(mailed).toHaveLength(1);
+  });
+
+  it(`stop at ${EVENT_REMINDER_LIMITS.perClubPerDay} per club and day`, async () => {
+    const { club, ownerId, mia } = await clubWithMembers();
+    const events = [];
+    for (let i = 0; i <= EVENT_REMINDER_LIMITS.perClubPerDay; i++) {
+      events.push(await createEvent(club.id, ownerId, `2099-07-1${i}`, '18:00'));
+    }
+    for (const event of events) await fire(event.id);
+    expect((await reminders(mia)).items).toHaveLength(EVENT_REMINDER_LIMITS.perClubPerDay);
+    // Another club's reminders are counted on their own.
+    const other = await clubWithMembers();
+    await fire((await createEvent(other.club.id, other.ownerId, '2099-07-10', '18:00')).id);
+    expect((await reminders(other.mia)).items).toHaveLength(1);
   });
 });
 

@@ -39,6 +39,8 @@ export const keys = {
     sk: `${progressPrefixOf(userId)}${courseId}`,
   }),
   event: (clubId: string, eventId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `EVENT#${eventId}` }),
+  /** The claim of an event's one reminder: which start it was sent for (TTL). */
+  eventReminderClaim: (eventId: string): Key => ({ pk: `EVENT#${eventId}`, sk: 'REMINDER' }),
   attendance: (eventId: string, userId: string): Key => ({
     pk: `EVENT#${eventId}`,
     sk: `ATTENDEE#${userId}`,

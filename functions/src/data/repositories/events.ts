@@ -16,6 +16,7 @@ import {
   isoDateTime,
   TABLE,
 } from '@clubs/shared';
+import { decodeTime } from 'ulid';
 import * as z from 'zod';
 import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
@@ -281,4 +282,13 @@ export async function keepEventFaces(clubId: string, eventId: string, version: n
       }),
     ),
   );
+}
+
+/** When an event was created: its id is a ULID made then (null for an id of another form). */
+export function eventCreatedAt(eventId: string): Date | null {
+  try {
+    return new Date(decodeTime(eventId));
+  } catch {
+    return null;
+  }
 }

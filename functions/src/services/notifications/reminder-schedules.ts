@@ -1,7 +1,8 @@
 /**
  * An event's reminder schedule follows the event as it is stored now: an event that starts more
  * than a day ahead has one schedule, firing a day before its start (created, or moved with the
- * event), and any other — gone, or less than a day away — has none. Reading the stored event
+ * event), and any other — gone, less than a day away, or created too close to its start
+ * (earnsReminder) — has none. Reading the stored event
  * rather than trusting the change makes a repeated or late delivery harmless: each run leaves
  * the schedule as the event stands.
  */
@@ -12,7 +13,7 @@ import {
   eventReminderScheduleName,
   eventReminderTime,
 } from '@clubs/shared';
-import { getStoredEvent } from '../../data/repositories/events.ts';
+import { eventCreatedAt, getStoredEvent } from '../../data/repositories/events.ts';
 import { deleteOneTimeSchedule, putOneTimeSchedule } from '../../events/scheduler.ts';
 
 export type ReminderScheduleOutcome = 'created' | 'updated' | 'deleted' | 'absent';
@@ -25,7 +26,7 @@ export async function syncEventReminder(
 ): Promise<ReminderScheduleOutcome> {
   const stored = await getStoredEvent(clubId, eventId, { consistent: true });
   const name = eventReminderScheduleName(eventId);
-  const due = stored ? eventReminderTime(stored.event.startDate, now) : null;
+  const due = stored ? eventReminderTime(stored.event.startDate, now, eventCreatedAt(eventId)) : null;
   if (!stored || !due) return deleteOneTimeSchedule(name);
   const detail: EventReminderDue = { clubId, eventId, startsAt: stored.event.startDate };
   return putOneTimeSchedule({

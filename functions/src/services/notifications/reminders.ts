@@ -4,7 +4,10 @@
  * batches of recipients put back on the bus like any club-wide notification. Nobody acted, so the
  * notification's actor is the club. A firing is checked against what is stored, at the firing
  * and again for each batch: an event since deleted or moved (its reminder then has a schedule of
- * its own), already started, or a club no longer active tells nobody. The notification's id is
+ * its own), already started, created too close to its start, or a club not in service tells
+ * nobody. A firing then claims the event's one reminder within the club's daily cap
+ * (reminder-claims.ts): an event reminded of before (moved since) or a club past its cap tells
+ * nobody. The notification's id is
  * made from the event and the start it was scheduled for, so a repeated firing or batch notifies
  * nobody twice.
  */
@@ -15,17 +18,22 @@ import {
   EVENT_REMINDER_LEAD_MS,
   type EventReminderBatch,
   type EventReminderDue,
+  earnsReminder,
 } from '@clubs/shared';
 import { batchGet, keyId } from '../../data/batch-get.ts';
 import { keys } from '../../data/keys.ts';
-import { toStoredEvent } from '../../data/repositories/events.ts';
+import { eventCreatedAt, toStoredEvent } from '../../data/repositories/events.ts';
 import { type NotificationContent, reminderNotificationId } from '../../data/repositories/notifications.ts';
+import { claimReminder } from '../../data/repositories/reminder-claims.ts';
 import { clubFromItem } from '../../data/repositories/stored-club.ts';
+import { isClubInService } from '../club-in-service.ts';
 import { batchMembers, type DeliveryReport, excerpt, writeAndMail } from './delivery.ts';
 
 export interface ReminderReport extends DeliveryReport {
   /** The firing no longer matched the stored event or club: nobody was told. */
   stale: boolean;
+  /** The event was reminded of before, or the club's reminders for the day are spent: nobody was told. */
+  refused?: 'reminded-before' | 'club-capped';
 }
 
 /**
@@ -42,7 +50,13 @@ async function reminderContent(due: EventReminderDue, now: Date): Promise<Notifi
   const club: Club = clubFromItem(clubItem);
   const { event } = toStoredEvent(eventItem);
   const startsAt = Date.parse(event.startDate);
-  if (club.status !== 'active' || startsAt !== Date.parse(due.startsAt) || startsAt <= now.getTime()) {
+  if (
+    !isClubInService(club) ||
+    startsAt !== Date.parse(due.startsAt) ||
+    startsAt <= now.getTime() ||
+    // A schedule made before this rule was kept does not fire for such an event either.
+    !earnsReminder(event.startDate, eventCreatedAt(event.id))
+  ) {
     return null;
   }
   const dueAt = new Date(startsAt - EVENT_REMINDER_LEAD_MS);
@@ -63,6 +77,10 @@ async function reminderContent(due: EventReminderDue, now: Date): Promise<Notifi
 /** A reminder fell due: unless it is stale, the club's active members are put on the bus in batches. */
 export async function remindOfEvent(due: EventReminderDue, now = new Date()): Promise<ReminderReport> {
   if (!(await reminderContent(due, now))) return { written: 0, batches: 0, stale: true };
+  const claim = await claimReminder(due, now);
+  if (claim === 'reminded-before' || claim === 'club-capped') {
+    return { written: 0, batches: 0, stale: false, refused: claim };
+  }
   const batches = await batchMembers(due.clubId, null, (recipientIds) => {
     const batch: EventReminderBatch = { reminder: due, recipientIds };
     return {
