@@ -125,6 +125,15 @@ export const COURSE_MEDIA_UPLOAD = {
 export const CLUB_STORAGE_QUOTA_BYTES = 5 * 1024 * 1024 * 1024;
 
 /**
+ * A signed upload's declared size is reserved, not spent: the reservation lapses
+ * `reservationGraceSeconds` after its presigned POST does, and a file that was never used then
+ * gives its bytes back (the next sign that finds the club full reclaims lapsed ones); using the
+ * file settles it. Each person signs at most `signsPerMemberPerHour` uploads into one club's
+ * folders, so nobody holds much of a club's quota at once.
+ */
+export const CLUB_UPLOAD_LIMITS = { reservationGraceSeconds: 3600, signsPerMemberPerHour: 30 } as const;
+
+/**
  * Members-only media (club post and course files) is read through signed URLs that the API
  * issues after the membership check; a removed member's old URLs stop working this soon.
  */

@@ -7,8 +7,16 @@ import { reserveStorage, storedBytesOf } from '@clubs/functions/data/repositorie
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { handler as adminHandler } from '@clubs/functions/handlers/club-admin';
 import { handler as feedHandler } from '@clubs/functions/handlers/feed';
+import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { inspectMedia } from '@clubs/functions/media/uploads';
-import { CLUB_STORAGE_QUOTA_BYTES, type Post, type PresignedUpload } from '@clubs/shared';
+import { signClubUpload } from '@clubs/functions/services/club-storage';
+import {
+  CLUB_STORAGE_QUOTA_BYTES,
+  CLUB_UPLOAD_LIMITS,
+  POST_MEDIA_UPLOAD,
+  type Post,
+  type PresignedUpload,
+} from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { PNG, postToS3 } from '../support/browser-upload.ts';
@@ -34,6 +42,7 @@ async function clubOf() {
     );
   return {
     clubId: club.id,
+    ownerId: club.ownerId,
     signPostFile: (size: number) =>
       sign(feedHandler, 'createPostMediaUpload', { postType: 'image', contentType: 'image/png', size }),
     signLogo: (size: number) =>
@@ -96,5 +105,56 @@ describe('club storage quota', () => {
     expect((await feed('deletePost', { params: { postId: post.body.id } })).status).toBe(200);
     expect(await inspectMedia(signed.body.key)).toBeNull();
     expect(await storedBytesOf(clubId)).toBe(0);
+  });
+
+  /** A post file signed two hours ago: its presigned POST and its reservation's grace are over. */
+  const signedLongAgo = (clubId: string, uploaderId: string, size: number) =>
+    signClubUpload(
+      clubId,
+      uploaderId,
+      {
+        prefix: postMediaPrefixOf(clubId, uploaderId),
+        contentType: 'image/png',
+        size,
+        allowedContentTypes: POST_MEDIA_UPLOAD.contentTypes,
+        maxBytes: POST_MEDIA_UPLOAD.maxBytes,
+        expiresInSeconds: POST_MEDIA_UPLOAD.expiresInSeconds,
+      },
+      new Date(Date.now() - 2 * 3600 * 1000),
+    );
+
+  it('gives the bytes of an upload never made back once its reservation lapses', async () => {
+    const { clubId, ownerId, signPostFile } = await clubOf();
+    await signedLongAgo(clubId, ownerId, 4000);
+    expect(await storedBytesOf(clubId)).toBe(4000);
+    // The club is full but for the lapsed reservation: the next sign reclaims it and fits.
+    await reserveStorage(clubId, CLUB_STORAGE_QUOTA_BYTES - 4000, CLUB_STORAGE_QUOTA_BYTES);
+    expect((await signPostFile(3000)).status).toBe(201);
+    expect(await storedBytesOf(clubId)).toBe(CLUB_STORAGE_QUOTA_BYTES - 1000);
+  });
+
+  it('keeps a used file counted: its reservation is settled and never lapses', async () => {
+    const { clubId, ownerId, signPostFile, feed } = await clubOf();
+    const signed = await signedLongAgo(clubId, ownerId, PNG.length);
+    await postToS3(signed, PNG);
+    const post = await feed<Post>('createPost', {
+      body: { title: 'Look', content: '', type: 'image', media: [signed.key] },
+    });
+    expect(post.status).toBe(201);
+    await reserveStorage(clubId, CLUB_STORAGE_QUOTA_BYTES - PNG.length, CLUB_STORAGE_QUOTA_BYTES);
+    expect((await signPostFile(1)).status).toBe(413);
+    expect(await storedBytesOf(clubId)).toBe(CLUB_STORAGE_QUOTA_BYTES);
+  });
+
+  it(`lets a person sign ${CLUB_UPLOAD_LIMITS.signsPerMemberPerHour} uploads an hour, then refuses with 429 and counts nothing`, async () => {
+    const { clubId, signPostFile } = await clubOf();
+    for (let i = 0; i < CLUB_UPLOAD_LIMITS.signsPerMemberPerHour; i++) {
+      expect((await signPostFile(10)).status).toBe(201);
+    }
+    const refused = await signPostFile(10);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('too_many_requests');
+    expect(refused.body).not.toHaveProperty('fields');
+    expect(await storedBytesOf(clubId)).toBe(10 * CLUB_UPLOAD_LIMITS.signsPerMemberPerHour);
   });
 });

@@ -97,6 +97,16 @@ export const keys = {
   unpaidClubs: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'UNPAID_CLUBS' }),
   /** How many bytes of uploads a club holds, as signed (CLUB_STORAGE_QUOTA_BYTES). */
   clubStorage: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'STORAGE' }),
+  /** One signed club upload's reservation of storage, by its media key (club-storage.ts). */
+  storageReservation: (clubId: string, mediaKey: string): Key => ({
+    pk: `STORAGE#${clubId}`,
+    sk: `RESERVED#${mediaKey}`,
+  }),
+  /** The same reservation in the order it lapses, while it is open (what a reclaim queries). */
+  storageLapse: (clubId: string, lapsesAt: string, mediaKey: string): Key => ({
+    pk: `STORAGE#${clubId}`,
+    sk: `${STORAGE_LAPSE_PREFIX}${lapsesAt}#${mediaKey}`,
+  }),
   /** A club's creator-plan subscription. */
   clubPlan: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'PLAN' }),
   /** The Stripe Price new members of a paid club subscribe at (subscriptions keep theirs). */
@@ -187,6 +197,9 @@ export const keys = {
     sk: `WINDOW#${windowStart}`,
   }),
 } as const;
+
+/** The sort-key prefix of a club's open upload reservations, in the order they lapse. */
+export const STORAGE_LAPSE_PREFIX = 'LAPSES#';
 
 /** The sort-key prefix of a club's removal markers. */
 export const REMOVAL_PREFIX = 'REMOVED#';

@@ -18,7 +18,8 @@ export const handler = defineGroup('club-admin', routes, {
   getOwnedClub: async ({ club }) => club,
   latestActiveOwnedClub: async ({ auth }) => latestActiveOwnedClub(auth),
   editClub: async ({ input, club }) => editClub(club, input.body),
-  createClubImageUpload: async ({ input, club }) => createClubImageUpload(club, input.body),
+  createClubImageUpload: async ({ input, auth, club }) =>
+    createClubImageUpload(club, auth.userId, input.body),
   getMembershipCheckout: async ({ input, auth }) => membershipCheckoutState(auth, input.params.clubId),
   getClubAnalytics: async ({ input, auth, club, viewer }) =>
     (await clubAnalytics(club, viewer, auth.isSuperAdmin, input.query.period)).analytics,

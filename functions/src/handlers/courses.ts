@@ -86,9 +86,9 @@ export const handler = defineGroup('courses', courseRoutes, {
       moveSection(club.id, input.params.courseId, input.params.sectionId, input.body.direction),
     pathCourse,
   ),
-  createCourseMediaUpload: async ({ input, club }) => {
+  createCourseMediaUpload: async ({ input, auth, club }) => {
     await courseOf(club, input.params.courseId);
-    return signCourseMediaUpload(club, input.params.courseId, input.body);
+    return signCourseMediaUpload(club, auth.userId, input.params.courseId, input.body);
   },
   getCourseProgress: async ({ input, club, viewer }) => getProgress(club.id, input.params.courseId, viewer),
   completeSection: async ({ input, club, viewer }) =>

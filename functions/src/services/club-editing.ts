@@ -17,7 +17,7 @@ import { updateClub } from '../data/repositories/clubs.ts';
 import { notFound } from '../errors.ts';
 import { mediaKeyOf } from '../media/uploads.ts';
 import { requireClubInService, UPLOADS_NOT_ACTIVE_MESSAGE } from './club-in-service.ts';
-import { removeClubMedia } from './club-storage.ts';
+import { removeClubMedia, settleClubUploads } from './club-storage.ts';
 import { requireUploadedImage, signImageUpload } from './image-uploads.ts';
 
 /** The public folder of a club's logos or covers (served at /media/clubs/...). */
@@ -31,10 +31,11 @@ const IMAGE_FIELDS = { logo: 'logoUrl', cover: 'coverImageUrl' } as const satisf
 /** Signs an upload of one logo or cover into the club's own folder. */
 export async function createClubImageUpload(
   club: Club,
+  uploaderId: string,
   input: ClubImageUploadInput,
 ): Promise<PresignedUpload> {
   requireClubInService(club, UPLOADS_NOT_ACTIVE_MESSAGE);
-  return signImageUpload(clubImagePrefixOf(club.id, input.kind), input, club.id);
+  return signImageUpload(clubImagePrefixOf(club.id, input.kind), input, { clubId: club.id, uploaderId });
 }
 
 /** Saves the owner's changes (the route's declaration checked ownership); replaced images are removed. */
@@ -55,6 +56,10 @@ export async function editClub(club: Club, input: UpdateClubInput): Promise<Club
           })
         : undefined;
     }),
+  );
+  await settleClubUploads(
+    club.id,
+    changedImages.flatMap((kind) => mediaKeyOf(input[IMAGE_FIELDS[kind]]) ?? []),
   );
   const updated = await updateClub(club.id, {
     name: input.name,

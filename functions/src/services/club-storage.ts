@@ -1,11 +1,19 @@
 /**
  * Uploads into a club's folders (logo and cover, post and course files) count against the club's
- * storage quota (CLUB_STORAGE_QUOTA_BYTES): each sign first counts its declared size, which the
- * upload policy then caps the file at, and is refused with the figures when the club has no room,
- * before anything is signed. A removed club file gives its stored size back.
+ * storage quota (CLUB_STORAGE_QUOTA_BYTES): each sign reserves its declared size, which the
+ * upload policy then caps the file at, and is refused with the figures when the club has no room.
+ * The reservation is settled when the file is used and given back when it lapses unused
+ * (CLUB_UPLOAD_LIMITS), and each person's signs are rate-limited, so nobody can fill a club's
+ * quota with uploads never made. A removed club file gives its stored size back.
  */
-import { CLUB_STORAGE_QUOTA_BYTES, type PresignedUpload } from '@clubs/shared';
-import { releaseStorage, reserveStorage } from '../data/repositories/club-storage.ts';
+import { CLUB_STORAGE_QUOTA_BYTES, CLUB_UPLOAD_LIMITS, type PresignedUpload } from '@clubs/shared';
+import type { RateWindow } from '../data/rate-windows.ts';
+import {
+  reclaimLapsedUploads,
+  releaseStorage,
+  reserveUpload,
+  settleUpload,
+} from '../data/repositories/club-storage.ts';
 import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import {
@@ -35,17 +43,69 @@ export function storageFull(usedBytes: number, requestedBytes: number): AppError
   );
 }
 
-/** Signs an upload into one of the club's folders if the club has room for its declared size. */
-export async function signClubUpload(clubId: string, request: UploadRequest): Promise<PresignedUpload> {
+/** A person's signs are counted per club: what they may hold of that club's quota at once. */
+const uploadRate = (clubId: string, uploaderId: string): RateWindow => ({
+  scope: 'club-upload',
+  subject: `${clubId}#${uploaderId}`,
+  limit: CLUB_UPLOAD_LIMITS.signsPerMemberPerHour,
+  windowSeconds: 3600,
+});
+
+/** 429: the person signed as many uploads as an hour allows; when the next one is. */
+function uploadsLimited(retryAfterSeconds: number, now: Date): AppError {
+  const allowedAt = new Date(now.getTime() + retryAfterSeconds * 1000).toISOString();
+  return new AppError(
+    'too_many_requests',
+    `You have uploaded ${CLUB_UPLOAD_LIMITS.signsPerMemberPerHour} files in the last hour. Try again after ${allowedAt}.`,
+    { allowedAt },
+    retryAfterSeconds,
+  );
+}
+
+/**
+ * Signs an upload into one of the club's folders if the club has room for its declared size and
+ * the uploader has signs left this hour: the size is reserved until the file is used
+ * (settleClubUploads) or the reservation lapses. A club found full first reclaims lapsed
+ * reservations, then asks once more.
+ */
+export async function signClubUpload(
+  clubId: string,
+  uploaderId: string,
+  request: UploadRequest,
+  now = new Date(),
+): Promise<PresignedUpload> {
   // A refused type or size is refused before it is counted.
   checkUploadRequest(request);
-  const reservation = await reserveStorage(clubId, request.size, CLUB_STORAGE_QUOTA_BYTES);
-  if (!reservation.reserved) throw storageFull(reservation.usedBytes, request.size);
-  try {
-    return await presignUpload(request);
-  } catch (error) {
-    await releaseStorage(clubId, request.size);
-    throw error;
+  // Signing is local (no call to S3): an upload refused below is a signature nobody receives.
+  const upload = await presignUpload(request, now);
+  const reservation = {
+    clubId,
+    mediaKey: upload.key,
+    bytes: request.size,
+    lapsesAt: new Date(
+      Date.parse(upload.expiresAt) + CLUB_UPLOAD_LIMITS.reservationGraceSeconds * 1000,
+    ).toISOString(),
+  };
+  const reserve = () =>
+    reserveUpload(reservation, CLUB_STORAGE_QUOTA_BYTES, uploadRate(clubId, uploaderId), now);
+  let outcome = await reserve();
+  if (!outcome.reserved && outcome.refused === 'full' && (await reclaimLapsedUploads(clubId, now)) > 0) {
+    outcome = await reserve();
+  }
+  if (outcome.reserved) return upload;
+  if (outcome.refused === 'full') throw storageFull(outcome.usedBytes, request.size);
+  throw uploadsLimited(outcome.retryAfterSeconds, now);
+}
+
+/**
+ * The club's files are used (a post, a section, the logo or cover): their reservations are
+ * settled, so they no longer lapse. One whose reservation lapsed before it was used is counted
+ * again, refused with 413 when the club has no room for it now.
+ */
+export async function settleClubUploads(clubId: string, mediaKeys: readonly string[]): Promise<void> {
+  for (const key of mediaKeys) {
+    const outcome = await settleUpload(clubId, key, CLUB_STORAGE_QUOTA_BYTES);
+    if (!outcome.settled) throw storageFull(outcome.usedBytes, 0);
   }
 }
 

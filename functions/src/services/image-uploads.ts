@@ -17,12 +17,12 @@ import { signClubUpload } from './club-storage.ts';
 
 /**
  * Signs an upload of one image into `folder` (no slashes at either end); a folder of a club
- * (`clubId`) counts the image against the club's storage quota.
+ * (`club`) counts the image against the club's storage quota, and the uploader's signs.
  */
 export async function signImageUpload(
   folder: string,
   input: AvatarUploadInput,
-  clubId?: string,
+  club?: { clubId: string; uploaderId: string },
 ): Promise<PresignedUpload> {
   const request = {
     prefix: folder,
@@ -33,7 +33,7 @@ export async function signImageUpload(
     expiresInSeconds: AVATAR_UPLOAD.expiresInSeconds,
   };
   try {
-    return await (clubId ? signClubUpload(clubId, request) : presignUpload(request));
+    return await (club ? signClubUpload(club.clubId, club.uploaderId, request) : presignUpload(request));
   } catch (error) {
     if (error instanceof UploadRefused) {
       throw badRequest(error.reason === 'type' ? AVATAR_TYPE_MESSAGE : AVATAR_SIZE_MESSAGE);

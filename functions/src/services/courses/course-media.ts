@@ -27,16 +27,17 @@ import { badRequest } from '../../errors.ts';
 import { courseMediaPrefixOf, signMemberMediaRead } from '../../media/member-media.ts';
 import { attachUpload, MEDIA_PATH_PREFIX, mediaKeyOf, UploadRefused } from '../../media/uploads.ts';
 import { requireClubInService, UPLOADS_NOT_ACTIVE_MESSAGE } from '../club-in-service.ts';
-import { signClubUpload } from '../club-storage.ts';
+import { settleClubUploads, signClubUpload } from '../club-storage.ts';
 
 export async function signCourseMediaUpload(
   club: Pick<Club, 'id' | 'status' | 'suspendedAt'>,
+  uploaderId: string,
   courseId: string,
   input: CourseMediaUploadInput,
 ): Promise<CourseMediaUpload> {
   requireClubInService(club, UPLOADS_NOT_ACTIVE_MESSAGE);
   try {
-    const upload = await signClubUpload(club.id, {
+    const upload = await signClubUpload(club.id, uploaderId, {
       prefix: courseMediaPrefixOf(club.id, courseId),
       contentType: input.contentType,
       size: input.size,
@@ -79,6 +80,7 @@ export async function checkSectionMedia(clubId: string, courseId: string, html: 
   if (verdicts.includes('missing')) throw badRequest('The file was not uploaded. Please try again.');
   if (verdicts.includes('type')) throw badRequest(COURSE_MEDIA_TYPE_MESSAGE);
   if (verdicts.includes('size')) throw badRequest(COURSE_MEDIA_SIZE_MESSAGE);
+  await settleClubUploads(clubId, keys);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -148,6 +150,7 @@ export async function storedCover(clubId: string, courseId: string, cover: strin
   const verdict = await attachUpload(key, COVER_RULE);
   if (verdict === 'missing') throw badRequest('The file was not uploaded. Please try again.');
   if (verdict !== 'ok') throw badRequest(COVER_REFUSED);
+  await settleClubUploads(clubId, [key]);
   return `${MEDIA_PATH_PREFIX}${key}`;
 }
 

@@ -18,7 +18,7 @@ import { logger } from '../../logger.ts';
 import { postMediaPrefixOf } from '../../media/member-media.ts';
 import { deleteMedia, inspectMedia, markAttached, UploadRefused } from '../../media/uploads.ts';
 import { requireClubInService, UPLOADS_NOT_ACTIVE_MESSAGE } from '../club-in-service.ts';
-import { removeClubMedia, signClubUpload } from '../club-storage.ts';
+import { removeClubMedia, settleClubUploads, signClubUpload } from '../club-storage.ts';
 
 /** Signs one upload for a post of `kind` in the club, under the caller's own folder. */
 export async function signPostMediaUpload(
@@ -32,7 +32,7 @@ export async function signPostMediaUpload(
     throw badRequest(postMediaMismatchMessage(input.postType));
   }
   try {
-    const { url, fields, key, expiresAt } = await signClubUpload(club.id, {
+    const { url, fields, key, expiresAt } = await signClubUpload(club.id, uploaderId, {
       prefix: postMediaPrefixOf(club.id, uploaderId),
       contentType: input.contentType,
       size: input.size,
@@ -81,6 +81,7 @@ export async function checkPostMedia(
     if (!sizeOk) throw refuse(index, POST_MEDIA_SIZE_MESSAGE, 'too large');
     throw refuse(index, postMediaMismatchMessage(kind), `not a ${kind}`);
   }
+  await settleClubUploads(clubId, mediaKeys);
   // Sound: no longer staged, so the bucket keeps them.
   await Promise.all(mediaKeys.map((key) => markAttached(key)));
 }
