@@ -15,7 +15,9 @@ export interface StoredMail {
 
 /** The mail the local SES emulator holds for this address, oldest first. */
 export async function mailTo(page: Page, address: string): Promise<StoredMail[]> {
-  const res = await page.request.get(`${sesUrl}/store`);
+  // A fresh connection each time: a kept-alive socket that the emulator closes when idle can be
+  // picked for the next read just as it goes, and that read fails with ECONNRESET.
+  const res = await page.request.get(`${sesUrl}/store`, { headers: { connection: 'close' } });
   expect(res.status()).toBe(200);
   const { emails } = (await res.json()) as { emails: StoredMail[] };
   return emails.filter((mail) => mail.destination.to.includes(address));
