@@ -1,5 +1,5 @@
 // `npm test`: lint, typecheck, the build of what ships (`npm run build`: the SPA and every
-// function bundle, as `cdk deploy` makes them), then every suite (unit, integration, CDK, web,
+// function bundle, as `cdk deploy` makes them), the deploy check of the prod stage, then every suite (unit, integration, CDK, web,
 // end-to-end), each printing its own summary, then one closing line with the totals. Exits
 // non-zero on any failure.
 import { spawnSync } from 'node:child_process';
@@ -33,6 +33,15 @@ function readJson(file) {
 step('lint', 'npm', ['run', '--silent', 'lint']);
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('build (the SPA, then cdk synth bundling every function)', 'npm', ['run', '--silent', 'build']);
+// Every stack of the prod stage as `cdk deploy` synthesizes it (an account and a region), with
+// cdk-nag, cfn-lint and CloudFormation's template quotas: what synthesis alone never sees.
+step('deploy check (prod, every stack with an account and region)', 'npm', [
+  'run',
+  '--silent',
+  'deploy:check',
+  '--',
+  'prod',
+]);
 
 const vitestReport = join(reports, 'vitest.json');
 step('vitest (shared, functions, web, infra, integration)', 'npx', [

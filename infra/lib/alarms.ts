@@ -16,6 +16,11 @@ import type { Construct } from 'constructs';
 export const ALARM_PERIOD = Duration.minutes(5);
 /** Periods looked at, and how many of them must breach. */
 export const ALARM_EVALUATION = { evaluationPeriods: 5, datapointsToAlarm: 3 } as const;
+/**
+ * For a count of things that are lost when they happen once (a schedule's run dropped, a backup
+ * job failed): the one period it happens in alarms, since it never repeats for three periods.
+ */
+export const ONCE_EVALUATION = { evaluationPeriods: 1, datapointsToAlarm: 1 } as const;
 
 /** An SNS topic for alarm notifications, e-mailed to `email` when given. */
 export function alarmTopic(
@@ -48,15 +53,17 @@ export interface AlarmSpec {
   readonly metric: IMetric;
   /** Alarms at or above this value. */
   readonly threshold: number;
+  /** `once`: one breaching period alarms (ONCE_EVALUATION); three of five otherwise. */
+  readonly evaluation?: 'three-of-five' | 'once';
 }
 
-/** An alarm on `metric`, evaluated three of five periods, notifying `topic` of alarm and recovery. */
+/** An alarm on `metric`, evaluated three of five periods (or once), notifying `topic` of alarm and recovery. */
 export function alarmTo(scope: Construct, id: string, topic: ITopic, spec: AlarmSpec): Alarm {
   const alarm = new Alarm(scope, id, {
     alarmDescription: spec.description,
     metric: spec.metric,
     threshold: spec.threshold,
-    ...ALARM_EVALUATION,
+    ...(spec.evaluation === 'once' ? ONCE_EVALUATION : ALARM_EVALUATION),
     comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });

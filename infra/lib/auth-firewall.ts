@@ -81,7 +81,8 @@ export class AuthFirewall extends Construct {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
       description: 'Clubs rate limits on the Cognito user pool API: sign-up, sign-in, recovery',
-      visibilityConfig: visibility(`${props.webAclName}-auth`),
+      // Its metrics' WebACL dimension is this metric name: the web ACL's own, which the alarm reads.
+      visibilityConfig: visibility(props.webAclName),
       rules: [
         reputation,
         ratePerClient('RatePerClientAuth', 1, AUTH_RATE_LIMIT_ALL),

@@ -122,6 +122,9 @@ export class Auth extends Construct {
             fromEmail: config.sesFromEmail,
             fromName: 'Clubs',
             sesRegion: config.sesRegion ?? stack.region,
+            // Cognito's SourceArn must name the identity SES verified: the whole domain when the
+            // stage verifies one (email.ts creates no identity for the address alone then).
+            sesVerifiedDomain: config.sesIdentityDomain,
           })
         : UserPoolEmail.withCognito(),
       deletionProtection: true,

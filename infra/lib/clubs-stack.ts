@@ -3,9 +3,10 @@
  * follows what each part needs to know (the site URL before the app client's callback URLs, the
  * bus and secrets before the functions), not CloudFormation's order, which follows references.
  */
-import { EVENT_BUS, ROUTES } from '@clubs/shared';
+import { EVENT_BUS, EVENT_REMINDER_DUE_TYPE, ROUTES } from '@clubs/shared';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { AccessLogs } from './access-logs.ts';
@@ -127,13 +128,12 @@ export class ClubsStack extends Stack {
       originVerify,
     });
     this.payments.routeEvents(resources, logRetention);
+    this.reminderSchedules.deliverFailuresTo(
+      this.deadLetterQueueOf(EVENT_BUS.schedulerSource, EVENT_REMINDER_DUE_TYPE),
+    );
     this.schedules = new RecurringSchedules(this, 'Schedules', {
       bus: this.payments.bus,
-      deadLetterQueueOf: (source, detailType) => {
-        const queue = this.payments.deadLetterQueues.get(consumerGroupOf(source, detailType));
-        if (!queue) throw new Error(`no dead-letter queue for ${source} ${detailType}`);
-        return queue;
-      },
+      deadLetterQueueOf: (source, detailType) => this.deadLetterQueueOf(source, detailType),
     });
     // Every function that posts to sockets (the fan-out, and notification delivery for the bell)
     // holds the same connections wildcard, for the same reason.
@@ -184,6 +184,10 @@ export class ClubsStack extends Stack {
       distribution: this.site.distribution,
       webhookLogs: this.webhookLogs(),
       email: this.email,
+      scheduleGroups: new Map([
+        ['reminder', this.reminderSchedules.group],
+        ['recurring', ScheduleGroup.fromDefaultScheduleGroup(this, 'DefaultScheduleGroup')],
+      ]),
       edgeAlarmTopicArn: config.production
         ? this.formatArn({
             service: 'sns',
@@ -244,6 +248,13 @@ export class ClubsStack extends Stack {
           alarmTopic: this.operations.topic,
         })
       : undefined;
+  }
+
+  /** The dead-letter queue of the event handler group that consumes `detailType` from `source`. */
+  private deadLetterQueueOf(source: string, detailType: string): IQueue {
+    const queue = this.payments.deadLetterQueues.get(consumerGroupOf(source, detailType));
+    if (!queue) throw new Error(`no dead-letter queue for ${source} ${detailType}`);
+    return queue;
   }
 
   private webhookLogs() {

@@ -15,7 +15,7 @@
  * Stripe would retry for three days and give up without any alarm.
  */
 import { ROUTES, type RouteId } from '@clubs/shared';
-import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
@@ -110,7 +110,9 @@ export class EdgeStack extends Stack {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       description: `Clubs edge rules, ${id}`,
-      visibilityConfig: visibility(`${id}WebAcl`),
+      // WAF publishes the web ACL's metrics under its metric name (the WebACL dimension): the same
+      // name as the web ACL, so the alarm below reads what is published.
+      visibilityConfig: visibility(webAclName),
       rules: [
         ...managed,
         ratePerClient('RatePerClient', managed.length, props.rateLimit, notWebhook),
@@ -138,7 +140,8 @@ export class EdgeStack extends Stack {
     });
     new CfnOutput(this, 'EdgeAlarmTopicArn', {
       value: this.topic.topicArn,
-      description: `SNS topic of the us-east-1 alarms (${Aws.REGION})`,
+      // An output's description must be a literal string (CloudFormation refuses a function there).
+      description: `SNS topic of the ${EDGE_REGION} alarms`,
     });
   }
 }

@@ -20,7 +20,7 @@ import { Construct } from 'constructs';
 import { ORIGIN_IDENTITY_SOURCE } from './api.ts';
 import { TABLE_ACTIONS, WRITE_PARTITIONS } from './group-access.ts';
 import { HandlerFunction, SIZES } from './handler-function.ts';
-import { logicalIdOf } from './names.ts';
+import { acknowledgeWildcardResource } from './nag.ts';
 import type { OriginVerify } from './origin-verify.ts';
 import { jsonAccessLogs } from './stage-access-logs.ts';
 
@@ -158,10 +158,10 @@ export class Live extends Construct {
 
   /** The fan-out's role may post to any of this API's connections: say why the wildcard is needed. */
   acknowledgeConnectionsWildcard(role: Construct): void {
-    Validations.of(role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${logicalIdOf(this.api)}>/${LIVE_STAGE}/POST/@connections/*]`,
-      reason:
-        'Connection ids are made by API Gateway per socket; this function posts to this stage’s connections only.',
-    });
+    acknowledgeWildcardResource(
+      role,
+      this.connectionsArn,
+      'Connection ids are made by API Gateway per socket; this function posts to this stage’s connections only.',
+    );
   }
 }

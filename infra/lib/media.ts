@@ -12,7 +12,7 @@
  * left the retained bucket behind) gets its own bucket.
  */
 import { MEDIA_PATHS, UPLOAD_TAG } from '@clubs/shared';
-import { Aws, type CfnElement, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
@@ -25,6 +25,7 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { acknowledgeWildcardResource } from './nag.ts';
 
 /** The first 8 hex digits of the stack id's UUID: new for every stack created. */
 const stackIdPiece = (): string => Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID))));
@@ -81,6 +82,12 @@ export class Media extends Construct {
     const bucketName = `${namePrefixOf(stack.stackName)}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}-${stackIdPiece()}`;
     this.uploadDomain = `${bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 
+    const replica = props.replicaRegion
+      ? Bucket.fromBucketAttributes(this, 'Replica', {
+          bucketName: mediaReplicaBucketName(stack.stackName, props.replicaRegion),
+          region: props.replicaRegion,
+        })
+      : undefined;
     this.bucket = new Bucket(this, 'Bucket', {
       bucketName,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -94,14 +101,11 @@ export class Media extends Construct {
       lifecycleRules: mediaLifecycleRules(),
       // Every new object version is copied to the replica in the backup copy region (backups.ts);
       // deletions are not, so the replica still has what a mistake here removed.
-      replicationRules: props.replicaRegion
+      replicationRules: replica
         ? [
             {
               id: 'replicate-to-copy-region',
-              destination: Bucket.fromBucketAttributes(this, 'Replica', {
-                bucketName: mediaReplicaBucketName(stack.stackName, props.replicaRegion),
-                region: props.replicaRegion,
-              }),
+              destination: replica,
               priority: 0,
               deleteMarkerReplication: false,
             },
@@ -110,16 +114,14 @@ export class Media extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    if (props.replicaRegion) {
-      const sourceId = stack.getLogicalId(this.bucket.node.defaultChild as CfnElement);
-      const replicaName = `${namePrefixOf(stack.stackName)}-media-replica-<AWS::AccountId>-${props.replicaRegion}`;
-      for (const objects of [`<${sourceId}.Arn>/*`, `arn:<AWS::Partition>:s3:::${replicaName}/*`]) {
-        Validations.of(this.bucket.node.findChild('ReplicationRole')).acknowledge({
-          id: `AwsSolutions-IAM5[Resource::${objects}]`,
-          reason:
-            'S3 replication reads every object version of the media bucket and writes it to the replica bucket: ' +
+    if (replica) {
+      for (const objects of [this.bucket.arnForObjects('*'), replica.arnForObjects('*')]) {
+        acknowledgeWildcardResource(
+          this.bucket.node.findChild('ReplicationRole'),
+          objects,
+          'S3 replication reads every object version of the media bucket and writes it to the replica bucket: ' +
             'the role is scoped to those two buckets, and their objects are what it replicates.',
-        });
+        );
       }
     }
 

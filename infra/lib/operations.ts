@@ -1,6 +1,6 @@
 /**
  * Operations: alarms on API 5xx responses and p99 latency, on every function's errors and
- * throttles, on the depth of every dead-letter queue, on DynamoDB throttling, on refused Stripe
+ * throttles, on the depth of every dead-letter queue, on runs EventBridge Scheduler dropped, on DynamoDB throttling, on refused Stripe
  * webhook deliveries (a wrong signing secret refuses every one), on SES bounce and complaint rates
  * and, in production, on CloudFront's 5xx rate (created in us-east-1, where CloudFront's metrics
  * live: GlobalAlarm); all notify one SNS topic (e-mailed to alarmEmail) and decide three of five
@@ -28,6 +28,7 @@ import {
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -49,6 +50,8 @@ export interface OperationsProps {
   readonly webhookLogs: ILogGroup;
   /** The app's e-mail, whose bounce and complaint rates alarm. */
   readonly email?: Email;
+  /** The Scheduler groups whose schedules run (the reminders' and the default one of the digests). */
+  readonly scheduleGroups: ReadonlyMap<string, IScheduleGroup>;
   /** The edge stack's alarm topic (us-east-1), which CloudFront's alarm notifies; production only. */
   readonly edgeAlarmTopicArn?: string;
   readonly outputs: Readonly<Record<string, { value: string; description: string }>>;
@@ -96,8 +99,14 @@ export class Operations extends Construct {
       description: 'Clubs: alarms, the dashboard and the webhook refusals metric of the main stack',
     });
     const monitoring = this.monitoring;
-    const alarm = (alarmId: string, description: string, metric: IMetric, threshold: number) => {
-      const spec: AlarmSpec = { description, metric, threshold };
+    const alarm = (
+      alarmId: string,
+      description: string,
+      metric: IMetric,
+      threshold: number,
+      evaluation: AlarmSpec['evaluation'] = 'three-of-five',
+    ) => {
+      const spec: AlarmSpec = { description, metric, threshold, evaluation };
       this.alarms.push(alarmTo(monitoring, alarmId, this.topic, spec));
     };
 
@@ -121,6 +130,25 @@ export class Operations extends Construct {
         `Events wait in the ${name} dead-letter queue: inspect and replay them (docs/DEPLOY.md)`,
         queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }),
         1,
+      );
+    }
+
+    for (const [name, group] of props.scheduleGroups) {
+      // A run Scheduler gave up on, or could not even park in its dead-letter queue, is lost:
+      // a reminder never sent or a digest never made, with no error anywhere else.
+      alarm(
+        `${pascal(name)}SchedulesDroppedAlarm`,
+        `Scheduler dropped a run of the ${name} schedules after its retries: check the target's dead-letter queue and the schedules' role`,
+        group.metricDropped({ period: PERIOD, statistic: 'Sum' }),
+        1,
+        'once',
+      );
+      alarm(
+        `${pascal(name)}SchedulesDeadLetterFailedAlarm`,
+        `Scheduler could not put a failed run of the ${name} schedules into its dead-letter queue: the run is lost`,
+        group.metricFailedToBeSentToDLQ(undefined, { period: PERIOD, statistic: 'Sum' }),
+        1,
+        'once',
       );
     }
 

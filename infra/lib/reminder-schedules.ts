@@ -1,16 +1,20 @@
 /**
  * Event reminders' one-time schedules (EventBridge Scheduler): the schedule group the functions
  * create them in, and the role the schedules act as when they fire, which may put events on the
- * app's bus and do nothing else. The functions that manage the schedules (resource use
+ * app's bus and send a run that failed every retry to the reminders' dead-letter queue, and do
+ * nothing else. Scheduler assumes that role naming the schedule's group as `aws:SourceArn` (the
+ * Scheduler user guide's confused-deputy prevention), so the trust names this group's ARN exactly. The functions that manage the schedules (resource use
  * `schedules:manage`) may create, update and delete the reminder schedules of this group only and
  * hand them this role only (grantManageSchedules).
  */
 import { EVENT_REMINDER_SCHEDULE_PREFIX } from '@clubs/shared';
-import { Aws, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { acknowledgeWildcardResource } from './nag.ts';
 
 export interface ReminderSchedulesProps {
   readonly bus: IEventBus;
@@ -39,13 +43,26 @@ export class ReminderSchedules extends Construct {
       // Only this account's schedules of this group may act as it (no confused deputy).
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
         conditions: {
-          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
-          ArnLike: { 'aws:SourceArn': this.scheduleArn('*') },
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID, 'aws:SourceArn': this.group.scheduleGroupArn },
         },
       }),
     });
     this.role.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['events:PutEvents'], resources: [props.bus.eventBusArn] }),
+    );
+  }
+
+  private deadLetterQueue: IQueue | undefined;
+
+  /**
+   * Where a reminder's run goes when the bus refused it through every retry (SCHEDULE_RETRY): the
+   * dead-letter queue of the group that consumes reminders, which the schedules' role may write.
+   */
+  deliverFailuresTo(queue: IQueue): void {
+    this.deadLetterQueue = queue;
+    // SendMessage only: Scheduler needs nothing else of the queue (grantSendMessages adds reads).
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }),
     );
   }
 
@@ -74,12 +91,12 @@ export class ReminderSchedules extends Construct {
         conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
       }),
     );
-    Validations.of(role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::${schedules.replace(/\$\{Token\[AWS\.(\w+)\.\d+\]\}/g, '<AWS::$1>')}]`,
-      reason:
-        "Each club event has a reminder schedule of its own, named after the event's id; the function manages " +
+    acknowledgeWildcardResource(
+      role,
+      schedules,
+      "Each club event has a reminder schedule of its own, named after the event's id; the function manages " +
         'the reminder schedules of this group only.',
-    });
+    );
   }
 
   /** The environment of a function that manages the schedules (functions/src/events/scheduler.ts). */
@@ -88,6 +105,12 @@ export class ReminderSchedules extends Construct {
       SCHEDULE_GROUP_NAME: this.group.scheduleGroupName,
       SCHEDULE_TARGET_ARN: this.bus.eventBusArn,
       SCHEDULE_ROLE_ARN: this.role.roleArn,
+      SCHEDULE_DEAD_LETTER_ARN: Lazy.string({
+        produce: () => {
+          if (!this.deadLetterQueue) throw new Error('the reminder schedules have no dead-letter queue');
+          return this.deadLetterQueue.queueArn;
+        },
+      }),
     };
   }
 }

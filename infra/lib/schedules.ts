@@ -5,7 +5,7 @@
  * `<aws.scheduler.scheduled-time>`), so a retried run names the same period. A run Scheduler
  * cannot deliver is retried, then parked in the consumer group's dead-letter queue.
  */
-import { EVENT_ROUTES, RECURRING_SCHEDULES } from '@clubs/shared';
+import { EVENT_ROUTES, RECURRING_SCHEDULES, SCHEDULE_RETRY } from '@clubs/shared';
 import { Duration } from 'aws-cdk-lib';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import {
@@ -17,7 +17,6 @@ import {
 import { EventBridgePutEvents } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { RULE_RETRY_ATTEMPTS } from './payments-events.ts';
 
 export interface RecurringSchedulesProps {
   readonly bus: IEventBus;
@@ -50,8 +49,8 @@ export class RecurringSchedules extends Construct {
         },
         {
           deadLetterQueue: props.deadLetterQueueOf(source, detailType),
-          retryAttempts: RULE_RETRY_ATTEMPTS,
-          maxEventAge: Duration.hours(6),
+          retryAttempts: SCHEDULE_RETRY.attempts,
+          maxEventAge: Duration.seconds(SCHEDULE_RETRY.maxEventAgeSeconds),
         },
       );
       this.schedules.push(

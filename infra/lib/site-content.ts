@@ -15,6 +15,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { acknowledgeWildcardResource, assetBucketObjectsArn } from './nag.ts';
 import { logicalIdOf } from './names.ts';
 import { resolveFromRoot } from './paths.ts';
 
@@ -160,8 +161,9 @@ export class SiteContent extends Construct {
       `AwsSolutions-IAM5[Resource::<${logicalIdOf(this.bucket)}.Arn>/*]`,
       'BucketDeployment writes any object of the site bucket (the whole build output), and only that bucket.',
     );
-    acknowledge(
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+    acknowledgeWildcardResource(
+      role,
+      assetBucketObjectsArn(role),
       'BucketDeployment reads the zipped build from the CDK bootstrap asset bucket; object keys are content hashes.',
     );
     acknowledge(

@@ -28,6 +28,13 @@ const digest = (cadence: DigestCadence, expression: string, description: string)
   target: { source: EVENT_BUS.schedulerSource, detailType: DIGEST_DUE_TYPE, detail: { cadence } },
 });
 
+/**
+ * How Scheduler retries a run its target refused, for every schedule, recurring or one-time (an
+ * event's reminder): attempts, and how long a run may keep trying. A run that still fails waits
+ * in its consumer group's dead-letter queue.
+ */
+export const SCHEDULE_RETRY = { attempts: 8, maxEventAgeSeconds: 6 * 60 * 60 } as const;
+
 export const RECURRING_SCHEDULES = [
   digest(
     'daily',

@@ -2,12 +2,9 @@
  * Builds the stack the way infra/bin/app.ts does (same feature flags from cdk.json, same config
  * parsing), with test context. Bundling dominates the time, so each test file builds once.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ClubsStack } from '@clubs/infra/lib/clubs-stack.ts';
 import { ConfigError, loadConfig } from '@clubs/infra/lib/config.ts';
-import { REPO_ROOT } from '@clubs/infra/lib/paths.ts';
+import { cdkJsonContext, standInWebDist } from '@clubs/infra/ops/deploy-check.ts';
 import { App, type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
@@ -25,23 +22,10 @@ export function configProblems(load: () => unknown): readonly string[] {
   return [];
 }
 
-/** The feature flags and defaults of cdk.json. */
-export function cdkJsonContext(): Record<string, unknown> {
-  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
-    context?: Record<string, unknown>;
-  };
-  return cdkJson.context ?? {};
-}
+export { cdkJsonContext };
 
 /** A stand-in for web/dist, so the tests do not depend on whether the web app was built. */
-export function fakeWebDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'clubs-web-dist-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  return dir;
-}
+export const fakeWebDist = standInWebDist;
 
 export const TEST_CONTEXT = {
   superAdminEmail: 'founder@clubs.example',

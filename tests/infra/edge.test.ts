@@ -24,7 +24,7 @@ import {
   type RouteDefinition,
   routeKeyOf,
 } from '@clubs/shared';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { logicalId, newApp, synthStack } from './app.ts';
 
@@ -271,6 +271,11 @@ describe('the web ACL of a production stage', () => {
     edgeTemplate.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
       Endpoint: prod.alarmEmail,
+    });
+    // WAF publishes under the web ACL's metric name (the WebACL dimension): the alarm reads that one.
+    edgeTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Name: `${prod.stackName}-edge`,
+      VisibilityConfig: Match.objectLike({ MetricName: `${prod.stackName}-edge` }),
     });
     edgeTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/WAFV2',

@@ -149,13 +149,24 @@ describe('alarms that reach someone', () => {
     expect(JSON.stringify(throttles?.Properties.Metrics)).toContain('WriteThrottleEvents');
     const refused = alarms.find((a) => a.Properties.MetricName === 'StripeWebhookRefused');
     expect(refused?.Properties).toMatchObject({ Namespace: 'Clubs', Threshold: WEBHOOK_REFUSALS_ALARM });
+    // Scheduler's lost runs (dropped, or not even parked) for the reminders' group and the digests' default one.
+    const lostRuns = alarms.filter(
+      (a) =>
+        a.Properties.Namespace === 'AWS/Scheduler' &&
+        ['InvocationDroppedCount', 'InvocationsFailedToBeSentToDeadLetterCount'].includes(
+          a.Properties.MetricName,
+        ),
+    );
+    expect(lostRuns.map((a) => JSON.stringify(a.Properties.Dimensions))).toHaveLength(4);
+    expect(JSON.stringify(lostRuns)).toContain('"Value":"default"');
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: logicalId(prod.stack.operations.topic) }]);
-      // Three breaching periods of five, never one data point.
-      expect(alarm.Properties, String(alarm.Properties.AlarmDescription)).toMatchObject({
-        EvaluationPeriods: 5,
-        DatapointsToAlarm: 3,
-      });
+      // Three breaching periods of five, never one data point; but a run lost once is lost for good.
+      expect(alarm.Properties, String(alarm.Properties.AlarmDescription)).toMatchObject(
+        lostRuns.includes(alarm)
+          ? { EvaluationPeriods: 1, DatapointsToAlarm: 1, Threshold: 1 }
+          : { EvaluationPeriods: 5, DatapointsToAlarm: 3 },
+      );
     }
     prod.template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',

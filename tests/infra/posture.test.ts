@@ -122,7 +122,9 @@ describe("the user pool's web ACL", () => {
 
   it('logs what it blocks (credentials redacted) and alarms on blocks, three of five periods', () => {
     const [acl] = Object.values(prod.template.findResources('AWS::WAFv2::WebACL'));
-    const name = String(acl?.Properties.Name);
+    // WAF publishes under the web ACL's metric name (the WebACL dimension): the alarm must read that.
+    const name = String(acl?.Properties.VisibilityConfig.MetricName);
+    expect(name).toBe(acl?.Properties.Name);
     prod.template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
       RedactedFields: [{ SingleHeader: { Name: 'authorization' } }, { SingleHeader: { Name: 'cookie' } }],
     });

@@ -1,7 +1,8 @@
 /**
  * Event reminders in the synthesized stack: a schedule group, the role the schedules act as
- * (assumed by the Scheduler for this account's schedules of that group only, allowed to put
- * events on the app's bus and nothing else), the function that manages the schedules (fed
+ * (assumed by the Scheduler for this account's schedules of that group only, named by the
+ * group's ARN as Scheduler presents it, allowed to put events on the app's bus and to park a run
+ * that failed every retry in the reminders' dead-letter queue, and nothing else), the function that manages the schedules (fed
  * through a queue by the event's change events; create/update/delete on the group's reminder
  * schedules only, passing that role to the Scheduler only) and the rule that hands a due
  * reminder to notification delivery.
@@ -28,7 +29,7 @@ const handler = (group: 'event-reminders' | 'notification-delivery') => {
 const resolved = (value: unknown) => JSON.stringify(synth.stack.resolve(value));
 
 describe('event reminders: the schedules', () => {
-  it('live in a group of their own and act as a role that may only put events on the bus', () => {
+  it('live in a group of their own and act as a role trusted by that group only, which may only put events on the bus and park failures', () => {
     const [groupId] = only('AWS::Scheduler::ScheduleGroup');
     expect(groupId).toBe(logicalId(synth.stack.reminderSchedules.group));
     const roleId = logicalId(synth.stack.reminderSchedules.role);
@@ -40,20 +41,29 @@ describe('event reminders: the schedules', () => {
       expect.objectContaining({
         Action: 'sts:AssumeRole',
         Principal: { Service: 'scheduler.amazonaws.com' },
+        // Scheduler's aws:SourceArn is the schedule group's ARN (its user guide, confused-deputy
+        // prevention), never a schedule's: a pattern of schedule ARNs would never match.
         Condition: {
-          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
-          ArnLike: { 'aws:SourceArn': expect.anything() },
+          StringEquals: {
+            'aws:SourceAccount': { Ref: 'AWS::AccountId' },
+            'aws:SourceArn': { 'Fn::GetAtt': [groupId, 'Arn'] },
+          },
         },
       }),
     ]);
-    const sourceArn = JSON.stringify(trust?.[0]?.Condition);
-    expect(sourceArn).toContain(`:schedule/${synth.stack.reminderSchedules.group.scheduleGroupName}/*`);
+    const deadLetters = synth.stack.payments.deadLetterQueues.get('notification-delivery');
+    if (!deadLetters) throw new Error('no notification-delivery dead-letter queue');
     const statements = statementsOfRole(synth.template, roleId);
     expect(statements).toEqual([
       {
         Effect: 'Allow',
         Action: 'events:PutEvents',
         Resource: { 'Fn::GetAtt': [logicalId(synth.stack.payments.bus), 'Arn'] },
+      },
+      {
+        Effect: 'Allow',
+        Action: 'sqs:SendMessage',
+        Resource: { 'Fn::GetAtt': [logicalId(deadLetters), 'Arn'] },
       },
     ]);
   });
@@ -101,6 +111,12 @@ describe('event reminders: the function that manages them', () => {
       (fn?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
     expect(variables.SCHEDULE_GROUP_NAME).toBe(group.scheduleGroupName);
     expect(variables.SCHEDULE_ROLE_ARN).toEqual({ 'Fn::GetAtt': [logicalId(role), 'Arn'] });
+    expect(variables.SCHEDULE_DEAD_LETTER_ARN).toEqual({
+      'Fn::GetAtt': [
+        logicalId(synth.stack.payments.deadLetterQueues.get('notification-delivery') ?? role),
+        'Arn',
+      ],
+    });
     expect(variables.SCHEDULE_TARGET_ARN).toEqual({
       'Fn::GetAtt': [logicalId(synth.stack.payments.bus), 'Arn'],
     });

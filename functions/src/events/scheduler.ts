@@ -1,7 +1,9 @@
 /**
  * One-time EventBridge Scheduler schedules that put an event on the app's bus: created or moved
  * (create, and update when one of that name exists) and deleted, in the app's schedule group,
- * with the role that lets them put their event on the bus. The client honours SCHEDULER_ENDPOINT
+ * with the role that lets them put their event on the bus. A run the bus refuses is retried as
+ * every schedule's is (SCHEDULE_RETRY), then parked in the dead-letter queue of the deployment
+ * (SCHEDULE_DEAD_LETTER_ARN) instead of being dropped without a trace. The client honours SCHEDULER_ENDPOINT
  * (the local stack's Scheduler emulation), so the same code runs locally and in AWS.
  */
 import {
@@ -11,7 +13,7 @@ import {
   SchedulerClient,
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
-import { atExpression } from '@clubs/shared';
+import { atExpression, SCHEDULE_RETRY } from '@clubs/shared';
 
 let client: SchedulerClient | undefined;
 
@@ -28,7 +30,9 @@ function settings() {
   if (!groupName || !targetArn || !roleArn) {
     throw new Error('SCHEDULE_GROUP_NAME, SCHEDULE_TARGET_ARN and SCHEDULE_ROLE_ARN must be set');
   }
-  return { groupName, targetArn, roleArn };
+  // The local stack's Scheduler emulation has no queue to park a failed run in.
+  const deadLetterArn = process.env.SCHEDULE_DEAD_LETTER_ARN || undefined;
+  return { groupName, targetArn, roleArn, deadLetterArn };
 }
 
 export interface OneTimeSchedule {
@@ -47,7 +51,7 @@ const errorName = (error: unknown) => (error as { name?: string } | null)?.name;
 
 /** Creates the schedule, or moves the one of that name to this time and detail. */
 export async function putOneTimeSchedule(schedule: OneTimeSchedule): Promise<'created' | 'updated'> {
-  const { groupName, targetArn, roleArn } = settings();
+  const { groupName, targetArn, roleArn, deadLetterArn } = settings();
   const input: CreateScheduleCommandInput = {
     Name: schedule.name,
     GroupName: groupName,
@@ -63,6 +67,11 @@ export async function putOneTimeSchedule(schedule: OneTimeSchedule): Promise<'cr
       RoleArn: roleArn,
       Input: schedule.detail,
       EventBridgeParameters: { Source: schedule.source, DetailType: schedule.detailType },
+      RetryPolicy: {
+        MaximumRetryAttempts: SCHEDULE_RETRY.attempts,
+        MaximumEventAgeInSeconds: SCHEDULE_RETRY.maxEventAgeSeconds,
+      },
+      ...(deadLetterArn ? { DeadLetterConfig: { Arn: deadLetterArn } } : {}),
     },
   };
   try {
