@@ -6,20 +6,35 @@
  * 2. Starts the local stack (`infra/local/start.ts`) on free ports with a fresh data folder.
  * 3. Serves web/dist as the distribution does (infra/local/site-server.ts: HTTP/2 over TLS with a
  *    certificate of its own), /api, /config.json, /cognito and /media going to the local stack.
- * 4. Runs Lighthouse (its default mobile emulation and throttling, the system Chromium) RUNS
- *    times on `/`, `/clubs`, a public club page and `/login`, and prints the median of each
- *    category score and of FCP, LCP, TBT and CLS per page.
+ * 4. Calibrates the CPU slowdown to this machine (scripts/lighthouse-calibration.ts): one
+ *    unmeasured Lighthouse run on `/` gives the host's benchmark index, and the slowdown is the one
+ *    Lighthouse's throttling documentation gives for it (LIGHTHOUSE_CPU_SLOWDOWN=4 uses the
+ *    default 4× instead, to compare with reports made that way).
+ * 5. Runs Lighthouse (mobile emulation, simulated throttling at that slowdown, the system
+ *    Chromium) RUNS times on `/`, `/clubs`, a public club page and `/login`, and prints the median
+ *    of each category score and of FCP, LCP, TBT and CLS per page, beside the benchmark index and
+ *    the highest one-minute load average seen while the page ran: a row whose load went above 2
+ *    is marked, because the other processes' work then counts as the page's.
  *
+ * LIGHTHOUSE_PORT sets the first of the local stack's eight ports (default: one the system picks,
+ * in its ephemeral range, away from the development ports); LIGHTHOUSE_DETAILS=1 prints each
+ * page's costliest scripts (Lighthouse's bootup-time, of the median run).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, listenOn } from '@clubs/infra/local/ports.ts';
 import { createSiteServer } from '@clubs/infra/local/site-server.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { percentile } from './bench-support.ts';
+import {
+  calibratedSlowdown,
+  DEFAULT_CPU_SLOWDOWN,
+  QUIET_LOAD,
+  slowdownSetting,
+} from './lighthouse-calibration.ts';
 import { startLocalStack } from './local-stack.ts';
 
 const median = (values: number[]) =>
@@ -33,6 +48,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SERVE_ONLY = process.argv.includes('--serve');
 /** A folder to keep each run's full report in (JSON, readable in the Lighthouse viewer). */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const SLOWDOWN = slowdownSetting(process.env.LIGHTHOUSE_CPU_SLOWDOWN);
+const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'web', 'dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -73,20 +90,38 @@ function localCertificate(): { key: string; cert: string } {
   return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
 }
 
-type Row = { scores: Record<string, number>; metrics: Record<string, number>; failing: string[] };
+type Row = {
+  scores: Record<string, number>;
+  metrics: Record<string, number>;
+  failing: string[];
+  benchmarkIndex: number;
+  /** The slowdown Lighthouse says it applied (its configSettings), not the one asked for. */
+  slowdown: number;
+  /** Scripts by main-thread time (bootup-time): url and scripting ms. */
+  scripts: [string, number][];
+};
 
 /** The non-performance audits a page lost points on, by id (what to fix to reach 100). */
 const FAILING_CATEGORIES = ['accessibility', 'best-practices', 'seo'] as const;
 
-async function audit(url: string, port: number, name: string): Promise<Row> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+async function audit(url: string, port: number, name: string, slowdown: number): Promise<Row> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    throttling: { cpuSlowdownMultiplier: slowdown },
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(path.join(REPORTS, `${name}.json`), JSON.stringify(result.lhr));
   }
-  const { categories, audits } = result.lhr;
+  const { categories, audits, environment, configSettings } = result.lhr;
+  const bootup = (audits['bootup-time']?.details ?? {}) as { items?: { url: string; scripting: number }[] };
   return {
+    benchmarkIndex: environment.benchmarkIndex,
+    slowdown: configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN,
+    scripts: (bootup.items ?? []).map((item) => [item.url, item.scripting]),
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])),
     metrics: Object.fromEntries(METRICS.map(([name, id]) => [name, audits[id]?.numericValue ?? Number.NaN])),
     failing: FAILING_CATEGORIES.flatMap((category) =>
@@ -101,7 +136,10 @@ async function main(): Promise<void> {
   console.log('Building the SPA…');
   execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'ignore' });
   console.log('Starting the local stack…');
-  const stack = await startLocalStack(await freePort(), 'clubs-lighthouse-');
+  const stack = await startLocalStack(
+    Number(process.env.LIGHTHOUSE_PORT) || (await freePort()),
+    'clubs-lighthouse-',
+  );
   const site = createSiteServer(DIST, stack.appUrl, localCertificate());
   const sitePort = await listenOn(site, 0, '127.0.0.1');
   const origin = `https://localhost:${sitePort}`;
@@ -125,30 +163,73 @@ async function main(): Promise<void> {
     const clubId = clubs.items[0]?.id;
     if (!clubId) throw new Error('the demo data has no club');
     const pages = ['/', '/clubs', `/c/${clubId}`, '/login'];
-    console.log(`Lighthouse ${RUNS}× per page (mobile emulation, default throttling) on ${origin}\n`);
+    const startLoad = loadavg()[0] ?? 0;
+    // The calibration run also warms the server, the stack and Chromium, as a visitor's first
+    // page would not be: it is not counted.
+    let slowdown: number;
+    if (SLOWDOWN === 'calibrated') {
+      const calibration = await audit(`${origin}/`, chrome.port, 'calibration', DEFAULT_CPU_SLOWDOWN);
+      slowdown = calibratedSlowdown(calibration.benchmarkIndex);
+      console.log(
+        `Benchmark index ${calibration.benchmarkIndex.toFixed(0)} (load ${startLoad.toFixed(2)}): CPU slowdown ${slowdown}× ` +
+          `(calibrated as Lighthouse's throttling documentation gives it; its default is ${DEFAULT_CPU_SLOWDOWN}×)`,
+      );
+    } else {
+      slowdown = SLOWDOWN;
+      console.log(`CPU slowdown ${slowdown}× (LIGHTHOUSE_CPU_SLOWDOWN), not calibrated`);
+    }
+    console.log(`Lighthouse ${RUNS}× per page (mobile emulation, simulated throttling) on ${origin}\n`);
     const header = [
       'page',
-      ...CATEGORIES,
+      ...CATEGORIES.map((id) =>
+        id === 'best-practices' ? 'BP' : id === 'accessibility' ? 'a11y' : id === 'performance' ? 'perf' : id,
+      ),
       ...METRICS.map(([name, , unit]) => (unit ? `${name} ${unit}` : name)),
+      'bench idx',
+      'slowdown',
+      'max load',
     ];
-    console.log(header.map((cell, i) => (i === 0 ? cell.padEnd(10) : cell.padStart(16))).join(''));
+    console.log(header.map((cell, i) => (i === 0 ? cell.padEnd(10) : cell.padStart(10))).join(''));
+    let loaded = false;
     for (const page of pages) {
       const label = page.startsWith('/c/') ? '/c/{id}' : page;
       const rows: Row[] = [];
-      for (let run = 0; run < RUNS; run++)
-        rows.push(await audit(`${origin}${page}`, chrome.port, `${label.replace(/\W+/g, '_')}-${run + 1}`));
+      let maxLoad = loadavg()[0] ?? 0;
+      for (let run = 0; run < RUNS; run++) {
+        rows.push(
+          await audit(`${origin}${page}`, chrome.port, `${label.replace(/\W+/g, '_')}-${run + 1}`, slowdown),
+        );
+        maxLoad = Math.max(maxLoad, loadavg()[0] ?? 0);
+      }
+      const busy = maxLoad > QUIET_LOAD;
+      loaded ||= busy;
       const cells = [
         ...CATEGORIES.map((id) => String(median(rows.map((r) => r.scores[id] ?? 0)))),
         ...METRICS.map(([name]) => {
           const value = median(rows.map((r) => r.metrics[name] ?? Number.NaN));
           return name === 'CLS' ? value.toFixed(3) : value.toFixed(0);
         }),
+        median(rows.map((r) => r.benchmarkIndex)).toFixed(0),
+        `${median(rows.map((r) => r.slowdown))}×`,
+        `${maxLoad.toFixed(2)}${busy ? ' !' : ''}`,
       ];
-      console.log([label.padEnd(10), ...cells.map((cell) => cell.padStart(16))].join(''));
+      console.log([label.padEnd(10), ...cells.map((cell) => cell.padStart(10))].join(''));
       const failing = [...new Set(rows.flatMap((r) => r.failing))];
       if (failing.length > 0) console.log(`${''.padEnd(10)}failing: ${failing.join(', ')}`);
+      if (DETAILS) {
+        const byPerformance = [...rows].sort(
+          (a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0),
+        );
+        const middle = byPerformance[Math.floor(byPerformance.length / 2)];
+        for (const [url, ms] of middle?.scripts.slice(0, 6) ?? [])
+          console.log(`${''.padEnd(10)}${ms.toFixed(0).padStart(6)} ms  ${url.replace(origin, '')}`);
+      }
     }
-    console.log('\nMedians; scores out of 100, times in ms.');
+    console.log('\nMedians; scores out of 100, times in ms; load is the one-minute load average.');
+    if (loaded)
+      console.log(
+        `! The load went above ${QUIET_LOAD} during that page's runs: other processes shared the CPU, so its figures are not this site's alone.`,
+      );
   } finally {
     chrome.kill();
     site.close();
