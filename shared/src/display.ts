@@ -52,18 +52,31 @@ export function sizeBucket(memberCount: number): SizeBucket {
   return 'small';
 }
 
+/** The price formatters made so far, by currency and whole or not (formatPrice). */
+const PRICE_FORMATS = new Map<string, Intl.NumberFormat>();
+
 /**
  * A price in its currency, the way people write it: (29, 'USD') -> "$29", (29.5, 'USD') ->
  * "$29.50", (9, 'EUR') -> "€9". Whole amounts drop the cents. A missing currency is USD, the
  * currency every club starts with.
  */
 export function formatPrice(price: number, currency?: string | null): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: (currency || NEW_CLUB_DEFAULTS.currency).toUpperCase(),
-    minimumFractionDigits: Number.isInteger(price) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(price);
+  const code = (currency || NEW_CLUB_DEFAULTS.currency).toUpperCase();
+  const whole = Number.isInteger(price);
+  // Making a formatter costs far more than using one (a directory page prices a dozen cards as it
+  // opens, on a phone's CPU): one per currency and kind of amount, kept.
+  const key = `${code}:${whole}`;
+  let format = PRICE_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+    });
+    PRICE_FORMATS.set(key, format);
+  }
+  return format.format(price);
 }
 
 /** An amount of the creator plan, in the plan's currency. */

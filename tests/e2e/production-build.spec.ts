@@ -144,3 +144,52 @@ test('the app takes each drawing over: no jump, no CSP refusal, the early reques
   const refusal = /^(Failed to load resource: the server responded with a status of 400|Login failed )/;
   expect(problems.filter((problem) => !refusal.test(problem))).toEqual([]);
 });
+
+/** What only a signed-in person needs: Amplify's auth code, its settings, the live socket. */
+const SIGNED_IN_ONLY =
+  /\/assets\/(amplifyAuth|amplifyAccount|amplifyActions|runtimeConfig)-|\/config\.json$|\/ws(\?|$)/;
+
+test('a visitor of the public pages loads nothing of signing in until they act, and the drawn pages work once taken over', async ({
+  page,
+}) => {
+  const problems = problemsOf(page);
+  const signedInOnly: string[] = [];
+  const documents: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (SIGNED_IN_ONLY.test(url.pathname)) signedInOnly.push(url.pathname);
+    if (req.resourceType() === 'document') documents.push(url.pathname);
+  });
+
+  // The home page, taken over piece by piece: Log In shows once the app has checked the session.
+  await page.goto(`${origin}/`);
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Featured Clubs' }).getByRole('article')).toHaveCount(3);
+  // The plan's toggle is the app's: it answers.
+  await page.getByRole('button', { name: 'Annual' }).click();
+  await expect(page.getByRole('button', { name: 'Annual' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText(/Billed annually/)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(signedInOnly).toEqual([]);
+
+  // A drawn link is the router's: the directory opens without a new document.
+  await page.getByRole('link', { name: 'Explore Clubs' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore Clubs' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(documents).toEqual(['/']);
+  expect(signedInOnly).toEqual([]);
+
+  // Opened directly, the login page reads /config.json (whether to offer Google) but loads
+  // Amplify's auth code only once the visitor signs in...
+  await page.goto(`${origin}/login`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(signedInOnly.filter((path) => path.startsWith('/assets/amplify'))).toEqual([]);
+  // ...and signing in then works: the member arrives where a sign-in goes.
+  await page.getByLabel('Email').fill('member@clubs.local');
+  await page.getByLabel('Password', { exact: true }).fill('DemoPass123!');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(`${origin}/dashboard`);
+  expect(signedInOnly.some((path) => path.startsWith('/assets/amplifyAuth-'))).toBe(true);
+  expect(problems).toEqual([]);
+});

@@ -36,6 +36,16 @@ const CHUNKS = new Map(
     }),
     // The API client, in a chunk of its own that the page imports.
     chunk('assets/api-1.js', { imports: ['assets/index-1.js'] }),
+    // The app's providers and route table, which main.tsx imports apart from the shell.
+    chunk('assets/App-1.js', {
+      facadeModuleId: path.join(WEB, 'src/App.tsx'),
+      imports: ['assets/Router-1.js', 'assets/index-1.js'],
+    }),
+    chunk('assets/Router-1.js', { imports: ['assets/index-1.js'] }),
+    chunk('assets/routes-1.js', {
+      facadeModuleId: path.join(WEB, 'src/routes.tsx'),
+      imports: ['assets/Router-1.js', 'assets/Button-1.js'],
+    }),
   ].map((c) => [c.fileName, c]),
 );
 
@@ -45,14 +55,18 @@ describe('entry documents', () => {
   if (!directory) throw new Error('the directory has no entry document');
   const clubs = { ...directory, title: 'Explore <Clubs>', description: 'Find "clubs" & more' };
 
-  it('name the page and fetch its code, styles, the API client and the early data with the shell', () => {
+  it("name the page and fetch the app's code, the page's, styles, the API client and the early data with the shell", () => {
     const html = entryDocument(SHELL, clubs, CHUNKS, WEB);
     expect(html).toContain('<title>Explore &lt;Clubs&gt; · Clubs</title>');
     expect(html).toContain('<meta name="description" content="Find &quot;clubs&quot; &amp; more" />');
     const preloads = [...html.matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]);
-    // The shell's own files once; the page's imports (the client among them) before the page.
+    // The shell's own files once; the app's chunks (imported apart by main.tsx), then the page's
+    // imports (the client among them) before the page.
     expect(preloads).toEqual([
       'assets/Button-1.js',
+      'assets/Router-1.js',
+      'assets/App-1.js',
+      'assets/routes-1.js',
       'assets/Card-1.js',
       'assets/api-1.js',
       'assets/DirectoryPage-1.js',

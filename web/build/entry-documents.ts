@@ -39,6 +39,9 @@ function chunkOf(chunks: Chunks, webDir: string, module: string): OutputChunk {
   return chunk;
 }
 
+/** The modules src/main.tsx imports dynamically to start the app, which every drawn page needs. */
+const APP_MODULES = ['src/App.tsx', 'src/routes.tsx'];
+
 /** One entry document from the built shell (`shell` is index.html as Vite wrote it). */
 export function entryDocument(
   shell: string,
@@ -48,7 +51,12 @@ export function entryDocument(
 ): string {
   const inShell = (file: string) => shell.includes(`/${file}"`);
   const page = chunkOf(chunks, webDir, path.join('src', document.page));
-  const scripts = withImports(chunks, page.fileName).filter(
+  // The app's own chunk graph (main.tsx imports it apart, so that it is evaluated in a task of its
+  // own), then the page's.
+  const appFiles = APP_MODULES.flatMap((module) =>
+    withImports(chunks, chunkOf(chunks, webDir, module).fileName),
+  );
+  const scripts = [...appFiles, ...withImports(chunks, page.fileName)].filter(
     (file, index, all) => all.indexOf(file) === index && !inShell(file),
   );
   const styles = scripts.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);

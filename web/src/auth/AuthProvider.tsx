@@ -3,7 +3,7 @@
  * that clears after the first session check. It re-checks the session on every auth event
  * (signed in, signed out, token refresh, ...).
  */
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { requiredContext } from '../components/requiredContext.ts';
 import { isSuperAdmin } from './claims.ts';
 import type {
@@ -83,7 +83,11 @@ export function AuthProvider({
       console.error('Session check failed', error);
       next = { user: null, session: null, loading: false };
     }
-    if (check === latestCheck.current) setState(next);
+    // A transition: on a drawn page (web/src/main.tsx) the answer usually comes while React is
+    // still taking the drawing over, and an urgent update to what the top bar reads would make it
+    // take over every part that reads it at once, in one long task; as a transition those parts
+    // are taken over in the background first, yielding to the browser.
+    if (check === latestCheck.current) startTransition(() => setState(next));
   }, [service]);
 
   useEffect(() => {

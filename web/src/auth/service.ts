@@ -45,12 +45,16 @@ function amplify(): Promise<AmplifyModule> {
 const maySignedIn = (): boolean =>
   loading !== undefined || hasStoredSession() || /[?&](code|error)=/.test(window.location.search);
 
-/** Starts downloading the auth code and configuring Amplify at boot, when a session may exist. */
-export function preloadAuth(): void {
-  if (!maySignedIn()) return;
+/**
+ * Starts downloading the auth code and configuring Amplify at boot, when a session may exist, and
+ * says whether it did: a signed-out visitor loads none of it until they sign in or register.
+ */
+export function preloadAuth(): boolean {
+  if (!maySignedIn()) return false;
   amplify()
     .then((m) => m.configureAuth())
     .catch((error: unknown) => console.error('Auth is not configured', error));
+  return true;
 }
 
 export const authService: AuthService = {

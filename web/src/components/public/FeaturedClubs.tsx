@@ -3,13 +3,12 @@
  * GET /api/featured-clubs, three skeleton cards while loading, the empty message when there are
  * none, and a failed load as a failure with Retry (never as "no clubs").
  */
-import { Badge, Button, Placeholder } from '@aws-amplify/ui-react';
 import { FEATURED_CLUB_COUNT, featuredJoinLabel, isPremium, type PublicClub } from '@clubs/shared';
 import { type ReactNode, useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
 import { QueryFailed } from '../LoadFailed.tsx';
 import { TextLink } from '../TextLink.tsx';
+import { LinkButton, PlainBadge, PlainPlaceholder } from './amplify-look.tsx';
 import { ClubCover, ClubLogo } from './ClubVisuals.tsx';
 import { LandingSection } from './LandingSection.tsx';
 
@@ -23,9 +22,9 @@ export function FeaturedClubCard({ club }: { club: PublicClub }) {
       <div className="clubs-card__media">
         <ClubCover url={club.coverImageUrl} />
         {isPremium(club) ? (
-          <Badge variation="warning" className="clubs-card__badge">
+          <PlainBadge variation="warning" className="clubs-card__badge">
             Premium
-          </Badge>
+          </PlainBadge>
         ) : null}
       </div>
       <div className="clubs-card__body">
@@ -39,15 +38,14 @@ export function FeaturedClubCard({ club }: { club: PublicClub }) {
           </div>
         </div>
         <p className="clubs-card__description">{club.description}</p>
-        <Button
-          as={Link}
+        <LinkButton
           to={`/c/${club.id}`}
           aria-describedby={`featured-${club.id}`}
           variation="primary"
           isFullWidth
         >
           {featuredJoinLabel(club)}
-        </Button>
+        </LinkButton>
       </div>
     </article>
   );
@@ -56,11 +54,11 @@ export function FeaturedClubCard({ club }: { club: PublicClub }) {
 function SkeletonCard() {
   return (
     <div className="clubs-card clubs-card--skeleton" data-testid="featured-skeleton">
-      <Placeholder height="10rem" />
+      <PlainPlaceholder height="10rem" />
       <div className="clubs-card__body">
-        <Placeholder size="large" />
-        <Placeholder />
-        <Placeholder />
+        <PlainPlaceholder size="large" />
+        <PlainPlaceholder />
+        <PlainPlaceholder />
       </div>
     </div>
   );

@@ -3,12 +3,16 @@
  * annually ($852 a year, save 20%), a 7-day free trial and a 2.9% fee on member charges. The
  * monthly/annual toggle only changes what is shown; the plan is chosen at checkout.
  */
-import { Badge, Button, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { LinkButton, PlainBadge, PlainButton } from './amplify-look.tsx';
 
 export type BillingPeriod = 'monthly' | 'annual';
+
+const PERIODS: readonly (readonly [BillingPeriod, string])[] = [
+  ['monthly', 'Monthly'],
+  ['annual', 'Annual'],
+];
 
 export const PLAN_FEATURES = [
   'Salon: a discussion forum for your members',
@@ -38,25 +42,33 @@ export function PricingCard({
         <Heading id="plan-title" className="clubs-plan__title">
           Club Creator
         </Heading>
-        <ToggleButtonGroup
-          value={period}
-          isExclusive
-          isSelectionRequired
-          size="small"
-          aria-label="Billing period"
-          onChange={(value) => setPeriod(value as BillingPeriod)}
-        >
-          <ToggleButton value="monthly">Monthly</ToggleButton>
-          <ToggleButton value="annual">Annual</ToggleButton>
-        </ToggleButtonGroup>
+        {/* Amplify's ToggleButtonGroup (exclusive, one always pressed) as the elements it draws. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: Amplify's group markup, which its stylesheet styles (a fieldset brings a border and a legend) */}
+        <div className="amplify-flex amplify-togglebuttongroup" role="group" aria-label="Billing period">
+          {PERIODS.map(([value, label]) => (
+            <PlainButton
+              key={value}
+              size="small"
+              className={
+                period === value
+                  ? 'amplify-togglebutton amplify-togglebutton--pressed'
+                  : 'amplify-togglebutton'
+              }
+              aria-pressed={period === value}
+              onClick={() => setPeriod(value)}
+            >
+              {label}
+            </PlainButton>
+          ))}
+        </div>
       </div>
       <p className="clubs-plan__price" aria-live="polite">
         <span className="clubs-plan__amount">{planPrice(perMonth)}</span>
         <span className="clubs-plan__unit">/month</span>
         {annual ? (
-          <Badge variation="success" className="clubs-plan__save">
+          <PlainBadge variation="success" className="clubs-plan__save">
             Save {CREATOR_PLAN.annualSavingPercent}%
-          </Badge>
+          </PlainBadge>
         ) : null}
       </p>
       <p className="clubs-plan__billing">
@@ -73,9 +85,9 @@ export function PricingCard({
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      <Button as={Link} to={cta.to} variation="primary" isFullWidth>
+      <LinkButton to={cta.to} variation="primary" isFullWidth>
         {cta.label}
-      </Button>
+      </LinkButton>
     </article>
   );
 }

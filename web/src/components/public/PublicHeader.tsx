@@ -6,8 +6,7 @@
  * of their own beneath, and the site links fold behind the Menu button (PhoneMenu: Escape or a click elsewhere closes
  * it, Escape giving focus back to the button; following a link closes it).
  */
-import { Button, Flex } from '@aws-amplify/ui-react';
-import { Link, NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { useGreetingName } from '../../api/hooks.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useLogout } from '../../auth/useLogout.ts';
@@ -15,6 +14,7 @@ import { Brand } from '../Brand.tsx';
 import { PhoneMenu } from '../menu/PhoneMenu.tsx';
 import { usePhoneMenu } from '../menu/usePhoneMenu.ts';
 import { TextLink } from '../TextLink.tsx';
+import { LinkButton, PlainButton } from './amplify-look.tsx';
 import './topbar.css';
 
 const SITE_LINKS = [
@@ -23,44 +23,45 @@ const SITE_LINKS = [
   { to: '/pricing', label: 'Pricing' },
 ] as const;
 
+const ACCOUNT_GAP = 'var(--amplify-space-xs)';
+
+/** Log In and Sign Up, or the signed-in person's links; plain elements in Amplify's look (amplify-look.tsx). */
 export function TopBarAccount() {
   const { user, loading } = useAuth();
   const name = useGreetingName();
   const logout = useLogout();
   if (user) {
     return (
-      <Flex
-        gap="medium"
-        alignItems="center"
-        className="clubs-topbar__account clubs-topbar__account--signed-in"
+      <div
+        className="amplify-flex clubs-topbar__account clubs-topbar__account--signed-in"
+        style={{ gap: 'var(--amplify-space-medium)', alignItems: 'center' }}
       >
         <TextLink to="/dashboard" className="clubs-topbar__welcome">
           Welcome, {name}
         </TextLink>
         <TextLink to="/profile">Profile</TextLink>
-        <Button variation="link" onClick={() => void logout()}>
+        <PlainButton variation="link" onClick={() => void logout()}>
           Log out
-        </Button>
-      </Flex>
+        </PlainButton>
+      </div>
     );
   }
   // Until the first session check the buttons hold their place unseen: no flash of Log In for a
   // signed-in visitor, and for everyone else nothing moves when they appear (the entry documents
   // draw the page in this state, web/build/entry-documents.ts).
   return (
-    <Flex
-      gap="xs"
-      className="clubs-topbar__account"
-      style={loading ? { visibility: 'hidden' } : undefined}
+    <div
+      className="amplify-flex clubs-topbar__account"
+      style={loading ? { visibility: 'hidden', gap: ACCOUNT_GAP } : { gap: ACCOUNT_GAP }}
       aria-hidden={loading || undefined}
     >
-      <Button as={Link} to="/login" variation="link">
+      <LinkButton to="/login" variation="link">
         Log In
-      </Button>
-      <Button as={Link} to="/register" variation="primary">
+      </LinkButton>
+      <LinkButton to="/register" variation="primary">
         Sign Up
-      </Button>
-    </Flex>
+      </LinkButton>
+    </div>
   );
 }
 

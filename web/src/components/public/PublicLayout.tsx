@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HydrationPiece } from './HydrationPiece.tsx';
 import { PublicFooter } from './PublicFooter.tsx';
 import { PublicHeader } from './PublicHeader.tsx';
 import './public.css';
@@ -7,11 +8,16 @@ import './public.css';
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="clubs-public">
-      <PublicHeader />
+      {/* Taken over piece by piece (HydrationPiece): the top bar, each part of the page, the footer. */}
+      <HydrationPiece>
+        <PublicHeader />
+      </HydrationPiece>
       <main id="main" className="clubs-public__main">
-        {children}
+        <HydrationPiece>{children}</HydrationPiece>
       </main>
-      <PublicFooter />
+      <HydrationPiece>
+        <PublicFooter />
+      </HydrationPiece>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { Brand } from '../../components/Brand.tsx';
+import { HydrationPiece } from '../../components/public/HydrationPiece.tsx';
 import '../../components/public/public.css';
 import { TextLink } from '../../components/TextLink.tsx';
 
@@ -8,13 +9,18 @@ import { TextLink } from '../../components/TextLink.tsx';
 export function AuthCard({ children }: { children: ReactNode }) {
   return (
     <Flex as="main" direction="column" alignItems="center" minHeight="100vh" padding="medium" gap="large">
-      <div className="clubs-auth__brand">
-        <Brand />
-      </div>
+      {/* The brand, the form and the way home are taken over apart (HydrationPiece). */}
+      <HydrationPiece>
+        <div className="clubs-auth__brand">
+          <Brand />
+        </div>
+      </HydrationPiece>
       <Card variation="elevated" width="100%" maxWidth="28rem" padding="xl" className="clubs-auth__card">
-        {children}
+        <HydrationPiece>{children}</HydrationPiece>
       </Card>
-      <TextLink to="/">Back to home</TextLink>
+      <HydrationPiece>
+        <TextLink to="/">Back to home</TextLink>
+      </HydrationPiece>
     </Flex>
   );
 }

@@ -13,6 +13,7 @@ import { JoinButton } from '../../components/clubs/JoinButton.tsx';
 import '../../components/clubs/clubs.css';
 import { useTrialOffer } from '../../components/clubs/useTrialOffer.ts';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
+import { HydrationPiece } from '../../components/public/HydrationPiece.tsx';
 import { PublicHeader } from '../../components/public/PublicHeader.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useTitleSubject } from '../../layouts/useRouteTitle.ts';
@@ -226,8 +227,13 @@ function ClubPublic() {
 export default function ClubPublicPage() {
   return (
     <>
-      <PublicHeader />
-      <ClubPublic />
+      {/* The top bar and the club are taken over apart (HydrationPiece). */}
+      <HydrationPiece>
+        <PublicHeader />
+      </HydrationPiece>
+      <HydrationPiece>
+        <ClubPublic />
+      </HydrationPiece>
     </>
   );
 }

@@ -14,6 +14,7 @@ import '../../components/clubs/clubs.css';
 import { ClubSearch } from '../../components/clubs/ClubSearch.tsx';
 import { CreateClubButton } from '../../components/create-club/CreateClubButton.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
+import { HydrationPiece } from '../../components/public/HydrationPiece.tsx';
 import { PublicHeader } from '../../components/public/PublicHeader.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { FilterPopover } from './FilterPopover.tsx';
@@ -160,8 +161,13 @@ function Directory() {
 export default function DirectoryPage() {
   return (
     <>
-      <PublicHeader />
-      <Directory />
+      {/* The top bar and the directory are taken over apart (HydrationPiece). */}
+      <HydrationPiece>
+        <PublicHeader />
+      </HydrationPiece>
+      <HydrationPiece>
+        <Directory />
+      </HydrationPiece>
     </>
   );
 }

@@ -1,12 +1,12 @@
-import { Button } from '@aws-amplify/ui-react';
 /**
  * The landing page: top bar, hero, Featured Clubs, Refined Experiences,
  * Create Your Own Club (the plan with its monthly/annual toggle), testimonials, the Ready to
  * Launch call to action and the footer. Kept light: it is the first paint of `/`.
  */
-import { Link } from 'react-router-dom';
 import { useGoogleReturn } from '../../auth/useGoogleReturn.ts';
+import { LinkButton } from '../../components/public/amplify-look.tsx';
 import { FeaturedClubs } from '../../components/public/FeaturedClubs.tsx';
+import { HydrationPiece } from '../../components/public/HydrationPiece.tsx';
 import { LandingSection } from '../../components/public/LandingSection.tsx';
 import { PricingCard } from '../../components/public/PricingCard.tsx';
 import { PublicLayout } from '../../components/public/PublicLayout.tsx';
@@ -62,12 +62,12 @@ function Hero() {
         inspire you.
       </p>
       <div className="clubs-hero__actions">
-        <Button as={Link} to="/register" variation="primary" size="large">
+        <LinkButton to="/register" variation="primary" size="large">
           Begin Your Journey
-        </Button>
-        <Button as={Link} to="/clubs" size="large">
+        </LinkButton>
+        <LinkButton to="/clubs" size="large">
           Explore Clubs
-        </Button>
+        </LinkButton>
       </div>
     </section>
   );
@@ -132,9 +132,9 @@ function ReadyToLaunch() {
     <section className="clubs-cta" aria-labelledby="launch-title">
       <h2 id="launch-title">Ready to Launch Your Club?</h2>
       <p>Bring your people together in a space that is entirely yours.</p>
-      <Button as={Link} to="/register" variation="primary" size="large">
+      <LinkButton to="/register" variation="primary" size="large">
         Get Started
-      </Button>
+      </LinkButton>
     </section>
   );
 }
@@ -143,12 +143,25 @@ export default function LandingPage() {
   useGoogleReturn();
   return (
     <PublicLayout>
-      <Hero />
-      <FeaturedClubs />
-      <Experiences />
-      <CreateYourClub />
-      <Testimonials />
-      <ReadyToLaunch />
+      {/* Each band is taken over on its own (HydrationPiece), the hero first. */}
+      <HydrationPiece>
+        <Hero />
+      </HydrationPiece>
+      <HydrationPiece>
+        <FeaturedClubs />
+      </HydrationPiece>
+      <HydrationPiece>
+        <Experiences />
+      </HydrationPiece>
+      <HydrationPiece>
+        <CreateYourClub />
+      </HydrationPiece>
+      <HydrationPiece>
+        <Testimonials />
+      </HydrationPiece>
+      <HydrationPiece>
+        <ReadyToLaunch />
+      </HydrationPiece>
     </PublicLayout>
   );
 }

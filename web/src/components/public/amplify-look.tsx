@@ -1,0 +1,88 @@
+/**
+ * Amplify UI's look without its components, for the public pages a visitor opens first (`/`, the
+ * public top bar). Each Amplify primitive works out its style props and subscribes to the
+ * viewport's breakpoints as it mounts, and the module that holds them (Amplify UI's theme and
+ * style-prop code) is some 100 KB to evaluate: on a page of static links and a toggle that is
+ * main-thread time before the page answers, spent on nothing it shows. These render the elements
+ * Amplify's Button, ToggleButton and Badge render, wearing the class names Amplify UI documents
+ * for styling them (`amplify-button`, `amplify-button--primary`, `amplify-badge--success`, ...),
+ * so its stylesheet and our theme (web/src/theme.ts) style them exactly as before. Forms, dialogs
+ * and the signed-in pages keep the components.
+ */
+import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+type ButtonLook = {
+  /** Amplify's Button variations used on these pages (none: the default outlined button). */
+  variation?: 'primary' | 'link';
+  size?: 'small' | 'large';
+  isFullWidth?: boolean;
+};
+
+/** The classes Amplify UI's Button carries for a look (its documented `amplify-button--*` modifiers). */
+export function buttonClass({ variation, size, isFullWidth }: ButtonLook, extra?: string): string {
+  return [
+    'amplify-button',
+    'amplify-field-group__control',
+    variation ? `amplify-button--${variation}` : '',
+    size ? `amplify-button--${size}` : '',
+    isFullWidth ? 'amplify-button--fullwidth' : '',
+    extra ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** A router link that looks like Amplify's Button (what `<Button as={Link}>` draws). */
+export function LinkButton({
+  variation,
+  size,
+  isFullWidth,
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Link> & ButtonLook & { children: ReactNode }) {
+  return (
+    <Link className={buttonClass({ variation, size, isFullWidth }, className)} {...props}>
+      {children}
+    </Link>
+  );
+}
+
+/** A button that looks like Amplify's Button. */
+export function PlainButton({
+  variation,
+  size,
+  isFullWidth,
+  className,
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & ButtonLook) {
+  return (
+    <button type={type} className={buttonClass({ variation, size, isFullWidth }, className)} {...props} />
+  );
+}
+
+/** A badge that looks like Amplify's Badge. */
+export function PlainBadge({
+  variation,
+  className,
+  children,
+}: {
+  variation?: 'success' | 'warning';
+  className?: string;
+  children: ReactNode;
+}) {
+  const classes = ['amplify-badge', variation ? `amplify-badge--${variation}` : '', className ?? ''];
+  return <span className={classes.filter(Boolean).join(' ')}>{children}</span>;
+}
+
+/** A loading placeholder that looks like Amplify's Placeholder. */
+export function PlainPlaceholder({ size, height }: { size?: 'large'; height?: string }) {
+  return (
+    <div
+      className={size ? `amplify-placeholder amplify-placeholder--${size}` : 'amplify-placeholder'}
+      style={height ? { height } : undefined}
+    />
+  );
+}
