@@ -56,8 +56,10 @@ function vault(scope: Construct, id: string, name: string, mode: VaultLockMode):
   return new BackupVault(scope, id, {
     backupVaultName: name,
     lockConfiguration: vaultLockOf(mode),
-    // A vault holding recovery points cannot be deleted anyway; never with the stack.
-    removalPolicy: RemovalPolicy.RETAIN,
+    // A vault holding recovery points cannot be deleted anyway; never with the stack. But its name
+    // is fixed: one kept by a first deploy that rolled back would refuse the retry, so the
+    // deploy that created it deletes it (still empty) if that deploy rolls back.
+    removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
   });
 }
 
@@ -163,7 +165,8 @@ export class BackupCopyStack extends Stack {
       enforceSSL: true,
       versioned: true,
       lifecycleRules: mediaLifecycleRules(),
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Kept with the stack, but its fixed name must not outlive a first deploy that rolled back.
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     Validations.of(this.mediaReplica).acknowledge({
       id: 'AwsSolutions-S1',
