@@ -3,11 +3,11 @@
  * Controls by role, the club switcher, and the sidebar's keyboard toggle and cookie.
  */
 import type { MyMembership, ViewerMembership } from '@clubs/shared';
+import ClubLayout from '@clubs/web/src/layouts/club/ClubLayout.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import ClubLayout from '../../web/src/layouts/club/ClubLayout.tsx';
 import { club, type MockRoutes, me, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, linkIn, renderApp, snapshotFor } from './helpers.tsx';
 
