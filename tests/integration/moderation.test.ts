@@ -279,3 +279,47 @@ describe('first posts held for approval', () => {
     expect((await postBy(club.id, newcomer, 'Second post')).hidden).toBeUndefined();
   });
 });
+
+describe('a decided case', () => {
+  it('goes back to the queue at a new report, counting only the reports since the decision', async () => {
+    const { club, ownerId, people } = await clubWithPeople(4, { reportThreshold: 2 });
+    const [author, first, second, third] = people as [string, string, string, string];
+    const post = await postBy(club.id, author, 'Borderline');
+    expect((await report(club.id, post.id, first)).status).toBe(201);
+    expect((await decide(club.id, post.id, ownerId, 'keep')).status).toBe(200);
+    expect((await queue(club.id, ownerId)).body.items).toEqual([]);
+
+    expect((await report(club.id, post.id, second, { reason: 'harassment' })).status).toBe(201);
+    expect((await queue(club.id, ownerId)).body.items).toEqual([
+      expect.objectContaining({ id: post.id, reportCount: 1 }),
+    ]);
+    // One report since the decision: still shown (the threshold is 2), hidden at the next.
+    expect((await feedOf(club.id, third)).map((p) => p.id)).toContain(post.id);
+    expect((await report(club.id, post.id, third)).status).toBe(201);
+    expect((await feedOf(club.id, first)).map((p) => p.id)).not.toContain(post.id);
+  });
+
+  it('goes back to the queue when its approved first post is edited, showing the new text', async () => {
+    const { club, ownerId, moderatorId, people } = await clubWithPeople(1, { holdFirstPosts: true });
+    const [newcomer] = people as [string];
+    const held = await postBy(club.id, newcomer, 'Hello everyone');
+    expect((await decide(club.id, held.id, moderatorId, 'keep')).status).toBe(200);
+    expect((await queue(club.id, ownerId)).body.items).toEqual([]);
+
+    const edited = await call<Post>(feed, 'updatePost', newcomer, {
+      params: { clubId: club.id, postId: held.id },
+      body: { title: 'Cheap pills', content: 'Buy now at our shop.' },
+    });
+    expect(edited.status).toBe(200);
+    expect((await queue(club.id, ownerId)).body.items).toEqual([
+      expect.objectContaining({ id: held.id, excerpt: 'Cheap pills' }),
+    ]);
+    // An edit of a post that never had a case opens none.
+    const plain = await postBy(club.id, newcomer, 'Second post');
+    await call<Post>(feed, 'updatePost', newcomer, {
+      params: { clubId: club.id, postId: plain.id },
+      body: { title: 'Second post, edited', content: 'More.' },
+    });
+    expect((await queue(club.id, ownerId)).body.items.map((c) => c.id)).toEqual([held.id]);
+  });
+});

@@ -294,13 +294,16 @@ export async function decideCase(
       Update: {
         TableName: tableName(),
         Key: keys.moderationCase(stored.clubId, itemId),
-        UpdateExpression: `SET #decision = :decision, #decidedAt = :now, #gpk = :gpk, #gsk = :gsk${
+        // The reports it decided are remembered, so a reopened case counts only the ones after.
+        UpdateExpression: `SET #decision = :decision, #decidedAt = :now, #gpk = :gpk, #gsk = :gsk, #decidedCount = #count${
           hiddenAfter ? ', #hidden = :hidden' : ''
         }${hiddenAfter ? '' : ' REMOVE #hidden'}`,
         ConditionExpression: '#gpk = :open',
         ExpressionAttributeNames: {
           '#decision': 'decision',
           '#decidedAt': 'decidedAt',
+          '#decidedCount': DECIDED_COUNT,
+          '#count': 'reportCount',
           '#gpk': TABLE.indexes.byStatus.partitionKey,
           '#gsk': TABLE.indexes.byStatus.sortKey,
           '#hidden': 'hidden',
@@ -322,6 +325,60 @@ export async function decideCase(
   ];
   try {
     await sendRetryingConflicts({ TransactItems: actions });
+    return true;
+  } catch (error) {
+    if (transactionConditionFailures(error)) return false;
+    throw error;
+  }
+}
+
+/** The reports a decision covered (reportCount when it was made). */
+const DECIDED_COUNT = 'decidedReportCount';
+
+/**
+ * Puts a decided case back in the queue, as new as `now`, showing the item's text as it is now: a
+ * report after the decision, or an edit of the item, needs a moderator's look again (a kept post edited into spam, a report of a
+ * post kept before). It counts only the reports since the decision, so the earlier ones do not
+ * hide the item at the next report. One conditional update: a case never decided, or reopened
+ * meanwhile (by a concurrent report, whose count it already holds), is left as it is.
+ */
+export async function reopenDecidedCase(
+  item: Pick<ModeratedItem, 'clubId' | 'postId' | 'commentId' | 'excerpt'>,
+  now: Date,
+): Promise<boolean> {
+  const itemId = itemIdOf(item);
+  const open = indexKeys.moderationCase(item.clubId, OPEN, now.toISOString(), itemId);
+  try {
+    await sendRetryingConflicts({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.moderationCase(item.clubId, itemId),
+            UpdateExpression:
+              'SET #gpk = :gpk, #gsk = :gsk, #openedAt = :now, #excerpt = :excerpt, #count = #count - if_not_exists(#decidedCount, :zero) REMOVE #decision, #decidedAt, #decidedCount',
+            ConditionExpression: 'attribute_exists(#decision)',
+            ExpressionAttributeNames: {
+              '#gpk': TABLE.indexes.byStatus.partitionKey,
+              '#gsk': TABLE.indexes.byStatus.sortKey,
+              '#openedAt': 'openedAt',
+              '#excerpt': 'excerpt',
+              '#count': 'reportCount',
+              '#decidedCount': DECIDED_COUNT,
+              '#decision': 'decision',
+              '#decidedAt': 'decidedAt',
+            },
+            ExpressionAttributeValues: {
+              ':gpk': open.gsi1pk,
+              ':gsk': open.gsi1sk,
+              ':now': now.toISOString(),
+              ':excerpt': item.excerpt,
+              ':zero': 0,
+            },
+          },
+        },
+      ],
+    });
     return true;
   } catch (error) {
     if (transactionConditionFailures(error)) return false;

@@ -18,7 +18,7 @@ import {
 import { ulid } from 'ulid';
 import type { Caller } from '../../caller.ts';
 import { type RateWindow, rateWindowCount, secondsLeftIn, windowOf } from '../../data/rate-windows.ts';
-import { heldCasePut } from '../../data/repositories/moderation-cases.ts';
+import { heldCasePut, postAsModerated, reopenDecidedCase } from '../../data/repositories/moderation-cases.ts';
 import {
   deletePostChildren,
   getPost,
@@ -203,6 +203,9 @@ export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePo
   const [{ liked, allTimePoints }] = await Promise.all([
     getPostsAndLikes(post.clubId, [], [post.id], viewer.userId, [post.authorId]),
     emitChange({ type: 'post.edited', clubId: post.clubId, actorId: viewer.userId, postId: post.id }),
+    // A post held or reported and then approved or kept goes back to the moderators when edited:
+    // the decision was about the text it had then.
+    reopenDecidedCase(postAsModerated(updated), new Date()),
   ]);
   return toPostView(
     updated,

@@ -20,6 +20,7 @@ import {
   itemIdOf,
   type ModeratedItem,
   postAsModerated,
+  reopenDecidedCase,
 } from '../../data/repositories/moderation-cases.ts';
 import { getPost } from '../../data/repositories/posts.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -89,6 +90,8 @@ export async function reportItem(
   const outcome = await addReport(item, viewer.userId, input);
   if (outcome === 'already_reported') throw conflict(`You have already reported this ${item.kind}`);
   if (outcome === 'gone') throw notFound(item.kind === 'post' ? 'Post not found' : 'Comment not found');
+  // A report after a decision is news the queue must show, not a report filed away.
+  await reopenDecidedCase(item, new Date());
   const threshold = reportThresholdOf(club);
   const facts = {
     action: 'report.autohide' as const,
