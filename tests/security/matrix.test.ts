@@ -15,6 +15,7 @@ import {
   predict,
   SEES_EMAILS,
   SELF_SERVICE_CLUB_ROUTES,
+  STATE_REFUSALS,
   type Target,
   targetsOf,
   unplannedParams,
@@ -223,6 +224,30 @@ describe('the access matrix', () => {
     });
     expect(mismatches.map((c) => `${c.route} as ${c.identity}: ${c.problem}`)).toEqual([]);
   }, 1_500_000);
+});
+
+describe('refusals by state', () => {
+  it.each(STATE_REFUSALS.map((refusal) => [refusal.name, refusal] as const))(
+    '%s: refused with the error JSON, writing nothing',
+    async (_, refusal) => {
+      const club = await makeClubWorld(world.people, { status: refusal.club });
+      const path = pathFor(refusal.route, club, world.otherClub, 'club', world.people.member.id);
+      const request = { method: ROUTES[refusal.route].method, path, body: JSON.stringify(refusal.body) };
+      for (let i = 0; i < (refusal.before ?? 0); i++) {
+        expect((await world.call(refusal.identity, request)).status).toBeLessThan(300);
+      }
+      await world.bus.idle();
+      const tableWrites = watchTableWrites();
+      const answer = await world.call(refusal.identity, request);
+      await world.bus.idle();
+      tableWrites.stop();
+      expect(answer.status).toBe(refusal.status);
+      expect(hasErrorJson(answer)).toBe(true);
+      expect(leakProblem(refusal.identity, answer)).toBeNull();
+      expect(tableWrites.writes).toEqual([]);
+    },
+    120_000,
+  );
 });
 
 /**

@@ -8,6 +8,7 @@
 import {
   type Access,
   buildPath,
+  CLUB_UPLOAD_LIMITS,
   type ClubRole,
   type ClubStanding,
   type Permission,
@@ -249,3 +250,56 @@ export function predict(access: Access, method: string, identity: Identity, targ
 
 /** People who may see other members' e-mail addresses in the fixture club. */
 export const SEES_EMAILS: ReadonlySet<Identity> = new Set(['owner', 'moderator', 'superAdmin']);
+
+/**
+ * Refusals that follow from the state of the club or from the caller's recent use rather than
+ * from access: each is called through the gateway as `identity` on a fresh fixture club in
+ * `club`'s state, after `before` identical calls that are allowed, and must answer `status` with
+ * the error JSON and write nothing.
+ */
+export interface StateRefusal {
+  name: string;
+  route: RouteId;
+  identity: Identity;
+  club: 'active' | 'inactive' | 'unpaid';
+  body: unknown;
+  before?: number;
+  status: 409 | 429;
+}
+
+const ANNOUNCEMENT = {
+  title: 'Everyone read this',
+  content: 'An announcement.',
+  type: 'text',
+  announce: true,
+};
+
+export const STATE_REFUSALS: readonly StateRefusal[] = [
+  // A club not in service mails nobody in its name, its owner included.
+  {
+    name: 'an announcement from an unpaid club',
+    route: 'createPost',
+    identity: 'owner',
+    club: 'unpaid',
+    body: ANNOUNCEMENT,
+    status: 409,
+  },
+  {
+    name: 'an announcement from a suspended club',
+    route: 'createPost',
+    identity: 'owner',
+    club: 'inactive',
+    body: ANNOUNCEMENT,
+    status: 409,
+  },
+  // Signed uploads reserve a club's storage: each person signs only so many an hour.
+  {
+    name: 'an upload signed past the hourly limit',
+    route: 'createPostMediaUpload',
+    identity: 'member',
+    club: 'active',
+    body: { postType: 'image', contentType: 'image/png', size: 10 },
+    before: CLUB_UPLOAD_LIMITS.signsPerMemberPerHour,
+    status: 429,
+  },
+];
