@@ -23,6 +23,7 @@ import {
   type Club,
   INVITATION_LIMITS,
   INVITATION_LINK_MESSAGE,
+  INVITEE_NAME_LINK_MESSAGE,
   type InvitationPreview,
   type InviteLink,
   type PendingInvitationPage,
@@ -298,6 +299,52 @@ describe('e-mailed invitations', () => {
       expect(res.status, text).toBe(400);
       expect(JSON.stringify(res.body.error)).toContain(INVITATION_LINK_MESSAGE);
     }
+    expect(await readSentEmails(ses.url)).toEqual([]);
+  });
+
+  it('refuses a link under any top-level domain or a bare IP address in the message', async () => {
+    const { club: c, ownerId } = await club();
+    for (const text of [
+      'claim it at prize.tk',
+      'ask claude.ai',
+      'open 203.0.113.7/login',
+      'see bücher.example.museum',
+    ]) {
+      const res = await call<SendInvitationsResult>('sendInvitations', ownerId, {
+        params: { clubId: c.id },
+        body: { rows: [{ name: '', email: 'linked@clubs.test' }], message: text },
+      });
+      expect(res.status, text).toBe(400);
+    }
+    expect(await readSentEmails(ses.url)).toEqual([]);
+  });
+
+  it("holds the invitee's name, the inviter's name and the club's name to the same rule", async () => {
+    const { club: c, ownerId } = await club();
+    const rows = [
+      { name: 'Visit prize.tk', email: 'a@clubs.test' },
+      { name: 'Line\r\nBcc: x@evil.test', email: 'b@clubs.test' },
+      { name: 'Ben', email: 'ben@clubs.test' },
+    ];
+    const res = await send(ownerId, c.id, rows);
+    expect(res.status).toBe(200);
+    expect(res.body.rows.map((row) => row.outcome)).toEqual(['invalid', 'invalid', 'sent']);
+    expect(res.body.rows[0]?.message).toBe(INVITEE_NAME_LINK_MESSAGE);
+
+    // An owner named like a link is left out of the e-mail; a club named like one sends nothing.
+    const linkOwner = await person('Win at 198.51.100.9');
+    const { club: named } = await createClubWithOwner(
+      clubFixture({ ownerId: linkOwner, price: 0, trialPeriod: 0, status: 'active' }),
+    );
+    await clearSentEmails(ses.url);
+    expect((await send(linkOwner, named.id, [{ name: '', email: 'c@clubs.test' }])).status).toBe(200);
+    const [mail] = await readSentEmails(ses.url);
+    expect(`${mail?.subject} ${mail?.text}`).not.toContain('198.51.100.9');
+    const { club: spammy, ownerId: spammer } = await club({ name: 'Free money at cash.win' });
+    await clearSentEmails(ses.url);
+    const refused = await send(spammer, spammy.id, [{ name: '', email: 'd@clubs.test' }]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toContain("club's name looks like a link");
     expect(await readSentEmails(ses.url)).toEqual([]);
   });
 

@@ -9,13 +9,25 @@ import { publicClubSchema } from './club.ts';
 import { emailSchema, idSchema, isoDateTime, pageOf, pageQuerySchema, trimmed } from './common.ts';
 
 /**
- * What mail clients would turn into a link: a URL scheme, `www.`, `mailto:`, or a host name under
- * a common top-level domain.
+ * What mail clients would turn into a link: a URL scheme, `www.`, `mailto:`, a host name under any
+ * top-level domain (new ones appear every year, so none is listed: letters after a dot that
+ * follows a word, such as `prize.tk`), or a bare IPv4 address.
  */
 const LINK_IN_TEXT =
-  /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|mailto:|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|ru|cn|info|biz|xyz|top|app|dev|me|ly|gl|link|click|site|online|shop|us|uk|de)\b/i;
+  /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|mailto:|(?<![\p{L}\p{N}-])[\p{L}\p{N}][\p{L}\p{N}-]*(?:\.[\p{L}\p{N}][\p{L}\p{N}-]*)*\.\p{L}{2,63}(?![\p{L}\p{N}])|(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])/iu;
+
+/**
+ * Whether user-chosen text would reach an e-mail as something to click. Every such text (the
+ * message, the invitee's and the inviter's names, the club's name) is held to it: the platform's
+ * mail is not a way to send people elsewhere.
+ */
+export const hasLinkShapedText = (text: string): boolean => LINK_IN_TEXT.test(text);
+
+/** A line break in text that reaches a header (the subject) would start a header of its own. */
+export const hasLineBreak = (text: string): boolean => /[\r\n\u2028\u2029]/.test(text);
 
 export const INVITATION_LINK_MESSAGE = 'Links cannot be sent in an invitation message';
+export const INVITEE_NAME_LINK_MESSAGE = 'A name cannot hold a link or a line break';
 
 /** Invitation tokens are 32 random bytes in base64url; anything else is refused before a lookup. */
 export const inviteTokenSchema = z
@@ -33,7 +45,9 @@ export const invitationPath = (clubId: string, token: string) => `/invite/${club
 
 /** An invite row on the invite page: a name (optional) and an e-mail address. */
 export const inviteRowSchema = z.strictObject({
-  name: trimmed(LIMITS.personName).default(''),
+  name: trimmed(LIMITS.personName)
+    .refine((name) => !hasLinkShapedText(name) && !hasLineBreak(name), INVITEE_NAME_LINK_MESSAGE)
+    .default(''),
   email: emailSchema,
 });
 export type InviteRow = z.infer<typeof inviteRowSchema>;
@@ -59,7 +73,7 @@ export const sendInvitationsInputSchema = z.strictObject({
    */
   message: trimmed(LIMITS.inviteMessage)
     .min(1, 'Write a message for your invitation')
-    .refine((text) => !LINK_IN_TEXT.test(text), INVITATION_LINK_MESSAGE),
+    .refine((text) => !hasLinkShapedText(text), INVITATION_LINK_MESSAGE),
 });
 export type SendInvitationsInput = z.infer<typeof sendInvitationsInputSchema>;
 

@@ -9,7 +9,10 @@
  */
 import {
   type Club,
+  hasLineBreak,
+  hasLinkShapedText,
   INVITATION_LIMITS,
+  INVITEE_NAME_LINK_MESSAGE,
   type InviteRowOutcome,
   invitationPath,
   inviteRowSchema,
@@ -29,7 +32,7 @@ import {
 } from '../../data/repositories/invitations.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { sendEmail } from '../../email/send-email.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, conflict } from '../../errors.ts';
 import { logger } from '../../logger.ts';
 import { siteUrl } from '../../stripe/config.ts';
 import { requireClubInService } from '../club-in-service.ts';
@@ -77,6 +80,12 @@ export class DailyInvitationLimit extends AppError {
   }
 }
 
+/** Text a person chose that may go into an e-mail: nothing to click, no line break. */
+const isMailableText = (text: string) => !hasLinkShapedText(text) && !hasLineBreak(text);
+
+export const CLUB_NAME_NOT_MAILABLE_MESSAGE =
+  "Invitations cannot be sent while the club's name looks like a link. Rename the club first.";
+
 /** Only an active club that is not suspended sends mail from the platform. */
 export const NOT_SENDING_MESSAGE = 'Invitations can be sent only from an active club.';
 
@@ -97,11 +106,12 @@ function judgeRows(input: SendInvitationsInput): Row[] {
   return input.rows.map((raw): Row => {
     const parsed = inviteRowSchema.safeParse(raw);
     if (!parsed.success) {
+      const nameRefused = parsed.error.issues.some((issue) => issue.path[0] === 'name');
       return {
         name: raw.name.trim(),
         email: raw.email.trim(),
         outcome: 'invalid',
-        message: ROW_MESSAGES.invalid,
+        message: nameRefused ? INVITEE_NAME_LINK_MESSAGE : ROW_MESSAGES.invalid,
       };
     }
     const { name, email } = parsed.data;
@@ -118,6 +128,8 @@ export async function sendInvitations(
   now = new Date(),
 ): Promise<SendInvitationsResult> {
   requireClubInService(club, NOT_SENDING_MESSAGE);
+  // The club's name is the e-mail's subject and button: it is held to the message's rule.
+  if (!isMailableText(club.name)) throw conflict(CLUB_NAME_NOT_MAILABLE_MESSAGE);
   const rows = judgeRows(input);
   if (rows.every((row) => row.outcome === 'invalid')) {
     throw new AppError('validation_failed', 'Check the e-mail addresses', { rows: answerRows(rows) });
@@ -155,7 +167,10 @@ export async function sendInvitations(
     earlierTokens: state.earlierTokens,
   });
   const origin = siteUrl();
-  const inviterName = sender?.fullName?.trim() ? publicName(sender) : 'A club owner';
+  // The sender's own name goes in the subject and the greeting: one shaped like a link (or
+  // carrying a line break) is left out rather than mailed.
+  const chosen = sender?.fullName?.trim() ? publicName(sender) : '';
+  const inviterName = chosen && isMailableText(chosen) ? chosen : 'A club owner';
   let failure: unknown = null;
   let next = 0;
   await Promise.all(
