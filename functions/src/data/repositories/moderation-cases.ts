@@ -107,7 +107,7 @@ function openingUpdate(item: ModeratedItem, now: Date) {
   return { sets, names, values };
 }
 
-export type ReportOutcome = 'reported' | 'already_reported' | 'gone';
+export type ReportOutcome = 'reported' | 'already_reported' | 'gone' | 'decided';
 
 /**
  * Puts the member's report and counts it on the item's case (opened by the first report), while
@@ -142,8 +142,11 @@ export async function addReport(
         TableName: tableName(),
         Key: keys.moderationCase(item.clubId, itemId),
         UpdateExpression: `SET ${opening.sets.join(', ')}${noteSet} ADD #count :one, #reason :one`,
+        // A decided case is reopened first (reopenDecidedCase), so the report counts in the open one.
+        ConditionExpression: 'attribute_not_exists(#decision)',
         ExpressionAttributeNames: {
           ...opening.names,
+          '#decision': 'decision',
           '#count': 'reportCount',
           '#reason': reasonAttribute(input.reason),
           ...(input.text ? { '#note': 'note' } : {}),
@@ -169,7 +172,8 @@ export async function addReport(
   } catch (error) {
     const failed = transactionConditionFailures(error);
     if (!failed) throw error;
-    return failed.includes(0) ? 'already_reported' : 'gone';
+    if (failed.includes(0)) return 'already_reported';
+    return failed.includes(1) ? 'decided' : 'gone';
   }
 }
 

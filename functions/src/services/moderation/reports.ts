@@ -74,6 +74,9 @@ export function announceVisibility(item: ModeratedItem, actorId: string) {
     : emitChange({ type: 'post.edited', clubId: item.clubId, actorId, postId: item.postId });
 }
 
+/** Reopen-and-report rounds a report tries when decisions keep closing the case meanwhile. */
+const REOPEN_ATTEMPTS = 3;
+
 /**
  * A member reports someone else's post or comment, once. The report that brings the distinct
  * reports to the club's threshold hides the item (exactly one does: claimAutoHide).
@@ -87,11 +90,16 @@ export async function reportItem(
 ): Promise<ReportResult> {
   const item = await reportedItem(club.id, viewer, target.postId, target.commentId);
   if (item.authorId === viewer.userId) throw badRequest(`You cannot report your own ${item.kind}`);
-  const outcome = await addReport(item, viewer.userId, input);
+  let outcome = await addReport(item, viewer.userId, input);
+  // A report after a decision is news the queue must show, not a report filed away: the case is
+  // reopened (once, whoever gets there first) and the report counted in it.
+  for (let attempt = 0; outcome === 'decided' && attempt < REOPEN_ATTEMPTS; attempt++) {
+    await reopenDecidedCase(item, new Date());
+    outcome = await addReport(item, viewer.userId, input);
+  }
+  if (outcome === 'decided') throw conflict('This item is being moderated. Please try again.');
   if (outcome === 'already_reported') throw conflict(`You have already reported this ${item.kind}`);
   if (outcome === 'gone') throw notFound(item.kind === 'post' ? 'Post not found' : 'Comment not found');
-  // A report after a decision is news the queue must show, not a report filed away.
-  await reopenDecidedCase(item, new Date());
   const threshold = reportThresholdOf(club);
   const facts = {
     action: 'report.autohide' as const,
