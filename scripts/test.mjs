@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { timeTable } from './test-times.mjs';
 
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -77,6 +78,8 @@ if (playwright?.stats) {
   totals.skipped += playwright.stats.skipped;
 }
 rmSync(reports, { recursive: true, force: true });
+
+for (const line of timeTable(vitest, playwright, process.cwd())) console.log(line);
 
 // The failures again, briefly, just above the summary: a CI log read from its end shows what
 // failed and why without the hundreds of lines the suites print before.
