@@ -56,6 +56,16 @@ export function sizeBucket(memberCount: number): SizeBucket {
 const PRICE_FORMATS = new Map<string, Intl.NumberFormat>();
 
 /**
+ * The symbol en-US writes before a whole amount of these currencies, with nothing else: "$29",
+ * "€9", "£1,200" (tests/shared/display.test.ts holds each to Intl's own output).
+ */
+const PLAIN_SYMBOLS: Readonly<Record<string, string>> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+};
+
+/**
  * A price in its currency, the way people write it: (29, 'USD') -> "$29", (29.5, 'USD') ->
  * "$29.50", (9, 'EUR') -> "€9". Whole amounts drop the cents. A missing currency is USD, the
  * currency every club starts with.
@@ -63,8 +73,14 @@ const PRICE_FORMATS = new Map<string, Intl.NumberFormat>();
 export function formatPrice(price: number, currency?: string | null): string {
   const code = (currency || NEW_CLUB_DEFAULTS.currency).toUpperCase();
   const whole = Number.isInteger(price);
+  // A browser's first Intl formatter loads its locale data, tens of milliseconds on a phone's CPU
+  // in the task that draws the page: the whole amounts of the common currencies, which are what
+  // the public pages price, are written without one, exactly as Intl writes them.
+  const symbol = PLAIN_SYMBOLS[code];
+  if (symbol !== undefined && whole && price >= 0 && price <= Number.MAX_SAFE_INTEGER)
+    return symbol + String(price).replace(/\B(?=(\d{3})+$)/g, ',');
   // Making a formatter costs far more than using one (a directory page prices a dozen cards as it
-  // opens, on a phone's CPU): one per currency and kind of amount, kept.
+  // opens): one per currency and kind of amount, kept.
   const key = `${code}:${whole}`;
   let format = PRICE_FORMATS.get(key);
   if (!format) {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import { config } from 'zod/v4/core';
 
 /**
  * In the browser, zod parses without compiling parsers at run time. The site's
@@ -8,5 +8,5 @@ import * as z from 'zod';
  * evaluated (web/src/boot.ts, the SPA's first import); servers keep compiling.
  */
 export function parseWithoutEval(): void {
-  z.config({ jitless: true });
+  config({ jitless: true });
 }

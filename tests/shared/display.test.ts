@@ -31,7 +31,11 @@ describe('userName', () => {
 describe('publicName', () => {
   it('shows others the full name, else "Member", never a part of the e-mail address', () => {
     expect(publicName({ fullName: ' Max Member ' })).toBe('Max Member');
-    expect(publicName({ fullName: '', email: 'max.private@x.y' } as { fullName: string })).toBe('Member');
+    expect(
+      publicName({ fullName: '', email: 'max.private@x.y' } as {
+        fullName: string;
+      }),
+    ).toBe('Member');
     expect(publicName({})).toBe('Member');
   });
 });
@@ -73,6 +77,24 @@ describe('price labels', () => {
     expect(paidJoinLabel({ price: 29, currency: null })).toBe('Join for $29/month');
     expect(formatPrice(9.99, 'USD')).toBe('$9.99');
     expect(formatPrice(1200, 'GBP')).toBe('£1,200');
+  });
+  it('writes whole amounts of the common currencies exactly as Intl does, without a formatter', () => {
+    const amounts = [0, 1, 9, 29, 99, 100, 999, 1000, 1234, 9999, 10000, 123456, 1000000, 987654321];
+    for (const currency of ['USD', 'EUR', 'GBP', 'usd'])
+      for (const amount of amounts) {
+        const intl = new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: currency.toUpperCase(),
+          minimumFractionDigits: 0,
+          maximumFractionDigits: 2,
+        });
+        expect(formatPrice(amount, currency)).toBe(intl.format(amount));
+      }
+    // Everything else goes through Intl: cents, negative amounts, other currencies.
+    expect(formatPrice(-5, 'USD')).toBe('-$5');
+    expect(formatPrice(19.5, 'EUR')).toBe('€19.50');
+    expect(formatPrice(29, 'CAD')).toBe('CA$29');
+    expect(formatPrice(500, 'JPY')).toBe('¥500');
   });
   it('makes initials for generated avatars', () => {
     expect(initials('morning yoga circle')).toBe('MY');

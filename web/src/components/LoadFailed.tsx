@@ -1,10 +1,13 @@
 /**
  * What a list or page shows when loading it failed: said as a failure (never as "nothing here"
  * or "not found"), announced to screen readers, with Retry. A 500's text is not shown; the
- * server's own words are, when it explains (an unreachable server, a 503).
+ * server's own words are, when it explains (an unreachable server, a 503). Public pages show it,
+ * so it draws Amplify's look with its documented classes, not its components (amplify-look.tsx).
  */
-import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
 import { messageOf } from '../api/errors.ts';
+import { MessageText } from './MessagePanel.tsx';
+import { PlainButton } from './public/amplify-look.tsx';
 
 export const LOAD_FAILED_TEXT = 'Something went wrong on our side. Please try again.';
 
@@ -23,14 +26,20 @@ export function LoadFailed({
   headingLevel?: 1 | 2 | 3;
 }) {
   return (
-    <Flex role="alert" direction="column" alignItems="center" gap="small" padding="xl" textAlign="center">
+    <div role="alert" className="amplify-flex clubs-load-failed">
       <Heading level={headingLevel}>Couldn't load {what}</Heading>
-      <Text color="font.secondary">{messageOf(error, LOAD_FAILED_TEXT)}</Text>
-      <Button onClick={onRetry} isLoading={retrying} loadingText="Retrying...">
+      <MessageText>{messageOf(error, LOAD_FAILED_TEXT)}</MessageText>
+      <PlainButton onClick={onRetry} isLoading={retrying} loadingText="Retrying...">
         Retry
-      </Button>
-    </Flex>
+      </PlainButton>
+    </div>
   );
+}
+
+/** A heading of a level, as Amplify's Heading draws it. */
+function Heading({ level, children }: { level: 1 | 2 | 3; children: ReactNode }) {
+  const Tag = `h${level}` as const;
+  return <Tag className={`amplify-heading amplify-heading--${level}`}>{children}</Tag>;
 }
 
 /** LoadFailed for a failed TanStack query: its error, and Retry refetches it. */
@@ -39,7 +48,11 @@ export function QueryFailed({
   what,
   headingLevel,
 }: {
-  query: { error: unknown; refetch: () => Promise<unknown>; isRefetching: boolean };
+  query: {
+    error: unknown;
+    refetch: () => Promise<unknown>;
+    isRefetching: boolean;
+  };
   what: string;
   headingLevel?: 1 | 2 | 3;
 }) {

@@ -1,19 +1,16 @@
-import { Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { MessageText } from './MessagePanel.tsx';
+import { PlainLoader } from './public/amplify-look.tsx';
 
-/** The generic loading screen: lazy route chunks and the first session check. */
+/**
+ * The generic loading screen: lazy route chunks and the first session check. It shows before any
+ * page's code is in, so it draws Amplify's Loader and Text as the elements they render, with
+ * their documented classes, rather than loading Amplify UI's runtime to draw a spinner.
+ */
 export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
   return (
-    <Flex
-      role="status"
-      aria-live="polite"
-      direction="column"
-      alignItems="center"
-      justifyContent="center"
-      minHeight="60vh"
-      gap="small"
-    >
-      <Loader size="large" ariaLabel={label} />
-      <Text color="font.secondary">{label}</Text>
-    </Flex>
+    <div role="status" aria-live="polite" className="amplify-flex clubs-loading-screen">
+      <PlainLoader size="large" label={label} />
+      <MessageText>{label}</MessageText>
+    </div>
   );
 }

@@ -1,10 +1,12 @@
-import { Button, Flex, Heading } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { LinkButton } from './public/amplify-look.tsx';
 
 /**
  * A page that is one message: a heading, a line or two and the ways on, centred (not found,
- * denied, failed, waiting); `icon` stands above the heading.
+ * denied, failed, waiting); `icon` stands above the heading. It is part of the route table's
+ * first chunk (the 404 and error pages, the guards' waits), so it draws Amplify's look with its
+ * documented classes rather than its components: those would put Amplify UI's runtime on every
+ * page's first load, public ones included.
  */
 export function MessagePanel({
   title,
@@ -16,21 +18,24 @@ export function MessagePanel({
   children: ReactNode;
 }) {
   return (
-    <Flex
-      as="main"
-      direction="column"
-      alignItems="center"
-      justifyContent="center"
-      textAlign="center"
-      minHeight="60vh"
-      gap="medium"
-      padding="large"
-    >
+    <main className="amplify-flex clubs-message-panel">
       {icon}
-      <Heading level={1}>{title}</Heading>
+      <h1 className="amplify-heading amplify-heading--1">{title}</h1>
       {children}
-    </Flex>
+    </main>
   );
+}
+
+/** A line of a message, in the secondary text colour (what Amplify's `Text` draws). */
+export function MessageText({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <p className={['amplify-text', 'clubs-message-text', className ?? ''].join(' ').trim()}>{children}</p>
+  );
+}
+
+/** The row of ways on under a message, centred and wrapping. */
+export function MessageActions({ children }: { children: ReactNode }) {
+  return <div className="amplify-flex clubs-message-actions">{children}</div>;
 }
 
 /** The ways on under a message: the main one when there is one, then the dashboard. */
@@ -42,15 +47,13 @@ export function WaysOn({
   dashboard: string;
 }) {
   return (
-    <Flex gap="small" wrap="wrap" justifyContent="center">
+    <MessageActions>
       {main ? (
-        <Button as={Link} variation="primary" to={main.to}>
+        <LinkButton variation="primary" to={main.to}>
           {main.label}
-        </Button>
+        </LinkButton>
       ) : null}
-      <Button as={Link} to="/dashboard">
-        {dashboard}
-      </Button>
-    </Flex>
+      <LinkButton to="/dashboard">{dashboard}</LinkButton>
+    </MessageActions>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { MessagePanel } from './MessagePanel.tsx';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { MessageActions, MessagePanel, MessageText } from './MessagePanel.tsx';
 import { NotFound } from './NotFound.tsx';
+import { LinkButton, PlainButton } from './public/amplify-look.tsx';
 
 /**
  * The router's error element: 404 answers show the not-found page, anything else a friendly
@@ -17,15 +17,15 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <MessagePanel title="Something went wrong">
-      <Text color="font.secondary">This page could not be shown. Please try again, or go back home.</Text>
-      <Flex gap="small" wrap="wrap" justifyContent="center">
-        <Button variation="primary" onClick={() => window.location.reload()}>
+      <MessageText>This page could not be shown. Please try again, or go back home.</MessageText>
+      <MessageActions>
+        <PlainButton variation="primary" onClick={() => window.location.reload()}>
           Try again
-        </Button>
-        <Button as={Link} to="/" reloadDocument>
+        </PlainButton>
+        <LinkButton to="/" reloadDocument>
           Return Home
-        </Button>
-      </Flex>
+        </LinkButton>
+      </MessageActions>
     </MessagePanel>
   );
 }

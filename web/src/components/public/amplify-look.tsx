@@ -49,17 +49,58 @@ export function LinkButton({
   );
 }
 
-/** A button that looks like Amplify's Button. */
+/**
+ * A button that looks like Amplify's Button; while `isLoading` it is disabled and shows Amplify's
+ * small loader and `loadingText` in place of its label, as Amplify's Button does.
+ */
 export function PlainButton({
   variation,
   size,
   isFullWidth,
+  isLoading = false,
+  loadingText,
   className,
   type = 'button',
+  disabled,
+  children,
   ...props
-}: ComponentProps<'button'> & ButtonLook) {
+}: ComponentProps<'button'> & ButtonLook & { isLoading?: boolean; loadingText?: string }) {
+  const busy = isLoading ? 'amplify-button--loading amplify-button--disabled' : '';
   return (
-    <button type={type} className={buttonClass({ variation, size, isFullWidth }, className)} {...props} />
+    <button
+      type={type}
+      className={buttonClass({ variation, size, isFullWidth }, [busy, className ?? ''].join(' ').trim())}
+      disabled={isLoading || disabled}
+      {...props}
+    >
+      {isLoading ? (
+        <span className="amplify-flex amplify-button__loader-wrapper">
+          <PlainLoader size={size} />
+          {loadingText || null}
+        </span>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}
+
+/**
+ * Amplify's circular Loader as it draws it (an SVG of two circles, the second one turning, styled
+ * by its `amplify-loader` classes); `label` names it for screen readers.
+ */
+export function PlainLoader({ size, label }: { size?: 'small' | 'large'; label?: string }) {
+  return (
+    <svg
+      className={size ? `amplify-loader amplify-loader--${size}` : 'amplify-loader'}
+      role="progressbar"
+      aria-label={label}
+    >
+      <g>
+        <circle cx="50%" cy="50%" r="42%" strokeWidth="8%" />
+        <circle cx="50%" cy="50%" r="42%" strokeWidth="8%" />
+      </g>
+    </svg>
   );
 }
 
