@@ -1,20 +1,39 @@
-// `npm run typecheck`: each workspace's tsconfig and the root one (tests, scripts), checked by
-// tsc side by side up to the machine's cores: tsc is single-threaded, and one after another they
-// left the other core of a 2-core CI machine idle for two minutes. Each project's output is
-// printed whole once it ends, so errors never interleave; any failure fails the run.
+// `npm run typecheck`: two tsc programs side by side, one per core of a 2-core CI machine: the
+// root tsconfig (shared, functions, infra, tests, scripts: one set of compiler options, so one
+// program checks each file once) and web's (the DOM and JSX). Checking each workspace as a
+// program of its own checked shared in five of them and functions in three (386 s on a loaded
+// CI machine). Each program's output is printed whole once it ends, so errors never interleave;
+// any failure fails the run. Each keeps its .tsbuildinfo in node_modules/.cache/typecheck, so a
+// second run re-checks only what changed.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
-const projects = ['shared', 'functions', 'infra', 'web', 'tsconfig.json'];
-const tsc = join(import.meta.dirname, '..', 'node_modules', 'typescript', 'bin', 'tsc');
+const root = join(import.meta.dirname, '..');
+const cache = join(root, 'node_modules', '.cache', 'typecheck');
+// The larger program first, so the two end close together.
+const projects = [
+  { name: 'root (shared, functions, infra, tests, scripts)', config: 'tsconfig.json', info: 'root' },
+  { name: 'web', config: 'web/tsconfig.json', info: 'web' },
+];
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const queue = [...projects];
 const failed = [];
+mkdirSync(cache, { recursive: true });
 
-function check(project) {
+function check({ name, config, info }) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [tsc, '-p', project], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [
+      tsc,
+      '-p',
+      join(root, config),
+      '--incremental',
+      '--tsBuildInfoFile',
+      join(cache, `${info}.tsbuildinfo`),
+    ];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -24,8 +43,8 @@ function check(project) {
     });
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (code !== 0) failed.push(project);
-      process.stdout.write(`tsc -p ${project}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds} s)\n${output}`);
+      if (code !== 0) failed.push(name);
+      process.stdout.write(`tsc ${name}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds} s)\n${output}`);
       resolve();
     });
   });
