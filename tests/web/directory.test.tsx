@@ -81,7 +81,8 @@ describe('the directory /clubs', () => {
 
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     const filters = screen.getByRole('dialog', { name: 'Filters' });
-    await user.click(within(filters).getByLabelText('Recently added (last 30 days)'));
+    // The fields are a chunk of their own: the popover shows them once it has loaded.
+    await user.click(await within(filters).findByLabelText('Recently added (last 30 days)'));
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ recent: 'true', q: 'Yoga' }));
     for (const [label, size] of [
       ['Small (< 10 members)', 'small'],
@@ -106,7 +107,7 @@ describe('the directory /clubs', () => {
     // Clicking outside closed the popover; open it again.
     await user.click(screen.getByRole('button', { name: 'Filters (2)' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Reset' }),
+      await within(screen.getByRole('dialog', { name: 'Filters' })).findByRole('button', { name: 'Reset' }),
     );
     await waitFor(() =>
       expect(lastQuery(api)).toEqual({ tab: 'sports', size: 'any', q: 'Yoga', limit: '12' }),
@@ -115,6 +116,42 @@ describe('the directory /clubs', () => {
       within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Apply Filters' }),
     );
     expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+  });
+
+  it('moves between the tabs with the arrow keys, Home and End, the selected tab alone in the tab order; the search clears', async () => {
+    const user = userEvent.setup();
+    const api = directoryApi(() => ({ items: [yoga], nextCursor: null }));
+    renderApp('/clubs');
+    await screen.findByRole('article', { name: 'Morning Yoga' });
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    const panel = screen.getByRole('tabpanel');
+    expect(panel).toHaveAccessibleName('All Clubs');
+    expect(tab('All Clubs')).not.toHaveAttribute('tabindex');
+    expect(tab('Free')).toHaveAttribute('tabindex', '-1');
+    expect(tab('Free')).toHaveAttribute('aria-controls', panel.id);
+
+    tab('All Clubs').focus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Free')).toHaveFocus();
+    expect(tab('Free')).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(lastQuery(api).tab).toBe('free'));
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Free');
+    await user.keyboard('{End}');
+    expect(tab('Lifestyle')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('All Clubs')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(tab('Lifestyle')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Home}');
+    expect(tab('All Clubs')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('All Clubs');
+
+    const search = screen.getByRole('textbox', { name: 'Search clubs' });
+    await user.type(search, 'Yo');
+    await user.click(screen.getByRole('button', { name: 'Clear input' }));
+    expect(search).toHaveValue('');
+    await user.type(search, 'Yo{Escape}');
+    expect(search).toHaveValue('');
   });
 
   it("shows the empty state; 'Clear filters' resets search, tab, recent and size", async () => {

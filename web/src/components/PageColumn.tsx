@@ -1,7 +1,10 @@
-import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import { PlainHeading, PlainText } from './public/amplify-look.tsx';
 
-/** A page's main content: one centred column at most `width` wide, its parts spaced evenly. */
+/**
+ * A page's main content: one centred column at most `width` wide, its parts spaced evenly. Plain
+ * elements with Amplify's flex class (the directory, a public page, is one of these columns).
+ */
 export function PageColumn({
   width,
   children,
@@ -10,17 +13,9 @@ export function PageColumn({
   children: ReactNode;
 }) {
   return (
-    <Flex
-      as="main"
-      direction="column"
-      gap="large"
-      padding="large"
-      maxWidth={width}
-      margin="0 auto"
-      width="100%"
-    >
+    <main className="amplify-flex clubs-page-column" style={{ maxWidth: width }}>
       {children}
-    </Flex>
+    </main>
   );
 }
 
@@ -35,12 +30,12 @@ export function PageHeading({
   children?: ReactNode;
 }) {
   return (
-    <Flex justifyContent="space-between" alignItems="flex-start" wrap="wrap" gap="medium">
+    <div className="amplify-flex clubs-page-heading">
       <div>
-        <Heading level={1}>{title}</Heading>
-        <Text color="font.secondary">{intro}</Text>
+        <PlainHeading level={1}>{title}</PlainHeading>
+        <PlainText variation="secondary">{intro}</PlainText>
       </div>
       {children}
-    </Flex>
+    </div>
   );
 }

@@ -3,8 +3,8 @@
  * dashboard): it opens the create-club dialog in place. The dialog is its own chunk, loaded on
  * the first click, so the pages that offer it do not carry it in their first paint.
  */
-import { Button } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useState } from 'react';
+import { PlainButton } from '../public/amplify-look.tsx';
 
 const CreateClubDialog = lazy(() =>
   import('./CreateClubDialog.tsx').then((module) => ({ default: module.CreateClubDialog })),
@@ -15,7 +15,7 @@ export function CreateClubButton({ label = 'Create a Club' }: { label?: string }
   const [wanted, setWanted] = useState(false);
   return (
     <>
-      <Button
+      <PlainButton
         variation="primary"
         onClick={() => {
           setWanted(true);
@@ -23,7 +23,7 @@ export function CreateClubButton({ label = 'Create a Club' }: { label?: string }
         }}
       >
         {label}
-      </Button>
+      </PlainButton>
       {wanted ? (
         <Suspense fallback={null}>
           <CreateClubDialog open={open} onClose={() => setOpen(false)} />

@@ -127,3 +127,43 @@ export function PlainPlaceholder({ size, height }: { size?: 'large'; height?: st
     />
   );
 }
+
+/** A heading of a level, as Amplify's Heading draws it. */
+export function PlainHeading({
+  level,
+  id,
+  className,
+  children,
+}: {
+  level: 1 | 2 | 3;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const Tag = `h${level}` as const;
+  return (
+    <Tag id={id} className={[`amplify-heading amplify-heading--${level}`, className ?? ''].join(' ').trim()}>
+      {children}
+    </Tag>
+  );
+}
+
+/** A paragraph as Amplify's Text draws it, in one of its documented colour variations. */
+export function PlainText({
+  variation,
+  role,
+  className,
+  children,
+}: {
+  variation?: 'secondary' | 'error';
+  role?: 'alert';
+  className?: string;
+  children: ReactNode;
+}) {
+  const classes = ['amplify-text', variation ? `amplify-text--${variation}` : '', className ?? ''];
+  return (
+    <p role={role} className={classes.filter(Boolean).join(' ')}>
+      {children}
+    </p>
+  );
+}

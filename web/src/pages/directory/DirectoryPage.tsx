@@ -1,11 +1,13 @@
 /**
  * The club directory /clubs: search, filters and tabs answered by the API
  * from its index (never the whole list in the browser), cursor-paged cards; loading, empty (with Clear filters) and failed (with Retry) are told apart.
+ * A public page a visitor often opens first: it wears Amplify UI's look through its documented
+ * classes (components/public/amplify-look.tsx) and loads Amplify's components only with the
+ * filters' fields.
  */
-import { Button, Flex, Heading, Loader, Placeholder, Tabs, Text } from '@aws-amplify/ui-react';
-import { DIRECTORY_TABS, type DirectoryTab } from '@clubs/shared';
+import { DIRECTORY_TABS } from '@clubs/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { ClubCard } from '../../components/clubs/ClubCard.tsx';
@@ -14,7 +16,16 @@ import '../../components/clubs/clubs.css';
 import { ClubSearch } from '../../components/clubs/ClubSearch.tsx';
 import { CreateClubButton } from '../../components/create-club/CreateClubButton.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
+import {
+  LinkButton,
+  PlainButton,
+  PlainHeading,
+  PlainLoader,
+  PlainPlaceholder,
+  PlainText,
+} from '../../components/public/amplify-look.tsx';
 import { HydrationPiece } from '../../components/public/HydrationPiece.tsx';
+import { PlainTabs } from '../../components/public/PlainTabs.tsx';
 import { PublicHeader } from '../../components/public/PublicHeader.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { FilterPopover } from './FilterPopover.tsx';
@@ -28,15 +39,17 @@ const SEARCH_DELAY_MS = 300;
 
 const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
+const TABS = DIRECTORY_TABS.map((tab) => [tab, TAB_LABELS[tab]] as const);
+
 function CardSkeletons() {
   return (
     <div className="club-grid" aria-hidden="true">
       {SKELETONS.map((key) => (
-        <Flex key={key} direction="column" gap="small" className="club-card" padding="medium">
-          <Placeholder height="8rem" />
-          <Placeholder size="large" />
-          <Placeholder />
-        </Flex>
+        <div key={key} className="amplify-flex club-card clubs-card-skeleton">
+          <PlainPlaceholder height="8rem" />
+          <PlainPlaceholder size="large" />
+          <PlainPlaceholder />
+        </div>
       ))}
     </div>
   );
@@ -73,86 +86,83 @@ function Directory() {
 
   return (
     <PageColumn width="80rem">
-      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium">
-        <Flex direction="column" gap="xs">
+      <div className="amplify-flex clubs-directory__top">
+        <div className="amplify-flex clubs-directory__title">
           <TextLink to="/">Back to home</TextLink>
-          <Heading level={1}>Explore Clubs</Heading>
-        </Flex>
+          <PlainHeading level={1}>Explore Clubs</PlainHeading>
+        </div>
         {user ? (
           <CreateClubButton />
         ) : (
-          <Button as={Link} to="/register" variation="primary">
+          <LinkButton to="/register" variation="primary">
             Create a Club
-          </Button>
+          </LinkButton>
         )}
-      </Flex>
+      </div>
 
-      <Flex gap="medium" alignItems="flex-start" wrap="wrap">
+      <div className="amplify-flex clubs-directory__search">
         <ClubSearch value={search} onChange={setSearch} grow />
         <FilterPopover recent={filters.recent} size={filters.size} onChange={(next) => update(next)} />
-      </Flex>
+      </div>
 
-      <Tabs.Container value={filters.tab} onValueChange={(tab) => update({ tab: tab as DirectoryTab })}>
-        <Tabs.List aria-label="Club categories" wrap="wrap">
-          {DIRECTORY_TABS.map((tab) => (
-            <Tabs.Item key={tab} value={tab}>
-              {TAB_LABELS[tab]}
-            </Tabs.Item>
-          ))}
-        </Tabs.List>
-        {/* The list is the selected tab's panel, which the tab names (aria-controls). */}
-        <Tabs.Panel value={filters.tab} className="clubs-directory__panel">
-          {directory.isPending ? (
-            <CardSkeletons />
-          ) : failed ? (
-            <QueryFailed query={directory} what="clubs" />
-          ) : showEmpty ? (
-            <Flex direction="column" alignItems="center" gap="small" padding="xxl" textAlign="center">
-              <Heading level={2}>No clubs found</Heading>
-              <Text color="font.secondary">Try adjusting your search or filter criteria</Text>
-              <Button onClick={clearFilters}>Clear filters</Button>
-            </Flex>
-          ) : (
-            <>
-              {/* The cards' names are h3: the list is headed at level 2 for the outline. */}
-              <section aria-labelledby="directory-clubs" className="club-grid">
-                <h2 id="directory-clubs" className="visually-hidden">
-                  Clubs
-                </h2>
-                {directory.clubs.map((club, index) => (
-                  <ClubCard
-                    key={club.id}
-                    club={club}
-                    priority={index < FIRST_SCREEN_CARDS}
-                    action={
-                      <Button as={Link} to={`/c/${club.id}`} variation="primary" isFullWidth>
-                        View Club
-                      </Button>
-                    }
-                  />
-                ))}
-              </section>
-              {directory.isFetchNextPageError ? (
-                <Text role="alert" textAlign="center" color="font.error">
-                  Couldn't load more clubs. {messageOf(directory.error, LOAD_FAILED_TEXT)}
-                </Text>
-              ) : null}
-              {directory.hasNextPage ? (
-                <Flex justifyContent="center">
-                  <Button
-                    isLoading={directory.isFetchingNextPage}
-                    loadingText="Loading..."
-                    onClick={() => void directory.fetchNextPage()}
-                  >
-                    {directory.isFetchNextPageError ? 'Retry' : 'Load more'}
-                  </Button>
-                </Flex>
-              ) : null}
-              {directory.isFetching && !directory.isFetchingNextPage ? <Loader ariaLabel="Updating" /> : null}
-            </>
-          )}
-        </Tabs.Panel>
-      </Tabs.Container>
+      {/* The list is the selected tab's panel, which the tab names (aria-controls). */}
+      <PlainTabs
+        label="Club categories"
+        tabs={TABS}
+        value={filters.tab}
+        onChange={(tab) => update({ tab })}
+        panelClassName="clubs-directory__panel"
+      >
+        {directory.isPending ? (
+          <CardSkeletons />
+        ) : failed ? (
+          <QueryFailed query={directory} what="clubs" />
+        ) : showEmpty ? (
+          <div className="amplify-flex clubs-directory__empty">
+            <PlainHeading level={2}>No clubs found</PlainHeading>
+            <PlainText variation="secondary">Try adjusting your search or filter criteria</PlainText>
+            <PlainButton onClick={clearFilters}>Clear filters</PlainButton>
+          </div>
+        ) : (
+          <>
+            {/* The cards' names are h3: the list is headed at level 2 for the outline. */}
+            <section aria-labelledby="directory-clubs" className="club-grid">
+              <h2 id="directory-clubs" className="visually-hidden">
+                Clubs
+              </h2>
+              {directory.clubs.map((club, index) => (
+                <ClubCard
+                  key={club.id}
+                  club={club}
+                  priority={index < FIRST_SCREEN_CARDS}
+                  action={
+                    <LinkButton to={`/c/${club.id}`} variation="primary" isFullWidth>
+                      View Club
+                    </LinkButton>
+                  }
+                />
+              ))}
+            </section>
+            {directory.isFetchNextPageError ? (
+              <PlainText role="alert" variation="error" className="clubs-text-center">
+                Couldn't load more clubs. {messageOf(directory.error, LOAD_FAILED_TEXT)}
+              </PlainText>
+            ) : null}
+            {directory.hasNextPage ? (
+              <div className="amplify-flex clubs-directory__more">
+                <PlainButton
+                  isLoading={directory.isFetchingNextPage}
+                  loadingText="Loading..."
+                  onClick={() => void directory.fetchNextPage()}
+                >
+                  {directory.isFetchNextPageError ? 'Retry' : 'Load more'}
+                </PlainButton>
+              </div>
+            ) : null}
+            {directory.isFetching && !directory.isFetchingNextPage ? <PlainLoader label="Updating" /> : null}
+          </>
+        )}
+      </PlainTabs>
     </PageColumn>
   );
 }
