@@ -27,8 +27,9 @@ try {
 
 if (awaitingWebAcl) {
   console.warn(
-    `webAclArn is still a placeholder: only ${config.stackName}Edge is built. Deploy it, put its WebAclArn ` +
-      `output into infra/stages/${config.stage}.json, then deploy ${config.stackName}.`,
+    `webAclArn is still a placeholder: only the prerequisite stacks (${config.stackName}Edge, and ${config.stackName}Mail ` +
+      `when the stage names a sender) are built. Deploy them, put the edge's WebAclArn output into ` +
+      `infra/stages/${config.stage}.json, then deploy ${config.stackName}.`,
   );
 }
 buildStage(

@@ -122,8 +122,9 @@ export class Auth extends Construct {
             fromEmail: config.sesFromEmail,
             fromName: 'Clubs',
             sesRegion: config.sesRegion ?? stack.region,
-            // Cognito's SourceArn must name the identity SES verified: the whole domain when the
-            // stage verifies one (email.ts creates no identity for the address alone then).
+            // Cognito's SourceArn must name an identity SES has verified: the mail stack's, the
+            // whole domain when the stage verifies one, else the address (email.ts). That stack
+            // is deployed and verified before this one.
             sesVerifiedDomain: config.sesIdentityDomain,
           })
         : UserPoolEmail.withCognito(),

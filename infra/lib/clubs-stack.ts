@@ -17,7 +17,7 @@ import { Backups } from './backups.ts';
 import type { ClubsConfig } from './config.ts';
 import { Data } from './data.ts';
 import { EDGE_REGION, edgeAlarmTopicName } from './edge-stack.ts';
-import { type Email, emailFor } from './email.ts';
+import { type EmailSending, emailSendingFor } from './email.ts';
 import { type HandlerResources, reserveConcurrency, usesOf } from './group-access.ts';
 import { Live } from './live.ts';
 import { Media } from './media.ts';
@@ -50,8 +50,8 @@ export class ClubsStack extends Stack {
   /** The live WebSocket API (live updates). */
   readonly live: Live;
   readonly operations: Operations;
-  /** The app's e-mail sending (SES), when the stage names a sender. */
-  readonly email: Email | undefined;
+  /** The app's e-mail sending (SES, the mail stack's identity), when the stage names a sender. */
+  readonly email: EmailSending | undefined;
   readonly reminderSchedules: ReminderSchedules;
   /** The web ACL in front of the user pool's own API (production only). */
   readonly authFirewall: AuthFirewall | undefined;
@@ -80,7 +80,7 @@ export class ClubsStack extends Stack {
 
     this.auth = new Auth(this, 'Auth', { config, siteUrl: this.site.siteUrl, logRetention });
 
-    this.email = emailFor(this, config);
+    this.email = emailSendingFor(this, config);
 
     this.payments = new PaymentsEvents(this, 'PaymentsEvents', {
       archiveRetention: Duration.days(config.eventArchiveDays),
@@ -114,7 +114,7 @@ export class ClubsStack extends Stack {
       stripeCreatorAnnualPrice: config.stripeCreatorAnnualPrice,
       stripeLivemode: config.stripeLivemode,
       outlineModelId: config.outlineModelId,
-      email: this.email?.sending,
+      email: this.email,
       live: { endpoint: this.live.managementEndpoint, connectionsArn: this.live.connectionsArn },
       schedules: this.reminderSchedules,
     };
@@ -183,7 +183,7 @@ export class ClubsStack extends Stack {
       table: this.data.table,
       distribution: this.site.distribution,
       webhookLogs: this.webhookLogs(),
-      email: this.email,
+      emailConfigurationSet: this.email?.configurationSetName,
       scheduleGroups: new Map([
         ['reminder', this.reminderSchedules.group],
         ['recurring', ScheduleGroup.fromDefaultScheduleGroup(this, 'DefaultScheduleGroup')],

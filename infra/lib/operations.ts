@@ -34,7 +34,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ALARM_PERIOD, type AlarmSpec, alarmTo, alarmTopic } from './alarms.ts';
 import { EDGE_REGION } from './edge-stack.ts';
-import type { Email } from './email.ts';
+import { SES_METRIC_DIMENSION } from './email.ts';
 import { GlobalAlarm } from './global-alarm.ts';
 import { pascal } from './names.ts';
 
@@ -48,8 +48,8 @@ export interface OperationsProps {
   readonly distribution: Distribution;
   /** The Stripe webhook function's log group (its refusals are counted). */
   readonly webhookLogs: ILogGroup;
-  /** The app's e-mail, whose bounce and complaint rates alarm. */
-  readonly email?: Email;
+  /** The app's SES configuration set (the mail stack's), whose bounce and complaint rates alarm. */
+  readonly emailConfigurationSet?: string;
   /** The Scheduler groups whose schedules run (the reminders' and the default one of the digests). */
   readonly scheduleGroups: ReadonlyMap<string, IScheduleGroup>;
   /** The edge stack's alarm topic (us-east-1), which CloudFront's alarm notifies; production only. */
@@ -196,7 +196,7 @@ export class Operations extends Construct {
       );
     }
 
-    if (props.email) this.alarmOnEmailReputation(props.email, alarm);
+    if (props.emailConfigurationSet) this.alarmOnEmailReputation(props.emailConfigurationSet, alarm);
 
     const cloudFront5xx = cloudFrontMetric(props.distribution, '5xxErrorRate', 'Average');
     this.cloudFrontAlarm = props.edgeAlarmTopicArn
@@ -287,14 +287,14 @@ export class Operations extends Construct {
    * CloudWatch event destination (email.ts); quiet hours (under 20 messages) do not count.
    */
   private alarmOnEmailReputation(
-    email: Email,
+    configurationSetName: string,
     alarm: (alarmId: string, description: string, metric: IMetric, threshold: number) => void,
   ): void {
     const ses = (metricName: string) =>
       new Metric({
         namespace: 'AWS/SES',
         metricName,
-        dimensionsMap: { [email.metricDimension]: email.configurationSet.configurationSetName },
+        dimensionsMap: { [SES_METRIC_DIMENSION]: configurationSetName },
         period: Duration.hours(1),
         statistic: 'Sum',
       });

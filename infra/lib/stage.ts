@@ -1,7 +1,7 @@
 /**
  * The stacks of one stage, as `cdk deploy` builds them: the main stack and, where the stage asks
- * for them, the backup copy stack in `backupCopyRegion` and the edge stack in us-east-1 (both
- * deployed before the main stack). The CDK app (infra/bin/app.ts) and the deploy check
+ * for them, the edge stack in us-east-1, the mail stack (the SES identity, in the main region)
+ * and the backup copy stack in `backupCopyRegion`, each deployed before the main stack. The CDK app (infra/bin/app.ts) and the deploy check
  * (infra/ops/deploy-check.ts) build a stage through here, so what is checked is what deploys.
  */
 import { type App, type Stack, Tags } from 'aws-cdk-lib';
@@ -9,6 +9,7 @@ import { BackupCopyStack } from './backups.ts';
 import { ClubsStack } from './clubs-stack.ts';
 import type { ClubsConfig } from './config.ts';
 import { EDGE_REGION, EdgeStack } from './edge-stack.ts';
+import { type MailStack, mailStackFor } from './email.ts';
 
 /** Where `cdk deploy` puts the stage: the CLI's CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION. */
 export interface StageEnvironment {
@@ -21,6 +22,8 @@ export interface BuiltStage {
   readonly main?: ClubsStack;
   readonly copy?: BackupCopyStack;
   readonly edge?: EdgeStack;
+  /** The SES identity the user pool and the app send with (when the stage names a sender). */
+  readonly mail?: MailStack;
   /** Every stack of the stage, in deployment order. */
   readonly stacks: readonly Stack[];
 }
@@ -56,6 +59,15 @@ export function buildStage(
     });
     stacks.push(edge);
   }
+  // Deployed before the main stack, and verified (its DKIM records in DNS) before that deploy:
+  // Cognito refuses a user pool whose SES identity is not verified. Built while the web ACL is
+  // awaited too, so its DNS records can be published while the edge stack deploys.
+  const mail = mailStackFor(app, config, {
+    description: "Clubs: the SES identity and configuration set the user pool and the app's mail send with",
+    env: account && region ? { account, region } : undefined,
+    terminationProtection: config.production,
+  });
+  if (mail) stacks.push(mail);
   if (!awaitingWebAcl) {
     if (config.backupCopyRegion) {
       // Deployed before the main stack: its backup plan copies into this vault, its media replicates into this bucket.
@@ -74,11 +86,12 @@ export function buildStage(
       env: account && region ? { account, region } : undefined,
     });
     if (copy) main.addStackDependency(copy);
+    if (mail) main.addStackDependency(mail);
     stacks.push(main);
   }
   for (const stack of stacks) {
     Tags.of(stack).add('project', 'clubs', { excludeResourceTypes: UNTAGGED_TYPES });
     if (config.stage) Tags.of(stack).add('stage', config.stage, { excludeResourceTypes: UNTAGGED_TYPES });
   }
-  return { main, copy, edge, stacks };
+  return { main, copy, edge, mail, stacks };
 }

@@ -24,10 +24,11 @@ afterAll(() => {
 });
 
 describe('the prod stage, synthesized with an account and region', () => {
-  it('builds the edge, backup copy and main stacks, each in its region, the main one with its nested stack', () => {
+  it('builds the edge, mail, backup copy and main stacks, each in its region, the main one with its nested stack', () => {
     expect(check.environment).toMatchObject({ ...environment, standIn: false });
     expect(check.stacks.map((stack) => [stack.name, stack.region])).toEqual([
       ['ClubsProdEdge', EDGE_REGION],
+      ['ClubsProdMail', environment.region],
       ['ClubsProdBackup', 'us-west-2'],
       ['ClubsProd', environment.region],
     ]);
@@ -49,7 +50,7 @@ describe('the prod stage, synthesized with an account and region', () => {
     expect(errors).toEqual([]);
   });
 
-  it('has Cognito send through the SES identity the stage verifies (the domain, not the address)', () => {
+  it('has Cognito send through the SES identity the mail stack verifies (the domain, not the address), the main stack deployed after it', () => {
     type Template = { Resources: Record<string, { Type: string; Properties?: Record<string, unknown> }> };
     const templates = check.stacks.flatMap((stack) =>
       stack.templates.map(
@@ -66,6 +67,16 @@ describe('the prod stage, synthesized with an account and region', () => {
       (pool?.Properties?.EmailConfiguration as { SourceArn?: unknown } | undefined)?.SourceArn,
     );
     expect(sourceArn).toMatch(/:identity\/clubs\.example\.com"/);
+    const mail = check.stacks.find((stack) => stack.name === 'ClubsProdMail');
+    const mailTemplate = JSON.parse(
+      readFileSync(path.join(check.outdir, mail?.templates[0]?.file ?? ''), 'utf8'),
+    ) as Template & { Outputs: Record<string, { Description: unknown }> };
+    expect(Object.values(mailTemplate.Resources).map((r) => r.Type)).toContain('AWS::SES::EmailIdentity');
+    expect(Object.keys(mailTemplate.Outputs).filter((name) => name.startsWith('DkimRecord'))).toHaveLength(3);
+    const manifest = JSON.parse(readFileSync(path.join(check.outdir, 'manifest.json'), 'utf8')) as {
+      artifacts: Record<string, { dependencies?: string[] }>;
+    };
+    expect(manifest.artifacts.ClubsProd?.dependencies).toContain('ClubsProdMail');
   });
 
   it("keeps every template inside CloudFormation's quotas", () => {

@@ -1,17 +1,20 @@
 /**
- * The app's e-mail in the template: an SES identity (the From address, or a whole domain with Easy
- * DKIM records as outputs) with a configuration set whose bounces and complaints go to the
- * account's default event bus, `ses:SendEmail` on exactly those two for the
- * functions whose group declares `email:send` (invitations among them), the From address and
- * configuration set in their environment; no sender configured, no e-mail resources; a sender outside its domain refused.
+ * The app's e-mail: the mail stack, a prerequisite of the main stack, holds the SES identity (the
+ * From address, or a whole domain with Easy DKIM records as outputs) and a configuration set whose
+ * bounces and complaints go to the account's default event bus; the main stack creates no SES
+ * resource and names both: `ses:SendEmail` on exactly those two for the functions whose group
+ * declares `email:send` (invitations among them), the From address and configuration set in their
+ * environment, the user pool's SourceArn on the identity the mail stack verifies; the main stack
+ * depends on the mail stack; no sender configured, no e-mail stack; a sender outside its domain refused.
  */
 
 import { ConfigError, parseConfig } from '@clubs/infra/lib/config.ts';
+import { configurationSetNameOf, mailStackFor, mailStackName } from '@clubs/infra/lib/email.ts';
 import { type FunctionGroup, usesOf } from '@clubs/infra/lib/group-access.ts';
 import { EVENT_ROUTES, HANDLER_GROUPS } from '@clubs/shared';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { logicalId, statementsOfRole, synthStack } from './app.ts';
+import { logicalId, newApp, statementsOfRole, synthStack } from './app.ts';
 
 /** The function groups that declare they send e-mail: each gets a role that may, no other. */
 const SENDING_GROUPS = new Set<FunctionGroup>(
@@ -25,22 +28,31 @@ const sendersOf = (template: Template) =>
     JSON.stringify(policy).includes('ses:SendEmail'),
   );
 
+/** The mail stack a stage with these settings builds. */
+function mailTemplate(context: Record<string, unknown>): Template {
+  const stack = mailStackFor(newApp(), parseConfig(context), {});
+  if (!stack) throw new Error('a stage naming a sender builds a mail stack');
+  expect(stack.stackName).toBe(mailStackName('Clubs'));
+  return Template.fromStack(stack);
+}
+
 describe('e-mail through SES', () => {
-  it('creates the identity and configuration set, and lets only the functions that declare email:send send', () => {
-    const { stack, template } = synthStack({ sesFromEmail: 'no-reply@clubs.example.com' }, { bundle: false });
-    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+  it('creates the identity and configuration set in the mail stack, and lets only the functions that declare email:send send', () => {
+    const mail = mailTemplate({ sesFromEmail: 'no-reply@clubs.example.com' });
+    mail.hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: 'no-reply@clubs.example.com',
       ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
     });
-    template.hasResourceProperties('AWS::SES::ConfigurationSet', {
+    mail.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      Name: configurationSetNameOf('Clubs'),
       ReputationOptions: { ReputationMetricsEnabled: true },
       SendingOptions: { SendingEnabled: true },
       SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
     });
     // Bounces and complaints go to the account's default bus, where the EmailFeedback rule listens.
-    const feedback = Object.values(
-      template.findResources('AWS::SES::ConfigurationSetEventDestination'),
-    ).filter((resource) => resource.Properties.EventDestination.EventBridgeDestination !== undefined);
+    const feedback = Object.values(mail.findResources('AWS::SES::ConfigurationSetEventDestination')).filter(
+      (resource) => resource.Properties.EventDestination.EventBridgeDestination !== undefined,
+    );
     expect(feedback).toHaveLength(1);
     expect(feedback[0]?.Properties.EventDestination).toMatchObject({
       Enabled: true,
@@ -49,6 +61,9 @@ describe('e-mail through SES', () => {
     expect(
       JSON.stringify(feedback[0]?.Properties.EventDestination.EventBridgeDestination.EventBusArn),
     ).toContain(':event-bus/default');
+    const { stack, template } = synthStack({ sesFromEmail: 'no-reply@clubs.example.com' }, { bundle: false });
+    expect(Object.keys(template.findResources('AWS::SES::EmailIdentity'))).toHaveLength(0);
+    expect(Object.keys(template.findResources('AWS::SES::ConfigurationSet'))).toHaveLength(0);
     const invitations = stack.api.functions.get('invitations');
     if (!invitations) throw new Error('no invitations function');
     const statements = statementsOfRole(template, logicalId(invitations.role)).filter((s) =>
@@ -57,28 +72,45 @@ describe('e-mail through SES', () => {
     expect(statements).toHaveLength(1);
     const resources = JSON.stringify(statements[0]?.Resource);
     expect(resources).toContain(':identity/no-reply@clubs.example.com');
-    expect(resources).toContain(':configuration-set/');
+    expect(resources).toContain(`:configuration-set/${configurationSetNameOf('Clubs')}`);
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER' }),
+    });
+    const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0];
+    expect(JSON.stringify(pool?.Properties.EmailConfiguration.SourceArn)).toContain(
+      ':identity/no-reply@clubs.example.com',
+    );
     expect(SENDING_GROUPS.has('invitations')).toBe(true);
     expect(sendersOf(template)).toHaveLength(SENDING_GROUPS.size);
 
     const fn = template.toJSON().Resources[logicalId(invitations.function)];
     expect(fn.Properties.Environment.Variables).toMatchObject({
       EMAIL_FROM: 'Clubs <no-reply@clubs.example.com>',
-      SES_CONFIGURATION_SET: expect.anything(),
+      SES_CONFIGURATION_SET: configurationSetNameOf('Clubs'),
     });
   });
 
-  it('verifies a whole domain with Easy DKIM, its records as outputs', () => {
-    const { template } = synthStack(
-      { sesFromEmail: 'hello@clubs.example.com', sesIdentityDomain: 'clubs.example.com' },
-      { bundle: false },
+  it("verifies a whole domain with Easy DKIM, its three CNAME records as the mail stack's outputs, and Cognito names that domain", () => {
+    const context = { sesFromEmail: 'hello@clubs.example.com', sesIdentityDomain: 'clubs.example.com' };
+    const mail = mailTemplate(context);
+    mail.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'clubs.example.com' });
+    const dkim = Object.entries(mail.findOutputs('*')).filter(([name]) => name.startsWith('DkimRecord'));
+    expect(dkim).toHaveLength(3);
+    for (const [, output] of dkim) {
+      expect(JSON.stringify(output.Value)).toContain(' CNAME ');
+      expect(typeof output.Description).toBe('string');
+    }
+    mail.hasOutput('EmailIdentity', { Value: 'clubs.example.com' });
+    const { template } = synthStack(context, { bundle: false });
+    expect(template.findOutputs('*', { Value: Match.stringLikeRegexp('CNAME') })).toEqual({});
+    const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0];
+    expect(JSON.stringify(pool?.Properties.EmailConfiguration.SourceArn)).toMatch(
+      /:identity\/clubs\.example\.com"/,
     );
-    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'clubs.example.com' });
-    const outputs = Object.keys(template.findOutputs('*')).filter((name) => name.includes('DkimRecord'));
-    expect(outputs).toHaveLength(3);
   });
 
   it('sends nothing without a sender, and refuses a sender outside its domain', () => {
+    expect(mailStackFor(newApp(), parseConfig({}), {})).toBeUndefined();
     const { template } = synthStack({}, { bundle: false });
     expect(Object.keys(template.findResources('AWS::SES::EmailIdentity'))).toHaveLength(0);
     expect(sendersOf(template)).toHaveLength(0);

@@ -9,6 +9,7 @@ import { ROUTE_THROTTLES } from '@clubs/infra/lib/api.ts';
 import { ClubsStack } from '@clubs/infra/lib/clubs-stack.ts';
 import { type ClubsConfig, loadStageConfig } from '@clubs/infra/lib/config.ts';
 import { CLIENT_RATE_LIMITS, edgeAlarmTopicName } from '@clubs/infra/lib/edge-stack.ts';
+import { configurationSetNameOf, mailStackFor } from '@clubs/infra/lib/email.ts';
 import { GROUP_ACCESS } from '@clubs/infra/lib/group-access.ts';
 import { NONCURRENT_DAYS } from '@clubs/infra/lib/media.ts';
 import { nagPacks } from '@clubs/infra/lib/nag.ts';
@@ -28,7 +29,7 @@ import {
   WEBHOOK_REFUSED_LOG_MESSAGE,
 } from '@clubs/shared';
 import type { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist, logicalId, newApp, templateOf } from './app.ts';
@@ -197,8 +198,13 @@ describe('alarms that reach someone', () => {
   });
 
   it("alarms on the app's SES bounce and complaint rates, counted by its configuration set's event destination", () => {
+    const config = loadStageConfig({ stage: 'prod' });
+    const mail = mailStackFor(newApp(), config, {});
+    if (!mail) throw new Error('the prod stage names a sender');
     const [destination] = Object.values(
-      prod.template.findResources('AWS::SES::ConfigurationSetEventDestination'),
+      Template.fromStack(mail).findResources('AWS::SES::ConfigurationSetEventDestination', {
+        Properties: { EventDestination: { CloudWatchDestination: Match.anyValue() } },
+      }),
     );
     expect(destination?.Properties.EventDestination).toMatchObject({
       Enabled: true,
@@ -221,6 +227,9 @@ describe('alarms that reach someone', () => {
             m.MetricStat?.Metric.Namespace === 'AWS/SES' && m.MetricStat.Metric.MetricName === metricName,
         ),
       );
+    expect(JSON.stringify(sesAlarm('Bounce')?.Properties.Metrics)).toContain(
+      `"ses:configuration-set","Value":"${configurationSetNameOf(config.stackName)}"`,
+    );
     expect(sesAlarm('Bounce')?.Properties.Threshold).toBe(SES_BOUNCE_ALARM_PERCENT);
     expect(sesAlarm('Complaint')?.Properties.Threshold).toBe(SES_COMPLAINT_ALARM_PERCENT);
   });
