@@ -55,3 +55,14 @@ export function slowdownSetting(value: string | undefined): 'calibrated' | numbe
     throw new Error(`LIGHTHOUSE_CPU_SLOWDOWN must be "calibrated" or a number ≥ 1, not "${value}"`);
   return slowdown;
 }
+
+/**
+ * The slowdown a run uses when asked to calibrate: the calibrated one on a quiet machine; on a
+ * loaded one (one-minute load above QUIET_LOAD while the benchmark ran) the index measures the
+ * other processes as much as the host, and a low index would slow the page less than Lighthouse
+ * means to, flattering it, so the run falls back to Lighthouse's default and says why.
+ */
+export function slowdownFor(benchmarkIndex: number, load: number): { slowdown: number; calibrated: boolean } {
+  if (load > QUIET_LOAD) return { slowdown: DEFAULT_CPU_SLOWDOWN, calibrated: false };
+  return { slowdown: calibratedSlowdown(benchmarkIndex), calibrated: true };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedSlowdown, slowdownSetting } from '../../scripts/lighthouse-calibration.ts';
+import { calibratedSlowdown, slowdownFor, slowdownSetting } from '../../scripts/lighthouse-calibration.ts';
 
 describe("bench:lighthouse's CPU slowdown", () => {
   it('is the documented multiplier at the documented benchmark indexes', () => {
@@ -27,5 +27,13 @@ describe("bench:lighthouse's CPU slowdown", () => {
     expect(slowdownSetting('4')).toBe(4);
     expect(() => slowdownSetting('fast')).toThrow(/LIGHTHOUSE_CPU_SLOWDOWN/);
     expect(() => slowdownSetting('0.5')).toThrow(/LIGHTHOUSE_CPU_SLOWDOWN/);
+  });
+
+  it('calibrates only on a quiet machine: above load 2 it falls back to the default 4x', () => {
+    expect(slowdownFor(2526, 1.2)).toEqual({ slowdown: 8.3, calibrated: true });
+    expect(slowdownFor(2526, 2)).toEqual({ slowdown: 8.3, calibrated: true });
+    // A loaded machine's low index would slow the page less than Lighthouse means to.
+    expect(slowdownFor(379, 9.5)).toEqual({ slowdown: 4, calibrated: false });
+    expect(slowdownFor(2526, 3.7)).toEqual({ slowdown: 4, calibrated: false });
   });
 });
