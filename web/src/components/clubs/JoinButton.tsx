@@ -1,22 +1,25 @@
-import { Button } from '@aws-amplify/ui-react';
 import type { PublicClub } from '@clubs/shared';
+import { PlainButton } from '../public/amplify-look.tsx';
 import { useJoinAction } from './useJoinAction.ts';
 import './clubs.css';
 
-/** The club page's one action button, in whichever of its seven states useJoinAction picks. */
+/**
+ * The club page's one action button, in whichever of its seven states useJoinAction picks; Amplify's
+ * Button look without its component, as the page is public.
+ */
 export function JoinButton({ club }: { club: PublicClub }) {
   const action = useJoinAction(club);
   return (
-    <Button
+    <PlainButton
       variation={action.amber ? undefined : 'primary'}
       className={action.amber ? 'club-button--amber' : undefined}
       isFullWidth
       size="large"
-      isDisabled={!action.enabled}
+      disabled={!action.enabled}
       data-state={action.state}
       onClick={action.onClick}
     >
       {action.label}
-    </Button>
+    </PlainButton>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The public club page /c/{clubId}: hero, About / Benefits /
- * Testimonials, and the sticky side card with the price and the one action button.
+ * Testimonials, and the sticky side card with the price and the one action button. A public page
+ * a visitor often opens first from a shared link: it wears Amplify UI's look through its
+ * documented classes (components/public/amplify-look.tsx) rather than loading its components.
  */
-import { Button, Card, Flex, Heading, Loader, Tabs, Text, View } from '@aws-amplify/ui-react';
 import { formatPrice, isPremium, type PublicClub, truncate } from '@clubs/shared';
-import { Link, useParams } from 'react-router-dom';
+import { type ReactNode, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
 import { shouldRetry } from '../../api/queryClient.ts';
 import { ClubLogo } from '../../components/clubs/ClubAvatar.tsx';
@@ -13,7 +15,9 @@ import { JoinButton } from '../../components/clubs/JoinButton.tsx';
 import '../../components/clubs/clubs.css';
 import { useTrialOffer } from '../../components/clubs/useTrialOffer.ts';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
+import { LinkButton, PlainHeading, PlainLoader, PlainText } from '../../components/public/amplify-look.tsx';
 import { HydrationPiece } from '../../components/public/HydrationPiece.tsx';
+import { PlainTabs } from '../../components/public/PlainTabs.tsx';
 import { PublicHeader } from '../../components/public/PublicHeader.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { useTitleSubject } from '../../layouts/useRouteTitle.ts';
@@ -43,13 +47,28 @@ const TESTIMONIALS = [
   },
 ] as const;
 
+/** What Amplify's Card draws, with its documented classes. */
+function Card({
+  variation,
+  className,
+  children,
+}: {
+  variation: 'outlined' | 'elevated';
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`amplify-card amplify-card--${variation} ${className ?? ''}`.trim()}>{children}</div>
+  );
+}
+
 function Blurb({ title, text }: { title: string; text: string }) {
   return (
     <Card variation="outlined">
-      <Heading level={3} fontSize="large">
+      <PlainHeading level={3} className="club-blurb__title">
         {title}
-      </Heading>
-      <Text color="font.secondary">{text}</Text>
+      </PlainHeading>
+      <PlainText variation="secondary">{text}</PlainText>
     </Card>
   );
 }
@@ -57,16 +76,16 @@ function Blurb({ title, text }: { title: string; text: string }) {
 function About({ club }: { club: PublicClub }) {
   const trialDays = useTrialOffer(club);
   return (
-    <Flex direction="column" gap="medium">
-      <Heading level={2}>{club.name}</Heading>
-      <Text whiteSpace="pre-line">{club.description}</Text>
+    <div className="amplify-flex club-page__column">
+      <PlainHeading level={2}>{club.name}</PlainHeading>
+      <PlainText className="club-pre-line">{club.description}</PlainText>
       <div className="club-grid">
         <Blurb title="Events & Workshops" text="Regular live sessions, workshops and meetups for members." />
         <Blurb title="Learning Resources" text="Courses and guides curated by the club's creators." />
         <Blurb title="Community Network" text="Connect with like-minded members and grow together." />
         <Blurb title="Member Benefits" text={memberBenefits(club, trialDays)} />
       </div>
-    </Flex>
+    </div>
   );
 }
 
@@ -74,51 +93,82 @@ function SideCard({ club }: { club: PublicClub }) {
   const premium = isPremium(club);
   const trialDays = useTrialOffer(club);
   return (
-    <Card variation="elevated" className="club-side-card" as="aside" aria-label="Membership">
-      <Flex direction="column" gap="small">
+    <aside className="amplify-card amplify-card--elevated club-side-card" aria-label="Membership">
+      <div className="amplify-flex club-side-card__column">
         {premium ? (
           <>
-            <Text fontSize="xxl" fontWeight="bold">
+            <PlainText className="club-side-card__price">
               {formatPrice(club.price, club.currency)}
-              <Text as="span" fontSize="medium" color="font.secondary">
-                /month
-              </Text>
-            </Text>
+              <span className="amplify-text amplify-text--secondary club-side-card__per">/month</span>
+            </PlainText>
             {trialDays > 0 ? (
               <>
-                <Text fontWeight="semibold">{trialDays}-day free trial</Text>
-                <Text color="font.secondary">Cancel anytime during your trial period</Text>
+                <PlainText className="club-side-card__trial">{trialDays}-day free trial</PlainText>
+                <PlainText variation="secondary">Cancel anytime during your trial period</PlainText>
               </>
             ) : (
-              <Text color="font.secondary">Billed monthly · cancel anytime</Text>
+              <PlainText variation="secondary">Billed monthly · cancel anytime</PlainText>
             )}
           </>
         ) : (
           <>
-            <Text fontSize="xxl" fontWeight="bold">
-              Free
-            </Text>
-            <Text color="font.secondary">Join this community at no cost</Text>
+            <PlainText className="club-side-card__price">Free</PlainText>
+            <PlainText variation="secondary">Join this community at no cost</PlainText>
           </>
         )}
-        <Text fontSize="small" color="font.secondary">
+        <PlainText variation="secondary" className="club-side-card__members">
           {memberCountLabel(club.memberCount)}
-        </Text>
+        </PlainText>
         <JoinButton club={club} />
-      </Flex>
-    </Card>
+      </div>
+    </aside>
   );
 }
 
 function ClubNotFound() {
   return (
-    <Flex as="main" direction="column" alignItems="center" gap="medium" padding="xxl" textAlign="center">
-      <Heading level={1}>Club not found</Heading>
-      <Text color="font.secondary">The club you're looking for doesn't exist or has been removed.</Text>
-      <Button as={Link} to="/clubs" variation="primary">
+    <main className="amplify-flex club-not-found">
+      <PlainHeading level={1}>Club not found</PlainHeading>
+      <PlainText variation="secondary">
+        The club you're looking for doesn't exist or has been removed.
+      </PlainText>
+      <LinkButton to="/clubs" variation="primary">
         Browse All Clubs
-      </Button>
-    </Flex>
+      </LinkButton>
+    </main>
+  );
+}
+
+const TABS = [
+  ['about', 'About'],
+  ['benefits', 'Benefits'],
+  ['testimonials', 'Testimonials'],
+] as const;
+
+/** About, Benefits and Testimonials: only the selected tab's panel is drawn. */
+function ClubTabs({ club }: { club: PublicClub }) {
+  const [tab, setTab] = useState<(typeof TABS)[number][0]>('about');
+  return (
+    <PlainTabs label="About this club" tabs={TABS} value={tab} onChange={setTab}>
+      {tab === 'about' ? <About club={club} /> : null}
+      {tab === 'benefits' ? (
+        <div className="club-grid">
+          {BENEFITS.map((b) => (
+            <Blurb key={b.title} title={b.title} text={b.text} />
+          ))}
+        </div>
+      ) : null}
+      {tab === 'testimonials' ? (
+        <div className="amplify-flex club-page__column">
+          {TESTIMONIALS.map((t) => (
+            <figure key={t.author} className="amplify-card amplify-card--outlined">
+              <blockquote className="amplify-text">“{t.quote}”</blockquote>
+              <figcaption className="amplify-text amplify-text--secondary">{t.author}</figcaption>
+            </figure>
+          ))}
+        </div>
+      ) : null}
+    </PlainTabs>
   );
 }
 
@@ -135,9 +185,9 @@ function ClubPublic() {
 
   if (club.isPending)
     return (
-      <Flex justifyContent="center" padding="xxl" role="status">
-        <Loader size="large" ariaLabel="Loading club" />
-      </Flex>
+      <div className="amplify-flex club-page__loading" role="status">
+        <PlainLoader size="large" label="Loading club" />
+      </div>
     );
   if (club.isError) {
     // Only the API's "no such club" is not found; any other failure says so, with Retry.
@@ -152,7 +202,7 @@ function ClubPublic() {
   const data = club.data;
   return (
     <main>
-      <View as="section" className="club-hero" aria-label="Club">
+      <section className="club-hero" aria-label="Club">
         {data.coverImageUrl ? (
           <div className="club-hero__bg">
             <img src={data.coverImageUrl} alt="" fetchPriority="high" />
@@ -160,63 +210,22 @@ function ClubPublic() {
         ) : null}
         <div className="club-hero__content">
           <TextLink to="/clubs">← All Clubs</TextLink>
-          <Flex alignItems="center" gap="medium" wrap="wrap">
+          <div className="amplify-flex club-hero__identity">
             <ClubLogo name={data.name} logoUrl={data.logoUrl} size={80} />
-            <Flex direction="column" gap="xs">
-              <Text
-                as="span"
-                fontSize="small"
-                fontWeight="bold"
-                className={isPremium(data) ? 'club-badge--premium' : 'club-badge--free'}
-                padding="xxs small"
-                borderRadius="medium"
-                alignSelf="flex-start"
+            <div className="amplify-flex club-hero__names">
+              <span
+                className={`amplify-text club-hero__badge ${isPremium(data) ? 'club-badge--premium' : 'club-badge--free'}`}
               >
                 {isPremium(data) ? 'PREMIUM CLUB' : 'FREE CLUB'}
-              </Text>
-              <Heading level={1}>{data.name}</Heading>
-            </Flex>
-          </Flex>
-          <Text as="p" maxWidth="48rem">
-            {truncate(data.description)}
-          </Text>
+              </span>
+              <PlainHeading level={1}>{data.name}</PlainHeading>
+            </div>
+          </div>
+          <PlainText className="club-hero__lead">{truncate(data.description)}</PlainText>
         </div>
-      </View>
+      </section>
       <div className="club-page__layout">
-        <Tabs
-          defaultValue="about"
-          isLazy
-          items={[
-            { label: 'About', value: 'about', content: <About club={data} /> },
-            {
-              label: 'Benefits',
-              value: 'benefits',
-              content: (
-                <div className="club-grid">
-                  {BENEFITS.map((b) => (
-                    <Blurb key={b.title} title={b.title} text={b.text} />
-                  ))}
-                </div>
-              ),
-            },
-            {
-              label: 'Testimonials',
-              value: 'testimonials',
-              content: (
-                <Flex direction="column" gap="medium">
-                  {TESTIMONIALS.map((t) => (
-                    <Card key={t.author} variation="outlined" as="figure">
-                      <Text as="blockquote">“{t.quote}”</Text>
-                      <Text as="figcaption" color="font.secondary">
-                        {t.author}
-                      </Text>
-                    </Card>
-                  ))}
-                </Flex>
-              ),
-            },
-          ]}
-        />
+        <ClubTabs club={data} />
         <SideCard club={data} />
       </div>
     </main>
