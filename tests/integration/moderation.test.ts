@@ -206,6 +206,33 @@ describe('decisions', () => {
     );
   });
 
+  it('a hidden post takes no likes or comments: its author is told why (409), others find nothing (404), nothing is written', async () => {
+    const { club, ownerId, moderatorId, people } = await clubWithPeople(2);
+    const [author, reporter] = people as [string, string];
+    const post = await postBy(club.id, author, 'Soon hidden');
+    await report(club.id, post.id, reporter);
+    expect((await decide(club.id, post.id, moderatorId, 'hide')).status).toBe(200);
+    const before = await getPost(club.id, post.id, { consistent: true });
+    const params = { clubId: club.id, postId: post.id };
+    for (const [userId, status] of [
+      [author, 409],
+      [reporter, 404],
+      [ownerId, 404],
+    ] as const) {
+      const like = await call(feed, 'likePost', userId, { params });
+      const comment = await call(feed, 'addComment', userId, { params, body: { content: 'Still here?' } });
+      for (const answer of [like, comment]) {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+        expect(answer.body.error?.code).toBe(status === 409 ? 'conflict' : 'not_found');
+      }
+    }
+    const after = await getPost(club.id, post.id, { consistent: true });
+    expect(after).toMatchObject({ likeCount: before?.likeCount, commentCount: before?.commentCount });
+    expect((await call<{ items: Comment[] }>(feed, 'listComments', author, { params })).body.items).toEqual(
+      [],
+    );
+  });
+
   it('a ban never reaches the owner, nor a moderator through another moderator; nothing changes', async () => {
     const { club, ownerId, moderatorId, people } = await clubWithPeople(1);
     const otherModerator = await addMember(club.id, { role: 'club_moderator' });

@@ -230,7 +230,11 @@ describe('refusals by state', () => {
   it.each(STATE_REFUSALS.map((refusal) => [refusal.name, refusal] as const))(
     '%s: refused with the error JSON, writing nothing',
     async (_, refusal) => {
-      const club = await makeClubWorld(world.people, { status: refusal.club });
+      const club = await makeClubWorld(world.people, {
+        status: refusal.club,
+        name: refusal.clubName,
+        post: refusal.post,
+      });
       const path = pathFor(refusal.route, club, world.otherClub, 'club', world.people.member.id);
       const request = { method: ROUTES[refusal.route].method, path, body: JSON.stringify(refusal.body) };
       for (let i = 0; i < (refusal.before ?? 0); i++) {

@@ -5,8 +5,8 @@
  * messages, the image grid's '+N', and the sidebar.
  */
 
-import type { Post } from '@clubs/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { HIDDEN_POST_REFUSAL, type Post } from '@clubs/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from './api-mock.ts';
@@ -53,6 +53,20 @@ describe('club home: the feed', () => {
     expect(await within(card).findByText('2 likes')).toBeInTheDocument();
     expect(api.callsTo('PUT', `/api/clubs/${CLUB}/posts/p1/like`)).toHaveLength(1);
     expect(api.callsTo('DELETE', `/api/clubs/${CLUB}/posts/p1/like`)).toHaveLength(1);
+  });
+
+  it('offers no like or comment on a hidden post its author sees, and says why', async () => {
+    homeApi([post('p1', { hidden: 'reports', commentCount: 0 })], 'club_member', {
+      listComments: () => ok({ items: [], nextCursor: null }),
+    });
+    renderApp(`/communities/${CLUB}`, { service: signedIn() });
+    const card = await cardOf('Post p1');
+    expect(within(card).getByText(HIDDEN_POST_REFUSAL)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Like' })).toBeDisabled();
+    await userEvent.click(within(card).getByRole('button', { name: '0 comments' }));
+    expect(await within(card).findByRole('region', { name: 'Comments' })).toBeInTheDocument();
+    await waitFor(() => expect(within(card).queryByText('Loading comments...')).toBeNull());
+    expect(within(card).queryByRole('textbox', { name: 'Write a comment' })).toBeNull();
   });
 
   it("says 'Could not like post' when the like fails", async () => {

@@ -47,6 +47,22 @@ export interface Counter {
    * faces, was read at.
    */
   version?: string;
+  /**
+   * The counter's item must not be hidden (a post hidden by reports, a moderator or held for
+   * approval takes no likes or comments): a hidden one refuses the write as a missing one does.
+   */
+  shownOnly?: true;
+}
+
+/** The counting-up update of the counter's item, with its condition (it exists, and is shown when asked). */
+function countUp(counter: Counter) {
+  const update = counterUpdate(counter, 1);
+  if (!counter.shownOnly) return { ...update, ConditionExpression: 'attribute_exists(pk)' };
+  return {
+    ...update,
+    ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#hidden': 'hidden' },
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#hidden)',
+  };
 }
 
 /** The update of the counter's item: the count by `step`, and its version (if any) by one. */
@@ -68,7 +84,8 @@ export interface PutCountedOutcome {
 
 /**
  * Puts a new item and counts it up: 'exists' if it was there, 'no_parent' if the counter's item
- * is missing, 'refused' if only a condition of an `also` change failed.
+ * is missing (or hidden, for a shownOnly counter), 'refused' if only a condition of an `also`
+ * change failed.
  */
 export async function putCounted(
   item: Record<string, unknown>,
@@ -93,8 +110,7 @@ export async function putCountedOutcome(
           Update: {
             TableName: tableName(),
             Key: counter.key,
-            ...counterUpdate(counter, 1),
-            ConditionExpression: 'attribute_exists(pk)',
+            ...countUp(counter),
           },
         },
         ...also,

@@ -39,6 +39,10 @@ export type ReportInput = z.infer<typeof reportInputSchema>;
 
 export const REPORT_THANKS = 'Thank you. The moderators will look at it.';
 
+/** The refusal its author gets for a like or comment on their hidden post (no one else sees it). */
+export const HIDDEN_POST_REFUSAL =
+  'This post is hidden and takes no likes or comments until a moderator restores it.';
+
 /** What the reporter is told; nothing about other reports or the author. */
 export const reportResultSchema = z.object({ reported: z.literal(true), message: z.string() });
 export type ReportResult = z.infer<typeof reportResultSchema>;

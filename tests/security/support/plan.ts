@@ -252,19 +252,28 @@ export function predict(access: Access, method: string, identity: Identity, targ
 export const SEES_EMAILS: ReadonlySet<Identity> = new Set(['owner', 'moderator', 'superAdmin']);
 
 /**
- * Refusals that follow from the state of the club or from the caller's recent use rather than
- * from access: each is called through the gateway as `identity` on a fresh fixture club in
- * `club`'s state, after `before` identical calls that are allowed, and must answer `status` with
- * the error JSON and write nothing.
+ * Refusals that follow from the state of the club or its post, or from the caller's recent use,
+ * rather than from access: each is called through the gateway as `identity` on a fresh fixture
+ * club in `club`'s state (named `clubName`, its post hidden when `post` says so), after `before`
+ * identical calls that are allowed, and must answer `status` with the error JSON and write nothing.
  */
 export interface StateRefusal {
   name: string;
   route: RouteId;
   identity: Identity;
   club: 'active' | 'inactive' | 'unpaid';
+  clubName?: string;
+  post?: 'hidden';
   body: unknown;
   before?: number;
-  status: 409 | 429;
+  status: 400 | 404 | 409 | 429;
+}
+
+/** The route's valid example body (validInput). */
+function exampleBody(id: RouteId): unknown {
+  const input = validInput(id);
+  if (typeof input === 'string') throw new Error(input);
+  return input.body;
 }
 
 const ANNOUNCEMENT = {
@@ -302,4 +311,26 @@ export const STATE_REFUSALS: readonly StateRefusal[] = [
     before: CLUB_UPLOAD_LIMITS.signsPerMemberPerHour,
     status: 429,
   },
+  // A hidden post takes no likes or comments: its author (the member) is told so, anyone else
+  // finds no post.
+  ...(['likePost', 'addComment'] as const).flatMap((route): StateRefusal[] => [
+    {
+      name: `${route} on their own hidden post`,
+      route,
+      identity: 'member',
+      club: 'active',
+      post: 'hidden',
+      body: exampleBody(route),
+      status: 409,
+    },
+    {
+      name: `${route} on someone else's hidden post`,
+      route,
+      identity: 'moderator',
+      club: 'active',
+      post: 'hidden',
+      body: exampleBody(route),
+      status: 404,
+    },
+  ]),
 ];

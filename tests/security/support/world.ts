@@ -15,7 +15,7 @@ import {
   addMembership,
   removeMembership,
 } from '@clubs/functions/data/repositories/membership-writes';
-import { addReport } from '@clubs/functions/data/repositories/moderation-cases';
+import { addReport, decideCase, getCase } from '@clubs/functions/data/repositories/moderation-cases';
 import { createPost } from '@clubs/functions/data/repositories/posts';
 import { appendSections } from '@clubs/functions/data/repositories/sections';
 import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
@@ -133,10 +133,22 @@ async function member(clubId: string, userId: string, role: ClubRole, status: 'a
  */
 export async function makeClubWorld(
   people: Record<Identity, Person>,
-  options: { owner?: Identity; status?: 'active' | 'inactive' | 'unpaid'; withStaff?: boolean } = {},
+  options: {
+    owner?: Identity;
+    status?: 'active' | 'inactive' | 'unpaid';
+    withStaff?: boolean;
+    /** The club's name (Fixture Club unless given). */
+    name?: string;
+    /** The post hidden by a moderator's decision on its case. */
+    post?: 'hidden';
+  } = {},
 ): Promise<ClubWorld> {
   const owner = people[options.owner ?? 'owner'];
-  const club = clubFixture({ ownerId: owner.id, name: 'Fixture Club', description: 'A club under test.' });
+  const club = clubFixture({
+    ownerId: owner.id,
+    name: options.name ?? 'Fixture Club',
+    description: 'A club under test.',
+  });
   await createClubWithOwner(club);
   if (options.withStaff !== false) {
     await member(club.id, people.moderator.id, 'club_moderator', 'active');
@@ -190,6 +202,12 @@ export async function makeClubWorld(
     owner.id,
     { reason: 'spam', text: '' },
   );
+  if (options.post === 'hidden') {
+    const opened = await getCase(club.id, postId);
+    if (!opened || !(await decideCase(opened, 'hide', { hidden: 'moderator' }, [], new Date()))) {
+      throw new Error('fixture post not hidden');
+    }
+  }
   const eventId = ulid();
   const start = new Date(Date.now() + 7 * 24 * 3600 * 1000);
   await createEvent({

@@ -52,7 +52,8 @@ export async function addComment(clubId: string, comment: StoredComment): Promis
     (stats) =>
       putCounted(
         commentItem(comment),
-        { key: keys.post(clubId, comment.postId), attribute: 'commentCount' },
+        // A hidden post takes no comments: its count refuses one as it refuses a missing post.
+        { key: keys.post(clubId, comment.postId), attribute: 'commentCount', shownOnly: true },
         stats,
       ),
   );

@@ -4,7 +4,12 @@ import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { statsActions, withActivity } from '../club-stats.ts';
-import { deleteCountedOutcome, putCountedOutcome, sendRetryingConflicts } from '../counted-write.ts';
+import {
+  type Counter,
+  deleteCountedOutcome,
+  putCountedOutcome,
+  sendRetryingConflicts,
+} from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
 import { keys, prefixes, withoutKeys } from '../keys.ts';
@@ -35,6 +40,7 @@ export async function getLike(postId: string, userId: string, options?: ReadOpti
   return getEntity(keys.like(postId, userId), toLike, options);
 }
 
+/** 'no_post': the post is missing or hidden (the caller reads it again to tell which). */
 export type AddLikeResult = { created: true; like: Like } | { created: false; reason: 'exists' | 'no_post' };
 
 /**
@@ -66,7 +72,8 @@ export async function addLike(clubId: string, like: Like, authorId?: string): Pr
     ? { ...like, pointsFor: authorId, oncePerDay: true }
     : { ...like, pointsFor: undefined, oncePerDay: undefined };
   const today = utcDay(new Date(like.createdAt));
-  const counter = { key: keys.post(clubId, like.postId), attribute: 'likeCount' };
+  // A hidden post takes no likes: the post's count refuses it as it refuses a missing post.
+  const counter: Counter = { key: keys.post(clubId, like.postId), attribute: 'likeCount', shownOnly: true };
   // The club's analytics count the like on its day, with the post's engagement and the liker's
   // first activity of the day (club-stats.ts), in the like's own transaction.
   const outcome = await withActivity(

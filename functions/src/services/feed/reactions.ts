@@ -3,7 +3,14 @@
  * one transaction (data/counted-write.ts), so counts stay exact under concurrency; a second like
  * is 'already liked', never an error and never a second count.
  */
-import type { Comment, CommentPage, CreateCommentInput, Deleted, LikeResult } from '@clubs/shared';
+import {
+  type Comment,
+  type CommentPage,
+  type CreateCommentInput,
+  type Deleted,
+  HIDDEN_POST_REFUSAL,
+  type LikeResult,
+} from '@clubs/shared';
 import { ulid } from 'ulid';
 import type { Caller } from '../../caller.ts';
 import {
@@ -13,9 +20,9 @@ import {
   type StoredComment,
 } from '../../data/repositories/comments.ts';
 import { addLike, removeLike } from '../../data/repositories/likes.ts';
-import { getPost } from '../../data/repositories/posts.ts';
+import { getPost, type StoredPost } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
-import { notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { emitChange } from '../../events/change-events.ts';
 import { authorLevels } from '../levels.ts';
 import { postNotFound } from './posts.ts';
@@ -29,18 +36,42 @@ async function countAfter(clubId: string, postId: string): Promise<number> {
 }
 
 /**
+ * A post that takes no likes or comments: a missing one, or a hidden one (reported, hidden by a
+ * moderator, held for approval), which only its author sees and is told so (409); to anyone else
+ * it is not there.
+ */
+function refusedPost(post: StoredPost | null, userId: string) {
+  if (!post || !seesItem(post, { userId })) return postNotFound();
+  return conflict(HIDDEN_POST_REFUSAL);
+}
+
+/**
+ * The post as a like or comment finds it, refused when it takes none (refusedPost). The write's
+ * own condition holds the same rule against a post hidden between this read and the write.
+ */
+async function openPost(clubId: string, postId: string, userId: string): Promise<StoredPost> {
+  const post = await getPost(clubId, postId);
+  if (!post || post.hidden) throw refusedPost(post, userId);
+  return post;
+}
+
+/** The refusal of a write its post's condition refused: the post is read again to say why. */
+async function refusedWrite(clubId: string, postId: string, userId: string) {
+  return refusedPost(await getPost(clubId, postId, { consistent: true }), userId);
+}
+
+/**
  * Likes a post: its author (unless it is the caller) earns a point in the same transaction, so
  * the post is read first for its author.
  */
 export async function likePost(clubId: string, postId: string, userId: string): Promise<LikeResult> {
-  const post = await getPost(clubId, postId);
-  if (!post) throw postNotFound();
+  const post = await openPost(clubId, postId, userId);
   const result = await addLike(
     clubId,
     { postId, userId, createdAt: new Date().toISOString() },
     post.authorId,
   );
-  if (!result.created && result.reason === 'no_post') throw postNotFound();
+  if (!result.created && result.reason === 'no_post') throw await refusedWrite(clubId, postId, userId);
   const [likeCount] = await Promise.all([
     countAfter(clubId, postId),
     result.created
@@ -109,7 +140,7 @@ export async function addComment(
   viewer: Viewer,
   input: CreateCommentInput,
 ): Promise<Comment> {
-  const profile = await getProfile(auth.userId);
+  const [profile, post] = await Promise.all([getProfile(auth.userId), openPost(clubId, postId, auth.userId)]);
   const now = new Date();
   const comment: StoredComment = {
     id: ulid(now.getTime()),
@@ -118,8 +149,8 @@ export async function addComment(
     content: input.content,
     createdAt: now.toISOString(),
   };
-  const [post, result] = await Promise.all([getPost(clubId, postId), insertComment(clubId, comment)]);
-  if (!result.created || !post) throw postNotFound();
+  const result = await insertComment(clubId, comment);
+  if (!result.created) throw await refusedWrite(clubId, postId, auth.userId);
   const [levels] = await Promise.all([
     authorLevels(clubId, [auth.userId]),
     emitChange({

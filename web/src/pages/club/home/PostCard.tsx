@@ -4,7 +4,7 @@
  * Every change waits for the server and then shows what it answered.
  */
 import { Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { HIDDEN_LABELS, type Post, updatePostInputSchema } from '@clubs/shared';
+import { HIDDEN_LABELS, HIDDEN_POST_REFUSAL, type Post, updatePostInputSchema } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -140,6 +140,9 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
   };
 
   const liking = like.isPending || unlike.isPending;
+  // A hidden post (its author alone sees it) takes no likes or comments until it is restored; a
+  // like given before can still be taken back.
+  const open = canWrite && !post.hidden;
   return (
     <article className="feed-card feed-post" aria-labelledby={titleId} data-post-id={post.id}>
       <header className="feed-post__header">
@@ -182,7 +185,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
           size="small"
           variation={post.likedByMe ? 'primary' : undefined}
           aria-pressed={post.likedByMe}
-          isDisabled={!canWrite || liking}
+          isDisabled={liking || !(open || (canWrite && post.likedByMe))}
           onClick={() => (post.likedByMe ? unlike.run({ params }) : like.run({ params }))}
         >
           {post.likedByMe ? 'Liked' : 'Like'}
@@ -199,7 +202,8 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
           {plural(post.commentCount, 'comment', 'comments')}
         </Button>
       </footer>
-      {showComments && <Comments clubId={post.clubId} postId={post.id} canWrite={canWrite} />}
+      {post.hidden && canWrite && <p className="feed-muted">{HIDDEN_POST_REFUSAL}</p>}
+      {showComments && <Comments clubId={post.clubId} postId={post.id} canWrite={open} />}
       <ConfirmDialog dialog={deleteDialog} texts={DELETE_POST} request={remove} input={{ params }} />
       <ReportDialog dialog={reportDialog} target={{ kind: 'post', ...params }} />
     </article>
