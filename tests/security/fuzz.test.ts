@@ -3,15 +3,17 @@
  * a fixed seed; FUZZ_RUNS=n runs n cases per route, FUZZ_SEED another seed): missing and extra
  * fields, wrong types, empty, huge and unicode strings, out-of-range numbers, `__proto__` and
  * `constructor` keys, malformed JSON, ids of the wrong shape, a body on a GET, a wrong content
- * type. Sent by a caller the route lets through, so validation (not access) answers: always a
- * 4xx with the error JSON, never a 5xx or a stack trace, and the table stays as it was.
+ * type, text shaped like a link where it would reach an e-mail (and bodies the schema accepts that
+ * the service must refuse: REFUSED_BEYOND_SCHEMA). Sent by a caller the route lets through, so
+ * validation (not access) answers: always a 4xx with the error JSON, never a 5xx or a stack trace,
+ * and the table stays as it was.
  */
 import { request as httpRequest } from 'node:http';
 import { type Access, buildPath, matchRoute, ROUTE_IDS, ROUTES, type RouteId } from '@clubs/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type * as z from 'zod';
-import { pathParamsOf, validInput } from './support/plan.ts';
+import { LINK_SHAPED_TEXTS, pathParamsOf, REFUSED_BEYOND_SCHEMA, validInput } from './support/plan.ts';
 import { writeReport } from './support/summary.ts';
 import { watchTableWrites } from './support/table-writes.ts';
 import { type ClubWorld, type Identity, makeClubWorld, startWorld, type World } from './support/world.ts';
@@ -86,6 +88,7 @@ const hostileString = fc.oneof(
     '%00%2e%2e',
     'null',
     '{"$ne":null}',
+    ...LINK_SHAPED_TEXTS,
   ),
 );
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -229,6 +232,16 @@ function casesFor(id: RouteId): fc.Arbitrary<Case> {
       fc.string({ maxLength: 30 }).map((s) => ({ kind: 'getBody' as const, text: JSON.stringify({ s }) })),
     );
   else if (!route.rawBody) all.push(bodyCases(example).map((body) => ({ kind: 'body' as const, body })));
+  const refused = REFUSED_BEYOND_SCHEMA[id];
+  if (refused?.length) {
+    // Sent as they are (`parsed: false`): the schema accepts them, the service must not.
+    all.push(
+      fc.constantFrom(...refused).map((value) => ({
+        kind: 'body' as const,
+        body: { text: JSON.stringify(value), contentType: 'application/json', parsed: false },
+      })),
+    );
+  }
   if (names.length) {
     all.push(
       fc

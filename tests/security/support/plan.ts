@@ -269,6 +269,31 @@ export interface StateRefusal {
   status: 400 | 404 | 409 | 429;
 }
 
+/**
+ * Text a mail client would turn into a link, or a line break that would start a header: every
+ * user-chosen text that reaches an e-mail (an invitation's message, its invitees' names, the
+ * club's name) refuses it. The fuzzer tries each in every field.
+ */
+export const LINK_SHAPED_TEXTS = [
+  'claim it at prize.tk',
+  'ask claude.ai',
+  'open 203.0.113.7/login',
+  'mailto:win@prize.example',
+  'Line\r\nBcc: x@evil.test',
+] as const;
+
+/**
+ * Bodies a route's schema lets through that its service refuses with a 4xx, writing nothing: the
+ * fuzzer sends each as it is. An invitation's rows are judged one by one (a bad row is answered
+ * on its row), so a send whose only invitee is named like a link is refused as a whole.
+ */
+export const REFUSED_BEYOND_SCHEMA: Partial<Record<RouteId, readonly unknown[]>> = {
+  sendInvitations: LINK_SHAPED_TEXTS.map((name) => ({
+    rows: [{ name, email: 'invitee@clubs.test' }],
+    message: 'Join us.',
+  })),
+};
+
 /** The route's valid example body (validInput). */
 function exampleBody(id: RouteId): unknown {
   const input = validInput(id);
@@ -333,4 +358,31 @@ export const STATE_REFUSALS: readonly StateRefusal[] = [
       status: 404,
     },
   ]),
+  // Nothing a mail client would make a link reaches an invitation e-mail: not in the message, not
+  // in an invitee's name (the send of that one row alone is refused), not in the club's name.
+  {
+    name: 'an invitation whose message holds a link',
+    route: 'sendInvitations',
+    identity: 'owner',
+    club: 'active',
+    body: { ...(exampleBody('sendInvitations') as object), message: `Join us, then ${LINK_SHAPED_TEXTS[0]}` },
+    status: 400,
+  },
+  {
+    name: 'an invitation to one invitee named like a link',
+    route: 'sendInvitations',
+    identity: 'owner',
+    club: 'active',
+    body: REFUSED_BEYOND_SCHEMA.sendInvitations?.[2],
+    status: 400,
+  },
+  {
+    name: 'an invitation from a club named like a link',
+    route: 'sendInvitations',
+    identity: 'owner',
+    club: 'active',
+    clubName: 'Free money at cash.win',
+    body: exampleBody('sendInvitations'),
+    status: 409,
+  },
 ];
