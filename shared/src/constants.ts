@@ -279,6 +279,13 @@ export const LIMITS = {
 export const MODERATION = {
   reportThreshold: { default: 3, min: 1, max: 100 },
   countLimit: 99,
+  /**
+   * Only members of at least this many days count toward hiding an item by reports (every report
+   * still reaches the queue): accounts made for the purpose hide nothing.
+   */
+  reporterTenureDays: 7,
+  /** Reports one person may file in a day, across clubs (then 429). */
+  reportsPerPersonPerDay: 20,
 } as const;
 
 /**

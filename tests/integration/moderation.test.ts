@@ -5,6 +5,7 @@
  * to its author and to everyone else, the queue's decisions with their audit entries, who may
  * be banned, a ban keeping a paid member out every way back in, and first posts held for approval.
  */
+import { activateMembership } from '@clubs/functions/data/repositories/membership-writes';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { getPost } from '@clubs/functions/data/repositories/posts';
 import { handler as feed } from '@clubs/functions/handlers/feed';
@@ -12,14 +13,15 @@ import { handler as invitations } from '@clubs/functions/handlers/invitations';
 import { handler as members } from '@clubs/functions/handlers/members';
 import { handler as memberships } from '@clubs/functions/handlers/memberships';
 import { handler as payments } from '@clubs/functions/handlers/payments';
-import type {
-  AuditEntry,
-  Comment,
-  Post,
-  PostPage,
-  RemovedPage,
-  ReportCasePage,
-  RouteId,
+import {
+  type AuditEntry,
+  type Comment,
+  MODERATION,
+  type Post,
+  type PostPage,
+  type RemovedPage,
+  type ReportCasePage,
+  type RouteId,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
@@ -63,11 +65,16 @@ const decide = (clubId: string, itemId: string, userId: string, action: string) 
 const audit = async (clubId: string, userId: string) =>
   (await call<{ items: AuditEntry[] }>(members, 'listClubAudit', userId, { params: { clubId } })).body.items;
 
+/** Members of long standing: their reports count toward hiding an item. */
+const LONG_AGO = new Date(Date.now() - (MODERATION.reporterTenureDays + 1) * 86_400_000);
+
 async function clubWithPeople(count: number, overrides: Parameters<typeof addClub>[0] = {}) {
   const ownerId = ulid();
   const club = await addClub({ ownerId, status: 'active', ...overrides });
-  const moderatorId = await addMember(club.id, { role: 'club_moderator' });
-  const people = await Promise.all(Array.from({ length: count }, () => addMember(club.id)));
+  const moderatorId = await addMember(club.id, { role: 'club_moderator', since: LONG_AGO });
+  const people = await Promise.all(
+    Array.from({ length: count }, () => addMember(club.id, { since: LONG_AGO })),
+  );
   return { club, ownerId, moderatorId, people };
 }
 
@@ -144,6 +151,75 @@ describe('reports', () => {
     expect(own.find((p) => p.id === post.id)).toMatchObject({ hidden: 'reports' });
     const [listed] = (await queue(club.id, moderatorId)).body.items;
     expect(listed).toMatchObject({ reportCount: 2, note: 'Selling things', hidden: 'reports' });
+  });
+});
+
+describe('hiding by reports', () => {
+  it('counts only reporters of long standing (active for days): three fresh members reach the queue but hide nothing', async () => {
+    const { club, ownerId, moderatorId, people } = await clubWithPeople(3);
+    const [author, ...elders] = people as [string, string, string];
+    // Two new accounts, and one whose request waited long but was approved today.
+    const fresh = await Promise.all([1, 2].map(() => addMember(club.id)));
+    const waited = await addMember(club.id, { status: 'pending', since: LONG_AGO });
+    expect((await activateMembership(club.id, waited)).activated).toBe(true);
+    fresh.push(waited);
+    const post = await postBy(club.id, author, 'Unpopular opinion');
+    for (const id of fresh) expect((await report(club.id, post.id, id)).status).toBe(201);
+    expect((await getPost(club.id, post.id))?.hidden).toBeUndefined();
+    expect((await queue(club.id, ownerId)).body.items).toEqual([
+      expect.objectContaining({ id: post.id, reportCount: 3, hidden: null }),
+    ]);
+    // Two members of long standing are still under the threshold of three; a third hides it.
+    for (const id of elders) expect((await report(club.id, post.id, id)).status).toBe(201);
+    expect((await getPost(club.id, post.id))?.hidden).toBeUndefined();
+    expect((await report(club.id, post.id, moderatorId)).status).toBe(201);
+    expect((await getPost(club.id, post.id))?.hidden).toBe('reports');
+    expect((await queue(club.id, ownerId)).body.items[0]).toMatchObject({
+      reportCount: 6,
+      hidden: 'reports',
+    });
+  });
+
+  it("never hides an owner's or a moderator's post by reports; the queue still shows them", async () => {
+    const { club, ownerId, moderatorId, people } = await clubWithPeople(3, { reportThreshold: 1 });
+    const ownersPost = await postBy(club.id, ownerId, 'House rules');
+    const modsPost = await postBy(club.id, moderatorId, 'Weekly thread');
+    for (const id of people) {
+      expect((await report(club.id, ownersPost.id, id)).status).toBe(201);
+      expect((await report(club.id, modsPost.id, id)).status).toBe(201);
+    }
+    expect((await feedOf(club.id, people[0] as string)).map((p) => p.id)).toEqual(
+      expect.arrayContaining([ownersPost.id, modsPost.id]),
+    );
+    const listed = (await queue(club.id, ownerId)).body.items;
+    expect(listed.map((item) => [item.id, item.reportCount, item.hidden]).sort()).toEqual(
+      [
+        [ownersPost.id, 3, null],
+        [modsPost.id, 3, null],
+      ].sort(),
+    );
+    expect((await audit(club.id, ownerId)).filter((entry) => entry.action === 'report.autohide')).toEqual([]);
+  });
+
+  it(`refuses a person's report past ${MODERATION.reportsPerPersonPerDay} a day with 429, counting nothing`, async () => {
+    const { club, ownerId, people } = await clubWithPeople(2);
+    const [author, reporter] = people as [string, string];
+    const posts = [];
+    for (let i = 0; i <= MODERATION.reportsPerPersonPerDay; i++)
+      posts.push(await postBy(club.id, author, `Post ${i}`));
+    const [last, ...earlier] = posts.reverse() as [Post, ...Post[]];
+    for (const post of earlier) expect((await report(club.id, post.id, reporter)).status).toBe(201);
+    const refused = await report(club.id, last.id, reporter);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.code).toBe('too_many_requests');
+    const listed = (
+      await call<ReportCasePage>(members, 'listReports', ownerId, {
+        params: { clubId: club.id },
+        query: { limit: '50' },
+      })
+    ).body.items;
+    expect(listed.map((item) => item.id)).not.toContain(last.id);
+    expect(listed).toHaveLength(MODERATION.reportsPerPersonPerDay);
   });
 });
 

@@ -27,6 +27,8 @@ export interface MemberOptions {
   userId?: string;
   role?: ClubRole;
   status?: MembershipStatus;
+  /** When they joined (now unless given): a member of long standing has tenure. */
+  since?: Date;
 }
 
 /**
@@ -35,8 +37,8 @@ export interface MemberOptions {
  * test's arrangement here rather than in a later, puzzling assertion.
  */
 export async function addMember(clubId: string, options: MemberOptions = {}): Promise<string> {
-  const { userId = ulid(), role = 'club_member', status = 'active' } = options;
-  const added = await addMembership({ clubId, userId, role, status, createdAt: new Date().toISOString() });
+  const { userId = ulid(), role = 'club_member', status = 'active', since = new Date() } = options;
+  const added = await addMembership({ clubId, userId, role, status, createdAt: since.toISOString() });
   if (!added.created) throw new Error(`membership not added: ${added.reason}`);
   return userId;
 }

@@ -37,10 +37,10 @@ export const handler = defineGroup('feed', feedRoutes, {
   addComment: async ({ input, auth, club, viewer }) =>
     addComment(club.id, input.params.postId, auth, viewer, input.body),
   deleteComment: async ({ club, resource, auth }) => deleteComment(club.id, resource, auth.userId),
-  reportPost: async ({ input, auth, club, viewer }) =>
-    reportItem(club, auth, viewer, { postId: input.params.postId, commentId: null }, input.body),
-  reportComment: async ({ input, auth, club, viewer }) =>
-    reportItem(club, auth, viewer, input.params, input.body),
+  reportPost: async ({ input, auth, club, viewer, membership }) =>
+    reportItem(club, auth, viewer, membership, { postId: input.params.postId, commentId: null }, input.body),
+  reportComment: async ({ input, auth, club, viewer, membership }) =>
+    reportItem(club, auth, viewer, membership, input.params, input.body),
   createPostMediaUpload: async ({ input, auth, club }) => signPostMediaUpload(club, auth.userId, input.body),
   getClubSidebar: async ({ club }) => clubSidebar(club),
   searchClub: async ({ input, club, viewer }) => searchClub(club.id, viewer, input.query),

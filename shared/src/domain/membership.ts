@@ -18,6 +18,8 @@ export const membershipSchema = z.object({
   role: clubRoleSchema,
   status: membershipStatusSchema,
   createdAt: isoDateTime,
+  /** When a pending membership (a request, a checkout) became active; a member's tenure counts from it. */
+  activatedAt: isoDateTime.optional(),
   /** A moderator approved one of their posts (a club holding first posts holds no more of theirs). */
   postsApproved: z.boolean().optional(),
 });

@@ -92,16 +92,18 @@ export async function activateMembership(
 ): Promise<ActivateMembershipResult> {
   const key = keys.membership(clubId, userId);
   // A pending membership is always a member's; the members page lists them from when they joined.
-  const order = indexKeys.memberOrder(clubId, MEMBER_RANK.member, new Date().toISOString(), userId);
+  const now = new Date();
+  const order = indexKeys.memberOrder(clubId, MEMBER_RANK.member, now.toISOString(), userId);
   const update: TransactItem = {
     Update: {
       TableName: tableName(),
       Key: key,
-      UpdateExpression: 'SET #status = :active, gsi3sk = :sk, gsi5sk = :order',
+      UpdateExpression: 'SET #status = :active, #activatedAt = :now, gsi3sk = :sk, gsi5sk = :order',
       ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeNames: { '#status': 'status', '#activatedAt': 'activatedAt' },
       ExpressionAttributeValues: {
         ':active': 'active',
+        ':now': now.toISOString(),
         ':pending': 'pending',
         ':sk': indexKeys.userMembership(userId, 'active', clubId).gsi3sk,
         ':order': order.gsi5sk,

@@ -17,6 +17,7 @@ import { transactionConditionFailures } from '../errors.ts';
 import { getEntity } from '../get-item.ts';
 import { indexKeys, type Key, keys } from '../keys.ts';
 import { countUpTo, type Page, queryPage } from '../query.ts';
+import { type RateWindow, rateWindowCount } from '../rate-windows.ts';
 import type { StoredPost } from './posts.ts';
 
 /** The post or comment a case is about, as the service read it. */
@@ -107,16 +108,30 @@ function openingUpdate(item: ModeratedItem, now: Date) {
   return { sets, names, values };
 }
 
-export type ReportOutcome = 'reported' | 'already_reported' | 'gone' | 'decided';
+export type ReportOutcome = 'reported' | 'already_reported' | 'gone' | 'decided' | 'rate_limited';
+
+/** How a report counts: toward hiding the item (a reporter with tenure), and in the reporter's daily limit. */
+export interface ReportCounting {
+  towardHiding: boolean;
+  rate?: RateWindow;
+}
+
+/**
+ * The case's count of reports that may hide its item (from reporters with tenure); reportCount
+ * counts them all.
+ */
+const HIDING_COUNT = 'hidingReportCount';
 
 /**
  * Puts the member's report and counts it on the item's case (opened by the first report), while
- * the item still exists: 'already_reported' for a second report of the same member.
+ * the item still exists, and in the reporter's rate window when given: 'already_reported' for a
+ * second report of the same member, 'rate_limited' when the window is full (nothing counted).
  */
 export async function addReport(
   item: ModeratedItem,
   reporterId: string,
   input: ReportInput,
+  counting: ReportCounting = { towardHiding: true },
   now = new Date(),
 ): Promise<ReportOutcome> {
   const itemId = itemIdOf(item);
@@ -141,19 +156,21 @@ export async function addReport(
       Update: {
         TableName: tableName(),
         Key: keys.moderationCase(item.clubId, itemId),
-        UpdateExpression: `SET ${opening.sets.join(', ')}${noteSet} ADD #count :one, #reason :one`,
+        UpdateExpression: `SET ${opening.sets.join(', ')}${noteSet} ADD #count :one, #reason :one, #hiding :hiding`,
         // A decided case is reopened first (reopenDecidedCase), so the report counts in the open one.
         ConditionExpression: 'attribute_not_exists(#decision)',
         ExpressionAttributeNames: {
           ...opening.names,
           '#decision': 'decision',
           '#count': 'reportCount',
+          '#hiding': HIDING_COUNT,
           '#reason': reasonAttribute(input.reason),
           ...(input.text ? { '#note': 'note' } : {}),
         },
         ExpressionAttributeValues: {
           ...opening.values,
           ':one': 1,
+          ':hiding': counting.towardHiding ? 1 : 0,
           ...(input.text ? { ':note': input.text } : {}),
         },
       },
@@ -165,6 +182,7 @@ export async function addReport(
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
+    ...(counting.rate ? [rateWindowCount(counting.rate, now)] : []),
   ];
   try {
     await sendRetryingConflicts({ TransactItems: actions });
@@ -173,13 +191,15 @@ export async function addReport(
     const failed = transactionConditionFailures(error);
     if (!failed) throw error;
     if (failed.includes(0)) return 'already_reported';
-    return failed.includes(1) ? 'decided' : 'gone';
+    if (failed.includes(1)) return 'decided';
+    return failed.includes(2) ? 'gone' : 'rate_limited';
   }
 }
 
 /**
- * Hides an open case's item by its reports once they reach `threshold`, with `alsoPut` (the audit
- * entry), in one transaction: true for exactly one caller (the case's condition holds once).
+ * Hides an open case's item by its reports once those from reporters with tenure reach
+ * `threshold`, with `alsoPut` (the audit entry), in one transaction: true for exactly one caller
+ * (the case's condition holds once).
  */
 export async function claimAutoHide(
   item: ModeratedItem,
@@ -199,7 +219,7 @@ export async function claimAutoHide(
               '#count >= :threshold AND attribute_not_exists(#hidden) AND #queue = :open AND attribute_not_exists(#decision)',
             ExpressionAttributeNames: {
               '#hidden': 'hidden',
-              '#count': 'reportCount',
+              '#count': HIDING_COUNT,
               '#queue': TABLE.indexes.byStatus.partitionKey,
               '#decision': 'decision',
             },
@@ -299,7 +319,7 @@ export async function decideCase(
         TableName: tableName(),
         Key: keys.moderationCase(stored.clubId, itemId),
         // The reports it decided are remembered, so a reopened case counts only the ones after.
-        UpdateExpression: `SET #decision = :decision, #decidedAt = :now, #gpk = :gpk, #gsk = :gsk, #decidedCount = #count${
+        UpdateExpression: `SET #decision = :decision, #decidedAt = :now, #gpk = :gpk, #gsk = :gsk, #decidedCount = #count, #decidedHiding = if_not_exists(#hiding, :zero)${
           hiddenAfter ? ', #hidden = :hidden' : ''
         }${hiddenAfter ? '' : ' REMOVE #hidden'}`,
         ConditionExpression: '#gpk = :open',
@@ -308,11 +328,14 @@ export async function decideCase(
           '#decidedAt': 'decidedAt',
           '#decidedCount': DECIDED_COUNT,
           '#count': 'reportCount',
+          '#decidedHiding': DECIDED_HIDING_COUNT,
+          '#hiding': HIDING_COUNT,
           '#gpk': TABLE.indexes.byStatus.partitionKey,
           '#gsk': TABLE.indexes.byStatus.sortKey,
           '#hidden': 'hidden',
         },
         ExpressionAttributeValues: {
+          ':zero': 0,
           ':decision': action,
           ':now': now.toISOString(),
           ':gpk': decided.gsi1pk,
@@ -338,6 +361,8 @@ export async function decideCase(
 
 /** The reports a decision covered (reportCount when it was made). */
 const DECIDED_COUNT = 'decidedReportCount';
+/** The reports toward hiding a decision covered (hidingReportCount when it was made). */
+const DECIDED_HIDING_COUNT = 'decidedHidingReportCount';
 
 /**
  * Puts a decided case back in the queue, as new as `now`, showing the item's text as it is now: a
@@ -360,7 +385,7 @@ export async function reopenDecidedCase(
             TableName: tableName(),
             Key: keys.moderationCase(item.clubId, itemId),
             UpdateExpression:
-              'SET #gpk = :gpk, #gsk = :gsk, #openedAt = :now, #excerpt = :excerpt, #count = #count - if_not_exists(#decidedCount, :zero) REMOVE #decision, #decidedAt, #decidedCount',
+              'SET #gpk = :gpk, #gsk = :gsk, #openedAt = :now, #excerpt = :excerpt, #count = #count - if_not_exists(#decidedCount, :zero), #hiding = if_not_exists(#hiding, :zero) - if_not_exists(#decidedHiding, :zero) REMOVE #decision, #decidedAt, #decidedCount, #decidedHiding',
             ConditionExpression: 'attribute_exists(#decision)',
             ExpressionAttributeNames: {
               '#gpk': TABLE.indexes.byStatus.partitionKey,
@@ -369,6 +394,8 @@ export async function reopenDecidedCase(
               '#excerpt': 'excerpt',
               '#count': 'reportCount',
               '#decidedCount': DECIDED_COUNT,
+              '#hiding': HIDING_COUNT,
+              '#decidedHiding': DECIDED_HIDING_COUNT,
               '#decision': 'decision',
               '#decidedAt': 'decidedAt',
             },
