@@ -20,6 +20,12 @@ export const SEARCH_LIMITS = {
   termMin: 2,
   /** A last word this long or longer is also matched as a prefix ("yog" finds "yoga"). */
   prefixMin: 3,
+  /**
+   * Rounds of the word index (a query and a batch read each) one page may take to fill itself
+   * when what it found may not be shown to the searcher (hidden, locked, gone). A page with
+   * nothing to show after them answers as a search that found nothing (no cursor).
+   */
+  fillRounds: 3,
 } as const;
 
 /** Words too common to narrow a search. */

@@ -6,9 +6,15 @@
  * empty result; pending members and strangers are refused as on the club's other routes.
  */
 import { db } from '@clubs/functions/data/client';
+import {
+  addReport,
+  decideCase,
+  getCase,
+  postAsModerated,
+} from '@clubs/functions/data/repositories/moderation-cases';
 import { handler } from '@clubs/functions/handlers/feed';
 import { meterRequests } from '@clubs/infra/local/request-meter.ts';
-import type { Comment, Post, RouteId, SearchResults } from '@clubs/shared';
+import { type Comment, type Post, type RouteId, SEARCH_LIMITS, type SearchResults } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { useSearchIndexing } from '../support/bus.ts';
@@ -140,6 +146,58 @@ describe('searching posts and comments', () => {
     expect(second.body.nextCursor).toBeNull();
     const ids = [...first.body.posts, ...second.body.posts].map((p) => p.id);
     expect(new Set(ids).size).toBe(5);
+  });
+});
+
+describe('what a searcher may not see', () => {
+  /** One post everyone sees, then `count` newer ones a moderator hid (seen by their author only). */
+  async function hiddenPosts(count: number, text: string) {
+    const { clubId, ownerId, member } = await newClub();
+    const searcher = await addMember(clubId);
+    const visible = await post(clubId, ownerId, `A ${text} for all`, 'Shown to everyone.');
+    for (let i = 0; i < count; i++) {
+      const hidden = await post(clubId, member, `Hidden ${text} ${i}`, 'Taken down.');
+      const item = { ...postAsModerated({ ...hidden, clubId, authorId: member, authorName: 'M' }) };
+      expect(await addReport(item, ownerId, { reason: 'spam', text: '' })).toBe('reported');
+      const opened = await getCase(clubId, hidden.id);
+      expect(opened && (await decideCase(opened, 'hide', { hidden: 'moderator' }, [], new Date()))).toBe(
+        true,
+      );
+    }
+    return { clubId, searcher, visible };
+  }
+
+  const nothingFound = (query: string): SearchResults => ({
+    query,
+    posts: [],
+    members: [],
+    courses: [],
+    events: [],
+    nextCursor: null,
+  });
+
+  it('answers a page of only hidden matches exactly as a search that found nothing, within a bound of requests', async () => {
+    const { clubId, searcher } = await hiddenPosts(SEARCH_LIMITS.fillRounds + 2, 'zanzibar');
+    await indexed();
+    const meter = meterRequests(db());
+    try {
+      const res = await search(clubId, searcher, 'zanzibar hidden', { limit: '1' });
+      expect(res.body).toEqual(nothingFound('zanzibar hidden'));
+      // The access check's read, then at most a query and a batch read a round.
+      expect(meter.commands.length).toBeLessThanOrEqual(1 + 2 * SEARCH_LIMITS.fillRounds);
+    } finally {
+      meter.stop();
+    }
+    expect((await search(clubId, searcher, 'quetzalcoatl', { limit: '1' })).body).toEqual(
+      nothingFound('quetzalcoatl'),
+    );
+  });
+
+  it('fills a page past hidden matches from the next postings', async () => {
+    const { clubId, searcher, visible } = await hiddenPosts(SEARCH_LIMITS.fillRounds - 1, 'marrakesh');
+    const res = await search(clubId, searcher, 'marrakesh', { limit: '1' });
+    expect(res.body.posts.map((p) => p.id)).toEqual([visible.id]);
+    expect(res.body.nextCursor).toBeNull();
   });
 });
 

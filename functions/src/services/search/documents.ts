@@ -89,8 +89,11 @@ export interface ShowContext {
 export interface SearchReader {
   /** The items a posting's result is made from (read in one batch with the page's others). */
   keys: (posting: Posting) => Key[];
-  /** Adds the result to the page when its items exist, may be read and still match. */
-  show: (posting: Posting, context: ShowContext) => void;
+  /**
+   * Adds the result to the page when its items exist, may be read and still match: true when it
+   * did.
+   */
+  show: (posting: Posting, context: ShowContext) => boolean;
 }
 
 type PostGroup = SearchResults['posts'][number];
@@ -127,8 +130,9 @@ export function searchReaders(clubId: string, viewer: Viewer): Record<SearchKind
       keys: (posting) => [postKey(posting.docId)],
       show: (posting, context) => {
         const post = readPost(posting.docId, context.found);
-        if (!post || !matchesAll(postDocument(post).texts, context.search)) return;
+        if (!post || !matchesAll(postDocument(post).texts, context.search)) return false;
         groupOf(post, context).matched = true;
+        return true;
       },
     },
     comment: {
@@ -139,15 +143,17 @@ export function searchReaders(clubId: string, viewer: Viewer): Record<SearchKind
       show: (posting, context) => {
         const post = readPost(posting.parentId ?? '', context.found);
         const item = context.found.get(keyId(keys.comment(posting.parentId ?? '', posting.docId)));
-        if (!post || !item) return;
+        if (!post || !item) return false;
         const comment = toComment(item);
-        if (!seesItem(comment, viewer) || !matchesAll(commentDocument(comment).texts, context.search)) return;
+        if (!seesItem(comment, viewer) || !matchesAll(commentDocument(comment).texts, context.search))
+          return false;
         groupOf(post, context).comments.push({
           id: comment.id,
           excerpt: excerptOf(comment.content, context.search),
           authorName: comment.authorName,
           createdAt: comment.createdAt,
         });
+        return true;
       },
     },
     member: {
@@ -156,18 +162,19 @@ export function searchReaders(clubId: string, viewer: Viewer): Record<SearchKind
       // lingering postings that the membership read answers for.
       show: (posting, context) => {
         const membership = context.found.get(keyId(keys.membership(clubId, posting.docId)));
-        if (membership?.status !== 'active') return;
+        if (membership?.status !== 'active') return false;
         const profile = context.found.get(keyId(keys.profile(posting.docId)));
         const card = cardOf(membership);
         const name = card?.name ?? 'Member';
         const bio = typeof profile?.bio === 'string' ? profile.bio : '';
-        if (!matchesAll([name, bio], context.search)) return;
+        if (!matchesAll([name, bio], context.search)) return false;
         context.results.members.push({
           id: posting.docId,
           name,
           avatarUrl: card?.avatarUrl ?? null,
           excerpt: excerptOf(bio, context.search),
         });
+        return true;
       },
     },
     course: {
@@ -179,25 +186,26 @@ export function searchReaders(clubId: string, viewer: Viewer): Record<SearchKind
       // locked above the searcher's level is not found by its sections' text at all.
       show: (posting, context) => {
         const item = context.found.get(keyId(keys.course(clubId, posting.docId)));
-        if (!item) return;
+        if (!item) return false;
         const course = toCourse(item);
         const level = levelOf(pointsIn(levelKey ? context.found.get(keyId(levelKey)) : undefined));
         const locked = lockedAt(course, viewer, level);
-        if (locked && !matchesAll([course.title, course.description], context.search)) return;
+        if (locked && !matchesAll([course.title, course.description], context.search)) return false;
         context.results.courses.push({
           id: course.id,
           title: course.title,
           excerpt: excerptOf(course.description, context.search),
         });
+        return true;
       },
     },
     event: {
       keys: (posting) => [keys.event(clubId, posting.docId)],
       show: (posting, context) => {
         const item = context.found.get(keyId(keys.event(clubId, posting.docId)));
-        if (!item) return;
+        if (!item) return false;
         const { event } = toStoredEvent(item);
-        if (!matchesAll(eventDocument(event).texts, context.search)) return;
+        if (!matchesAll(eventDocument(event).texts, context.search)) return false;
         context.results.events.push({
           id: event.id,
           title: event.title,
@@ -205,6 +213,7 @@ export function searchReaders(clubId: string, viewer: Viewer): Record<SearchKind
           startsAt: event.startDate,
           location: event.location,
         });
+        return true;
       },
     },
   };
