@@ -47,7 +47,8 @@ export interface GatewayOptions {
   /** Folder of the handler modules (defaults to functions/src/handlers). */
   handlersDir?: string;
   /** Called for each request with its outcome (the local stack logs these). */
-  onRequest?: (entry: { method: string; path: string; status: number; ms: number }) => void;
+  /** Each request answered; `group` names the function (route group) that answered, if one did. */
+  onRequest?: (entry: { method: string; path: string; status: number; ms: number; group?: string }) => void;
   /** Called when a handler throws or a module fails to load. */
   onError?: (error: unknown, context: { group?: string; path: string }) => void;
   /**
@@ -319,7 +320,12 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     }
   };
 
-  const handleApi = async (req: IncomingMessage, path: string, requestId: string): Promise<Reply> => {
+  const handleApi = async (
+    req: IncomingMessage,
+    path: string,
+    requestId: string,
+    answered: { group?: string },
+  ): Promise<Reply> => {
     const method = (req.method ?? 'GET').toUpperCase();
     const match = matchRoute(method, path);
     if (match.id === null) {
@@ -330,6 +336,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
         : errorReply(404, 'not_found', 'No such route');
     }
     const route: RouteDefinition = ROUTES[match.id];
+    answered.group = route.group;
 
     let claims: Record<string, string> | null = null;
     let scopes: string[] | null = null;
@@ -417,6 +424,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     const requestId = randomUUID();
     const url = new URL(req.url ?? '/', 'http://gateway.local');
     const path = url.pathname;
+    const answered: { group?: string } = {};
     const finish = (reply: Reply) => {
       send(res, { ...reply, headers: { ...(reply.headers ?? {}), 'apigw-requestid': requestId } });
       options.onRequest?.({
@@ -424,6 +432,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
         path,
         status: reply.status,
         ms: performance.now() - started,
+        group: answered.group,
       });
     };
     if (live.handleManagement(req, res)) return;
@@ -443,7 +452,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       send(res, errorReply(503, 'unavailable', 'The local stack is still starting', { 'retry-after': '1' }));
       return;
     } else if (path === '/api' || path.startsWith('/api/')) {
-      work = handleApi(req, path, requestId);
+      work = handleApi(req, path, requestId, answered);
     } else {
       req.resume();
       work = Promise.resolve(errorReply(404, 'not_found', 'No such route'));

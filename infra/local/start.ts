@@ -19,6 +19,7 @@ import {
   loadLocalConfig,
   urlOf,
 } from './config.ts';
+import { routeStructuredLogs } from './console-logs.ts';
 import { assertJava, type DynamoDbLocal, ensureTable, startDynamoDbLocal } from './dynamodb.ts';
 import { startEventBus } from './event-bus.ts';
 import { startGateway } from './gateway.ts';
@@ -150,8 +151,19 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // The functions log as in AWS (Powertools' JSON) at INFO unless POWERTOOLS_LOG_LEVEL says
+  // otherwise (LOG_LEVEL=DEBUG or TRACE lowers it): all of it goes to .local/logs/, and the
+  // console shows LOG_LEVEL and above (WARN unless set) as readable lines (console-logs.ts).
+  const consoleLevel = (process.env.LOG_LEVEL || 'WARN').toUpperCase();
+  process.env.POWERTOOLS_LOG_LEVEL ||= ['DEBUG', 'TRACE'].includes(consoleLevel) ? consoleLevel : 'INFO';
   const config = loadLocalConfig();
   const { ports, host, localDir } = config;
+  const logFile = join(localDir, 'logs', 'functions.jsonl');
+  routeStructuredLogs({
+    file: logFile,
+    level: consoleLevel,
+    format: process.env.LOG_FORMAT === 'json' ? 'json' : 'text',
+  });
   console.log(`Starting Clubs locally (data in ${relative(process.cwd(), localDir) || '.'}/)…`);
   assertJava();
   await assertPortsFree([
@@ -254,10 +266,9 @@ async function main(): Promise<void> {
         authFlow: 'USER_PASSWORD_AUTH',
         mediaBaseUrl: '/media',
       }),
-      onRequest: ({ method, path, status, ms }) => {
-        if (status >= 500 || process.env.LOG_REQUESTS === '1') {
-          console.log(`[gateway] ${method} ${path} → ${status} (${ms.toFixed(0)} ms)`);
-        }
+      // One short line per API request: method, path, status, time and the function that answered.
+      onRequest: ({ method, path, status, ms, group }) => {
+        console.log(`${method.padEnd(6)} ${path} ${status} ${ms.toFixed(0)} ms${group ? ` ${group}` : ''}`);
       },
       onError: (error, { group, path }) => {
         console.error(`[gateway] ${group ?? '-'} ${path}:`, error);
@@ -284,7 +295,12 @@ async function main(): Promise<void> {
   const db = await dynamoDbReady;
   let seeded: 'seeded' | 'skipped' | 'disabled' = isSeeded(localDir) ? 'skipped' : 'disabled';
   if (config.seed) {
+    // One progress line, rewritten in place on a terminal (once, at the end, elsewhere).
+    const tty = process.stdout.isTTY;
     const result = await seedDemoData({
+      progress: (done, total) => {
+        if (tty) process.stdout.write(`\r[local] seeding demo data: ${done}/${total} clubs`);
+      },
       localDir,
       cognitoEndpoint: cognito.url,
       userPoolId: LOCAL_USER_POOL_ID,
@@ -293,6 +309,7 @@ async function main(): Promise<void> {
       onClubSeeded: stripeSimulator ? demoBillingSeeder(stripeSimulator.simulator) : undefined,
     });
     seeded = result.status;
+    if (tty && result.status === 'seeded') process.stdout.write('\n');
     if (result.status === 'seeded') log(`demo data seeded in ${(result.ms / 1000).toFixed(1)} s`);
   }
   await vite;
@@ -305,7 +322,10 @@ async function main(): Promise<void> {
   await waitForHealth(`${appUrl}/api/health`, 30_000);
 
   console.log(`\nReady: ${appUrl}   (started in ${seconds()} s)`);
-  console.log(`Mail sent by the app (invitations): ${ses.url}\n`);
+  console.log(`Mail sent by the app (invitations): ${ses.url}`);
+  console.log(
+    `Function logs (JSON): ${relative(process.cwd(), logFile)}; the console shows ${consoleLevel} and above (LOG_LEVEL, LOG_FORMAT=json)\n`,
+  );
   if (seeded === 'disabled') {
     console.log('Demo data: not seeded (SEED=0).');
   } else {

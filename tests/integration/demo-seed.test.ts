@@ -3,7 +3,9 @@
  * this file's table), read back through the product's repositories: every post's like and comment
  * counts equal its rows, each club's pin names its one post marked pinned, post files are stored
  * where uploads go with a type posts allow, and the demo member's feed of Morning Yoga Collective
- * leads with the pinned post and carries a picture and a video.
+ * leads with the pinned post and carries a picture and a video. And the seed's table is what the
+ * event path makes: the seed puts no change event (it rebuilds each club's search index once), and
+ * every change its writes would announce, given to the search index's consumer, writes nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,8 @@ import {
   AdminGetUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '@clubs/functions/data/client';
 import { keys, prefixes } from '@clubs/functions/data/keys';
 import { countItems, queryAll } from '@clubs/functions/data/query';
 import { getPosts, listPosts } from '@clubs/functions/data/repositories/posts';
@@ -20,17 +24,20 @@ import { handler } from '@clubs/functions/handlers/feed';
 import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { inspectMedia } from '@clubs/functions/media/uploads';
 import { leaderboardPage } from '@clubs/functions/services/leaderboard';
+import { indexChange } from '@clubs/functions/services/search/index-change';
 import { type CognitoLocal, startCognitoLocal } from '@clubs/infra/local/cognito.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '@clubs/infra/local/config.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
 import { DEMO_CLUBS } from '@clubs/infra/local/seed/data.ts';
 import { seedDemoData } from '@clubs/infra/local/seed/index.ts';
 import {
+  type AnyChangeEvent,
   type Club,
   type CourseCardPage,
   type CourseDetail,
   POST_MEDIA_UPLOAD,
   type PostPage,
+  QUIET_CHANGE_TYPES,
 } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
@@ -202,4 +209,82 @@ describe('the demo data', () => {
       /^<video src="http[^"]+" controls="controls"><\/video>$/,
     );
   });
+});
+
+/** Every item of the table, sorted by key (a test may Scan). */
+async function everyItem(): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  const key = (item: Record<string, unknown>) => `${String(item.pk)}\u0000${String(item.sk)}`;
+  return items.sort((a, b) => key(a).localeCompare(key(b)));
+}
+
+describe("the seed's table against the event path", () => {
+  it('is unchanged by the search consumer given every member card, post, comment and event change', async () => {
+    const before = await everyItem();
+    let changes = 0;
+    let writes = 0;
+    const at = new Date().toISOString();
+    const base = { id: '01JZ0000000000000000000000', at, actorId: 'seed' } as const;
+    for (const club of clubs) {
+      const members = await queryAll(
+        { partition: keys.club(club.id).pk, sortKey: { beginsWith: prefixes.member } },
+        (item) => String(item.userId),
+      );
+      const { posts } = await postsOf(club.id);
+      const events = await queryAll(
+        { partition: keys.club(club.id).pk, sortKey: { beginsWith: prefixes.event } },
+        (item) => String(item.id),
+      );
+      const refs: AnyChangeEvent[] = [
+        ...members.map((memberId) => ({
+          ...base,
+          type: QUIET_CHANGE_TYPES.memberCardChanged,
+          clubId: club.id,
+          memberId,
+        })),
+        ...posts.map((post) => ({
+          ...base,
+          type: QUIET_CHANGE_TYPES.postEdited,
+          clubId: club.id,
+          postId: post.id,
+        })),
+        ...events.map((eventId) => ({
+          ...base,
+          type: QUIET_CHANGE_TYPES.eventChanged,
+          clubId: club.id,
+          eventId,
+        })),
+      ];
+      // A comment's change is heard as one that names it (the consumer reads it as stored now).
+      for (const post of posts) {
+        const commentIds = await queryAll(
+          { partition: keys.comment(post.id, '').pk, sortKey: { beginsWith: prefixes.comment } },
+          (item) => String(item.id),
+        );
+        for (const commentId of commentIds) {
+          refs.push({
+            ...base,
+            type: QUIET_CHANGE_TYPES.commentDeleted,
+            clubId: club.id,
+            postId: post.id,
+            commentId,
+          });
+        }
+      }
+      for (const change of refs) {
+        const report = await indexChange(change);
+        changes += 1;
+        writes += report.puts + report.deletes;
+      }
+    }
+    expect(changes).toBeGreaterThan(200);
+    expect(writes).toBe(0);
+    expect(await everyItem()).toEqual(before);
+  }, 300_000);
 });

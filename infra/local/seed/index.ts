@@ -24,6 +24,7 @@ import { addLike } from '@clubs/functions/data/repositories/likes';
 import { addMembership } from '@clubs/functions/data/repositories/membership-writes';
 import { createPost, pinPost } from '@clubs/functions/data/repositories/posts';
 import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
+import { withoutChangeEvents } from '@clubs/functions/events/change-events';
 import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { rebuildClubIndex } from '@clubs/functions/services/search/rebuild';
 import { type Club, EVENT_DURATION_MINUTES, type Profile, SUPER_ADMIN_GROUP } from '@clubs/shared';
@@ -62,7 +63,8 @@ export interface SeedOptions {
   userPoolId: string;
   s3Endpoint: string;
   bucket: string;
-  log?: (message: string) => void;
+  /** Called as each club is done (`npm start` shows one progress line). */
+  progress?: (done: number, total: number) => void;
   /** Called once per seeded club (the local Stripe simulator onboards owners of paid clubs). */
   onClubSeeded?: (club: Club, owner: { id: string; name: string; email: string }) => Promise<void>;
 }
@@ -475,12 +477,20 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   writeState(options.localDir, state);
   const seeder = new Seeder(options, state.baseTime);
   try {
-    await seeder.createPeople();
-    await eachLimit(DEMO_CLUBS, 6, async (club, index) => {
-      const seeded = await seeder.club(club, index);
-      await options.onClubSeeded?.(seeded, seeder.person(club.owner));
+    // The seed's writes put no change event on the bus: the only ones they would put are member
+    // cards changed, whose one consumer that writes (the search index) the seed replaces by
+    // rebuilding each club's index once, through the writer of `npm run rebuild-search`.
+    await withoutChangeEvents(async () => {
+      await seeder.createPeople();
+      let done = 0;
+      options.progress?.(done, DEMO_CLUBS.length);
+      await eachLimit(DEMO_CLUBS, 6, async (club, index) => {
+        const seeded = await seeder.club(club, index);
+        await options.onClubSeeded?.(seeded, seeder.person(club.owner));
+        options.progress?.(++done, DEMO_CLUBS.length);
+      });
+      await seeder.upload();
     });
-    await seeder.upload();
   } finally {
     seeder.close();
   }
