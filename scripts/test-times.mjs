@@ -1,4 +1,5 @@
-// The time table `npm test` prints at its end (scripts/test.mjs): where a run's minutes went.
+// What `npm test` reads from the runners' JSON reports at its end (scripts/test.mjs): where a
+// run's minutes went, and which tests were skipped.
 export function timeTable(vitest, playwright, cwd) {
   // Where the time goes: each vitest project's summed file time and each e2e spec file's summed
   // walk time, then the slowest files of all. Files run in parallel inside vitest, so a project's
@@ -53,4 +54,31 @@ export function timeTable(vitest, playwright, cwd) {
     }
   }
   return lines;
+}
+
+/**
+ * Every skipped test as "file › full name" (vitest), and every skipped walk whose test.skip gave
+ * no reason (Playwright keeps it as the skip annotation's description).
+ */
+export function skippedTests(vitest, playwright, cwd) {
+  const skips = [];
+  for (const file of vitest?.testResults ?? []) {
+    const relative = String(file.name ?? '').replace(`${cwd}/`, '');
+    for (const test of file.assertionResults ?? []) {
+      if (['skipped', 'pending', 'todo'].includes(test.status)) skips.push(`${relative} › ${test.fullName}`);
+    }
+  }
+  const walk = (suite, file) => {
+    const here = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const reason = (test.annotations ?? []).find((a) => ['skip', 'fixme'].includes(a.type))?.description;
+        if (test.results?.at(-1)?.status === 'skipped' && !reason)
+          skips.push(`tests/e2e/${here} › ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of playwright?.suites ?? []) walk(suite, suite.file ?? suite.title);
+  return skips;
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { timeTable } from './test-times.mjs';
+import { skippedTests, timeTable } from './test-times.mjs';
 
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -80,6 +80,24 @@ if (playwright?.stats) {
 rmSync(reports, { recursive: true, force: true });
 
 for (const line of timeTable(vitest, playwright, process.cwd())) console.log(line);
+
+// Every skipped test must be declared with its reason in tests/declared-skips.json ("file › full
+// name": reason) or, for a walk, by the reason its test.skip gives: a skip nobody declared is a
+// test that silently stopped running, and fails the run like a failure.
+const declaredSkips = readJson(join(import.meta.dirname, '..', 'tests', 'declared-skips.json')) ?? {};
+const skips = skippedTests(vitest, playwright, process.cwd());
+const undeclared = skips.filter((name) => !declaredSkips[name]);
+for (const name of skips.filter((name) => declaredSkips[name]))
+  console.log(`skipped (declared): ${name}: ${declaredSkips[name]}`);
+results.push({
+  name: 'no undeclared skip (tests/declared-skips.json)',
+  ok: undeclared.length === 0,
+  seconds: '0.0',
+});
+if (undeclared.length > 0) {
+  console.log('\n=== skipped without a declared reason (tests/declared-skips.json)');
+  for (const name of undeclared) console.log(`- ${name}`);
+}
 
 // The failures again, briefly, just above the summary: a CI log read from its end shows what
 // failed and why without the hundreds of lines the suites print before.
