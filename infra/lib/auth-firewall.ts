@@ -14,7 +14,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ALARM_PERIOD, alarmTo } from './alarms.ts';
-import { logWebAcl, ratePerClient, visibility } from './waf-rules.ts';
+import { logWebAcl, publishedMetricName, ratePerClient, visibility } from './waf-rules.ts';
 
 /** The prefix of every Cognito user pool API call's `X-Amz-Target` header. */
 export const COGNITO_TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
@@ -101,7 +101,11 @@ export class AuthFirewall extends Construct {
       metric: new Metric({
         namespace: 'AWS/WAFV2',
         metricName: 'BlockedRequests',
-        dimensionsMap: { WebACL: props.webAclName, Rule: 'ALL', Region: Stack.of(this).region },
+        dimensionsMap: {
+          WebACL: publishedMetricName(this.webAcl),
+          Rule: 'ALL',
+          Region: Stack.of(this).region,
+        },
         period: ALARM_PERIOD,
         statistic: 'Sum',
       }),

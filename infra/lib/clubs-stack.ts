@@ -3,7 +3,7 @@
  * follows what each part needs to know (the site URL before the app client's callback URLs, the
  * bus and secrets before the functions), not CloudFormation's order, which follows references.
  */
-import { EVENT_BUS, EVENT_REMINDER_DUE_TYPE, ROUTES } from '@clubs/shared';
+import { EVENT_BUS, EVENT_REMINDER_DUE_TYPE, EVENT_ROUTES, ROUTES } from '@clubs/shared';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
@@ -184,6 +184,8 @@ export class ClubsStack extends Stack {
       distribution: this.site.distribution,
       webhookLogs: this.webhookLogs(),
       emailConfigurationSet: this.email?.configurationSetName,
+      work: this.workQueues(),
+      live: this.live.stage,
       scheduleGroups: new Map([
         ['reminder', this.reminderSchedules.group],
         ['recurring', ScheduleGroup.fromDefaultScheduleGroup(this, 'DefaultScheduleGroup')],
@@ -255,6 +257,21 @@ export class ClubsStack extends Stack {
     const queue = this.payments.deadLetterQueues.get(consumerGroupOf(source, detailType));
     if (!queue) throw new Error(`no dead-letter queue for ${source} ${detailType}`);
     return queue;
+  }
+
+  /**
+   * Where event work waits: a queued route's queue (by route id), and the asynchronous
+   * invocations of each function EventBridge invokes directly (by handler group).
+   */
+  private workQueues() {
+    const work = new Map<string, { queue: IQueue } | { consumer: IFunction }>();
+    for (const route of EVENT_ROUTES) {
+      const queue = this.payments.eventQueues.get(route.id);
+      const consumer = this.payments.functions.get(route.group);
+      if (queue) work.set(route.id, { queue: queue.queue });
+      else if (consumer) work.set(route.group, { consumer: consumer.function });
+    }
+    return work;
   }
 
   private webhookLogs() {

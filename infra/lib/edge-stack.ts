@@ -22,7 +22,15 @@ import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { ALARM_PERIOD, alarmTo, alarmTopic } from './alarms.ts';
-import { logWebAcl, not, pathIs, pathIsOrUnder, ratePerClient, visibility } from './waf-rules.ts';
+import {
+  logWebAcl,
+  not,
+  pathIs,
+  pathIsOrUnder,
+  publishedMetricName,
+  ratePerClient,
+  visibility,
+} from './waf-rules.ts';
 
 /** The region every CloudFront-scope web ACL is created in, and CloudFront's metrics live in. */
 export const EDGE_REGION = 'us-east-1';
@@ -127,7 +135,7 @@ export class EdgeStack extends Stack {
       metric: new Metric({
         namespace: 'AWS/WAFV2',
         metricName: 'BlockedRequests',
-        dimensionsMap: { WebACL: webAclName, Rule: 'ALL' },
+        dimensionsMap: { WebACL: publishedMetricName(this.webAcl), Rule: 'ALL' },
         period: ALARM_PERIOD,
         statistic: 'Sum',
       }),

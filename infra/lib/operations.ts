@@ -1,6 +1,9 @@
 /**
  * Operations: alarms on API 5xx responses and p99 latency, on every function's errors and
- * throttles, on the depth of every dead-letter queue, on runs EventBridge Scheduler dropped, on DynamoDB throttling, on refused Stripe
+ * throttles, on the depth of every dead-letter queue, on how long work waits for its consumer
+ * (the age of the oldest message of every work queue, the age of events in Lambda's own queue of
+ * every function EventBridge invokes), on the live WebSocket API's errors, on failed AWS Backup
+ * and copy jobs, on runs EventBridge Scheduler dropped, on DynamoDB throttling, on refused Stripe
  * webhook deliveries (a wrong signing secret refuses every one), on SES bounce and complaint rates
  * and, in production, on CloudFront's 5xx rate (created in us-east-1, where CloudFront's metrics
  * live: GlobalAlarm); all notify one SNS topic (e-mailed to alarmEmail) and decide three of five
@@ -15,7 +18,7 @@
 
 import { WEBHOOK_REFUSED_LOG_MESSAGE } from '@clubs/shared';
 import { CfnOutput, Duration, NestedStack } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { HttpApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import {
   type Alarm,
@@ -50,6 +53,13 @@ export interface OperationsProps {
   readonly webhookLogs: ILogGroup;
   /** The app's SES configuration set (the mail stack's), whose bounce and complaint rates alarm. */
   readonly emailConfigurationSet?: string;
+  /**
+   * Where work waits for its consumer: the SQS queue of a queued event route (by route id), or a
+   * function EventBridge invokes asynchronously (Lambda's own queue, by handler group).
+   */
+  readonly work: ReadonlyMap<string, { readonly queue: IQueue } | { readonly consumer: IFunction }>;
+  /** The live WebSocket API's stage, whose errors alarm. */
+  readonly live: WebSocketStage;
   /** The Scheduler groups whose schedules run (the reminders' and the default one of the digests). */
   readonly scheduleGroups: ReadonlyMap<string, IScheduleGroup>;
   /** The edge stack's alarm topic (us-east-1), which CloudFront's alarm notifies; production only. */
@@ -67,6 +77,22 @@ export const CLOUDFRONT_5XX_ALARM_PERCENT = 5;
 /** SES rates (percent of sent mail over an hour) that alarm, below SES's own review levels. */
 export const SES_BOUNCE_ALARM_PERCENT = 4;
 export const SES_COMPLAINT_ALARM_PERCENT = 0.08;
+/**
+ * How long work may wait for its consumer (oldest message of a queue, or event in Lambda's
+ * asynchronous queue, its maximum over 5 minutes, 3 periods of 5) before it alarms: stuck or
+ * throttled consumers leave no error anywhere else. Live messages matter only while fresh; the
+ * e-mail queue drains at SES's send rate (EMAIL_SEND_RATE), so a digest run of tens of
+ * thousands of mails legitimately waits up to an hour.
+ */
+export const WORK_AGE_ALARM_SECONDS: Readonly<Record<string, number>> = {
+  default: 600,
+  'live-fanout': 60,
+  NotificationEmails: 3600,
+};
+/** Errors of the live WebSocket API (its Lambda integration failing, or API Gateway's own) in 5 minutes that alarm. */
+export const WEBSOCKET_ERRORS_ALARM = 5;
+/** The resource type AWS Backup counts the table's jobs under. */
+const BACKUP_RESOURCE_TYPE = 'DynamoDB';
 /** A metric math alarm takes at most 10 metrics: throttles are summed this many functions at a time. */
 const METRICS_PER_EXPRESSION = 10;
 
@@ -132,6 +158,84 @@ export class Operations extends Construct {
         1,
       );
     }
+
+    for (const [route, waiting] of props.work) {
+      const limit = WORK_AGE_ALARM_SECONDS[route] ?? WORK_AGE_ALARM_SECONDS.default ?? 0;
+      const age =
+        'queue' in waiting
+          ? waiting.queue.metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum' })
+          : // Lambda's own queue of asynchronous invocations: the age of the events it hands the function (ms).
+            new MathExpression({
+              expression: 'age / 1000',
+              usingMetrics: {
+                age: waiting.consumer.metric('AsyncEventAge', { period: PERIOD, statistic: 'Maximum' }),
+              },
+              label: `${route}: oldest event (s)`,
+              period: PERIOD,
+            });
+      alarm(
+        `${pascal(route)}AgeAlarm`,
+        `${route}: work waited ${limit} s or more for its consumer in 3 of 5 periods of 5 minutes (stuck, throttled or too slow)`,
+        age,
+        limit,
+      );
+    }
+
+    const webSocketMetric = (metricName: string) =>
+      new Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName,
+        dimensionsMap: { ApiId: props.live.api.apiId, Stage: props.live.stageName },
+        period: PERIOD,
+        statistic: 'Sum',
+      });
+    alarm(
+      'LiveWebSocketErrorsAlarm',
+      `The live WebSocket API failed ${WEBSOCKET_ERRORS_ALARM} or more messages or connections in 5 minutes (its integration or API Gateway), 3 periods of 5`,
+      new MathExpression({
+        expression: 'integration + execution',
+        usingMetrics: {
+          integration: webSocketMetric('IntegrationError'),
+          execution: webSocketMetric('ExecutionError'),
+        },
+        label: 'Live WebSocket errors',
+        period: PERIOD,
+      }),
+      WEBSOCKET_ERRORS_ALARM,
+    );
+
+    // A backup or copy that failed is a day without a restorable copy, with no error anywhere else.
+    const backupMetric = (metricName: string) =>
+      new Metric({
+        namespace: 'AWS/Backup',
+        metricName,
+        dimensionsMap: { ResourceType: BACKUP_RESOURCE_TYPE },
+        period: PERIOD,
+        statistic: 'Sum',
+      });
+    alarm(
+      'BackupJobsFailedAlarm',
+      "An AWS Backup job of the table failed, was aborted or expired before it ran: that day's recovery point is missing",
+      new MathExpression({
+        expression: 'failed + aborted + expired',
+        usingMetrics: {
+          failed: backupMetric('NumberOfBackupJobsFailed'),
+          aborted: backupMetric('NumberOfBackupJobsAborted'),
+          expired: backupMetric('NumberOfBackupJobsExpired'),
+        },
+        label: 'Failed backup jobs',
+        period: PERIOD,
+      }),
+      1,
+      'once',
+    );
+    alarm(
+      'BackupCopyJobsFailedAlarm',
+      'An AWS Backup copy job of the table failed: a recovery point was not copied to the copy vault (another region or account)',
+      backupMetric('NumberOfCopyJobsFailed'),
+      1,
+      'once',
+    );
 
     for (const [name, group] of props.scheduleGroups) {
       // A run Scheduler gave up on, or could not even park in its dead-letter queue, is lost:

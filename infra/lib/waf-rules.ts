@@ -16,6 +16,15 @@ export const visibility = (metricName: string): CfnWebACL.VisibilityConfigProper
   metricName,
 });
 
+/**
+ * The name WAF publishes a web ACL's metrics under (the WebACL dimension of AWS/WAFV2): its
+ * visibility config's metric name, which an alarm on it must read (not its resource name).
+ */
+export function publishedMetricName(webAcl: CfnWebACL): string {
+  const config = webAcl.visibilityConfig as CfnWebACL.VisibilityConfigProperty;
+  return config.metricName;
+}
+
 /** The request's path is exactly `path`. */
 export const pathIs = (path: string): Statement => ({
   byteMatchStatement: {

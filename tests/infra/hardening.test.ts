@@ -19,8 +19,11 @@ import {
   SES_BOUNCE_ALARM_PERCENT,
   SES_COMPLAINT_ALARM_PERCENT,
   WEBHOOK_REFUSALS_ALARM,
+  WEBSOCKET_ERRORS_ALARM,
+  WORK_AGE_ALARM_SECONDS,
 } from '@clubs/infra/lib/operations.ts';
 import {
+  EVENT_ROUTES,
   ROUTE_IDS,
   ROUTES,
   type RouteDefinition,
@@ -160,11 +163,12 @@ describe('alarms that reach someone', () => {
     );
     expect(lostRuns.map((a) => JSON.stringify(a.Properties.Dimensions))).toHaveLength(4);
     expect(JSON.stringify(lostRuns)).toContain('"Value":"default"');
+    const backupJobs = alarms.filter((a) => JSON.stringify(a.Properties).includes('AWS/Backup'));
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: logicalId(prod.stack.operations.topic) }]);
-      // Three breaching periods of five, never one data point; but a run lost once is lost for good.
+      // Three breaching periods of five, never one data point; but a run lost or a backup failed once is lost for good.
       expect(alarm.Properties, String(alarm.Properties.AlarmDescription)).toMatchObject(
-        lostRuns.includes(alarm)
+        lostRuns.includes(alarm) || backupJobs.includes(alarm)
           ? { EvaluationPeriods: 1, DatapointsToAlarm: 1, Threshold: 1 }
           : { EvaluationPeriods: 5, DatapointsToAlarm: 3 },
       );
@@ -173,6 +177,87 @@ describe('alarms that reach someone', () => {
       Protocol: 'email',
       Endpoint: prod.stack.config.alarmEmail,
     });
+  });
+
+  it('alarms on what fails silently: backup and copy jobs, waiting work, the live WebSocket API', () => {
+    type MetricStat = { Metric: { Namespace: string; MetricName: string; Dimensions?: unknown[] } };
+    const alarms = Object.values(prod.template.findResources('AWS::CloudWatch::Alarm'));
+    const metricsOf = (alarm: (typeof alarms)[number]): MetricStat['Metric'][] =>
+      alarm.Properties.Metrics
+        ? (alarm.Properties.Metrics as { MetricStat?: MetricStat }[]).flatMap((m) =>
+            m.MetricStat ? [m.MetricStat.Metric] : [],
+          )
+        : [
+            {
+              Namespace: alarm.Properties.Namespace,
+              MetricName: alarm.Properties.MetricName,
+              Dimensions: alarm.Properties.Dimensions,
+            },
+          ];
+    const on = (namespace: string, metricName: string) =>
+      alarms.filter((alarm) =>
+        metricsOf(alarm).some((m) => m.Namespace === namespace && m.MetricName === metricName),
+      );
+    // AWS Backup's jobs of the table (counted by resource type), failing once.
+    for (const metric of [
+      'NumberOfBackupJobsFailed',
+      'NumberOfBackupJobsExpired',
+      'NumberOfCopyJobsFailed',
+    ]) {
+      const [alarm] = on('AWS/Backup', metric);
+      expect(alarm?.Properties, metric).toMatchObject({
+        EvaluationPeriods: 1,
+        DatapointsToAlarm: 1,
+        Threshold: 1,
+      });
+      expect(JSON.stringify(alarm?.Properties), metric).toContain(
+        '{"Name":"ResourceType","Value":"DynamoDB"}',
+      );
+    }
+    // Every work queue's oldest message: the notification batches, the e-mails, the reminders' schedules.
+    const ages = on('AWS/SQS', 'ApproximateAgeOfOldestMessage');
+    const queued = EVENT_ROUTES.filter((route) => 'queued' in route && route.queued);
+    expect(queued.map((route) => route.id)).toEqual(
+      expect.arrayContaining(['NotificationBatches', 'NotificationEmails']),
+    );
+    expect(ages).toHaveLength(queued.length);
+    for (const route of queued) {
+      const queue = prod.stack.payments.eventQueues.get(route.id)?.queue;
+      if (!queue) throw new Error(`no queue for ${route.id}`);
+      const alarm = ages.find((a) =>
+        JSON.stringify(a.Properties).includes(`"Fn::GetAtt":["${logicalId(queue)}","QueueName"]`),
+      );
+      expect(alarm?.Properties.Threshold, route.id).toBe(
+        WORK_AGE_ALARM_SECONDS[route.id] ?? WORK_AGE_ALARM_SECONDS.default,
+      );
+    }
+    // The functions EventBridge invokes directly (search, live, notifications, Stripe's) wait in Lambda's own queue.
+    const asyncAges = on('AWS/Lambda', 'AsyncEventAge');
+    const direct = new Set(
+      EVENT_ROUTES.filter((route) => !('queued' in route && route.queued)).map((route) => route.group),
+    );
+    expect([...direct]).toEqual(
+      expect.arrayContaining(['search-index', 'live-fanout', 'notification-delivery']),
+    );
+    expect(asyncAges).toHaveLength(direct.size);
+    for (const group of direct) {
+      const fn = prod.stack.payments.functions.get(group)?.function;
+      if (!fn) throw new Error(`no function for ${group}`);
+      const alarm = asyncAges.find((a) =>
+        JSON.stringify(a.Properties).includes(`{"Ref":"${logicalId(fn)}"}`),
+      );
+      expect(alarm?.Properties.Threshold, group).toBe(
+        WORK_AGE_ALARM_SECONDS[group] ?? WORK_AGE_ALARM_SECONDS.default,
+      );
+    }
+    expect(WORK_AGE_ALARM_SECONDS['live-fanout']).toBeLessThan(WORK_AGE_ALARM_SECONDS.default ?? 0);
+    // The live WebSocket API's integration and execution errors, on its own API id and stage.
+    const [websocket] = on('AWS/ApiGateway', 'IntegrationError');
+    expect(on('AWS/ApiGateway', 'ExecutionError')).toEqual([websocket]);
+    expect(websocket?.Properties.Threshold).toBe(WEBSOCKET_ERRORS_ALARM);
+    const dimensions = JSON.stringify(metricsOf(websocket as (typeof alarms)[number])[0]?.Dimensions);
+    expect(dimensions).toContain(`{"Name":"ApiId","Value":{"Ref":"${logicalId(prod.stack.live.api)}"}}`);
+    expect(dimensions).toContain('"Name":"Stage"');
   });
 
   it("alarms when Lambda throttles any function, summing at most ten functions' throttles per alarm", () => {
