@@ -2,7 +2,7 @@
  * Environment read once per container. Handlers know nothing of CDK or the local stack: both
  * set these variables (endpoints only locally).
  */
-import { EVENT_BUS, TABLE } from '@clubs/shared';
+import { EMAIL_SENDING, EVENT_BUS, TABLE } from '@clubs/shared';
 
 export const env = {
   get tableName(): string {
@@ -51,5 +51,10 @@ export const env = {
   /** The SES configuration set mail is sent with (its event destinations, reputation metrics). */
   get sesConfigurationSet(): string | undefined {
     return process.env.SES_CONFIGURATION_SET || undefined;
+  },
+  /** Messages a second the stage's SES account may send (EMAIL_SENDING.sendRate unless the stage says more). */
+  get emailSendRate(): number {
+    const rate = Number(process.env.EMAIL_SEND_RATE);
+    return Number.isFinite(rate) && rate > 0 ? rate : EMAIL_SENDING.sendRate;
   },
 };

@@ -167,6 +167,11 @@ export const configSchema = z
     sesRegion: optional(
       z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-1'),
     ),
+    /**
+     * Messages a second the account's SES may send (SendQuota.MaxSendRate), once SES grants more
+     * than EMAIL_SENDING.sendRate: the e-mail queue's consumers share it.
+     */
+    sesSendRate: optional(z.coerce.number().int().min(1).max(10_000)),
     logRetentionDays: withDefault(
       z.coerce
         .number()

@@ -14,6 +14,7 @@
  * `ses:SendEmail` on exactly these two, and the From address and configuration set name in their
  * environment (group-access.ts); the user pool's SourceArn names the same identity (auth.ts).
  */
+import { EMAIL_SENDING } from '@clubs/shared';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import {
@@ -46,6 +47,8 @@ export interface EmailSending {
   /** The From header: `Clubs <address>`. */
   readonly from: string;
   readonly configurationSetName: string;
+  /** Messages a second the account's SES may send (the stage's sesSendRate, else EMAIL_SENDING.sendRate). */
+  readonly sendRate: number;
   /** The ARNs `ses:SendEmail` is granted on: the identity and the configuration set. */
   readonly resourceArns: readonly string[];
 }
@@ -141,6 +144,7 @@ export function emailSendingFor(stack: Stack, config: ClubsConfig): EmailSending
   return {
     from: `Clubs <${config.sesFromEmail}>`,
     configurationSetName,
+    sendRate: config.sesSendRate ?? EMAIL_SENDING.sendRate,
     resourceArns: [
       stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
       stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSetName }),

@@ -22,6 +22,8 @@ export const QUEUE_MAX_CONCURRENCY = EVENT_QUEUE_LIMITS.maxConcurrency;
 export interface EventQueueProps {
   readonly consumer: IFunction;
   readonly deadLetterQueue: IQueue;
+  /** Invocations working on the queue at once (QUEUE_MAX_CONCURRENCY unless the route says fewer). */
+  readonly maxConcurrency?: number;
 }
 
 export class EventQueue extends Construct {
@@ -41,7 +43,7 @@ export class EventQueue extends Construct {
       new SqsEventSource(this.queue, {
         batchSize: QUEUE_BATCH_SIZE,
         reportBatchItemFailures: true,
-        maxConcurrency: QUEUE_MAX_CONCURRENCY,
+        maxConcurrency: props.maxConcurrency ?? QUEUE_MAX_CONCURRENCY,
       }),
     );
     Validations.of(props.consumer).acknowledge({

@@ -253,7 +253,11 @@ export function environmentFor(group: FunctionGroup, resources: HandlerResources
       ? { OUTLINE_MODEL_ID: resources.outlineModelId }
       : {}),
     ...(uses.has('email:send') && resources.email
-      ? { EMAIL_FROM: resources.email.from, SES_CONFIGURATION_SET: resources.email.configurationSetName }
+      ? {
+          EMAIL_FROM: resources.email.from,
+          SES_CONFIGURATION_SET: resources.email.configurationSetName,
+          EMAIL_SEND_RATE: String(resources.email.sendRate),
+        }
       : {}),
     ...(uses.has('live:post') && resources.live ? { LIVE_ENDPOINT: resources.live.endpoint } : {}),
     ...(uses.has('schedules:manage') && resources.schedules ? resources.schedules.environment() : {}),

@@ -98,6 +98,7 @@ export class PaymentsEvents extends Construct {
         const queue = new EventQueue(this, `${route.id}Queue`, {
           consumer: fn.function,
           deadLetterQueue: dlq,
+          maxConcurrency: 'queueConcurrency' in route ? route.queueConcurrency : undefined,
         });
         this.eventQueues.set(route.id, queue);
         rule.addTarget(

@@ -302,6 +302,17 @@ export const FUNCTION_TIMEOUT_SECONDS = { api: 10, webhook: 10, events: 30, trig
 export const EVENT_QUEUE_LIMITS = { batchSize: 10, maxConcurrency: 10 } as const;
 
 /**
+ * E-mail at SES's pace. SES refuses a send over the account's rate (a new production account may
+ * send 14 messages a second: `aws sesv2 get-account`, SendQuota.MaxSendRate), and a refused
+ * message is retried and then parked in the dead-letter queue. So the e-mail queue (one
+ * notification or digest e-mail a message) is consumed by at most `consumers` invocations at
+ * once (SQS's smallest maximum concurrency), each sending at most `sendRate / consumers` messages
+ * a second: together never above `sendRate`, however much a 07:00 digest run queues. `sendRate`
+ * is a stage's `sesSendRate` once SES grants more.
+ */
+export const EMAIL_SENDING = { sendRate: 14, consumers: 2 } as const;
+
+/**
  * Each Stripe API call: at most `timeoutMs` a try and `maxNetworkRetries` more tries. The worst
  * case (about 8 s) stays inside an API function's limit and well inside stripe-events', so a slow
  * Stripe fails the call (the event is given back and retried), not the whole invocation.

@@ -9,6 +9,7 @@ import {
   NOTIFICATION_EMAIL_TYPE,
   QUIET_CHANGE_TYPES,
 } from './change-events.ts';
+import { EMAIL_SENDING } from './constants.ts';
 import { DIGEST_BATCH_TYPE, DIGEST_DUE_TYPE, DIGEST_EMAIL_TYPE } from './digests.ts';
 import { EVENT_REMINDER_BATCH_TYPE, EVENT_REMINDER_DUE_TYPE } from './event-reminders.ts';
 
@@ -71,6 +72,11 @@ export interface EventRoute {
    * must be retried batch by batch.
    */
   readonly queued?: boolean;
+  /**
+   * Invocations consuming the queue at once, when not EVENT_QUEUE_LIMITS.maxConcurrency: the
+   * e-mail queue's consumers share SES's send rate (EMAIL_SENDING).
+   */
+  readonly queueConcurrency?: number;
   /**
    * The bus the rule is on: the app's own (the default), or the account's default bus, where AWS
    * services such as SES put their events.
@@ -147,8 +153,9 @@ export const EVENT_ROUTES = [
     // links:sign: every notification e-mail carries its reader's signed unsubscribe link.
     uses: ['table:read', 'email:send', 'links:sign'],
     description:
-      'one notification e-mail to one reader through SES: a refusal is retried, then parked in the dead-letter queue',
+      'one notification e-mail to one reader through SES, at its share of the send rate: a refusal is retried, then parked in the dead-letter queue',
     queued: true,
+    queueConcurrency: EMAIL_SENDING.consumers,
   },
   {
     id: 'EventReminderSchedules',

@@ -9,9 +9,14 @@
  */
 
 import { ConfigError, parseConfig } from '@clubs/infra/lib/config.ts';
-import { configurationSetNameOf, mailStackFor, mailStackName } from '@clubs/infra/lib/email.ts';
+import {
+  configurationSetNameOf,
+  emailSendingFor,
+  mailStackFor,
+  mailStackName,
+} from '@clubs/infra/lib/email.ts';
 import { type FunctionGroup, usesOf } from '@clubs/infra/lib/group-access.ts';
-import { EVENT_ROUTES, HANDLER_GROUPS } from '@clubs/shared';
+import { EMAIL_SENDING, EVENT_ROUTES, HANDLER_GROUPS } from '@clubs/shared';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { logicalId, newApp, statementsOfRole, synthStack } from './app.ts';
@@ -87,7 +92,26 @@ describe('e-mail through SES', () => {
     expect(fn.Properties.Environment.Variables).toMatchObject({
       EMAIL_FROM: 'Clubs <no-reply@clubs.example.com>',
       SES_CONFIGURATION_SET: configurationSetNameOf('Clubs'),
+      EMAIL_SEND_RATE: String(EMAIL_SENDING.sendRate),
     });
+    // The e-mail queue is consumed by at most EMAIL_SENDING.consumers invocations, the other queues by more.
+    const emails = stack.payments.eventQueues.get('NotificationEmails')?.queue;
+    if (!emails) throw new Error('no e-mail queue');
+    const mappings = template.findResources('AWS::Lambda::EventSourceMapping');
+    const concurrency = Object.values(mappings).map((m) => [
+      JSON.stringify(m.Properties.EventSourceArn).includes(logicalId(emails)),
+      m.Properties.ScalingConfig?.MaximumConcurrency,
+    ]);
+    expect(concurrency).toContainEqual([true, EMAIL_SENDING.consumers]);
+    expect(concurrency.filter(([isEmail]) => !isEmail).map(([, max]) => max)).not.toContain(
+      EMAIL_SENDING.consumers,
+    );
+    // A stage whose SES account was granted more says so.
+    const faster = emailSendingFor(
+      stack,
+      parseConfig({ sesFromEmail: 'no-reply@clubs.example.com', sesSendRate: 50 }),
+    );
+    expect(faster?.sendRate).toBe(50);
   });
 
   it("verifies a whole domain with Easy DKIM, its three CNAME records as the mail stack's outputs, and Cognito names that domain", () => {

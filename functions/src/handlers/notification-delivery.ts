@@ -6,7 +6,8 @@
  * bounce and complaint events suppress the addresses they name; an event's reminder falling due
  * (its schedule's event) tells the club's members in batches, unless the event moved or went
  * since; a digest schedule's run is split into batches of subscribers, each of which queues its
- * digests as e-mails on the same queue. A failed record is reported alone, so only it is delivered again (an e-mail SES refused is retried, then parked in the
+ * digests as e-mails on the same queue; each e-mail waits for its slot of SES's send rate
+ * (send-pace.ts), so the queue's consumers together never send faster than SES takes. A failed record is reported alone, so only it is delivered again (an e-mail SES refused is retried, then parked in the
  * dead-letter queue), and writing is idempotent per change and recipient, so a repeat notifies
  * nobody twice. Anything else is acknowledged and ignored.
  */
@@ -30,6 +31,7 @@ import {
   notificationEmailSchema,
 } from '@clubs/shared';
 import type { EventBridgeEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { queuedEmailPacer } from '../email/send-pace.ts';
 import { logger } from '../logger.ts';
 import { type DeliveryReport, deliverBatch, notifyChange } from '../services/notifications/delivery.ts';
 import {
@@ -56,7 +58,10 @@ async function deliver(event: BusEvent): Promise<Report | null> {
       if (batch.success) return deliverBatch(batch.data);
     } else if (event['detail-type'] === NOTIFICATION_EMAIL_TYPE) {
       const email = notificationEmailSchema.safeParse(event.detail);
-      if (email.success) return { email: await sendNotificationEmail(email.data) };
+      if (email.success) {
+        await queuedEmailPacer().take();
+        return { email: await sendNotificationEmail(email.data) };
+      }
     } else if (event['detail-type'] === EVENT_REMINDER_BATCH_TYPE) {
       const batch = eventReminderBatchSchema.safeParse(event.detail);
       if (batch.success) return deliverReminderBatch(batch.data);
@@ -65,7 +70,10 @@ async function deliver(event: BusEvent): Promise<Report | null> {
       if (batch.success) return deliverDigestBatch(batch.data);
     } else if (event['detail-type'] === DIGEST_EMAIL_TYPE) {
       const digest = digestEmailSchema.safeParse(event.detail);
-      if (digest.success) return { email: await sendDigestEmail(digest.data) };
+      if (digest.success) {
+        await queuedEmailPacer().take();
+        return { email: await sendDigestEmail(digest.data) };
+      }
     }
   } else if (event.source === EVENT_BUS.schedulerSource && event['detail-type'] === EVENT_REMINDER_DUE_TYPE) {
     const due = eventReminderDueSchema.safeParse(event.detail);
