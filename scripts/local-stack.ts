@@ -27,11 +27,17 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-/** After the start banner, the stack's own reports (a 5xx the gateway logs, a stop) reach our console. */
+/** A request line of the stack's console (`GET    /api/… 503 12 ms group`) that answered 5xx. */
+const SERVER_ERROR_LINE = /^[A-Z]+ +\S+ 5\d\d /;
+
+/**
+ * After the start banner, the stack's own reports (its `[…]` lines, a stop) and requests answered
+ * 5xx reach our console; the other request lines do not.
+ */
 function forwardReports(child: ChildProcess): void {
   if (!child.stdout) return;
   createInterface({ input: child.stdout }).on('line', (line) => {
-    if (line.startsWith('[')) console.log(line);
+    if (line.startsWith('[') || SERVER_ERROR_LINE.test(line)) console.log(line);
   });
 }
 
