@@ -67,6 +67,8 @@ async function follow(
 }
 
 async function main() {
+  // The fan-out is measured with one demo member's sockets: its own stack lets a person hold them all.
+  process.env.LIVE_CONNECTIONS_PER_PERSON = String(SOCKETS + 10);
   console.log(`Starting the local stack on ports ${BASE}…${BASE + 7}…`);
   const stack = await startLocalStack(BASE, 'clubs-bench-live-');
   try {

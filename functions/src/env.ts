@@ -2,7 +2,7 @@
  * Environment read once per container. Handlers know nothing of CDK or the local stack: both
  * set these variables (endpoints only locally).
  */
-import { EMAIL_SENDING, EVENT_BUS, TABLE } from '@clubs/shared';
+import { EMAIL_SENDING, EVENT_BUS, LIVE, TABLE } from '@clubs/shared';
 
 export const env = {
   get tableName(): string {
@@ -39,6 +39,14 @@ export const env = {
    */
   get liveEndpoint(): string | undefined {
     return process.env.LIVE_ENDPOINT || undefined;
+  },
+  /**
+   * Sockets one person may have open at once: LIVE.maxConnectionsPerPerson, unless a local
+   * measurement (bench:live, a thousand sockets of one demo member) raises it for its own stack.
+   */
+  get liveConnectionsPerPerson(): number {
+    const raised = Number(process.env.LIVE_CONNECTIONS_PER_PERSON);
+    return Number.isInteger(raised) && raised > 0 ? raised : LIVE.maxConnectionsPerPerson;
   },
   /** Set only locally (the SES v2 emulator, aws-ses-v2-local). */
   get sesEndpoint(): string | undefined {

@@ -24,6 +24,12 @@ export const LIVE = {
   },
   /** API Gateway closes a WebSocket after 2 hours; a connection's items outlive it a little, then expire. */
   connectionTtlSeconds: 2 * 3600 + 600,
+  /**
+   * Sockets one person may have open at once (a tab holds one; a few devices and tabs to spare):
+   * $connect refuses the next with 429 until one closes, so one account cannot hold the API's
+   * connections or the fan-out's pages.
+   */
+  maxConnectionsPerPerson: 10,
   /** Clubs one connection may follow at once (a tab shows one club; a few spare for quick switches). */
   maxSubscriptionsPerConnection: 5,
   /** Subscriptions one fan-out reads per page of its query. */

@@ -21,7 +21,15 @@ import { LIVE, type LiveServerMessage } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type ClubWorld, IDENTITIES, type Identity, makeClubWorld, worldForFile } from './support/world.ts';
+import {
+  type ClubWorld,
+  IDENTITIES,
+  type Identity,
+  makeClubWorld,
+  type Person,
+  signedPerson,
+  worldForFile,
+} from './support/world.ts';
 
 const world = worldForFile();
 let active: ClubWorld;
@@ -47,9 +55,10 @@ afterAll(async () => {
 const socketUrl = (token: string | null) =>
   `${world.gateway.url.replace('http', 'ws')}${LIVE.path}${token ? `?${LIVE.tokenParam}=${token}` : ''}`;
 
-/** A connection as `identity`, with the messages it receives; or the status its upgrade was refused with. */
-async function connect(identity: Identity) {
-  const socket = new WebSocket(socketUrl(world.people[identity].token));
+/** A connection as `identity` (or a person of the test's own), with the messages it receives; or the status its upgrade was refused with. */
+async function connect(identity: Identity | Person) {
+  const person = typeof identity === 'string' ? world.people[identity] : identity;
+  const socket = new WebSocket(socketUrl(person.token));
   sockets.push(socket);
   const received: LiveServerMessage[] = [];
   socket.on('message', (data) => received.push(JSON.parse(String(data)) as LiveServerMessage));
@@ -96,6 +105,21 @@ describe('subscribe as each identity of the matrix', () => {
       }
     });
   }
+
+  it(`opens at most ${LIVE.maxConnectionsPerPerson} sockets a person: the next is refused (429) until one closes`, async () => {
+    const person = signedPerson('Many tabs');
+    const open = [];
+    for (let i = 0; i < LIVE.maxConnectionsPerPerson; i++) {
+      const live = await connect(person);
+      expect(live.refused).toBeNull();
+      open.push(live);
+    }
+    expect((await connect(person)).refused).toBe(429);
+    // Someone else is not counted against them.
+    expect((await connect('member')).refused).toBeNull();
+    open[0]?.socket.close();
+    await expect.poll(async () => (await connect(person)).refused, { timeout: 10_000 }).toBeNull();
+  });
 
   it('refuses anything but a subscribe or unsubscribe, changing nothing', async () => {
     const live = await connect('member');

@@ -21,7 +21,8 @@ export async function handler(event: LiveEvent): Promise<APIGatewayProxyResultV2
   if (routeKey === LIVE.routes.connect) {
     const caller = authFromClaims(event.requestContext.authorizer);
     if (!caller) return { statusCode: 401 };
-    await openConnection(caller, connectionId);
+    // A person at the cap of open sockets is refused this one (the client retries later).
+    if ((await openConnection(caller, connectionId)) === 'too_many') return { statusCode: 429 };
     return { statusCode: 200 };
   }
   if (routeKey === LIVE.routes.disconnect) {

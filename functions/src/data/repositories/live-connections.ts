@@ -176,25 +176,32 @@ const toSubscriber = (item: Record<string, unknown>): LiveSubscriber => ({
   isSuperAdmin: item.isSuperAdmin === true,
 });
 
+/** The connections of a live partition (a club's or a person's) not yet past their TTL. */
+const liveConnectionsIn = (partition: string, now: Date) => ({
+  partition,
+  sortKey: { beginsWith: prefixes.liveConnection },
+  filter: {
+    expression: '#ttl > :now',
+    names: { '#ttl': TABLE.ttlAttribute },
+    values: { ':now': Math.floor(now.getTime() / 1000) },
+  },
+});
+
 /** One page of the connections following a club, leaving out those past their TTL. */
 export function listSubscribersPage(
   clubId: string,
   page: { limit: number; cursor?: string },
   now = new Date(),
 ): Promise<Page<LiveSubscriber>> {
-  return queryPage(
-    {
-      partition: liveClubPartition(clubId),
-      sortKey: { beginsWith: prefixes.liveConnection },
-      filter: {
-        expression: '#ttl > :now',
-        names: { '#ttl': TABLE.ttlAttribute },
-        values: { ':now': Math.floor(now.getTime() / 1000) },
-      },
-    },
-    page,
-    toSubscriber,
-  );
+  return queryPage(liveConnectionsIn(liveClubPartition(clubId), now), page, toSubscriber);
+}
+
+/**
+ * How many connections a person has open (those past their TTL, left by a socket whose
+ * $disconnect never came, do not count): their partition holds a handful, read whole.
+ */
+export async function countOpenConnectionsOfUser(userId: string, now = new Date()): Promise<number> {
+  return (await queryAll(liveConnectionsIn(liveUserPartition(userId), now), (item) => item.sk)).length;
 }
 
 /** The connections a person has open (a handful: one per tab). */

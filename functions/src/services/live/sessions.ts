@@ -8,15 +8,24 @@ import { CLUB_NOT_ACTIVE, LIVE, type LiveServerMessage, liveClientMessageSchema 
 import type { Caller } from '../../caller.ts';
 import {
   addSubscription,
+  countOpenConnectionsOfUser,
   deleteConnection,
   getConnection,
   putConnection,
   removeSubscription,
 } from '../../data/repositories/live-connections.ts';
+import { env } from '../../env.ts';
 import { readVerdicts } from './access.ts';
 
-export async function openConnection(caller: Caller, connectionId: string): Promise<void> {
+/**
+ * Records a connection, unless its person already has LIVE.maxConnectionsPerPerson open
+ * ('too_many': $connect refuses it). Checked before the write, so connections opened at the very
+ * same moment may pass the cap by as many as race; each closes within API Gateway's two hours.
+ */
+export async function openConnection(caller: Caller, connectionId: string): Promise<'opened' | 'too_many'> {
+  if ((await countOpenConnectionsOfUser(caller.userId)) >= env.liveConnectionsPerPerson) return 'too_many';
   await putConnection({ connectionId, userId: caller.userId, isSuperAdmin: caller.isSuperAdmin });
+  return 'opened';
 }
 
 export async function closeConnection(connectionId: string): Promise<void> {
