@@ -6,10 +6,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ClubsStack } from '@clubs/infra/lib/clubs-stack.ts';
 import { loadStageConfig } from '@clubs/infra/lib/config.ts';
-import { EDGE_REGION, EdgeStack } from '@clubs/infra/lib/edge-stack.ts';
-import { REPO_ROOT } from '@clubs/infra/lib/paths.ts';
+import { REPO_ROOT, resolveFromRoot } from '@clubs/infra/lib/paths.ts';
+import { buildStage } from '@clubs/infra/lib/stage.ts';
+import { cdkJsonContext, STAND_IN_ENVIRONMENT, standInWebDist } from '@clubs/infra/ops/deploy-check.ts';
 import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { ASSUMPTIONS } from './cost/assumptions.ts';
@@ -30,17 +30,23 @@ const usd = (n: number) =>
 const perHead = (n: number) => `$${n.toFixed(4)}`;
 const count = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
+/**
+ * The prod stage synthesized as `npm run deploy:check` and `cdk deploy` synthesize it: through
+ * buildStage, with cdk.json's feature flags (which change what some constructs create) and an
+ * account and region. Without them it counted 387 resources in the main stack where the
+ * deployed template has 396: a different template from the one deployed.
+ */
 function synthesizeProd() {
-  const app = new App({ context: { stage: 'prod', [BUNDLING_STACKS]: [] } });
   const config = loadStageConfig({ stage: 'prod' });
-  const main = new ClubsStack(app, config.stackName, { config });
-  const edge = new EdgeStack(app, `${config.stackName}Edge`, {
-    env: { region: EDGE_REGION },
-    mainStackName: config.stackName,
-    rateLimit: config.wafRateLimit,
-    alarmEmail: config.alarmEmail,
-    logRetention: config.logRetentionDays,
-  });
+  const webStandIn = !existsSync(path.join(resolveFromRoot(config.webDistDir), 'index.html'));
+  const app = new App({ context: { ...cdkJsonContext(), [BUNDLING_STACKS]: [] } });
+  const stage = buildStage(
+    app,
+    { ...config, ...(webStandIn ? { webDistDir: standInWebDist() } : {}) },
+    STAND_IN_ENVIRONMENT,
+  );
+  const { main, edge } = stage;
+  if (!main || !edge) throw new Error('the prod stage builds a main and an edge stack');
   const assembly = app.synth();
   const resourcesOf = (stack: Stack) =>
     (assembly.getStackByName(stack.stackName).template as { Resources: Resources }).Resources;
@@ -60,7 +66,10 @@ function synthesizeProd() {
     // What the bill counts: the main stack's resources with its nested stacks'.
     main: Object.assign({}, mainResources, ...nested.map((n) => n.resources)) as Resources,
     stackSizes: [
-      { stack: config.stackName, resources: Object.keys(mainResources).length },
+      ...stage.stacks.map((stack) => ({
+        stack: stack.stackName,
+        resources: Object.keys(resourcesOf(stack)).length,
+      })),
       ...nested.map((n) => ({ stack: n.path, resources: Object.keys(n.resources).length })),
     ],
     edge: resourcesOf(edge),

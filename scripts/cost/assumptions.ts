@@ -38,10 +38,27 @@ export const ASSUMPTIONS = {
   /** Log bytes per API call: the function's request line and the API's access log line. */
   functionLogBytesPerCall: 700,
   accessLogBytesPerCall: 600,
-  /** E-mail per month: invitations, Cognito's codes and resets, billing notices. */
+  /** E-mail per month besides the fan-out's: invitations, Cognito's codes and resets, billing notices. */
   emailsPerMonth: 40_000,
   /** Stripe events on the bus per month (subscriptions, invoices, checkouts). */
   busEventsPerMonth: 60_000,
+  /**
+   * The fan-out: every write is a change event on the bus, which this many rules hand to a
+   * function on average (notifications, live updates, and search for posts, comments, events,
+   * courses and member cards).
+   */
+  rulesPerChange: 2.5,
+  /** Club-wide notifications a club makes a month (each reaches every member, in batches). */
+  announcementsPerClubMonth: 4,
+  eventsPerClubMonth: 4,
+  /** Members who take an announcement, or an event's reminder, by e-mail too. */
+  announcementEmailShare: 0.5,
+  reminderEmailShare: 0.3,
+  /** Members subscribed to the daily digest (07:00 UTC) and to the weekly one (Mondays). */
+  dailyDigestShare: 0.1,
+  weeklyDigestShare: 0.3,
+  /** Milliseconds a fan-out invocation (a change, a batch of recipients) runs on average. */
+  eventDurationMs: 150,
   /** Secrets Manager reads per month (cold starts read the Stripe key once each). */
   secretReadsPerMonth: 200_000,
   /** Share of requests X-Ray records beyond its one-a-second reservoir (its default rule). */

@@ -2,8 +2,9 @@
  * The monthly bill of the production template for the stated traffic: one line per service with
  * the arithmetic behind it, from the template's inventory, the assumptions and the list prices.
  */
+import { DIGEST_LIMITS, EMAIL_SENDING, EVENT_QUEUE_LIMITS, NOTIFICATION_BATCH_SIZE } from '@clubs/shared';
 import type { ASSUMPTIONS } from './assumptions.ts';
-import { PRICES, SECONDS_PER_MONTH } from './prices.ts';
+import { ALWAYS_FREE, PRICES, SECONDS_PER_MONTH } from './prices.ts';
 import type { Inventory } from './template-inventory.ts';
 
 export interface BillLine {
@@ -30,11 +31,55 @@ export function trafficOf(a: Assumptions) {
   return { sessions, apiCalls, siteRequests, mediaRequests, cloudFrontRequests, egressGb };
 }
 
+/** What is paid for: usage past the always-free allowance (ALWAYS_FREE), never below zero. */
+const pastFree = (usage: number, allowance: number) => Math.max(0, usage - allowance);
+
+/**
+ * What the product's fan-out does a month: change events (one per write) handed to their rules'
+ * functions; club-wide announcements and events' reminders reaching every member in batches of
+ * recipients, and by e-mail those who want it; the daily and weekly digests. Each e-mail is one
+ * event and one queue message, sent by invocations of EVENT_QUEUE_LIMITS.batchSize messages, each
+ * paced at its share of SES's rate (EMAIL_SENDING), which is how long it runs.
+ */
+export function fanOutOf(a: Assumptions) {
+  const t = trafficOf(a);
+  const membersPerClub = a.members / a.clubs;
+  const changes = t.apiCalls * a.writeShare;
+  const announcements = a.clubs * a.announcementsPerClubMonth;
+  const reminders = a.clubs * a.eventsPerClubMonth;
+  const recipientBatches = (announcements + reminders) * Math.ceil(membersPerClub / NOTIFICATION_BATCH_SIZE);
+  const digestEmails = a.members * (a.dailyDigestShare * 30 + a.weeklyDigestShare * (52 / 12));
+  const digestBatches = digestEmails / DIGEST_LIMITS.batchSize;
+  const emails =
+    announcements * membersPerClub * a.announcementEmailShare +
+    reminders * membersPerClub * a.reminderEmailShare +
+    digestEmails;
+  const digestRuns = 30 + 52 / 12;
+  // On the bus: changes, batches, e-mails, and the schedules' runs (digests, one per event's reminder).
+  const busEvents = changes + recipientBatches + digestBatches + emails + digestRuns + reminders;
+  const emailInvocations = emails / EVENT_QUEUE_LIMITS.batchSize;
+  const emailSeconds =
+    emailInvocations * (EVENT_QUEUE_LIMITS.batchSize / (EMAIL_SENDING.sendRate / EMAIL_SENDING.consumers));
+  const otherInvocations =
+    changes * a.rulesPerChange + recipientBatches + digestBatches + digestRuns + reminders;
+  // Each queued message is sent, received and deleted (receives and deletes in tens).
+  const queueRequests = (recipientBatches + digestBatches + emails) * (1 + 2 / EVENT_QUEUE_LIMITS.batchSize);
+  return {
+    changes,
+    emails,
+    digestEmails,
+    busEvents,
+    invocations: emailInvocations + otherInvocations,
+    seconds: emailSeconds + otherInvocations * (a.eventDurationMs / 1000),
+    queueRequests,
+  };
+}
+
 /** Cognito's monthly price for the plan, beyond the free band where the plan has one. */
 export function cognitoMonthly(tier: string, mau: number): number {
   const c = PRICES.cognito;
   if (tier === 'PLUS') return mau * c.plusMau;
-  const billable = Math.max(0, mau - c.freeMauLiteEssentials);
+  const billable = pastFree(mau, ALWAYS_FREE.cognitoLiteEssentialsMau);
   return billable * (tier === 'LITE' ? c.liteMau : c.essentialsMau);
 }
 
@@ -48,11 +93,14 @@ export function billOf(inv: Inventory, a: Assumptions, logRetentionDays: number)
     inv.apiFunctionMemoryMb.reduce((sum, mb) => sum + mb, 0) /
     Math.max(1, inv.apiFunctionMemoryMb.length) /
     1024;
-  const gbSeconds = t.apiCalls * (a.apiDurationMs / 1000) * memoryGb;
+  const fan = fanOutOf(a);
+  const invocations = t.apiCalls + fan.invocations;
+  const gbSeconds = (t.apiCalls * (a.apiDurationMs / 1000) + fan.seconds) * memoryGb;
   add(
     'Lambda',
-    million(t.apiCalls) * p.lambda.requestsPerMillion + gbSeconds * p.lambda.gbSecondArm,
-    `${fmt(million(t.apiCalls))} M invocations × ${a.apiDurationMs} ms at ${fmt(memoryGb * 1024, 0)} MB (the API functions' average) = ${fmt(gbSeconds, 0)} GB-s on arm64; ${inv.functions} functions in the template`,
+    million(pastFree(invocations, ALWAYS_FREE.lambda.requests)) * p.lambda.requestsPerMillion +
+      pastFree(gbSeconds, ALWAYS_FREE.lambda.gbSeconds) * p.lambda.gbSecondArm,
+    `${fmt(million(t.apiCalls))} M API invocations × ${a.apiDurationMs} ms and ${fmt(million(fan.invocations))} M of the fan-out (changes, batches, paced e-mail sends) at ${fmt(memoryGb * 1024, 0)} MB (the API functions' average) = ${fmt(gbSeconds, 0)} GB-s on arm64, less the always-free 1 M requests and 400,000 GB-s; ${inv.functions} functions in the template`,
   );
   add(
     'API Gateway (HTTP API)',
@@ -68,7 +116,8 @@ export function billOf(inv: Inventory, a: Assumptions, logRetentionDays: number)
     'DynamoDB',
     million(readUnits) * p.dynamodb.readPerMillion +
       million(writeUnits) * p.dynamodb.writePerMillion +
-      a.tableGb * (p.dynamodb.storageGbMonth + p.dynamodb.pitrGbMonth),
+      pastFree(a.tableGb, ALWAYS_FREE.dynamodbStorageGb) * p.dynamodb.storageGbMonth +
+      a.tableGb * p.dynamodb.pitrGbMonth,
     `${fmt(million(readUnits))} M read units, ${fmt(million(writeUnits))} M write units (${fmt(million(writes))} M item writes, each with ${a.indexCopiesPerItemWrite} index copies on average; ${inv.globalSecondaryIndexes.length} global secondary indexes, ${allProjected} projecting ALL), ${a.tableGb} GB stored with point-in-time recovery`,
   );
 
@@ -93,12 +142,13 @@ export function billOf(inv: Inventory, a: Assumptions, logRetentionDays: number)
     );
   }
 
-  const cfRequests = million(t.cloudFrontRequests) * 100 * p.cloudfront.httpsPer10k;
+  const cfRequests =
+    million(pastFree(t.cloudFrontRequests, ALWAYS_FREE.cloudfront.requests)) * 100 * p.cloudfront.httpsPer10k;
   const cfFunctions = million(t.siteRequests + t.mediaRequests) * p.cloudfront.functionsPerMillion;
   add(
     'CloudFront',
-    cfRequests + t.egressGb * p.cloudfront.egressGb + cfFunctions,
-    `${fmt(million(t.cloudFrontRequests))} M HTTPS requests (API, site, media), ${fmt(t.egressGb, 0)} GB out (media ${fmt((t.sessions * a.mediaBytesPerSession) / GB, 0)} GB), viewer functions on ${inv.cloudFrontFunctionBehaviors} behaviors`,
+    cfRequests + pastFree(t.egressGb, ALWAYS_FREE.cloudfront.egressGb) * p.cloudfront.egressGb + cfFunctions,
+    `${fmt(million(t.cloudFrontRequests))} M HTTPS requests (API, site, media), ${fmt(t.egressGb, 0)} GB out, less the always-free 10 M requests and 1 TB (media ${fmt((t.sessions * a.mediaBytesPerSession) / GB, 0)} GB), viewer functions on ${inv.cloudFrontFunctionBehaviors} behaviors`,
   );
 
   const rules = inv.webAcls.reduce((sum, acl) => sum + acl.rules, 0);
@@ -118,7 +168,7 @@ export function billOf(inv: Inventory, a: Assumptions, logRetentionDays: number)
   add(
     `Cognito (${inv.userPoolTier})`,
     cognitoMonthly(inv.userPoolTier, a.monthlyActives),
-    `${fmt(a.monthlyActives, 0)} monthly active users, the first ${fmt(p.cognito.freeMauLiteEssentials, 0)} free on Lite and Essentials`,
+    `${fmt(a.monthlyActives, 0)} monthly active users, less the always-free ${fmt(ALWAYS_FREE.cognitoLiteEssentialsMau, 0)} on Lite and Essentials`,
   );
 
   const functionLogsGb = (t.apiCalls * a.functionLogBytesPerCall) / GB;
@@ -133,10 +183,10 @@ export function billOf(inv: Inventory, a: Assumptions, logRetentionDays: number)
   );
   add(
     'CloudWatch alarms, dashboard, metrics',
-    inv.alarmMetrics * p.cloudwatch.alarmMetricMonth +
-      Math.max(0, inv.dashboards - 3) * p.cloudwatch.dashboardMonth +
-      inv.customMetrics * p.cloudwatch.customMetricMonth,
-    `${inv.alarms} alarms reading ${inv.alarmMetrics} metrics, ${inv.dashboards} dashboard (the first three are free), ${inv.customMetrics} metric filter`,
+    pastFree(inv.alarmMetrics, ALWAYS_FREE.cloudwatch.alarmMetrics) * p.cloudwatch.alarmMetricMonth +
+      pastFree(inv.dashboards, ALWAYS_FREE.cloudwatch.dashboards) * p.cloudwatch.dashboardMonth +
+      pastFree(inv.customMetrics, ALWAYS_FREE.cloudwatch.customMetrics) * p.cloudwatch.customMetricMonth,
+    `${inv.alarms} alarms reading ${inv.alarmMetrics} metrics, ${inv.dashboards} dashboard, ${inv.customMetrics} metric filter, less the always-free 10 alarm metrics, 3 dashboards and 10 metrics`,
   );
 
   const reservoir = Math.min(t.apiCalls, SECONDS_PER_MONTH);
@@ -158,18 +208,25 @@ export function billOf(inv: Inventory, a: Assumptions, logRetentionDays: number)
     `${a.mediaGb} GB of media${inv.mediaReplication ? ' and its replica' : ''}, CloudFront's cache misses, ${fmt(presignedGb, 0)} GB of members-only media read through presigned URLs (S3's egress price, like CloudFront's)`,
   );
 
-  add('SES', (a.emailsPerMonth / 1000) * p.ses.per1000Emails, `${fmt(a.emailsPerMonth, 0)} e-mails`);
+  const emails = a.emailsPerMonth + fan.emails;
+  add(
+    'SES',
+    (emails / 1000) * p.ses.per1000Emails,
+    `${fmt(emails, 0)} e-mails: ${fmt(fan.digestEmails, 0)} digests, ${fmt(fan.emails - fan.digestEmails, 0)} announcements and reminders, ${fmt(a.emailsPerMonth, 0)} invitations, codes and notices (no always-free tier)`,
+  );
   add(
     'Secrets Manager',
     inv.secrets * p.secretsManager.secretMonth +
       (a.secretReadsPerMonth / 10_000) * p.secretsManager.per10kCalls,
     `${inv.secrets} secrets, ${fmt(a.secretReadsPerMonth, 0)} reads`,
   );
+  const busEvents = a.busEventsPerMonth + fan.busEvents;
   add(
     'EventBridge, SQS',
-    million(a.busEventsPerMonth) * p.eventBridge.customEventsPerMillion +
-      (a.busEventsPerMonth * 5_000 * p.eventBridge.archiveGbProcessed) / GB,
-    `${fmt(a.busEventsPerMonth, 0)} events on the bus, all archived; ${inv.queues} dead-letter queues, idle`,
+    million(busEvents) * p.eventBridge.customEventsPerMillion +
+      (busEvents * 5_000 * p.eventBridge.archiveGbProcessed) / GB +
+      million(pastFree(fan.queueRequests, ALWAYS_FREE.sqs.requests)) * p.sqs.requestsPerMillion,
+    `${fmt(million(busEvents))} M events on the bus (${fmt(million(fan.changes))} M changes, the fan-out's batches and e-mails, ${fmt(a.busEventsPerMonth, 0)} from Stripe), all archived; ${fmt(million(fan.queueRequests))} M queue requests less SQS's always-free 1 M; ${inv.queues} queues`,
   );
   add('Route 53', p.route53.hostedZoneMonth, 'one hosted zone (alias queries to CloudFront are free)');
   return lines;

@@ -2,7 +2,9 @@
  * List prices (USD, us-east-1, on-demand, as published by AWS in November 2026) of what the
  * production template creates and the traffic it carries. Checked in so the bill in docs/COST.md
  * is reproducible; update a price here when AWS changes it, then `npm run cost`. Free tiers are
- * left out: the figures are what the stack costs once its traffic is past them.
+ * counted one way for every service: an always-free monthly allowance (ALWAYS_FREE) is taken off
+ * that service's usage; a trial for the first 12 months of an account (SES's 3,000 messages) is
+ * never counted, since the bill is for a product that runs for years.
  */
 export const PRICES = {
   lambda: {
@@ -51,7 +53,6 @@ export const PRICES = {
     liteMau: 0.0055,
     essentialsMau: 0.015,
     plusMau: 0.02,
-    freeMauLiteEssentials: 10_000,
   },
   cloudwatch: {
     /** Standard-resolution alarm, per metric it reads, per month. */
@@ -83,3 +84,17 @@ export const PRICES = {
 
 export const HOURS_PER_MONTH = 730;
 export const SECONDS_PER_MONTH = HOURS_PER_MONTH * 3600;
+
+/**
+ * Monthly allowances AWS gives every account for good (not a first-year trial), taken off each
+ * service's usage in the bill. A service missing here has none (EventBridge's custom events, SES,
+ * API Gateway, CloudFront's paid requests beyond its own always-free 10 M, …).
+ */
+export const ALWAYS_FREE = {
+  lambda: { requests: 1_000_000, gbSeconds: 400_000 },
+  sqs: { requests: 1_000_000 },
+  cognitoLiteEssentialsMau: 10_000,
+  cloudwatch: { alarmMetrics: 10, dashboards: 3, customMetrics: 10 },
+  dynamodbStorageGb: 25,
+  cloudfront: { requests: 10_000_000, egressGb: 1_000 },
+} as const;
