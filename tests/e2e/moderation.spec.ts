@@ -2,9 +2,10 @@
  * Moderation through the real UI: a freshly registered person joins through the invite link,
  * reports the owner's new post from its menu and is thanked; the owner finds it in Admin Controls
  * → Reports with its reason and hides it; the member no longer sees it after a reload, while its
- * author sees it marked Hidden. The newcomer leaves again, so the club's members stay as the
- * other specs know them.
+ * author sees it marked Hidden, with no like or comment to give and the reason why. The newcomer
+ * leaves again, so the club's members stay as the other specs know them.
  */
+import { HIDDEN_POST_REFUSAL } from '@clubs/shared';
 import { expect, expectToast, leaveClub, newcomerOpening, postCard, test, YOGA } from './club-support.ts';
 import { DEMO } from './directory-support.ts';
 
@@ -51,7 +52,11 @@ test('a freshly registered member reports a post, the owner hides it from the Re
   await expect(member.getByRole('region', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
   await expect(postCard(member, title)).toHaveCount(0);
   await owner.goto(`/communities/${club.id}`);
-  await expect(postCard(owner, title).getByText('Hidden', { exact: true })).toBeVisible();
+  const hidden = postCard(owner, title);
+  await expect(hidden.getByText('Hidden', { exact: true })).toBeVisible();
+  // A hidden post takes no likes or comments; its author is told why.
+  await expect(hidden.getByText(HIDDEN_POST_REFUSAL)).toBeVisible();
+  await expect(hidden.getByRole('button', { name: 'Like' })).toBeDisabled();
   await leaveClub(member, club.id);
   await context.close();
 });
