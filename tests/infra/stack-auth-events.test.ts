@@ -8,7 +8,13 @@
 import { addNagChecks, nagPacks } from '@clubs/infra/lib/nag.ts';
 import { pascal } from '@clubs/infra/lib/names.ts';
 import { DEAD_LETTER_OUTPUT_PREFIX, EVENT_BUS_OUTPUT } from '@clubs/infra/lib/stack-outputs.ts';
-import { EVENT_ROUTES, PASSWORD_MIN_LENGTH, ROUTES, SUPER_ADMIN_GROUP } from '@clubs/shared';
+import {
+  EVENT_QUEUE_LIMITS,
+  EVENT_ROUTES,
+  PASSWORD_MIN_LENGTH,
+  ROUTES,
+  SUPER_ADMIN_GROUP,
+} from '@clubs/shared';
 import { Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
@@ -200,9 +206,18 @@ describe('payments events', () => {
         FunctionName: { Ref: logicalId(synth.stack.payments.functions.get(route.group)?.function as never) },
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         BatchSize: 10,
-        ScalingConfig: { MaximumConcurrency: 10 },
+        // Each queue is consumed by its route's share of invocations: the e-mail queue's keeps
+        // within SES's send rate, the others take the default.
+        ScalingConfig: {
+          MaximumConcurrency:
+            'queueConcurrency' in route && route.queueConcurrency !== undefined
+              ? route.queueConcurrency
+              : EVENT_QUEUE_LIMITS.maxConcurrency,
+        },
       });
     }
+    const email = queued.find((route) => route.id === 'NotificationEmails');
+    expect(email && 'queueConcurrency' in email ? email.queueConcurrency : undefined).toBe(2);
   });
 
   it('archives every event of the bus for replay, and keeps the Stripe secrets in Secrets Manager', () => {
