@@ -124,6 +124,40 @@ describe('club home: the feed', () => {
     expect(within(card).getByRole('button', { name: '2 comments' })).toBeInTheDocument();
   });
 
+  it('loads the next comments once, however often Show more comments is clicked while they load', async () => {
+    const comment = (id: string) => ({
+      id,
+      postId: 'p1',
+      author: { id: 'u9', name: 'Sofia Rossi', avatarUrl: null },
+      content: `Comment ${id}`,
+      createdAt: '2026-11-20T11:00:00.000Z',
+      canDelete: false,
+    });
+    let answerNext: () => void = () => undefined;
+    const api = homeApi([post('p1', { commentCount: 2 })], 'club_member', {
+      listComments: (call) =>
+        call.query.has('cursor')
+          ? new Promise((resolve) => {
+              answerNext = () => resolve(ok({ items: [comment('c2')], nextCursor: null }));
+            })
+          : ok({ items: [comment('c1')], nextCursor: 'after-c1' }),
+    });
+    renderApp(`/communities/${CLUB}`, { service: signedIn() });
+    const card = await cardOf('Post p1');
+    await userEvent.click(within(card).getByRole('button', { name: '2 comments' }));
+    await userEvent.click(await within(card).findByRole('button', { name: 'Show more comments' }));
+    const loading = await within(card).findByRole('button', { name: /Loading more comments/ });
+    expect(loading).toBeDisabled();
+    await userEvent.click(loading).catch(() => undefined);
+    answerNext();
+    expect(await within(card).findByText('Comment c2')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Show more comments' })).toBeNull();
+    const later = api
+      .callsTo('GET', `/api/clubs/${CLUB}/posts/p1/comments`)
+      .filter((c) => c.query.has('cursor'));
+    expect(later).toHaveLength(1);
+  });
+
   it("shows in the menu only what the caller may do, and Copy link copies the post's link", async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

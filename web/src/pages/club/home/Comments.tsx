@@ -146,8 +146,16 @@ export function Comments({
           target={{ kind: 'comment', clubId, postId, commentId: reported }}
         />
       )}
+      {/* A click while the next page loads must not start it again: fetchNextPage would cancel the
+          request under way, so a reader clicking faster than the server answers never sees it. */}
       {comments.hasNextPage && (
-        <Button size="small" variation="link" onClick={() => void comments.fetchNextPage()}>
+        <Button
+          size="small"
+          variation="link"
+          isLoading={comments.isFetchingNextPage}
+          loadingText="Loading more comments..."
+          onClick={() => void comments.fetchNextPage({ cancelRefetch: false })}
+        >
           Show more comments
         </Button>
       )}
