@@ -49,7 +49,13 @@ async function follow(
   clubId: string,
   onMessage: (m: LiveServerMessage) => void,
 ) {
-  const socket = new WebSocket(`${appUrl.replace('http', 'ws')}${LIVE.path}?${LIVE.tokenParam}=${token}`);
+  // A ticket of its own for each socket, asked of the API as the SPA does.
+  const issued = await fetch(`${appUrl}/api/me/live-ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { ticket } = (await issued.json()) as { ticket: string };
+  const socket = new WebSocket(`${appUrl.replace('http', 'ws')}${LIVE.path}?${LIVE.ticketParam}=${ticket}`);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);

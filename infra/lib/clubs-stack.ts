@@ -90,8 +90,6 @@ export class ClubsStack extends Stack {
 
     const originVerify = new OriginVerify(this, 'OriginVerify');
     this.live = new Live(this, 'Live', {
-      userPool: this.auth.userPool,
-      userPoolClient: this.auth.client,
       table: this.data.table,
       logRetention,
       throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
@@ -115,7 +113,11 @@ export class ClubsStack extends Stack {
       stripeLivemode: config.stripeLivemode,
       outlineModelId: config.outlineModelId,
       email: this.email,
-      live: { endpoint: this.live.managementEndpoint, connectionsArn: this.live.connectionsArn },
+      live: {
+        endpoint: this.live.managementEndpoint,
+        connectionsArn: this.live.connectionsArn,
+        closeConnectionsArn: this.live.closeConnectionsArn,
+      },
       schedules: this.reminderSchedules,
     };
 
@@ -139,6 +141,7 @@ export class ClubsStack extends Stack {
     // holds the same connections wildcard, for the same reason.
     for (const [group, handler] of [...this.api.functions, ...this.payments.functions]) {
       if (usesOf(group).has('live:post')) this.live.acknowledgeConnectionsWildcard(handler.role);
+      if (usesOf(group).has('live:close')) this.live.acknowledgeCloseWildcard(handler.role);
     }
     if (config.production) {
       for (const [group, handler] of [...this.api.functions, ...this.payments.functions]) {

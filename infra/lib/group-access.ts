@@ -170,6 +170,15 @@ export const WRITE_PARTITIONS: Partial<Record<FunctionGroup, readonly string[]>>
   ],
 };
 
+/**
+ * The live socket's own function writes the connection partitions the fan-out may write, and
+ * deletes the ticket its $connect consumes.
+ */
+export const LIVE_SOCKET_WRITE_PARTITIONS: readonly string[] = [
+  ...(WRITE_PARTITIONS['live-fanout'] ?? []),
+  partitionPrefixOf(keys.liveTicket('ticket')),
+];
+
 /** Sets a group's reserved concurrency (GROUP_ACCESS) on its function, if it names one. */
 export function reserveConcurrency(group: FunctionGroup, handler: HandlerFunction): void {
   const reserved = GROUP_ACCESS[group].reservedConcurrency;
@@ -216,7 +225,11 @@ export interface HandlerResources {
   /** The SES sending identity and configuration set, if the stage names a sender (email.ts). */
   readonly email?: EmailSending;
   /** The live WebSocket API's management endpoint and its connections' ARN (live.ts). */
-  readonly live?: { readonly endpoint: string; readonly connectionsArn: string };
+  readonly live?: {
+    readonly endpoint: string;
+    readonly connectionsArn: string;
+    readonly closeConnectionsArn: string;
+  };
   /** The event reminders' schedule group and the role their schedules act as (reminder-schedules.ts). */
   readonly schedules?: ReminderSchedules;
 }
@@ -259,7 +272,9 @@ export function environmentFor(group: FunctionGroup, resources: HandlerResources
           EMAIL_SEND_RATE: String(resources.email.sendRate),
         }
       : {}),
-    ...(uses.has('live:post') && resources.live ? { LIVE_ENDPOINT: resources.live.endpoint } : {}),
+    ...((uses.has('live:post') || uses.has('live:close')) && resources.live
+      ? { LIVE_ENDPOINT: resources.live.endpoint }
+      : {}),
     ...(uses.has('schedules:manage') && resources.schedules ? resources.schedules.environment() : {}),
   };
 }
@@ -333,6 +348,9 @@ export function grantAccess(
   }
   if (uses.has('live:post') && resources.live) {
     grant(['execute-api:ManageConnections'], [resources.live.connectionsArn]);
+  }
+  if (uses.has('live:close') && resources.live) {
+    grant(['execute-api:ManageConnections'], [resources.live.closeConnectionsArn]);
   }
   if (uses.has('schedules:manage') && resources.schedules) {
     resources.schedules.grantManageSchedules(handler.role);

@@ -1,8 +1,8 @@
 /**
  * Live updates: an API Gateway WebSocket API whose routes (shared/src/live.ts) go to one function
- * (functions/src/handlers/live.ts), with $connect behind a Lambda authorizer that verifies the
- * Cognito ID token in the query as the HTTP API's JWT authorizer does, and CloudFront's origin
- * header. Its stage is named after LIVE.path, so CloudFront's `/ws` behaviour forwards the
+ * (functions/src/handlers/live.ts), with $connect behind a Lambda authorizer that checks
+ * CloudFront's origin header and that the query carries a ticket; $connect itself consumes the
+ * ticket (single use), so the socket's URL never carries an ID token. Its stage is named after LIVE.path, so CloudFront's `/ws` behaviour forwards the
  * viewer's path unchanged (site.ts). The fan-out function (the event manifest's LiveUpdates rule)
  * posts to connections through the stage's management endpoint, granted ManageConnections on
  * this API's connections only (group-access.ts: live:post).
@@ -12,13 +12,12 @@ import { Stack, Validations } from 'aws-cdk-lib';
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ORIGIN_IDENTITY_SOURCE } from './api.ts';
-import { TABLE_ACTIONS, WRITE_PARTITIONS } from './group-access.ts';
+import { LIVE_SOCKET_WRITE_PARTITIONS, TABLE_ACTIONS } from './group-access.ts';
 import { HandlerFunction, SIZES } from './handler-function.ts';
 import { acknowledgeWildcardResource } from './nag.ts';
 import type { OriginVerify } from './origin-verify.ts';
@@ -28,8 +27,6 @@ import { jsonAccessLogs } from './stage-access-logs.ts';
 export const LIVE_STAGE = LIVE.path.replace(/^\//, '');
 
 export interface LiveProps {
-  readonly userPool: IUserPool;
-  readonly userPoolClient: IUserPoolClient;
   readonly table: ITableV2;
   readonly logRetention: RetentionDays;
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
@@ -47,17 +44,13 @@ export class Live extends Construct {
 
   constructor(scope: Construct, id: string, props: LiveProps) {
     super(scope, id);
-    const common = {
-      POWERTOOLS_LOG_LEVEL: props.logLevel,
-      USER_POOL_ID: props.userPool.userPoolId,
-      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
-    };
     this.authorizer = new HandlerFunction(this, 'Authorizer', {
       handler: 'live-authorizer',
-      description: "Verifies the live socket's Cognito ID token and CloudFront's origin header at $connect",
+      description:
+        "Checks CloudFront's origin header and the ticket's presence at the live socket's $connect",
       ...SIZES.trigger,
       logRetention: props.logRetention,
-      environment: { POWERTOOLS_SERVICE_NAME: 'clubs-live-authorizer', ...common },
+      environment: { POWERTOOLS_SERVICE_NAME: 'clubs-live-authorizer', POWERTOOLS_LOG_LEVEL: props.logLevel },
     });
     props.originVerify.protect(this.authorizer.function);
     this.handler = new HandlerFunction(this, 'Handler', {
@@ -67,12 +60,12 @@ export class Live extends Construct {
       logRetention: props.logRetention,
       environment: {
         POWERTOOLS_SERVICE_NAME: 'clubs-live',
-        ...common,
+        POWERTOOLS_LOG_LEVEL: props.logLevel,
         TABLE_NAME: props.table.tableName,
       },
     });
     // Reads the club and the caller's membership (the subscribe check); writes the connection
-    // items only, the partitions the fan-out may write too.
+    // items only, the partitions the fan-out may write too, and deletes the ticket $connect consumes.
     this.handler.role.addToPrincipalPolicy(
       new PolicyStatement({ actions: [...TABLE_ACTIONS['table:read']], resources: [props.table.tableArn] }),
     );
@@ -81,7 +74,7 @@ export class Live extends Construct {
         actions: [...TABLE_ACTIONS['table:write']],
         resources: [props.table.tableArn],
         conditions: {
-          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...(WRITE_PARTITIONS['live-fanout'] ?? [])] },
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...LIVE_SOCKET_WRITE_PARTITIONS] },
         },
       }),
     );
@@ -94,9 +87,9 @@ export class Live extends Construct {
       connectRouteOptions: {
         integration,
         authorizer: new WebSocketLambdaAuthorizer('LiveAuthorizer', this.authorizer.function, {
-          authorizerName: 'live-id-token',
+          authorizerName: 'live-ticket',
           identitySource: [
-            `route.request.querystring.${LIVE.tokenParam}`,
+            `route.request.querystring.${LIVE.ticketParam}`,
             ORIGIN_IDENTITY_SOURCE.replace('$request.', 'route.request.'),
           ],
         }),
@@ -111,7 +104,7 @@ export class Live extends Construct {
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'A WebSocket API authorizes at $connect only (its Lambda authorizer verifies the ID token); every later message travels on that authorized connection, and subscribe checks the caller may read the club.',
+        'A WebSocket API authorizes at $connect only (its authorizer checks the origin header, and $connect consumes the single-use ticket the API issued to the signed-in caller); every later message travels on that connection, and subscribe checks the caller may read the club.',
     });
 
     const accessLogs = jsonAccessLogs(this, props.logRetention, {
@@ -142,12 +135,20 @@ export class Live extends Construct {
 
   /** PostToConnection on this API's stage, any connection (connection ids are made per socket). */
   get connectionsArn(): string {
-    const arn = Stack.of(this).formatArn({
+    return this.managementArn('POST');
+  }
+
+  /** DeleteConnection on this API's stage, any connection: closing a person's sockets at sign-out. */
+  get closeConnectionsArn(): string {
+    return this.managementArn('DELETE');
+  }
+
+  private managementArn(method: 'POST' | 'DELETE'): string {
+    return Stack.of(this).formatArn({
       service: 'execute-api',
       resource: this.api.apiId,
-      resourceName: `${LIVE_STAGE}/POST/@connections/*`,
+      resourceName: `${LIVE_STAGE}/${method}/@connections/*`,
     });
-    return arn;
   }
 
   /** execute-api host name: the origin CloudFront forwards /ws to. */
@@ -162,6 +163,15 @@ export class Live extends Construct {
       role,
       this.connectionsArn,
       'Connection ids are made by API Gateway per socket; this function posts to this stage’s connections only.',
+    );
+  }
+
+  /** The sign-out route's role may close any of this API's connections: say why the wildcard is needed. */
+  acknowledgeCloseWildcard(role: Construct): void {
+    acknowledgeWildcardResource(
+      role,
+      this.closeConnectionsArn,
+      'Connection ids are made by API Gateway per socket; this function closes the caller’s own connections of this stage only.',
     );
   }
 }

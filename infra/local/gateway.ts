@@ -307,19 +307,6 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     return verifierLoading;
   };
 
-  /** The caller's verified claims, or null for a token this pool did not sign or that has expired. */
-  const verifyToken = async (token: string): Promise<IdTokenClaims | null> => {
-    const jwt = await loadVerifier();
-    // A key this pool never published cannot verify; checking here also keeps the verifier
-    // from looking for it on the internet (the issuer is AWS's address).
-    if (!jwt.kids.has(keyIdOf(token) ?? '')) return null;
-    try {
-      return await jwt.verify(token);
-    } catch {
-      return null;
-    }
-  };
-
   const handleApi = async (
     req: IncomingMessage,
     path: string,
@@ -465,7 +452,6 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
   server.keepAliveTimeout = 65_000;
   const live = attachLiveSocket(server, {
     registry,
-    verify: verifyToken,
     isOpen: () => open,
     onError: options.onError,
   });

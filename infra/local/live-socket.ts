@@ -1,17 +1,16 @@
 /**
  * The local stand-in for the API Gateway WebSocket API, on the local gateway's own server: an
- * upgrade at LIVE.path with a valid ID token in the query (verified by the gateway's verifier, as
- * the $connect authorizer does in AWS) becomes a connection; $connect, $disconnect and each
+ * upgrade at LIVE.path with a ticket in the query (refused without one, as the $connect authorizer
+ * does in AWS) is handed to $connect, which consumes the ticket; $connect, $disconnect and each
  * message (routed by its `action`, else $default) invoke the `live` handler module with the
  * WebSocket event API Gateway would send, and a message route's answer goes back to the client.
  * The management API's `POST /@connections/{id}` (and DELETE) is answered here too, so the
- * fan-out posts with the real ApiGatewayManagementApiClient; a connection that is gone answers 410.
+ * fan-out posts with the real ApiGatewayManagementApiClient and the sign-out closes with it; a
+ * connection that is gone answers 410.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { claimsAsApiGatewayPasses } from '@clubs/functions/http/claims';
-import type { IdTokenClaims } from '@clubs/functions/http/token-verifier';
 import { LIVE } from '@clubs/shared';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { type HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
@@ -25,8 +24,6 @@ const CONNECTIONS_PATH = /^\/@connections\/([^/]+)$/;
 
 export interface LiveSocketOptions {
   registry: HandlerRegistry;
-  /** The caller's verified claims, or null for a token that does not verify. */
-  verify(token: string): Promise<IdTokenClaims | null>;
   /** Whether the gateway serves requests yet (closed while the stack seeds). */
   isOpen(): boolean;
   onError?: (error: unknown, context: { group?: string; path: string }) => void;
@@ -42,7 +39,6 @@ export interface LiveSocket {
 
 interface Connection {
   socket: WebSocket;
-  claims: Record<string, string>;
   connectedAt: number;
 }
 
@@ -61,10 +57,10 @@ export function attachLiveSocket(server: Server, options: LiveSocketOptions): Li
     routeKey: string,
     eventType: 'CONNECT' | 'DISCONNECT' | 'MESSAGE',
     connectionId: string,
-    claims: Record<string, string>,
     connectedAt: number,
-    body?: string,
+    extra: { body?: string; query?: Record<string, string> } = {},
   ): Promise<{ statusCode?: number; body?: string } | undefined> => {
+    const { body, query } = extra;
     const now = Date.now();
     const event = {
       requestContext: {
@@ -79,8 +75,9 @@ export function attachLiveSocket(server: Server, options: LiveSocketOptions): Li
         stage: 'live',
         domainName: 'localhost',
         apiId: 'local',
-        authorizer: { principalId: claims.sub, ...claims },
+        authorizer: { principalId: 'live-ticket' },
       },
+      ...(query === undefined ? {} : { queryStringParameters: query }),
       ...(body === undefined ? {} : { body }),
       isBase64Encoded: false,
     };
@@ -91,7 +88,7 @@ export function attachLiveSocket(server: Server, options: LiveSocketOptions): Li
   };
 
   const onConnection = (connectionId: string, connection: Connection) => {
-    const { socket, claims, connectedAt } = connection;
+    const { socket, connectedAt } = connection;
     socket.on('message', (data, isBinary) => {
       const body = isBinary ? '' : data.toString();
       let action: unknown;
@@ -102,7 +99,7 @@ export function attachLiveSocket(server: Server, options: LiveSocketOptions): Li
       }
       const routeKey =
         action === LIVE.routes.subscribe || action === LIVE.routes.unsubscribe ? action : '$default';
-      invoke(routeKey, 'MESSAGE', connectionId, claims, connectedAt, body).then(
+      invoke(routeKey, 'MESSAGE', connectionId, connectedAt, { body }).then(
         (answer) => {
           if (answer?.body && socket.readyState === socket.OPEN) socket.send(answer.body);
         },
@@ -111,8 +108,8 @@ export function attachLiveSocket(server: Server, options: LiveSocketOptions): Li
     });
     socket.on('close', () => {
       connections.delete(connectionId);
-      invoke(LIVE.routes.disconnect, 'DISCONNECT', connectionId, claims, connectedAt).catch(
-        (error: unknown) => options.onError?.(error, { group: 'live', path: LIVE.path }),
+      invoke(LIVE.routes.disconnect, 'DISCONNECT', connectionId, connectedAt).catch((error: unknown) =>
+        options.onError?.(error, { group: 'live', path: LIVE.path }),
       );
     });
     socket.on('error', () => socket.terminate());
@@ -122,19 +119,18 @@ export function attachLiveSocket(server: Server, options: LiveSocketOptions): Li
     const url = new URL(req.url ?? '/', 'http://gateway.local');
     if (url.pathname !== LIVE.path) return refuseUpgrade(socket, 404, 'Not Found');
     if (!options.isOpen()) return refuseUpgrade(socket, 503, 'Service Unavailable');
-    const token = url.searchParams.get(LIVE.tokenParam);
-    const verified = token ? await options.verify(token) : null;
-    // What API Gateway answers when the authorizer denies: 401 without a token, 403 with a bad one.
-    if (!verified)
-      return token ? refuseUpgrade(socket, 403, 'Forbidden') : refuseUpgrade(socket, 401, 'Unauthorized');
-    const claims = claimsAsApiGatewayPasses(verified);
+    const ticket = url.searchParams.get(LIVE.ticketParam);
+    // What API Gateway answers when the authorizer's identity source is missing: 401.
+    if (!ticket) return refuseUpgrade(socket, 401, 'Unauthorized');
     const connectionId = newConnectionId();
     const connectedAt = Date.now();
-    const answer = await invoke(LIVE.routes.connect, 'CONNECT', connectionId, claims, connectedAt);
+    const answer = await invoke(LIVE.routes.connect, 'CONNECT', connectionId, connectedAt, {
+      query: Object.fromEntries(url.searchParams),
+    });
     const status = answer?.statusCode ?? 200;
     if (status < 200 || status >= 300) return refuseUpgrade(socket, status, 'Refused');
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection = { socket: ws, claims, connectedAt };
+      const connection = { socket: ws, connectedAt };
       connections.set(connectionId, connection);
       onConnection(connectionId, connection);
     });

@@ -1,7 +1,8 @@
 /**
  * Live updates over a WebSocket: the contract the SPA, the handlers (functions/src/handlers/live.ts
  * and live-fanout.ts), the CDK WebSocket API and the local socket server share. The socket opens
- * at LIVE.path on the site's own origin with the caller's ID token in the query; the client then
+ * at LIVE.path on the site's own origin with a single-use ticket in the query (never the ID token,
+ * which CloudFront's logs would keep), asked for through the API just before; the client then
  * subscribes to the clubs it shows, and the server sends typed change messages that name ids and
  * counts only, never text: a page reads what it may see through the HTTP API as it always does.
  * This module holds no schema (the SPA's pages import it); the messages' schemas are in
@@ -12,8 +13,16 @@ export type { LiveClientMessage, LiveServerMessage } from './live-messages.ts';
 export const LIVE = {
   /** The socket's path on the site's origin (CloudFront, the Vite proxy and the preview server route it). */
   path: '/ws',
-  /** The query parameter that carries the ID token (a browser cannot set headers on a WebSocket). */
-  tokenParam: 'token',
+  /**
+   * The query parameter that carries the socket's ticket (a browser cannot set headers on a
+   * WebSocket): an opaque random string the API gave the signed-in caller, good for one $connect
+   * within ticketTtlSeconds. An ID token is never taken here, so none reaches a URL or a log.
+   */
+  ticketParam: 'ticket',
+  /** Seconds a ticket stays good after it is issued (the client asks for one just before connecting). */
+  ticketTtlSeconds: 60,
+  /** A ticket's shape: 32 random bytes, base64url. */
+  ticketPattern: /^[A-Za-z0-9_-]{43}$/,
   /** The body field the route is selected by (API Gateway's route selection expression). */
   routeSelectionExpression: '$request.body.action',
   routes: {

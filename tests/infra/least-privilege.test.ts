@@ -94,6 +94,12 @@ function useServedBy(action: string, resource: string): ResourceUse | undefined 
     resource.includes('/POST/@connections/*')
   )
     return 'live:post';
+  if (
+    action === 'execute-api:ManageConnections' &&
+    resource.includes(logicalId(synth.stack.live.api)) &&
+    resource.includes('/DELETE/@connections/*')
+  )
+    return 'live:close';
   const schedules = synth.stack.reminderSchedules;
   if (
     ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'].includes(action) &&

@@ -34,21 +34,21 @@ describe('live: the WebSocket API', () => {
     expect(responses).toHaveLength(3);
   });
 
-  it("authorizes $connect with the token in the query and CloudFront's header, verified by the live authorizer", () => {
+  it("authorizes $connect with a ticket in the query and CloudFront's header, never an ID token", () => {
     const [, authorizer] = only('AWS::ApiGatewayV2::Authorizer', { ApiId: liveApi() });
     expect(authorizer.Properties).toMatchObject({
       AuthorizerType: 'REQUEST',
       IdentitySource: [
-        `route.request.querystring.${LIVE.tokenParam}`,
+        `route.request.querystring.${LIVE.ticketParam}`,
         `route.request.header.${ORIGIN_VERIFY.header}`,
       ],
     });
     const fn = resourcesOf('AWS::Lambda::Function')[logicalId(synth.stack.live.authorizer.function)];
     const variables =
       (fn?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
-    expect(Object.keys(variables)).toEqual(
-      expect.arrayContaining(['USER_POOL_ID', 'USER_POOL_CLIENT_ID', ORIGIN_VERIFY.env]),
-    );
+    expect(Object.keys(variables)).toEqual(expect.arrayContaining([ORIGIN_VERIFY.env]));
+    // The authorizer verifies no token: $connect consumes the ticket.
+    expect(Object.keys(variables)).not.toContain('USER_POOL_ID');
   });
 
   it('has a throttled stage named after the socket path, with JSON access logs', () => {
@@ -66,13 +66,15 @@ describe('live: the WebSocket API', () => {
     expect(format).toMatchObject({ connectionId: '$context.connectionId', routeKey: '$context.routeKey' });
   });
 
-  it('lets the live function write only the connection partitions', () => {
+  it('lets the live function write only the connection partitions and consume tickets', () => {
     const statements = statementsOfRole(synth.template, logicalId(synth.stack.live.handler.role));
     const writes = statements.find((s) => [s.Action].flat().includes('dynamodb:PutItem')) as
       | { Condition?: unknown }
       | undefined;
     expect(writes?.Condition).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIVE#*', 'LIVE_CLUB#*', 'LIVE_USER#*'] },
+      'ForAllValues:StringLike': {
+        'dynamodb:LeadingKeys': ['LIVE#*', 'LIVE_CLUB#*', 'LIVE_USER#*', 'LIVE_TICKET#*'],
+      },
     });
     expect(statements.flatMap((s) => [s.Action].flat())).not.toContain('execute-api:ManageConnections');
   });

@@ -45,6 +45,7 @@ const SDK_NAMES: Readonly<Record<string, Readonly<Record<string, readonly Resour
   '@aws-sdk/client-apigatewaymanagementapi': {
     ApiGatewayManagementApiClient: [],
     PostToConnectionCommand: ['live:post'],
+    DeleteConnectionCommand: ['live:close'],
     GoneException: [],
   },
   '@aws-sdk/client-scheduler': {

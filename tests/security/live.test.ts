@@ -1,6 +1,8 @@
 /**
  * The live WebSocket as every identity of the matrix, through the local gateway's socket with
- * real tokens: without a token the upgrade is refused; each identity's subscription to the
+ * tickets the API issued for real tokens: without a ticket the upgrade is refused, and so is an ID
+ * token in the URL; a ticket opens one socket once, within its minute; closing the person's
+ * sockets (the sign-out's call) closes them at once; each identity's subscription to the
  * fixture club (active, and suspended) is answered exactly as its read of the club's feed is (the
  * same access rule); a club change reaches the subscribed readers only, and a connection that is
  * gone is deleted by the fan-out that finds it so.
@@ -10,9 +12,11 @@ import { updateClub } from '@clubs/functions/data/repositories/clubs';
 import {
   addSubscription,
   getConnection,
+  listConnectionsOfUser,
   listSubscribersPage,
   putConnection,
 } from '@clubs/functions/data/repositories/live-connections';
+import { putTicket } from '@clubs/functions/data/repositories/live-tickets';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { applyRecord } from '@clubs/functions/payments/subscription-sync';
 import { fanOutToClub } from '@clubs/functions/services/live/fan-out';
@@ -52,13 +56,30 @@ afterAll(async () => {
   }
 });
 
-const socketUrl = (token: string | null) =>
-  `${world.gateway.url.replace('http', 'ws')}${LIVE.path}${token ? `?${LIVE.tokenParam}=${token}` : ''}`;
+const socketUrl = (query: string) => `${world.gateway.url.replace('http', 'ws')}${LIVE.path}${query}`;
+
+/** A ticket the API issues to `identity` (null for the anonymous caller, whom it refuses). */
+async function ticketFor(identity: Identity | Person): Promise<string | null> {
+  const answer = await world.call(identity, { method: 'POST', path: '/api/me/live-ticket' });
+  if (answer.status !== 201) return null;
+  return (answer.json as { ticket: string }).ticket;
+}
+
+/** The status an upgrade at this query is refused with (null: it opened). */
+async function upgradeStatus(query: string): Promise<number | null> {
+  const socket = new WebSocket(socketUrl(query));
+  sockets.push(socket);
+  return new Promise<number | null>((resolve) => {
+    socket.once('open', () => resolve(null));
+    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.once('error', () => resolve(-1));
+  });
+}
 
 /** A connection as `identity` (or a person of the test's own), with the messages it receives; or the status its upgrade was refused with. */
-async function connect(identity: Identity | Person) {
-  const person = typeof identity === 'string' ? world.people[identity] : identity;
-  const socket = new WebSocket(socketUrl(person.token));
+async function connect(identity: Identity | Person, ticket?: string | null) {
+  const issued = ticket === undefined ? await ticketFor(identity) : ticket;
+  const socket = new WebSocket(socketUrl(issued ? `?${LIVE.ticketParam}=${issued}` : ''));
   sockets.push(socket);
   const received: LiveServerMessage[] = [];
   socket.on('message', (data) => received.push(JSON.parse(String(data)) as LiveServerMessage));
@@ -79,14 +100,10 @@ async function connect(identity: Identity | Person) {
 }
 
 describe('subscribe as each identity of the matrix', () => {
-  it('refuses an upgrade without a token, or with one that does not verify', async () => {
+  it('issues no ticket to the anonymous caller, and refuses an upgrade without one', async () => {
+    expect(await ticketFor('anonymous')).toBeNull();
     expect((await connect('anonymous')).refused).toBe(401);
-    const forged = new WebSocket(socketUrl('eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln'));
-    sockets.push(forged);
-    const status = await new Promise<number>((resolve) =>
-      forged.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
-    );
-    expect(status).toBe(403);
+    expect(await upgradeStatus(`?${LIVE.ticketParam}=${'A'.repeat(43)}`)).toBe(403);
   });
 
   for (const identity of IDENTITIES.filter((i) => i !== 'anonymous')) {
@@ -132,6 +149,54 @@ describe('subscribe as each identity of the matrix', () => {
     }
     await expect.poll(() => live.received.filter((m) => m.type === 'error').length).toBe(3);
     expect(live.received.every((m) => m.type === 'error')).toBe(true);
+  });
+});
+
+describe('tickets, never ID tokens', () => {
+  it('refuses an ID token in the URL, as the old token parameter or as a ticket', async () => {
+    const token = world.people.member.token as string;
+    expect(await upgradeStatus(`?token=${token}`)).toBe(401);
+    expect(await upgradeStatus(`?${LIVE.ticketParam}=${token}`)).toBe(403);
+    // A real ticket beside it still works: the token is what was refused.
+    expect(
+      await upgradeStatus(`?token=${token}&${LIVE.ticketParam}=${await ticketFor('member')}`),
+    ).toBeNull();
+  });
+
+  it('opens one socket with a ticket, once: a second use is refused', async () => {
+    const ticket = await ticketFor('member');
+    expect(ticket).toMatch(LIVE.ticketPattern);
+    const first = await connect('member', ticket);
+    expect(first.refused).toBeNull();
+    expect(await first.answerFor(active.clubId)).toEqual({ type: 'subscribed', clubId: active.clubId });
+    expect((await connect('member', ticket)).refused).toBe(403);
+  });
+
+  it('refuses an expired ticket', async () => {
+    const ticket = 'E'.repeat(43);
+    const member = { userId: world.people.member.id, isSuperAdmin: false };
+    await putTicket(ticket, member, new Date(Date.now() - 1_000));
+    expect((await connect('member', ticket)).refused).toBe(403);
+    expect(LIVE.ticketTtlSeconds).toBeLessThanOrEqual(120);
+  });
+
+  it("closes the person's open sockets at sign-out, and no one else's", async () => {
+    const person = signedPerson('Signing out');
+    const [tab, otherTab, someoneElse] = await Promise.all([
+      connect(person),
+      connect(person),
+      connect('owner'),
+    ]);
+    for (const live of [tab, otherTab, someoneElse]) expect(live.refused).toBeNull();
+    const closed = [tab, otherTab].map(
+      (live) => new Promise<void>((resolve) => live.socket.once('close', () => resolve())),
+    );
+    const answer = await world.call(person, { method: 'DELETE', path: '/api/me/live-connections' });
+    expect(answer).toMatchObject({ status: 200, json: { closed: 2 } });
+    await Promise.all(closed);
+    expect(someoneElse.socket.readyState).toBe(WebSocket.OPEN);
+    // Nothing of theirs is left for a fan-out or a notification to find.
+    expect(await listConnectionsOfUser(person.id)).toEqual([]);
   });
 });
 

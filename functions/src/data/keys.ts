@@ -176,6 +176,11 @@ export const keys = {
     pk: liveUserPartition(userId),
     sk: `CONN#${connectionId}`,
   }),
+  /**
+   * A live socket's ticket (single use: $connect deletes it conditionally), with the person it
+   * was issued to. TTL about a minute after issue.
+   */
+  liveTicket: (ticket: string): Key => ({ pk: `LIVE_TICKET#${ticket}`, sk: 'TICKET' }),
   /** One member's report of one post or comment (at most one each: the put is conditional). */
   report: (clubId: string, itemId: string, userId: string): Key => ({
     pk: `CLUB#${clubId}`,

@@ -1,10 +1,12 @@
 /**
  * The bell: the caller's notifications, their unread count, marking them read; their notification
- * preferences; and the one-click unsubscribe of an e-mail's link (no sign-in, a signed token).
+ * preferences; the one-click unsubscribe of an e-mail's link (no sign-in, a signed token); and the
+ * live socket's tickets, and closing the caller's sockets at sign-out.
  */
 import { notificationRoutes } from '@clubs/shared';
 import { reply } from '../http/reply.ts';
 import { defineGroup } from '../http/route-handler.ts';
+import { closeConnectionsOf, issueTicket } from '../services/live/sessions.ts';
 import { markAllRead, markRead, notificationPage, unreadCount } from '../services/notifications/inbox.ts';
 import {
   accountSettings,
@@ -27,6 +29,8 @@ export const handler = defineGroup('notifications', notificationRoutes, {
   getClubNotificationSettings: async ({ auth, input }) => clubSettings(auth.userId, input.params.clubId),
   updateClubNotificationSettings: async ({ auth, input }) =>
     updateClubSettings(auth.userId, input.params.clubId, input.body.preference),
+  createLiveTicket: async ({ auth }) => issueTicket(auth),
+  closeLiveConnections: async ({ auth }) => closeConnectionsOf(auth.userId),
   openUnsubscribe: async ({ input }) => {
     await checkUnsubscribe(input.query.token);
     // The page asks before it unsubscribes: a link scanner's GET changes nothing.

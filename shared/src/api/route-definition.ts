@@ -29,6 +29,8 @@ export const RESOURCE_USES = [
   'ai:outline',
   /** Posts messages to live WebSocket connections (the WebSocket API's management API: ManageConnections). */
   'live:post',
+  /** Closes live WebSocket connections (the management API's DELETE /@connections/{id}: ManageConnections). */
+  'live:close',
   /**
    * Creates, moves and deletes the app's one-time EventBridge Scheduler schedules (event
    * reminders) in its schedule group, handing them the role that lets them put their event on the bus.
@@ -87,10 +89,11 @@ export const GROUP_USES = {
   /** events:put: a suspension or reactivation goes on the bus, which pauses or resumes subscriptions. */
   'super-admin': ['table:read', 'table:write', 'events:put'],
   /**
-   * The caller's notifications: reading them and marking them read; their preferences; and the
-   * unsubscribe links of e-mails (links:sign checks their signature).
+   * The caller's notifications: reading them and marking them read; their preferences; the
+   * unsubscribe links of e-mails (links:sign checks their signature); and the live socket's
+   * tickets, and closing the caller's sockets at sign-out (live:close).
    */
-  notifications: ['table:read', 'table:write', 'links:sign'],
+  notifications: ['table:read', 'table:write', 'links:sign', 'live:close'],
 } as const satisfies Record<string, readonly ResourceUse[]>;
 export type HandlerGroup = keyof typeof GROUP_USES;
 

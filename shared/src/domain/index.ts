@@ -11,6 +11,7 @@ export * from './event-time.ts';
 export * from './invitation.ts';
 export * from './leaderboard.ts';
 export * from './levels.ts';
+export * from './live-ticket.ts';
 export * from './membership.ts';
 export * from './misc.ts';
 export * from './moderation.ts';

@@ -28,6 +28,15 @@ export function forgetStoredSession(storage: Storage = window.localStorage): str
   return refreshToken;
 }
 
+/** The stored ID token (read before the session is forgotten, for the calls that end it). */
+export function storedIdToken(storage: Storage = window.localStorage): string | null {
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(PREFIX) && key.endsWith('.idToken')) return storage.getItem(key);
+  }
+  return null;
+}
+
 /** Whether this device holds a Cognito session (of any user of any app client): a cheap check. */
 export function hasStoredSession(storage: Storage = window.localStorage): boolean {
   for (let i = 0; i < storage.length; i += 1) {

@@ -1,5 +1,6 @@
 /**
- * The tab's one live WebSocket (LIVE.path on the site's own origin, the ID token in the query):
+ * The tab's one live WebSocket (LIVE.path on the site's own origin, a fresh single-use ticket
+ * asked of the API in the query before each opening, never the ID token):
  * opened while something follows a club or the person's own messages (the header's bell, while
  * signed in), closed when nothing does. A dropped connection is opened
  * again after the spec's realtime delays (1, 2, 5, then every 10 s), subscribes again to every
@@ -18,16 +19,16 @@ interface Follower {
 }
 
 export interface LiveConnectionOptions {
-  /** The caller's ID token; undefined when signed out (nothing is opened). */
-  getToken: () => Promise<string | undefined>;
-  /** The socket's URL for a token (ws: or wss: on the page's own host). */
-  urlFor?: (token: string) => string;
+  /** A new ticket for one opening; undefined when signed out (nothing is opened). */
+  getTicket: () => Promise<string | undefined>;
+  /** The socket's URL for a ticket (ws: or wss: on the page's own host). */
+  urlFor?: (ticket: string) => string;
   createSocket?: (url: string) => WebSocket;
 }
 
-const defaultUrl = (token: string) => {
+const defaultUrl = (ticket: string) => {
   const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${LIVE.path}?${LIVE.tokenParam}=${encodeURIComponent(token)}`;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${LIVE.path}?${LIVE.ticketParam}=${encodeURIComponent(ticket)}`;
 };
 
 /** Only what the contract says a server message is: a type and, but for errors, a club. */
@@ -79,14 +80,15 @@ export class LiveConnection {
   private open() {
     if (this.socket || this.opening || this.timer !== undefined || this.followers.size === 0) return;
     this.opening = true;
+    // Every opening, the first and each reopening, asks for a ticket of its own: one is good once.
     void this.options
-      .getToken()
+      .getTicket()
       .catch(() => undefined)
-      .then((token) => {
+      .then((ticket) => {
         this.opening = false;
         if (this.followers.size === 0) return;
-        if (!token) return this.retry();
-        const url = (this.options.urlFor ?? defaultUrl)(token);
+        if (!ticket) return this.retry();
+        const url = (this.options.urlFor ?? defaultUrl)(ticket);
         const socket = this.options.createSocket?.(url) ?? new WebSocket(url);
         this.socket = socket;
         socket.onopen = () => {

@@ -16,8 +16,14 @@ import { commentsKey, feedKey, removeCachedPost, updateCachedPost } from '../pag
 import { LiveConnection } from './liveConnection.ts';
 import { addNewPost, clearNewPosts, dropNewPost } from './newPosts.ts';
 
+/** A ticket for one opening of the socket, asked of the API while signed in. */
+export async function liveTicket(): Promise<string | undefined> {
+  if (!(await currentIdToken())) return undefined;
+  return (await api('createLiveTicket')).ticket;
+}
+
 /** The tab's one connection. */
-export const live = new LiveConnection({ getToken: currentIdToken });
+export const live = new LiveConnection({ getTicket: liveTicket });
 
 // Query keys as the pages build them (courseErrors.ts, useEvents.ts, the sidebar's).
 const isOfClub = (key: readonly unknown[], clubId: string) =>

@@ -1,10 +1,12 @@
 /**
  * Sends one message to one WebSocket connection through the API Gateway management API
- * (`POST /@connections/{id}`), locally answered by the local socket server at the same path. A
- * connection the API no longer knows answers 410 Gone: the caller drops it.
+ * (`POST /@connections/{id}`), or closes one (`DELETE`), locally answered by the local socket
+ * server at the same path. A connection the API no longer knows answers 410 Gone: the caller
+ * drops it.
  */
 import {
   ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
@@ -22,6 +24,10 @@ function managementClient(): ApiGatewayManagementApiClient {
 
 export type PostOutcome = 'sent' | 'gone';
 
+const isGone = (error: unknown): boolean =>
+  error instanceof GoneException ||
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410;
+
 export async function postToConnection(
   connectionId: string,
   message: LiveServerMessage,
@@ -32,12 +38,16 @@ export async function postToConnection(
     );
     return 'sent';
   } catch (error) {
-    if (
-      error instanceof GoneException ||
-      (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410
-    ) {
-      return 'gone';
-    }
+    if (isGone(error)) return 'gone';
     throw error;
+  }
+}
+
+/** Closes one connection; one already gone is closed as well. */
+export async function closeSocket(connectionId: string): Promise<void> {
+  try {
+    await managementClient().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+  } catch (error) {
+    if (!isGone(error)) throw error;
   }
 }

@@ -4,25 +4,74 @@
  * a closed connection is removed with everything it followed. Each answers the message the
  * client receives.
  */
-import { CLUB_NOT_ACTIVE, LIVE, type LiveServerMessage, liveClientMessageSchema } from '@clubs/shared';
+import { randomBytes } from 'node:crypto';
+import {
+  CLUB_NOT_ACTIVE,
+  LIVE,
+  type LiveConnectionsClosed,
+  type LiveServerMessage,
+  type LiveTicket,
+  liveClientMessageSchema,
+} from '@clubs/shared';
 import type { Caller } from '../../caller.ts';
 import {
   addSubscription,
   countOpenConnectionsOfUser,
   deleteConnection,
   getConnection,
+  listConnectionsOfUser,
   putConnection,
   removeSubscription,
 } from '../../data/repositories/live-connections.ts';
+import { putTicket, type TicketHolder, takeTicket } from '../../data/repositories/live-tickets.ts';
 import { env } from '../../env.ts';
 import { readVerdicts } from './access.ts';
+import { closeSocket } from './post-to-connection.ts';
+
+/**
+ * A ticket for opening one socket as the caller: 32 random bytes, stored with the caller for
+ * LIVE.ticketTtlSeconds. The socket's URL carries it instead of the ID token.
+ */
+export async function issueTicket(caller: Caller, now = new Date()): Promise<LiveTicket> {
+  const ticket = randomBytes(32).toString('base64url');
+  const validUntil = new Date(now.getTime() + LIVE.ticketTtlSeconds * 1000);
+  await putTicket(ticket, { userId: caller.userId, isSuperAdmin: caller.isSuperAdmin }, validUntil);
+  return { ticket, expiresAt: validUntil.toISOString() };
+}
+
+/**
+ * Whose socket a ticket opens: the ticket is consumed (a second use, an expired one or anything
+ * not issued opens nothing, null).
+ */
+export async function redeemTicket(ticket: string | undefined): Promise<TicketHolder | null> {
+  if (!ticket || !LIVE.ticketPattern.test(ticket)) return null;
+  return takeTicket(ticket);
+}
+
+/**
+ * Closes every socket the person has open and forgets them with everything they followed (the
+ * SPA asks at sign-out): no socket outlives the session it was opened in.
+ */
+export async function closeConnectionsOf(userId: string): Promise<LiveConnectionsClosed> {
+  const connectionIds = await listConnectionsOfUser(userId);
+  await Promise.all(
+    connectionIds.map(async (connectionId) => {
+      await deleteConnection(connectionId);
+      await closeSocket(connectionId);
+    }),
+  );
+  return { closed: connectionIds.length };
+}
 
 /**
  * Records a connection, unless its person already has LIVE.maxConnectionsPerPerson open
  * ('too_many': $connect refuses it). Checked before the write, so connections opened at the very
  * same moment may pass the cap by as many as race; each closes within API Gateway's two hours.
  */
-export async function openConnection(caller: Caller, connectionId: string): Promise<'opened' | 'too_many'> {
+export async function openConnection(
+  caller: TicketHolder,
+  connectionId: string,
+): Promise<'opened' | 'too_many'> {
   if ((await countOpenConnectionsOfUser(caller.userId)) >= env.liveConnectionsPerPerson) return 'too_many';
   await putConnection({ connectionId, userId: caller.userId, isSuperAdmin: caller.isSuperAdmin });
   return 'opened';

@@ -4,6 +4,7 @@
  * unread counter, read together).
  */
 import * as z from 'zod';
+import { liveConnectionsClosedSchema, liveTicketSchema } from '../../domain/live-ticket.ts';
 import {
   accountNotificationSettingsInputSchema,
   accountNotificationSettingsSchema,
@@ -16,7 +17,7 @@ import {
   unsubscribedSchema,
   unsubscribeQuerySchema,
 } from '../../domain/notification.ts';
-import { GET, inClub, POST, PUBLIC, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
+import { DELETE, GET, inClub, POST, PUBLIC, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
 
 export const notificationRoutes = routesOf('notifications', {
   listNotifications: GET('/api/me/notifications', {
@@ -63,6 +64,19 @@ export const notificationRoutes = routesOf('notifications', {
     summary: "Sets (or, with null, clears) the caller's notification preference for this club",
     body: clubNotificationSettingsInputSchema,
     response: clubNotificationSettingsSchema,
+  }),
+  createLiveTicket: POST('/api/me/live-ticket', {
+    access: SIGNED_IN,
+    summary:
+      "A ticket for opening the live socket as the caller: opaque, single use, good for a minute (the socket's URL carries it, never the ID token)",
+    response: liveTicketSchema,
+    status: 201,
+  }),
+  closeLiveConnections: DELETE('/api/me/live-connections', {
+    access: SIGNED_IN,
+    summary:
+      'Closes every live socket the caller has open and forgets them (the SPA calls it at sign-out, so no socket outlives the session)',
+    response: liveConnectionsClosedSchema,
   }),
   openUnsubscribe: GET('/api/unsubscribe', {
     access: PUBLIC,
