@@ -228,6 +228,50 @@ describe('Checkout pages and signed events', () => {
     expect(again.status).toBe(400);
   });
 
+  it("Pay's card number gives the payment method's brand, last4 and a fingerprint that follows the card, not the payer", async () => {
+    const cardOf = async (email: string, number?: string) => {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer_email: email,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'eur',
+              unit_amount: 500,
+              recurring: { interval: 'month' },
+              product_data: { name: 'Card club' },
+            },
+          },
+        ],
+        success_url: 'http://app.test/done',
+        cancel_url: 'http://app.test/back',
+      });
+      const pay = await fetch(`${session.url}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: number === undefined ? '' : new URLSearchParams({ card_number: number }).toString(),
+      });
+      expect(pay.status).toBe(303);
+      const completed = await stripe.checkout.sessions.retrieve(session.id, {
+        expand: ['subscription.default_payment_method'],
+      });
+      expect(completed.customer_details?.email).toBe(email);
+      const subscription = completed.subscription as Stripe.Subscription;
+      return (subscription.default_payment_method as Stripe.PaymentMethod).card;
+    };
+    const first = await cardOf('first@example.com');
+    const sameCard = await cardOf('second@example.com', '4242 4242 4242 4242');
+    const other = await cardOf('third@example.com', '5555555555554444');
+    expect(first).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(first?.fingerprint).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(sameCard?.fingerprint).toBe(first?.fingerprint);
+    expect(other).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect(other?.fingerprint).not.toBe(first?.fingerprint);
+    await simulator.idle();
+  });
+
   it('onboarding links are single use; completing one enables the account and sends account.updated', async () => {
     const account = await stripe.accounts.create({ type: 'express', metadata: { userId: 'u1' } });
     const link = await stripe.accountLinks.create({

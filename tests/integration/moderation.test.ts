@@ -27,7 +27,8 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { type GroupHandler, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { addClub, addMember } from '../support/members.ts';
-import { deliver, paidClubs, useTestStripe } from '../support/paid-clubs.ts';
+import { deliver, paidClubs, sessionIdOf, useTestStripe } from '../support/paid-clubs.ts';
+import { ofType } from '../support/stripe.ts';
 
 const stripe = useTestStripe();
 const { paidClub, paidMember } = paidClubs(stripe);
@@ -364,6 +365,77 @@ describe('decisions', () => {
     ).toEqual({ lifted: true, userId: memberId });
     const again = await call(payments, 'createMembershipCheckout', memberId, { params: { clubId: club.id } });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
+  });
+
+  it('a banned person buying back in with a new account and the same card is refused and refunded, not made a member', async () => {
+    const { club, ownerId } = await paidClub({ trialPeriod: 0 });
+    const reporter = await addMember(club.id);
+    // The member pays with Stripe's Visa test card (the simulator's default).
+    const { memberId } = await paidMember(club.id);
+    const post = await postBy(club.id, memberId, 'Spam again');
+    await report(club.id, post.id, reporter);
+    expect((await decide(club.id, post.id, ownerId, 'ban')).status).toBe(200);
+    for (const event of stripe().takeEvents()) await deliver(event);
+
+    // An account with the banned person's address cannot even start a checkout.
+    const sameAddress = await invoke(
+      payments,
+      httpEvent('createMembershipCheckout', {
+        params: { clubId: club.id },
+        claims: memberClaims(ulid(), { email: `${memberId.toUpperCase()}@Example.com` }),
+      }),
+    );
+    expect(sameAddress.status).toBe(403);
+
+    // A new account with an address of its own starts one, and pays with the same card.
+    const newAccount = ulid();
+    const checkout = await call<{ url: string }>(payments, 'createMembershipCheckout', newAccount, {
+      params: { clubId: club.id },
+    });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    stripe().takeEvents();
+    stripe().server.simulator.payCheckout(sessionIdOf(checkout.body.url), undefined, '4242 4242 4242 4242');
+    const events = stripe().takeEvents();
+    const completed = ofType(events, 'checkout.session.completed');
+    const subscriptionId = (completed.data as { object: { subscription: string } }).object.subscription;
+    for (const event of events) await deliver(event);
+
+    expect(await getMembership(club.id, newAccount)).toBeNull();
+    expect((await stripe().stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    // What it was charged is given back, the application fee with it.
+    const after = stripe().takeEvents();
+    expect(after.filter((event) => event.type === 'charge.refunded')).toHaveLength(1);
+    const charge = (ofType(after, 'charge.refunded').data as { object: { id: string } }).object;
+    const refunded = await stripe().stripe.charges.retrieve(charge.id, { expand: ['application_fee'] });
+    expect(refunded.refunded).toBe(true);
+    expect((refunded.application_fee as { refunded?: boolean } | null)?.refunded).toBe(true);
+    for (const event of after) await deliver(event);
+    expect(await getMembership(club.id, newAccount)).toBeNull();
+
+    // Someone else paying with another card joins as ever.
+    const other = ulid();
+    const otherCheckout = await call<{ url: string }>(payments, 'createMembershipCheckout', other, {
+      params: { clubId: club.id },
+    });
+    stripe().takeEvents();
+    stripe().server.simulator.payCheckout(
+      sessionIdOf(otherCheckout.body.url),
+      undefined,
+      '5555 5555 5555 4444',
+    );
+    for (const event of stripe().takeEvents()) await deliver(event);
+    expect(await getMembership(club.id, other)).toMatchObject({ status: 'active' });
+
+    // Lifted, the ban no longer follows the card.
+    await call(members, 'liftMemberRemoval', ownerId, { params: { clubId: club.id, userId: memberId } });
+    const back = ulid();
+    const backCheckout = await call<{ url: string }>(payments, 'createMembershipCheckout', back, {
+      params: { clubId: club.id },
+    });
+    stripe().takeEvents();
+    stripe().server.simulator.payCheckout(sessionIdOf(backCheckout.body.url));
+    for (const event of stripe().takeEvents()) await deliver(event);
+    expect(await getMembership(club.id, back)).toMatchObject({ status: 'active' });
   });
 });
 

@@ -5,7 +5,9 @@
  * declaration predicts; a refusal must leave the table and Stripe untouched and carry the error
  * JSON; no answer may carry another person's e-mail unless the caller may see members' e-mails.
  */
+import { putBanMatches } from '@clubs/functions/data/repositories/ban-matches';
 import { CLUB_NOT_ACTIVE, isClubAccess, ROUTE_IDS, ROUTES, type RouteId } from '@clubs/shared';
+import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import {
   learnsNotActive,
@@ -235,6 +237,10 @@ describe('refusals by state', () => {
         name: refusal.clubName,
         post: refusal.post,
       });
+      if (refusal.addressBanned) {
+        const banned = [{ kind: 'email' as const, value: world.people[refusal.identity].email }];
+        await putBanMatches(club.clubId, ulid(), banned);
+      }
       const path = pathFor(refusal.route, club, world.otherClub, 'club', world.people.member.id);
       const request = { method: ROUTES[refusal.route].method, path, body: JSON.stringify(refusal.body) };
       for (let i = 0; i < (refusal.before ?? 0); i++) {

@@ -86,6 +86,15 @@ export const keys = {
     pk: `CLUB#${clubId}`,
     sk: `${REMOVAL_PREFIX}${userId}`,
   }),
+  /**
+   * What a ban of the club knows of how the banned person pays: one of their e-mail addresses (in
+   * lower case) or one of their cards' fingerprints, naming the person. A checkout paid with it
+   * is refused, whichever account pays.
+   */
+  banMatch: (clubId: string, kind: BanMatchKind, value: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `${BAN_MATCH_PREFIX}${kind}#${kind === 'email' ? value.trim().toLowerCase() : value}`,
+  }),
   /** When an address was last invited to a club (repeats within a day are skipped). TTL. */
   invitedAddress: (clubId: string, email: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITED#${email}` }),
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE#${eventId}`, sk: 'META' }),
@@ -208,6 +217,10 @@ export const STORAGE_LAPSE_PREFIX = 'LAPSES#';
 
 /** The sort-key prefix of a club's removal markers. */
 export const REMOVAL_PREFIX = 'REMOVED#';
+/** The sort-key prefix of a club's ban list (banMatch). */
+export const BAN_MATCH_PREFIX = 'BAN_MATCH#';
+/** What a ban is matched on: the payer's e-mail address, or their card's fingerprint. */
+export type BanMatchKind = 'email' | 'card';
 
 /** The sort-key prefix of a club's e-mailed invitations (one item per token). */
 export const INVITATION_PREFIX = 'INVITATION#';

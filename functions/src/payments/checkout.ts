@@ -11,6 +11,7 @@
 import { type Club, CREATOR_PLAN, type CreatorPlanInterval, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import type Stripe from 'stripe';
 import type { Caller } from '../caller.ts';
+import { bannedByEmail } from '../data/repositories/ban-matches.ts';
 import {
   getSubscriptionRecord,
   getUserBilling,
@@ -171,6 +172,8 @@ export async function createMembershipCheckout(auth: Caller, clubId: string): Pr
   // A club that is not active is not found, as everywhere outside its own members and owner.
   if (club?.status !== 'active') throw notFound('Club not found');
   if (club.ownerId === auth.userId) throw conflict(MESSAGES.ownClub);
+  // An account whose address is on the club's ban list is the banned person again (ban-list.ts).
+  if (await bannedByEmail(clubId, auth.email)) throw forbidden(REMOVED_MESSAGE);
   if (club.price <= 0) throw badRequest(MESSAGES.freeClub);
   const [membership, removed] = await Promise.all([
     getMembership(clubId, auth.userId),

@@ -43,7 +43,12 @@ async function checkoutCompleted(event: StripeEventLike): Promise<void> {
     logger.warn('completed checkout without a subscription', { id: event.id });
     return;
   }
-  const outcome = await syncSubscriptionById(subscriptionId, { completedCheckout: true });
+  const details = session.customer_details as { email?: unknown } | null | undefined;
+  const outcome = await syncSubscriptionById(subscriptionId, {
+    completedCheckout: true,
+    // The address the payer gave at checkout: a ban of the club is matched on it too.
+    checkoutEmail: typeof details?.email === 'string' ? details.email : null,
+  });
   logger.info('checkout completed', { id: event.id, kind: metadata.kind, clubId: metadata.clubId, outcome });
 }
 

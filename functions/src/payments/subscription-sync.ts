@@ -29,6 +29,7 @@ import { emitChange } from '../events/change-events.ts';
 import { announceMemberBilling } from '../events/member-billing-events.ts';
 import { logger } from '../logger.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
+import { bannedPayerOf, refundSubscription } from './ban-list.ts';
 import { idOf, type PaymentMetadata, readMetadata, targetOf } from './metadata.ts';
 import { monthlyRevenueOf } from './revenue.ts';
 
@@ -48,6 +49,7 @@ export type SyncOutcome =
   | 'stale'
   | 'duplicate_cancelled'
   | 'refused_cancelled'
+  | 'banned_refunded'
   | 'wrong_owner';
 
 const ATTEMPTS = 4;
@@ -171,20 +173,51 @@ export async function applyRecord(target: SubscriptionTarget): Promise<void> {
 }
 
 /**
+ * Whether a membership subscription the app has not taken yet is paid by someone the club banned
+ * (ban-list.ts), whichever event brings it first; one taken before is not asked again.
+ */
+async function paidByBannedPerson(
+  stripe: StripeApi,
+  metadata: PaymentMetadata,
+  subscription: Stripe.Subscription,
+  checkoutEmail: string | null,
+): Promise<boolean> {
+  if (metadata.kind !== 'membership' || isEndedStatus(subscription.status)) return false;
+  const record = await getSubscriptionRecord(targetOf(metadata));
+  if (record?.subscriptionId === subscription.id) return false;
+  const banned = await bannedPayerOf(stripe, metadata.clubId, subscription, checkoutEmail);
+  if (banned)
+    logger.warn('a banned payer subscribed again', { clubId: metadata.clubId, bannedUserId: banned });
+  return banned !== null;
+}
+
+/**
  * Records a subscription just read from Stripe and applies it. `completedCheckout`: the event is
- * the checkout that created this subscription, which may replace an ended one.
+ * the checkout that created this subscription, which may replace an ended one; `checkoutEmail`:
+ * the address the payer gave at that checkout.
  */
 export async function syncSubscription(
   subscription: Stripe.Subscription,
-  options: { completedCheckout: boolean },
+  options: { completedCheckout: boolean; checkoutEmail?: string | null },
 ): Promise<SyncOutcome> {
   const metadata = readMetadata(subscription.metadata);
   if (!metadata) return 'not_ours';
   const stripe = await stripeClient();
   const target = targetOf(metadata);
 
-  const verdict = await admissible(metadata, options.completedCheckout);
-  if (verdict !== 'ok') {
+  let verdict = await admissible(metadata, options.completedCheckout);
+  // A membership paid by someone the club banned is refused, whatever account pays: cancelled
+  // and refunded, its pending membership ended (not held: a paid club has no approval step).
+  const banned =
+    verdict === 'ok' &&
+    (await paidByBannedPerson(stripe, metadata, subscription, options.checkoutEmail ?? null));
+  if (banned) {
+    verdict = 'refused';
+    // Refunded before it is cancelled: a retried delivery still finds it live and banned.
+    await refundSubscription(stripe, subscription.id);
+    await cancelSubscription(stripe, subscription.id, 'banned');
+  }
+  if (verdict !== 'ok' && !banned) {
     // Nothing may be charged for a club one does not own, a club that is gone, or a club that
     // no longer takes paying members: stop the subscription before its first charge.
     if (!isEndedStatus(subscription.status)) await cancelSubscription(stripe, subscription.id, verdict);
@@ -220,6 +253,7 @@ export async function syncSubscription(
     );
     if (!saved.saved && saved.reason === 'changed') continue;
     await applyRecord(target);
+    if (banned) return 'banned_refunded';
     return verdict === 'ok' ? 'applied' : 'refused_cancelled';
   }
   throw new Error(`subscription ${subscription.id}: its record changed too often`);
@@ -228,7 +262,7 @@ export async function syncSubscription(
 /** Reads a subscription from Stripe and syncs it (the events that only name it). */
 export async function syncSubscriptionById(
   subscriptionId: string,
-  options: { completedCheckout: boolean },
+  options: { completedCheckout: boolean; checkoutEmail?: string | null },
 ): Promise<SyncOutcome> {
   const stripe = await stripeClient();
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);

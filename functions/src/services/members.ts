@@ -31,6 +31,7 @@ import { getProfiles } from '../data/repositories/profiles.ts';
 import { liftRemoval, listRemovals, markRemoved } from '../data/repositories/removals.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { emitChange } from '../events/change-events.ts';
+import { paymentMatchesOf } from '../payments/ban-list.ts';
 import { leaveMembership } from '../payments/leave-club.ts';
 import { cancelMemberBilling } from '../payments/member-subscription.ts';
 import { authorLevels } from './levels.ts';
@@ -146,9 +147,12 @@ export function checkRemovable(
 export async function removeMember(club: Club, viewer: Viewer, userId: string, ban = false) {
   const target = await getMembership(club.id, userId);
   checkRemovable(club, viewer, userId, target, ban);
+  // A ban follows how they pay (read before their subscription is cancelled): a new account
+  // paying with the same address or card is refused (payments/ban-list.ts).
+  const banMatches = ban ? await paymentMatchesOf(club.id, userId) : [];
   await cancelMemberBilling(club.id, userId);
   // Marked first: invitations and join requests do not let them back in (removals.ts).
-  await markRemoved(club.id, userId, viewer.userId, new Date(), ban);
+  await markRemoved(club.id, userId, viewer.userId, new Date(), ban, banMatches);
   if (!target) return { removed: true as const, userId };
   const result = await removeMembership(club.id, userId);
   if (!result.removed) {

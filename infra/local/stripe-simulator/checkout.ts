@@ -5,7 +5,13 @@
  */
 import { createPrice } from './catalog.ts';
 import { DAY, retrieve, type SimulatorContext } from './context.ts';
-import { createCustomer, createPaymentMethod, setDefaultPaymentMethod } from './customers.ts';
+import {
+  brandOf,
+  createCustomer,
+  createPaymentMethod,
+  setDefaultPaymentMethod,
+  TEST_CARDS,
+} from './customers.ts';
 import { invalid, missing } from './errors.ts';
 import { type FormObject, read } from './form.ts';
 import { createInvoice } from './invoices.ts';
@@ -165,13 +171,21 @@ export function cancelCheckout(ctx: SimulatorContext, id: string): string {
 }
 
 /**
- * The Pay button: the card is accepted, the customer, payment method, subscription and first
- * invoice are created, the session completes, and the events are delivered. Returns the
- * success URL to redirect to.
+ * The Pay button: the card (the number typed, Stripe's Visa test card by default) is accepted,
+ * the customer, payment method (with the card's fingerprint), subscription and first invoice are
+ * created, the session completes, and the events are delivered. Returns the success URL to
+ * redirect to.
  */
-export function payCheckout(ctx: SimulatorContext, id: string, emailInput?: string): string {
+export function payCheckout(
+  ctx: SimulatorContext,
+  id: string,
+  emailInput?: string,
+  cardNumberInput?: string,
+): string {
   const session = retrieve(ctx, 'checkout session', 'checkout.session', id);
   if (session.status !== 'open') throw invalid('This Checkout Session is no longer open.');
+  const cardNumber = (cardNumberInput ?? '').replace(/[\s-]/g, '') || TEST_CARDS.visa;
+  if (!/^\d{12,19}$/.test(cardNumber)) throw invalid('Your card number is invalid.', 'number');
   const internal = ctx.store.internal(id);
   const lineItems = internal.lineItems as LineItem[];
   const data = internal.subscriptionData as SessionSubscriptionData;
@@ -185,7 +199,7 @@ export function payCheckout(ctx: SimulatorContext, id: string, emailInput?: stri
     customer = createCustomer(ctx, email ? { email } : {});
     events.push(ctx.webhooks.event('customer.created', customer));
   }
-  const method = createPaymentMethod(ctx, customer, 'visa');
+  const method = createPaymentMethod(ctx, customer, brandOf(cardNumber), cardNumber);
   customer = setDefaultPaymentMethod(ctx, customer, method.id);
 
   const subscription = createSubscription(ctx, customer.id, lineItems, data, method.id);

@@ -2,6 +2,7 @@
  * Customers, their cards (payment methods), the Billing Portal configurations the platform makes
  * and the Billing Portal sessions customers open.
  */
+import { createHash } from 'node:crypto';
 import { retrieve, type SimulatorContext } from './context.ts';
 import { invalid, missing } from './errors.ts';
 import { type FormObject, read } from './form.ts';
@@ -54,10 +55,30 @@ export function updateCustomer(ctx: SimulatorContext, id: string, form: FormObje
   });
 }
 
+/** Stripe's test card of each brand, used when no number is typed. */
+export const TEST_CARDS = { visa: '4242424242424242', mastercard: '5555555555554444' } as const;
+
+/** The brand of a card number, as its first digits tell (Mastercard: 51-55 and 2221-2720). */
+export const brandOf = (number: string): 'visa' | 'mastercard' =>
+  /^(5[1-5]|2[2-7])/.test(number) ? 'mastercard' : 'visa';
+
+/**
+ * A card's fingerprint as Stripe gives it: 16 letters and digits, the same for the same card
+ * number on the platform's account whoever pays with it, different for another number.
+ */
+export function fingerprintOf(number: string): string {
+  return createHash('sha256')
+    .update(`clubs-stripe-simulator:${number}`)
+    .digest('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 16);
+}
+
 export function createPaymentMethod(
   ctx: SimulatorContext,
   customer: StripeObject,
   brand: 'visa' | 'mastercard',
+  number: string = TEST_CARDS[brand],
 ): StripeObject {
   const year = new Date().getUTCFullYear();
   return ctx.store.put({
@@ -75,8 +96,9 @@ export function createPaymentMethod(
       country: 'US',
       exp_month: brand === 'visa' ? 12 : 8,
       exp_year: year + (brand === 'visa' ? 3 : 4),
+      fingerprint: fingerprintOf(number),
       funding: 'credit',
-      last4: brand === 'visa' ? '4242' : '4444',
+      last4: number.slice(-4),
     },
     created: now(),
     customer: customer.id,

@@ -96,8 +96,9 @@ ${trial}${rows}${payee}
 <form method="post" action="/checkout/${html(id)}/pay">
   <label for="email">Email</label>
   <input id="email" name="email" type="email" value="${html(view.email ?? '')}" ${view.email ? 'readonly' : 'required'}>
-  <label for="card">Card information</label>
-  <input id="card" value="4242 4242 4242 4242 · 12/34 · 123" readonly>
+  <label for="card">Card number</label>
+  <input id="card" name="card_number" value="4242 4242 4242 4242" inputmode="numeric" autocomplete="off">
+  <p class="muted">12/34 · 123</p>
   <div class="actions">
     <button class="primary" type="submit">Pay</button>
   </div>
@@ -221,7 +222,8 @@ export function answerPage(
       if (method === 'GET' && !action) return checkoutPage(sim, id);
       if (method === 'POST' && action === 'pay') {
         const email = typeof form.email === 'string' ? form.email : undefined;
-        return { status: 303, redirect: sim.payCheckout(id, email) };
+        const card = typeof form.card_number === 'string' ? form.card_number : undefined;
+        return { status: 303, redirect: sim.payCheckout(id, email, card) };
       }
       if (method === 'POST' && action === 'cancel') return { status: 303, redirect: sim.cancelCheckout(id) };
     }

@@ -111,7 +111,8 @@ export class Simulator {
   checkoutView = (id: string) => checkout.checkoutView(this.ctx, id);
   expireCheckoutSession = (id: string) => checkout.expireCheckoutSession(this.ctx, id);
   cancelCheckout = (id: string) => checkout.cancelCheckout(this.ctx, id);
-  payCheckout = (id: string, email?: string) => checkout.payCheckout(this.ctx, id, email);
+  payCheckout = (id: string, email?: string, cardNumber?: string) =>
+    checkout.payCheckout(this.ctx, id, email, cardNumber);
 
   createRefund = (form: FormObject) => charges.createRefund(this.ctx, form);
 

@@ -266,7 +266,9 @@ export interface StateRefusal {
   post?: 'hidden';
   body: unknown;
   before?: number;
-  status: 400 | 404 | 409 | 429;
+  /** The caller's e-mail address is on the club's ban list (a ban of another account of theirs). */
+  addressBanned?: true;
+  status: 400 | 403 | 404 | 409 | 429;
 }
 
 /**
@@ -375,6 +377,16 @@ export const STATE_REFUSALS: readonly StateRefusal[] = [
     club: 'active',
     body: REFUSED_BEYOND_SCHEMA.sendInvitations?.[2],
     status: 400,
+  },
+  // A ban follows the person's address: another account of theirs starts no membership checkout.
+  {
+    name: 'a membership checkout by an account whose address the club banned',
+    route: 'createMembershipCheckout',
+    identity: 'stranger',
+    club: 'active',
+    addressBanned: true,
+    body: undefined,
+    status: 403,
   },
   {
     name: 'an invitation from a club named like a link',

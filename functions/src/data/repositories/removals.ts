@@ -10,17 +10,24 @@ import type { TransactItem } from '../counted-write.ts';
 import { getItem } from '../get-item.ts';
 import { keys, REMOVAL_PREFIX } from '../keys.ts';
 import { type Page, queryPage } from '../query.ts';
+import { type BanMatch, deleteBanMatches, distinctMatches, putBanMatches } from './ban-matches.ts';
 
 /** What a person removed from a club is told when they ask to join it again. */
 export const REMOVED_MESSAGE = 'You were removed from this club. Ask its owner to let you back in.';
 
+/**
+ * Marks the person removed; a ban also puts the addresses and cards they pay with (`banMatches`)
+ * on the club's ban list, and the marker keeps which, for lifting it.
+ */
 export async function markRemoved(
   clubId: string,
   userId: string,
   removedBy: string,
   now = new Date(),
   banned = false,
+  banMatches: readonly BanMatch[] = [],
 ) {
+  const matches = banned ? distinctMatches(banMatches) : [];
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -32,20 +39,24 @@ export async function markRemoved(
         removedBy,
         removedAt: now.toISOString(),
         ...(banned ? { banned: true } : {}),
+        ...(matches.length > 0 ? { banMatches: matches } : {}),
       },
     }),
   );
+  if (matches.length > 0) await putBanMatches(clubId, userId, matches, now);
 }
 
 export async function isRemoved(clubId: string, userId: string): Promise<boolean> {
   return (await getItem(keys.removal(clubId, userId), { consistent: true })) !== null;
 }
 
-/** Lifts the marker; false when there was none. */
+/** Lifts the marker, and takes the ban's addresses and cards off the ban list; false when there was none. */
 export async function liftRemoval(clubId: string, userId: string): Promise<boolean> {
   const { Attributes } = await db().send(
     new DeleteCommand({ TableName: tableName(), Key: keys.removal(clubId, userId), ReturnValues: 'ALL_OLD' }),
   );
+  const matches = Array.isArray(Attributes?.banMatches) ? (Attributes.banMatches as BanMatch[]) : [];
+  if (matches.length > 0) await deleteBanMatches(clubId, matches);
   return Attributes !== undefined;
 }
 
