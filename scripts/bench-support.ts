@@ -2,7 +2,8 @@
  * What the benchmarks share: their DynamoDB Local, loading many items fast, timing a request with
  * its DynamoDB cost, and printing the result as a Markdown table; runBench puts them together.
  */
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchPutAll } from '@clubs/functions/data/batch-write';
 import { ensureTable, startDynamoDbLocal } from '@clubs/infra/local/dynamodb.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
 import { meterRequests, type RequestMeter } from '@clubs/infra/local/request-meter.ts';
@@ -37,32 +38,17 @@ export async function startBenchDynamoDb() {
 }
 
 /**
- * Writes items with BatchWriteItem, 25 a request, `parallel` requests in flight, retrying what
- * DynamoDB leaves unprocessed. Only for loading benchmark tables: the product writes items through
- * its repositories (transactions and conditional writes).
+ * Writes benchmark tables' items with the loader the seed uses (functions/src/data/batch-write.ts):
+ * BatchWriteItem, 25 a request, `parallel` requests in flight. Only for loading benchmark tables:
+ * the product writes items through its repositories (transactions and conditional writes).
  */
-export async function batchWriteAll(
+export function batchWriteAll(
   client: DynamoDBDocumentClient,
   table: string,
   items: readonly Record<string, unknown>[],
   parallel = 8,
 ): Promise<void> {
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < batches.length) {
-        let pending = (batches[next++] ?? []).map((Item) => ({ PutRequest: { Item } }));
-        while (pending.length > 0) {
-          const { UnprocessedItems } = await client.send(
-            new BatchWriteCommand({ RequestItems: { [table]: pending } }),
-          );
-          pending = (UnprocessedItems?.[table] ?? []) as typeof pending;
-        }
-      }
-    }),
-  );
+  return batchPutAll(items, { client, table, parallel });
 }
 
 /**

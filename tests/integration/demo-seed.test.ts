@@ -29,7 +29,6 @@ import { type CognitoLocal, startCognitoLocal } from '@clubs/infra/local/cognito
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '@clubs/infra/local/config.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
 import { DEMO_CLUBS } from '@clubs/infra/local/seed/data.ts';
-import { seedDemoData } from '@clubs/infra/local/seed/index.ts';
 import {
   type AnyChangeEvent,
   type Club,
@@ -40,6 +39,7 @@ import {
   QUIET_CHANGE_TYPES,
 } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../support/demo-seed.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { type MediaStore, startMediaStore } from '../support/media-store.ts';
 
@@ -55,17 +55,14 @@ beforeAll(async () => {
     startMediaStore(BUCKET),
     freePort().then((port) => startCognitoLocal({ port, dataDir: dir })),
   ]);
-  const result = await seedDemoData({
-    localDir: dir,
-    cognitoEndpoint: cognito.url,
-    userPoolId: cognito.userPoolId,
-    s3Endpoint: store.url,
-    bucket: BUCKET,
-    onClubSeeded: async (club) => {
-      clubs.push(club);
+  await seedDemo(
+    { cognito, store, bucket: BUCKET, localDir: dir },
+    {
+      onClubSeeded: async (club) => {
+        clubs.push(club);
+      },
     },
-  });
-  expect(result.status).toBe('seeded');
+  );
 }, 180_000);
 
 afterAll(async () => {

@@ -9,10 +9,13 @@
  * commented or liked). Counters no stored fact dates (joins, leaves, requests, page views,
  * section completions, money) are kept as recorded. Each bucket is written back as one item
  * (shard 0, its other shards deleted) in one transaction; changes made while a club is being
- * rebuilt may be lost, so run it when the site is quiet.
+ * rebuilt may be lost, so run it when the site is quiet. The active people of days whose markers
+ * have not expired are marked again, as their first action of the day marked them.
  */
+import { batchPutAll } from './batch-write.ts';
 import { rebuiltBucketItem, writeBuckets } from './bucket-rebuild.ts';
 import {
+  activeMarkerItem,
   addShard,
   isDayItem,
   isMonthItem,
@@ -86,9 +89,11 @@ export async function rebuildClubStats(clubId: string): Promise<number> {
   const months = new Map<string, Item>();
   for (const [day, { counters }] of days) {
     const month = months.get(monthOf(day)) ?? {};
-    for (const name of REBUILT)
-      month[name] =
-        ((month[name] as number | undefined) ?? 0) + ((counters[name] as number | undefined) ?? 0);
+    // A counter nothing moved stays absent, as the writes' ADDs leave it.
+    for (const name of REBUILT) {
+      const step = (counters[name] as number | undefined) ?? 0;
+      if (step !== 0) month[name] = ((month[name] as number | undefined) ?? 0) + step;
+    }
     months.set(monthOf(day), month);
   }
   const writes: { bucket: string; item: Item }[] = [];
@@ -124,6 +129,13 @@ export async function rebuildClubStats(clubId: string): Promise<number> {
     writes.map(({ item }) => item),
     shardKeys,
   );
+  // The day's active people are marked while their markers last, so a later action of the same
+  // day does not count them again.
+  const now = Date.now() / 1000;
+  const markers = [...days].flatMap(([day, { active }]) =>
+    [...active].map((userId) => activeMarkerItem(clubId, day, userId)),
+  );
+  await batchPutAll(markers.filter((marker) => Number(marker.expiresAt) > now));
   return writes.length;
 }
 

@@ -120,7 +120,7 @@ export async function withActivity<T>(
   if (first) {
     const outcome = await write([
       ...statsActions(clubId, at, { ...steps, activeMembers: 1 }, { post, by: userId }),
-      markerPut(marker, day),
+      markerPut(clubId, day, userId),
     ]);
     if (outcome !== 'refused') return outcome;
   }
@@ -129,12 +129,17 @@ export async function withActivity<T>(
   return outcome;
 }
 
-function markerPut(marker: Key, day: string): TransactItem {
+/** A person's active-member marker of a club's day, kept until MARKER_DAYS after the day. */
+export function activeMarkerItem(clubId: string, day: string, userId: string): Item {
   const expiresAt = Math.floor(Date.parse(`${addDays(day, MARKER_DAYS)}T00:00:00Z`) / 1000);
+  return { ...statsKeys.activeMarker(clubId, day, userId), type: 'active_marker', expiresAt };
+}
+
+function markerPut(clubId: string, day: string, userId: string): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...marker, type: 'active_marker', expiresAt },
+      Item: activeMarkerItem(clubId, day, userId),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -152,7 +157,7 @@ export async function recordActiveMember(clubId: string, userId: string, at: Dat
   try {
     await sendRetryingConflicts({
       TransactItems: [
-        markerPut(marker, day),
+        markerPut(clubId, day, userId),
         ...statsActions(clubId, at, { activeMembers: 1 }, { by: userId }),
       ],
     });

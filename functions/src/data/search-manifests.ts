@@ -44,6 +44,18 @@ export async function getManifest(clubId: string, doc: DocumentRef): Promise<Man
   };
 }
 
+/** A document's manifest as stored. */
+export function manifestItem(clubId: string, doc: DocumentRef, manifest: Manifest) {
+  return {
+    ...searchKeys.manifest(clubId, doc),
+    type: 'searchdoc',
+    kind: doc.kind,
+    docId: doc.id,
+    ...(doc.parentId ? { parentId: doc.parentId } : {}),
+    ...manifest,
+  };
+}
+
 /** `version = :expected`, or no manifest at all when `expected` is null. */
 const expectedVersion = (expected: number | null) =>
   expected === null
@@ -64,14 +76,7 @@ export async function putManifest(
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: {
-          ...searchKeys.manifest(clubId, doc),
-          type: 'searchdoc',
-          kind: doc.kind,
-          docId: doc.id,
-          ...(doc.parentId ? { parentId: doc.parentId } : {}),
-          ...manifest,
-        },
+        Item: manifestItem(clubId, doc, manifest),
         ...expectedVersion(expected),
       }),
     );

@@ -1,10 +1,17 @@
 /**
  * Seeds the demo data on first start: Cognito accounts through the Cognito API (cognito-local),
- * images into the media bucket, and every table item through the functions' own repositories,
- * so keys, index attributes and counters are exactly what the product writes.
+ * images into the media bucket, and the table's items as the product stores them. Profiles,
+ * posts, comments and likes (nearly every item) are built by the repositories' item builders and
+ * loaded with BatchWriteItem (data/batch-write.ts); what they count is then built once for the
+ * whole seed by the code the rebuilds use: the posts' like and comment counts from the rows
+ * written, the leaderboard's points (points.ts pointsItemsOfLikes), each club's analytics
+ * (rebuildClubStats, as `npm run rebuild-analytics`) and search index (rebuildClubIndex, as
+ * `npm run rebuild-search`). Clubs, memberships, courses, events and the pins go through the
+ * repositories' own writes. `eventPath` writes posts, comments and likes one by one through their
+ * repositories' transactions instead, as requests do: the reference the seed's test compares with.
  *
- * Ids are derived from names (seed/ids.ts) and every write is conditional, so an interrupted
- * seeding resumes without duplicates; `<localDir>/seed.json` remembers that it is done.
+ * Ids are derived from names (seed/ids.ts) and every write is conditional or a whole item, so an
+ * interrupted seeding resumes without duplicates; `<localDir>/seed.json` remembers that it is done.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,14 +23,18 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { batchPutAll } from '@clubs/functions/data/batch-write';
+import { recordActiveMember } from '@clubs/functions/data/club-stats';
+import { rebuildClubStats } from '@clubs/functions/data/club-stats-rebuild';
 import { transactionConditionFailures } from '@clubs/functions/data/errors';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
-import { addComment } from '@clubs/functions/data/repositories/comments';
+import { addComment, commentItem, type StoredComment } from '@clubs/functions/data/repositories/comments';
 import { createEvent } from '@clubs/functions/data/repositories/events';
-import { addLike } from '@clubs/functions/data/repositories/likes';
+import { addLike, type Like, likeItem, storedLike } from '@clubs/functions/data/repositories/likes';
 import { addMembership } from '@clubs/functions/data/repositories/membership-writes';
-import { createPost, pinPost } from '@clubs/functions/data/repositories/posts';
-import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
+import { pointsItemsOfLikes } from '@clubs/functions/data/repositories/points';
+import { createPost, type NewPost, pinPost, postItem } from '@clubs/functions/data/repositories/posts';
+import { createProfileIfAbsent, profileItem } from '@clubs/functions/data/repositories/profiles';
 import { withoutChangeEvents } from '@clubs/functions/events/change-events';
 import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { rebuildClubIndex } from '@clubs/functions/services/search/rebuild';
@@ -67,6 +78,14 @@ export interface SeedOptions {
   progress?: (done: number, total: number) => void;
   /** Called once per seeded club (the local Stripe simulator onboards owners of paid clubs). */
   onClubSeeded?: (club: Club, owner: { id: string; name: string; email: string }) => Promise<void>;
+  /**
+   * Writes profiles, posts, comments and likes one by one through the repositories' transactions
+   * (each counting as it goes, the post's author counted active as a request does) instead of in
+   * batches with the counts built once: the reference the seed's test compares with.
+   */
+  eventPath?: boolean;
+  /** The seed's base time (ids and dates derive from it); the first attempt's time by default. */
+  baseTime?: number;
 }
 
 export interface SeedResult {
@@ -85,6 +104,15 @@ interface PersonInfo {
   name: string;
   email: string;
   avatarUrl: string | null;
+  profile: Profile;
+}
+
+/** A club's posts, comments and likes, kept to be written in batches with their counts. */
+interface ClubWrites {
+  clubId: string;
+  posts: { post: NewPost; comments: StoredComment[]; likes: Like[] }[];
+  /** The pinned post and its author. */
+  pin: { postId: string; authorId: string } | null;
 }
 
 export const stateFile = (localDir: string) => join(localDir, 'seed.json');
@@ -132,6 +160,9 @@ class Seeder {
   private readonly s3: S3Client;
   private readonly people = new Map<Person, PersonInfo>();
   private readonly uploads: Promise<unknown>[] = [];
+  /** Items to load in batches (profiles), and each club's posts, comments and likes. */
+  private readonly items: Record<string, unknown>[] = [];
+  readonly clubWrites: ClubWrites[] = [];
 
   constructor(
     private readonly options: SeedOptions,
@@ -243,8 +274,7 @@ class Seeder {
     for (const account of DEMO_ACCOUNTS) {
       const id = await this.ensureAccount(account.email, account.name, account.superAdmin);
       const avatarUrl = this.media(`avatars/${id}.svg`, avatarSvg(account.name, PALETTES.neutral));
-      this.people.set(account.key, { id, name: account.name, email: account.email, avatarUrl });
-      await this.profile({
+      const profile: Profile = {
         id,
         email: account.email,
         fullName: account.name,
@@ -252,7 +282,9 @@ class Seeder {
         location: account.location,
         avatarUrl,
         createdAt: this.iso(this.base - 400 * DAY),
-      });
+      };
+      this.people.set(account.key, { id, name: account.name, email: account.email, avatarUrl, profile });
+      await this.profile(profile);
     }
     const palettes = Object.values(PALETTES);
     await eachLimit(
@@ -270,8 +302,7 @@ class Seeder {
                 `avatars/${id}.svg`,
                 avatarSvg(name, palettes[index % palettes.length] ?? PALETTES.neutral),
               );
-        this.people.set(index, { id, name, email, avatarUrl });
-        await this.profile({
+        const profile: Profile = {
           id,
           email,
           fullName: name,
@@ -279,13 +310,22 @@ class Seeder {
           location: '',
           avatarUrl,
           createdAt: this.iso(this.base - (300 - index) * DAY),
-        });
+        };
+        this.people.set(index, { id, name, email, avatarUrl, profile });
+        await this.profile(profile);
       },
     );
+    await this.flush();
   }
 
   private async profile(profile: Profile): Promise<void> {
-    await createProfileIfAbsent(profile);
+    if (this.options.eventPath) await createProfileIfAbsent(profile);
+    else this.items.push(profileItem(profile));
+  }
+
+  /** Loads the items kept so far in batches. */
+  private async flush(): Promise<void> {
+    await batchPutAll(this.items.splice(0));
   }
 
   private membersOf(club: DemoClub): Person[] {
@@ -336,57 +376,52 @@ class Seeder {
     // Transactions on one club item may run side by side: the count stays exact.
     await eachLimit(members, PARALLEL_WRITES, async (who, i) => {
       const moderates = typeof who === 'string' && (demo.moderators ?? []).includes(who);
-      await addMembership({
-        clubId: id,
-        userId: this.person(who).id,
-        role: moderates ? 'club_moderator' : 'club_member',
-        status: 'active',
-        createdAt: this.iso(createdMs + Math.floor((span * (i + 1)) / (members.length + 2))),
-      });
+      const person = this.person(who);
+      await addMembership(
+        {
+          clubId: id,
+          userId: person.id,
+          role: moderates ? 'club_moderator' : 'club_member',
+          status: 'active',
+          createdAt: this.iso(createdMs + Math.floor((span * (i + 1)) / (members.length + 2))),
+        },
+        [],
+        person.profile,
+      );
     });
     for (const who of demo.pending ?? []) {
-      await addMembership({
-        clubId: id,
-        userId: this.person(who).id,
-        role: 'club_member',
-        status: 'pending',
-        createdAt: this.iso(this.base - 2 * DAY),
-      });
+      const person = this.person(who);
+      await addMembership(
+        {
+          clubId: id,
+          userId: person.id,
+          role: 'club_member',
+          status: 'pending',
+          createdAt: this.iso(this.base - 2 * DAY),
+        },
+        [],
+        person.profile,
+      );
     }
     const everyone: Person[] = [demo.owner, ...members];
     await this.posts(demo, id, everyone);
     await this.courses(demo, id, owner.id);
     await this.events(demo, id, everyone);
-    // The club's search index, through the writer the request path uses.
-    await rebuildClubIndex(id);
     return { ...club, status: demo.status, memberCount: everyone.length };
   }
 
   private async posts(demo: DemoClub, clubId: string, everyone: Person[]) {
     const palette = paletteOf(demo.category);
+    const writes: ClubWrites = { clubId, posts: [], pin: null };
     for (const [i, post] of (demo.posts ?? []).entries()) {
       const createdMs = this.base - post.daysAgo * DAY + i * 7 * 60 * 1000;
       const id = seededUlid(`post:${demo.slug}:${i}`, createdMs);
       const author = this.person(post.author);
       const media = this.postMedia({ clubId, authorId: author.id, postId: id }, post, palette, i);
-      await createPost({
-        id,
-        clubId,
-        authorId: author.id,
-        authorName: author.name,
-        authorAvatar: author.avatarUrl,
-        title: post.title,
-        content: post.content,
-        type: post.type ?? (media.length > 0 ? 'image' : 'text'),
-        media,
-        isPinned: false,
-        createdAt: this.iso(createdMs),
-      });
-      if (post.pinned) await pinPost(clubId, id, author.id);
-      for (const [j, comment] of post.comments.entries()) {
+      const comments = post.comments.map((comment, j): StoredComment => {
         const at = createdMs + (j + 1) * 47 * 60 * 1000;
         const commenter = this.person(comment.author);
-        await addComment(clubId, {
+        return {
           id: seededUlid(`comment:${id}:${j}`, Math.min(at, this.base)),
           postId: id,
           authorId: commenter.id,
@@ -394,22 +429,90 @@ class Seeder {
           authorAvatar: commenter.avatarUrl,
           content: comment.content,
           createdAt: this.iso(at),
-        });
-      }
-      await eachLimit(pick(everyone, post.likes, `likes:${id}`), PARALLEL_WRITES, async (who, j) => {
-        // Through the like's own transaction with the post's author: their points (all time and
-        // the 7- and 30-day windows of the like's day) as the product keeps them.
-        await addLike(
+        };
+      });
+      const likes = pick(everyone, post.likes, `likes:${id}`).map(
+        (who, j): Like => ({
+          postId: id,
+          userId: this.person(who).id,
+          createdAt: this.iso(createdMs + (j + 1) * 13 * 60 * 1000),
+        }),
+      );
+      writes.posts.push({
+        post: {
+          id,
           clubId,
-          {
-            postId: id,
-            userId: this.person(who).id,
-            createdAt: this.iso(createdMs + (j + 1) * 13 * 60 * 1000),
-          },
-          author.id,
-        );
+          authorId: author.id,
+          authorName: author.name,
+          authorAvatar: author.avatarUrl,
+          title: post.title,
+          content: post.content,
+          type: post.type ?? (media.length > 0 ? 'image' : 'text'),
+          media,
+          isPinned: false,
+          createdAt: this.iso(createdMs),
+        },
+        comments,
+        likes,
+      });
+      if (post.pinned) writes.pin = { postId: id, authorId: author.id };
+    }
+    if (this.options.eventPath) await this.postsOneByOne(writes);
+    else this.keepPosts(writes);
+    this.clubWrites.push(writes);
+  }
+
+  /** Each post, comment and like through its repository's transaction, as requests write them. */
+  private async postsOneByOne({ clubId, posts, pin }: ClubWrites) {
+    for (const { post, comments, likes } of posts) {
+      await createPost(post);
+      await recordActiveMember(clubId, post.authorId, new Date(post.createdAt));
+      if (pin?.postId === post.id) await pinPost(clubId, post.id, post.authorId);
+      for (const comment of comments) await addComment(clubId, comment);
+      // Through the like's own transaction with the post's author: their points (all time and
+      // the 7- and 30-day windows of the like's day) as the product keeps them.
+      await eachLimit(likes, PARALLEL_WRITES, async (like) => {
+        await addLike(clubId, like, post.authorId);
       });
     }
+  }
+
+  /**
+   * The club's posts (each with the counts of the comments and likes written with it), comments,
+   * likes and the points the likes earn, kept to be loaded in batches; the pinned post is stored
+   * pinned, and the pin itself is written by pinPost after the batches.
+   */
+  private keepPosts({ clubId, posts, pin }: ClubWrites) {
+    const stored: Like[] = [];
+    for (const { post, comments, likes } of posts) {
+      this.items.push(
+        postItem({
+          ...post,
+          isPinned: pin?.postId === post.id,
+          likeCount: likes.length,
+          commentCount: comments.length,
+        }),
+        ...comments.map(commentItem),
+      );
+      for (const like of likes) stored.push(storedLike(like, post.authorId));
+    }
+    this.items.push(...stored.map(likeItem), ...pointsItemsOfLikes(clubId, stored));
+  }
+
+  /**
+   * Writes what the clubs' repository writes left for later: the kept items in batches, the pins,
+   * then each club's analytics (rebuilt from its posts, comments and likes, the counters the
+   * memberships and courses moved kept) and search index, once per club.
+   */
+  async finish(): Promise<void> {
+    await this.flush();
+    await eachLimit(this.clubWrites, 4, async ({ clubId, pin }) => {
+      if (!this.options.eventPath) {
+        if (pin) await pinPost(clubId, pin.postId, pin.authorId);
+        await rebuildClubStats(clubId);
+      }
+      await rebuildClubIndex(clubId, { quiet: !this.options.eventPath });
+    });
   }
 
   private async courses(demo: DemoClub, clubId: string, ownerId: string) {
@@ -473,13 +576,15 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   const previous = readState(options.localDir);
   if (previous?.completedAt) return { status: 'skipped', ms: 0 };
   // The first attempt fixes the base time, so a resumed seeding derives the same ids.
-  const state: SeedState = previous ?? { version: SEED_VERSION, baseTime: Date.now() };
+  const state: SeedState = previous ?? { version: SEED_VERSION, baseTime: options.baseTime ?? Date.now() };
   writeState(options.localDir, state);
   const seeder = new Seeder(options, state.baseTime);
   try {
     // The seed's writes put no change event on the bus: the only ones they would put are member
     // cards changed, whose one consumer that writes (the search index) the seed replaces by
     // rebuilding each club's index once, through the writer of `npm run rebuild-search`.
+    // Clubs are reported done as their repository writes end; their batches, pins, analytics
+    // and search indexes follow for all of them at once.
     await withoutChangeEvents(async () => {
       await seeder.createPeople();
       let done = 0;
@@ -489,6 +594,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
         await options.onClubSeeded?.(seeded, seeder.person(club.owner));
         options.progress?.(++done, DEMO_CLUBS.length);
       });
+      await seeder.finish();
       await seeder.upload();
     });
   } finally {

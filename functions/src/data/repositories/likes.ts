@@ -40,6 +40,13 @@ export async function getLike(postId: string, userId: string, options?: ReadOpti
   return getEntity(keys.like(postId, userId), toLike, options);
 }
 
+/** The like as addLike stores it: counting once a day toward the post's author unless they gave it. */
+export function storedLike(like: Like, authorId?: string): Like {
+  return authorId !== undefined && authorId !== like.userId
+    ? { ...like, pointsFor: authorId, oncePerDay: true }
+    : { ...like, pointsFor: undefined, oncePerDay: undefined };
+}
+
 /** 'no_post': the post is missing or hidden (the caller reads it again to tell which). */
 export type AddLikeResult = { created: true; like: Like } | { created: false; reason: 'exists' | 'no_post' };
 
@@ -68,9 +75,7 @@ function pairDayChanges(clubId: string, like: Like, step: 1 | -1, moves: boolean
  */
 export async function addLike(clubId: string, like: Like, authorId?: string): Promise<AddLikeResult> {
   const earns = authorId !== undefined && authorId !== like.userId;
-  const stored: Like = earns
-    ? { ...like, pointsFor: authorId, oncePerDay: true }
-    : { ...like, pointsFor: undefined, oncePerDay: undefined };
+  const stored = storedLike(like, authorId);
   const today = utcDay(new Date(like.createdAt));
   // A hidden post takes no likes: the post's count refuses it as it refuses a missing post.
   const counter: Counter = { key: keys.post(clubId, like.postId), attribute: 'likeCount', shownOnly: true };

@@ -94,16 +94,76 @@ export function likePointChanges(
   step: number,
   today: string,
 ): TransactItem[] {
-  const changes = [pointsUpdate(clubId, authorId, ALL_TIME, step)];
+  return [
+    pointsUpdate(clubId, authorId, ALL_TIME, step),
+    ...windowsOf(likedOn, today).map(({ period, expiresAt }) =>
+      pointsUpdate(clubId, authorId, period, step, expiresAt),
+    ),
+  ];
+}
+
+/**
+ * The rolling windows a point of `likedOn` counts in, leaving out those that ended before
+ * `today`: each window's period key and the time (seconds) its item expires.
+ */
+function windowsOf(likedOn: string, today: string): { period: string; expiresAt: number }[] {
+  const windows: { period: string; expiresAt: number }[] = [];
   for (const span of Object.values(POINT_WINDOWS)) {
     for (let offset = 0; offset < span; offset++) {
       const end = addDays(likedOn, offset);
       if (end < today) continue;
-      const expiresAt = Math.floor((Date.parse(end) + 3 * DAY) / 1000);
-      changes.push(pointsUpdate(clubId, authorId, `D${span}#${end}`, step, expiresAt));
+      windows.push({ period: `D${span}#${end}`, expiresAt: Math.floor((Date.parse(end) + 3 * DAY) / 1000) });
     }
   }
-  return changes;
+  return windows;
+}
+
+/** A stored like as the points rule reads it (likes.ts Like). */
+interface PointedLike {
+  userId: string;
+  createdAt: string;
+  pointsFor?: string | undefined;
+  oncePerDay?: true | undefined;
+}
+
+/**
+ * Every points item a club's likes leave, as their own transactions left them when each was
+ * given on its day and none taken back: each pair's count per day (keys.likeDay), and the
+ * authors' all-time and window items. A once-a-day like earns its author a point with the
+ * pair's first like of the day, a like stored before that rule a point of its own.
+ */
+export function pointsItemsOfLikes(clubId: string, likes: readonly PointedLike[]): Record<string, unknown>[] {
+  const pairDays = new Map<string, { key: ReturnType<typeof keys.likeDay>; likes: number }>();
+  const points = new Map<string, { authorId: string; period: string; points: number; expiresAt?: number }>();
+  const earn = (authorId: string, likedOn: string) => {
+    const periods = [{ period: ALL_TIME, expiresAt: undefined }, ...windowsOf(likedOn, likedOn)];
+    for (const { period, expiresAt } of periods) {
+      const id = `${authorId}#${period}`;
+      const entry = points.get(id) ?? { authorId, period, points: 0, ...(expiresAt ? { expiresAt } : {}) };
+      entry.points += 1;
+      points.set(id, entry);
+    }
+  };
+  for (const like of likes) {
+    if (!like.pointsFor) continue;
+    const likedOn = utcDay(new Date(like.createdAt));
+    if (!like.oncePerDay) {
+      earn(like.pointsFor, likedOn);
+      continue;
+    }
+    const key = keys.likeDay(clubId, like.pointsFor, like.userId, likedOn);
+    const id = `${key.pk}#${key.sk}`;
+    const pair = pairDays.get(id) ?? { key, likes: 0 };
+    if (pair.likes === 0) earn(like.pointsFor, likedOn);
+    pair.likes += 1;
+    pairDays.set(id, pair);
+  }
+  return [
+    ...[...pairDays.values()].map(({ key, likes: count }) => ({ ...key, likes: count })),
+    ...[...points.values()].map((entry) =>
+      pointsItem(clubId, entry.authorId, entry.period, entry.points, entry.expiresAt),
+    ),
+  ];
 }
 
 /**

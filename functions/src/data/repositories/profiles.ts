@@ -24,6 +24,13 @@ export async function getProfiles(userIds: readonly string[]): Promise<Map<strin
   return profiles;
 }
 
+/** A profile as stored. */
+export const profileItem = (profile: Profile) => ({
+  ...keys.profile(profile.id),
+  type: 'profile',
+  ...profile,
+});
+
 /**
  * Creates the profile unless it exists (a conditional write): two first calls racing each other
  * end with one profile, and the loser reads the winner's.
@@ -33,7 +40,7 @@ export async function createProfileIfAbsent(profile: Profile): Promise<Profile> 
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.profile(profile.id), type: 'profile', ...profile },
+        Item: profileItem(profile),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

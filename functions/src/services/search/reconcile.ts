@@ -26,6 +26,7 @@ import {
   deleteManifest,
   getManifest,
   type IndexedTerms,
+  manifestItem,
   putManifest,
 } from '../../data/search-manifests.ts';
 import { documentTerms, postingItemsOf, type SearchDocument, writePostings } from '../../data/word-index.ts';
@@ -97,6 +98,23 @@ export interface ReconcileReport {
   attempts: number;
 }
 
+/** The version of the dirty manifest a reconcile writes first (the clean one follows it). */
+const dirtyVersionAfter = (manifest: { version: number } | null) => (manifest?.version ?? 0) + 1;
+
+/**
+ * The postings and manifest a reconcile leaves for a document indexed for the first time (its
+ * dirty manifest, then its postings, then the clean manifest), for loading a club's index in
+ * batches when nothing else writes it (the demo seed).
+ */
+export function firstIndexItems(clubId: string, doc: SearchDocument): Record<string, unknown>[] {
+  const terms = documentTerms(doc);
+  const version = dirtyVersionAfter(null) + 1;
+  return [
+    ...postingItemsOf(clubId, doc, terms),
+    manifestItem(clubId, doc, { version, dirty: false, indexed: [{ at: doc.at, terms }] }),
+  ];
+}
+
 /** Reconciles one document of a club's search (ids of another club's documents find nothing). */
 export async function reconcileDocument(clubId: string, ref: DocumentRef): Promise<ReconcileReport> {
   const report: ReconcileReport = { puts: 0, deletes: 0, attempts: 0 };
@@ -117,7 +135,7 @@ export async function reconcileDocument(clubId: string, ref: DocumentRef): Promi
         : indexed.length === 0;
       if (unchanged) return report;
     }
-    const version = (manifest?.version ?? 0) + 1;
+    const version = dirtyVersionAfter(manifest);
     const wide = union(indexed, touched, next ? [next] : []);
     if (!(await putManifest(clubId, ref, { version, dirty: true, indexed: wide }, manifest?.version ?? null)))
       continue;
