@@ -21,7 +21,11 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
+/** Whether `java -version` has answered well already: starting a JVM to ask costs a second on a busy machine. */
+let javaFound = false;
+
 export function assertJava(): void {
+  if (javaFound) return;
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new Error(
@@ -33,6 +37,7 @@ export function assertJava(): void {
   if (version && Number(version) < 17) {
     throw new Error(`DynamoDB Local needs Java 17 or newer; this machine has Java ${version}.`);
   }
+  javaFound = true;
 }
 
 export const localDynamoDbClient = (endpoint: string) =>
