@@ -303,7 +303,11 @@ describe('club home: the composer', () => {
     expect(
       await within(form).findByText('A media post needs at least one uploaded file'),
     ).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    // Nothing of the club's was signed or written (the live socket's ticket is not the club's).
+    const clubWrites = api.calls.filter(
+      (c) => c.method === 'POST' && c.path.startsWith(`/api/clubs/${CLUB}/`),
+    );
+    expect(clubWrites).toHaveLength(0);
   });
 
   it("keeps the draft and says 'Failed to upload: {message}' when signing fails", async () => {
