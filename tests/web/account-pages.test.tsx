@@ -16,8 +16,6 @@ import { apiDown } from './api-mock.ts';
 import { profile, routeFetch } from './fetch-routes.ts';
 import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
-
 const signedIn = () => fakeAuthService(snapshotFor({ email: 'ada@example.com' }));
 const UPLOAD = {
   url: 'https://media.example/upload',

@@ -13,8 +13,6 @@ import { ok } from './api-mock.ts';
 import { CLUB, cardOf, homeApi, INVITE_TOKEN, image, LONG, post, signedIn } from './club-home-support.ts';
 import { renderApp } from './helpers.tsx';
 
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
-
 describe('club home: the feed', () => {
   it('shows the posts in the order the API gives (pinned first), with plain text and safe links', async () => {
     homeApi([

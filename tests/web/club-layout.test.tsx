@@ -7,11 +7,9 @@ import ClubLayout from '@clubs/web/src/layouts/club/ClubLayout.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { club, type MockRoutes, me, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, linkIn, renderApp, snapshotFor } from './helpers.tsx';
-
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
 const signedIn = () => fakeAuthService(snapshotFor()).service;
 const notFound = { status: 404, body: { error: { code: 'not_found', message: 'Club not found' } } };

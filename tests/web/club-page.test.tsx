@@ -5,8 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { club, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
-
 const signedIn = () => fakeAuthService(snapshotFor()).service;
 const free = club({ id: 'free-1', name: 'Morning Yoga', price: 0 });
 const paid = club({ id: 'paid-1', name: 'Founders Circle', price: 29, currency: 'USD', trialPeriod: 14 });

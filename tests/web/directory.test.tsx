@@ -5,8 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { club, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
-
 const yoga = club({ id: 'c-yoga', name: 'Morning Yoga', price: 0, memberCount: 1 });
 const founders = club({
   id: 'c-found',

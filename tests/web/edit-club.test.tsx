@@ -1,10 +1,8 @@
 import { clubImageProblem } from '@clubs/web/src/pages/settings/ClubImageField.tsx';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { club, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
-
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
 const signedIn = () => fakeAuthService(snapshotFor({ groups: [] })).service;
 const notFound = () => ({ status: 404, body: { error: { code: 'not_found', message: 'Club not found' } } });

@@ -11,8 +11,6 @@ import { club, ok } from './api-mock.ts';
 import { CLUB, homeApi, INVITE_TOKEN, LONG, signedIn } from './club-home-support.ts';
 import { currentUrl, renderApp } from './helpers.tsx';
 
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
-
 const FRESH = 'tok_NewNewNewNewNewNewNew01';
 const link = (token: string) => `${window.location.origin}/invite/${CLUB}/${token}`;
 

@@ -9,8 +9,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { featuredClub, profile, routeFetch } from './fetch-routes.ts';
 import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
-
 const THREE = [
   featuredClub(),
   featuredClub({

@@ -7,12 +7,10 @@
 import type { LeaderboardEntry } from '@clubs/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ok } from './api-mock.ts';
 import { CLUB, homeApi, LONG, signedIn } from './club-home-support.ts';
 import { renderApp } from './helpers.tsx';
-
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
 const entry = (rank: number, name: string, points: number, level = 1): LeaderboardEntry => ({
   rank,

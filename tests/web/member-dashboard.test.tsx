@@ -1,11 +1,9 @@
 import type { MyMembership } from '@clubs/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { club, me, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
-
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
 const m = (c: ReturnType<typeof club>, status: 'active' | 'pending'): MyMembership => ({
   club: c,

@@ -1,10 +1,8 @@
 /** The member profile page (/members/{userId}): what a fellow member sees, and 'not found' for others. */
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { me, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
-
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
 const signedIn = () => fakeAuthService(snapshotFor()).service;
 

@@ -6,11 +6,9 @@
  */
 import type { Notification } from '@clubs/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { me, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
-
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
 const signedIn = () => fakeAuthService(snapshotFor()).service;
 

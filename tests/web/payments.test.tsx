@@ -12,8 +12,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { club, me, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
-
 const realSetTimeout = globalThis.setTimeout;
 // The pages and the API client are loaded lazily; loading them first keeps the fake clock tests about timing.
 await Promise.all([
@@ -179,6 +177,8 @@ describe('the /club-setup callback', () => {
         times.push(Date.now());
         return ok(club({ id: 'c9', name: 'Sunrise Rowers', status: times.length < 3 ? 'unpaid' : 'active' }));
       },
+      // Once active the club is public: its page reads it from there, not from the owner's route.
+      getClub: () => ok(club({ id: 'c9', name: 'Sunrise Rowers', status: 'active' })),
       getMe: () => ok(me),
     });
     const { router, mountedAt } = await start('/club-setup?success=true&club_id=c9');

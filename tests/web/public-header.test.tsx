@@ -8,10 +8,8 @@ import { routes } from '@clubs/web/src/routes.tsx';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
-
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
 /**
  * The Menu button of `navName`'s phone menu names the list it controls, opens it, and Escape

@@ -5,12 +5,10 @@
 import type { ReportCase } from '@clubs/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ok } from './api-mock.ts';
 import { CLUB, homeApi, LONG, signedIn } from './club-home-support.ts';
 import { renderApp } from './helpers.tsx';
-
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
 const reportCase = (n: number): ReportCase => ({
   id: `01JA00000000000000000000${String(n).padStart(2, '0')}`,

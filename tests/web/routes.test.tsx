@@ -7,7 +7,6 @@ import { apiDown, club, mockApi, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
 // The app's API client takes its token from Amplify; here the session is a fixed ID token.
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
 
 const signedIn = (groups: string[] = []) => fakeAuthService(snapshotFor({ groups })).service;
 

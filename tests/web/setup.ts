@@ -15,9 +15,11 @@ beforeEach(() => {
 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
+// Files share a worker's module graph (vitest.config.ts), so a test's fake clock never outlives it.
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 // jsdom has no matchMedia; Amplify UI's responsive style props ask for it. (Node-environment

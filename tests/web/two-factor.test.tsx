@@ -11,8 +11,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiDown } from './api-mock.ts';
 import { currentUrl, FAKE_TOTP_SETUP, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
-vi.mock('../../web/src/auth/service.ts', () => ({ currentIdToken: vi.fn(async () => 'id-token-1') }));
-
 async function openTwoFactorTab() {
   await userEvent.click(await screen.findByRole('tab', { name: 'Two-factor' }));
   return screen.findByRole('button', { name: /Set up authenticator app|Turn off two-factor authentication/ });
