@@ -35,7 +35,7 @@ const STATUSES: ClubStatus[] = ['active', 'active', 'active', 'active', 'unpaid'
 bench.runBench(RUNS, 'in-process handler, DynamoDB Local', async (store) => {
   const { clubItem } = await import('@clubs/functions/data/repositories/clubs');
   const { adminEntryItems } = await import('@clubs/functions/data/admin-index');
-  const admin = (await import('@clubs/functions/handlers/super-admin')).handler as unknown as GroupHandler;
+  const admin = (await import('@clubs/functions/routes/super-admin')).handler as unknown as GroupHandler;
   const rows: (string | number)[][] = [];
   for (const size of SIZES) {
     await store.useTable(`bench_admin_${size}`);

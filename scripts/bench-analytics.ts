@@ -39,8 +39,8 @@ bench.runBench(
     const { postItem } = await import('@clubs/functions/data/repositories/posts');
     const { membershipItem } = await import('@clubs/functions/data/repositories/memberships');
     const { adminKeys, statsKeys } = await import('@clubs/functions/data/keys');
-    const admin = (await import('@clubs/functions/handlers/club-admin')).handler;
-    const superAdmin = (await import('@clubs/functions/handlers/super-admin')).handler;
+    const admin = (await import('@clubs/functions/routes/club-admin')).handler;
+    const superAdmin = (await import('@clubs/functions/routes/super-admin')).handler;
 
     await store.useTable('bench_analytics');
     const now = Date.now();

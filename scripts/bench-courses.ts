@@ -33,7 +33,7 @@ bench.runBench(
     const { createCourse } = await import('@clubs/functions/data/repositories/courses');
     const { addSections } = await import('@clubs/functions/data/repositories/sections');
     const { courseMediaPrefixOf } = await import('@clubs/functions/media/member-media');
-    const { handler } = await import('@clubs/functions/handlers/courses');
+    const { handler } = await import('@clubs/functions/routes/courses');
 
     const rows: (string | number)[][] = [];
     for (const size of SIZES) {

@@ -79,8 +79,8 @@ bench.runBench(RUNS, 'in-process handler, DynamoDB Local', async (store) => {
   const { addMembership } = await import('@clubs/functions/data/repositories/membership-writes');
   const { directoryDocument, indexItemsOf } = await import('@clubs/functions/data/directory-index');
   const { DIRECTORY_SCOPE, postingItems } = await import('@clubs/functions/data/word-index');
-  const clubs = (await import('@clubs/functions/handlers/clubs')).handler as unknown as GroupHandler;
-  const memberships = (await import('@clubs/functions/handlers/memberships'))
+  const clubs = (await import('@clubs/functions/routes/clubs')).handler as unknown as GroupHandler;
+  const memberships = (await import('@clubs/functions/routes/memberships'))
     .handler as unknown as GroupHandler;
 
   const rows: Row[] = [];

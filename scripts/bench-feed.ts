@@ -30,7 +30,7 @@ bench.runBench(RUNS, 'in-process feed handler: access check + service, DynamoDB 
   const items = await import('./bench-items.ts');
   const { postItem, pinPost } = await import('@clubs/functions/data/repositories/posts');
   const { likeItem } = await import('@clubs/functions/data/repositories/likes');
-  const { handler } = await import('@clubs/functions/handlers/feed');
+  const { handler } = await import('@clubs/functions/routes/feed');
 
   const rows: (string | number)[][] = [];
   for (const size of SIZES) {

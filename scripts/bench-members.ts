@@ -29,7 +29,7 @@ bench.runBench(
     const { clubItem } = await import('@clubs/functions/data/repositories/clubs');
     const { membershipItem } = await import('@clubs/functions/data/repositories/memberships');
     const { cardAttributes } = await import('@clubs/functions/data/repositories/member-cards');
-    const { handler } = await import('@clubs/functions/handlers/members');
+    const { handler } = await import('@clubs/functions/routes/members');
 
     const rows: (string | number)[][] = [];
     for (const size of SIZES) {

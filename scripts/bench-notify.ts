@@ -28,8 +28,8 @@ bench.runBench(RUNS, 'in-process handlers, the local bus and SES emulator, Dynam
   );
   try {
     const { getNotificationState } = await import('@clubs/functions/data/repositories/notifications');
-    const { handler: feed } = await import('@clubs/functions/handlers/feed');
-    const { handler: notifications } = await import('@clubs/functions/handlers/notifications');
+    const { handler: feed } = await import('@clubs/functions/routes/feed');
+    const { handler: notifications } = await import('@clubs/functions/routes/notifications');
 
     store.meter.reset();
     const started = performance.now();

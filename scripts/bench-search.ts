@@ -65,7 +65,7 @@ const POST_LENGTHS = [
  * consumer reconciling each post written (its manifest, the post, the postings, the manifest).
  */
 async function writeCosts(store: bench.BenchStore, clubId: string, author: string, random: () => number) {
-  const { handler } = await import('@clubs/functions/handlers/feed');
+  const { handler } = await import('@clubs/functions/routes/feed');
   const { reconcileDocument } = await import('@clubs/functions/services/search/reconcile');
   const rows: (string | number)[][] = [];
   for (const [label, words] of POST_LENGTHS) {
@@ -103,7 +103,7 @@ bench.runBench(
     const { commentItem } = await import('@clubs/functions/data/repositories/comments');
     const { postingItems } = await import('@clubs/functions/data/word-index');
     const { postDocument, commentDocument } = await import('@clubs/functions/services/search/documents');
-    const { handler } = await import('@clubs/functions/handlers/feed');
+    const { handler } = await import('@clubs/functions/routes/feed');
 
     const rows: (string | number)[][] = [];
     for (const size of SIZES) {

@@ -1,8 +1,8 @@
 /**
- * One Lambda function built from functions/src/handlers/{name}.ts, the same way for every
- * handler: esbuild on this machine (no Docker), minified ESM for arm64 on the newest Node LTS
- * runtime aws-cdk-lib offers, the AWS SDK v3 clients taken from that runtime (see BUNDLE_SETTINGS),
- * explicit memory and timeout, its own log group with a retention, active tracing, and its own
+ * One Lambda function built from functions/src/{routes,consumers,triggers}/{name}.ts, the same way
+ * for every handler: esbuild on this machine (no Docker), minified ESM for arm64 on the newest
+ * Node LTS runtime aws-cdk-lib offers, the AWS SDK v3 clients taken from that runtime (see
+ * BUNDLE_SETTINGS), explicit memory and timeout, its own log group with a retention, active tracing, and its own
  * role that starts with nothing but writing to that log group. Grants are added by the caller.
  */
 
@@ -84,7 +84,7 @@ const CHARSETS = { utf8: Charset.UTF8, ascii: Charset.ASCII } as const;
 const OUTPUT_FORMATS = { esm: OutputFormat.ESM, cjs: OutputFormat.CJS } as const;
 
 export interface HandlerFunctionProps {
-  /** The file name under functions/src/handlers, without .ts. */
+  /** The entry's file name under functions/src/{routes,consumers,triggers}, without .ts. */
   readonly handler: string;
   readonly description: string;
   readonly memorySize: number;
@@ -96,7 +96,7 @@ export interface HandlerFunctionProps {
 }
 
 export class HandlerFunction extends Construct {
-  /** The file name under functions/src/handlers, without .ts. */
+  /** The entry's file name under functions/src/{routes,consumers,triggers}, without .ts. */
   readonly handler: string;
   /** The absolute path of the entry esbuild bundles. */
   readonly entry: string;

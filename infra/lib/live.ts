@@ -1,6 +1,6 @@
 /**
  * Live updates: an API Gateway WebSocket API whose routes (shared/src/live.ts) go to one function
- * (functions/src/handlers/live.ts), with $connect behind a Lambda authorizer that checks
+ * (functions/src/routes/live.ts), with $connect behind a Lambda authorizer that checks
  * CloudFront's origin header and that the query carries a ticket; $connect itself consumes the
  * ticket (single use), so the socket's URL never carries an ID token. Its stage is named after LIVE.path, so CloudFront's `/ws` behaviour forwards the
  * viewer's path unchanged (site.ts). The fan-out function (the event manifest's LiveUpdates rule)

@@ -44,7 +44,7 @@ export interface GatewayOptions {
   jwksUrl?: string;
   /** Served as /config.json. */
   runtimeConfig?: RuntimeConfig;
-  /** Folder of the handler modules (defaults to functions/src/handlers). */
+  /** Folder of the handler modules (defaults to functions/src/{routes,consumers,triggers}). */
   handlersDir?: string;
   /** Called for each request with its outcome (the local stack logs these). */
   /** Each request answered; `group` names the function (route group) that answered, if one did. */
@@ -357,7 +357,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
         return invalid();
       }
       claims = claimsAsApiGatewayPasses(verified);
-      // API Gateway's group authorizer (functions/src/handlers/group-authorizer.ts) refuses
+      // API Gateway's group authorizer (functions/src/triggers/group-authorizer.ts) refuses
       // before the function runs; its answer is API Gateway's own 403.
       const group = requiredGroup(route.access);
       if (group && !parseGroups(verified['cognito:groups']).includes(group)) {

@@ -1,15 +1,14 @@
 /**
- * Runs the Lambda handlers of functions/src/handlers in this process, as Lambda would: one
- * module per handler group, loaded once (a warm container), called with (event, context).
+ * Runs the Lambda handlers of functions/src/{routes,consumers,triggers} in this process, as Lambda
+ * would: one module per handler group, loaded once (a warm container), called with (event, context).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { LOCAL_REGION, REPO_ROOT } from './config.ts';
-
-export const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'src', 'handlers');
+import { HANDLER_DIRS, handlerEntries } from '../lib/paths.ts';
+import { LOCAL_REGION } from './config.ts';
 
 export type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
 
@@ -40,11 +39,16 @@ export function lambdaContext(functionName: string, timeoutMs: number, requestId
 export class HandlerRegistry {
   private readonly modules = new Map<string, Promise<LambdaHandler>>();
 
-  constructor(private readonly dir: string = HANDLERS_DIR) {}
+  /** The folders searched for `{group}.ts`: the functions' entry folders, or one of a test's. */
+  private readonly dirs: readonly string[];
+
+  constructor(dir?: string) {
+    this.dirs = dir === undefined ? HANDLER_DIRS : [dir];
+  }
 
   fileOf(group: string): string {
     if (!/^[a-z0-9-]+$/.test(group)) throw new Error(`invalid handler group "${group}"`);
-    return join(this.dir, `${group}.ts`);
+    return handlerEntries(group, this.dirs)[0] ?? join(this.dirs[0] ?? '.', `${group}.ts`);
   }
 
   exists(group: string): boolean {

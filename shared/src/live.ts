@@ -1,5 +1,5 @@
 /**
- * Live updates over a WebSocket: the contract the SPA, the handlers (functions/src/handlers/live.ts
+ * Live updates over a WebSocket: the contract the SPA, the handlers (functions/src/routes/live.ts
  * and live-fanout.ts), the CDK WebSocket API and the local socket server share. The socket opens
  * at LIVE.path on the site's own origin with a single-use ticket in the query (never the ID token,
  * which CloudFront's logs would keep), asked for through the API just before; the client then

@@ -1,6 +1,6 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { handler as profiles } from '@clubs/functions/handlers/profiles';
 import { authFromClaims, parseGroups } from '@clubs/functions/http/auth';
+import { handler as profiles } from '@clubs/functions/routes/profiles';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';

@@ -4,9 +4,9 @@
  * the policy's text is what is asserted here).
  */
 import { S3Client } from '@aws-sdk/client-s3';
-import { handler } from '@clubs/functions/handlers/profiles';
 import { setS3Client } from '@clubs/functions/media/s3';
 import { mediaKeyOf, presignUpload, UploadRefused, uploadConditions } from '@clubs/functions/media/uploads';
+import { handler } from '@clubs/functions/routes/profiles';
 import { AVATAR_UPLOAD, type PresignedUpload } from '@clubs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';

@@ -3,9 +3,10 @@
  * AWS), the public routes' authorizer passes only requests carrying CloudFront's secret header,
  * and the group authorizer refuses a request without it before looking at the token.
  */
-import { handler as groupAuthorizer } from '@clubs/functions/handlers/group-authorizer';
-import { handler as originAuthorizer } from '@clubs/functions/handlers/origin-authorizer';
+
 import { logger } from '@clubs/functions/logger';
+import { handler as groupAuthorizer } from '@clubs/functions/triggers/group-authorizer';
+import { handler as originAuthorizer } from '@clubs/functions/triggers/origin-authorizer';
 import { ORIGIN_VERIFY } from '@clubs/shared';
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

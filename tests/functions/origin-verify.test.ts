@@ -4,10 +4,10 @@
  * by every handler group and by the Stripe webhook; locally (no secret) nothing changes.
  */
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { handler as memberships } from '@clubs/functions/handlers/memberships';
-import { handler as webhook } from '@clubs/functions/handlers/stripe-webhook';
 import { fromTheEdge } from '@clubs/functions/http/origin-verify';
 import { logger } from '@clubs/functions/logger';
+import { handler as memberships } from '@clubs/functions/routes/memberships';
+import { handler as webhook } from '@clubs/functions/routes/stripe-webhook';
 import { ORIGIN_VERIFY } from '@clubs/shared';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { handler } from '@clubs/functions/handlers/clubs';
-import { handler as profiles } from '@clubs/functions/handlers/profiles';
+import { handler } from '@clubs/functions/routes/clubs';
+import { handler as profiles } from '@clubs/functions/routes/profiles';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';

@@ -2,7 +2,7 @@ import {
   AdminAddUserToGroupCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { handler } from '@clubs/functions/handlers/post-confirmation';
+import { handler } from '@clubs/functions/triggers/post-confirmation';
 import { SUPER_ADMIN_GROUP } from '@clubs/shared';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';

@@ -5,7 +5,7 @@ import {
   ListUsersCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { externalIdentityOf, handler } from '@clubs/functions/handlers/pre-sign-up';
+import { externalIdentityOf, handler } from '@clubs/functions/triggers/pre-sign-up';
 import { SUPER_ADMIN_GROUP } from '@clubs/shared';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';

@@ -3,7 +3,7 @@ import {
   CognitoIdentityProviderClient,
   type MFAOptionType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { handler } from '@clubs/functions/handlers/pre-token-generation';
+import { handler } from '@clubs/functions/triggers/pre-token-generation';
 import { SUPER_ADMIN_GROUP, SUPER_ADMIN_NEEDS_MFA_CLAIM } from '@clubs/shared';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';

@@ -1,6 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { handler } from '@clubs/functions/handlers/stripe-webhook';
+import { handler } from '@clubs/functions/routes/stripe-webhook';
 import { clearWebhookSecretCache } from '@clubs/functions/stripe/webhook-secret';
 import { EVENT_BUS } from '@clubs/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';

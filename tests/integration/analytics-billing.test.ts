@@ -7,8 +7,8 @@
  */
 import { subscriptionStatsActions } from '@clubs/functions/data/club-subscription-stats';
 import { sendRetryingConflicts } from '@clubs/functions/data/counted-write';
-import { handler as admin } from '@clubs/functions/handlers/club-admin';
 import { monthlyRevenueOf } from '@clubs/functions/payments/revenue';
+import { handler as admin } from '@clubs/functions/routes/club-admin';
 import type { Analytics } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

@@ -8,8 +8,8 @@
 
 import { setPreference } from '@clubs/functions/data/repositories/notification-preferences';
 import { listPosts } from '@clubs/functions/data/repositories/posts';
-import { handler as feedHandler } from '@clubs/functions/handlers/feed';
-import { handler as notificationsHandler } from '@clubs/functions/handlers/notifications';
+import { handler as feedHandler } from '@clubs/functions/routes/feed';
+import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';
 import type { NotificationPage, Post } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
 import { useBus } from '../support/bus.ts';

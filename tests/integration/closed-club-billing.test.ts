@@ -10,8 +10,8 @@ import { getSubscriptionRecord } from '@clubs/functions/data/repositories/billin
 import { getClub, updateClub } from '@clubs/functions/data/repositories/clubs';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { setSesClient } from '@clubs/functions/email/send-email';
-import { handler as members } from '@clubs/functions/handlers/members';
-import { handler as payments } from '@clubs/functions/handlers/payments';
+import { handler as members } from '@clubs/functions/routes/members';
+import { handler as payments } from '@clubs/functions/routes/payments';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useBus } from '../support/bus.ts';
 import { addPerson } from '../support/members.ts';

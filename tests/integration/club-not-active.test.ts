@@ -5,8 +5,8 @@
  * the owner still enters it.
  */
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
-import { handler as feed } from '@clubs/functions/handlers/feed';
-import { handler as memberships } from '@clubs/functions/handlers/memberships';
+import { handler as feed } from '@clubs/functions/routes/feed';
+import { handler as memberships } from '@clubs/functions/routes/memberships';
 import { CLUB_NOT_ACTIVE, type RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

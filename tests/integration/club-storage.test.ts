@@ -5,10 +5,10 @@
  */
 import { reserveStorage, storedBytesOf } from '@clubs/functions/data/repositories/club-storage';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { handler as adminHandler } from '@clubs/functions/handlers/club-admin';
-import { handler as feedHandler } from '@clubs/functions/handlers/feed';
 import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { inspectMedia } from '@clubs/functions/media/uploads';
+import { handler as adminHandler } from '@clubs/functions/routes/club-admin';
+import { handler as feedHandler } from '@clubs/functions/routes/feed';
 import { signClubUpload } from '@clubs/functions/services/club-storage';
 import {
   CLUB_STORAGE_QUOTA_BYTES,

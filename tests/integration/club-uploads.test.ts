@@ -3,9 +3,9 @@
  * handlers on DynamoDB Local and s3rver: signed only for a club in service; for an unpaid, an
  * inactive or a suspended club even its owner is refused with a 409 that says so.
  */
-import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
-import { handler as courses } from '@clubs/functions/handlers/courses';
-import { handler as feed } from '@clubs/functions/handlers/feed';
+import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
+import { handler as courses } from '@clubs/functions/routes/courses';
+import { handler as feed } from '@clubs/functions/routes/feed';
 import { UPLOADS_NOT_ACTIVE_MESSAGE } from '@clubs/functions/services/club-in-service';
 import type { PresignedUpload, RouteId } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';

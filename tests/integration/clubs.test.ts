@@ -1,5 +1,5 @@
 import { createClubWithOwner, getClub, setClubStatus } from '@clubs/functions/data/repositories/clubs';
-import { handler } from '@clubs/functions/handlers/clubs';
+import { handler } from '@clubs/functions/routes/clubs';
 import { type Club, toPublicClub } from '@clubs/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';

@@ -8,7 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
 import { keys } from '@clubs/functions/data/keys';
 import { storeContactMessage, windowOf } from '@clubs/functions/data/repositories/contact-messages';
-import { handler } from '@clubs/functions/handlers/contact';
+import { handler } from '@clubs/functions/routes/contact';
 import { RateLimited, sendContactMessage } from '@clubs/functions/services/contact';
 import { CONTACT_RATE_LIMIT, type ContactReceipt } from '@clubs/shared';
 import { ulid } from 'ulid';

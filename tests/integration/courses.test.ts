@@ -6,8 +6,8 @@
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { addLike } from '@clubs/functions/data/repositories/likes';
 import { getSection, updateSection } from '@clubs/functions/data/repositories/sections';
-import { handler } from '@clubs/functions/handlers/courses';
 import { inspectMedia } from '@clubs/functions/media/uploads';
+import { handler } from '@clubs/functions/routes/courses';
 import { FOREIGN_MEDIA_MESSAGE } from '@clubs/functions/services/courses/course-media';
 import {
   COURSE_MEDIA_SIZE_MESSAGE,

@@ -16,7 +16,7 @@ import {
 } from '@clubs/functions/data/repositories/membership-writes';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { DIRECTORY_SCOPE } from '@clubs/functions/data/word-index';
-import { handler } from '@clubs/functions/handlers/clubs';
+import { handler } from '@clubs/functions/routes/clubs';
 import { type Club, type Membership, termOf } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

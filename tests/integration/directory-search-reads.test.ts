@@ -6,7 +6,7 @@
 import { db } from '@clubs/functions/data/client';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { FIRST_READ_SLACK, SEARCH_CANDIDATES } from '@clubs/functions/data/repositories/directory';
-import { handler } from '@clubs/functions/handlers/clubs';
+import { handler } from '@clubs/functions/routes/clubs';
 import { meterRequests, type RequestMeter } from '@clubs/infra/local/request-meter.ts';
 import type { Club } from '@clubs/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

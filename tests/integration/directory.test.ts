@@ -3,7 +3,7 @@
  * combinations, answered from the index with cursor paging; only active clubs.
  */
 import { setClubStatus } from '@clubs/functions/data/repositories/clubs';
-import { handler } from '@clubs/functions/handlers/clubs';
+import { handler } from '@clubs/functions/routes/clubs';
 import type { Club } from '@clubs/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { httpEvent, invoke } from '../support/http-event.ts';

@@ -5,9 +5,9 @@
  * kind as an image within 10 MB; anyone but the owner is refused and nothing changes.
  */
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
-import { handler as adminHandler } from '@clubs/functions/handlers/club-admin';
-import { handler as clubsHandler } from '@clubs/functions/handlers/clubs';
 import { inspectMedia, mediaKeyOf } from '@clubs/functions/media/uploads';
+import { handler as adminHandler } from '@clubs/functions/routes/club-admin';
+import { handler as clubsHandler } from '@clubs/functions/routes/clubs';
 import { type Club, type PresignedUpload, type PublicClub, UPLOAD_TAG } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

@@ -13,8 +13,8 @@ import {
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
 import { putBusEvent } from '@clubs/functions/events/bus';
-import { handler as eventsHandler } from '@clubs/functions/handlers/events';
-import { handler as notificationsHandler } from '@clubs/functions/handlers/notifications';
+import { handler as eventsHandler } from '@clubs/functions/routes/events';
+import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';
 import { LOCAL_SCHEDULE_GROUP } from '@clubs/infra/local/scheduler.ts';
 import {
   EVENT_BUS,

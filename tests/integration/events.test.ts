@@ -1,7 +1,7 @@
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { getStoredEvent, listAttendees } from '@clubs/functions/data/repositories/events';
-import { handler } from '@clubs/functions/handlers/events';
-import { handler as feedHandler } from '@clubs/functions/handlers/feed';
+import { handler } from '@clubs/functions/routes/events';
+import { handler as feedHandler } from '@clubs/functions/routes/feed';
 import type { ClubSidebar, CreateEventInput, EventPage, EventView, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

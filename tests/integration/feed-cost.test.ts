@@ -7,8 +7,8 @@
 import { db } from '@clubs/functions/data/client';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { removeMembership } from '@clubs/functions/data/repositories/membership-writes';
-import { handler as feedHandler } from '@clubs/functions/handlers/feed';
-import { handler as profilesHandler } from '@clubs/functions/handlers/profiles';
+import { handler as feedHandler } from '@clubs/functions/routes/feed';
+import { handler as profilesHandler } from '@clubs/functions/routes/profiles';
 import { meterRequests, type RequestMeter } from '@clubs/infra/local/request-meter.ts';
 import type { ClubSidebar, Me, PostPage } from '@clubs/shared';
 import { ulid } from 'ulid';

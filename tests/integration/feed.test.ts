@@ -11,7 +11,7 @@ import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories
 import { createEvent } from '@clubs/functions/data/repositories/events';
 import { getLike } from '@clubs/functions/data/repositories/likes';
 import { getPost } from '@clubs/functions/data/repositories/posts';
-import { handler } from '@clubs/functions/handlers/feed';
+import { handler } from '@clubs/functions/routes/feed';
 import type {
   ClubRole,
   ClubSidebar,

@@ -1,5 +1,5 @@
 import { setDocumentClient } from '@clubs/functions/data/client';
-import { handler } from '@clubs/functions/handlers/system';
+import { handler } from '@clubs/functions/routes/system';
 import { freePort } from '@clubs/infra/local/ports.ts';
 import type { Health } from '@clubs/shared';
 import { afterEach, describe, expect, it } from 'vitest';

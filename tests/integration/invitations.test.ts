@@ -11,9 +11,9 @@ import { queryAll } from '@clubs/functions/data/query';
 import { rateWindowCount } from '@clubs/functions/data/rate-windows';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
-import { handler } from '@clubs/functions/handlers/invitations';
-import { handler as members } from '@clubs/functions/handlers/members';
-import { handler as memberships } from '@clubs/functions/handlers/memberships';
+import { handler } from '@clubs/functions/routes/invitations';
+import { handler as members } from '@clubs/functions/routes/members';
+import { handler as memberships } from '@clubs/functions/routes/memberships';
 import {
   accountInvitationRate,
   invitationRate,

@@ -6,8 +6,8 @@
 import { createClubWithOwner, getClub, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { activateMembership } from '@clubs/functions/data/repositories/membership-writes';
 import { listMembershipsOfUser } from '@clubs/functions/data/repositories/memberships';
-import { handler as clubsHandler } from '@clubs/functions/handlers/clubs';
-import { handler } from '@clubs/functions/handlers/memberships';
+import { handler as clubsHandler } from '@clubs/functions/routes/clubs';
+import { handler } from '@clubs/functions/routes/memberships';
 import type { Club, JoinRequestResult, MyMembership, ViewerMembership } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';

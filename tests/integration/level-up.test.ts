@@ -5,9 +5,9 @@
  * the level and climbing back, or the same like delivered twice, tells nothing more.
  */
 import { addLike } from '@clubs/functions/data/repositories/likes';
-import { handler as coursesHandler } from '@clubs/functions/handlers/courses';
-import { handler as feedHandler } from '@clubs/functions/handlers/feed';
-import { handler as notificationsHandler } from '@clubs/functions/handlers/notifications';
+import { handler as coursesHandler } from '@clubs/functions/routes/courses';
+import { handler as feedHandler } from '@clubs/functions/routes/feed';
+import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';
 import { notifyChange } from '@clubs/functions/services/notifications/delivery';
 import { openedText } from '@clubs/functions/services/notifications/level-up';
 import type { Course, NotificationPage, Post } from '@clubs/shared';

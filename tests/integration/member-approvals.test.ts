@@ -6,7 +6,7 @@
  */
 import { getClub } from '@clubs/functions/data/repositories/clubs';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
-import { handler as members } from '@clubs/functions/handlers/members';
+import { handler as members } from '@clubs/functions/routes/members';
 import type { ClubRole, MembershipStatus } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

@@ -4,8 +4,8 @@
  * by e-mail, paging by cursor, and refusals.
  */
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { handler } from '@clubs/functions/handlers/members';
-import { handler as membershipsHandler } from '@clubs/functions/handlers/memberships';
+import { handler } from '@clubs/functions/routes/members';
+import { handler as membershipsHandler } from '@clubs/functions/routes/memberships';
 import type { ClubRole, MemberPage, MembershipStatus, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';

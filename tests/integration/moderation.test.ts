@@ -8,11 +8,11 @@
 import { activateMembership } from '@clubs/functions/data/repositories/membership-writes';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { getPost } from '@clubs/functions/data/repositories/posts';
-import { handler as feed } from '@clubs/functions/handlers/feed';
-import { handler as invitations } from '@clubs/functions/handlers/invitations';
-import { handler as members } from '@clubs/functions/handlers/members';
-import { handler as memberships } from '@clubs/functions/handlers/memberships';
-import { handler as payments } from '@clubs/functions/handlers/payments';
+import { handler as feed } from '@clubs/functions/routes/feed';
+import { handler as invitations } from '@clubs/functions/routes/invitations';
+import { handler as members } from '@clubs/functions/routes/members';
+import { handler as memberships } from '@clubs/functions/routes/memberships';
+import { handler as payments } from '@clubs/functions/routes/payments';
 import {
   type AuditEntry,
   type Comment,

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { isSuppressed } from '@clubs/functions/data/repositories/suppressed-addresses';
 import { setSesClient } from '@clubs/functions/email/send-email';
 import { putBusEvent } from '@clubs/functions/events/bus';
-import { handler as notificationsHandler } from '@clubs/functions/handlers/notifications';
-import { handler as profilesHandler } from '@clubs/functions/handlers/profiles';
+import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';
+import { handler as profilesHandler } from '@clubs/functions/routes/profiles';
 import { listDeadLetters, replayDeadLetters } from '@clubs/infra/local/dead-letters.ts';
 import {
   EVENT_BUS,

@@ -6,7 +6,7 @@
  */
 
 import { setProfileEmail } from '@clubs/functions/data/repositories/profiles';
-import { handler as notificationsHandler } from '@clubs/functions/handlers/notifications';
+import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';
 import { signUnsubscribeToken } from '@clubs/functions/services/notifications/unsubscribe-token';
 import type {
   AccountNotificationSettings,

@@ -8,11 +8,11 @@
 
 import { removeMembership } from '@clubs/functions/data/repositories/membership-writes';
 import { listPosts } from '@clubs/functions/data/repositories/posts';
-import { handler as feedHandler } from '@clubs/functions/handlers/feed';
-import { handler as membersHandler } from '@clubs/functions/handlers/members';
-import { handler as membershipsHandler } from '@clubs/functions/handlers/memberships';
-import { handler as notificationsHandler } from '@clubs/functions/handlers/notifications';
-import { handler as profilesHandler } from '@clubs/functions/handlers/profiles';
+import { handler as feedHandler } from '@clubs/functions/routes/feed';
+import { handler as membersHandler } from '@clubs/functions/routes/members';
+import { handler as membershipsHandler } from '@clubs/functions/routes/memberships';
+import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';
+import { handler as profilesHandler } from '@clubs/functions/routes/profiles';
 import { sendNotificationEmail } from '@clubs/functions/services/notifications/mail';
 import type { NotificationPage, Post } from '@clubs/shared';
 import { ulid } from 'ulid';

@@ -6,7 +6,7 @@
  * the same delivery overlapped.
  */
 import { getNotificationState } from '@clubs/functions/data/repositories/notifications';
-import { handler as feedHandler } from '@clubs/functions/handlers/feed';
+import { handler as feedHandler } from '@clubs/functions/routes/feed';
 import type { Post } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
 import { startBus } from '../support/bus.ts';

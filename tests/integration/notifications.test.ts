@@ -7,11 +7,11 @@
  */
 
 import { getNotificationState } from '@clubs/functions/data/repositories/notifications';
-import { handler as eventsHandler } from '@clubs/functions/handlers/events';
-import { handler as feedHandler } from '@clubs/functions/handlers/feed';
-import { handler as membersHandler } from '@clubs/functions/handlers/members';
-import { handler as membershipsHandler } from '@clubs/functions/handlers/memberships';
-import { handler as notificationsHandler } from '@clubs/functions/handlers/notifications';
+import { handler as eventsHandler } from '@clubs/functions/routes/events';
+import { handler as feedHandler } from '@clubs/functions/routes/feed';
+import { handler as membersHandler } from '@clubs/functions/routes/members';
+import { handler as membershipsHandler } from '@clubs/functions/routes/memberships';
+import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';
 import { deliverBatch, notifyChange } from '@clubs/functions/services/notifications/delivery';
 import { mentionCandidates } from '@clubs/functions/services/notifications/mentions';
 import type {

@@ -3,7 +3,7 @@
  * only a club in service drafts, and each club and each person drafts at most a day's count,
  * exact under concurrent requests, the rest answered 429 with Retry-After.
  */
-import { handler } from '@clubs/functions/handlers/courses';
+import { handler } from '@clubs/functions/routes/courses';
 import {
   OUTLINE_NOT_ACTIVE_MESSAGE,
   OutlineDraftLimit,

@@ -6,8 +6,8 @@
 import { getSubscriptionRecord, getUserBilling } from '@clubs/functions/data/repositories/billing';
 import { getClub, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
-import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
-import { handler as payments } from '@clubs/functions/handlers/payments';
+import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
+import { handler as payments } from '@clubs/functions/routes/payments';
 import { type Club, UNPAID_CLUBS_PER_ACCOUNT } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
@@ -231,7 +231,7 @@ describe('the creator plan', () => {
     expect(await deliver(ofType(failed, 'invoice.payment_failed'))).toEqual({ status: 'processed' });
     expect((await getClub(club.id))?.status).toBe('unpaid');
     const listed = await invoke<{ items: Club[] }>(
-      (await import('@clubs/functions/handlers/clubs')).handler,
+      (await import('@clubs/functions/routes/clubs')).handler,
       httpEvent('getClub', { params: { clubId: club.id } }),
     );
     expect(listed.status).toBe(404);

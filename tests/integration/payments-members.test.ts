@@ -6,8 +6,8 @@
 import { getUserBilling } from '@clubs/functions/data/repositories/billing';
 import { createClubWithOwner, getClub, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
-import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
-import { handler as payments } from '@clubs/functions/handlers/payments';
+import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
+import { handler as payments } from '@clubs/functions/routes/payments';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

@@ -7,8 +7,8 @@
  * stored object removed and no post written.
  */
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { handler } from '@clubs/functions/handlers/feed';
 import { inspectMedia, uploadTagging } from '@clubs/functions/media/uploads';
+import { handler } from '@clubs/functions/routes/feed';
 import {
   POST_MEDIA_SIZE_MESSAGE,
   POST_MEDIA_TYPE_MESSAGE,

@@ -8,8 +8,8 @@
 import { getSubscriptionRecord } from '@clubs/functions/data/repositories/billing';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
-import { handler as memberships } from '@clubs/functions/handlers/memberships';
-import { handler as payments } from '@clubs/functions/handlers/payments';
+import { handler as memberships } from '@clubs/functions/routes/memberships';
+import { handler as payments } from '@clubs/functions/routes/payments';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

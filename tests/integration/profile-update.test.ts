@@ -4,8 +4,8 @@
  * that is really stored, under the caller's own folder, of an image type and within 10 MB.
  */
 import { getProfile } from '@clubs/functions/data/repositories/profiles';
-import { handler } from '@clubs/functions/handlers/profiles';
 import { inspectMedia, mediaKeyOf } from '@clubs/functions/media/uploads';
+import { handler } from '@clubs/functions/routes/profiles';
 import { type Me, type PresignedUpload, UPLOAD_TAG } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

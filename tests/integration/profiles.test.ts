@@ -1,5 +1,5 @@
 import { getProfile } from '@clubs/functions/data/repositories/profiles';
-import { handler } from '@clubs/functions/handlers/profiles';
+import { handler } from '@clubs/functions/routes/profiles';
 import type { Me } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

@@ -5,15 +5,16 @@
  * document running side by side across an edit agree; a deleted post takes its comments'
  * postings along; a member's new name replaces the old one.
  */
+
+import { handler as consumer } from '@clubs/functions/consumers/search-index';
 import { db } from '@clubs/functions/data/client';
 import { searchKeys } from '@clubs/functions/data/keys';
 import { queryAll } from '@clubs/functions/data/query';
 import { getPost } from '@clubs/functions/data/repositories/posts';
 import { type DocumentRef, getManifest } from '@clubs/functions/data/search-manifests';
 import { documentTerms } from '@clubs/functions/data/word-index';
-import { handler as feed } from '@clubs/functions/handlers/feed';
-import { handler as profiles } from '@clubs/functions/handlers/profiles';
-import { handler as consumer } from '@clubs/functions/handlers/search-index';
+import { handler as feed } from '@clubs/functions/routes/feed';
+import { handler as profiles } from '@clubs/functions/routes/profiles';
 import { postDocument } from '@clubs/functions/services/search/documents';
 import { reconcileDocument } from '@clubs/functions/services/search/reconcile';
 import { meterRequests } from '@clubs/infra/local/request-meter.ts';

@@ -6,11 +6,11 @@
  * profile and leave (pending requests never shown).
  */
 import { addLike } from '@clubs/functions/data/repositories/likes';
-import { handler as courses } from '@clubs/functions/handlers/courses';
-import { handler as events } from '@clubs/functions/handlers/events';
-import { handler as feed } from '@clubs/functions/handlers/feed';
-import { handler as members } from '@clubs/functions/handlers/members';
-import { handler as profiles } from '@clubs/functions/handlers/profiles';
+import { handler as courses } from '@clubs/functions/routes/courses';
+import { handler as events } from '@clubs/functions/routes/events';
+import { handler as feed } from '@clubs/functions/routes/feed';
+import { handler as members } from '@clubs/functions/routes/members';
+import { handler as profiles } from '@clubs/functions/routes/profiles';
 import type { Course, EventView, RouteId, SearchResults, Section } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

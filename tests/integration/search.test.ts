@@ -12,7 +12,7 @@ import {
   getCase,
   postAsModerated,
 } from '@clubs/functions/data/repositories/moderation-cases';
-import { handler } from '@clubs/functions/handlers/feed';
+import { handler } from '@clubs/functions/routes/feed';
 import { meterRequests } from '@clubs/infra/local/request-meter.ts';
 import { type Comment, type Post, type RouteId, SEARCH_LIMITS, type SearchResults } from '@clubs/shared';
 import { ulid } from 'ulid';

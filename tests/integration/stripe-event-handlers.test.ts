@@ -5,6 +5,8 @@
  * writes are the ones under test. Stripe is a fake that answers what "Stripe knows now", which
  * may differ from the event's copy: the handlers must act on what Stripe says.
  */
+
+import { handler } from '@clubs/functions/consumers/stripe-events';
 import {
   getSubscriptionRecord,
   getUserBilling,
@@ -15,7 +17,6 @@ import {
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { claimStripeEvent } from '@clubs/functions/data/repositories/stripe-events';
-import { handler } from '@clubs/functions/handlers/stripe-events';
 import { invoiceSubscriptionId } from '@clubs/functions/payments/event-handlers';
 import { clubStatusFor, membershipEffectFor } from '@clubs/functions/payments/subscription-sync';
 import { type StripeApi, setStripeClient } from '@clubs/functions/stripe/client';

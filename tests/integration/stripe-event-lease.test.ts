@@ -3,11 +3,12 @@
  * an invocation that fails or is killed (a timeout) after claiming does not make the retry a
  * duplicate; the event is applied exactly once.
  */
+
+import { handler as stripeEvents } from '@clubs/functions/consumers/stripe-events';
 import { getClub } from '@clubs/functions/data/repositories/clubs';
 import { claimStripeEvent } from '@clubs/functions/data/repositories/stripe-events';
-import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
-import { handler as payments } from '@clubs/functions/handlers/payments';
-import { handler as stripeEvents } from '@clubs/functions/handlers/stripe-events';
+import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
+import { handler as payments } from '@clubs/functions/routes/payments';
 import { createStripeClient, setStripeClient } from '@clubs/functions/stripe/client';
 import { freePort } from '@clubs/infra/local/ports.ts';
 import type { StripeObject } from '@clubs/infra/local/stripe-simulator/store.ts';

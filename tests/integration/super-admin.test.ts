@@ -4,10 +4,10 @@
  * card follows a profile change; suspend and reactivate with their audit entries; refusals.
  */
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
-import { handler as clubsHandler } from '@clubs/functions/handlers/clubs';
-import { handler as memberships } from '@clubs/functions/handlers/memberships';
-import { handler as profiles } from '@clubs/functions/handlers/profiles';
-import { handler } from '@clubs/functions/handlers/super-admin';
+import { handler as clubsHandler } from '@clubs/functions/routes/clubs';
+import { handler as memberships } from '@clubs/functions/routes/memberships';
+import { handler as profiles } from '@clubs/functions/routes/profiles';
+import { handler } from '@clubs/functions/routes/super-admin';
 import type { AdminClubRow, AuditEntry, ClubStatus, PublicClub } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

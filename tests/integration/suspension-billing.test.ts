@@ -5,8 +5,9 @@
  * renewal in the meantime is voided while the membership and its price stay, and the platform's
  * recurring revenue leaves it out. Reactivation resumes collection and the next renewal is paid.
  */
+
+import { handler as clubBilling } from '@clubs/functions/consumers/club-billing';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
-import { handler as clubBilling } from '@clubs/functions/handlers/club-billing';
 import type { StripeObject } from '@clubs/infra/local/stripe-simulator/store.ts';
 import { EVENT_BUS, PLATFORM_EVENTS } from '@clubs/shared';
 import type { EventBridgeEvent } from 'aws-lambda';

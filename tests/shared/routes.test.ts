@@ -31,7 +31,7 @@ describe('the route manifest', () => {
 
   it('has a handler module for every group', () => {
     for (const group of HANDLER_GROUPS) {
-      expect(existsSync(join(root, 'functions', 'src', 'handlers', `${group}.ts`)), group).toBe(true);
+      expect(existsSync(join(root, 'functions', 'src', 'routes', `${group}.ts`)), group).toBe(true);
     }
   });
 

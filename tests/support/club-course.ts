@@ -1,7 +1,7 @@
 /** A club with a course of its owner's, and the ways a club is out of service, for integration tests. */
 import { suspendClub } from '@clubs/functions/data/repositories/club-suspension';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
-import { handler as courses } from '@clubs/functions/handlers/courses';
+import { handler as courses } from '@clubs/functions/routes/courses';
 import type { Club, Course } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { expect } from 'vitest';

@@ -3,7 +3,7 @@
  * and e-mail messages to the real handlers in this process, and the SES emulator the e-mail goes
  * to; and the caller its tests use to reach a handler's route as a member (or signed out).
  */
-import { handler as feedHandler } from '@clubs/functions/handlers/feed';
+import { handler as feedHandler } from '@clubs/functions/routes/feed';
 import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
 import type { Post, RouteId } from '@clubs/shared';
 import { beforeEach, expect } from 'vitest';

@@ -3,12 +3,13 @@
  * Connect onboarding finished, an active paid club, a member checkout paid on the simulator and
  * its events delivered to the real event handler.
  */
+
+import { handler as stripeEvents } from '@clubs/functions/consumers/stripe-events';
 import { saveConnectAccount, saveConnectState } from '@clubs/functions/data/repositories/billing';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
-import { handler as clubAdmin } from '@clubs/functions/handlers/club-admin';
-import { handler as payments } from '@clubs/functions/handlers/payments';
-import { handler as stripeEvents } from '@clubs/functions/handlers/stripe-events';
+import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
+import { handler as payments } from '@clubs/functions/routes/payments';
 import type { StripeObject } from '@clubs/infra/local/stripe-simulator/store.ts';
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';

@@ -1,5 +1,5 @@
 /** The super-admin routes called as a super admin (a fresh one each call), for integration tests. */
-import { handler } from '@clubs/functions/handlers/super-admin';
+import { handler } from '@clubs/functions/routes/super-admin';
 import type { AnalyticsPeriod, PlatformFigures } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { expect } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * The API's own group check, run before a route's function: a verified Cognito ID token passes
  * only when its cognito:groups claim holds the group the route requires (shared access.ts,
- * requiredGroup). API Gateway runs it as a Lambda authorizer (handlers/group-authorizer.ts) and
+ * requiredGroup). API Gateway runs it as a Lambda authorizer (triggers/group-authorizer.ts) and
  * the local gateway in-process, so a member's token, or one whose groups claim was edited (its
  * signature then fails), never reaches a super-admin function; the function checks again.
  */

@@ -40,7 +40,7 @@ export const RESOURCE_USES = [
 export type ResourceUse = (typeof RESOURCE_USES)[number];
 
 /**
- * The handler groups, one Lambda function each (functions/src/handlers/{group}.ts), with what
+ * The handler groups, one Lambda function each (functions/src/routes/{group}.ts), with what
  * their code touches in AWS. Permissions are granted per function, so a group declares what all
  * of its routes together need: its function gets exactly these (and table:read where a club
  * route's access check reads the membership) and nothing more (infra/lib/group-access.ts). A use

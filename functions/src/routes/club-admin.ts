@@ -1,4 +1,4 @@
-/** Club creation, the owner's setup reads and the club's analytics; no Stripe here (see handlers/payments.ts). */
+/** Club creation, the owner's setup reads and the club's analytics; no Stripe here (see routes/payments.ts). */
 import { analyticsRoutes, clubAdminRoutes } from '@clubs/shared';
 import { FileReply, reply } from '../http/reply.ts';
 import { defineGroup } from '../http/route-handler.ts';
