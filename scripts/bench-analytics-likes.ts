@@ -23,7 +23,7 @@ bench.runBench(
     const { readStatsFrom, isDayItem, counterOf, utcDayOf } = await import(
       '@clubs/functions/data/club-stats'
     );
-    const { cancellationReasons } = await import('@clubs/functions/data/directory-index');
+    const { cancellationReasons } = await import('@clubs/functions/data/transaction-retry');
 
     // AWS cancels a transaction that meets another on an item (TransactionConflict); DynamoDB
     // Local instead makes it wait for the item's lock, and fails it when the wait is too long.

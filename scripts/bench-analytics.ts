@@ -38,7 +38,7 @@ bench.runBench(
     const benchItems = await import('./bench-items.ts');
     const { postItem } = await import('@clubs/functions/data/repositories/posts');
     const { membershipItem } = await import('@clubs/functions/data/repositories/memberships');
-    const { adminKeys, statsKeys } = await import('@clubs/functions/data/keys');
+    const { adminKeys, statsKeys } = await import('@clubs/shared/table-keys');
     const admin = (await import('@clubs/functions/routes/club-admin')).handler;
     const superAdmin = (await import('@clubs/functions/routes/super-admin')).handler;
 
@@ -170,7 +170,7 @@ bench.runBench(
  * every day, as on a busy platform), and the shards' figures now.
  */
 function platformYear(
-  adminKeys: typeof import('@clubs/functions/data/keys').adminKeys,
+  adminKeys: typeof import('@clubs/shared/table-keys').adminKeys,
   random: () => number,
   now: number,
 ): Record<string, unknown>[] {

@@ -77,7 +77,7 @@ async function main() {
       POWERTOOLS_LOG_LEVEL: 'ERROR',
     });
     const { createClubWithOwner } = await import('@clubs/functions/data/repositories/clubs');
-    const { keys } = await import('@clubs/functions/data/keys');
+    const { keys } = await import('@clubs/shared/table-keys');
     const { club } = await createClubWithOwner(
       benchClub({
         name: 'Benchmark Club',

@@ -32,7 +32,7 @@ bench.runBench(
     const { clubWithMembers } = await import('./bench-items.ts');
     const { createCourse } = await import('@clubs/functions/data/repositories/courses');
     const { addSections } = await import('@clubs/functions/data/repositories/sections');
-    const { courseMediaPrefixOf } = await import('@clubs/functions/media/member-media');
+    const { courseMediaPrefixOf } = await import('@clubs/shared');
     const { handler } = await import('@clubs/functions/routes/courses');
 
     const rows: (string | number)[][] = [];

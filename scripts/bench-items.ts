@@ -4,12 +4,12 @@
  * measure does): the functions' modules read it when they load.
  */
 
-import { keys } from '@clubs/functions/data/keys';
 import { clubItem } from '@clubs/functions/data/repositories/clubs';
 import { eventItem } from '@clubs/functions/data/repositories/events';
 import { membershipItem } from '@clubs/functions/data/repositories/memberships';
 import type { StoredPost } from '@clubs/functions/data/repositories/posts';
 import type { Club } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 
 const MINUTE = 60_000;

@@ -11,7 +11,7 @@
  * reports what that wrote and sent (nothing).
  */
 import '@clubs/infra/local/quiet-sdk.ts';
-import { LOCAL_SCHEDULE_GROUP } from '@clubs/infra/local/scheduler.ts';
+import { LOCAL_SCHEDULE_GROUP } from '@clubs/infra/local/config.ts';
 import {
   EVENT_BUS,
   EVENT_REMINDER_DUE_TYPE,

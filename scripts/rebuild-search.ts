@@ -6,11 +6,12 @@
  * Locally it runs against the `npm start` stack's DynamoDB Local; in AWS set TABLE_NAME and AWS
  * credentials allowed to read and write the table (docs/DEPLOY.md).
  */
-import { indexKeys } from '@clubs/functions/data/keys';
+
 import { queryAll } from '@clubs/functions/data/query';
 import { rebuildClubIndex } from '@clubs/functions/services/search/rebuild';
 import { applyEnvironment, handlerEnvironment, loadLocalConfig } from '@clubs/infra/local/config.ts';
 import { CLUB_STATUSES, TABLE } from '@clubs/shared';
+import { indexKeys } from '@clubs/shared/table-keys';
 
 if (!process.env.TABLE_NAME) applyEnvironment(handlerEnvironment(loadLocalConfig()));
 

@@ -5,7 +5,6 @@
  * keyed by every group of the manifests, so a new group does not compile until it has them.
  */
 
-import { type Key, keys, searchKeys, statsKeys } from '@clubs/functions/data/keys';
 import {
   EVENT_ROUTES,
   type EventHandlerGroup,
@@ -17,6 +16,7 @@ import {
   ROUTES,
   type RouteDefinition,
 } from '@clubs/shared';
+import { type Key, keys, searchKeys, statsKeys } from '@clubs/shared/table-keys';
 import { Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';

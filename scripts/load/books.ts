@@ -14,10 +14,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { countedRevenueOf, revenueSteps } from '@clubs/functions/data/figures-rebuild';
-import { adminKeys } from '@clubs/functions/data/keys';
 import { addSteps, type FigureSteps, figure } from '@clubs/functions/data/platform-figures';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '@clubs/infra/local/config.ts';
 import { EVENT_BUS, EVENT_ROUTES } from '@clubs/shared';
+import { adminKeys } from '@clubs/shared/table-keys';
 import type Stripe from 'stripe';
 import type { World } from './world.ts';
 

@@ -151,6 +151,14 @@ export const MEDIA_PATHS = {
   membersOnlyRoot: 'club-media',
 } as const;
 
+/** Where one person's files for posts of one club are uploaded. */
+export const postMediaPrefixOf = (clubId: string, uploaderId: string): string =>
+  `${MEDIA_PATHS.membersOnlyRoot}/${clubId}/posts/${uploaderId}`;
+
+/** Where a course's files are uploaded (images and videos its sections show). */
+export const courseMediaPrefixOf = (clubId: string, courseId: string): string =>
+  `${MEDIA_PATHS.membersOnlyRoot}/${clubId}/courses/${courseId}`;
+
 /**
  * A public media key: a public prefix, then segments of letters, digits, '.', '_' and '-' that do
  * not start with a dot. Nothing encoded ('%'), no '.' or '..' segment, so no spelling of a key

@@ -2,7 +2,7 @@
  * The single DynamoDB table: its key names and indexes. CDK creates it from this, the local
  * stack and the test harness create it from this, and the repositories read their names from it.
  * What each index answers is listed with it; items put their own values in the generic
- * gsiNpk/gsiNsk attributes (see functions/src/data/keys.ts).
+ * gsiNpk/gsiNsk attributes (see shared/src/table-keys.ts).
  *
  * Each index also declares what it projects. An index copies an item's projected attributes, so
  * a write that changes one of them rewrites the copy (a changed sort key twice: out and back

@@ -5,8 +5,9 @@
  * instead of waiting two days, and the owner's bell says the event starts tomorrow and opens the
  * club's events.
  */
+
+import { LOCAL_SCHEDULE_GROUP } from '@clubs/infra/local/config.ts';
 import { stackPortsEnv } from '@clubs/infra/local/ports.ts';
-import { LOCAL_SCHEDULE_GROUP } from '@clubs/infra/local/scheduler.ts';
 import { type EventView, eventReminderScheduleName } from '@clubs/shared';
 import { expect, expectToast, test, YOGA } from './club-support.ts';
 import { DEMO } from './directory-support.ts';

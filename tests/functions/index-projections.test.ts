@@ -4,10 +4,11 @@
  * harness create the indexes from), and an item as the repositories write it still reads back
  * from what the index keeps of it.
  */
-import { keys } from '@clubs/functions/data/keys';
+
 import { leaderboardEntrySchema, pointsItem } from '@clubs/functions/data/repositories/points';
 import { postItem, type StoredPost, trendingPostSchema } from '@clubs/functions/data/repositories/posts';
 import { type IndexDefinition, projectedAttributes, TABLE, TABLE_INDEXES } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RULES, violationsOf } from '../../scripts/import-boundaries.ts';
+import { cyclesOf, RULES, violationsOf } from '../../scripts/import-boundaries.ts';
 
 const brokenRules = (from: string, specifier: string) =>
   violationsOf(from, `import { x } from '${specifier}';\n`).map((violation) => violation.rule.id);
@@ -43,7 +43,7 @@ const CASES: { rule: string; from: string; wrong: string; right: string }[] = [
     rule: 'domain-not-http',
     from: 'functions/src/data/repositories/clubs.ts',
     wrong: '../../http/auth.ts',
-    right: '../keys.ts',
+    right: '../get-item.ts',
   },
   {
     rule: 'domain-not-http',
@@ -51,17 +51,41 @@ const CASES: { rule: string; from: string; wrong: string; right: string }[] = [
     wrong: '../http/access.ts',
     right: '../caller.ts',
   },
+  {
+    rule: 'infra-lib-not-functions',
+    from: 'infra/lib/group-access.ts',
+    wrong: '@clubs/functions/data/get-item',
+    right: '@clubs/shared/table-keys',
+  },
+  {
+    rule: 'data-not-bus-or-media',
+    from: 'functions/src/data/repositories/posts.ts',
+    wrong: '../../events/change-events.ts',
+    right: '../query.ts',
+  },
+  {
+    rule: 'data-not-bus-or-media',
+    from: 'functions/src/data/repositories/sections.ts',
+    wrong: '../../media/member-media.ts',
+    right: '@clubs/shared',
+  },
+  {
+    rule: 'payments-not-services',
+    from: 'functions/src/payments/billing.ts',
+    wrong: '../services/profiles.ts',
+    right: '../data/repositories/billing.ts',
+  },
   { rule: 'deploy-not-local', from: 'infra/lib/api.ts', wrong: '../local/gateway.ts', right: './site.ts' },
   {
     rule: 'workspace-by-name',
     from: 'infra/local/seed/index.ts',
-    wrong: '../../../functions/src/data/keys.ts',
-    right: '@clubs/functions/data/keys',
+    wrong: '../../../shared/src/table-keys.ts',
+    right: '@clubs/shared/table-keys',
   },
   {
     rule: 'workspace-by-name',
     from: 'tests/integration/clubs.test.ts',
-    wrong: '../../functions/src/data/keys.ts',
+    wrong: '../../shared/src/table-keys.ts',
     right: '../support/fixtures.ts',
   },
 ];
@@ -87,5 +111,26 @@ describe('import boundaries', () => {
       '../http/auth.ts',
       '../http/access.ts',
     ]);
+  });
+
+  it('finds files that load one another in a circle, through relative and package imports', () => {
+    const sources = new Map([
+      ['functions/src/data/a.ts', "import { b } from './b.ts';\nexport const a = 1;"],
+      ['functions/src/data/b.ts', "import { c } from '@clubs/shared/c';\nexport const b = 2;"],
+      ['shared/src/c.ts', "export { a as c } from '../../functions/src/data/a.ts';"],
+      ['functions/src/data/d.ts', "import { a } from './a.ts';"],
+    ]);
+    expect(cyclesOf(sources)).toEqual([
+      ['functions/src/data/a.ts', 'functions/src/data/b.ts', 'shared/src/c.ts'],
+    ]);
+  });
+
+  it('counts no cycle through type-only or dynamic imports, which load nothing when the file loads', () => {
+    const sources = new Map([
+      ['web/src/a.tsx', "import type { B } from './b.tsx';\nexport type A = B;"],
+      ['web/src/b.tsx', "import { a } from './a.tsx';\nconst c = () => import('./c.ts');"],
+      ['web/src/c.ts', "import { b } from './b.tsx';"],
+    ]);
+    expect(cyclesOf(sources)).toEqual([]);
   });
 });

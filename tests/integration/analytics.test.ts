@@ -8,7 +8,6 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
 import { rebuildAnalytics } from '@clubs/functions/data/club-stats-rebuild';
-import { statsKeys } from '@clubs/functions/data/keys';
 import { queryAll } from '@clubs/functions/data/query';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { createCourse } from '@clubs/functions/data/repositories/courses';
@@ -19,6 +18,7 @@ import { handler as courses } from '@clubs/functions/routes/courses';
 import { handler as feed } from '@clubs/functions/routes/feed';
 import { likePost } from '@clubs/functions/services/feed/reactions';
 import type { Analytics, Post, RouteId } from '@clubs/shared';
+import { statsKeys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';

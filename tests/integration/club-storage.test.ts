@@ -5,7 +5,6 @@
  */
 import { reserveStorage, storedBytesOf } from '@clubs/functions/data/repositories/club-storage';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { inspectMedia } from '@clubs/functions/media/uploads';
 import { handler as adminHandler } from '@clubs/functions/routes/club-admin';
 import { handler as feedHandler } from '@clubs/functions/routes/feed';
@@ -16,6 +15,7 @@ import {
   POST_MEDIA_UPLOAD,
   type Post,
   type PresignedUpload,
+  postMediaPrefixOf,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

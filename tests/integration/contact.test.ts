@@ -6,11 +6,11 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
-import { keys } from '@clubs/functions/data/keys';
 import { storeContactMessage, windowOf } from '@clubs/functions/data/repositories/contact-messages';
 import { handler } from '@clubs/functions/routes/contact';
 import { RateLimited, sendContactMessage } from '@clubs/functions/services/contact';
 import { CONTACT_RATE_LIMIT, type ContactReceipt } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { httpEvent, invoke } from '../support/http-event.ts';

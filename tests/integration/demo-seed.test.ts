@@ -16,10 +16,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
-import { keys, prefixes } from '@clubs/functions/data/keys';
 import { countItems, queryAll } from '@clubs/functions/data/query';
 import { getPosts, listPosts } from '@clubs/functions/data/repositories/posts';
-import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { inspectMedia } from '@clubs/functions/media/uploads';
 import { handler as coursesHandler } from '@clubs/functions/routes/courses';
 import { handler } from '@clubs/functions/routes/feed';
@@ -36,8 +34,10 @@ import {
   type CourseDetail,
   POST_MEDIA_UPLOAD,
   type PostPage,
+  postMediaPrefixOf,
   QUIET_CHANGE_TYPES,
 } from '@clubs/shared';
+import { keys, prefixes } from '@clubs/shared/table-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../support/demo-seed.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';

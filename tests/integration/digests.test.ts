@@ -10,7 +10,6 @@
 
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
-import { keys } from '@clubs/functions/data/keys';
 import { type DigestSubscriber, digestSubscribersPage } from '@clubs/functions/data/repositories/digests';
 import { relistDigestChoices } from '@clubs/functions/data/repositories/notification-preferences';
 import { putBusEvents } from '@clubs/functions/events/bus';
@@ -20,6 +19,7 @@ import { handler as notificationsHandler } from '@clubs/functions/routes/notific
 import { signUnsubscribeToken } from '@clubs/functions/services/notifications/unsubscribe-token';
 import { startLocalSchedules } from '@clubs/infra/local/schedules.ts';
 import { type DigestCadence, type Post, RECURRING_SCHEDULES, scheduledEvent } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { describe, expect, it } from 'vitest';
 import { addClub, addMember, addPerson } from '../support/members.ts';
 import { callAs as call, useNotificationStack } from '../support/notification-stack.ts';

@@ -7,7 +7,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
 import { directoryTerms, MAX_TERMS } from '@clubs/functions/data/directory-index';
-import { directoryKeys, searchKeys } from '@clubs/functions/data/keys';
 import { getClub, setClubStatus, updateClub } from '@clubs/functions/data/repositories/clubs';
 import {
   activateMembership,
@@ -18,6 +17,7 @@ import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { DIRECTORY_SCOPE } from '@clubs/functions/data/word-index';
 import { handler } from '@clubs/functions/routes/clubs';
 import { type Club, type Membership, termOf } from '@clubs/shared';
+import { directoryKeys, searchKeys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { httpEvent, invoke } from '../support/http-event.ts';

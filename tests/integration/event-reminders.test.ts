@@ -15,7 +15,7 @@ import {
 import { putBusEvent } from '@clubs/functions/events/bus';
 import { handler as eventsHandler } from '@clubs/functions/routes/events';
 import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';
-import { LOCAL_SCHEDULE_GROUP } from '@clubs/infra/local/scheduler.ts';
+import { LOCAL_SCHEDULE_GROUP } from '@clubs/infra/local/config.ts';
 import {
   EVENT_BUS,
   EVENT_REMINDER_DUE_TYPE,

@@ -6,7 +6,6 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
-import { keys } from '@clubs/functions/data/keys';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
 import { createEvent } from '@clubs/functions/data/repositories/events';
 import { getLike } from '@clubs/functions/data/repositories/likes';
@@ -24,6 +23,7 @@ import type {
   PostPage,
   RouteId,
 } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';

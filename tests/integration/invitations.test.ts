@@ -6,7 +6,6 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '@clubs/functions/data/client';
-import { INVITATION_PREFIX, INVITATION_WAITING_PREFIX, keys } from '@clubs/functions/data/keys';
 import { queryAll } from '@clubs/functions/data/query';
 import { rateWindowCount } from '@clubs/functions/data/rate-windows';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
@@ -30,6 +29,7 @@ import {
   type RouteId,
   type SendInvitationsResult,
 } from '@clubs/shared';
+import { INVITATION_PREFIX, INVITATION_WAITING_PREFIX, keys } from '@clubs/shared/table-keys';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clubFixture } from '../support/fixtures.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';

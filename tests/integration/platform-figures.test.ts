@@ -9,13 +9,13 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { db, tableName } from '@clubs/functions/data/client';
 import { rebuildPlatformFigures } from '@clubs/functions/data/figures-rebuild';
 import { rebuildPlatformSeries } from '@clubs/functions/data/figures-series-rebuild';
-import { adminKeys, keys } from '@clubs/functions/data/keys';
 import { figureShard } from '@clubs/functions/data/platform-figures';
 import { handler as members } from '@clubs/functions/routes/members';
 import { handler as memberships } from '@clubs/functions/routes/memberships';
 import { handler } from '@clubs/functions/routes/super-admin';
 import { meterRequests } from '@clubs/infra/local/request-meter.ts';
 import type { MoneyAmount, PlatformPoint } from '@clubs/shared';
+import { adminKeys, keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';

@@ -8,7 +8,6 @@
 
 import { handler as consumer } from '@clubs/functions/consumers/search-index';
 import { db } from '@clubs/functions/data/client';
-import { searchKeys } from '@clubs/functions/data/keys';
 import { queryAll } from '@clubs/functions/data/query';
 import { getPost } from '@clubs/functions/data/repositories/posts';
 import { type DocumentRef, getManifest } from '@clubs/functions/data/search-manifests';
@@ -19,6 +18,7 @@ import { postDocument } from '@clubs/functions/services/search/documents';
 import { reconcileDocument } from '@clubs/functions/services/search/reconcile';
 import { meterRequests } from '@clubs/infra/local/request-meter.ts';
 import { type AnyChangeEvent, type Comment, EVENT_BUS, type Post, type RouteId } from '@clubs/shared';
+import { searchKeys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import {

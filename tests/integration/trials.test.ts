@@ -5,11 +5,11 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
-import { keys } from '@clubs/functions/data/keys';
 import { getSubscriptionRecord } from '@clubs/functions/data/repositories/billing';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { handler as memberships } from '@clubs/functions/routes/memberships';
 import { handler as payments } from '@clubs/functions/routes/payments';
+import { keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import {

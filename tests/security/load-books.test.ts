@@ -3,8 +3,9 @@
  * equal what they count, and names each kind of drift when one counter is off by one or a Stripe
  * event or subscription is applied twice.
  */
-import { adminKeys, keys } from '@clubs/functions/data/keys';
+
 import { figure } from '@clubs/functions/data/platform-figures';
+import { adminKeys, keys } from '@clubs/shared/table-keys';
 import { describe, expect, it } from 'vitest';
 import { auditBooks, type Item, type StripeFacts } from '../../scripts/load/books.ts';
 

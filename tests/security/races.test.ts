@@ -5,7 +5,6 @@
  */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
-import { keys } from '@clubs/functions/data/keys';
 import { rateWindowCount, rateWindowKey } from '@clubs/functions/data/rate-windows';
 import { reserveStorage, storedBytesOf } from '@clubs/functions/data/repositories/club-storage';
 import { getClub } from '@clubs/functions/data/repositories/clubs';
@@ -17,6 +16,7 @@ import { getPost } from '@clubs/functions/data/repositories/posts';
 import { accountInvitationRate } from '@clubs/functions/services/invitations/send-invitations';
 import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
 import { CLUB_STORAGE_QUOTA_BYTES, UNPAID_CLUBS_PER_ACCOUNT } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readSentEmails } from '../support/ses-store.ts';
 import { deliverWebhook, eventOfType, paidClub, payMembership } from './support/payments.ts';

@@ -3,9 +3,10 @@
  * process; failed deliveries retry fast and park in `deadLetterFile`. The handlers' EventBridge
  * client is pointed at it.
  */
+
+import { localSchedulerEnvironment } from '@clubs/infra/local/config.ts';
 import { type LocalEventBus, startEventBus } from '@clubs/infra/local/event-bus.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
-import { localSchedulerEnvironment } from '@clubs/infra/local/scheduler.ts';
 import { EVENT_BUS } from '@clubs/shared';
 import { startedForFile } from './per-file.ts';
 

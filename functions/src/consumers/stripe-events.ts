@@ -12,7 +12,8 @@ import {
   releaseStripeEvent,
 } from '../data/repositories/stripe-events.ts';
 import { logger } from '../logger.ts';
-import { type StripeEventLike, stripeEventHandlers } from '../payments/event-handlers.ts';
+import { stripeEventHandlers } from '../payments/event-handlers.ts';
+import type { StripeEventLike } from '../payments/stripe-event.ts';
 
 /** Past the deadline Lambda has stopped the invocation; a little more covers clock differences. */
 const LEASE_MARGIN_MS = 5_000;

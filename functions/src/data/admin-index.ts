@@ -4,8 +4,8 @@
  * whole, as term items beside one entry per club that carries the owner's name and e-mail.
  */
 import type { Club } from '@clubs/shared';
+import { adminKeys } from '@clubs/shared/table-keys';
 import { directoryTerms, searchWords } from './directory-index.ts';
-import { adminKeys } from './keys.ts';
 
 /** Terms per club at most: name and owner-name words, then the e-mail (keeps rewrites far below 100 actions). */
 const MAX_ADMIN_TERMS = 24;

@@ -6,9 +6,9 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuditEntry, auditEntrySchema } from '@clubs/shared';
+import { adminKeys, clubAuditPartition, keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { db, tableName } from './client.ts';
-import { adminKeys, clubAuditPartition, keys } from './keys.ts';
 import { type Page, queryPage } from './query.ts';
 
 export interface Actor {

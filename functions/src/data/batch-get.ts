@@ -4,8 +4,8 @@
  * from the answer.
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Key } from '@clubs/shared/table-keys';
 import { db, tableName } from './client.ts';
-import type { Key } from './keys.ts';
 
 const BATCH_SIZE = 100;
 const MAX_ROUNDS = 5;

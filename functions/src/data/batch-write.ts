@@ -6,7 +6,7 @@
  */
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.ts';
-import { backoff } from './directory-index.ts';
+import { backoff } from './transaction-retry.ts';
 
 /** Items one BatchWriteItem request may put. */
 export const BATCH_WRITE_SIZE = 25;

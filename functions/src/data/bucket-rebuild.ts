@@ -5,8 +5,8 @@
  * with the bucket's other shard items deleted in the same transaction.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Key } from '@clubs/shared/table-keys';
 import { db, tableName } from './client.ts';
-import type { Key } from './keys.ts';
 
 type Item = Record<string, unknown>;
 

@@ -12,6 +12,8 @@
  * rebuilt may be lost, so run it when the site is quiet. The active people of days whose markers
  * have not expired are marked again, as their first action of the day marked them.
  */
+
+import { adminKeys, keys, statsKeys } from '@clubs/shared/table-keys';
 import { batchPutAll } from './batch-write.ts';
 import { rebuiltBucketItem, writeBuckets } from './bucket-rebuild.ts';
 import {
@@ -24,7 +26,6 @@ import {
   readStatsFrom,
   utcDayOf,
 } from './club-stats.ts';
-import { adminKeys, keys, statsKeys } from './keys.ts';
 import { queryAll } from './query.ts';
 
 type Item = Record<string, unknown>;

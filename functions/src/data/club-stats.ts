@@ -16,12 +16,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StatsCounter } from '@clubs/shared';
+import { type Key, keys, statsKeys } from '@clubs/shared/table-keys';
 import { tableName } from './client.ts';
 import { sendRetryingConflicts, type TransactItem } from './counted-write.ts';
 import { shardOf, sumCounters } from './counter-shards.ts';
 import { transactionConditionFailures } from './errors.ts';
 import { getItem } from './get-item.ts';
-import { type Key, keys, statsKeys } from './keys.ts';
 import { queryAll } from './query.ts';
 
 export type StatsSteps = Partial<Record<StatsCounter, number>>;

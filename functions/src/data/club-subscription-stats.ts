@@ -6,10 +6,11 @@
  * subscription counts while it pays (status active; a trial has not paid yet), at its price per
  * month (an annual price ÷ 12), as the record's `countedRevenue` ("currency:monthly") says.
  */
+
+import { statsKeys } from '@clubs/shared/table-keys';
 import { tableName } from './client.ts';
 import { type StatsSteps, statsActions } from './club-stats.ts';
 import type { TransactItem } from './counted-write.ts';
-import { statsKeys } from './keys.ts';
 
 export interface SubscriptionBefore {
   /** The record's counted revenue ("currency:monthly"), null while it does not pay. */

@@ -8,10 +8,10 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 /** One action of a transaction. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+import type { Key } from '@clubs/shared/table-keys';
 import { db, tableName } from './client.ts';
-import { backoff, cancellationReasons } from './directory-index.ts';
 import { transactionConditionFailures } from './errors.ts';
-import type { Key } from './keys.ts';
+import { backoff, cancellationReasons } from './transaction-retry.ts';
 
 /** Attempts of a counted write that lost only to concurrent transactions on the same counter. */
 const CONFLICT_ATTEMPTS = 12;

@@ -3,10 +3,11 @@
  * course): one transaction that checks the parent exists and puts each new item only where no
  * item is yet, so nothing is written under a parent deleted meanwhile and nothing is overwritten.
  */
+
+import type { Key } from '@clubs/shared/table-keys';
 import { tableName } from './client.ts';
 import { sendRetryingConflicts, type TransactItem } from './counted-write.ts';
 import { transactionConditionFailures } from './errors.ts';
-import type { Key } from './keys.ts';
 
 export type CreateUnderResult =
   | { created: true }

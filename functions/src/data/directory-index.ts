@@ -22,7 +22,7 @@ import {
   STOP_WORDS,
   sizeBucket,
 } from '@clubs/shared';
-import { directoryKeys, type Key } from './keys.ts';
+import { directoryKeys, type Key } from '@clubs/shared/table-keys';
 import { DIRECTORY_SCOPE, indexDocument, type SearchDocument } from './word-index.ts';
 
 /**
@@ -169,21 +169,8 @@ export function indexActions(table: string, changes: { puts: IndexItem[]; delete
   ];
 }
 
-/** Why a transaction was cancelled, per action (DynamoDB lists a reason for each). */
-export function cancellationReasons(error: unknown): string[] | null {
-  if (!(error instanceof Error)) return null;
-  if (error.name === 'TransactionConflictException') return ['TransactionConflict'];
-  if (error.name !== 'TransactionCanceledException') return null;
-  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.map((reason) => reason.Code ?? 'None');
-}
-
 /** Attempts of a read-then-write on a club item before giving up (each re-reads the club). */
 export const CLUB_WRITE_ATTEMPTS = 12;
-
-/** A short random pause between attempts, so racing writers spread out. */
-export const backoff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
 
 /**
  * The condition that the club item is still in the state an index change was derived from:

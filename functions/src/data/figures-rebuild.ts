@@ -11,11 +11,11 @@
  * counted twice.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { adminKeys, keys, prefixes } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from './batch-get.ts';
 import { db, tableName } from './client.ts';
 import { writeIfConditionHolds } from './errors.ts';
 import { getItem } from './get-item.ts';
-import { adminKeys, keys, prefixes } from './keys.ts';
 import { addSteps, FIGURE_SHARDS, type FigureSteps, figure, figureShard } from './platform-figures.ts';
 import { queryAll } from './query.ts';
 import { clubFromItem } from './repositories/stored-club.ts';

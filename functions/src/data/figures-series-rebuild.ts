@@ -11,10 +11,10 @@
  * changes made while it runs may be lost, so run it when the site is quiet.
  */
 import { CLUB_STATUSES } from '@clubs/shared';
+import { adminKeys, keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from './batch-get.ts';
 import { rebuiltBucketItem, writeBuckets } from './bucket-rebuild.ts';
 import { addShard, counterOf, isDayItem, monthOf, readStatsFrom, utcDayOf } from './club-stats.ts';
-import { adminKeys, keys } from './keys.ts';
 import { type FigureSteps, figure, isFiguresShard, readFiguresFrom } from './platform-figures.ts';
 import { queryAll } from './query.ts';
 import { clubFromItem } from './repositories/stored-club.ts';

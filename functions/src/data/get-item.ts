@@ -4,8 +4,8 @@
  * (a read-then-write, or a count after the transaction that moved it).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Key } from '@clubs/shared/table-keys';
 import { db, tableName } from './client.ts';
-import type { Key } from './keys.ts';
 
 export interface ReadOptions {
   consistent?: boolean;

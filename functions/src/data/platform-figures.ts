@@ -20,12 +20,12 @@ import {
   type PlatformTotals,
   type SubscriptionKind,
 } from '@clubs/shared';
+import { adminKeys, type Key } from '@clubs/shared/table-keys';
 import { batchGet } from './batch-get.ts';
 import { tableName } from './client.ts';
 import { monthOf, utcDayOf } from './club-stats.ts';
 import type { TransactItem } from './counted-write.ts';
 import { shardOf, sumCounters } from './counter-shards.ts';
-import { adminKeys, type Key } from './keys.ts';
 import { queryAll } from './query.ts';
 
 export const FIGURE_SHARDS = 8;

@@ -6,9 +6,9 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { db, tableName } from './client.ts';
 import { transactionConditionFailures } from './errors.ts';
-import { keys } from './keys.ts';
 
 export interface RateWindow {
   /** What is limited, e.g. "contact-source". */

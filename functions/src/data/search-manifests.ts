@@ -5,10 +5,10 @@
  * current terms). Read strongly consistently: a reconcile must see the last one's write.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { searchKeys } from '@clubs/shared/table-keys';
 import { db, tableName } from './client.ts';
 import { isConditionFailed } from './errors.ts';
 import { getItem } from './get-item.ts';
-import { searchKeys } from './keys.ts';
 import { queryAll } from './query.ts';
 import type { SearchDocument } from './word-index.ts';
 

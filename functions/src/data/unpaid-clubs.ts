@@ -4,9 +4,9 @@
  * refused by it (UNPAID_CLUBS_PER_ACCOUNT); a status move never is.
  */
 import type { ClubStatus } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { tableName } from './client.ts';
 import type { TransactItem } from './counted-write.ts';
-import { keys } from './keys.ts';
 
 /** How a status move changes the owner's count of unpaid clubs (-1, 0 or 1). */
 export const unpaidStep = (before: ClubStatus | null, after: ClubStatus): number =>

@@ -6,10 +6,10 @@
  * read.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Key } from '@clubs/shared/table-keys';
 import { db, tableName } from './client.ts';
 import { isConditionFailed } from './errors.ts';
 import { getEntity } from './get-item.ts';
-import type { Key } from './keys.ts';
 
 export interface UpdateItemOptions {
   /** Stored attribute names that differ from the field names. */

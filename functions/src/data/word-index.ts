@@ -10,11 +10,11 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type SearchKind, type SearchTerms, textTerms } from '@clubs/shared';
+import { type Key, searchKeys } from '@clubs/shared/table-keys';
 import { db, tableName } from './client.ts';
 import { encodeCursor } from './cursor.ts';
-import { backoff, cancellationReasons } from './directory-index.ts';
-import { type Key, searchKeys } from './keys.ts';
 import { queryPage } from './query.ts';
+import { backoff, cancellationReasons } from './transaction-retry.ts';
 
 /**
  * Terms indexed per document, at most: the first ones of its fields in order (a title's come

@@ -12,14 +12,6 @@ import { mediaBucket, s3 } from './s3.ts';
 /** The prefix no public path serves. */
 export const MEMBER_MEDIA_ROOT = MEDIA_PATHS.membersOnlyRoot;
 
-/** Where one person's files for posts of one club are uploaded. */
-export const postMediaPrefixOf = (clubId: string, uploaderId: string): string =>
-  `${MEMBER_MEDIA_ROOT}/${clubId}/posts/${uploaderId}`;
-
-/** Where a course's files are uploaded (images and videos its sections show). */
-export const courseMediaPrefixOf = (clubId: string, courseId: string): string =>
-  `${MEMBER_MEDIA_ROOT}/${clubId}/courses/${courseId}`;
-
 const VIDEO_EXTENSIONS = new Set(['mp4', 'webm']);
 
 export const mediaKindOfKey = (key: string): PostMediaKind =>

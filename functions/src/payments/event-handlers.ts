@@ -12,16 +12,8 @@ import { logger } from '../logger.ts';
 import { stripeClient } from '../stripe/client.ts';
 import { idOf, readMetadata } from './metadata.ts';
 import { chargeRefunded } from './refunds.ts';
+import type { StripeEventLike } from './stripe-event.ts';
 import { syncSubscriptionById } from './subscription-sync.ts';
-
-export interface StripeEventLike {
-  id: string;
-  type: string;
-  livemode?: boolean;
-  /** Set on events of connected accounts (account.updated). */
-  account?: string;
-  data: { object: Record<string, unknown> };
-}
 
 /**
  * checkout.session.completed: a Checkout Session of the app's (creator plan or membership)

@@ -6,11 +6,11 @@
  * wins); each function instance then remembers it.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { adminKeys } from '@clubs/shared/table-keys';
 import type Stripe from 'stripe';
 import { db, tableName } from '../data/client.ts';
 import { isConditionFailed } from '../data/errors.ts';
 import { getItem } from '../data/get-item.ts';
-import { adminKeys } from '../data/keys.ts';
 
 /** What the portal offers: everything but switching subscriptions. */
 export const PORTAL_FEATURES: Stripe.BillingPortal.ConfigurationCreateParams.Features = {

@@ -9,8 +9,8 @@ import type Stripe from 'stripe';
 import { recordChargeRefunds } from '../data/repositories/charge-refunds.ts';
 import { logger } from '../logger.ts';
 import { stripeClient } from '../stripe/client.ts';
-import type { StripeEventLike } from './event-handlers.ts';
 import { idOf, readMetadata } from './metadata.ts';
+import type { StripeEventLike } from './stripe-event.ts';
 
 /** The club whose membership the charge paid, or null when it paid something else. */
 async function clubOfCharge(stripe: Stripe, charge: Stripe.Charge): Promise<string | null> {

@@ -7,7 +7,7 @@
 import { markSectionCompleted } from '@clubs/functions/data/repositories/course-progress';
 import { createCourse } from '@clubs/functions/data/repositories/courses';
 import { addSections } from '@clubs/functions/data/repositories/sections';
-import { courseMediaPrefixOf } from '@clubs/functions/media/member-media';
+import { courseMediaPrefixOf } from '@clubs/shared';
 import type { DemoCourse } from './data.ts';
 import { seededUlid } from './ids.ts';
 import type { Palette } from './images.ts';

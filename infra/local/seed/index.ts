@@ -36,9 +36,14 @@ import { pointsItemsOfLikes } from '@clubs/functions/data/repositories/points';
 import { createPost, type NewPost, pinPost, postItem } from '@clubs/functions/data/repositories/posts';
 import { createProfileIfAbsent, profileItem } from '@clubs/functions/data/repositories/profiles';
 import { withoutChangeEvents } from '@clubs/functions/events/change-events';
-import { postMediaPrefixOf } from '@clubs/functions/media/member-media';
 import { rebuildClubIndex } from '@clubs/functions/services/search/rebuild';
-import { type Club, EVENT_DURATION_MINUTES, type Profile, SUPER_ADMIN_GROUP } from '@clubs/shared';
+import {
+  type Club,
+  EVENT_DURATION_MINUTES,
+  type Profile,
+  postMediaPrefixOf,
+  SUPER_ADMIN_GROUP,
+} from '@clubs/shared';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../config.ts';
 import { localS3Client } from '../s3.ts';
 import { seedCourses } from './courses.ts';

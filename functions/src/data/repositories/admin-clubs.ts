@@ -11,14 +11,14 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type AdminClubRow, type Club, type ClubStatus, TABLE } from '@clubs/shared';
+import { adminKeys, indexKeys, keys } from '@clubs/shared/table-keys';
 import { adminEntryItems, type OwnerCard } from '../admin-index.ts';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { encodeCursor } from '../cursor.ts';
-import { cancellationReasons } from '../directory-index.ts';
 import { getEntity } from '../get-item.ts';
-import { adminKeys, indexKeys, keys } from '../keys.ts';
 import { type Page, queryAll, queryPage } from '../query.ts';
+import { cancellationReasons } from '../transaction-retry.ts';
 import { listClubsByStatus } from './clubs.ts';
 import { clubFromItem } from './stored-club.ts';
 

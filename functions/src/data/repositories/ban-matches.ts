@@ -5,10 +5,10 @@
  * owner's lifting of the ban deletes its entries (removals.ts keeps which they are).
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BAN_MATCH_PREFIX, type BanMatchKind, keys } from '@clubs/shared/table-keys';
 import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { getItem } from '../get-item.ts';
-import { BAN_MATCH_PREFIX, type BanMatchKind, keys } from '../keys.ts';
 import { queryFirst } from '../query.ts';
 
 export interface BanMatch {

@@ -12,13 +12,13 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClubStatus, CreatorPlanInterval } from '@clubs/shared';
+import { type Key, keys, prefixes } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { statsActions } from '../club-stats.ts';
 import { type SubscriptionBefore, subscriptionStatsActions } from '../club-subscription-stats.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
 import { transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { type Key, keys, prefixes } from '../keys.ts';
 import { addSteps, type FigureSteps, figure, figuresAction } from '../platform-figures.ts';
 import { queryAll } from '../query.ts';
 

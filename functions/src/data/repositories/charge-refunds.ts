@@ -6,12 +6,13 @@
  * holding what was read. So a refund is counted once however many events tell of it, in whatever
  * order they come.
  */
+
+import { keys } from '@clubs/shared/table-keys';
 import { tableName } from '../client.ts';
 import { statsActions } from '../club-stats.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { keys } from '../keys.ts';
 import { figure, platformRevenueActions } from '../platform-figures.ts';
 
 export interface ChargeRefunds {

@@ -5,10 +5,10 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ClubRole, type Membership, normalizeText, TABLE } from '@clubs/shared';
+import { indexKeys, keys, MEMBER_RANK, memberRank } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { indexKeys, keys, MEMBER_RANK, memberRank } from '../keys.ts';
 import { countUpTo, type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 import { cardOf, MEMBER_EMAIL, type MemberCard } from './member-cards.ts';
 import { toMembership } from './memberships.ts';

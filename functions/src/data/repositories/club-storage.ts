@@ -11,10 +11,10 @@
  * reclaim of the same file never both count.
  */
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, STORAGE_LAPSE_PREFIX } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed, transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { keys, STORAGE_LAPSE_PREFIX } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import {
   type RateWindow,

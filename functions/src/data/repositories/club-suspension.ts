@@ -5,8 +5,8 @@
  * one transaction, so the log holds exactly the actions that happened.
  */
 import type { AuditEntry, Club, ClubStatus } from '@clubs/shared';
+import { indexKeys } from '@clubs/shared/table-keys';
 import { type Actor, auditItem, listAudit } from '../audit-trail.ts';
-import { indexKeys } from '../keys.ts';
 import type { Page } from '../query.ts';
 import { rewriteClub } from './clubs.ts';
 

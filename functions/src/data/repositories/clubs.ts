@@ -1,5 +1,6 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Club, type ClubStatus, clubSchema, type Membership, TABLE } from '@clubs/shared';
+import { indexKeys, keys } from '@clubs/shared/table-keys';
 import { adminEntryItems, type OwnerCard } from '../admin-index.ts';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
@@ -7,7 +8,6 @@ import { statsActions } from '../club-stats.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
 import { indexActions, indexChanges, indexDirectoryEntry, sameIndexState } from '../directory-index.ts';
 import { getEntity } from '../get-item.ts';
-import { indexKeys, keys } from '../keys.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
 import { queryPage } from '../query.ts';
 import { unpaidClubsAction, unpaidStep } from '../unpaid-clubs.ts';

@@ -1,9 +1,9 @@
 import { hiddenReasonSchema, idSchema, isoDateTime } from '@clubs/shared';
+import { keys, prefixes, withoutKeys } from '@clubs/shared/table-keys';
 import * as z from 'zod';
 import { withActivity } from '../club-stats.ts';
 import { deleteCounted, putCounted } from '../counted-write.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
-import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { storedAuthorShape } from './stored-author.ts';
 

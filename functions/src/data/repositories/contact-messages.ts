@@ -4,8 +4,8 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
-import { keys } from '../keys.ts';
 import { type RateWindow, rateWindowCount, retryOnConflict, windowsFullIn } from '../rate-windows.ts';
 
 export type { RateWindow } from '../rate-windows.ts';

@@ -4,11 +4,11 @@
  * tabs marking sections at once both count.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, progressPrefixOf, statsKeys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { keys, progressPrefixOf, statsKeys } from '../keys.ts';
 import { queryAll } from '../query.ts';
 
 const completedOf = (item: Record<string, unknown> | null | undefined): string[] => {

@@ -1,11 +1,11 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Course, courseSchema, type Section, sectionSchema, TABLE } from '@clubs/shared';
+import { indexKeys, keys, sectionPrefixOf, withoutKeys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
 import { writeIfConditionHolds } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
-import { indexKeys, keys, sectionPrefixOf, withoutKeys } from '../keys.ts';
 import { queryAll, queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 

@@ -6,10 +6,16 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type DigestCadence, digestCadenceSchema, TABLE } from '@clubs/shared';
+import {
+  DIGEST_ACCOUNT_PREFIX,
+  DIGEST_CLUB_PREFIX,
+  indexKeys,
+  keys,
+  prefixes,
+} from '@clubs/shared/table-keys';
 import { encodeTime } from 'ulid';
 import * as z from 'zod';
 import { db, tableName } from '../client.ts';
-import { DIGEST_ACCOUNT_PREFIX, DIGEST_CLUB_PREFIX, indexKeys, keys, prefixes } from '../keys.ts';
 import { type Page, queryPage } from '../query.ts';
 import { type StoredPost, toPost } from './posts.ts';
 

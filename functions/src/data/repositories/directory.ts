@@ -10,9 +10,9 @@ import {
   matchesAll,
   type SearchTerms,
 } from '@clubs/shared';
+import { directoryKeys } from '@clubs/shared/table-keys';
 import { encodeCursor } from '../cursor.ts';
 import { inSize, inTab, matchesText } from '../directory-index.ts';
-import { directoryKeys } from '../keys.ts';
 import { type Page, queryPage, type SortKeyCondition } from '../query.ts';
 import { DIRECTORY_SCOPE, searchPostings } from '../word-index.ts';
 import { getClubs } from './clubs.ts';

@@ -16,6 +16,7 @@ import {
   isoDateTime,
   TABLE,
 } from '@clubs/shared';
+import { indexKeys, keys, prefixes, withoutKeys } from '@clubs/shared/table-keys';
 import { decodeTime } from 'ulid';
 import * as z from 'zod';
 import { batchGet } from '../batch-get.ts';
@@ -25,7 +26,6 @@ import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
 import { writeIfConditionHolds } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
-import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { countItems, type KeyQuery, queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 

@@ -6,12 +6,12 @@
  */
 import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Club, type InviteLink, type Membership, type PendingInvitation, TABLE } from '@clubs/shared';
+import { INVITATION_WAITING_PREFIX, keys, withoutKeys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import type { TransactItem } from '../counted-write.ts';
 import { isConditionFailed, transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { INVITATION_WAITING_PREFIX, keys, withoutKeys } from '../keys.ts';
 import { type Page, queryPage } from '../query.ts';
 import { type RateWindow, rateWindowCount, rateWindowKey, retryOnConflict } from '../rate-windows.ts';
 import { toMembership } from './memberships.ts';

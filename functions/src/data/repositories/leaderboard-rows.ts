@@ -3,8 +3,9 @@
  * lookups: their membership's card (name and photo) and their points in the periods asked for
  * (all time for their level, and the caller's own period). Nothing here grows with the club.
  */
+
+import { keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
-import { keys } from '../keys.ts';
 import { cardOf, type MemberCard } from './member-cards.ts';
 import { pointsIn } from './points.ts';
 

@@ -4,10 +4,10 @@
  * and up again, and however often the like that crossed it is delivered.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { writeIfConditionHolds } from '../errors.ts';
-import { keys } from '../keys.ts';
 import { ALL_TIME, pointsIn } from './points.ts';
 
 export interface LevelStanding {

@@ -1,5 +1,6 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { idSchema, isoDateTime } from '@clubs/shared';
+import { keys, prefixes, withoutKeys } from '@clubs/shared/table-keys';
 import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
@@ -12,7 +13,6 @@ import {
 } from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
-import { keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { likeDayChanges, likePointChanges, utcDay } from './points.ts';
 

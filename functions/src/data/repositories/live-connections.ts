@@ -6,10 +6,10 @@
  */
 import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { LIVE, TABLE } from '@clubs/shared';
+import { keys, liveClubPartition, liveUserPartition, prefixes } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { keys, liveClubPartition, liveUserPartition, prefixes } from '../keys.ts';
 import { type Page, queryAll, queryPage } from '../query.ts';
 
 export interface LiveConnection {

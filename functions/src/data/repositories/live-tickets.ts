@@ -5,9 +5,9 @@
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
-import { keys } from '../keys.ts';
 
 export interface TicketHolder {
   userId: string;

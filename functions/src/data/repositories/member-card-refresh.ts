@@ -1,9 +1,9 @@
 /** A person's member card written onto their memberships: filled lazily, refreshed on a profile change. */
 
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { writeIfConditionHolds } from '../errors.ts';
-import { keys } from '../keys.ts';
 import { cardAttributes, type MemberCard } from './member-cards.ts';
 import { countMembersVersion } from './member-faces.ts';
 import { listMembershipsOfUser } from './memberships.ts';

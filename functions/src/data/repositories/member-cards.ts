@@ -4,7 +4,7 @@
  * reads, with the search entries of the members page written beside it.
  */
 import { normalizeText, type Profile, publicName } from '@clubs/shared';
-import { indexKeys } from '../keys.ts';
+import { indexKeys } from '@clubs/shared/table-keys';
 
 /**
  * The name and photo a membership shows where a club lists its members (the sidebar's faces),

@@ -5,12 +5,13 @@
 
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { SIZE_BUCKETS, sizeBucket } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { type StatsSteps, statsActions } from '../club-stats.ts';
 import type { TransactItem } from '../counted-write.ts';
-import { cancellationReasons, indexActions, indexChanges, sameIndexState } from '../directory-index.ts';
-import { keys } from '../keys.ts';
+import { indexActions, indexChanges, sameIndexState } from '../directory-index.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
+import { cancellationReasons } from '../transaction-retry.ts';
 import { MEMBERS_VERSION } from './member-faces.ts';
 import { type StoredClub, writeClubAsRead } from './stored-club.ts';
 

@@ -5,10 +5,10 @@
 
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Club, Membership } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { writeIfConditionHolds } from '../errors.ts';
-import { keys } from '../keys.ts';
 import { CARD, cardOf, type MemberCard } from './member-cards.ts';
 import { toMembership } from './memberships.ts';
 import { clubFromItem } from './stored-club.ts';

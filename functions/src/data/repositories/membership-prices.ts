@@ -5,9 +5,9 @@
  * kept with it, so a reader uses it only while it still matches the club.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { getItem } from '../get-item.ts';
-import { keys } from '../keys.ts';
 
 export interface MembershipPrice {
   clubId: string;

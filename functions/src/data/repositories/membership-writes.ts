@@ -2,11 +2,12 @@
 
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Membership, Profile } from '@clubs/shared';
+import { indexKeys, keys, MEMBER_RANK } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { statsActions } from '../club-stats.ts';
 import { sendRetryingConflicts, type TransactItem } from '../counted-write.ts';
-import { backoff, CLUB_WRITE_ATTEMPTS, cancellationReasons } from '../directory-index.ts';
-import { indexKeys, keys, MEMBER_RANK } from '../keys.ts';
+import { CLUB_WRITE_ATTEMPTS } from '../directory-index.ts';
+import { backoff, cancellationReasons } from '../transaction-retry.ts';
 import { cardAttributes, memberCardOf } from './member-cards.ts';
 import { writeWithCount } from './member-count.ts';
 import { cardChanged } from './member-search.ts';

@@ -1,9 +1,9 @@
 /** Membership items: their shape and their reads by club and by person. */
 
 import { type Membership, type MembershipStatus, membershipSchema, TABLE } from '@clubs/shared';
+import { indexKeys, keys, memberRank, withoutKeys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
-import { indexKeys, keys, memberRank, withoutKeys } from '../keys.ts';
 import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 
 export const toMembership = (item: Record<string, unknown>): Membership =>

@@ -10,12 +10,12 @@ import {
   type ReportReason,
   TABLE,
 } from '@clubs/shared';
+import { indexKeys, type Key, keys } from '@clubs/shared/table-keys';
 import * as z from 'zod';
 import { tableName } from '../client.ts';
 import { sendRetryingConflicts, type TransactItem } from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getEntity } from '../get-item.ts';
-import { indexKeys, type Key, keys } from '../keys.ts';
 import { countUpTo, type Page, queryPage } from '../query.ts';
 import { type RateWindow, rateWindowCount } from '../rate-windows.ts';
 import type { StoredPost } from './posts.ts';

@@ -6,9 +6,9 @@
  */
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FUNCTION_TIMEOUT_SECONDS } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
-import { keys } from '../keys.ts';
 
 /** How long a claim holds: an event function's time limit (it cannot still be sending after that). */
 export const EMAIL_CLAIM_MS = FUNCTION_TIMEOUT_SECONDS.events * 1000;

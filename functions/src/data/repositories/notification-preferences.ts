@@ -12,10 +12,10 @@ import {
   type NotificationPreference,
   notificationPreferenceSchema,
 } from '@clubs/shared';
+import { indexKeys, keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
-import { indexKeys, keys } from '../keys.ts';
 
 export interface StoredPreferences {
   /** The account's choice, if the person made one. */

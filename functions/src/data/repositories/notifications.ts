@@ -8,14 +8,14 @@
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { idSchema, isoDateTime, type NotificationContent, notificationContentSchema } from '@clubs/shared';
+import { keys, prefixes } from '@clubs/shared/table-keys';
 import { encodeTime } from 'ulid';
 import * as z from 'zod';
 import { db, tableName } from '../client.ts';
 import type { TransactItem } from '../counted-write.ts';
-import { backoff, cancellationReasons } from '../directory-index.ts';
 import { writeIfConditionHolds } from '../errors.ts';
-import { keys, prefixes } from '../keys.ts';
 import { type Page, queryPage } from '../query.ts';
+import { backoff, cancellationReasons } from '../transaction-retry.ts';
 
 /** How long a notification is kept (TTL). */
 export const NOTIFICATION_DAYS = 90;

@@ -1,6 +1,6 @@
 /** A person's own clubs, read through the owner index (gsi2: OWNER#{ownerId}, newest first). */
 import { type Club, type ClubStatus, TABLE } from '@clubs/shared';
-import { indexKeys } from '../keys.ts';
+import { indexKeys } from '@clubs/shared/table-keys';
 import { queryFirst } from '../query.ts';
 import { clubFromItem } from './stored-club.ts';
 

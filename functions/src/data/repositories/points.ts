@@ -12,12 +12,12 @@
  * windows that have not ended yet.
  */
 import { idSchema, type LeaderboardPeriod, TABLE } from '@clubs/shared';
+import { indexKeys, keys } from '@clubs/shared/table-keys';
 import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
 import { tableName } from '../client.ts';
 import type { TransactItem } from '../counted-write.ts';
 import { encodeCursor } from '../cursor.ts';
-import { indexKeys, keys } from '../keys.ts';
 import { countUpTo, queryPage } from '../query.ts';
 
 const DAY = 86_400_000;

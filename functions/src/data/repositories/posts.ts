@@ -1,5 +1,6 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { hiddenReasonSchema, idSchema, isoDateTime, postTypeSchema, TABLE } from '@clubs/shared';
+import { indexKeys, keys, prefixes, withoutKeys } from '@clubs/shared/table-keys';
 import * as z from 'zod';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
@@ -10,7 +11,6 @@ import { encodeCursor } from '../cursor.ts';
 import { deleteChildItems } from '../delete-children.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getEntity, getItem, type ReadOptions } from '../get-item.ts';
-import { indexKeys, keys, prefixes, withoutKeys } from '../keys.ts';
 import { queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 import { deleteLikesOfDeletedPost } from './likes.ts';

@@ -1,10 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Profile, profileSchema, type UpdateProfileInput } from '@clubs/shared';
+import { keys, withoutKeys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
-import { keys, withoutKeys } from '../keys.ts';
 import { updateExistingItem } from '../update-item.ts';
 
 const toProfile = (item: Record<string, unknown>): Profile => profileSchema.parse(withoutKeys(item));

@@ -8,10 +8,10 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_REMINDER_LIMITS, type EventReminderDue, TABLE } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { keys } from '../keys.ts';
 import { type RateWindow, rateWindowCount, retryOnConflict } from '../rate-windows.ts';
 
 export type ReminderClaim = 'claimed' | 'claimed-before' | 'reminded-before' | 'club-capped';

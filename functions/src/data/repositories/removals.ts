@@ -5,10 +5,10 @@
  * their own transaction (`notRemoved`), so a removal racing a join cannot be undone by it.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, REMOVAL_PREFIX } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import type { TransactItem } from '../counted-write.ts';
 import { getItem } from '../get-item.ts';
-import { keys, REMOVAL_PREFIX } from '../keys.ts';
 import { type Page, queryPage } from '../query.ts';
 import { type BanMatch, deleteBanMatches, distinctMatches, putBanMatches } from './ban-matches.ts';
 

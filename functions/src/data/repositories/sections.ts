@@ -1,12 +1,11 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type Section, sectionSchema } from '@clubs/shared';
+import { courseMediaPrefixOf, type Section, sectionSchema } from '@clubs/shared';
+import { keys, sectionPrefixOf, withoutKeys } from '@clubs/shared/table-keys';
 import { firstImageOf, sanitizeSectionHtml } from '../../content/section-html.ts';
-import { courseMediaPrefixOf } from '../../media/member-media.ts';
 import { db, tableName } from '../client.ts';
 import { deleteCounted } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { transactionConditionFailures } from '../errors.ts';
-import { keys, sectionPrefixOf, withoutKeys } from '../keys.ts';
 import { type KeyQuery, queryAll, queryPage } from '../query.ts';
 import { updateExistingItem } from '../update-item.ts';
 

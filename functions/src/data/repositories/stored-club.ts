@@ -5,9 +5,10 @@
  * keeps the import graph free of cycles.
  */
 import { type Club, clubSchema } from '@clubs/shared';
-import { backoff, CLUB_WRITE_ATTEMPTS, cancellationReasons } from '../directory-index.ts';
+import { keys, withoutKeys } from '@clubs/shared/table-keys';
+import { CLUB_WRITE_ATTEMPTS } from '../directory-index.ts';
 import { getItem } from '../get-item.ts';
-import { keys, withoutKeys } from '../keys.ts';
+import { backoff, cancellationReasons } from '../transaction-retry.ts';
 
 /** A club item as the entity (key and index attributes left out). */
 export const clubFromItem = (item: Record<string, unknown>): Club => clubSchema.parse(withoutKeys(item));

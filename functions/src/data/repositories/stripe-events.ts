@@ -6,10 +6,10 @@
  */
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed, writeIfConditionHolds } from '../errors.ts';
-import { keys } from '../keys.ts';
 
 /** Stripe retries for up to three days; the marker outlives that. */
 export const PROCESSED_EVENT_TTL_SECONDS = 7 * 24 * 60 * 60;

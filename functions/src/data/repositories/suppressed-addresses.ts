@@ -5,10 +5,10 @@
  * confirms an address as theirs (a Cognito e-mail change) lifts its suppression.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { getItem } from '../get-item.ts';
-import { keys } from '../keys.ts';
 
 export type SuppressionReason = 'bounce' | 'complaint';
 

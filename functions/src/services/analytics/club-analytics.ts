@@ -19,6 +19,7 @@ import {
   TOP_POSTS_DAYS_OF_MONTHLY_PERIOD,
   TOP_POSTS_SHOWN,
 } from '@clubs/shared';
+import { keys, statsKeys } from '@clubs/shared/table-keys';
 import type { Viewer } from '../../caller.ts';
 import { batchGet, keyId } from '../../data/batch-get.ts';
 import {
@@ -33,7 +34,6 @@ import {
   readStatsFrom,
   utcDayOf,
 } from '../../data/club-stats.ts';
-import { keys, statsKeys } from '../../data/keys.ts';
 
 type Item = Record<string, unknown>;
 

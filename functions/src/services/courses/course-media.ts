@@ -13,6 +13,7 @@ import {
   type Course,
   type CourseMediaUpload,
   type CourseMediaUploadInput,
+  courseMediaPrefixOf,
   isCourseStockImage,
   type Section,
 } from '@clubs/shared';
@@ -24,7 +25,7 @@ import {
   type SectionMediaScope,
 } from '../../content/section-html.ts';
 import { badRequest } from '../../errors.ts';
-import { courseMediaPrefixOf, signMemberMediaRead } from '../../media/member-media.ts';
+import { signMemberMediaRead } from '../../media/member-media.ts';
 import { attachUpload, MEDIA_PATH_PREFIX, mediaKeyOf, UploadRefused } from '../../media/uploads.ts';
 import { requireClubInService, UPLOADS_NOT_ACTIVE_MESSAGE } from '../club-in-service.ts';
 import { settleClubUploads, signClubUpload } from '../club-storage.ts';

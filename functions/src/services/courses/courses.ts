@@ -10,6 +10,7 @@ import {
   type CourseCardPage,
   type CourseDetail,
   type CreateCourseInput,
+  courseMediaPrefixOf,
   type Deleted,
   hasStanding,
   NO_MODULES_FOUND,
@@ -31,7 +32,6 @@ import {
 } from '../../data/repositories/courses.ts';
 import { appendSections, MAX_SECTIONS_PER_WRITE } from '../../data/repositories/sections.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { courseMediaPrefixOf } from '../../media/member-media.ts';
 import { mediaKeyOf, removeReplacedMedia } from '../../media/uploads.ts';
 import { removeClubMedia } from '../club-storage.ts';
 import { assertCourseOpen, lockedCourses } from './course-access.ts';

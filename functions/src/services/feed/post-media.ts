@@ -12,10 +12,10 @@ import {
   type PostMediaUpload,
   type PostMediaUploadInput,
   postMediaMismatchMessage,
+  postMediaPrefixOf,
 } from '@clubs/shared';
 import { badRequest } from '../../errors.ts';
 import { logger } from '../../logger.ts';
-import { postMediaPrefixOf } from '../../media/member-media.ts';
 import { deleteMedia, inspectMedia, markAttached, UploadRefused } from '../../media/uploads.ts';
 import { requireClubInService, UPLOADS_NOT_ACTIVE_MESSAGE } from '../club-in-service.ts';
 import { removeClubMedia, settleClubUploads, signClubUpload } from '../club-storage.ts';

@@ -5,8 +5,8 @@
  * person read once per fan-out.
  */
 import { type AccessVerdict, type Club, decideClubAccess, LIVE_SUBSCRIBE_ACCESS } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../../data/batch-get.ts';
-import { keys } from '../../data/keys.ts';
 import { toMembership } from '../../data/repositories/memberships.ts';
 import { clubFromItem } from '../../data/repositories/stored-club.ts';
 

@@ -13,9 +13,9 @@ import {
   type PendingCount,
   type ReportCasePage,
 } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import type { Caller, Viewer } from '../../caller.ts';
 import { auditItem, listAudit, writeAudit } from '../../data/audit-trail.ts';
-import { keys } from '../../data/keys.ts';
 import { getComment } from '../../data/repositories/comments.ts';
 import { getMembership } from '../../data/repositories/memberships.ts';
 import {

@@ -21,8 +21,8 @@ import {
   type NotificationKind,
   type NotificationTarget,
 } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../../data/batch-get.ts';
-import { keys } from '../../data/keys.ts';
 import { activeModeratorIds, listClubMembers } from '../../data/repositories/club-members.ts';
 import { listComments } from '../../data/repositories/comments.ts';
 import { cardOf, type MemberCard, memberCardOf } from '../../data/repositories/member-cards.ts';

@@ -6,7 +6,7 @@
  * with its index keys (only if unchanged since it was read). Safe to run more than once.
  */
 import { CLUB_STATUSES, TABLE } from '@clubs/shared';
-import { indexKeys } from '../../data/keys.ts';
+import { indexKeys } from '@clubs/shared/table-keys';
 import { queryAll } from '../../data/query.ts';
 import { listClubMembers } from '../../data/repositories/club-members.ts';
 import { relistDigestChoices } from '../../data/repositories/notification-preferences.ts';

@@ -25,8 +25,8 @@ import {
   type DigestPost,
   EVENT_BUS,
 } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../../data/batch-get.ts';
-import { keys } from '../../data/keys.ts';
 import {
   type DigestMarker,
   type DigestSubscriber,

@@ -6,8 +6,8 @@
  * never tells twice. The notification names the level and the courses that open at it.
  */
 import { levelOf } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { getItem } from '../../data/get-item.ts';
-import { keys } from '../../data/keys.ts';
 import { listCourses } from '../../data/repositories/courses.ts';
 import { claimLevel, levelStanding } from '../../data/repositories/level-marks.ts';
 import { cardOf, type MemberCard, memberCardOf } from '../../data/repositories/member-cards.ts';

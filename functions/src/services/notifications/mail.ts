@@ -22,8 +22,8 @@ import {
   type NotificationEmail,
   type NotificationKind,
 } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../../data/batch-get.ts';
-import { keys } from '../../data/keys.ts';
 import {
   claimNotificationEmail,
   markNotificationEmailSent,

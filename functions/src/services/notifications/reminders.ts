@@ -20,8 +20,8 @@ import {
   type EventReminderDue,
   earnsReminder,
 } from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../../data/batch-get.ts';
-import { keys } from '../../data/keys.ts';
 import { eventCreatedAt, toStoredEvent } from '../../data/repositories/events.ts';
 import { type NotificationContent, reminderNotificationId } from '../../data/repositories/notifications.ts';
 import { claimReminder } from '../../data/repositories/reminder-claims.ts';

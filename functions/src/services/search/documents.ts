@@ -13,11 +13,11 @@ import {
   type SearchTerms,
   type Section,
 } from '@clubs/shared';
+import { type Key, keys } from '@clubs/shared/table-keys';
 import { decodeTime } from 'ulid';
 import type { Viewer } from '../../caller.ts';
 import { plainTextOf } from '../../content/section-html.ts';
 import { keyId } from '../../data/batch-get.ts';
-import { type Key, keys } from '../../data/keys.ts';
 import { type StoredComment, toComment } from '../../data/repositories/comments.ts';
 import { toCourse } from '../../data/repositories/courses.ts';
 import { toStoredEvent } from '../../data/repositories/events.ts';

@@ -8,9 +8,9 @@
  */
 
 import { TABLE } from '@clubs/shared';
+import { indexKeys, keys, prefixes } from '@clubs/shared/table-keys';
 import { batchPutAll } from '../../data/batch-write.ts';
 import { indexDirectoryEntry } from '../../data/directory-index.ts';
-import { indexKeys, keys, prefixes } from '../../data/keys.ts';
 import { queryAll } from '../../data/query.ts';
 import { getClub } from '../../data/repositories/clubs.ts';
 import { toComment } from '../../data/repositories/comments.ts';

@@ -12,8 +12,7 @@
  * stored last. A change heard again finds the manifest equal to the document and writes nothing.
  */
 
-import { backoff } from '../../data/directory-index.ts';
-import { searchKeys } from '../../data/keys.ts';
+import { searchKeys } from '@clubs/shared/table-keys';
 import { getComment } from '../../data/repositories/comments.ts';
 import { getCourseWithSections } from '../../data/repositories/courses.ts';
 import { getStoredEvent } from '../../data/repositories/events.ts';
@@ -29,6 +28,7 @@ import {
   manifestItem,
   putManifest,
 } from '../../data/search-manifests.ts';
+import { backoff } from '../../data/transaction-retry.ts';
 import { documentTerms, postingItemsOf, type SearchDocument, writePostings } from '../../data/word-index.ts';
 import { commentDocument, courseDocument, eventDocument, postDocument } from './documents.ts';
 

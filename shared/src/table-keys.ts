@@ -1,8 +1,13 @@
 /**
  * Key builders for every item of the single table (docs/ARCHITECTURE.md lists the access
- * patterns). Items never build keys by hand elsewhere.
+ * patterns). Items never build keys by hand elsewhere. They live in `shared` because the data
+ * layer builds items with them and infra grants IAM conditions on their prefixes: infra never
+ * imports functions.
  */
-import type { ClubRole, ClubStatus, DigestCadence, MembershipStatus } from '@clubs/shared';
+import type { DigestCadence } from './digests.ts';
+import type { ClubStatus } from './domain/club.ts';
+import type { MembershipStatus } from './domain/membership.ts';
+import type { ClubRole } from './permissions.ts';
 
 export interface Key {
   pk: string;
