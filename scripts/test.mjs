@@ -1,11 +1,12 @@
 // `npm test`: lint, typecheck, the build of what ships (`npm run build`: the SPA and every
 // function bundle, as `cdk deploy` makes them), the deploy check of the prod stage, then every suite (unit, integration, CDK, web,
-// end-to-end), each printing its own summary, then one closing line with the totals. Exits
-// non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+// end-to-end in E2E_LANES lanes, 2 unless set), each printing its own summary, then one closing
+// line with the totals. Exits non-zero on any failure.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { skippedTests, timeTable } from './test-times.mjs';
 
@@ -59,19 +60,56 @@ if (vitest) {
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
 
-const playwrightReport = join(reports, 'playwright.json');
-step(
-  'end-to-end (Playwright, headless Chromium)',
-  'npx',
-  ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
-  {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-    // The walks load the SPA the build step has just made (Vite's preview server, same proxy),
-    // as users get it: a few hashed bundles per fresh browser context instead of every module.
-    LOCAL_WEB: 'dist',
-  },
-);
-const playwright = readJson(playwrightReport);
+// The walks run in lanes: each lane is a Playwright shard with a whole local stack of its own
+// (its own ports and data folder), so no walk ever sees another lane's writes, and the two cores
+// are busy while one lane's browser waits on its stack. Each lane's lines carry its number.
+const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+const laneEnv = { ...env };
+// Each lane's config makes a data folder of its own; one given from outside would be shared.
+delete laneEnv.E2E_LOCAL_DIR;
+function lane(index) {
+  const report = join(reports, `playwright-${index}.json`);
+  const args = ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'];
+  if (lanes > 1) args.push(`--shard=${index + 1}/${lanes}`);
+  const child = spawn('npx', args, {
+    env: {
+      ...laneEnv,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      E2E_PORT: String(Number(process.env.E2E_PORT ?? 5273) + 100 * index),
+      // The walks load the SPA the build step has just made (Vite's preview server, same proxy),
+      // as users get it: a few hashed bundles per fresh browser context instead of every module.
+      LOCAL_WEB: 'dist',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = lanes > 1 ? `[lane ${index + 1}] ` : '';
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
+  }
+  return new Promise((resolve) => child.on('close', (code) => resolve({ ok: code === 0, report })));
+}
+console.log(`\n=== end-to-end (Playwright, headless Chromium, ${lanes} lanes)`);
+const e2eStarted = Date.now();
+const laneRuns = await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
+results.push({
+  name: `end-to-end (Playwright, headless Chromium, ${lanes} lanes)`,
+  ok: laneRuns.every((run) => run.ok),
+  seconds: ((Date.now() - e2eStarted) / 1000).toFixed(1),
+});
+// One report of all lanes: their counts added, their spec files side by side.
+const laneReports = laneRuns.map((run) => readJson(run.report));
+const playwright = laneReports.every(Boolean)
+  ? {
+      stats: Object.fromEntries(
+        ['expected', 'unexpected', 'flaky', 'skipped'].map((key) => [
+          key,
+          laneReports.reduce((sum, report) => sum + (report.stats?.[key] ?? 0), 0),
+        ]),
+      ),
+      suites: laneReports.flatMap((report) => report.suites ?? []),
+    }
+  : null;
+if (!playwright) results.push({ name: 'every end-to-end lane left its report', ok: false, seconds: '0.0' });
 if (playwright?.stats) {
   totals.passed += playwright.stats.expected;
   totals.failed += playwright.stats.unexpected + playwright.stats.flaky;
