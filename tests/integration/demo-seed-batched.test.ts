@@ -10,16 +10,23 @@
  * windows of long-past days, which the batched seed does not write), and the shard a day's or
  * month's analytics counters sit on: the event path spreads them by a hash of the person acting,
  * a rebuild writes each bucket as one item, so buckets are compared by their summed counters.
+ *
+ * Both tables are also held to what their memberships count, so a count wrong in both ways alike
+ * fails too: each club's member count is its active memberships, its analytics' joins less leaves
+ * add up to it, an active club is listed in the directory at its size and no other, and the
+ * platform figures' members (now, and summed over the days) are all clubs' members.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, setDocumentClient, tableName } from '@clubs/functions/data/client';
-import { addShard } from '@clubs/functions/data/club-stats';
+import { addShard, counterOf, isDayItem } from '@clubs/functions/data/club-stats';
 import { type CognitoLocal, startCognitoLocal } from '@clubs/infra/local/cognito.ts';
 import { ensureTable } from '@clubs/infra/local/dynamodb.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
+import { sizeBucket } from '@clubs/shared';
+import { adminKeys, directoryKeys, keys, prefixes, statsKeys } from '@clubs/shared/table-keys';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedDemo } from '../support/demo-seed.ts';
 import { type MediaStore, startMediaStore } from '../support/media-store.ts';
@@ -34,6 +41,8 @@ const tables: Record<'eventPath' | 'batched', Map<string, Item>> = {
   eventPath: new Map(),
   batched: new Map(),
 };
+/** Each table's items as stored. */
+const stored: Record<keyof typeof tables, Item[]> = { eventPath: [], batched: [] };
 
 /** Every item of the current table by key (a test may Scan). */
 async function everyItem(): Promise<Item[]> {
@@ -82,7 +91,8 @@ async function seedInto(path: keyof typeof tables, baseTime: number): Promise<vo
     { cognito, store, bucket: BUCKET, localDir: dir },
     { baseTime, eventPath: path === 'eventPath' },
   );
-  tables[path] = comparable(await everyItem(), Date.now());
+  stored[path] = await everyItem();
+  tables[path] = comparable(stored[path], Date.now());
 }
 
 beforeAll(async () => {
@@ -118,6 +128,53 @@ describe('the batched demo seed', () => {
     ).toEqual([]);
     expect(differing).toHaveLength(0);
   });
+
+  it.each(['eventPath', 'batched'] as const)(
+    '%s: counts what the memberships count (members, directory sizes, platform figures, joins)',
+    (path) => {
+      const items = stored[path];
+      const sum = (found: Item[], counter: string) =>
+        found.reduce((n, item) => n + counterOf(item, counter), 0);
+      const clubs = items.filter((item) => item.type === 'club');
+      expect(clubs.length).toBeGreaterThan(5);
+      const seen = clubs.map((club) => {
+        const id = String(club.id);
+        const members = items.filter(
+          (item) =>
+            item.pk === keys.club(id).pk &&
+            String(item.sk).startsWith(prefixes.member) &&
+            item.status === 'active',
+        ).length;
+        const days = items.filter((item) => item.pk === statsKeys.partition(id) && isDayItem(item));
+        const listed = items.filter(
+          (item) =>
+            item.type === 'directory' &&
+            item.clubId === id &&
+            String(item.pk).startsWith(directoryKeys.listPartition('', '').slice(0, -1)),
+        );
+        const sizes = [...new Set(listed.map((item) => String(item.pk).split('#').at(-1)))].sort();
+        return {
+          id,
+          memberCount: club.memberCount,
+          joinsLessLeaves: sum(days, 'joins') - sum(days, 'leaves'),
+          sizes,
+          expected: {
+            id,
+            memberCount: members,
+            joinsLessLeaves: members,
+            sizes: club.status === 'active' ? ['any', sizeBucket(members)].sort() : [],
+          },
+        };
+      });
+      expect(seen.map(({ expected: _, ...found }) => found)).toEqual(seen.map(({ expected }) => expected));
+      const allMembers = seen.reduce((n, club) => n + club.expected.memberCount, 0);
+      expect(allMembers).toBeGreaterThan(200);
+      const figures = items.filter((item) => item.pk === adminKeys.figuresPartition);
+      const shards = figures.filter((item) => String(item.sk).startsWith(adminKeys.figuresShardPrefix));
+      expect(sum(shards, 'members')).toBe(allMembers);
+      expect(sum(figures.filter(isDayItem), 'members')).toBe(allMembers);
+    },
+  );
 });
 
 /** An item with its attributes in name order (lists kept as they are). */

@@ -6,6 +6,7 @@
 import type { Club } from '@clubs/shared';
 import { adminKeys } from '@clubs/shared/table-keys';
 import { directoryTerms, searchWords } from './directory-index.ts';
+import { queryAll } from './query.ts';
 
 /** Terms per club at most: name and owner-name words, then the e-mail (keeps rewrites far below 100 actions). */
 const MAX_ADMIN_TERMS = 24;
@@ -54,3 +55,10 @@ const termItem = (term: string, club: Pick<Club, 'id' | 'createdAt'>) => ({
   clubId: club.id,
   createdAt: club.createdAt,
 });
+
+/**
+ * Every club's id, from the super-admin index's entries (one per club from its creation), read
+ * strongly consistently: what the operators' rebuilds go through.
+ */
+export const everyClubId = (): Promise<string[]> =>
+  queryAll({ partition: adminKeys.entryPartition, consistentRead: true }, (item) => String(item.clubId));

@@ -13,7 +13,8 @@
  * have not expired are marked again, as their first action of the day marked them.
  */
 
-import { adminKeys, keys, statsKeys } from '@clubs/shared/table-keys';
+import { keys, statsKeys } from '@clubs/shared/table-keys';
+import { everyClubId } from './admin-index.ts';
 import { batchPutAll } from './batch-write.ts';
 import { rebuiltBucketItem, writeBuckets } from './bucket-rebuild.ts';
 import {
@@ -142,11 +143,7 @@ export async function rebuildClubStats(clubId: string): Promise<number> {
 
 /** Rebuilds the given clubs' roll-ups, or every club's (the super-admin index's entries). */
 export async function rebuildAnalytics(clubIds?: readonly string[]): Promise<AnalyticsRebuildReport> {
-  const ids =
-    clubIds ??
-    (await queryAll({ partition: adminKeys.entryPartition, consistentRead: true }, (item) =>
-      String(item.clubId),
-    ));
+  const ids = clubIds ?? (await everyClubId());
   let buckets = 0;
   for (const clubId of ids) buckets += await rebuildClubStats(clubId);
   return { clubs: ids.length, buckets };

@@ -3,7 +3,11 @@
  * likeCount, a comment and commentCount, an attendance and attendeeCount): both in one
  * transaction, so counts stay exact under concurrency and a duplicate is never counted twice.
  */
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 
 /** One action of a transaction. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -22,10 +26,13 @@ const CONFLICT_ATTEMPTS = 12;
  * twenty people liking one post at once must all be counted. A failed condition is an answer,
  * not a conflict, and is thrown at once.
  */
-export async function sendRetryingConflicts(input: TransactWriteCommandInput): Promise<void> {
+export async function sendRetryingConflicts(
+  input: TransactWriteCommandInput,
+  client: DynamoDBDocumentClient = db(),
+): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await db().send(new TransactWriteCommand(input));
+      await client.send(new TransactWriteCommand(input));
       return;
     } catch (error) {
       const reasons = cancellationReasons(error);

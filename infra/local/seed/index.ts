@@ -1,13 +1,15 @@
 /**
  * Seeds the demo data on first start: Cognito accounts through the Cognito API (cognito-local),
  * images into the media bucket, and the table's items as the product stores them. Profiles,
- * posts, comments and likes (nearly every item) are built by the repositories' item builders and
- * loaded with BatchWriteItem (data/batch-write.ts); what they count is then built once for the
- * whole seed by the code the rebuilds use: the posts' like and comment counts from the rows
- * written, the leaderboard's points (points.ts pointsItemsOfLikes), each club's analytics
- * (rebuildClubStats, as `npm run rebuild-analytics`) and search index (rebuildClubIndex, as
- * `npm run rebuild-search`). Clubs, memberships, courses, events and the pins go through the
- * repositories' own writes. `eventPath` writes posts, comments and likes one by one through their
+ * active memberships, posts, comments and likes (nearly every item) are built by the
+ * repositories' item builders and loaded with BatchWriteItem (data/batch-write.ts); what they
+ * count is then built once by the code the rebuilds use: each club's member count with what moves
+ * with it (size entries, platform figures, joins; rebuildMemberCount, as `npm run
+ * rebuild-figures`), the posts' like and comment counts from the rows written, the leaderboard's
+ * points (points.ts pointsItemsOfLikes), each club's analytics (rebuildClubStats, as `npm run
+ * rebuild-analytics`) and search index (rebuildClubIndex, as `npm run rebuild-search`). Clubs,
+ * join requests, courses, events and the pins go through the repositories' own writes.
+ * `eventPath` writes memberships, posts, comments and likes one by one through their
  * repositories' transactions instead, as requests do: the reference the seed's test compares with.
  *
  * Ids are derived from names (seed/ids.ts) and every write is conditional or a whole item, so an
@@ -27,11 +29,12 @@ import { batchPutAll } from '@clubs/functions/data/batch-write';
 import { recordActiveMember } from '@clubs/functions/data/club-stats';
 import { rebuildClubStats } from '@clubs/functions/data/club-stats-rebuild';
 import { transactionConditionFailures } from '@clubs/functions/data/errors';
+import { rebuildMemberCount } from '@clubs/functions/data/member-count-rebuild';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { addComment, commentItem, type StoredComment } from '@clubs/functions/data/repositories/comments';
 import { createEvent } from '@clubs/functions/data/repositories/events';
 import { addLike, type Like, likeItem, storedLike } from '@clubs/functions/data/repositories/likes';
-import { addMembership } from '@clubs/functions/data/repositories/membership-writes';
+import { addMembership, membershipWithCard } from '@clubs/functions/data/repositories/membership-writes';
 import { pointsItemsOfLikes } from '@clubs/functions/data/repositories/points';
 import { createPost, type NewPost, pinPost, postItem } from '@clubs/functions/data/repositories/posts';
 import { createProfileIfAbsent, profileItem } from '@clubs/functions/data/repositories/profiles';
@@ -40,6 +43,7 @@ import { rebuildClubIndex } from '@clubs/functions/services/search/rebuild';
 import {
   type Club,
   EVENT_DURATION_MINUTES,
+  type Membership,
   type Profile,
   postMediaPrefixOf,
   SUPER_ADMIN_GROUP,
@@ -84,9 +88,9 @@ export interface SeedOptions {
   /** Called once per seeded club (the local Stripe simulator onboards owners of paid clubs). */
   onClubSeeded?: (club: Club, owner: { id: string; name: string; email: string }) => Promise<void>;
   /**
-   * Writes profiles, posts, comments and likes one by one through the repositories' transactions
-   * (each counting as it goes, the post's author counted active as a request does) instead of in
-   * batches with the counts built once: the reference the seed's test compares with.
+   * Writes profiles, memberships, posts, comments and likes one by one through the repositories'
+   * transactions (each counting as it goes, the post's author counted active as a request does)
+   * instead of in batches with the counts built once: the reference the seed's test compares with.
    */
   eventPath?: boolean;
   /** The seed's base time (ids and dates derive from it); the first attempt's time by default. */
@@ -374,26 +378,34 @@ class Seeder {
     } catch (error) {
       if (!alreadyThere(error)) throw error;
     }
-    if (demo.status !== 'unpaid') await setClubStatus(id, demo.status, 'unpaid');
 
     const members = this.membersOf(demo);
     const span = Math.max(HOUR, this.base - createdMs);
-    // Transactions on one club item may run side by side: the count stays exact.
-    await eachLimit(members, PARALLEL_WRITES, async (who, i) => {
+    const memberships = members.map((who, i) => {
       const moderates = typeof who === 'string' && (demo.moderators ?? []).includes(who);
       const person = this.person(who);
-      await addMembership(
-        {
-          clubId: id,
-          userId: person.id,
-          role: moderates ? 'club_moderator' : 'club_member',
-          status: 'active',
-          createdAt: this.iso(createdMs + Math.floor((span * (i + 1)) / (members.length + 2))),
-        },
-        [],
-        person.profile,
-      );
+      const membership: Membership = {
+        clubId: id,
+        userId: person.id,
+        role: moderates ? 'club_moderator' : 'club_member',
+        status: 'active',
+        createdAt: this.iso(createdMs + Math.floor((span * (i + 1)) / (members.length + 2))),
+      };
+      return { membership, profile: person.profile };
     });
+    if (this.options.eventPath) {
+      // Transactions on one club item may run side by side: the count stays exact.
+      await eachLimit(memberships, PARALLEL_WRITES, async ({ membership, profile }) => {
+        await addMembership(membership, [], profile);
+      });
+    } else {
+      // Loaded in batches, then counted once with all the count moves (member count, members
+      // version, size entries, platform figures, joins) by the recount of `npm run rebuild-figures`.
+      await batchPutAll(
+        memberships.map(({ membership, profile }) => membershipWithCard(membership, profile)),
+      );
+      await rebuildMemberCount(id);
+    }
     for (const who of demo.pending ?? []) {
       const person = this.person(who);
       await addMembership(
@@ -408,6 +420,8 @@ class Seeder {
         person.profile,
       );
     }
+    // Activated once its members are in, so the directory lists it at its size from the start.
+    if (demo.status !== 'unpaid') await setClubStatus(id, demo.status, 'unpaid');
     const everyone: Person[] = [demo.owner, ...members];
     await this.posts(demo, id, everyone);
     await this.courses(demo, id, owner.id);

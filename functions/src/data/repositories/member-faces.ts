@@ -11,7 +11,7 @@ import { db, tableName } from '../client.ts';
 import { writeIfConditionHolds } from '../errors.ts';
 import { CARD, cardOf, type MemberCard } from './member-cards.ts';
 import { toMembership } from './memberships.ts';
-import { clubFromItem } from './stored-club.ts';
+import { clubFromItem, MEMBERS_VERSION } from './stored-club.ts';
 
 /**
  * Every change of who is an active member of a club (each member count change, each new card of
@@ -19,7 +19,8 @@ import { clubFromItem } from './stored-club.ts';
  * home shows are kept on the club item with the version they were read at, so the access check's
  * read of the club brings them along and they are trusted only while the version still matches.
  */
-export const MEMBERS_VERSION = 'membersVersion';
+export { MEMBERS_VERSION };
+
 const FACES = 'memberFaces';
 
 /** Faces the club item holds for the members version it was read at (null: none valid). */

@@ -19,6 +19,15 @@ export type AddMembershipResult =
   | { created: false; reason: 'exists' | 'no_club' };
 
 /**
+ * A membership's item with the person's card: the card comes with the membership, so the members
+ * page names and finds the person at once.
+ */
+export function membershipWithCard(membership: Membership, profile: Profile | null) {
+  const card = cardAttributes(membership.clubId, membership.userId, memberCardOf(profile), profile?.email);
+  return { ...membershipItem(membership), ...card };
+}
+
+/**
  * Adds a membership if the person has none in the club. An active membership raises the club's
  * member count in the same transaction (and moves its directory size entries when the count
  * crosses a bucket edge), so the count stays exact under concurrent joins.
@@ -30,13 +39,11 @@ export async function addMembership(
   /** The person's profile when the caller has it at hand; read here otherwise. */
   person?: Profile | null,
 ): Promise<AddMembershipResult> {
-  // The card comes with the membership, so the members page names and finds the person at once.
   const profile = person === undefined ? await getProfile(membership.userId) : person;
-  const card = cardAttributes(membership.clubId, membership.userId, memberCardOf(profile), profile?.email);
   const put: TransactItem = {
     Put: {
       TableName: tableName(),
-      Item: { ...membershipItem(membership), ...card },
+      Item: membershipWithCard(membership, profile),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };

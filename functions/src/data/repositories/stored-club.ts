@@ -10,20 +10,30 @@ import { CLUB_WRITE_ATTEMPTS } from '../directory-index.ts';
 import { getItem } from '../get-item.ts';
 import { backoff, cancellationReasons } from '../transaction-retry.ts';
 
+/** The club item's count of changes of who is an active member (member-faces.ts says what it guards). */
+export const MEMBERS_VERSION = 'membersVersion';
+
 /** A club item as the entity (key and index attributes left out). */
 export const clubFromItem = (item: Record<string, unknown>): Club => clubSchema.parse(withoutKeys(item));
 
 export interface StoredClub {
   club: Club;
   indexVersion: number | undefined;
+  /** Counted up by every change of who is an active member (member-faces.ts). */
+  membersVersion: number | undefined;
 }
+
+const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
 /** Reads a club strongly consistently, for a read-then-write that must see the latest state. */
 export async function readClubForUpdate(clubId: string): Promise<StoredClub | null> {
   const item = await getItem(keys.club(clubId), { consistent: true });
   if (!item) return null;
-  const version = item.indexVersion;
-  return { club: clubFromItem(item), indexVersion: typeof version === 'number' ? version : undefined };
+  return {
+    club: clubFromItem(item),
+    indexVersion: numberOrUndefined(item.indexVersion),
+    membersVersion: numberOrUndefined(item[MEMBERS_VERSION]),
+  };
 }
 
 /**
