@@ -2,11 +2,17 @@
  * Settings of the local stack (`npm start`): ports, folders and the stable ids of the local
  * Cognito pool. Everything can be overridden by environment variables.
  */
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EVENT_BUS, TABLE } from '@clubs/shared';
+import {
+  type LocalPlaces,
+  localPlaces,
+  mediaBucketOf,
+  REPO_ROOT,
+  stripeSecretKeyOf,
+  urlOf,
+} from './places.ts';
 
-export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+export { REPO_ROOT, urlOf };
 
 /** cognito-local accepts any id; this one has AWS's shape, so issuers look like AWS's. */
 export const LOCAL_USER_POOL_ID = 'us-east-1_LocalPool1';
@@ -22,20 +28,7 @@ export const COGNITO_ISSUER_DOMAIN = `https://cognito-idp.${LOCAL_REGION}.amazon
  */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
-export interface LocalConfig {
-  root: string;
-  localDir: string;
-  host: string;
-  ports: {
-    app: number;
-    dynamodb: number;
-    cognito: number;
-    s3: number;
-    gateway: number;
-    events: number;
-    stripe: number;
-    ses: number;
-  };
+export interface LocalConfig extends LocalPlaces {
   tableName: string;
   mediaBucket: string;
   eventBusName: string;
@@ -64,7 +57,7 @@ export const LOCAL_STRIPE_KEYS = {
 } as const;
 
 function localStripe(env: NodeJS.ProcessEnv): LocalStripe {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const secretKey = stripeSecretKeyOf(env);
   const prices = {
     creatorPriceMonthly: env.STRIPE_CREATOR_PRICE_MONTHLY?.trim() || 'clubs_creator_monthly',
     creatorPriceAnnual: env.STRIPE_CREATOR_PRICE_ANNUAL?.trim() || 'clubs_creator_annual',
@@ -73,42 +66,17 @@ function localStripe(env: NodeJS.ProcessEnv): LocalStripe {
   return { mode: 'stripe', secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() ?? '', ...prices };
 }
 
-function port(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 65_535) {
-    throw new Error(`${name}=${raw} is not a port number (1-65535)`);
-  }
-  return value;
-}
-
 export function loadLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
   return {
-    root: REPO_ROOT,
-    localDir: resolve(env.LOCAL_DIR || join(REPO_ROOT, '.local')),
-    // Every emulator binds the loopback address only; the app is served on "localhost".
-    host: '127.0.0.1',
-    ports: {
-      app: port('PORT', 5173),
-      dynamodb: port('DYNAMODB_PORT', 8000),
-      cognito: port('COGNITO_PORT', 9229),
-      s3: port('S3_PORT', 4568),
-      gateway: port('GATEWAY_PORT', 3030),
-      events: port('EVENTS_PORT', 4010),
-      stripe: port('STRIPE_PORT', 12111),
-      ses: port('SES_PORT', 8005),
-    },
+    ...localPlaces(env),
     tableName: env.TABLE_NAME || TABLE.defaultName,
-    mediaBucket: env.MEDIA_BUCKET || 'clubs-media',
+    mediaBucket: mediaBucketOf(env),
     eventBusName: env.EVENT_BUS_NAME || EVENT_BUS.defaultName,
     seed: env.SEED !== '0' && env.SEED !== 'false',
     logLevel: env.POWERTOOLS_LOG_LEVEL || 'WARN',
     stripe: localStripe(env),
   };
 }
-
-export const urlOf = (host: string, port: number) => `http://${host}:${port}`;
 
 /** The From address of the local stack's mail (the SES emulator takes any). */
 export const LOCAL_EMAIL_FROM = 'Clubs <no-reply@clubs.local>';

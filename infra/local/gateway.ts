@@ -56,6 +56,11 @@ export interface GatewayOptions {
    * (the e2e runner, scripts) starts before the local stack has finished seeding.
    */
   startClosed?: boolean;
+  /**
+   * Leave importing the handler modules ahead of requests to warm() (npm start calls it once it
+   * is ready, so the imports do not compete with its start); imported as it listens otherwise.
+   */
+  warmLater?: boolean;
 }
 
 export interface LocalGateway {
@@ -66,6 +71,8 @@ export interface LocalGateway {
   live: LiveSocket;
   /** Starts serving /api/* (see startClosed). */
   open(): void;
+  /** Imports every handler module now rather than on its first request (see warmLater). */
+  warm(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -457,8 +464,9 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
   });
 
   const port = await listenOn(server, options.port, host);
-  // Warm containers: import every handler module now rather than on the first request.
-  void registry.warm(HANDLER_GROUPS);
+  // Warm containers: every handler module imported ahead of its first request.
+  const warm = () => registry.warm(HANDLER_GROUPS);
+  if (!options.warmLater) void warm();
 
   return {
     url: `http://${host}:${port}`,
@@ -468,6 +476,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     open: () => {
       open = true;
     },
+    warm,
     stop: () =>
       new Promise<void>((resolve) => {
         live.close();

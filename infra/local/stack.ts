@@ -1,8 +1,9 @@
 /**
- * `npm start`: the whole product on one machine, against local emulators of the same AWS APIs.
- * One process tree: DynamoDB Local (a Java child process), and in this process cognito-local,
- * s3rver, the SES v2 emulator, the local API gateway, the local event bus and the Vite dev server. Ctrl-C (SIGINT)
- * or SIGTERM stops all of it. Data persists under .local/ (LOCAL_DIR); `npm run reset` wipes it.
+ * The local stack that `npm start` (start.ts) runs once it has started DynamoDB Local's JVM: in
+ * this process cognito-local, s3rver, the SES v2 emulator, the local API gateway, the local
+ * event bus, the Stripe simulator and the Vite dev server, then the demo data's seeding. Ctrl-C
+ * (SIGINT) or SIGTERM stops all of it, the Java child too. Data persists under .local/
+ * (LOCAL_DIR); `npm run reset` wipes it.
  */
 import './quiet-sdk.ts';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -20,20 +21,20 @@ import {
   urlOf,
 } from './config.ts';
 import { routeStructuredLogs } from './console-logs.ts';
-import { assertJava, type DynamoDbLocal, ensureTable, startDynamoDbLocal } from './dynamodb.ts';
+import { type DynamoDbLocal, dynamoDbLocalUp, ensureTable } from './dynamodb.ts';
+import type { DynamoDbProcess } from './dynamodb-process.ts';
 import { startEventBus } from './event-bus.ts';
 import { startGateway } from './gateway.ts';
-import { assertPortsFree } from './ports.ts';
 import { startS3Local } from './s3.ts';
 import { scheduleIntervalMs, startLocalSchedules } from './schedules.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, isSeeded, seedDemoData } from './seed/index.ts';
 import { startSesLocal } from './ses.ts';
 import { demoBillingSeeder } from './stripe-simulator/demo.ts';
 import { type StripeSimulator, startStripeSimulator } from './stripe-simulator/index.ts';
-import { startVite } from './vite.ts';
+import type { LocalVite } from './vite.ts';
 
 /** Seconds since this Node process began (performance.now() counts from the process start). */
-const seconds = () => (performance.now() / 1000).toFixed(1);
+const seconds = (at = performance.now()) => (at / 1000).toFixed(1);
 
 interface Running {
   name: string;
@@ -150,7 +151,17 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer in time (last answer: ${last})`);
 }
 
-async function main(): Promise<void> {
+/** What start.ts did before loading this module: the JVM and Vite it started, and when. */
+export interface EarlyStart {
+  dynamodb: DynamoDbProcess;
+  vite: Promise<LocalVite>;
+  /** When each part of the start was ready (performance.now()), shown under the Ready banner. */
+  phases: [string, number][];
+}
+
+async function main(early: EarlyStart): Promise<void> {
+  const { phases } = early;
+  const phase = (name: string) => phases.push([name, performance.now()]);
   // The functions log as in AWS (Powertools' JSON) at INFO unless POWERTOOLS_LOG_LEVEL says
   // otherwise (LOG_LEVEL=DEBUG or TRACE lowers it): all of it goes to .local/logs/, and the
   // console shows LOG_LEVEL and above (WARN unless set) as readable lines (console-logs.ts).
@@ -164,20 +175,6 @@ async function main(): Promise<void> {
     level: consoleLevel,
     format: process.env.LOG_FORMAT === 'json' ? 'json' : 'text',
   });
-  console.log(`Starting Clubs locally (data in ${relative(process.cwd(), localDir) || '.'}/)…`);
-  assertJava();
-  await assertPortsFree([
-    { port: ports.app, service: 'the app (Vite)', envVar: 'PORT' },
-    { port: ports.dynamodb, service: 'DynamoDB Local', envVar: 'DYNAMODB_PORT' },
-    { port: ports.cognito, service: 'cognito-local', envVar: 'COGNITO_PORT' },
-    { port: ports.s3, service: 's3rver', envVar: 'S3_PORT' },
-    { port: ports.gateway, service: 'the local API gateway', envVar: 'GATEWAY_PORT' },
-    { port: ports.events, service: 'the local event bus', envVar: 'EVENTS_PORT' },
-    { port: ports.ses, service: 'the SES v2 emulator', envVar: 'SES_PORT' },
-    ...(config.stripe.mode === 'simulator'
-      ? [{ port: ports.stripe, service: 'the local Stripe simulator', envVar: 'STRIPE_PORT' }]
-      : []),
-  ]);
   mkdirSync(localDir, { recursive: true });
   // The handlers (gateway, event bus) and the seed read these, as they read CDK's in AWS.
   applyEnvironment(handlerEnvironment(config));
@@ -188,11 +185,9 @@ async function main(): Promise<void> {
     return service;
   };
 
-  const dynamoDbReady = startDynamoDbLocal({
-    port: ports.dynamodb,
-    host,
-    dbPath: join(localDir, 'dynamodb'),
-  }).then(async (db) => {
+  // The JVM was started by start.ts before this module loaded (stopped with the rest once up).
+  dynamodb = early.dynamodb;
+  const dynamoDbReady = dynamoDbLocalUp(early.dynamodb).then(async (db) => {
     dynamodb = db;
     track('DynamoDB Local', db);
     db.process.once('exit', (code, signal) => {
@@ -203,10 +198,16 @@ async function main(): Promise<void> {
       }, 200);
     });
     await ensureTable(db.endpoint, config.tableName);
+    phase('DynamoDB Local');
     return db;
   });
   starting.push(dynamoDbReady);
   dynamoDbReady.catch(() => undefined);
+
+  // Vite was started by start.ts too.
+  const vite = early.vite.then((service) => track('Vite', service));
+  starting.push(vite);
+  vite.catch(() => undefined);
 
   const bus = track(
     'event bus',
@@ -274,6 +275,7 @@ async function main(): Promise<void> {
         console.error(`[gateway] ${group ?? '-'} ${path}:`, error);
       },
       startClosed: true,
+      warmLater: true,
     }).then((service) => track('gateway', service)),
   ] as const;
   for (const service of services) {
@@ -281,16 +283,7 @@ async function main(): Promise<void> {
     service.catch(() => undefined);
   }
   const [cognito, s3, ses, gateway] = await Promise.all(services);
-  const vite = startVite({
-    root: config.root,
-    port: ports.app,
-    gatewayUrl: gateway.url,
-    cognitoUrl: cognito.url,
-    s3Url: s3.url,
-    mediaBucket: config.mediaBucket,
-  }).then((service) => track('Vite', service));
-  starting.push(vite);
-  vite.catch(() => undefined);
+  phase('services');
 
   const db = await dynamoDbReady;
   let seeded: 'seeded' | 'skipped' | 'disabled' = isSeeded(localDir) ? 'skipped' : 'disabled';
@@ -310,7 +303,10 @@ async function main(): Promise<void> {
     });
     seeded = result.status;
     if (tty && result.status === 'seeded') process.stdout.write('\n');
-    if (result.status === 'seeded') log(`demo data seeded in ${(result.ms / 1000).toFixed(1)} s`);
+    if (result.status === 'seeded') {
+      log(`demo data seeded in ${(result.ms / 1000).toFixed(1)} s`);
+      phase('demo data seeded');
+    }
   }
   await vite;
   gateway.open();
@@ -322,6 +318,8 @@ async function main(): Promise<void> {
   await waitForHealth(`${appUrl}/api/health`, 30_000);
 
   console.log(`\nReady: ${appUrl}   (started in ${seconds()} s)`);
+  const timeline = phases.sort(([, a], [, b]) => a - b).map(([name, at]) => `${name} ${seconds(at)}`);
+  console.log(`Seconds from start: ${timeline.join(' · ')}`);
   console.log(`Mail sent by the app (invitations): ${ses.url}`);
   console.log(
     `Function logs (JSON): ${relative(process.cwd(), logFile)}; the console shows ${consoleLevel} and above (LOG_LEVEL, LOG_FORMAT=json)\n`,
@@ -347,10 +345,14 @@ async function main(): Promise<void> {
       : 'Digests: schedules off (LOCAL_SCHEDULE_SECONDS=0); `npm run digest` runs one now.',
   );
   console.log('Ctrl-C stops everything; `npm run reset` wipes the local data.');
+  void gateway.warm();
 }
 
-main().catch((error: unknown) => {
-  console.error(`\n[local] ${error instanceof Error ? error.message : String(error)}`);
-  if (process.env.DEBUG && error instanceof Error) console.error(error.stack);
-  void shutdown(1);
-});
+/** Runs the stack around the JVM start.ts started; a failure stops everything started. */
+export function runStack(early: EarlyStart): void {
+  main(early).catch((error: unknown) => {
+    console.error(`\n[local] ${error instanceof Error ? error.message : String(error)}`);
+    if (process.env.DEBUG && error instanceof Error) console.error(error.stack);
+    void shutdown(1);
+  });
+}
