@@ -24,21 +24,19 @@ function byIsolation(folder: string, pattern: RegExp) {
   );
   return { isolated, shared: files.filter((file) => !isolated.includes(file)) };
 }
-const unitFiles = (folder: string) => byIsolation(folder, /\.test\.tsx?$/);
-
 /**
- * One layer's unit tests as two projects of one name: the files that replace something run
- * isolated, the rest share a module graph per worker. Their per-file setup still runs per file.
+ * One layer's tests as two projects: `name` for the files that share a module graph per worker,
+ * `name (isolated)` for those that replace something. Per-file setup still runs for every file.
  */
 type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
-function unitProjects(
+function layerProjects(
   name: string,
   folder: string,
   test: ProjectTest,
   plugins: TestProjectInlineConfiguration['plugins'] = [],
   sharedSetupFiles: string[] = [],
 ): TestProjectInlineConfiguration[] {
-  const { isolated, shared } = unitFiles(folder);
+  const { isolated, shared } = byIsolation(folder, /\.test\.tsx?$/);
   const setupFiles = [test.setupFiles ?? []].flat();
   return [
     {
@@ -61,12 +59,12 @@ function unitProjects(
 export default defineConfig({
   test: {
     projects: [
-      ...unitProjects('shared', 'tests/shared', { environment: 'node' }),
-      ...unitProjects('functions', 'tests/functions', {
+      ...layerProjects('shared', 'tests/shared', { environment: 'node' }),
+      ...layerProjects('functions', 'tests/functions', {
         environment: 'node',
         env: { POWERTOOLS_DEV: 'false', POWERTOOLS_LOG_LEVEL: 'SILENT', TABLE_NAME: 'clubs-unit' },
       }),
-      ...unitProjects(
+      ...layerProjects(
         'web',
         'tests/web',
         {
@@ -79,24 +77,21 @@ export default defineConfig({
         // The one module the page tests replace, for all of them at once (see the file).
         ['tests/web/id-token.ts'],
       ),
-      ...unitProjects('infra', 'tests/infra', {
+      ...layerProjects('infra', 'tests/infra', {
         environment: 'node',
         testTimeout: 180_000,
         hookTimeout: 180_000,
       }),
-      {
-        test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
-          setupFiles: ['tests/integration/setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
-          fileParallelism: false,
-        },
-      },
+      // Each test file has a table of its own on the project's DynamoDB Local (setup.ts).
+      ...layerProjects('integration', 'tests/integration', {
+        environment: 'node',
+        globalSetup: ['tests/integration/global-setup.ts'],
+        setupFiles: ['tests/integration/setup.ts'],
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+        env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+        fileParallelism: false,
+      }),
       {
         // The hostile-world suite (npm run test:security): access matrix, generated bad input,
         // races and faults against DynamoDB Local, the local gateway and the Stripe simulator.

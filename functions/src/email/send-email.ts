@@ -6,6 +6,7 @@
  * as bouncing or complaining (suppressed-addresses.ts) is not sent to: EmailSuppressed.
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { clientPerEndpoint } from '../client-per-endpoint.ts';
 import { isSuppressed } from '../data/repositories/suppressed-addresses.ts';
 import { env } from '../env.ts';
 import { AppError } from '../errors.ts';
@@ -36,27 +37,27 @@ export class EmailSuppressed extends EmailNotSent {
   }
 }
 
-let client: SESv2Client | undefined;
+const clientFor = clientPerEndpoint(
+  (endpoint) =>
+    new SESv2Client(
+      endpoint
+        ? // The emulator takes any credentials; AWS never sees these. One try: it is local.
+          {
+            endpoint,
+            region: env.region,
+            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+            maxAttempts: 1,
+          }
+        : { region: env.region },
+    ),
+);
+let chosen: SESv2Client | undefined;
 
-function ses(): SESv2Client {
-  const endpoint = env.sesEndpoint;
-  client ??= new SESv2Client(
-    endpoint
-      ? // The emulator takes any credentials; AWS never sees these. One try: it is local.
-        {
-          endpoint,
-          region: env.region,
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-          maxAttempts: 1,
-        }
-      : { region: env.region },
-  );
-  return client;
-}
+const ses = (): SESv2Client => chosen ?? clientFor(env.sesEndpoint);
 
-/** Tests point the client elsewhere (or reset it after changing the environment). */
+/** Tests hand in a client of their own (undefined: the one SES_ENDPOINT names again). */
 export function setSesClient(next: SESv2Client | undefined): void {
-  client = next;
+  chosen = next;
 }
 
 export async function sendEmail(message: OutgoingEmail): Promise<{ messageId: string }> {

@@ -4,13 +4,11 @@
  */
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { EVENT_BUS } from '@clubs/shared';
+import { clientPerEndpoint } from '../client-per-endpoint.ts';
 
-let client: EventBridgeClient | undefined;
+const clientFor = clientPerEndpoint((endpoint) => new EventBridgeClient({ endpoint }));
 
-function eventBridge(): EventBridgeClient {
-  client ??= new EventBridgeClient({ endpoint: process.env.EVENTBRIDGE_ENDPOINT || undefined });
-  return client;
-}
+const eventBridge = (): EventBridgeClient => clientFor(process.env.EVENTBRIDGE_ENDPOINT || undefined);
 
 export class PublishError extends Error {
   constructor(

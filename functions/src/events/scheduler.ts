@@ -14,13 +14,11 @@ import {
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
 import { atExpression, SCHEDULE_RETRY } from '@clubs/shared';
+import { clientPerEndpoint } from '../client-per-endpoint.ts';
 
-let client: SchedulerClient | undefined;
+const clientFor = clientPerEndpoint((endpoint) => new SchedulerClient({ endpoint }));
 
-function scheduler(): SchedulerClient {
-  client ??= new SchedulerClient({ endpoint: process.env.SCHEDULER_ENDPOINT || undefined });
-  return client;
-}
+const scheduler = (): SchedulerClient => clientFor(process.env.SCHEDULER_ENDPOINT || undefined);
 
 /** The schedule group, the bus the schedules target and the role they act as (the deployment's). */
 function settings() {
