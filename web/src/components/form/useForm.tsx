@@ -9,7 +9,9 @@
  */
 import { Alert } from '@aws-amplify/ui-react';
 import { type ChangeEvent, type FormEvent, useCallback, useId, useState } from 'react';
+import { messageOf } from '../../api/errors.ts';
 import { useAction } from '../../api/mutations.ts';
+import type { ToastInput } from '../Toaster.tsx';
 
 /** A form's one message and the names of the fields it is about (none: the whole form). */
 export interface Problem {
@@ -118,6 +120,17 @@ export function schemaCheck<Output>(
   const issue = parsed.error.issues[0];
   return problem(describe(issue), ...(issue?.path.length ? [String(issue.path[0])] : []));
 }
+
+/**
+ * `failure` for a form whose failures are toasts: an error toast titled `title`, saying the API's
+ * message or `fallback` (the one rule of `messageOf`), and nothing on the form.
+ */
+export const toastFailure =
+  (toast: (input: ToastInput) => void, title: string, fallback: string) =>
+  (error: unknown): null => {
+    toast({ title, description: messageOf(error, fallback), variant: 'error' });
+    return null;
+  };
 
 export interface FormOptions<TData> {
   /** The form's checks before anything is sent: the first problem, or null when all pass. */

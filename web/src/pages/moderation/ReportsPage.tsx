@@ -20,11 +20,13 @@ import {
   type ReportCase,
 } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useApiPages, useApiQuery } from '../../api/hooks.ts';
+import { api } from '../../api/index.ts';
 import { useApiMutation } from '../../api/mutations.ts';
 import { routeKey } from '../../api/queryKeys.ts';
+import { problem, useForm } from '../../components/form/useForm.tsx';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
@@ -114,37 +116,31 @@ function ModerationOptions({ clubId, canEdit }: { clubId: string; canEdit: boole
   const settings = useApiQuery('getModerationSettings', { params: { clubId } });
   const [threshold, setThreshold] = useState('');
   const [hold, setHold] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (!settings.data) return;
     setThreshold(String(settings.data.reportThreshold));
     setHold(settings.data.holdFirstPosts);
   }, [settings.data]);
-  const save = useApiMutation('saveModerationSettings', {
+  const draft = () => ({ reportThreshold: Number(threshold), holdFirstPosts: hold });
+  const save = useForm({
+    check: () => {
+      if (moderationSettingsSchema.safeParse(draft()).success) return null;
+      const { min, max } = MODERATION.reportThreshold;
+      return problem(`Reports that hide an item: a whole number from ${min} to ${max}`);
+    },
+    send: () =>
+      api('saveModerationSettings', { params: { clubId }, body: moderationSettingsSchema.parse(draft()) }),
     onSuccess: (saved) => {
       queryClient.setQueryData(routeKey('getModerationSettings', { params: { clubId } }), saved);
       toast({ title: 'Moderation options saved', variant: 'success' });
     },
-    onError: (error) => setProblem(messageOf(error, 'Could not save. Please try again.')),
+    failure: (error) => problem(messageOf(error, 'Could not save. Please try again.')),
+    label: 'Saving the moderation options',
   });
   if (settings.isPending) return <LoadingLine label="Loading the options" />;
   if (settings.isError) return <QueryFailed what="the moderation options" query={settings} />;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = moderationSettingsSchema.safeParse({
-      reportThreshold: Number(threshold),
-      holdFirstPosts: hold,
-    });
-    if (!input.success) {
-      const { min, max } = MODERATION.reportThreshold;
-      setProblem(`Reports that hide an item: a whole number from ${min} to ${max}`);
-      return;
-    }
-    setProblem(null);
-    save.run({ params: { clubId }, body: input.data });
-  };
   return (
-    <form onSubmit={submit} noValidate aria-label="Moderation options">
+    <form onSubmit={save.submit} noValidate aria-label="Moderation options">
       <Flex direction="column" gap="small">
         <TextField
           label="Reports that hide an item until a moderator decides"
@@ -152,8 +148,8 @@ function ModerationOptions({ clubId, canEdit }: { clubId: string; canEdit: boole
           value={threshold}
           isDisabled={!canEdit}
           onChange={(e) => setThreshold(e.target.value)}
-          hasError={problem !== null}
-          errorMessage={problem ?? undefined}
+          hasError={save.problem !== null}
+          errorMessage={save.problem?.message}
         />
         <CheckboxField
           label="Hold new members' first post for approval"
@@ -164,7 +160,7 @@ function ModerationOptions({ clubId, canEdit }: { clubId: string; canEdit: boole
         />
         {canEdit && (
           <Flex>
-            <Button type="submit" isLoading={save.isPending} loadingText="Saving...">
+            <Button type="submit" isLoading={save.busy} loadingText="Saving...">
               Save options
             </Button>
           </Flex>

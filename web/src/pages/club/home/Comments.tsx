@@ -6,7 +6,7 @@
 import { Button, Flex, TextAreaField } from '@aws-amplify/ui-react';
 import { type CommentPage, createCommentInputSchema, HIDDEN_LABELS } from '@clubs/shared';
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { ApiError } from '../../../api/errors.ts';
 import { messageOf } from '../../../api/errors.ts';
 import { api } from '../../../api/index.ts';
@@ -14,6 +14,7 @@ import { useApiMutation } from '../../../api/mutations.ts';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
+import { schemaCheck, toastFailure, useForm } from '../../../components/form/useForm.tsx';
 import { useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { ListLoadFailed } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
@@ -33,7 +34,6 @@ export function Comments({
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const me = useAuth().user?.sub;
   const reportDialog = useDialog();
   const [reported, setReported] = useState<string | null>(null);
@@ -61,19 +61,30 @@ export function Comments({
       commentCount: Math.max(0, post.commentCount + step),
     }));
 
-  const add = useApiMutation('addComment', {
+  const add = useForm({
+    check: () =>
+      schemaCheck(
+        createCommentInputSchema,
+        { content: draft },
+        (issue) => issue?.message ?? 'Please write a comment',
+      ),
+    send: () =>
+      api('addComment', {
+        params: { clubId, postId },
+        body: createCommentInputSchema.parse({ content: draft }),
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: commentsKey(clubId, postId) });
       countBy(1);
       setDraft('');
       toast({ title: 'Comment added', variant: 'success' });
     },
-    onError: (error) =>
-      toast({
-        title: 'Comment failed',
-        description: messageOf(error, 'There was a problem adding your comment. Please try again.'),
-        variant: 'error',
-      }),
+    failure: toastFailure(
+      toast,
+      'Comment failed',
+      'There was a problem adding your comment. Please try again.',
+    ),
+    label: 'Adding a comment',
   });
   const remove = useApiMutation('deleteComment', {
     onSuccess: async () => {
@@ -88,17 +99,6 @@ export function Comments({
         variant: 'error',
       }),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = createCommentInputSchema.safeParse({ content: draft });
-    if (!input.success) {
-      setProblem(input.error.issues[0]?.message ?? 'Please write a comment');
-      return;
-    }
-    setProblem(null);
-    add.run({ params: { clubId, postId }, body: input.data });
-  };
 
   const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
   return (
@@ -160,7 +160,7 @@ export function Comments({
         </Button>
       )}
       {canWrite && (
-        <form onSubmit={submit} noValidate className="feed-comments__form">
+        <form onSubmit={add.submit} noValidate className="feed-comments__form">
           <TextAreaField
             label="Write a comment"
             labelHidden
@@ -168,15 +168,15 @@ export function Comments({
             rows={2}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            hasError={problem !== null}
-            errorMessage={problem ?? undefined}
+            hasError={add.problem !== null}
+            errorMessage={add.problem?.message}
           />
           <Flex justifyContent="flex-end">
             <Button
               type="submit"
               size="small"
               variation="primary"
-              isLoading={add.isPending}
+              isLoading={add.busy}
               loadingText="Sending..."
             >
               Comment

@@ -6,12 +6,14 @@
 import { Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { HIDDEN_LABELS, HIDDEN_POST_REFUSAL, type Post, updatePostInputSchema } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messageOf } from '../../../api/errors.ts';
+import { api } from '../../../api/index.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
+import { problem, schemaCheck, toastFailure, useForm } from '../../../components/form/useForm.tsx';
 import { ConfirmDialog, type ConfirmTexts, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { Comments } from './Comments.tsx';
@@ -40,40 +42,43 @@ function EditForm({ post, onDone }: { post: Post; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(post.title);
   const [content, setContent] = useState(post.content);
-  const [problem, setProblem] = useState<string | null>(null);
-  const save = useApiMutation('updatePost', {
+  const draft = () => ({ title, content });
+  const save = useForm({
+    check: () => {
+      const refused = schemaCheck(updatePostInputSchema, draft(), (issue) => issue?.message ?? '');
+      if (refused) return refused;
+      const input = updatePostInputSchema.parse(draft());
+      return post.type === 'text' && (!input.title || !input.content)
+        ? problem('A text post needs a title and content')
+        : null;
+    },
+    send: () =>
+      api('updatePost', {
+        params: { clubId: post.clubId, postId: post.id },
+        body: updatePostInputSchema.parse(draft()),
+      }),
     onSuccess: (saved) => {
       updateCachedPost(queryClient, post.clubId, post.id, () => saved);
       toast({ title: 'Post updated', variant: 'success' });
       onDone();
     },
-    onError: (error) =>
-      toast({ title: 'Error saving post', description: messageOf(error, REQUEST_ERROR), variant: 'error' }),
+    failure: toastFailure(toast, 'Error saving post', REQUEST_ERROR),
+    label: 'Saving a post',
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = updatePostInputSchema.safeParse({ title, content });
-    const blank = post.type === 'text' && input.success && (!input.data.title || !input.data.content);
-    if (!input.success || blank) {
-      setProblem(blank ? 'A text post needs a title and content' : (input.error?.issues[0]?.message ?? ''));
-      return;
-    }
-    save.run({ params: { clubId: post.clubId, postId: post.id }, body: input.data });
-  };
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit post" className="feed-edit">
+    <form onSubmit={save.submit} noValidate aria-label="Edit post" className="feed-edit">
       <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
       <TextAreaField label="Content" rows={4} value={content} onChange={(e) => setContent(e.target.value)} />
-      {problem && (
+      {save.problem && (
         <p role="alert" className="feed-error">
-          {problem}
+          {save.problem.message}
         </p>
       )}
       <Flex gap="small" justifyContent="flex-end">
-        <Button onClick={onDone} isDisabled={save.isPending}>
+        <Button onClick={onDone} isDisabled={save.busy}>
           Cancel
         </Button>
-        <Button type="submit" variation="primary" isLoading={save.isPending} loadingText="Saving...">
+        <Button type="submit" variation="primary" isLoading={save.busy} loadingText="Saving...">
           Save
         </Button>
       </Flex>

@@ -11,9 +11,10 @@ import {
   type ReportReason,
   reportInputSchema,
 } from '@clubs/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
-import { useApiMutation } from '../../../api/mutations.ts';
+import { api } from '../../../api/index.ts';
+import { problem, schemaCheck, useForm } from '../../../components/form/useForm.tsx';
 import type { DialogState } from '../../../components/overlay/ConfirmDialog.tsx';
 import { Modal } from '../../../components/overlay/Modal.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
@@ -26,34 +27,26 @@ export function ReportDialog({ dialog, target }: { dialog: DialogState; target: 
   const { toast } = useToast();
   const [reason, setReason] = useState<ReportReason>('spam');
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const done = {
+  const draft = () => ({ reason, text: reason === 'other' ? text : '' });
+  const form = useForm({
+    check: () => schemaCheck(reportInputSchema, draft(), (issue) => issue?.message ?? 'Choose a reason'),
+    send: () => {
+      const body = reportInputSchema.parse(draft());
+      if (target.kind === 'post') {
+        return api('reportPost', { params: { clubId: target.clubId, postId: target.postId }, body });
+      }
+      const { clubId, postId, commentId } = target;
+      return api('reportComment', { params: { clubId, postId, commentId }, body });
+    },
     onSuccess: () => {
       dialog.close();
       setText('');
-      toast({ title: REPORT_THANKS, variant: 'success' as const });
+      toast({ title: REPORT_THANKS, variant: 'success' });
     },
-    onError: (error: Error) => setProblem(messageOf(error, 'Could not send the report. Please try again.')),
-  };
-  const reportPost = useApiMutation('reportPost', done);
-  const reportComment = useApiMutation('reportComment', done);
-  const busy = reportPost.isPending || reportComment.isPending;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = reportInputSchema.safeParse({ reason, text: reason === 'other' ? text : '' });
-    if (!input.success) {
-      setProblem(input.error.issues[0]?.message ?? 'Choose a reason');
-      return;
-    }
-    setProblem(null);
-    if (target.kind === 'post') {
-      reportPost.run({ params: { clubId: target.clubId, postId: target.postId }, body: input.data });
-    } else {
-      const { clubId, postId, commentId } = target;
-      reportComment.run({ params: { clubId, postId, commentId }, body: input.data });
-    }
-  };
+    failure: (error) => problem(messageOf(error, 'Could not send the report. Please try again.')),
+    label: `Reporting a ${target.kind}`,
+  });
+  const busy = form.busy;
 
   return (
     <Modal
@@ -63,7 +56,7 @@ export function ReportDialog({ dialog, target }: { dialog: DialogState; target: 
       onClose={dialog.close}
       closable={!busy}
     >
-      <form onSubmit={submit} noValidate aria-label={`Report ${target.kind}`}>
+      <form onSubmit={form.submit} noValidate aria-label={`Report ${target.kind}`}>
         <RadioGroupField
           legend="Reason"
           name="reason"
@@ -84,9 +77,9 @@ export function ReportDialog({ dialog, target }: { dialog: DialogState; target: 
             onChange={(e) => setText(e.target.value)}
           />
         )}
-        {problem && (
+        {form.problem && (
           <p role="alert" className="feed-error">
-            {problem}
+            {form.problem.message}
           </p>
         )}
         <div className="clubs-modal__actions">
