@@ -75,7 +75,7 @@ export const bindField =
     ...fieldProps(name),
   });
 
-export function useFormProblem() {
+function useFormProblem() {
   const alertId = useId();
   const [current, setCurrent] = useState<Problem | null>(null);
   const fieldProps = useCallback(
@@ -142,9 +142,14 @@ export interface FormOptions<TData> {
   failure: (error: unknown) => Problem | null;
   /** How the failure is logged to the console. */
   label: string;
+  /**
+   * While false a submit does nothing, says nothing: the form is not ready to send (a field its
+   * button waits for, an upload under way) and already shows why. True unless said.
+   */
+  ready?: boolean;
 }
 
-export function useForm<TData>({ check, send, onSuccess, failure, label }: FormOptions<TData>) {
+export function useForm<TData>({ check, send, onSuccess, failure, label, ready = true }: FormOptions<TData>) {
   const form = useFormProblem();
   const { show } = form;
   // The request travels as the mutation's variable, so each submit sends this render's values.
@@ -158,7 +163,7 @@ export function useForm<TData>({ check, send, onSuccess, failure, label }: FormO
   });
   const submit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
-    if (action.isPending) return;
+    if (action.isPending || !ready) return;
     const refused = check?.() ?? null;
     show(refused);
     if (!refused) action.run(send);

@@ -17,10 +17,11 @@ import {
   type SendInvitationsResult,
 } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useRef, useState } from 'react';
 import { isApiError, messageOf } from '../../api/errors.ts';
 import { useMe } from '../../api/hooks.ts';
-import { useApiMutation } from '../../api/mutations.ts';
+import { api } from '../../api/index.ts';
+import { problem, useForm } from '../../components/form/useForm.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { pendingInvitationsKey, SentInvitations } from './SentInvitations.tsx';
 
@@ -69,12 +70,24 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
   const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
   const [message, setMessage] = useState(() => defaultInvitationMessage(club.name));
   const queryClient = useQueryClient();
-  const send = useApiMutation('sendInvitations', {
-    onSuccess: (result, input) => {
+  // How many rows this send holds: rows added or removed while it is under way keep their place.
+  const asked = useRef(0);
+  const send = useForm({
+    check: () => {
+      const checked = rows.map((row) => ({ ...row, error: row.email.trim() ? null : T.emailRequired }));
+      setRows(checked);
+      return checked.some((row) => row.error) ? problem(T.emailRequired) : null;
+    },
+    send: () => {
+      asked.current = rows.length;
+      return api('sendInvitations', {
+        params: { clubId: club.id },
+        body: { rows: rows.map(({ name, email }) => ({ name, email })), message },
+      });
+    },
+    onSuccess: (result) => {
       if (result.sent > 0) void queryClient.invalidateQueries({ queryKey: pendingInvitationsKey(club.id) });
-      setRows((current) =>
-        current.length === input.body.rows.length ? keepUnsent(current, result.rows) : current,
-      );
+      setRows((current) => (current.length === asked.current ? keepUnsent(current, result.rows) : current));
       if (result.sent === result.rows.length) {
         toast({ title: T.sent, description: `${result.sent} sent`, variant: 'success' });
       } else if (result.sent > 0) {
@@ -87,31 +100,22 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
         toast({ title: T.notSent, description: 'See the reason under each row.', variant: 'warning' });
       }
     },
-    onError: (error, input) => {
+    failure: (error) => {
       const details = isApiError(error)
         ? (error.details as { rows?: SendInvitationsResult['rows'] })
         : undefined;
-      if (details?.rows && details.rows.length === input.body.rows.length) {
+      if (details?.rows && details.rows.length === asked.current) {
         const answered = details.rows;
         setRows((current) => keepUnsent(current, answered));
       }
       toast({ title: T.notSent, description: messageOf(error, T.notSentFallback), variant: 'error' });
+      return null;
     },
+    label: 'Sending invitations',
   });
 
   const update = (key: number, patch: Partial<Row>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch, error: null } : row)));
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = rows.map((row) => ({ ...row, error: row.email.trim() ? null : T.emailRequired }));
-    setRows(checked);
-    if (checked.some((row) => row.error) || send.isPending) return;
-    send.run({
-      params: { clubId: club.id },
-      body: { rows: rows.map(({ name, email }) => ({ name, email })), message },
-    });
-  }
 
   const preview = invitationEmailParts({
     clubName: club.name,
@@ -127,7 +131,7 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
         <Heading level={2} id="invite-email-heading">
           {T.heading}
         </Heading>
-        <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} noValidate>
+        <Flex as="form" direction="column" gap="medium" onSubmit={send.submit} noValidate>
           {rows.map((row, index) => (
             <Flex key={row.key} gap="small" alignItems="flex-start" wrap="wrap" className="invite-row">
               <TextField
@@ -136,7 +140,7 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
                 placeholder={T.name}
                 value={row.name}
                 maxLength={LIMITS.personName}
-                isDisabled={send.isPending}
+                isDisabled={send.busy}
                 onChange={(e) => update(row.key, { name: e.target.value })}
                 flex="1 1 12rem"
               />
@@ -147,7 +151,7 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
                 placeholder={T.email}
                 value={row.email}
                 maxLength={LIMITS.email}
-                isDisabled={send.isPending}
+                isDisabled={send.busy}
                 onChange={(e) => update(row.key, { email: e.target.value })}
                 hasError={row.error !== null}
                 errorMessage={row.error ?? undefined}
@@ -191,7 +195,7 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
             type="submit"
             variation="primary"
             alignSelf="flex-start"
-            isLoading={send.isPending}
+            isLoading={send.busy}
             loadingText={T.sending}
             isDisabled={!message.trim()}
           >

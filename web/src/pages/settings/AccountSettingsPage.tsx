@@ -12,9 +12,8 @@
 import { Button, Flex, Heading, PasswordField, Tabs, Text, TextField } from '@aws-amplify/ui-react';
 import { emailSchema } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
-import { useAction } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
   CURRENT_PASSWORD_INCORRECT,
@@ -28,7 +27,7 @@ import {
 } from '../../auth/messages.ts';
 import { CodeField, NewPasswordFields } from '../../components/form/fields.tsx';
 import { accepts, passwordProblem } from '../../components/form/rules.ts';
-import { bindField, OPTIONAL, problem, useFormProblem } from '../../components/form/useForm.tsx';
+import { bindField, OPTIONAL, problem, useForm } from '../../components/form/useForm.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { AccountNotificationPreference } from '../../components/notifications/NotificationPreferenceField.tsx';
 import { useToast } from '../../components/Toaster.tsx';
@@ -60,7 +59,6 @@ export function passwordChangeProblem(next: string, confirm: string): string | n
 function EmailTab() {
   const { user, changeEmail, confirmEmailChange } = useAuth();
   const { toast } = useToast();
-  const form = useFormProblem();
   const queryClient = useQueryClient();
   const current = user?.email ?? '';
   const [email, setEmail] = useState('');
@@ -68,7 +66,8 @@ function EmailTab() {
   const [code, setCode] = useState('');
 
   function finished() {
-    form.clear();
+    request.clear();
+    confirm.clear();
     setPending(null);
     setEmail('');
     setCode('');
@@ -78,39 +77,35 @@ function EmailTab() {
   }
 
   // A failure stays on the form (announced), about the field it concerns.
-  const failed = (label: string, field: string) => (error: unknown) => {
-    console.error(label, error);
-    form.show({ heading: EMAIL_UPDATE_FAILED, message: messageOf(error, TRY_AGAIN), fields: [field] });
-  };
-  const request = useAction({
-    mutationFn: (address: string) => changeEmail(address),
-    onSuccess: (outcome, address) => {
+  const failed = (field: string) => (error: unknown) => ({
+    heading: EMAIL_UPDATE_FAILED,
+    message: messageOf(error, TRY_AGAIN),
+    fields: [field],
+  });
+  const request = useForm({
+    check: () => {
+      const refused = emailChangeProblem(current, email);
+      return refused ? problem(refused, 'email') : null;
+    },
+    send: async () => {
+      const address = email.trim();
+      return { address, outcome: await changeEmail(address) };
+    },
+    onSuccess: ({ address, outcome }) => {
       if (outcome.status === 'confirmCode') setPending({ email: address, destination: outcome.destination });
       else finished();
     },
-    onError: failed('E-mail change failed', 'email'),
+    failure: failed('email'),
+    label: 'E-mail change',
   });
-  const confirm = useAction({
-    mutationFn: (value: string) => confirmEmailChange(value),
+  const confirm = useForm({
+    check: () => (code.trim() ? null : problem('Please enter the code from the email', 'code')),
+    send: () => confirmEmailChange(code),
     onSuccess: finished,
-    onError: failed('E-mail confirmation failed', 'code'),
+    failure: failed('code'),
+    label: 'E-mail confirmation',
   });
-  const busy = request.isPending || confirm.isPending;
-  const field = bindField(form.fieldProps, busy);
-
-  function onRequest(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const refused = emailChangeProblem(current, email);
-    form.show(refused ? problem(refused, 'email') : null);
-    if (!refused) request.run(email.trim());
-  }
-
-  function onConfirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const refused = code.trim() ? null : problem('Please enter the code from the email', 'code');
-    form.show(refused);
-    if (!refused) confirm.run(code);
-  }
+  const busy = request.busy || confirm.busy;
 
   if (pending) {
     return (
@@ -118,7 +113,7 @@ function EmailTab() {
         as="form"
         direction="column"
         gap="medium"
-        onSubmit={onConfirm}
+        onSubmit={confirm.submit}
         noValidate
         aria-label="Confirm your new email"
       >
@@ -126,8 +121,8 @@ function EmailTab() {
           We sent a verification code to {pending.destination ?? pending.email}. Enter it to confirm your new
           address. Until then you keep signing in with {current}.
         </Text>
-        <CodeField {...field('code', code, setCode, OPTIONAL)} />
-        {form.alert}
+        <CodeField {...bindField(confirm.fieldProps, busy)('code', code, setCode, OPTIONAL)} />
+        {confirm.alert}
         <Flex gap="small" wrap="wrap">
           <Button type="submit" variation="primary" isDisabled={busy}>
             {busy ? 'Confirming...' : 'Confirm Email'}
@@ -135,7 +130,7 @@ function EmailTab() {
           <Button
             type="button"
             onClick={() => {
-              form.clear();
+              confirm.clear();
               setPending(null);
             }}
             isDisabled={busy}
@@ -148,7 +143,14 @@ function EmailTab() {
   }
 
   return (
-    <Flex as="form" direction="column" gap="medium" onSubmit={onRequest} noValidate aria-label="Change email">
+    <Flex
+      as="form"
+      direction="column"
+      gap="medium"
+      onSubmit={request.submit}
+      noValidate
+      aria-label="Change email"
+    >
       <Text>
         Current email: <strong>{current}</strong>
       </Text>
@@ -157,9 +159,9 @@ function EmailTab() {
         type="email"
         autoComplete="email"
         descriptiveText="We will send a code to the new address to confirm it."
-        {...field('email', email, setEmail, OPTIONAL)}
+        {...bindField(request.fieldProps, busy)('email', email, setEmail, OPTIONAL)}
       />
-      {form.alert}
+      {request.alert}
       <Button type="submit" variation="primary" isDisabled={busy} alignSelf="flex-start">
         {busy ? 'Updating...' : 'Update Email'}
       </Button>
@@ -170,47 +172,41 @@ function EmailTab() {
 function PasswordTab() {
   const { changePassword } = useAuth();
   const { toast } = useToast();
-  const form = useFormProblem();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const complete = !!currentPassword && !!newPassword && !!confirmPassword;
-  const change = useAction({
-    mutationFn: () => changePassword(currentPassword, newPassword),
+  const form = useForm({
+    check: () => {
+      const refused = passwordChangeProblem(newPassword, confirmPassword);
+      return refused ? problem(refused, 'newPassword', 'confirmPassword') : null;
+    },
+    send: () => changePassword(currentPassword, newPassword),
     onSuccess: () => {
       setCurrentPassword('');
       setNewPassword('');
       setConfirmPassword('');
-      form.clear();
       toast({ title: PASSWORD_UPDATED, variant: 'success' });
     },
-    onError: (error) => {
-      console.error('Password change failed', error);
+    failure: (error) => {
       const message = messageOf(error, TRY_AGAIN);
-      form.show(
-        message === CURRENT_PASSWORD_INCORRECT
-          ? problem(message, 'currentPassword')
-          : { heading: PASSWORD_UPDATE_FAILED, message, fields: [] },
-      );
+      return message === CURRENT_PASSWORD_INCORRECT
+        ? problem(message, 'currentPassword')
+        : { heading: PASSWORD_UPDATE_FAILED, message, fields: [] };
     },
+    label: 'Password change',
+    // The button waits for all three fields, and so does Enter.
+    ready: complete,
   });
-  const busy = change.isPending;
+  const busy = form.busy;
   const field = bindField(form.fieldProps, busy);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!complete) return;
-    const refused = passwordChangeProblem(newPassword, confirmPassword);
-    form.show(refused ? problem(refused, 'newPassword', 'confirmPassword') : null);
-    if (!refused) change.run();
-  }
 
   return (
     <Flex
       as="form"
       direction="column"
       gap="medium"
-      onSubmit={onSubmit}
+      onSubmit={form.submit}
       noValidate
       aria-label="Change password"
     >

@@ -36,6 +36,7 @@ import { api } from '../../api/index.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
 import { routeKey } from '../../api/queryKeys.ts';
 import { ChoiceField } from '../../components/form/ChoiceField.tsx';
+import { problem, toastFailure, useForm } from '../../components/form/useForm.tsx';
 import { QueryFailed } from '../../components/LoadFailed.tsx';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { leaveFor } from '../../components/navigation.ts';
@@ -162,36 +163,29 @@ function PricingTab({ club, connect }: { club: PublicClub; connect: ConnectStatu
   const amount = Number(price);
   const valid = model === 'free' || (price.trim() !== '' && Number.isFinite(amount) && amount > 0);
   const notice = pricingChangeNotice(club, model, amount);
-  const saving = useApiMutation('updateMembershipPricing', {
+  const saving = useForm({
+    // The price field says what is wrong as it is typed, and Save waits for a valid price.
+    check: () => (valid ? null : problem('Enter a price above 0', 'monthlyPrice')),
+    send: () =>
+      api('updateMembershipPricing', {
+        params: { clubId: club.id },
+        body: {
+          model,
+          monthlyPrice: model === 'paid' ? Math.round(amount * 100) / 100 : 0,
+          freeTrial,
+          currency: club.currency,
+        },
+      }),
     onSuccess: (updated) => {
       queryClient.setQueryData(routeKey('getOwnedClub', { params: { clubId: club.id } }), updated);
       toast({ title: T.saved, variant: 'success' });
     },
-    onError: (error) => {
-      console.error(T.saveFailed, error);
-      toast({ title: T.saveFailed, description: messageOf(error, ''), variant: 'error' });
-    },
+    failure: toastFailure(toast, T.saveFailed, ''),
+    label: 'Saving the membership pricing',
   });
-  const save = () => {
-    if (!valid) return;
-    saving.run({
-      params: { clubId: club.id },
-      body: {
-        model,
-        monthlyPrice: model === 'paid' ? Math.round(amount * 100) / 100 : 0,
-        freeTrial,
-        currency: club.currency,
-      },
-    });
-  };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
+    <form onSubmit={saving.submit}>
       <Flex direction="column" gap="medium" paddingTop="medium" maxWidth="28rem">
         <ChoiceField
           legend="Membership model"
@@ -234,7 +228,7 @@ function PricingTab({ club, connect }: { club: PublicClub; connect: ConnectStatu
           type="submit"
           variation="primary"
           isDisabled={!valid}
-          isLoading={saving.isPending}
+          isLoading={saving.busy}
           alignSelf="flex-start"
         >
           {T.save}

@@ -7,11 +7,12 @@
 import { Button, Flex, Heading, SelectField, Tabs, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { CATEGORIES, type Category, type Club, LIMITS } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { isApiError, messageOf } from '../../api/errors.ts';
-import { useApiMutation } from '../../api/mutations.ts';
+import { isApiError } from '../../api/errors.ts';
+import { api } from '../../api/index.ts';
 import { routeKey } from '../../api/queryKeys.ts';
+import { problem, toastFailure, useForm } from '../../components/form/useForm.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageColumn } from '../../components/PageColumn.tsx';
@@ -30,9 +31,14 @@ function EditClubForm({ club }: { club: Club }) {
   const [logoUrl, setLogoUrl] = useState(club.logoUrl);
   const [coverImageUrl, setCoverImageUrl] = useState(club.coverImageUrl);
   const [uploads, setUploads] = useState(0);
-  const [touched, setTouched] = useState(false);
   const nameMissing = name.trim() === '';
-  const save = useApiMutation('editClub', {
+  const save = useForm({
+    check: () => (nameMissing ? problem(T.nameRequired, 'name') : null),
+    send: () =>
+      api('editClub', {
+        params: { clubId: club.id },
+        body: { name, description, category: category || null, logoUrl, coverImageUrl },
+      }),
     onSuccess: (saved) => {
       queryClient.setQueryData(routeKey('getOwnedClub', { params: { clubId: club.id } }), saved);
       // The club's page, header, directory and dashboards show the new details.
@@ -41,28 +47,12 @@ function EditClubForm({ club }: { club: Club }) {
       });
       toast({ title: T.updated, variant: 'success' });
     },
-    onError: (error) => {
-      console.error(T.updateFailed, error);
-      toast({
-        title: T.updateFailed,
-        description: messageOf(error, T.updateFailedFallback),
-        variant: 'error',
-      });
-    },
+    failure: toastFailure(toast, T.updateFailed, T.updateFailedFallback),
+    label: 'Club update',
+    // An image still uploading has no address yet: Enter in a field waits for it as the button does.
+    ready: uploads === 0,
   });
-  const busy = uploads > 0 || save.isPending;
   const onBusyChange = (uploading: boolean) => setUploads((n) => n + (uploading ? 1 : -1));
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (nameMissing || busy) return;
-    save.run({
-      params: { clubId: club.id },
-      body: { name, description, category: category || null, logoUrl, coverImageUrl },
-    });
-  }
-
   const general = (
     <Flex direction="column" gap="medium" paddingTop="medium">
       <TextField
@@ -71,7 +61,7 @@ function EditClubForm({ club }: { club: Club }) {
         value={name}
         maxLength={LIMITS.clubName}
         isRequired
-        hasError={touched && nameMissing}
+        hasError={save.problem !== null && nameMissing}
         errorMessage={T.nameRequired}
         onChange={(event) => setName(event.target.value)}
       />
@@ -111,7 +101,7 @@ function EditClubForm({ club }: { club: Club }) {
   );
 
   return (
-    <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} noValidate aria-label={T.title}>
+    <Flex as="form" direction="column" gap="medium" onSubmit={save.submit} noValidate aria-label={T.title}>
       {/* The tabs are buttons inside the form: without type="button" each submits it (a tab switch
           saved the club, and Enter in a field pressed the first tab instead of Save Changes). */}
       <Tabs.Container defaultValue="general">
@@ -130,7 +120,7 @@ function EditClubForm({ club }: { club: Club }) {
         type="submit"
         variation="primary"
         alignSelf="flex-start"
-        isLoading={save.isPending}
+        isLoading={save.busy}
         loadingText="Saving..."
         isDisabled={uploads > 0}
       >

@@ -17,11 +17,11 @@ import {
   type PresignedUpload,
 } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useMe } from '../../api/hooks.ts';
 import { api } from '../../api/index.ts';
-import { useAction, useApiMutation } from '../../api/mutations.ts';
+import { useAction } from '../../api/mutations.ts';
 import { routeKey } from '../../api/queryKeys.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
@@ -31,7 +31,13 @@ import {
   PROFILE_UPDATE_FAILED,
   PROFILE_UPDATED,
 } from '../../auth/messages.ts';
-import { bindField, noFieldProblems, OPTIONAL } from '../../components/form/useForm.tsx';
+import {
+  bindField,
+  noFieldProblems,
+  OPTIONAL,
+  toastFailure,
+  useForm,
+} from '../../components/form/useForm.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { PleaseLogIn } from './PleaseLogIn.tsx';
@@ -100,7 +106,8 @@ function ProfileForm({ me }: { me: Me }) {
       toast({ title: FILE_UPLOAD_FAILED, description: messageOf(error, ''), variant: 'error' });
     },
   });
-  const save = useApiMutation('updateMe', {
+  const save = useForm({
+    send: () => api('updateMe', { body: { fullName, bio, location, avatarUrl } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(routeKey('getMe', { viewer: user?.sub ?? null }), saved);
       setFullName(saved.fullName);
@@ -109,13 +116,13 @@ function ProfileForm({ me }: { me: Me }) {
       setAvatarUrl(saved.avatarUrl);
       toast({ title: PROFILE_UPDATED, variant: 'success' });
     },
-    onError: (error) => {
-      console.error('Profile update failed', error);
-      toast({ title: PROFILE_UPDATE_FAILED, description: messageOf(error, ''), variant: 'error' });
-    },
+    failure: toastFailure(toast, PROFILE_UPDATE_FAILED, ''),
+    label: 'Profile update',
+    // The photo's address is known once its upload is done.
+    ready: !upload.isPending,
   });
   const uploading = upload.isPending;
-  const saving = save.isPending;
+  const saving = save.busy;
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -126,16 +133,18 @@ function ProfileForm({ me }: { me: Me }) {
     else upload.run(file);
   }
 
-  function onSave(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!uploading) save.run({ body: { fullName, bio, location, avatarUrl } });
-  }
-
   const busy = saving || uploading;
   // Not marked required: an empty name, bio or location is the server's to judge.
   const field = bindField(noFieldProblems, saving);
   return (
-    <Flex as="form" direction="column" gap="large" onSubmit={onSave} noValidate aria-label="Edit Profile">
+    <Flex
+      as="form"
+      direction="column"
+      gap="large"
+      onSubmit={save.submit}
+      noValidate
+      aria-label="Edit Profile"
+    >
       <Flex alignItems="center" gap="large" wrap="wrap">
         <Avatar url={avatarUrl} name={fullName || me.email} />
         <Flex direction="column" gap="xs">

@@ -9,11 +9,10 @@ import { Alert, Button, Flex, Image, Loader, Text } from '@aws-amplify/ui-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
-import { useAction } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import type { TotpSetup } from '../../auth/types.ts';
 import { CodeField } from '../../components/form/fields.tsx';
-import { useFormProblem } from '../../components/form/useForm.tsx';
+import { useForm } from '../../components/form/useForm.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { useTotpCodeForm } from '../auth/SignInCodeForm.tsx';
 
@@ -88,32 +87,33 @@ export function TwoFactorSection() {
   const { user, totpEnabled, startTotpSetup, disableTotp } = useAuth();
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const form = useFormProblem();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const queryKey = ['totpEnabled', user?.sub];
   const status = useQuery({ queryKey, queryFn: () => totpEnabled() });
   const changed = (title: string) => {
-    form.clear();
+    start.clear();
+    turnOff.clear();
     setSetup(null);
     void queryClient.invalidateQueries({ queryKey });
     toast({ title, variant: 'success' });
   };
-  const failed = (label: string) => (error: unknown) => {
-    console.error(label, error);
-    form.show({ heading: label, message: messageOf(error, TRY_AGAIN), fields: [] });
-  };
-  const start = useAction({
-    mutationFn: () => startTotpSetup(),
-    onSuccess: (details) => {
-      form.clear();
-      setSetup(details);
-    },
-    onError: failed('Could not start the setup'),
+  // A failure stays above the button that failed (announced), titled with what failed.
+  const failed = (heading: string) => (error: unknown) => ({
+    heading,
+    message: messageOf(error, TRY_AGAIN),
+    fields: [],
   });
-  const turnOff = useAction({
-    mutationFn: () => disableTotp(),
+  const start = useForm({
+    send: () => startTotpSetup(),
+    onSuccess: setSetup,
+    failure: failed('Could not start the setup'),
+    label: 'Authenticator app setup',
+  });
+  const turnOff = useForm({
+    send: () => disableTotp(),
     onSuccess: () => changed(TWO_FACTOR_OFF),
-    onError: failed('Could not turn two-factor authentication off'),
+    failure: failed('Could not turn two-factor authentication off'),
+    label: 'Turning two-factor authentication off',
   });
 
   const notice = user?.superAdminNeedsMfa ? (
@@ -148,14 +148,14 @@ export function TwoFactorSection() {
           <Text>
             <strong>On.</strong> Every sign-in with your password asks for a code from your authenticator app.
           </Text>
-          {form.alert}
+          {turnOff.alert}
           <Button
-            onClick={() => turnOff.run()}
-            isDisabled={turnOff.isPending}
+            onClick={() => turnOff.submit()}
+            isDisabled={turnOff.busy}
             alignSelf="flex-start"
             variation="destructive"
           >
-            {turnOff.isPending ? 'Turning off...' : 'Turn off two-factor authentication'}
+            {turnOff.busy ? 'Turning off...' : 'Turn off two-factor authentication'}
           </Button>
         </>
       ) : (
@@ -164,14 +164,14 @@ export function TwoFactorSection() {
             <strong>Off.</strong> Add an authenticator app: every sign-in with your password will then also
             ask for the 6-digit code it shows.
           </Text>
-          {form.alert}
+          {start.alert}
           <Button
             variation="primary"
-            onClick={() => start.run()}
-            isDisabled={start.isPending}
+            onClick={() => start.submit()}
+            isDisabled={start.busy}
             alignSelf="flex-start"
           >
-            {start.isPending ? 'Starting...' : 'Set up authenticator app'}
+            {start.busy ? 'Starting...' : 'Set up authenticator app'}
           </Button>
         </>
       )}
