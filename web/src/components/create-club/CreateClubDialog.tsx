@@ -17,9 +17,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { api } from '../../api/index.ts';
-import { useAction, useApiMutation } from '../../api/mutations.ts';
+import { useAction } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { ChoiceField } from '../form/ChoiceField.tsx';
+import { toastFailure, toastRefusal, useForm } from '../form/useForm.tsx';
 import { Modal } from '../overlay/Modal.tsx';
 import { PLAN_FEATURES } from '../public/PricingCard.tsx';
 import { useToast } from '../Toaster.tsx';
@@ -62,17 +63,26 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
     requestId.current = newRequestId();
   };
 
-  const create = useApiMutation('createClub', {
+  const trimmedName = name.trim();
+  const trimmedDescription = description.trim();
+  const create = useForm({
+    // The dialog's refusals are toasts, as its failures are.
+    check: () => {
+      const refusal = !user ? T.loginToCreate : !trimmedName || !trimmedDescription ? T.fillAll : null;
+      return refusal ? toastRefusal(toast, { title: refusal }) : null;
+    },
+    send: () =>
+      api('createClub', {
+        body: { name: trimmedName, description: trimmedDescription, requestId: requestId.current },
+      }),
     onSuccess: (created) => {
       setClub(created);
       setStep('payment');
       toast({ title: T.created, variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: routeKey('listMyMemberships') });
     },
-    onError: (error) => {
-      console.error('Club creation failed', error);
-      toast({ title: T.createFailed, description: messageOf(error, ''), variant: 'error' });
-    },
+    failure: toastFailure(toast, T.createFailed, ''),
+    label: 'Club creation',
   });
   // Ends by leaving for Stripe Checkout, so it stays busy until the page is gone.
   const checkout = useAction({
@@ -90,7 +100,7 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
       toast({ title: T.errorTitle, description: messageOf(error, T.checkoutFailed), variant: 'error' });
     },
   });
-  const busy = create.isPending || checkout.isPending;
+  const busy = create.busy || checkout.isPending;
 
   // Closed from outside (or after a redirect was started): start afresh next time.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog closes
@@ -102,23 +112,6 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
     if (busy) return;
     reset();
     onClose();
-  };
-
-  const trimmedName = name.trim();
-  const trimmedDescription = description.trim();
-
-  const createClub = () => {
-    if (!user) {
-      toast({ title: T.loginToCreate, variant: 'error' });
-      return;
-    }
-    if (!trimmedName || !trimmedDescription) {
-      toast({ title: T.fillAll, variant: 'error' });
-      return;
-    }
-    create.run({
-      body: { name: trimmedName, description: trimmedDescription, requestId: requestId.current },
-    });
   };
 
   const startTrial = () => {
@@ -135,12 +128,7 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
 
   const annual = plan === 'annual';
   const details = (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        createClub();
-      }}
-    >
+    <form onSubmit={create.submit}>
       <Flex direction="column" gap="medium">
         <TextField
           label={T.nameLabel}

@@ -132,6 +132,15 @@ export const toastFailure =
     return null;
   };
 
+/** A refusal a form tells in an error toast: the toast now, and the problem for the form's check. */
+export function toastRefusal(
+  toast: (input: ToastInput) => void,
+  refusal: Omit<ToastInput, 'variant'>,
+): Problem {
+  toast({ ...refusal, variant: 'error' });
+  return problem(refusal.description ?? refusal.title);
+}
+
 export interface FormOptions<TData> {
   /** The form's checks before anything is sent: the first problem, or null when all pass. */
   check?: () => Problem | null;

@@ -17,7 +17,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messageOf } from '../../api/errors.ts';
+import { api } from '../../api/index.ts';
 import { useApiMutation } from '../../api/mutations.ts';
+import { toastFailure, toastRefusal, useForm } from '../../components/form/useForm.tsx';
 import { useToast } from '../../components/Toaster.tsx';
 import { useClubSpace } from '../../layouts/club/clubSpace.ts';
 import { coursesKey } from './parts/courseErrors.ts';
@@ -73,8 +75,25 @@ export default function CourseCreatePage() {
     void queryClient.invalidateQueries({ queryKey: coursesKey(club.id) });
     setStep(1);
   };
-  const create = useApiMutation('createCourse', { onSuccess: stored, onError: failed('Update Failed') });
-  const saveInfo = useApiMutation('updateCourse', { onSuccess: stored, onError: failed('Update Failed') });
+  // Course Info's Next: the course is created the first time, its changed details saved after.
+  const saveInfo = useForm({
+    check: () =>
+      info.title.trim()
+        ? null
+        : toastRefusal(toast, { title: 'Missing information', description: 'Please enter a course title' }),
+    send: () =>
+      course
+        ? api('updateCourse', {
+            params: { clubId: club.id, courseId: course.id },
+            body: changedInfo(course, info) ?? {},
+          })
+        : api('createCourse', { params: { clubId: club.id }, body: info }),
+    onSuccess: stored,
+    failure: toastFailure(toast, 'Update Failed', 'Please try again.'),
+    label: 'Saving the course info',
+  });
+  // Nothing changed since the course was stored: nothing to send, Next moves on.
+  const leaveInfo = () => (course && !changedInfo(course, info) ? setStep(1) : saveInfo.submit());
   const generate = useApiMutation('generateCourseOutline', {
     onSuccess: (draft) => {
       setOutline(draft.outline);
@@ -83,28 +102,23 @@ export default function CourseCreatePage() {
     },
     onError: failed('Update Failed'),
   });
-  const publish = useApiMutation('updateCourse', {
+  const publish = useForm({
+    check: () =>
+      course ? null : toastRefusal(toast, { title: 'Error', description: 'Course data is missing' }),
+    send: () =>
+      api('updateCourse', {
+        params: { clubId: club.id, courseId: course?.id ?? '' },
+        body: { ...(course ? changedInfo(course, info) : null), outline },
+      }),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: coursesKey(club.id) });
       toast({ title: 'Course created', variant: 'success' });
       navigate(`${basePath}/courses/${saved.id}`);
     },
-    onError: failed('Course outline was not saved properly'),
+    failure: toastFailure(toast, 'Course outline was not saved properly', 'Please try again.'),
+    label: 'Publishing the course',
   });
 
-  const leaveInfo = () => {
-    if (!info.title.trim()) {
-      toast({ title: 'Missing information', description: 'Please enter a course title', variant: 'error' });
-      return;
-    }
-    if (!course) {
-      create.run({ params: { clubId: club.id }, body: info });
-      return;
-    }
-    const changed = changedInfo(course, info);
-    if (changed) saveInfo.run({ params: { clubId: club.id, courseId: course.id }, body: changed });
-    else setStep(1);
-  };
   const runGenerate = () => {
     if (!course) {
       toast({
@@ -116,17 +130,6 @@ export default function CourseCreatePage() {
     }
     generate.run({ params: { clubId: club.id, courseId: course.id } });
   };
-  const runPublish = () => {
-    if (!course) {
-      toast({ title: 'Error', description: 'Course data is missing', variant: 'error' });
-      return;
-    }
-    publish.run({
-      params: { clubId: club.id, courseId: course.id },
-      body: { ...changedInfo(course, info), outline },
-    });
-  };
-
   return (
     <main className="course-page">
       <Link to={`${basePath}/courses`}>Back to Courses</Link>
@@ -158,11 +161,7 @@ export default function CourseCreatePage() {
             <TextField label="Main Topic" {...field('mainTopic')} />
             <TextField label="Target Audience" {...field('targetAudience')} />
             <TextAreaField label="Learning Goals" rows={3} {...field('learningGoals')} />
-            <Button
-              variation="primary"
-              isLoading={create.isPending || saveInfo.isPending}
-              onClick={leaveInfo}
-            >
+            <Button variation="primary" isLoading={saveInfo.busy} onClick={leaveInfo}>
               Next
             </Button>
           </Flex>
@@ -196,7 +195,7 @@ export default function CourseCreatePage() {
             <pre className="course-outline-review">{outline || 'No outline yet.'}</pre>
             <Flex gap="small">
               <Button onClick={() => setStep(1)}>Back</Button>
-              <Button variation="primary" isLoading={publish.isPending} onClick={runPublish}>
+              <Button variation="primary" isLoading={publish.busy} onClick={() => publish.submit()}>
                 Create Course
               </Button>
             </Flex>

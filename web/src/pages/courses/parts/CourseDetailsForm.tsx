@@ -17,8 +17,9 @@ import {
 import { type ChangeEvent, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
 import { api } from '../../../api/index.ts';
-import { useAction, useApiMutation } from '../../../api/mutations.ts';
+import { useAction } from '../../../api/mutations.ts';
 import { uploadWithProgress } from '../../../api/upload.ts';
+import { toastFailure, toastRefusal, useForm } from '../../../components/form/useForm.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { UnlockLevelField } from './UnlockLevelField.tsx';
 
@@ -129,14 +130,6 @@ export function CourseDetailsForm({
   const [level, setLevel] = useState<CourseLevel>(course.level);
   const [unlockLevel, setUnlockLevel] = useState(course.unlockLevel);
   const [cover, setCover] = useState<CoverChoice>({ changed: false });
-  const save = useApiMutation('updateCourse', {
-    onSuccess: async (saved) => {
-      await onSaved(saved);
-      toast({ title: 'Success', description: T.saved, variant: 'success' });
-    },
-    onError: (error) =>
-      toast({ title: 'Update Failed', description: messageOf(error, 'Please try again.'), variant: 'error' }),
-  });
   const changes: UpdateCourseInput = {
     ...(title.trim() !== course.title ? { title: title.trim() } : {}),
     ...(description.trim() !== course.description ? { description: description.trim() } : {}),
@@ -144,17 +137,22 @@ export function CourseDetailsForm({
     ...(unlockLevel !== course.unlockLevel ? { unlockLevel } : {}),
     ...(cover.changed ? { coverImage: cover.value } : {}),
   };
-  const submit = () => {
-    if (!title.trim()) {
-      toast({ title: 'Missing information', description: T.titleMissing, variant: 'error' });
-      return;
-    }
-    if (Object.keys(changes).length === 0) {
-      onCancel();
-      return;
-    }
-    save.run({ params: { clubId, courseId: course.id }, body: changes });
-  };
+  const save = useForm({
+    // The form's refusals are toasts, as its failures are.
+    check: () =>
+      title.trim()
+        ? null
+        : toastRefusal(toast, { title: 'Missing information', description: T.titleMissing }),
+    send: () => api('updateCourse', { params: { clubId, courseId: course.id }, body: changes }),
+    onSuccess: async (saved) => {
+      await onSaved(saved);
+      toast({ title: 'Success', description: T.saved, variant: 'success' });
+    },
+    failure: toastFailure(toast, 'Update Failed', 'Please try again.'),
+    label: 'Saving the course details',
+  });
+  // Nothing changed: nothing to send, and Save Details closes the form as Cancel does.
+  const submit = () => (Object.keys(changes).length === 0 ? onCancel() : save.submit());
   return (
     <section className="course-panel" aria-label={T.heading}>
       <Flex direction="column" gap="small">
@@ -179,10 +177,10 @@ export function CourseDetailsForm({
         <UnlockLevelField value={unlockLevel} onChange={setUnlockLevel} />
         <CoverPicker clubId={clubId} course={course} choice={cover} onChoose={setCover} />
         <Flex gap="small">
-          <Button variation="primary" isLoading={save.isPending} onClick={submit}>
+          <Button variation="primary" isLoading={save.busy} onClick={submit}>
             {T.save}
           </Button>
-          <Button onClick={onCancel} isDisabled={save.isPending}>
+          <Button onClick={onCancel} isDisabled={save.busy}>
             {T.cancel}
           </Button>
         </Flex>

@@ -5,30 +5,18 @@
  * Save Changes. The API sanitizes what is saved; the editor's HTML is never trusted.
  */
 import { Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import {
-  type CourseMediaUploadInput,
-  courseMediaUploadInputSchema,
-  SECTION_TITLE_EMPTY,
-  type Section,
-} from '@clubs/shared';
+import { courseMediaUploadInputSchema, SECTION_TITLE_EMPTY, type Section } from '@clubs/shared';
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
 import { api } from '../../../api/index.ts';
-import { useAction, useApiMutation } from '../../../api/mutations.ts';
 import { uploadWithProgress } from '../../../api/upload.ts';
 import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
+import { toastFailure, toastRefusal, useForm } from '../../../components/form/useForm.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { purifiedHtml } from './SectionView.tsx';
-
-/** A media file to put in the section, checked against the upload policy. */
-interface MediaUpload {
-  file: File;
-  kind: 'image' | 'video';
-  body: CourseMediaUploadInput;
-}
 
 const MEDIA_KINDS = { image: 'Image', video: 'Video' } as const;
 
@@ -71,65 +59,63 @@ export default function SectionEditor({
     setSource(on);
   };
 
-  const save = useApiMutation('updateSection', {
+  const save = useForm({
+    check: () =>
+      title.trim()
+        ? null
+        : toastRefusal(toast, { title: 'Validation Error', description: SECTION_TITLE_EMPTY }),
+    send: () =>
+      api('updateSection', {
+        params: { clubId, courseId, sectionId: section.id },
+        body: { title, htmlContent: html },
+      }),
     onSuccess: (saved) => {
       toast({ title: 'Success', description: 'Content updated successfully', variant: 'success' });
       onSaved(saved);
     },
-    onError: (error) =>
-      toast({ title: 'Update Failed', description: messageOf(error, 'Please try again.'), variant: 'error' }),
+    failure: toastFailure(toast, 'Update Failed', 'Please try again.'),
+    label: 'Saving the section',
   });
-  const submit = () => {
-    if (!title.trim()) {
-      toast({ title: 'Validation Error', description: SECTION_TITLE_EMPTY, variant: 'error' });
-      return;
-    }
-    save.run({ params: { clubId, courseId, sectionId: section.id }, body: { title, htmlContent: html } });
-  };
 
+  /** Why the chosen file cannot go in the section (the upload policy, then the media type), or null. */
+  const fileProblem = (): string | null => {
+    if (!file) return 'Missing file or course information';
+    const checked = courseMediaUploadInputSchema.safeParse({ contentType: file.type, size: file.size });
+    if (!checked.success) return checked.error.issues[0]?.message ?? 'This file cannot be uploaded';
+    return file.type.startsWith(`${kind}/`) ? null : `Selected file is not a ${kind}`;
+  };
   // The file goes to the media bucket; the section's content becomes the element that shows it.
-  const sendMedia = useAction({
-    mutationFn: async ({ file: chosen, kind: chosenKind, body }: MediaUpload) => {
-      const signed = await api('createCourseMediaUpload', {
-        params: { clubId, courseId },
-        body,
-      });
+  const sendMedia = useForm({
+    check: () => {
+      const refused = fileProblem();
+      return refused ? toastRefusal(toast, { title: 'Upload Failed', description: refused }) : null;
+    },
+    send: async () => {
+      const chosen = file as File;
+      const chosenKind = kind;
+      const body = courseMediaUploadInputSchema.parse({ contentType: chosen.type, size: chosen.size });
+      const signed = await api('createCourseMediaUpload', { params: { clubId, courseId }, body });
       await uploadWithProgress(signed, chosen, () => undefined);
       const src = signed.previewUrl.replace(/&/g, '&amp;');
-      return chosenKind === 'video'
-        ? `<video src="${src}" controls="controls"></video>`
-        : `<img src="${src}" alt="" />`;
+      const media =
+        chosenKind === 'video'
+          ? `<video src="${src}" controls="controls"></video>`
+          : `<img src="${src}" alt="" />`;
+      return { media, chosenKind };
     },
-    onSuccess: (media, { kind: chosenKind }) => {
+    onSuccess: ({ media, chosenKind }) => {
       setHtml(media);
       editor?.commands.setContent(media);
       if (chosenKind === 'video') setSource(true);
       toast({ title: 'Upload Success', description: 'File uploaded successfully', variant: 'success' });
     },
-    onError: (error) =>
-      toast({
-        title: 'Upload Failed',
-        description: `Failed to upload: ${messageOf(error, 'An error occurred during upload')}`,
-        variant: 'error',
-      }),
+    failure: (error) => {
+      const reason = messageOf(error, 'An error occurred during upload');
+      toast({ title: 'Upload Failed', description: `Failed to upload: ${reason}`, variant: 'error' });
+      return null;
+    },
+    label: 'Section media upload',
   });
-  const upload = () => {
-    if (!file) {
-      toast({ title: 'Upload Failed', description: 'Missing file or course information', variant: 'error' });
-      return;
-    }
-    const checked = courseMediaUploadInputSchema.safeParse({ contentType: file.type, size: file.size });
-    if (!checked.success || !file.type.startsWith(`${kind}/`)) {
-      const problem = checked.success ? `Selected file is not a ${kind}` : checked.error.issues[0]?.message;
-      toast({
-        title: 'Upload Failed',
-        description: problem ?? 'This file cannot be uploaded',
-        variant: 'error',
-      });
-      return;
-    }
-    sendMedia.run({ file, kind, body: checked.data });
-  };
 
   return (
     <Flex direction="column" gap="small" className="course-editor">
@@ -178,13 +164,13 @@ export default function SectionEditor({
           </label>
           <p>Supported formats: JPG, PNG, GIF, MP4, WebM</p>
           <p role="note">Uploading new media replaces the existing content of this section.</p>
-          <Button size="small" isLoading={sendMedia.isPending} onClick={upload}>
+          <Button size="small" isLoading={sendMedia.busy} onClick={() => sendMedia.submit()}>
             Upload
           </Button>
         </div>
       )}
       <Flex gap="small">
-        <Button variation="primary" isLoading={save.isPending} onClick={submit}>
+        <Button variation="primary" isLoading={save.busy} onClick={() => save.submit()}>
           Save Changes
         </Button>
         <Button onClick={onCancel}>Cancel</Button>
