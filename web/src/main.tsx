@@ -2,7 +2,7 @@ import './boot.ts';
 import '@aws-amplify/ui-react/styles.css';
 import 'virtual:amplify-theme.css'; // our colours and fonts over Amplify's (web/build/amplify-theme-css.ts)
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { authService, preloadAuth } from './auth/service.ts';
 import { fetchConfigJson } from './config/configJson.ts';
@@ -36,7 +36,9 @@ async function loadApp() {
 // An entry document has drawn its page already (web/build/entry-documents.ts): the app takes that
 // drawing over (hydrates it) once the page's code and the full stylesheets are in, rather than
 // drawing it again or showing the loading screen in between; the page's parts are taken over one
-// by one (components/public/HydrationPiece.tsx).
+// by one (components/public/HydrationPiece.tsx). The take-over is a transition: React then
+// hydrates the page's frame in slices that yield to the browser every few milliseconds, where a
+// take-over at the default priority runs the frame's hydration in one task.
 if (container.hasChildNodes()) {
   Promise.all([applyDeferredStyles(), loadApp()])
     .then(async ([, app]) => {
@@ -44,7 +46,11 @@ if (container.hasChildNodes()) {
       return app;
     })
     .then(
-      (app) => hydrateRoot(container, app.element()),
+      (app) => {
+        startTransition(() => {
+          hydrateRoot(container, app.element());
+        });
+      },
       // The page's code did not load: start afresh, and the route shows what went wrong.
       () =>
         loadApp().then((app) => {
