@@ -128,7 +128,7 @@ const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModul
   'courses/:courseId/take': () => import('./pages/courses/CourseTakePage.tsx'),
   'membership-success': () => import('./pages/club/MembershipSuccessPage.tsx'),
   search: () => import('./pages/search/SearchPage.tsx'),
-  analytics: () => import('./pages/analytics/AnalyticsPage.tsx'),
+  analytics: () => import('./features/analytics/pages/AnalyticsPage.tsx'),
   reports: () => import('./pages/moderation/ReportsPage.tsx'),
 };
 
@@ -237,7 +237,7 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              titled('Super Admin', 'super-admin', () => import('./pages/admin/SuperAdminPage.tsx')),
+              titled('Super Admin', 'super-admin', () => import('./features/admin/pages/SuperAdminPage.tsx')),
             ],
           },
         ],

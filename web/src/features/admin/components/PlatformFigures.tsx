@@ -7,14 +7,13 @@
  */
 import { Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { AnalyticsPeriod, PlatformFigures as Figures, MoneyAmount } from '@clubs/shared';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useApiQuery } from '../../api/hooks.ts';
-import type { ChartProps } from '../../components/charts/Chart.tsx';
-import { chartSummary } from '../../components/charts/chart-summary.ts';
-import { LazyChart as Chart } from '../../components/charts/LazyChart.tsx';
-import { PeriodPicker } from '../../components/charts/PeriodPicker.tsx';
-import { moneyOf } from '../../components/money.ts';
+import type { ChartProps } from '../../../components/charts/Chart.tsx';
+import { chartSummary } from '../../../components/charts/chart-summary.ts';
+import { LazyChart as Chart } from '../../../components/charts/LazyChart.tsx';
+import { PeriodPicker } from '../../../components/charts/PeriodPicker.tsx';
+import { moneyOf } from '../../../components/money.ts';
+import { usePlatformFigures } from '../api.ts';
 import { AdminSection } from './AdminSection.tsx';
 
 const revenueOf = (amounts: MoneyAmount[]) =>
@@ -102,11 +101,7 @@ function PlatformCharts({ data }: { data: Figures }) {
 
 export function PlatformFigures() {
   const [period, setPeriod] = useState<AnalyticsPeriod>('30d');
-  const figures = useApiQuery(
-    'getPlatformFigures',
-    { query: { period } },
-    { placeholderData: keepPreviousData },
-  );
+  const figures = usePlatformFigures(period);
   return (
     <AdminSection
       id="platform-figures-heading"

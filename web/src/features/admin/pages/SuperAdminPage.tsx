@@ -6,19 +6,19 @@
  */
 import { Alert, Badge, Button, Flex, Heading, SearchField, SelectField, Text } from '@aws-amplify/ui-react';
 import { type AdminClubRow, type AdminStatusFilter, adminStatusFilterSchema } from '@clubs/shared';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { messageOf } from '../../api/errors.ts';
-import { useApiQuery } from '../../api/hooks.ts';
-import { useApiMutation } from '../../api/mutations.ts';
-import { type Column, DataTable } from '../../components/DataTable.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { LoadingLine } from '../../components/LoadingLine.tsx';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { AuditLog } from './AuditLog.tsx';
-import { PlatformFigures } from './PlatformFigures.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { LoadingLine } from '../../../components/LoadingLine.tsx';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { useAdminClubs } from '../api.ts';
+import { AuditLog } from '../components/AuditLog.tsx';
+import { PlatformFigures } from '../components/PlatformFigures.tsx';
 
 export const SUPER_ADMIN_TEXTS = {
   title: 'Super Admin Portal',
@@ -126,11 +126,7 @@ export default function SuperAdminPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or filter starts at page 1
   useEffect(() => setCursors([]), [q, status]);
   const cursor = cursors.at(-1);
-  const clubs = useApiQuery(
-    'listAdminClubs',
-    { query: { ...(q ? { q } : {}), status, ...(cursor ? { cursor } : {}) } },
-    { placeholderData: keepPreviousData },
-  );
+  const clubs = useAdminClubs({ ...(q ? { q } : {}), status, ...(cursor ? { cursor } : {}) });
   const page = clubs.data;
 
   return (

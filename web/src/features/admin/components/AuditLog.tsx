@@ -1,8 +1,8 @@
 /** The super-admin portal's audit log: who did what to which club, when, before and after. */
 import { Text } from '@aws-amplify/ui-react';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@clubs/shared';
-import { useApiQuery } from '../../api/hooks.ts';
-import { type Column, DataTable } from '../../components/DataTable.tsx';
+import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import { useAuditLog } from '../api.ts';
 import { AdminSection } from './AdminSection.tsx';
 
 const statusOf = (state: Record<string, unknown>) => String(state.status ?? '');
@@ -17,7 +17,7 @@ const COLUMNS: Column<AuditEntry>[] = [
 ];
 
 export function AuditLog() {
-  const log = useApiQuery('listAuditLog', { query: { limit: 20 } });
+  const log = useAuditLog();
   return (
     <AdminSection id="audit-log-heading" title="Audit Log" what="the audit log" query={log}>
       {(data) =>

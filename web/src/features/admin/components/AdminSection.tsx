@@ -6,9 +6,9 @@
 import { Heading } from '@aws-amplify/ui-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { ApiError } from '../../api/errors.ts';
-import { QueryFailed } from '../../components/LoadFailed.tsx';
-import { LoadingLine } from '../../components/LoadingLine.tsx';
+import type { ApiError } from '../../../api/errors.ts';
+import { QueryFailed } from '../../../components/LoadFailed.tsx';
+import { LoadingLine } from '../../../components/LoadingLine.tsx';
 
 export function AdminSection<T>({
   id,

@@ -15,17 +15,17 @@ import {
 } from '@clubs/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { downloadApiFile } from '../../api/download.ts';
-import { messageOf } from '../../api/errors.ts';
-import { useApiQuery } from '../../api/hooks.ts';
-import { chartSummary } from '../../components/charts/chart-summary.ts';
-import { LazyChart as Chart } from '../../components/charts/LazyChart.tsx';
-import { PeriodPicker } from '../../components/charts/PeriodPicker.tsx';
-import { QueryFailed } from '../../components/LoadFailed.tsx';
-import { LoadingLine } from '../../components/LoadingLine.tsx';
-import { moneyOf } from '../../components/money.ts';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { downloadApiFile } from '../../../api/download.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { chartSummary } from '../../../components/charts/chart-summary.ts';
+import { LazyChart as Chart } from '../../../components/charts/LazyChart.tsx';
+import { PeriodPicker } from '../../../components/charts/PeriodPicker.tsx';
+import { QueryFailed } from '../../../components/LoadFailed.tsx';
+import { LoadingLine } from '../../../components/LoadingLine.tsx';
+import { moneyOf } from '../../../components/money.ts';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { useClubAnalytics, useTopContributors } from '../api.ts';
 import './analytics.css';
 
 /** The leaderboard tab whose points best match the period. */
@@ -159,10 +159,7 @@ function Charts({ data }: { data: Analytics }) {
 }
 
 function TopContributors({ clubId, period }: { clubId: string; period: AnalyticsPeriod }) {
-  const board = useApiQuery('getLeaderboard', {
-    params: { clubId },
-    query: { period: LEADERBOARD_OF[period], limit: 5 },
-  });
+  const board = useTopContributors(clubId, LEADERBOARD_OF[period]);
   if (board.isPending) return <LoadingLine label="Loading top contributors" />;
   if (board.isError) return <QueryFailed query={board} what="top contributors" headingLevel={3} />;
   if (board.data.items.length === 0) return <Text>No points earned yet.</Text>;
@@ -252,7 +249,7 @@ export default function AnalyticsPage() {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   const input = { params: { clubId: club.id }, query: { period } };
-  const analytics = useApiQuery('getClubAnalytics', input, { enabled: isClubManager(role) || role === null });
+  const analytics = useClubAnalytics(club.id, period, isClubManager(role) || role === null);
   const download = async () => {
     setDownloading(true);
     setDownloadError(null);

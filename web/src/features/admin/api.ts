@@ -1,0 +1,15 @@
+/**
+ * The super-admin portal's reads: the clubs table a page at a time (the previous page stays on
+ * screen while the next loads), the audit log's latest entries and the platform figures of a period.
+ */
+import type { AdminStatusFilter, AnalyticsPeriod } from '@clubs/shared';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useApiQuery } from '../../api/hooks.ts';
+
+export const useAdminClubs = (query: { q?: string; status: AdminStatusFilter; cursor?: string }) =>
+  useApiQuery('listAdminClubs', { query }, { placeholderData: keepPreviousData });
+
+export const useAuditLog = () => useApiQuery('listAuditLog', { query: { limit: 20 } });
+
+export const usePlatformFigures = (period: AnalyticsPeriod) =>
+  useApiQuery('getPlatformFigures', { query: { period } }, { placeholderData: keepPreviousData });
