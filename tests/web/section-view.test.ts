@@ -1,4 +1,4 @@
-import { mediaOnly } from '@clubs/web/src/pages/courses/parts/SectionView.tsx';
+import { mediaOnly } from '@clubs/web/src/features/courses/components/SectionView.tsx';
 import { describe, expect, it } from 'vitest';
 
 describe('mediaOnly (a section shown as its image or video alone, at max height 500)', () => {

@@ -115,21 +115,21 @@ const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModul
   settings: () => import('./pages/settings/ClubSettingsPage.tsx'),
   billing: () => import('./pages/settings/BillingPage.tsx'),
   edit: () => import('./pages/settings/EditClubPage.tsx'),
-  dashboard: () => import('./pages/dashboard/MemberDashboardPage.tsx'),
-  events: () => import('./pages/events/EventsPage.tsx'),
-  'events/create': () => import('./pages/events/EventsPage.tsx'),
+  dashboard: () => import('./features/dashboard/pages/MemberDashboardPage.tsx'),
+  events: () => import('./features/events/pages/EventsPage.tsx'),
+  'events/create': () => import('./features/events/pages/EventsPage.tsx'),
   invite: () => import('./pages/members/InvitePage.tsx'),
   'invite-members': () => import('./pages/members/InvitePage.tsx'),
   members: () => import('./pages/members/MembersPage.tsx'),
   leaderboard: () => import('./pages/club/LeaderboardPage.tsx'),
-  courses: () => import('./pages/courses/CourseListPage.tsx'),
-  'courses/create': () => import('./pages/courses/CourseCreatePage.tsx'),
-  'courses/:courseId': () => import('./pages/courses/CourseManagePage.tsx'),
-  'courses/:courseId/take': () => import('./pages/courses/CourseTakePage.tsx'),
+  courses: () => import('./features/courses/pages/CourseListPage.tsx'),
+  'courses/create': () => import('./features/courses/pages/CourseCreatePage.tsx'),
+  'courses/:courseId': () => import('./features/courses/pages/CourseManagePage.tsx'),
+  'courses/:courseId/take': () => import('./features/courses/pages/CourseTakePage.tsx'),
   'membership-success': () => import('./pages/club/MembershipSuccessPage.tsx'),
-  search: () => import('./pages/search/SearchPage.tsx'),
+  search: () => import('./features/search/pages/SearchPage.tsx'),
   analytics: () => import('./features/analytics/pages/AnalyticsPage.tsx'),
-  reports: () => import('./pages/moderation/ReportsPage.tsx'),
+  reports: () => import('./features/moderation/pages/ReportsPage.tsx'),
 };
 
 const clubChildren = (): RouteObject[] =>
@@ -189,11 +189,11 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              titled('Dashboard', 'dashboard', () => import('./pages/dashboard/DashboardPage.tsx')),
+              titled('Dashboard', 'dashboard', () => import('./features/dashboard/pages/DashboardPage.tsx')),
               titled(
                 'My Clubs',
                 'member-dashboard',
-                () => import('./pages/dashboard/MemberDashboardPage.tsx'),
+                () => import('./features/dashboard/pages/MemberDashboardPage.tsx'),
               ),
               titled(CLUB_PAGE_TITLES.settings, 'club-settings/:clubId', clubPages.settings),
               titled(CLUB_PAGE_TITLES.billing, 'club-billing/:clubId', clubPages.billing),
@@ -206,7 +206,7 @@ export const routes: RouteObject[] = [
               titled(
                 'Notifications',
                 'notifications',
-                () => import('./pages/notifications/NotificationsPage.tsx'),
+                () => import('./features/notifications/pages/NotificationsPage.tsx'),
               ),
             ],
           },

@@ -3,16 +3,14 @@
  * ('Show more'), each opening what it is about; 'Mark all as read'.
  */
 import { Button } from '@aws-amplify/ui-react';
-import { useApiPages } from '../../api/hooks.ts';
-import { NotificationList } from '../../components/notifications/NotificationList.tsx';
-import { useNotificationActions } from '../../components/notifications/useNotificationActions.ts';
-import { PageColumn, PageHeading } from '../../components/PageColumn.tsx';
-import { ListLoadFailed, ShowMore } from '../../components/PagedList.tsx';
-
-const PAGE_SIZE = 20;
+import { NotificationList } from '../../../components/notifications/NotificationList.tsx';
+import { useNotificationActions } from '../../../components/notifications/useNotificationActions.ts';
+import { PageColumn, PageHeading } from '../../../components/PageColumn.tsx';
+import { ListLoadFailed, ShowMore } from '../../../components/PagedList.tsx';
+import { useNotificationPages } from '../api.ts';
 
 export default function NotificationsPage() {
-  const list = useApiPages('listNotifications', { query: { limit: PAGE_SIZE } });
+  const list = useNotificationPages();
   const { markRead, markAllRead, markingAll } = useNotificationActions();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const unread = list.data?.pages[0]?.unreadCount ?? 0;

@@ -7,12 +7,12 @@ import { Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { type SearchResults, type SearchTerms, searchTerms } from '@clubs/shared';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/errors.ts';
-import { useApiPages } from '../../api/hooks.ts';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { ListLoadFailed, ShowMore } from '../../components/PagedList.tsx';
-import { Highlighted } from '../../components/search/Highlighted.tsx';
-import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { ApiError } from '../../../api/errors.ts';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { ListLoadFailed, ShowMore } from '../../../components/PagedList.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { useClubSearch } from '../api.ts';
+import { Highlighted } from '../components/Highlighted.tsx';
 import './search.css';
 
 type Groups = Omit<SearchResults, 'query' | 'nextCursor'>;
@@ -135,7 +135,7 @@ export default function SearchPage() {
   const q = (params.get('q') ?? '').trim();
   const search = useMemo(() => searchTerms(q), [q]);
   // Results are never kept for a later visit: a post deleted meanwhile must not show again.
-  const results = useApiPages('searchClub', { params: { clubId: club.id }, query: { q } }, { gcTime: 0 });
+  const results = useClubSearch(club.id, q);
   const groups = useMemo(() => merge(results.data?.pages ?? []), [results.data]);
   const total = groups.posts.length + groups.members.length + groups.courses.length + groups.events.length;
   return (

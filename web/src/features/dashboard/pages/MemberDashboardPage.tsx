@@ -7,14 +7,14 @@ import { Button, Flex, Heading, Loader, Tabs, Text } from '@aws-amplify/ui-react
 import type { PublicClub } from '@clubs/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useGreetingName } from '../../api/hooks.ts';
-import { ClubCard } from '../../components/clubs/ClubCard.tsx';
-import '../../components/clubs/clubs.css';
-import { ClubSearch } from '../../components/clubs/ClubSearch.tsx';
-import { CreateClubButton } from '../../components/create-club/CreateClubButton.tsx';
-import { QueryFailed } from '../../components/LoadFailed.tsx';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { matchesSearch, useDiscover, useMyMemberships } from './useMyClubs.ts';
+import { useGreetingName } from '../../../api/hooks.ts';
+import { ClubCard } from '../../../components/clubs/ClubCard.tsx';
+import '../../../components/clubs/clubs.css';
+import { ClubSearch } from '../../../components/clubs/ClubSearch.tsx';
+import { CreateClubButton } from '../../../components/create-club/CreateClubButton.tsx';
+import { QueryFailed } from '../../../components/LoadFailed.tsx';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { matchesSearch, useDiscover, useMyMemberships } from '../api.ts';
 
 const DISCOVER_LIMIT = 12;
 

@@ -7,13 +7,13 @@ import { Button, Flex, Heading, Loader, Tabs } from '@aws-amplify/ui-react';
 import { type EventView, type EventWindow, isClubManager } from '@clubs/shared';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { ListLoadFailed, ShowMore } from '../../components/PagedList.tsx';
-import { useClubSpace } from '../../layouts/club/clubSpace.ts';
-import { EventCard } from './EventCard.tsx';
-import { EventDialog } from './EventDialog.tsx';
-import { useEvents } from './useEvents.ts';
-import './events.css';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { ListLoadFailed, ShowMore } from '../../../components/PagedList.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { useEvents } from '../api.ts';
+import { EventCard } from '../components/EventCard.tsx';
+import { EventDialog } from '../components/EventDialog.tsx';
+import '../components/events.css';
 
 const EMPTY: Record<EventWindow, { title: string; text: string }> = {
   upcoming: { title: 'No upcoming events', text: 'Create your first event to get started!' },

@@ -15,15 +15,15 @@ import {
 } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messageOf } from '../../api/errors.ts';
-import { api } from '../../api/index.ts';
-import { routeKey } from '../../api/queryKeys.ts';
-import { FormFooter } from '../../components/form/FormFooter.tsx';
-import { problem, schemaCheck, useForm } from '../../components/form/useForm.tsx';
-import { Modal } from '../../components/overlay/Modal.tsx';
-import { useToast } from '../../components/Toaster.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { api } from '../../../api/index.ts';
+import { routeKey } from '../../../api/queryKeys.ts';
+import { FormFooter } from '../../../components/form/FormFooter.tsx';
+import { problem, schemaCheck, useForm } from '../../../components/form/useForm.tsx';
+import { Modal } from '../../../components/overlay/Modal.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { eventsKey } from '../api.ts';
 import { todayOnViewerCalendar, viewerTimeZone } from './eventTimes.ts';
-import { eventsKey } from './useEvents.ts';
 
 const DURATIONS = [30, 60, 90, 120, 180, 240];
 const durationLabel = (minutes: number) =>

@@ -8,13 +8,13 @@ import { Button, Flex } from '@aws-amplify/ui-react';
 import { calendarFileName, EVENT_MAX_AVATARS, type EventView, eventCalendarFile } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { messageOf } from '../../api/errors.ts';
-import { useApiMutation } from '../../api/mutations.ts';
-import { routeKey } from '../../api/queryKeys.ts';
-import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
-import { useToast } from '../../components/Toaster.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { routeKey } from '../../../api/queryKeys.ts';
+import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { eventsKey, updateCachedEvent } from '../api.ts';
 import { eventTimes } from './eventTimes.ts';
-import { eventsKey, updateCachedEvent } from './useEvents.ts';
 
 interface EventParams {
   clubId: string;

@@ -5,7 +5,6 @@
  */
 import { courseLockedDetailsSchema } from '@clubs/shared';
 import { isApiError } from '../../../api/errors.ts';
-import { routeKey } from '../../../api/queryKeys.ts';
 
 export const COURSE_ERROR_MESSAGES = {
   security:
@@ -43,9 +42,3 @@ export const ACCESS_REASONS = [
   'There is a security configuration issue',
 ];
 export const GENERIC_REASONS = ['A network problem', 'The course was deleted or moved', 'A temporary error'];
-
-export const coursesKey = (clubId: string) => routeKey('listCourses', { params: { clubId } });
-export const courseKey = (clubId: string, courseId: string) =>
-  routeKey('getCourse', { params: { clubId, courseId } });
-export const progressKey = (clubId: string, courseId: string) =>
-  routeKey('getCourseProgress', { params: { clubId, courseId } });

@@ -8,21 +8,17 @@
 import { Badge, Button, Flex, Heading } from '@aws-amplify/ui-react';
 import { unlocksAtLabel } from '@clubs/shared';
 import { Link } from 'react-router-dom';
-import { useApiPages } from '../../api/hooks.ts';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { ShowMore } from '../../components/PagedList.tsx';
-import { useClubSpace } from '../../layouts/club/clubSpace.ts';
-import { CourseErrorPanel } from './parts/CourseErrorPanel.tsx';
-import { ProgressBar } from './parts/ProgressBar.tsx';
-import './parts/courses.css';
+import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
+import { ShowMore } from '../../../components/PagedList.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { useCourses } from '../api.ts';
+import { CourseErrorPanel } from '../components/CourseErrorPanel.tsx';
+import { ProgressBar } from '../components/ProgressBar.tsx';
+import '../components/courses.css';
 
 export default function CourseListPage() {
   const { club, basePath } = useClubSpace();
-  const courses = useApiPages(
-    'listCourses',
-    { params: { clubId: club.id } },
-    { refetchOnWindowFocus: 'always' },
-  );
+  const courses = useCourses(club.id);
   if (courses.isPending) return <LoadingScreen label="Loading courses..." />;
   if (courses.isError)
     return <CourseErrorPanel error={courses.error} onRetry={() => void courses.refetch()} />;

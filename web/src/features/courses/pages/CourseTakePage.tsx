@@ -8,15 +8,15 @@ import { Button, Flex, Heading } from '@aws-amplify/ui-react';
 import type { CourseProgress } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { messageOf } from '../../api/errors.ts';
-import { useApiQuery } from '../../api/hooks.ts';
-import { useApiMutation } from '../../api/mutations.ts';
-import { useToast } from '../../components/Toaster.tsx';
-import { useClubSpace } from '../../layouts/club/clubSpace.ts';
-import { CourseFrame, useSectionCursor } from './parts/CourseFrame.tsx';
-import { coursesKey, progressKey } from './parts/courseErrors.ts';
-import { ProgressBar } from './parts/ProgressBar.tsx';
-import { SectionView } from './parts/SectionView.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { useApiQuery } from '../../../api/hooks.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { useToast } from '../../../components/Toaster.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { coursesKey, progressKey } from '../api.ts';
+import { CourseFrame, useSectionCursor } from '../components/CourseFrame.tsx';
+import { ProgressBar } from '../components/ProgressBar.tsx';
+import { SectionView } from '../components/SectionView.tsx';
 
 export default function CourseTakePage() {
   const { club } = useClubSpace();

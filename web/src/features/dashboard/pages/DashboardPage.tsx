@@ -7,17 +7,17 @@ import { Alert, Badge, Button, Card, Flex, Heading, Loader, Tabs, Text } from '@
 import type { MyMembership, PublicClub } from '@clubs/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { messageOf } from '../../api/errors.ts';
-import { useGreetingName, useMe } from '../../api/hooks.ts';
-import { AvatarMenu } from '../../components/clubs/AvatarMenu.tsx';
-import { ClubCard } from '../../components/clubs/ClubCard.tsx';
-import '../../components/clubs/clubs.css';
-import { ClubSearch } from '../../components/clubs/ClubSearch.tsx';
-import { CreateClubDialog } from '../../components/create-club/CreateClubDialog.tsx';
-import { LOAD_FAILED_TEXT, QueryFailed } from '../../components/LoadFailed.tsx';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
-import { matchesSearch, useDiscover, useMyMemberships } from './useMyClubs.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { useGreetingName, useMe } from '../../../api/hooks.ts';
+import { AvatarMenu } from '../../../components/clubs/AvatarMenu.tsx';
+import { ClubCard } from '../../../components/clubs/ClubCard.tsx';
+import '../../../components/clubs/clubs.css';
+import { ClubSearch } from '../../../components/clubs/ClubSearch.tsx';
+import { CreateClubDialog } from '../../../components/create-club/CreateClubDialog.tsx';
+import { LOAD_FAILED_TEXT, QueryFailed } from '../../../components/LoadFailed.tsx';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { matchesSearch, useDiscover, useMyMemberships } from '../api.ts';
 
 type TabValue = 'discover' | 'requested' | 'joined' | 'owned';
 

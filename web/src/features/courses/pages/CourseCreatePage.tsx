@@ -16,15 +16,15 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { messageOf } from '../../api/errors.ts';
-import { api } from '../../api/index.ts';
-import { useApiMutation } from '../../api/mutations.ts';
-import { toastFailure, toastRefusal, useForm } from '../../components/form/useForm.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { useClubSpace } from '../../layouts/club/clubSpace.ts';
-import { coursesKey } from './parts/courseErrors.ts';
-import { UnlockLevelField } from './parts/UnlockLevelField.tsx';
-import './parts/courses.css';
+import { messageOf } from '../../../api/errors.ts';
+import { api } from '../../../api/index.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { toastFailure, toastRefusal, useForm } from '../../../components/form/useForm.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { coursesKey } from '../api.ts';
+import { UnlockLevelField } from '../components/UnlockLevelField.tsx';
+import '../components/courses.css';
 
 const STEPS = ['Course Info', 'AI Generation', 'Review & Publish'] as const;
 const OUTLINE_ROWS = 20;

@@ -10,18 +10,18 @@ import { NO_MODULES_FOUND } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
-import { messageOf } from '../../api/errors.ts';
-import { useApiQuery } from '../../api/hooks.ts';
-import { useApiMutation } from '../../api/mutations.ts';
-import { ConfirmDialog, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { useClubSpace } from '../../layouts/club/clubSpace.ts';
-import { CourseDetailsForm } from './parts/CourseDetailsForm.tsx';
-import { CourseFrame, useSectionCursor } from './parts/CourseFrame.tsx';
-import { courseKey, coursesKey } from './parts/courseErrors.ts';
-import { SectionView } from './parts/SectionView.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { useApiQuery } from '../../../api/hooks.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { ConfirmDialog, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { courseKey, coursesKey } from '../api.ts';
+import { CourseDetailsForm } from '../components/CourseDetailsForm.tsx';
+import { CourseFrame, useSectionCursor } from '../components/CourseFrame.tsx';
+import { SectionView } from '../components/SectionView.tsx';
 
-const SectionEditor = lazy(() => import('./parts/SectionEditor.tsx'));
+const SectionEditor = lazy(() => import('../components/SectionEditor.tsx'));
 /** A section's move buttons: up is off for the first section, down for the last. */
 const MOVES = [
   { direction: 'up', arrow: '↑' },

@@ -21,18 +21,25 @@ import {
 } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { messageOf } from '../../api/errors.ts';
-import { useApiPages, useApiQuery } from '../../api/hooks.ts';
-import { api } from '../../api/index.ts';
-import { useApiMutation } from '../../api/mutations.ts';
-import { routeKey } from '../../api/queryKeys.ts';
-import { problem, useForm } from '../../components/form/useForm.tsx';
-import { QueryFailed } from '../../components/LoadFailed.tsx';
-import { LoadingLine } from '../../components/LoadingLine.tsx';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { ShowMore } from '../../components/PagedList.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { useClubSpace } from '../../layouts/club/clubSpace.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { api } from '../../../api/index.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { problem, useForm } from '../../../components/form/useForm.tsx';
+import { QueryFailed } from '../../../components/LoadFailed.tsx';
+import { LoadingLine } from '../../../components/LoadingLine.tsx';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { ShowMore } from '../../../components/PagedList.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import {
+  auditKey,
+  moderationSettingsKey,
+  reportCountKey,
+  reportsKey,
+  useClubAudit,
+  useModerationSettings,
+  useReports,
+} from '../api.ts';
 
 const DECISIONS: { action: ModerationAction; label: (item: ReportCase) => string; done: string }[] = [
   { action: 'keep', label: (item) => (item.hidden === 'held' ? 'Approve' : 'Keep'), done: 'Kept' },
@@ -50,9 +57,9 @@ function useQueueRefresh(clubId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: routeKey('listReports', { params: { clubId } }) }),
-      queryClient.invalidateQueries({ queryKey: routeKey('countReports', { params: { clubId } }) }),
-      queryClient.invalidateQueries({ queryKey: routeKey('listClubAudit', { params: { clubId } }) }),
+      queryClient.invalidateQueries({ queryKey: reportsKey(clubId) }),
+      queryClient.invalidateQueries({ queryKey: reportCountKey(clubId) }),
+      queryClient.invalidateQueries({ queryKey: auditKey(clubId) }),
     ]);
 }
 
@@ -113,7 +120,7 @@ function QueueItem({ clubId, item }: { clubId: string; item: ReportCase }) {
 function ModerationOptions({ clubId, canEdit }: { clubId: string; canEdit: boolean }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const settings = useApiQuery('getModerationSettings', { params: { clubId } });
+  const settings = useModerationSettings(clubId);
   const [threshold, setThreshold] = useState('');
   const [hold, setHold] = useState(false);
   useEffect(() => {
@@ -131,7 +138,7 @@ function ModerationOptions({ clubId, canEdit }: { clubId: string; canEdit: boole
     send: () =>
       api('saveModerationSettings', { params: { clubId }, body: moderationSettingsSchema.parse(draft()) }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(routeKey('getModerationSettings', { params: { clubId } }), saved);
+      queryClient.setQueryData(moderationSettingsKey(clubId), saved);
       toast({ title: 'Moderation options saved', variant: 'success' });
     },
     failure: (error) => problem(messageOf(error, 'Could not save. Please try again.')),
@@ -171,7 +178,7 @@ function ModerationOptions({ clubId, canEdit }: { clubId: string; canEdit: boole
 }
 
 function AuditTrail({ clubId }: { clubId: string }) {
-  const trail = useApiQuery('listClubAudit', { params: { clubId } });
+  const trail = useClubAudit(clubId);
   if (trail.isPending) return <LoadingLine label="Loading the audit trail" />;
   if (trail.isError) return <QueryFailed what="the audit trail" query={trail} />;
   if (trail.data.items.length === 0) return <Text>No decisions yet.</Text>;
@@ -190,7 +197,7 @@ function AuditTrail({ clubId }: { clubId: string }) {
 
 /** The open reports, a page at a time ('Show more'); only a manager's page asks for them. */
 function OpenReports({ clubId }: { clubId: string }) {
-  const queue = useApiPages('listReports', { params: { clubId } });
+  const queue = useReports(clubId);
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-label="Open reports">

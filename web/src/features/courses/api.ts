@@ -1,0 +1,15 @@
+/**
+ * The courses area's cache: the club's course list (read by cursor, again whenever the tab
+ * comes back, as the course writes invalidate it), a course, and the caller's progress in it.
+ */
+import { useApiPages } from '../../api/hooks.ts';
+import { routeKey } from '../../api/queryKeys.ts';
+
+export const coursesKey = (clubId: string) => routeKey('listCourses', { params: { clubId } });
+export const courseKey = (clubId: string, courseId: string) =>
+  routeKey('getCourse', { params: { clubId, courseId } });
+export const progressKey = (clubId: string, courseId: string) =>
+  routeKey('getCourseProgress', { params: { clubId, courseId } });
+
+export const useCourses = (clubId: string) =>
+  useApiPages('listCourses', { params: { clubId } }, { refetchOnWindowFocus: 'always' });
