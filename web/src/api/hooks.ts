@@ -2,7 +2,13 @@
  * TanStack Query wrappers over the typed client; their keys come from the one factory (queryKeys.ts).
  */
 import { displayName, type RequestInput, type RouteId, type RouteOutput } from '@clubs/shared';
-import { type InfiniteData, type UseQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  type UseQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import type { ApiArgs } from './client.ts';
 import type { ApiError } from './errors.ts';
@@ -37,8 +43,11 @@ export function useApiPages<Id extends PagedRouteId>(
     refetchOnWindowFocus?: boolean | 'always';
     /** 0: the pages are dropped once no screen shows them, so the next visit reads afresh. */
     gcTime?: number;
+    /** The last input's pages stay on screen while a new input's first page loads (a search as typed). */
+    keepPrevious?: boolean;
   } = {},
 ) {
+  const { keepPrevious, ...queryOptions } = options;
   return useInfiniteQuery<
     RouteOutput<Id>,
     ApiError,
@@ -53,7 +62,8 @@ export function useApiPages<Id extends PagedRouteId>(
       return api(id, ...([{ ...input, query, signal }] as ApiArgs<Id>));
     },
     getNextPageParam: (last) => (last as { nextCursor: string | null }).nextCursor,
-    ...options,
+    ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
+    ...queryOptions,
   });
 }
 

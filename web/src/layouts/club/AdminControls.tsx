@@ -10,7 +10,7 @@ import { type ClubRole, hasPermission, isClubManager, type Permission } from '@c
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
 import { Popover } from '../../components/overlay/Popover.tsx';
-import { pendingLabel } from '../../pages/members/usePendingCount.ts';
+import { pendingLabel } from '../../features/members/api.ts';
 
 interface Control {
   label: string;

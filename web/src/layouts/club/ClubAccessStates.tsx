@@ -7,7 +7,7 @@
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
 import { MessagePanel } from '../../components/MessagePanel.tsx';
-import { LeaveClub } from '../../pages/members/RoleAndLeave.tsx';
+import { LeaveClub } from '../../features/members/components/RoleAndLeave.tsx';
 import { DENIAL_TEXT, type DenialReason } from './useClubAccess.ts';
 
 const ToDashboard = () => (

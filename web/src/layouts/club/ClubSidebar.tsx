@@ -7,7 +7,7 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
 import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
-import { pendingLabel, usePendingCount } from '../../pages/members/usePendingCount.ts';
+import { pendingLabel, usePendingCount } from '../../features/members/api.ts';
 import { useClubSpace } from './clubSpace.ts';
 import { ClubIcon, type ClubIconName } from './icons.tsx';
 

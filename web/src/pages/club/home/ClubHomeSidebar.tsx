@@ -10,8 +10,8 @@ import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { ClubNotificationPreference } from '../../../components/notifications/NotificationPreferenceField.tsx';
+import { inviteUrlOf, useCopyLink } from '../../../components/useCopyLink.ts';
 import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
-import { inviteUrlOf, useCopyLink } from '../../members/useCopyLink.ts';
 
 const eventDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

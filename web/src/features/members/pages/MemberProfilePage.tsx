@@ -5,12 +5,12 @@
  */
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { Link, useParams } from 'react-router-dom';
-import { useApiQuery } from '../../api/hooks.ts';
-import { ClubLogo, PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { MessagePanel } from '../../components/MessagePanel.tsx';
-import '../club/home/feed.css';
-import { PageColumn } from '../../components/PageColumn.tsx';
+import { useApiQuery } from '../../../api/hooks.ts';
+import { ClubLogo, PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
+import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
+import { MessagePanel } from '../../../components/MessagePanel.tsx';
+import '../../../pages/club/home/feed.css';
+import { PageColumn } from '../../../components/PageColumn.tsx';
 
 const ROLE_LABEL = { club_owner: 'Owner', club_moderator: 'Moderator', club_member: 'Member' } as const;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -7,9 +7,9 @@ import { Badge, Flex, Text } from '@aws-amplify/ui-react';
 import type { ClubRole, MemberView } from '@clubs/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
-import { LevelBadge } from '../../components/clubs/LevelBadge.tsx';
-import { type Column, DataTable } from '../../components/DataTable.tsx';
+import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
+import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
+import { type Column, DataTable } from '../../../components/DataTable.tsx';
 
 export const ROLE_LABELS: Record<ClubRole, string> = {
   club_owner: 'Owner',

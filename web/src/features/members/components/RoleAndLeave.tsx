@@ -8,11 +8,11 @@ import { Button } from '@aws-amplify/ui-react';
 import type { MemberView } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { messageOf } from '../../api/errors.ts';
-import { useApiMutation } from '../../api/mutations.ts';
-import { ConfirmDialog, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { membersKey } from './useMembers.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { ConfirmDialog, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { membersKey } from '../api.ts';
 
 export const ROLE_TEXTS = {
   makeModerator: 'Make moderator',

@@ -1,6 +1,6 @@
 /** Copying a link to the clipboard with the spec's toasts ('Link copied!' / 'Failed to copy'). */
 import { useCallback } from 'react';
-import { useToast } from '../../components/Toaster.tsx';
+import { useToast } from './Toaster.tsx';
 
 export const COPY_TEXTS = {
   copied: 'Link copied!',

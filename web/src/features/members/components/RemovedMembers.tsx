@@ -4,20 +4,17 @@
  * lifts the removal once confirmed; the list is read again after the server stored it.
  */
 import { Flex, Text } from '@aws-amplify/ui-react';
-import type { RemovedPage, RemovedPerson } from '@clubs/shared';
-import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiError } from '../../api/errors.ts';
-import { messageOf } from '../../api/errors.ts';
-import { api } from '../../api/index.ts';
-import { useApiMutation } from '../../api/mutations.ts';
-import { routeKey, routePagesKey } from '../../api/queryKeys.ts';
-import { type Column, DataTable } from '../../components/DataTable.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { ConfirmButton, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
-import { ShowMore } from '../../components/PagedList.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { MEMBERS_PAGE } from './useMembers.ts';
+import type { RemovedPerson } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { messageOf } from '../../../api/errors.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
+import { ConfirmButton, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { ShowMore } from '../../../components/PagedList.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { removedKey, useRemoved } from '../api.ts';
 
 export const REMOVED_TEXTS = {
   empty: 'Nobody is kept out of this club.',
@@ -35,28 +32,6 @@ export const REMOVED_TEXTS = {
   loadMore: 'Load more',
 } as const;
 const T = REMOVED_TEXTS;
-
-const removedKey = (clubId: string) => routeKey('listRemovedMembers', { params: { clubId } });
-
-function useRemoved(clubId: string) {
-  return useInfiniteQuery<
-    RemovedPage,
-    ApiError,
-    InfiniteData<RemovedPage>,
-    readonly unknown[],
-    string | null
-  >({
-    queryKey: routePagesKey('listRemovedMembers', { params: { clubId } }),
-    initialPageParam: null,
-    queryFn: async ({ pageParam, signal }) =>
-      api('listRemovedMembers', {
-        params: { clubId },
-        query: { limit: MEMBERS_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      }),
-    getNextPageParam: (last) => last.nextCursor,
-  });
-}
 
 function AllowBack({ person }: { person: RemovedPerson }) {
   const { toast } = useToast();

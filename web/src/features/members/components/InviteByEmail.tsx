@@ -18,12 +18,13 @@ import {
 } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { isApiError, messageOf } from '../../api/errors.ts';
-import { useMe } from '../../api/hooks.ts';
-import { api } from '../../api/index.ts';
-import { problem, useForm } from '../../components/form/useForm.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { pendingInvitationsKey, SentInvitations } from './SentInvitations.tsx';
+import { isApiError, messageOf } from '../../../api/errors.ts';
+import { useMe } from '../../../api/hooks.ts';
+import { api } from '../../../api/index.ts';
+import { problem, useForm } from '../../../components/form/useForm.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { pendingInvitationsKey } from '../api.ts';
+import { SentInvitations } from './SentInvitations.tsx';
 
 export const INVITE_EMAIL_TEXTS = {
   heading: 'Invite by e-mail',

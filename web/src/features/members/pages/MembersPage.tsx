@@ -9,19 +9,18 @@ import { Button, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react'
 import { hasPermission, idSchema, isClubManager, type MemberFilter } from '@clubs/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAuth } from '../../auth/AuthProvider.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { PageColumn, PageHeading } from '../../components/PageColumn.tsx';
-import { ShowMore } from '../../components/PagedList.tsx';
-import { useClubSpace } from '../../layouts/club/clubSpace.ts';
-import { MemberStatus, mayRemove, RemoveMember } from './MemberActions.tsx';
-import { MembersTable } from './MembersTable.tsx';
-import { RemovedMembers } from './RemovedMembers.tsx';
-import { LeaveClub, RoleToggle } from './RoleAndLeave.tsx';
-import { MEMBERS_TEXTS as T } from './texts.ts';
-import { useMembers } from './useMembers.ts';
-import { pendingLabel, usePendingCount } from './usePendingCount.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
+import { PageColumn, PageHeading } from '../../../components/PageColumn.tsx';
+import { ShowMore } from '../../../components/PagedList.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { pendingLabel, useMembers, usePendingCount } from '../api.ts';
+import { MemberStatus, mayRemove, RemoveMember } from '../components/MemberActions.tsx';
+import { MembersTable } from '../components/MembersTable.tsx';
+import { RemovedMembers } from '../components/RemovedMembers.tsx';
+import { LeaveClub, RoleToggle } from '../components/RoleAndLeave.tsx';
+import { MEMBERS_TEXTS as T } from '../components/texts.ts';
 
 /** What the page lists: a members filter, or (the owner only) the people removed and kept out. */
 type MembersView = MemberFilter | 'removed';

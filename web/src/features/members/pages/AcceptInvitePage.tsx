@@ -8,16 +8,16 @@ import { Button, Text } from '@aws-amplify/ui-react';
 import { formatPrice, type InvitationPreview, isPremium } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { isApiError, messageOf } from '../../api/errors.ts';
-import { useApiQuery } from '../../api/hooks.ts';
-import { api } from '../../api/index.ts';
-import { useAction } from '../../api/mutations.ts';
-import { routeKey } from '../../api/queryKeys.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { MessagePanel, WaysOn } from '../../components/MessagePanel.tsx';
-import { leaveFor } from '../../components/navigation.ts';
-import { useToast } from '../../components/Toaster.tsx';
+import { isApiError, messageOf } from '../../../api/errors.ts';
+import { useApiQuery } from '../../../api/hooks.ts';
+import { api } from '../../../api/index.ts';
+import { useAction } from '../../../api/mutations.ts';
+import { routeKey } from '../../../api/queryKeys.ts';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
+import { MessagePanel, WaysOn } from '../../../components/MessagePanel.tsx';
+import { leaveFor } from '../../../components/navigation.ts';
+import { useToast } from '../../../components/Toaster.tsx';
 
 export const ACCEPT_TEXTS = {
   invitedTo: (club: string) => `You're invited to join ${club}`,

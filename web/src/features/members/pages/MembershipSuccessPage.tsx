@@ -9,10 +9,10 @@ import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import type { MembershipCheckoutState } from '@clubs/shared';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useApiQuery } from '../../api/hooks.ts';
-import { QueryFailed } from '../../components/LoadFailed.tsx';
-import { WaysOn } from '../../components/MessagePanel.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
+import { useApiQuery } from '../../../api/hooks.ts';
+import { QueryFailed } from '../../../components/LoadFailed.tsx';
+import { WaysOn } from '../../../components/MessagePanel.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
 
 export const MEMBERSHIP_SUCCESS = {
   firstWaitMs: 1500,

@@ -8,13 +8,12 @@
 import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { PendingInvitation } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { messageOf } from '../../api/errors.ts';
-import { useApiPages } from '../../api/hooks.ts';
-import { useApiMutation } from '../../api/mutations.ts';
-import { routeKey } from '../../api/queryKeys.ts';
-import { ConfirmButton, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
-import { ListLoadFailed, ShowMore } from '../../components/PagedList.tsx';
-import { useToast } from '../../components/Toaster.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { ConfirmButton, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { ListLoadFailed, ShowMore } from '../../../components/PagedList.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { pendingInvitationsKey, usePendingInvitations } from '../api.ts';
 
 export const SENT_INVITATION_TEXTS = {
   heading: 'Sent invitations',
@@ -30,12 +29,6 @@ export const SENT_INVITATION_TEXTS = {
   loadMore: 'Show more',
 } as const;
 const T = SENT_INVITATION_TEXTS;
-
-const PAGE_SIZE = 20;
-
-/** What every read of the club's waiting invitations is cached under (sending and revoking change it). */
-export const pendingInvitationsKey = (clubId: string) =>
-  routeKey('listPendingInvitations', { params: { clubId } });
 
 function Revoke({ clubId, invitation }: { clubId: string; invitation: PendingInvitation }) {
   const { toast } = useToast();
@@ -76,7 +69,7 @@ function byAddress(invitations: readonly PendingInvitation[]): PendingInvitation
 }
 
 export function SentInvitations({ clubId }: { clubId: string }) {
-  const list = useApiPages('listPendingInvitations', { params: { clubId }, query: { limit: PAGE_SIZE } });
+  const list = usePendingInvitations(clubId);
   if (list.isError && !list.data) {
     return <ListLoadFailed what="sent invitations" list={list} />;
   }

@@ -6,13 +6,12 @@
 import { Badge, Button } from '@aws-amplify/ui-react';
 import type { ClubRole, MemberView } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { messageOf } from '../../api/errors.ts';
-import { useApiMutation } from '../../api/mutations.ts';
-import { routeKey } from '../../api/queryKeys.ts';
-import { ConfirmButton, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { membersKey } from './useMembers.ts';
-import { PENDING_COUNTS_KEY } from './usePendingCount.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { routeKey } from '../../../api/queryKeys.ts';
+import { ConfirmButton, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { membersKey, PENDING_COUNTS_KEY } from '../api.ts';
 
 export const MEMBER_ACTION_TEXTS = {
   statusUpdated: 'Status Updated',
