@@ -7,8 +7,8 @@
 import {
   emailChangeProblem,
   passwordChangeProblem,
-} from '@clubs/web/src/pages/settings/AccountSettingsPage.tsx';
-import { photoProblem } from '@clubs/web/src/pages/settings/ProfilePage.tsx';
+} from '@clubs/web/src/features/account/pages/AccountSettingsPage.tsx';
+import { photoProblem } from '@clubs/web/src/features/account/pages/ProfilePage.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { clubImageProblem } from '@clubs/web/src/pages/settings/ClubImageField.tsx';
+import { clubImageProblem } from '@clubs/web/src/features/club-settings/components/ClubImageField.tsx';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { club, mockApi, ok } from './api-mock.ts';

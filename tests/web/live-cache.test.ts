@@ -6,7 +6,7 @@
 import type { Post, PostPage } from '@clubs/shared';
 import { routeKey } from '@clubs/web/src/api/queryKeys.ts';
 import { applyLiveMessage } from '@clubs/web/src/live/useLiveClub.ts';
-import { feedKey } from '@clubs/web/src/pages/club/home/useFeed.ts';
+import { feedKey } from '@clubs/web/src/features/feed/api.ts';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { CLUB, post } from './club-home-support.ts';

@@ -15,7 +15,7 @@ import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.t
 const realSetTimeout = globalThis.setTimeout;
 // The pages and the API client are loaded lazily; loading them first keeps the fake clock tests about timing.
 await Promise.all([
-  import('@clubs/web/src/pages/setup/ClubSetupPage.tsx'),
+  import('@clubs/web/src/features/club-settings/pages/ClubSetupPage.tsx'),
   import('@clubs/web/src/api/index.ts'),
 ]);
 

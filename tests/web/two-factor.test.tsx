@@ -4,7 +4,7 @@
  * for want of one is sent there and told so; sign-in asks for the app's code when Cognito does.
  */
 
-import { SUPER_ADMIN_NEEDS_MFA } from '@clubs/web/src/pages/settings/TwoFactorSection.tsx';
+import { SUPER_ADMIN_NEEDS_MFA } from '@clubs/web/src/features/account/components/TwoFactorSection.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

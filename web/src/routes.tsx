@@ -108,20 +108,20 @@ const CLUB_PAGE_TITLES: Record<(typeof CLUB_SUB_PATHS)[number], string> = {
   reports: 'Reports',
 };
 
-const clubHome = () => import('./pages/club/ClubHomePage.tsx');
+const clubHome = () => import('./features/feed/pages/ClubHomePage.tsx');
 const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModule>> = {
   '': clubHome,
   home: clubHome,
-  settings: () => import('./pages/settings/ClubSettingsPage.tsx'),
-  billing: () => import('./pages/settings/BillingPage.tsx'),
-  edit: () => import('./pages/settings/EditClubPage.tsx'),
+  settings: () => import('./features/club-settings/pages/ClubSettingsPage.tsx'),
+  billing: () => import('./features/club-settings/pages/BillingPage.tsx'),
+  edit: () => import('./features/club-settings/pages/EditClubPage.tsx'),
   dashboard: () => import('./features/dashboard/pages/MemberDashboardPage.tsx'),
   events: () => import('./features/events/pages/EventsPage.tsx'),
   'events/create': () => import('./features/events/pages/EventsPage.tsx'),
   invite: () => import('./features/members/pages/InvitePage.tsx'),
   'invite-members': () => import('./features/members/pages/InvitePage.tsx'),
   members: () => import('./features/members/pages/MembersPage.tsx'),
-  leaderboard: () => import('./pages/club/LeaderboardPage.tsx'),
+  leaderboard: () => import('./features/leaderboard/pages/LeaderboardPage.tsx'),
   courses: () => import('./features/courses/pages/CourseListPage.tsx'),
   'courses/create': () => import('./features/courses/pages/CourseCreatePage.tsx'),
   'courses/:courseId': () => import('./features/courses/pages/CourseManagePage.tsx'),
@@ -171,14 +171,22 @@ export const routes: RouteObject[] = [
       // An e-mail's unsubscribe link: works signed out (a signed token).
       titled('Unsubscribe', 'unsubscribe', () => import('./pages/public/UnsubscribePage.tsx')),
       // The setup callback checks the session itself (3 s wait, then /login): not guarded.
-      titled('Setting up your club', 'club-setup', () => import('./pages/setup/ClubSetupPage.tsx')),
+      titled(
+        'Setting up your club',
+        'club-setup',
+        () => import('./features/club-settings/pages/ClubSetupPage.tsx'),
+      ),
 
       // The account pages answer a signed-out visitor themselves: 'Please log in'.
       {
         element: <AppLayout />,
         children: [
-          titled('Edit Profile', 'profile', () => import('./pages/settings/ProfilePage.tsx')),
-          titled('Account Settings', 'settings', () => import('./pages/settings/AccountSettingsPage.tsx')),
+          titled('Edit Profile', 'profile', () => import('./features/account/pages/ProfilePage.tsx')),
+          titled(
+            'Account Settings',
+            'settings',
+            () => import('./features/account/pages/AccountSettingsPage.tsx'),
+          ),
         ],
       },
 

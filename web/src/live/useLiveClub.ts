@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { api } from '../api/index.ts';
 import { routeKey } from '../api/queryKeys.ts';
 import { currentIdToken } from '../auth/service.ts';
-import { commentsKey, feedKey, removeCachedPost, updateCachedPost } from '../pages/club/home/useFeed.ts';
+import { commentsKey, feedKey, removeCachedPost, updateCachedPost } from '../features/feed/api.ts';
 import { LiveConnection } from './liveConnection.ts';
 import { addNewPost, clearNewPosts, dropNewPost } from './newPosts.ts';
 

@@ -9,7 +9,7 @@ import { useApiQuery } from '../../../api/hooks.ts';
 import { ClubLogo, PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { MessagePanel } from '../../../components/MessagePanel.tsx';
-import '../../../pages/club/home/feed.css';
+import '../../feed/components/feed.css';
 import { PageColumn } from '../../../components/PageColumn.tsx';
 
 const ROLE_LABEL = { club_owner: 'Owner', club_moderator: 'Moderator', club_member: 'Member' } as const;

@@ -6,18 +6,9 @@
 import { Alert, Heading } from '@aws-amplify/ui-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { ApiError } from '../../api/errors.ts';
-import { useApiQuery } from '../../api/hooks.ts';
-import { QueryFailed } from '../../components/LoadFailed.tsx';
-import { LoadingLine } from '../../components/LoadingLine.tsx';
-
-/**
- * The club of the page's `clubId` as its owner reads it. Not retried: the API refuses anyone but
- * the owner (404 or 403), and asking again changes nothing.
- */
-export function useOwnedClub(clubId: string) {
-  return useApiQuery('getOwnedClub', { params: { clubId } }, { enabled: Boolean(clubId), retry: false });
-}
+import type { ApiError } from '../../../api/errors.ts';
+import { QueryFailed } from '../../../components/LoadFailed.tsx';
+import { LoadingLine } from '../../../components/LoadingLine.tsx';
 
 /** An owner-only page's words (its texts table carries them). */
 export interface OwnerPageTexts {

@@ -18,32 +18,32 @@ import {
 } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { messageOf } from '../../api/errors.ts';
-import { useMe } from '../../api/hooks.ts';
-import { api } from '../../api/index.ts';
-import { useAction } from '../../api/mutations.ts';
-import { routeKey } from '../../api/queryKeys.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { useMe } from '../../../api/hooks.ts';
+import { api } from '../../../api/index.ts';
+import { useAction } from '../../../api/mutations.ts';
+import { routeKey } from '../../../api/queryKeys.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
 import {
   FILE_UPLOAD_FAILED,
   FILE_UPLOADED,
   PROFILE_LOAD_FAILED,
   PROFILE_UPDATE_FAILED,
   PROFILE_UPDATED,
-} from '../../auth/messages.ts';
+} from '../../../auth/messages.ts';
 import {
   bindField,
   noFieldProblems,
   OPTIONAL,
   toastFailure,
   useForm,
-} from '../../components/form/useForm.tsx';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { PleaseLogIn } from './PleaseLogIn.tsx';
-import '../../components/public/public.css';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
+} from '../../../components/form/useForm.tsx';
+import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { PleaseLogIn } from '../components/PleaseLogIn.tsx';
+import '../../../components/public/public.css';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
 
 /** The browser's checks are the API's schema: an image type, then a size from 1 byte to 10 MB. */
 export function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {

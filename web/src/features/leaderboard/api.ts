@@ -3,7 +3,7 @@
  * own row with their rank, asked together.
  */
 import type { LeaderboardPeriod } from '@clubs/shared';
-import { useApiPages, useApiQuery } from '../../../api/hooks.ts';
+import { useApiPages, useApiQuery } from '../../api/hooks.ts';
 
 export const useRankings = (clubId: string, period: LeaderboardPeriod) =>
   useApiPages('getLeaderboard', { params: { clubId }, query: { period } });

@@ -17,7 +17,7 @@ import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import { FormFooter } from '../../../components/form/FormFooter.tsx';
 import { schemaCheck, useForm } from '../../../components/form/useForm.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
-import { feedKey } from './useFeed.ts';
+import { feedKey } from '../api.ts';
 import { useMediaUploads } from './useMediaUploads.ts';
 
 const POST_TYPES: Record<PostType, string> = { text: 'Text', image: 'Image', video: 'Video' };

@@ -15,13 +15,13 @@ import { Loader, Text } from '@aws-amplify/ui-react';
 import { SETUP_CALLBACK } from '@clubs/shared';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { isApiError } from '../../api/errors.ts';
-import { api } from '../../api/index.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
-import { loginPathFor } from '../../auth/redirect.ts';
-import { MessagePanel } from '../../components/MessagePanel.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { SETUP_TEXTS as T } from './setupTexts.ts';
+import { isApiError } from '../../../api/errors.ts';
+import { api } from '../../../api/index.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { loginPathFor } from '../../../auth/redirect.ts';
+import { MessagePanel } from '../../../components/MessagePanel.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { SETUP_TEXTS as T } from '../components/setupTexts.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

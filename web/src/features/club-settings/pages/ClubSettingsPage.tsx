@@ -30,21 +30,20 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { messageOf } from '../../api/errors.ts';
-import { useApiQuery } from '../../api/hooks.ts';
-import { api } from '../../api/index.ts';
-import { useAction, useApiMutation } from '../../api/mutations.ts';
-import { routeKey } from '../../api/queryKeys.ts';
-import { ChoiceField } from '../../components/form/ChoiceField.tsx';
-import { problem, toastFailure, useForm } from '../../components/form/useForm.tsx';
-import { QueryFailed } from '../../components/LoadFailed.tsx';
-import { LoadingLine } from '../../components/LoadingLine.tsx';
-import { leaveFor } from '../../components/navigation.ts';
-import { ConfirmDialog, type ConfirmTexts, useDialog } from '../../components/overlay/ConfirmDialog.tsx';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { OwnerQuery, useOwnedClub } from './OwnerQuery.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { api } from '../../../api/index.ts';
+import { useAction, useApiMutation } from '../../../api/mutations.ts';
+import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
+import { problem, toastFailure, useForm } from '../../../components/form/useForm.tsx';
+import { QueryFailed } from '../../../components/LoadFailed.tsx';
+import { LoadingLine } from '../../../components/LoadingLine.tsx';
+import { leaveFor } from '../../../components/navigation.ts';
+import { ConfirmDialog, type ConfirmTexts, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { ownedClubKey, useConnect, useOwnedClub } from '../api.ts';
+import { OwnerQuery } from '../components/OwnerQuery.tsx';
 
 export const SETTINGS_TEXTS = {
   title: 'Club Settings',
@@ -177,7 +176,7 @@ function PricingTab({ club, connect }: { club: PublicClub; connect: ConnectStatu
         },
       }),
     onSuccess: (updated) => {
-      queryClient.setQueryData(routeKey('getOwnedClub', { params: { clubId: club.id } }), updated);
+      queryClient.setQueryData(ownedClubKey(club.id), updated);
       toast({ title: T.saved, variant: 'success' });
     },
     failure: toastFailure(toast, T.saveFailed, ''),
@@ -311,10 +310,6 @@ function PaymentsTab({ clubId, connect }: { clubId: string; connect: ReturnType<
       </Button>
     </Flex>
   );
-}
-
-function useConnect(clubId: string, enabled: boolean) {
-  return useApiQuery('getConnectStatus', { params: { clubId } }, { enabled });
 }
 
 export default function ClubSettingsPage() {

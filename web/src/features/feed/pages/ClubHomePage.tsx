@@ -10,16 +10,16 @@ import { CLUB_HOME, type Post } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useApiQuery } from '../../api/hooks.ts';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { useClubSpace } from '../../layouts/club/clubSpace.ts';
-import { clearNewPosts, useNewPosts } from '../../live/newPosts.ts';
-import { ClubHomeSidebar } from './home/ClubHomeSidebar.tsx';
-import { Composer } from './home/Composer.tsx';
-import { PostCard } from './home/PostCard.tsx';
-import { showNewestPosts, useFeed } from './home/useFeed.ts';
-import './home/feed.css';
+import { useApiQuery } from '../../../api/hooks.ts';
+import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { clearNewPosts, useNewPosts } from '../../../live/newPosts.ts';
+import { showNewestPosts, useFeed } from '../api.ts';
+import { ClubHomeSidebar } from '../components/ClubHomeSidebar.tsx';
+import { Composer } from '../components/Composer.tsx';
+import { PostCard } from '../components/PostCard.tsx';
+import '../components/feed.css';
 
 /** Renders the page once `pending` has lasted the spec's 10 s, with the 'Loading timeout' toast. */
 function useLoadingTimeout(pending: boolean): boolean {

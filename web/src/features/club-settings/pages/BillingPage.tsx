@@ -7,17 +7,17 @@
 import { Link as AmplifyLink, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { ClubBilling, PlanSummary } from '@clubs/shared';
 import { useParams } from 'react-router-dom';
-import type { ApiFunction } from '../../api/client.ts';
-import { messageOf } from '../../api/errors.ts';
-import { useApiQuery } from '../../api/hooks.ts';
-import { api } from '../../api/index.ts';
-import { useAction } from '../../api/mutations.ts';
-import { type Column, DataTable } from '../../components/DataTable.tsx';
-import { leaveFor } from '../../components/navigation.ts';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { OwnerQuery } from './OwnerQuery.tsx';
+import type { ApiFunction } from '../../../api/client.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { api } from '../../../api/index.ts';
+import { useAction } from '../../../api/mutations.ts';
+import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import { leaveFor } from '../../../components/navigation.ts';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { useClubBilling } from '../api.ts';
+import { OwnerQuery } from '../components/OwnerQuery.tsx';
 
 export const BILLING_TEXTS = {
   title: 'Billing',
@@ -149,7 +149,7 @@ interface StripeRedirect {
 export default function BillingPage() {
   const { clubId = '' } = useParams();
   const { toast } = useToast();
-  const billing = useApiQuery('getClubBilling', { params: { clubId } }, { enabled: Boolean(clubId) });
+  const billing = useClubBilling(clubId);
   // Either action ends by leaving for a Stripe page, so it stays busy until the page is gone.
   const go = useAction({
     mutationFn: async ({ start }: StripeRedirect) => leaveFor((await start(api)).url),

@@ -9,18 +9,18 @@ import { CATEGORIES, type Category, type Club, LIMITS } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { isApiError } from '../../api/errors.ts';
-import { api } from '../../api/index.ts';
-import { routeKey } from '../../api/queryKeys.ts';
-import { problem, toastFailure, useForm } from '../../components/form/useForm.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { TAB_LABELS } from '../directory/filters.ts';
-import { ClubImageField } from './ClubImageField.tsx';
-import { EDIT_CLUB_TEXTS as T } from './editClubTexts.ts';
-import { useOwnedClub } from './OwnerQuery.tsx';
+import { isApiError } from '../../../api/errors.ts';
+import { api } from '../../../api/index.ts';
+import { routeKey } from '../../../api/queryKeys.ts';
+import { problem, toastFailure, useForm } from '../../../components/form/useForm.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { TAB_LABELS } from '../../../pages/directory/filters.ts';
+import { ownedClubKey, useOwnedClub } from '../api.ts';
+import { ClubImageField } from '../components/ClubImageField.tsx';
+import { EDIT_CLUB_TEXTS as T } from '../components/editClubTexts.ts';
 
 function EditClubForm({ club }: { club: Club }) {
   const { toast } = useToast();
@@ -40,7 +40,7 @@ function EditClubForm({ club }: { club: Club }) {
         body: { name, description, category: category || null, logoUrl, coverImageUrl },
       }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(routeKey('getOwnedClub', { params: { clubId: club.id } }), saved);
+      queryClient.setQueryData(ownedClubKey(club.id), saved);
       // The club's page, header, directory and dashboards show the new details.
       void queryClient.invalidateQueries({
         predicate: (query) => query.queryKey[0] !== routeKey('getOwnedClub')[0],

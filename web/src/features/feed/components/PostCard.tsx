@@ -16,12 +16,12 @@ import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
 import { problem, schemaCheck, toastFailure, useForm } from '../../../components/form/useForm.tsx';
 import { ConfirmDialog, type ConfirmTexts, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
+import { feedKey, removeCachedPost, updateCachedPost } from '../api.ts';
 import { Comments } from './Comments.tsx';
 import { LinkifiedText } from './LinkifiedText.tsx';
 import { PostMedia } from './PostMedia.tsx';
 import { PostMenu } from './PostMenu.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
-import { feedKey, removeCachedPost, updateCachedPost } from './useFeed.ts';
 
 const REQUEST_ERROR = 'There was an error processing your request.';
 const DELETE_POST: ConfirmTexts = {

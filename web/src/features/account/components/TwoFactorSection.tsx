@@ -8,13 +8,13 @@
 import { Alert, Button, Flex, Image, Loader, Text } from '@aws-amplify/ui-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { messageOf } from '../../api/errors.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
-import type { TotpSetup } from '../../auth/types.ts';
-import { CodeField } from '../../components/form/fields.tsx';
-import { useForm } from '../../components/form/useForm.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { useTotpCodeForm } from '../auth/SignInCodeForm.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import type { TotpSetup } from '../../../auth/types.ts';
+import { CodeField } from '../../../components/form/fields.tsx';
+import { useForm } from '../../../components/form/useForm.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { useTotpCodeForm } from '../../../pages/auth/SignInCodeForm.tsx';
 
 export const TWO_FACTOR_ON = 'Two-factor authentication is on';
 export const TWO_FACTOR_OFF = 'Two-factor authentication is off';

@@ -4,10 +4,9 @@
  * Someone else's comment can be reported; a hidden one is shown only to its author, marked.
  */
 import { Button, Flex, TextAreaField } from '@aws-amplify/ui-react';
-import { type CommentPage, createCommentInputSchema, HIDDEN_LABELS } from '@clubs/shared';
-import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { createCommentInputSchema, HIDDEN_LABELS } from '@clubs/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ApiError } from '../../../api/errors.ts';
 import { messageOf } from '../../../api/errors.ts';
 import { api } from '../../../api/index.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
@@ -18,9 +17,9 @@ import { schemaCheck, toastFailure, useForm } from '../../../components/form/use
 import { useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { ListLoadFailed } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
+import { commentsKey, updateCachedPost, useComments } from '../api.ts';
 import { LinkifiedText } from './LinkifiedText.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
-import { commentsKey, updateCachedPost } from './useFeed.ts';
 
 export function Comments({
   clubId,
@@ -37,23 +36,7 @@ export function Comments({
   const me = useAuth().user?.sub;
   const reportDialog = useDialog();
   const [reported, setReported] = useState<string | null>(null);
-  const comments = useInfiniteQuery<
-    CommentPage,
-    ApiError,
-    InfiniteData<CommentPage>,
-    readonly unknown[],
-    string | null
-  >({
-    queryKey: commentsKey(clubId, postId),
-    initialPageParam: null,
-    queryFn: async ({ pageParam, signal }) =>
-      api('listComments', {
-        params: { clubId, postId },
-        query: pageParam ? { cursor: pageParam } : {},
-        signal,
-      }),
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const comments = useComments(clubId, postId);
 
   const countBy = (step: number) =>
     updateCachedPost(queryClient, clubId, postId, (post) => ({

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { Link, useLocation } from 'react-router-dom';
-import { loginPathFor } from '../../auth/redirect.ts';
+import { loginPathFor } from '../../../auth/redirect.ts';
 
 /** What the account pages show a signed-out visitor: 'Please log in' and a Login link. */
 export function PleaseLogIn() {

@@ -20,13 +20,13 @@ import {
 import type { LeaderboardEntry, LeaderboardPeriod } from '@clubs/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PersonAvatar } from '../../components/clubs/ClubAvatar.tsx';
-import { LevelBadge } from '../../components/clubs/LevelBadge.tsx';
-import { PageColumn } from '../../components/PageColumn.tsx';
-import { ListLoadFailed, ShowMore } from '../../components/PagedList.tsx';
-import { useClubSpace } from '../../layouts/club/clubSpace.ts';
-import { useRankings, useStanding } from './leaderboard/useLeaderboard.ts';
-import './leaderboard/leaderboard.css';
+import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
+import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
+import { PageColumn } from '../../../components/PageColumn.tsx';
+import { ListLoadFailed, ShowMore } from '../../../components/PagedList.tsx';
+import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { useRankings, useStanding } from '../api.ts';
+import './leaderboard.css';
 
 const TABS: { value: LeaderboardPeriod; label: string }[] = [
   { value: 'last7', label: 'Last 7 days' },

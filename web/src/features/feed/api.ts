@@ -4,28 +4,21 @@
  * card shows what the server answered.
  */
 import type { Post, PostPage } from '@clubs/shared';
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import type { ApiError } from '../../../api/errors.ts';
-import { api } from '../../../api/index.ts';
-import { routeKey } from '../../../api/queryKeys.ts';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { useApiPages } from '../../api/hooks.ts';
+import { routePagesKey } from '../../api/queryKeys.ts';
 
-export const feedKey = (clubId: string) => routeKey('listPosts', { params: { clubId } });
+/** The club's feed, the pages read so far (the cache edits below write into it). */
+export const feedKey = (clubId: string) => routePagesKey('listPosts', { params: { clubId } });
+/** A post's comments, the pages read so far. */
 export const commentsKey = (clubId: string, postId: string) =>
-  routeKey('listComments', { params: { clubId, postId } });
+  routePagesKey('listComments', { params: { clubId, postId } });
 
-export function useFeed(clubId: string) {
-  return useInfiniteQuery<PostPage, ApiError, InfiniteData<PostPage>, readonly unknown[], string | null>({
-    queryKey: feedKey(clubId),
-    initialPageParam: null,
-    queryFn: async ({ pageParam, signal }) =>
-      api('listPosts', {
-        params: { clubId },
-        query: pageParam ? { cursor: pageParam } : {},
-        signal,
-      }),
-    getNextPageParam: (last) => last.nextCursor,
-  });
-}
+export const useFeed = (clubId: string) => useApiPages('listPosts', { params: { clubId } });
+
+/** A post's comments, oldest first, by cursor. */
+export const useComments = (clubId: string, postId: string) =>
+  useApiPages('listComments', { params: { clubId, postId } });
 
 /**
  * Shows the newest posts: the feed keeps its first page only and reads it again (later pages

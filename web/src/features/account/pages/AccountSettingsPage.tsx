@@ -13,8 +13,8 @@ import { Button, Flex, Heading, PasswordField, Tabs, Text, TextField } from '@aw
 import { emailSchema } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messageOf } from '../../api/errors.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
 import {
   CURRENT_PASSWORD_INCORRECT,
   EMAIL_MUST_DIFFER,
@@ -24,18 +24,18 @@ import {
   NEW_PASSWORDS_DO_NOT_MATCH,
   PASSWORD_UPDATE_FAILED,
   PASSWORD_UPDATED,
-} from '../../auth/messages.ts';
-import { CodeField, NewPasswordFields } from '../../components/form/fields.tsx';
-import { accepts, passwordProblem } from '../../components/form/rules.ts';
-import { bindField, OPTIONAL, problem, useForm } from '../../components/form/useForm.tsx';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { AccountNotificationPreference } from '../../components/notifications/NotificationPreferenceField.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { PleaseLogIn } from './PleaseLogIn.tsx';
-import { TwoFactorSection } from './TwoFactorSection.tsx';
-import '../../components/public/public.css';
-import { routeKey } from '../../api/queryKeys.ts';
-import { PageColumn } from '../../components/PageColumn.tsx';
+} from '../../../auth/messages.ts';
+import { CodeField, NewPasswordFields } from '../../../components/form/fields.tsx';
+import { accepts, passwordProblem } from '../../../components/form/rules.ts';
+import { bindField, OPTIONAL, problem, useForm } from '../../../components/form/useForm.tsx';
+import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
+import { AccountNotificationPreference } from '../../../components/notifications/NotificationPreferenceField.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { PleaseLogIn } from '../components/PleaseLogIn.tsx';
+import { TwoFactorSection } from '../components/TwoFactorSection.tsx';
+import '../../../components/public/public.css';
+import { routeKey } from '../../../api/queryKeys.ts';
+import { PageColumn } from '../../../components/PageColumn.tsx';
 
 export const ENTER_NEW_EMAIL = 'Please enter your new email address';
 const TRY_AGAIN = 'Please try again.';

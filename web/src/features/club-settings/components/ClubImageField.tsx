@@ -12,11 +12,11 @@ import {
   clubImageUploadInputSchema,
 } from '@clubs/shared';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { messageOf } from '../../api/errors.ts';
-import { api } from '../../api/index.ts';
-import { useAction } from '../../api/mutations.ts';
-import { uploadWithProgress } from '../../api/upload.ts';
-import { useToast } from '../../components/Toaster.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { api } from '../../../api/index.ts';
+import { useAction } from '../../../api/mutations.ts';
+import { uploadWithProgress } from '../../../api/upload.ts';
+import { useToast } from '../../../components/Toaster.tsx';
 
 export const IMAGE_TEXTS = {
   uploaded: 'Upload Success',

@@ -1,0 +1,20 @@
+/**
+ * The owner's club settings: the club as its owner reads it, its Stripe Connect status and its
+ * billing. Not retried when refused: the API answers anyone but the owner 404 or 403, and asking
+ * again changes nothing.
+ */
+import { useApiQuery } from '../../api/hooks.ts';
+import { routeKey } from '../../api/queryKeys.ts';
+
+/** The owner's view of the club, which the settings pages write back after a save. */
+export const ownedClubKey = (clubId: string) => routeKey('getOwnedClub', { params: { clubId } });
+
+/** The club of the page's `clubId` as its owner reads it. */
+export const useOwnedClub = (clubId: string) =>
+  useApiQuery('getOwnedClub', { params: { clubId } }, { enabled: Boolean(clubId), retry: false });
+
+export const useConnect = (clubId: string, enabled: boolean) =>
+  useApiQuery('getConnectStatus', { params: { clubId } }, { enabled });
+
+export const useClubBilling = (clubId: string) =>
+  useApiQuery('getClubBilling', { params: { clubId } }, { enabled: Boolean(clubId) });
