@@ -67,7 +67,32 @@ export const KNOWN_CROSSINGS: { from: string; to: string; wayOut: string }[] = [
     to: 'functions/src/services/profiles.ts',
     wayOut: "the route hands the caller's profile to the checkout",
   },
+  {
+    from: 'web/src/features/account/components/TwoFactorSection.tsx',
+    to: 'web/src/pages/auth/SignInCodeForm.tsx',
+    wayOut: "the sign-in pages move to features/account, where the code form is the area's own",
+  },
+  {
+    from: 'web/src/features/club-settings/pages/EditClubPage.tsx',
+    to: 'web/src/pages/directory/filters.ts',
+    wayOut: 'the category labels move to @clubs/shared beside CATEGORIES',
+  },
+  {
+    from: 'web/src/features/members/pages/MemberProfilePage.tsx',
+    to: 'web/src/features/feed/components/feed.css',
+    wayOut: "the post card's classes the profile shows move to a shared stylesheet",
+  },
 ];
+
+/** The SPA's feature areas: `web/src/features/<area>/{api.ts, components/, pages/}`. */
+const FEATURES = 'web/src/features';
+const featureOf = (path: string): string | undefined =>
+  under(path, FEATURES) ? path.slice(FEATURES.length + 1).split('/')[0] : undefined;
+/** The screens the route table opens: a feature's pages, and the folders not yet moved to a feature. */
+const isPage = (path: string) =>
+  under(path, 'web/src/pages') || /^web\/src\/features\/[^/]+\/pages\//.test(path);
+const known = (from: string, target: Target) =>
+  KNOWN_CROSSINGS.some((crossing) => crossing.from === from && isFile(target, crossing.to));
 
 export const RULES: Rule[] = [
   {
@@ -129,6 +154,31 @@ export const RULES: Rule[] = [
       under(from, 'functions/src/payments') &&
       isFile(target, 'functions/src/services') &&
       !KNOWN_CROSSINGS.some((known) => known.from === from && isFile(target, known.to)),
+  },
+  {
+    id: 'web-shared-not-pages',
+    why: 'shared components, layouts, the live socket and the rest of the SPA outside the features never import a page: only the route table opens pages',
+    broken: ({ from, target }) =>
+      under(from, 'web/src') &&
+      !under(from, FEATURES) &&
+      !under(from, 'web/src/pages') &&
+      from !== 'web/src/routes.tsx' &&
+      target.kind === 'file' &&
+      isPage(target.path),
+  },
+  {
+    id: 'web-area-by-api',
+    why: 'a feature area reaches another only through its api.ts (its query keys and hooks), never its components or pages, nor a folder not yet moved to a feature',
+    broken: ({ from, target }) => {
+      const home = featureOf(from);
+      if (home === undefined || target.kind !== 'file') return false;
+      const away = featureOf(target.path);
+      const crosses =
+        away === undefined
+          ? under(target.path, 'web/src/pages')
+          : away !== home && target.path !== `${FEATURES}/${away}/api.ts`;
+      return crosses && !known(from, target);
+    },
   },
   {
     id: 'workspace-by-name',

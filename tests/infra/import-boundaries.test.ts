@@ -77,6 +77,36 @@ const CASES: { rule: string; from: string; wrong: string; right: string }[] = [
   },
   { rule: 'deploy-not-local', from: 'infra/lib/api.ts', wrong: '../local/gateway.ts', right: './site.ts' },
   {
+    rule: 'web-shared-not-pages',
+    from: 'web/src/layouts/club/ClubSidebar.tsx',
+    wrong: '../../features/members/pages/MembersPage.tsx',
+    right: '../../features/members/api.ts',
+  },
+  {
+    rule: 'web-shared-not-pages',
+    from: 'web/src/live/useLiveClub.ts',
+    wrong: '../pages/public/LandingPage.tsx',
+    right: '../features/feed/api.ts',
+  },
+  {
+    rule: 'web-area-by-api',
+    from: 'web/src/features/feed/components/ClubHomeSidebar.tsx',
+    wrong: '../../members/components/InviteByEmail.tsx',
+    right: '../../members/api.ts',
+  },
+  {
+    rule: 'web-area-by-api',
+    from: 'web/src/features/events/pages/EventsPage.tsx',
+    wrong: '../../courses/pages/CourseListPage.tsx',
+    right: '../components/EventCard.tsx',
+  },
+  {
+    rule: 'web-area-by-api',
+    from: 'web/src/features/account/pages/ProfilePage.tsx',
+    wrong: '../../../pages/auth/LoginPage.tsx',
+    right: '../../../components/form/useForm.tsx',
+  },
+  {
     rule: 'workspace-by-name',
     from: 'infra/local/seed/index.ts',
     wrong: '../../../shared/src/table-keys.ts',
