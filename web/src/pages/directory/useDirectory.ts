@@ -1,9 +1,6 @@
-import type { PublicClub, RouteOutput } from '@clubs/shared';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { PublicClub } from '@clubs/shared';
 import { useEffect, useMemo, useRef } from 'react';
-import type { ApiError } from '../../api/errors.ts';
-import { api } from '../../api/index.ts';
-import { routePagesKey } from '../../api/queryKeys.ts';
+import { useApiPages } from '../../api/hooks.ts';
 import type { DirectoryFilters } from './filters.ts';
 
 export const DIRECTORY_PAGE = 12;
@@ -25,22 +22,7 @@ export const directoryQuery = (filters: DirectoryFilters) => ({
  */
 export function useDirectory(filters: DirectoryFilters) {
   const input = useMemo(() => directoryQuery(filters), [filters]);
-  const query = useInfiniteQuery<
-    RouteOutput<'listClubs'>,
-    ApiError,
-    { pages: RouteOutput<'listClubs'>[] },
-    readonly unknown[],
-    string | undefined
-  >({
-    queryKey: routePagesKey('listClubs', { query: input }),
-    initialPageParam: undefined,
-    queryFn: async ({ pageParam, signal }) =>
-      api('listClubs', {
-        query: { ...input, limit: DIRECTORY_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      }),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const query = useApiPages('listClubs', { query: { ...input, limit: DIRECTORY_PAGE } });
 
   const clubs = useMemo(() => {
     const seen = new Set<string>();
