@@ -5,8 +5,8 @@
  */
 import type { Post, PostPage } from '@clubs/shared';
 import { routeKey } from '@clubs/web/src/api/queryKeys.ts';
-import { applyLiveMessage } from '@clubs/web/src/live/useLiveClub.ts';
 import { feedKey } from '@clubs/web/src/features/feed/api.ts';
+import { applyLiveMessage } from '@clubs/web/src/live/useLiveClub.ts';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { CLUB, post } from './club-home-support.ts';

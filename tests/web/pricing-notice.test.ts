@@ -1,4 +1,7 @@
-import { pricingChangeNotice, SETTINGS_TEXTS } from '@clubs/web/src/features/club-settings/pages/ClubSettingsPage.tsx';
+import {
+  pricingChangeNotice,
+  SETTINGS_TEXTS,
+} from '@clubs/web/src/features/club-settings/pages/ClubSettingsPage.tsx';
 import { describe, expect, it } from 'vitest';
 
 describe('what the Membership Pricing tab says before saving', () => {
