@@ -108,6 +108,8 @@ const CLUB_PAGE_TITLES: Record<(typeof CLUB_SUB_PATHS)[number], string> = {
   reports: 'Reports',
 };
 
+const clubSetup = () => import('./features/club-settings/pages/ClubSetupPage.tsx');
+const accountSettings = () => import('./features/account/pages/AccountSettingsPage.tsx');
 const clubHome = () => import('./features/feed/pages/ClubHomePage.tsx');
 const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModule>> = {
   '': clubHome,
@@ -171,22 +173,14 @@ export const routes: RouteObject[] = [
       // An e-mail's unsubscribe link: works signed out (a signed token).
       titled('Unsubscribe', 'unsubscribe', () => import('./pages/public/UnsubscribePage.tsx')),
       // The setup callback checks the session itself (3 s wait, then /login): not guarded.
-      titled(
-        'Setting up your club',
-        'club-setup',
-        () => import('./features/club-settings/pages/ClubSetupPage.tsx'),
-      ),
+      titled('Setting up your club', 'club-setup', clubSetup),
 
       // The account pages answer a signed-out visitor themselves: 'Please log in'.
       {
         element: <AppLayout />,
         children: [
           titled('Edit Profile', 'profile', () => import('./features/account/pages/ProfilePage.tsx')),
-          titled(
-            'Account Settings',
-            'settings',
-            () => import('./features/account/pages/AccountSettingsPage.tsx'),
-          ),
+          titled('Account Settings', 'settings', accountSettings),
         ],
       },
 
