@@ -68,13 +68,8 @@ export const KNOWN_CROSSINGS: { from: string; to: string; wayOut: string }[] = [
     wayOut: "the route hands the caller's profile to the checkout",
   },
   {
-    from: 'web/src/features/account/components/TwoFactorSection.tsx',
-    to: 'web/src/pages/auth/SignInCodeForm.tsx',
-    wayOut: "the sign-in pages move to features/account, where the code form is the area's own",
-  },
-  {
     from: 'web/src/features/club-settings/pages/EditClubPage.tsx',
-    to: 'web/src/pages/directory/filters.ts',
+    to: 'web/src/features/directory/components/filters.ts',
     wayOut: 'the category labels move to @clubs/shared beside CATEGORIES',
   },
   {

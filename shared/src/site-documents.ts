@@ -34,7 +34,7 @@ export const ENTRY_DOCUMENTS = [
   {
     route: '/clubs',
     file: 'clubs.html',
-    page: 'pages/directory/DirectoryPage.tsx',
+    page: 'features/directory/pages/DirectoryPage.tsx',
     title: 'Explore Clubs',
     description:
       'Browse free and premium member-only clubs by category, size and name, and join the ones you like.',
@@ -42,21 +42,21 @@ export const ENTRY_DOCUMENTS = [
   {
     route: '/c/*',
     file: 'club.html',
-    page: 'pages/directory/ClubPublicPage.tsx',
+    page: 'features/directory/pages/ClubPublicPage.tsx',
     title: 'Club',
     description: 'A club on Clubs: what it is about, who runs it, what membership costs and how to join.',
   },
   {
     route: '/login',
     file: 'login.html',
-    page: 'pages/auth/LoginPage.tsx',
+    page: 'features/account/pages/LoginPage.tsx',
     title: 'Log in',
     description: 'Log in to Clubs with your email address or your Google account.',
   },
   {
     route: '/register',
     file: 'register.html',
-    page: 'pages/auth/RegisterPage.tsx',
+    page: 'features/account/pages/RegisterPage.tsx',
     title: 'Sign up',
     description: 'Create your Clubs account to join clubs or launch your own.',
   },

@@ -1,8 +1,8 @@
 import { buildPath, ROUTES } from '@clubs/shared';
 import { createApiClient, toQueryString } from '@clubs/web/src/api/client.ts';
 import { earlyRequestOf } from '@clubs/web/src/early/early-requests.ts';
-import { NO_FILTERS } from '@clubs/web/src/pages/directory/filters.ts';
-import { DIRECTORY_PAGE, directoryQuery } from '@clubs/web/src/pages/directory/useDirectory.ts';
+import { DIRECTORY_PAGE, directoryQuery } from '@clubs/web/src/features/directory/api.ts';
+import { NO_FILTERS } from '@clubs/web/src/features/directory/components/filters.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const json = (body: unknown) =>

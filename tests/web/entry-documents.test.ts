@@ -31,7 +31,7 @@ const CHUNKS = new Map(
     chunk('assets/early-1.js', { isEntry: true, name: EARLY_DATA_INPUT }),
     chunk('assets/Card-1.js', { imports: ['assets/Button-1.js'], css: ['assets/Card-1.css'] }),
     chunk('assets/DirectoryPage-1.js', {
-      facadeModuleId: path.join(WEB, 'src/pages/directory/DirectoryPage.tsx'),
+      facadeModuleId: path.join(WEB, 'src/features/directory/pages/DirectoryPage.tsx'),
       imports: ['assets/Card-1.js', 'assets/api-1.js', 'assets/index-1.js'],
     }),
     // The API client, in a chunk of its own that the page imports.

@@ -3,7 +3,7 @@
  * has an account, then the code and a new password (twice, at least 8 characters) reset it.
  */
 
-import { validateReset } from '@clubs/web/src/pages/auth/ForgotPasswordPage.tsx';
+import { validateReset } from '@clubs/web/src/features/account/pages/ForgotPasswordPage.tsx';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

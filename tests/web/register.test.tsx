@@ -4,7 +4,10 @@
  * code step of a deployed pool, and Google's busy label.
  */
 
-import { type RegistrationForm, validateRegistration } from '@clubs/web/src/pages/auth/registerValidation.ts';
+import {
+  type RegistrationForm,
+  validateRegistration,
+} from '@clubs/web/src/features/account/components/registerValidation.ts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

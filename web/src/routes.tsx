@@ -152,13 +152,17 @@ export const routes: RouteObject[] = [
         index: true,
         ...page(() => import('./pages/public/LandingPage.tsx'), { title: entryTitle('/') }),
       },
-      titled(entryTitle('/login'), 'login', () => import('./pages/auth/LoginPage.tsx')),
-      titled(entryTitle('/register'), 'register', () => import('./pages/auth/RegisterPage.tsx')),
-      titled('Reset your password', 'forgot-password', () => import('./pages/auth/ForgotPasswordPage.tsx')),
-      titled(entryTitle('/clubs'), 'clubs', () => import('./pages/directory/DirectoryPage.tsx')),
+      titled(entryTitle('/login'), 'login', () => import('./features/account/pages/LoginPage.tsx')),
+      titled(entryTitle('/register'), 'register', () => import('./features/account/pages/RegisterPage.tsx')),
+      titled(
+        'Reset your password',
+        'forgot-password',
+        () => import('./features/account/pages/ForgotPasswordPage.tsx'),
+      ),
+      titled(entryTitle('/clubs'), 'clubs', () => import('./features/directory/pages/DirectoryPage.tsx')),
       {
         path: 'c/:clubId',
-        ...page(() => import('./pages/directory/ClubPublicPage.tsx'), {
+        ...page(() => import('./features/directory/pages/ClubPublicPage.tsx'), {
           title: entryTitle('/c/*'),
           subjectTitle: true,
         }),

@@ -14,7 +14,7 @@ import type { TotpSetup } from '../../../auth/types.ts';
 import { CodeField } from '../../../components/form/fields.tsx';
 import { useForm } from '../../../components/form/useForm.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
-import { useTotpCodeForm } from '../../../pages/auth/SignInCodeForm.tsx';
+import { useTotpCodeForm } from './SignInCodeForm.tsx';
 
 export const TWO_FACTOR_ON = 'Two-factor authentication is on';
 export const TWO_FACTOR_OFF = 'Two-factor authentication is off';

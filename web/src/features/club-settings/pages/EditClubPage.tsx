@@ -17,7 +17,7 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { PageColumn } from '../../../components/PageColumn.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
-import { TAB_LABELS } from '../../../pages/directory/filters.ts';
+import { TAB_LABELS } from '../../directory/components/filters.ts';
 import { ownedClubKey, useOwnedClub } from '../api.ts';
 import { ClubImageField } from '../components/ClubImageField.tsx';
 import { EDIT_CLUB_TEXTS as T } from '../components/editClubTexts.ts';

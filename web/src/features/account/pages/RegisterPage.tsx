@@ -12,19 +12,19 @@
 import { Button, CheckboxField, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { messageOf } from '../../api/errors.ts';
-import { useAction } from '../../api/mutations.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
-import { EMAIL_IN_USE, REGISTER_FAILED, REGISTRATION_SUCCESS } from '../../auth/messages.ts';
-import { otherAuthPage } from '../../auth/redirect.ts';
-import { CodeField, NewPasswordFields } from '../../components/form/fields.tsx';
-import { bindField, type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { AuthForm } from './AuthCard.tsx';
-import { SubmitOrGoogle } from './GoogleButton.tsx';
-import { type RegistrationForm, validateRegistration } from './registerValidation.ts';
-import { useSignInPage } from './useSignInPage.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { useAction } from '../../../api/mutations.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { EMAIL_IN_USE, REGISTER_FAILED, REGISTRATION_SUCCESS } from '../../../auth/messages.ts';
+import { otherAuthPage } from '../../../auth/redirect.ts';
+import { CodeField, NewPasswordFields } from '../../../components/form/fields.tsx';
+import { bindField, type Problem, problem, requireAll, useForm } from '../../../components/form/useForm.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { AuthForm } from '../components/AuthCard.tsx';
+import { SubmitOrGoogle } from '../components/GoogleButton.tsx';
+import { type RegistrationForm, validateRegistration } from '../components/registerValidation.ts';
+import { useSignInPage } from '../components/useSignInPage.ts';
 
 const EMPTY: RegistrationForm = {
   name: '',

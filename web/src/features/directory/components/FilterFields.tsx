@@ -6,7 +6,7 @@
  */
 import { Button, CheckboxField, Flex, Heading } from '@aws-amplify/ui-react';
 import { RECENT_CLUB_DAYS } from '@clubs/shared';
-import { ChoiceField } from '../../components/form/ChoiceField.tsx';
+import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import type { FilterChoice } from './FilterPopover.tsx';
 import { SIZE_LABELS } from './filters.ts';
 

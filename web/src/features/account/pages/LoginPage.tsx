@@ -8,15 +8,15 @@
 import { Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAuth } from '../../auth/AuthProvider.tsx';
-import { FIELDS_REQUIRED, LOGGED_IN, loginErrorMessage } from '../../auth/messages.ts';
-import { otherAuthPage } from '../../auth/redirect.ts';
-import { bindField, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
-import { AuthForm } from './AuthCard.tsx';
-import { SubmitOrGoogle } from './GoogleButton.tsx';
-import { SignInCodeForm } from './SignInCodeForm.tsx';
-import { useSignInPage } from './useSignInPage.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { FIELDS_REQUIRED, LOGGED_IN, loginErrorMessage } from '../../../auth/messages.ts';
+import { otherAuthPage } from '../../../auth/redirect.ts';
+import { bindField, problem, requireAll, useForm } from '../../../components/form/useForm.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { AuthForm } from '../components/AuthCard.tsx';
+import { SubmitOrGoogle } from '../components/GoogleButton.tsx';
+import { SignInCodeForm } from '../components/SignInCodeForm.tsx';
+import { useSignInPage } from '../components/useSignInPage.ts';
 
 export default function LoginPage() {
   const { user, loading, signIn } = useAuth();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { GoogleMode } from '../../auth/googleReturn.ts';
-import { redirectAfterLogin } from '../../auth/redirect.ts';
-import { useToast } from '../../components/Toaster.tsx';
+import type { GoogleMode } from '../../../auth/googleReturn.ts';
+import { redirectAfterLogin } from '../../../auth/redirect.ts';
+import { useToast } from '../../../components/Toaster.tsx';
 
 /**
  * What the login and sign-up pages share: where the person goes once in (redirectAfterLogin:

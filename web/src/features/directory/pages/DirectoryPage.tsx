@@ -8,14 +8,14 @@
 import { DIRECTORY_TABS } from '@clubs/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { messageOf } from '../../api/errors.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
-import { ClubCard } from '../../components/clubs/ClubCard.tsx';
-import { LOAD_FAILED_TEXT, QueryFailed } from '../../components/LoadFailed.tsx';
-import '../../components/clubs/clubs.css';
-import { ClubSearch } from '../../components/clubs/ClubSearch.tsx';
-import { CreateClubButton } from '../../components/create-club/CreateClubButton.tsx';
-import { PageColumn } from '../../components/PageColumn.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { ClubCard } from '../../../components/clubs/ClubCard.tsx';
+import { LOAD_FAILED_TEXT, QueryFailed } from '../../../components/LoadFailed.tsx';
+import '../../../components/clubs/clubs.css';
+import { ClubSearch } from '../../../components/clubs/ClubSearch.tsx';
+import { CreateClubButton } from '../../../components/create-club/CreateClubButton.tsx';
+import { PageColumn } from '../../../components/PageColumn.tsx';
 import {
   LinkButton,
   PlainButton,
@@ -23,14 +23,20 @@ import {
   PlainLoader,
   PlainPlaceholder,
   PlainText,
-} from '../../components/public/amplify-look.tsx';
-import { HydrationPiece } from '../../components/public/HydrationPiece.tsx';
-import { PlainTabs } from '../../components/public/PlainTabs.tsx';
-import { PublicHeader } from '../../components/public/PublicHeader.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
-import { FilterPopover } from './FilterPopover.tsx';
-import { type DirectoryFilters, filtersFrom, NO_FILTERS, paramsFrom, TAB_LABELS } from './filters.ts';
-import { useDirectory } from './useDirectory.ts';
+} from '../../../components/public/amplify-look.tsx';
+import { HydrationPiece } from '../../../components/public/HydrationPiece.tsx';
+import { PlainTabs } from '../../../components/public/PlainTabs.tsx';
+import { PublicHeader } from '../../../components/public/PublicHeader.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { useDirectory } from '../api.ts';
+import { FilterPopover } from '../components/FilterPopover.tsx';
+import {
+  type DirectoryFilters,
+  filtersFrom,
+  NO_FILTERS,
+  paramsFrom,
+  TAB_LABELS,
+} from '../components/filters.ts';
 
 /** The cards a phone shows before scrolling, or a desktop's first row: their covers load first. */
 const FIRST_SCREEN_CARDS = 3;

@@ -1,7 +1,7 @@
 import type { PublicClub } from '@clubs/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { useApiPages } from '../../api/hooks.ts';
-import type { DirectoryFilters } from './filters.ts';
+import type { DirectoryFilters } from './components/filters.ts';
 
 export const DIRECTORY_PAGE = 12;
 /** Pages fetched on their own after a short one (a search reads a bounded slice per request). */

@@ -5,8 +5,8 @@
  */
 import type { DirectorySize } from '@clubs/shared';
 import { lazy, Suspense } from 'react';
-import { Popover } from '../../components/overlay/Popover.tsx';
-import { PlainLoader } from '../../components/public/amplify-look.tsx';
+import { Popover } from '../../../components/overlay/Popover.tsx';
+import { PlainLoader } from '../../../components/public/amplify-look.tsx';
 
 export type FilterChoice = {
   recent: boolean;

@@ -8,21 +8,21 @@
 import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { messageOf } from '../../api/errors.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
 import {
   FILL_ALL_FIELDS,
   PASSWORD_RESET_DONE,
   PASSWORD_RULE,
   PASSWORDS_DO_NOT_MATCH,
   RESET_FAILED,
-} from '../../auth/messages.ts';
-import { CodeField, NewPasswordFields } from '../../components/form/fields.tsx';
-import { passwordProblem } from '../../components/form/rules.ts';
-import { bindField, type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
-import { useToast } from '../../components/Toaster.tsx';
-import { AuthForm } from './AuthCard.tsx';
+} from '../../../auth/messages.ts';
+import { CodeField, NewPasswordFields } from '../../../components/form/fields.tsx';
+import { passwordProblem } from '../../../components/form/rules.ts';
+import { bindField, type Problem, problem, requireAll, useForm } from '../../../components/form/useForm.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { AuthForm } from '../components/AuthCard.tsx';
 
 export const ENTER_EMAIL = 'Please enter your email address.';
 export const CODE_SENT = (email: string) =>

@@ -11,9 +11,9 @@ import {
   INVALID_EMAIL,
   PASSWORD_RULE,
   PASSWORDS_DO_NOT_MATCH,
-} from '../../auth/messages.ts';
-import { accepts, passwordProblem } from '../../components/form/rules.ts';
-import { type Problem, problem, requireAll } from '../../components/form/useForm.tsx';
+} from '../../../auth/messages.ts';
+import { accepts, passwordProblem } from '../../../components/form/rules.ts';
+import { type Problem, problem, requireAll } from '../../../components/form/useForm.tsx';
 
 export interface RegistrationForm {
   name: string;

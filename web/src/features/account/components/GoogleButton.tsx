@@ -6,17 +6,17 @@
 
 import { Button, Divider, Text } from '@aws-amplify/ui-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { messageOf } from '../../api/errors.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
-import { type GoogleMode, rememberGoogleReturn, takeGoogleReturn } from '../../auth/googleReturn.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { type GoogleMode, rememberGoogleReturn, takeGoogleReturn } from '../../../auth/googleReturn.ts';
 import {
   GOOGLE_LOGIN_FAILED,
   GOOGLE_NEEDS_DEPLOYMENT,
   GOOGLE_NEEDS_DEPLOYMENT_DETAIL,
   GOOGLE_NEEDS_DEPLOYMENT_NOTE,
   GOOGLE_SIGNUP_FAILED,
-} from '../../auth/messages.ts';
-import { useToast } from '../../components/Toaster.tsx';
+} from '../../../auth/messages.ts';
+import { useToast } from '../../../components/Toaster.tsx';
 
 export function GoogleButton({
   mode,

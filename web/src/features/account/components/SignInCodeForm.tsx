@@ -5,10 +5,10 @@
  */
 import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { useAuth } from '../../auth/AuthProvider.tsx';
-import { loginErrorMessage } from '../../auth/messages.ts';
-import { CodeField } from '../../components/form/fields.tsx';
-import { bindField, problem, useForm } from '../../components/form/useForm.tsx';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { loginErrorMessage } from '../../../auth/messages.ts';
+import { CodeField } from '../../../components/form/fields.tsx';
+import { bindField, problem, useForm } from '../../../components/form/useForm.tsx';
 import { AuthForm } from './AuthCard.tsx';
 
 export const ENTER_SIGN_IN_CODE = 'Please enter the 6-digit code from your authenticator app';

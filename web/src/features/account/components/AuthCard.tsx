@@ -1,9 +1,9 @@
 import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import { Brand } from '../../components/Brand.tsx';
-import { HydrationPiece } from '../../components/public/HydrationPiece.tsx';
-import '../../components/public/public.css';
-import { TextLink } from '../../components/TextLink.tsx';
+import { Brand } from '../../../components/Brand.tsx';
+import { HydrationPiece } from '../../../components/public/HydrationPiece.tsx';
+import '../../../components/public/public.css';
+import { TextLink } from '../../../components/TextLink.tsx';
 
 /** The frame of the sign-in pages: the brand, one card, a way back home. */
 export function AuthCard({ children }: { children: ReactNode }) {

@@ -7,20 +7,25 @@
 import { formatPrice, isPremium, type PublicClub, truncate } from '@clubs/shared';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useApiQuery } from '../../api/hooks.ts';
-import { shouldRetry } from '../../api/queryClient.ts';
-import { ClubLogo } from '../../components/clubs/ClubAvatar.tsx';
-import { memberCountLabel } from '../../components/clubs/ClubCard.tsx';
-import { JoinButton } from '../../components/clubs/JoinButton.tsx';
-import '../../components/clubs/clubs.css';
-import { useTrialOffer } from '../../components/clubs/useTrialOffer.ts';
-import { QueryFailed } from '../../components/LoadFailed.tsx';
-import { LinkButton, PlainHeading, PlainLoader, PlainText } from '../../components/public/amplify-look.tsx';
-import { HydrationPiece } from '../../components/public/HydrationPiece.tsx';
-import { PlainTabs } from '../../components/public/PlainTabs.tsx';
-import { PublicHeader } from '../../components/public/PublicHeader.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
-import { useTitleSubject } from '../../layouts/useRouteTitle.ts';
+import { useApiQuery } from '../../../api/hooks.ts';
+import { shouldRetry } from '../../../api/queryClient.ts';
+import { ClubLogo } from '../../../components/clubs/ClubAvatar.tsx';
+import { memberCountLabel } from '../../../components/clubs/ClubCard.tsx';
+import { JoinButton } from '../../../components/clubs/JoinButton.tsx';
+import '../../../components/clubs/clubs.css';
+import { useTrialOffer } from '../../../components/clubs/useTrialOffer.ts';
+import { QueryFailed } from '../../../components/LoadFailed.tsx';
+import {
+  LinkButton,
+  PlainHeading,
+  PlainLoader,
+  PlainText,
+} from '../../../components/public/amplify-look.tsx';
+import { HydrationPiece } from '../../../components/public/HydrationPiece.tsx';
+import { PlainTabs } from '../../../components/public/PlainTabs.tsx';
+import { PublicHeader } from '../../../components/public/PublicHeader.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { useTitleSubject } from '../../../layouts/useRouteTitle.ts';
 
 function memberBenefits(club: PublicClub, trialDays: number): string {
   if (!isPremium(club))
