@@ -83,9 +83,8 @@ export const KNOWN_CROSSINGS: { from: string; to: string; wayOut: string }[] = [
 const FEATURES = 'web/src/features';
 const featureOf = (path: string): string | undefined =>
   under(path, FEATURES) ? path.slice(FEATURES.length + 1).split('/')[0] : undefined;
-/** The screens the route table opens: a feature's pages, and the folders not yet moved to a feature. */
-const isPage = (path: string) =>
-  under(path, 'web/src/pages') || /^web\/src\/features\/[^/]+\/pages\//.test(path);
+/** The screens the route table opens: each feature's pages. */
+const isPage = (path: string) => /^web\/src\/features\/[^/]+\/pages\//.test(path);
 const known = (from: string, target: Target) =>
   KNOWN_CROSSINGS.some((crossing) => crossing.from === from && isFile(target, crossing.to));
 
@@ -156,22 +155,18 @@ export const RULES: Rule[] = [
     broken: ({ from, target }) =>
       under(from, 'web/src') &&
       !under(from, FEATURES) &&
-      !under(from, 'web/src/pages') &&
       from !== 'web/src/routes.tsx' &&
       target.kind === 'file' &&
       isPage(target.path),
   },
   {
     id: 'web-area-by-api',
-    why: 'a feature area reaches another only through its api.ts (its query keys and hooks), never its components or pages, nor a folder not yet moved to a feature',
+    why: 'a feature area reaches another only through its api.ts (its query keys and hooks), never its components or pages',
     broken: ({ from, target }) => {
       const home = featureOf(from);
       if (home === undefined || target.kind !== 'file') return false;
       const away = featureOf(target.path);
-      const crosses =
-        away === undefined
-          ? under(target.path, 'web/src/pages')
-          : away !== home && target.path !== `${FEATURES}/${away}/api.ts`;
+      const crosses = away !== undefined && away !== home && target.path !== `${FEATURES}/${away}/api.ts`;
       return crosses && !known(from, target);
     },
   },

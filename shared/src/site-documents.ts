@@ -27,7 +27,7 @@ export const ENTRY_DOCUMENTS = [
   {
     route: '/',
     file: 'home.html',
-    page: 'pages/public/LandingPage.tsx',
+    page: 'features/public/pages/LandingPage.tsx',
     title: '',
     description: SITE_DESCRIPTION,
   },
@@ -63,14 +63,14 @@ export const ENTRY_DOCUMENTS = [
   {
     route: '/pricing',
     file: 'pricing.html',
-    page: 'pages/public/PricingPage.tsx',
+    page: 'features/public/pages/PricingPage.tsx',
     title: 'Pricing',
     description: "One plan for creators, with a free trial; members pay each club's own price.",
   },
   {
     route: '/features',
     file: 'features.html',
-    page: 'pages/public/FeaturesPage.tsx',
+    page: 'features/public/pages/FeaturesPage.tsx',
     title: 'Features',
     description: 'Discussions, courses, events, a member directory and a leaderboard in one private place.',
   },

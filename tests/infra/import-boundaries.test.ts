@@ -85,7 +85,7 @@ const CASES: { rule: string; from: string; wrong: string; right: string }[] = [
   {
     rule: 'web-shared-not-pages',
     from: 'web/src/live/useLiveClub.ts',
-    wrong: '../pages/public/LandingPage.tsx',
+    wrong: '../features/public/pages/LandingPage.tsx',
     right: '../features/feed/api.ts',
   },
   {
@@ -103,7 +103,7 @@ const CASES: { rule: string; from: string; wrong: string; right: string }[] = [
   {
     rule: 'web-area-by-api',
     from: 'web/src/features/account/pages/ProfilePage.tsx',
-    wrong: '../../../pages/auth/LoginPage.tsx',
+    wrong: '../../directory/components/filters.ts',
     right: '../../../components/form/useForm.tsx',
   },
   {

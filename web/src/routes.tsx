@@ -150,7 +150,7 @@ export const routes: RouteObject[] = [
       // Public pages.
       {
         index: true,
-        ...page(() => import('./pages/public/LandingPage.tsx'), { title: entryTitle('/') }),
+        ...page(() => import('./features/public/pages/LandingPage.tsx'), { title: entryTitle('/') }),
       },
       titled(entryTitle('/login'), 'login', () => import('./features/account/pages/LoginPage.tsx')),
       titled(entryTitle('/register'), 'register', () => import('./features/account/pages/RegisterPage.tsx')),
@@ -167,15 +167,15 @@ export const routes: RouteObject[] = [
           subjectTitle: true,
         }),
       },
-      titled('About', 'about', () => import('./pages/public/AboutPage.tsx')),
-      titled(entryTitle('/features'), 'features', () => import('./pages/public/FeaturesPage.tsx')),
-      titled(entryTitle('/pricing'), 'pricing', () => import('./pages/public/PricingPage.tsx')),
-      titled('Contact', 'contact', () => import('./pages/public/ContactPage.tsx')),
-      titled('Terms of Service', 'terms', () => import('./pages/public/TermsPage.tsx')),
-      titled('Privacy Policy', 'privacy', () => import('./pages/public/PrivacyPage.tsx')),
-      titled('Help Centre', 'support', () => import('./pages/public/SupportPage.tsx')),
+      titled('About', 'about', () => import('./features/public/pages/AboutPage.tsx')),
+      titled(entryTitle('/features'), 'features', () => import('./features/public/pages/FeaturesPage.tsx')),
+      titled(entryTitle('/pricing'), 'pricing', () => import('./features/public/pages/PricingPage.tsx')),
+      titled('Contact', 'contact', () => import('./features/public/pages/ContactPage.tsx')),
+      titled('Terms of Service', 'terms', () => import('./features/public/pages/TermsPage.tsx')),
+      titled('Privacy Policy', 'privacy', () => import('./features/public/pages/PrivacyPage.tsx')),
+      titled('Help Centre', 'support', () => import('./features/public/pages/SupportPage.tsx')),
       // An e-mail's unsubscribe link: works signed out (a signed token).
-      titled('Unsubscribe', 'unsubscribe', () => import('./pages/public/UnsubscribePage.tsx')),
+      titled('Unsubscribe', 'unsubscribe', () => import('./features/public/pages/UnsubscribePage.tsx')),
       // The setup callback checks the session itself (3 s wait, then /login): not guarded.
       titled('Setting up your club', 'club-setup', clubSetup),
 

@@ -1,6 +1,6 @@
 /** The frame of the Terms of Service and the Privacy Policy: last updated April 1, 2025, cross-linked. */
 import type { ReactNode } from 'react';
-import { TextLink } from '../../components/TextLink.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
 import { StaticPage } from './StaticPage.tsx';
 
 export const LAST_UPDATED = 'April 1, 2025';

@@ -1,7 +1,7 @@
 import { Button } from '@aws-amplify/ui-react';
 /** About: story, mission, leadership, and a call to action to /register. */
 import { Link } from 'react-router-dom';
-import { StaticPage } from './StaticPage.tsx';
+import { StaticPage } from '../components/StaticPage.tsx';
 
 const LEADERS = [
   {

@@ -6,7 +6,7 @@ import { Button, SearchField } from '@aws-amplify/ui-react';
 import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { StaticPage } from './StaticPage.tsx';
+import { StaticPage } from '../components/StaticPage.tsx';
 
 interface Article {
   question: string;

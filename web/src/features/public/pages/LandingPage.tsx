@@ -3,13 +3,13 @@
  * Create Your Own Club (the plan with its monthly/annual toggle), testimonials, the Ready to
  * Launch call to action and the footer. Kept light: it is the first paint of `/`.
  */
-import { useGoogleReturn } from '../../auth/useGoogleReturn.ts';
-import { LinkButton } from '../../components/public/amplify-look.tsx';
-import { FeaturedClubs } from '../../components/public/FeaturedClubs.tsx';
-import { HydrationPiece } from '../../components/public/HydrationPiece.tsx';
-import { LandingSection } from '../../components/public/LandingSection.tsx';
-import { PricingCard } from '../../components/public/PricingCard.tsx';
-import { PublicLayout } from '../../components/public/PublicLayout.tsx';
+import { useGoogleReturn } from '../../../auth/useGoogleReturn.ts';
+import { LinkButton } from '../../../components/public/amplify-look.tsx';
+import { FeaturedClubs } from '../../../components/public/FeaturedClubs.tsx';
+import { HydrationPiece } from '../../../components/public/HydrationPiece.tsx';
+import { LandingSection } from '../../../components/public/LandingSection.tsx';
+import { PricingCard } from '../../../components/public/PricingCard.tsx';
+import { PublicLayout } from '../../../components/public/PublicLayout.tsx';
 
 export const EXPERIENCES = [
   {

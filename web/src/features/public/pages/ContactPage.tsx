@@ -7,14 +7,14 @@
 import { Link as AmplifyLink, Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import type { ContactMessage } from '@clubs/shared';
 import { useEffect, useRef, useState } from 'react';
-import { isApiError, messageOf } from '../../api/errors.ts';
-import { api } from '../../api/index.ts';
-import { FIELDS_REQUIRED, INVALID_EMAIL } from '../../auth/messages.ts';
-import { bindField, type Problem, problem, requireAll, useForm } from '../../components/form/useForm.tsx';
-import { Faq } from '../../components/public/Faq.tsx';
-import { StaticMap } from '../../components/public/StaticMap.tsx';
-import { TextLink } from '../../components/TextLink.tsx';
-import { StaticPage } from './StaticPage.tsx';
+import { isApiError, messageOf } from '../../../api/errors.ts';
+import { api } from '../../../api/index.ts';
+import { FIELDS_REQUIRED, INVALID_EMAIL } from '../../../auth/messages.ts';
+import { bindField, type Problem, problem, requireAll, useForm } from '../../../components/form/useForm.tsx';
+import { Faq } from '../../../components/public/Faq.tsx';
+import { StaticMap } from '../../../components/public/StaticMap.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { StaticPage } from '../components/StaticPage.tsx';
 
 export const CONTACT_DETAILS = {
   email: 'hello@clubs.example',

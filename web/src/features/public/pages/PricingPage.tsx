@@ -1,8 +1,8 @@
 /** Pricing: the Club Creator plan at $88/mo with its features, /register, an FAQ. */
 import { CREATOR_PLAN, planPrice, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
-import { Faq } from '../../components/public/Faq.tsx';
-import { PricingCard } from '../../components/public/PricingCard.tsx';
-import { StaticPage } from './StaticPage.tsx';
+import { Faq } from '../../../components/public/Faq.tsx';
+import { PricingCard } from '../../../components/public/PricingCard.tsx';
+import { StaticPage } from '../components/StaticPage.tsx';
 
 export const PRICING_FAQ = [
   {

@@ -1,6 +1,6 @@
 /** The frame of the public site's static pages: the site's frame, one column, its heading and lead. */
 import type { ReactNode } from 'react';
-import { PageIntro, PublicLayout } from '../../components/public/PublicLayout.tsx';
+import { PageIntro, PublicLayout } from '../../../components/public/PublicLayout.tsx';
 
 export function StaticPage({
   title,

@@ -6,10 +6,10 @@
  */
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router-dom';
-import { messageOf } from '../../api/errors.ts';
-import { useApiMutation } from '../../api/mutations.ts';
-import { TextLink } from '../../components/TextLink.tsx';
-import { StaticPage } from './StaticPage.tsx';
+import { messageOf } from '../../../api/errors.ts';
+import { useApiMutation } from '../../../api/mutations.ts';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { StaticPage } from '../components/StaticPage.tsx';
 
 export default function UnsubscribePage() {
   const [searchParams] = useSearchParams();

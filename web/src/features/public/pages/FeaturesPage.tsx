@@ -4,7 +4,7 @@ import { Button } from '@aws-amplify/ui-react';
  * /register; it mentions role-based permissions.
  */
 import { Link } from 'react-router-dom';
-import { StaticPage } from './StaticPage.tsx';
+import { StaticPage } from '../components/StaticPage.tsx';
 
 const GROUPS = [
   {

@@ -1,5 +1,5 @@
-import { TextLink } from '../../components/TextLink.tsx';
-import { LegalPage, type LegalSection } from './LegalPage.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { LegalPage, type LegalSection } from '../components/LegalPage.tsx';
 
 const SECTIONS: readonly LegalSection[] = [
   {
