@@ -68,11 +68,6 @@ export const KNOWN_CROSSINGS: { from: string; to: string; wayOut: string }[] = [
     wayOut: "the route hands the caller's profile to the checkout",
   },
   {
-    from: 'web/src/features/club-settings/pages/EditClubPage.tsx',
-    to: 'web/src/features/directory/components/filters.ts',
-    wayOut: 'the category labels move to @clubs/shared beside CATEGORIES',
-  },
-  {
     from: 'web/src/features/members/pages/MemberProfilePage.tsx',
     to: 'web/src/features/feed/components/feed.css',
     wayOut: "the post card's classes the profile shows move to a shared stylesheet",

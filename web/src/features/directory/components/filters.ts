@@ -34,17 +34,6 @@ export function paramsFrom(filters: DirectoryFilters): URLSearchParams {
   return params;
 }
 
-export const TAB_LABELS: Record<DirectoryTab, string> = {
-  all: 'All Clubs',
-  free: 'Free',
-  premium: 'Premium',
-  wellness: 'Wellness',
-  sports: 'Sports',
-  business: 'Business',
-  arts: 'Arts',
-  lifestyle: 'Lifestyle',
-};
-
 export const SIZE_LABELS: Record<DirectorySize, string> = {
   any: 'Any size',
   small: 'Small (< 10 members)',

@@ -14,6 +14,7 @@ import { ClubCard } from '../../../components/clubs/ClubCard.tsx';
 import { LOAD_FAILED_TEXT, QueryFailed } from '../../../components/LoadFailed.tsx';
 import '../../../components/clubs/clubs.css';
 import { ClubSearch } from '../../../components/clubs/ClubSearch.tsx';
+import { TAB_LABELS } from '../../../components/clubs/labels.ts';
 import { CreateClubButton } from '../../../components/create-club/CreateClubButton.tsx';
 import { PageColumn } from '../../../components/PageColumn.tsx';
 import {
@@ -30,13 +31,7 @@ import { PublicHeader } from '../../../components/public/PublicHeader.tsx';
 import { TextLink } from '../../../components/TextLink.tsx';
 import { useDirectory } from '../api.ts';
 import { FilterPopover } from '../components/FilterPopover.tsx';
-import {
-  type DirectoryFilters,
-  filtersFrom,
-  NO_FILTERS,
-  paramsFrom,
-  TAB_LABELS,
-} from '../components/filters.ts';
+import { type DirectoryFilters, filtersFrom, NO_FILTERS, paramsFrom } from '../components/filters.ts';
 
 /** The cards a phone shows before scrolling, or a desktop's first row: their covers load first. */
 const FIRST_SCREEN_CARDS = 3;
