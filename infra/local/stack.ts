@@ -27,9 +27,9 @@ import { startEventBus } from './event-bus.ts';
 import { startGateway } from './gateway.ts';
 import { startS3Local } from './s3.ts';
 import { scheduleIntervalMs, startLocalSchedules } from './schedules.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD, isSeeded, seedDemoData } from './seed/index.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/data.ts';
+import { isSeeded } from './seed/state.ts';
 import { startSesLocal } from './ses.ts';
-import { demoBillingSeeder } from './stripe-simulator/demo.ts';
 import { type StripeSimulator, startStripeSimulator } from './stripe-simulator/index.ts';
 import type { LocalVite } from './vite.ts';
 
@@ -169,6 +169,12 @@ async function main(early: EarlyStart): Promise<void> {
   process.env.POWERTOOLS_LOG_LEVEL ||= ['DEBUG', 'TRACE'].includes(consoleLevel) ? consoleLevel : 'INFO';
   const config = loadLocalConfig();
   const { ports, host, localDir } = config;
+  // The seed's modules load only when it will seed (a restart of a seeded folder spares that
+  // time), and then at once, while the services come up.
+  const loadSeedModules = () =>
+    Promise.all([import('./seed/index.ts'), import('./stripe-simulator/demo.ts')]);
+  const seedModules = config.seed && !isSeeded(localDir) ? loadSeedModules() : undefined;
+  seedModules?.catch(() => undefined);
   const logFile = join(localDir, 'logs', 'functions.jsonl');
   routeStructuredLogs({
     file: logFile,
@@ -287,7 +293,8 @@ async function main(early: EarlyStart): Promise<void> {
 
   const db = await dynamoDbReady;
   let seeded: 'seeded' | 'skipped' | 'disabled' = isSeeded(localDir) ? 'skipped' : 'disabled';
-  if (config.seed) {
+  if (config.seed && seeded !== 'skipped') {
+    const [{ seedDemoData }, { demoBillingSeeder }] = await (seedModules ?? loadSeedModules());
     // One progress line, rewritten in place on a terminal (once, at the end, elsewhere).
     const tty = process.stdout.isTTY;
     const result = await seedDemoData({

@@ -723,3 +723,12 @@ export const DEMO_CLUBS: readonly DemoClub[] = [
     extraMembers: 0,
   },
 ];
+
+/** The demo accounts as the Ready banner lists them. */
+export const DEMO_LOGINS: readonly { email: string; name: string; role: string }[] = DEMO_ACCOUNTS.map(
+  (a) => ({
+    email: a.email,
+    name: a.name,
+    role: a.superAdmin ? 'super admin' : a.key === 'owner' ? 'owns several clubs' : 'member of a few clubs',
+  }),
+);

@@ -15,7 +15,7 @@
  * Ids are derived from names (seed/ids.ts) and every write is conditional or a whole item, so an
  * interrupted seeding resumes without duplicates; `<localDir>/seed.json` remembers that it is done.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
@@ -64,8 +64,8 @@ import {
 import { pick, seededUlid, seededUuid } from './ids.ts';
 import { avatarSvg, coverSvg, logoSvg, PALETTES, type Palette, paletteOf, sceneSvg } from './images.ts';
 import { scenePng } from './png.ts';
+import { isSeeded, newState, readState, type SeedState, stateFile, writeState } from './state.ts';
 
-const SEED_VERSION = 1;
 /** The demo's video post: a small recorded WebM (scripts/record-demo-clip.ts), read once. */
 let clip: Buffer | undefined;
 const demoClip = () => {
@@ -102,12 +102,6 @@ export interface SeedResult {
   ms: number;
 }
 
-interface SeedState {
-  version: number;
-  baseTime: number;
-  completedAt?: string;
-}
-
 interface PersonInfo {
   id: string;
   name: string;
@@ -122,27 +116,6 @@ interface ClubWrites {
   posts: { post: NewPost; comments: StoredComment[]; likes: Like[] }[];
   /** The pinned post and its author. */
   pin: { postId: string; authorId: string } | null;
-}
-
-export const stateFile = (localDir: string) => join(localDir, 'seed.json');
-
-function readState(localDir: string): SeedState | null {
-  const file = stateFile(localDir);
-  if (!existsSync(file)) return null;
-  try {
-    const state = JSON.parse(readFileSync(file, 'utf8')) as SeedState;
-    return state.version === SEED_VERSION && Number.isFinite(state.baseTime) ? state : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether the demo data of this data folder has been seeded completely. */
-export const isSeeded = (localDir: string): boolean => Boolean(readState(localDir)?.completedAt);
-
-function writeState(localDir: string, state: SeedState): void {
-  mkdirSync(localDir, { recursive: true });
-  writeFileSync(stateFile(localDir), `${JSON.stringify(state, null, 2)}\n`);
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
@@ -595,7 +568,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   const previous = readState(options.localDir);
   if (previous?.completedAt) return { status: 'skipped', ms: 0 };
   // The first attempt fixes the base time, so a resumed seeding derives the same ids.
-  const state: SeedState = previous ?? { version: SEED_VERSION, baseTime: options.baseTime ?? Date.now() };
+  const state: SeedState = previous ?? newState(options.baseTime ?? Date.now());
   writeState(options.localDir, state);
   const seeder = new Seeder(options, state.baseTime);
   try {
@@ -623,12 +596,5 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   return { status: 'seeded', ms: Math.round(performance.now() - started) };
 }
 
-export const DEMO_LOGINS: readonly { email: string; name: string; role: string }[] = DEMO_ACCOUNTS.map(
-  (a) => ({
-    email: a.email,
-    name: a.name,
-    role: a.superAdmin ? 'super admin' : a.key === 'owner' ? 'owns several clubs' : 'member of a few clubs',
-  }),
-);
-
-export { DEMO_PASSWORD };
+export { DEMO_LOGINS, DEMO_PASSWORD } from './data.ts';
+export { isSeeded, stateFile };
