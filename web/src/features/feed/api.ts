@@ -5,7 +5,7 @@
  */
 import type { Post, PostPage } from '@clubs/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { useApiPages } from '../../api/hooks.ts';
+import { useApiPages, useApiQuery } from '../../api/hooks.ts';
 import { routePagesKey } from '../../api/queryKeys.ts';
 
 /** The club's feed, the pages read so far (the cache edits below write into it). */
@@ -65,3 +65,10 @@ export function removeCachedPost(client: QueryClient, clubId: string, postId: st
       : feed,
   );
 }
+
+/** The club home's sidebar: the club's description and size, upcoming events, trending posts and members. */
+export const useClubSidebar = (clubId: string) => useApiQuery('getClubSidebar', { params: { clubId } });
+
+/** One post read alone, as a shared link opens it. */
+export const usePost = (clubId: string, postId: string) =>
+  useApiQuery('getPost', { params: { clubId, postId } });

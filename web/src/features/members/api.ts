@@ -61,3 +61,13 @@ export function usePendingCount(clubId: string, role: ClubRole | null) {
 /** The count as shown: '3', or '99+' when there are more than counted; null when none wait. */
 export const pendingLabel = (pending: PendingCount | undefined): string | null =>
   pending && pending.count > 0 ? `${pending.count}${pending.more ? '+' : ''}` : null;
+
+/** The club's invite link, which the owner shares (the members' invite page and the feed's sidebar). */
+export const inviteLinkKey = (clubId: string) => routeKey('getInviteLink', { params: { clubId } });
+export const useInviteLink = (clubId: string) => useApiQuery('getInviteLink', { params: { clubId } });
+
+/** An invitation as its link shows it; not retried, as a dead link stays dead. */
+export const useInvitation = (clubId: string, token: string) =>
+  useApiQuery('getInvitation', { params: { clubId, token } }, { retry: false });
+
+export const useMemberProfile = (userId: string) => useApiQuery('getMemberProfile', { params: { userId } });

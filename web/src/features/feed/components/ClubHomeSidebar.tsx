@@ -7,11 +7,12 @@ import { Button } from '@aws-amplify/ui-react';
 import { type ClubSidebar, DESCRIPTION_TRUNCATE_LENGTH, hasPermission, truncate } from '@clubs/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useApiQuery } from '../../../api/hooks.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { ClubNotificationPreference } from '../../../components/notifications/NotificationPreferenceField.tsx';
 import { inviteUrlOf, useCopyLink } from '../../../components/useCopyLink.ts';
 import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { useInviteLink } from '../../members/api.ts';
+import { useClubSidebar } from '../api.ts';
 
 const eventDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -88,7 +89,7 @@ function About({ text }: { text: string }) {
 
 function OwnerCards({ clubId, basePath }: { clubId: string; basePath: string }) {
   const copy = useCopyLink();
-  const link = useApiQuery('getInviteLink', { params: { clubId } });
+  const link = useInviteLink(clubId);
   const inviteLink = link.data ? inviteUrlOf(clubId, link.data.token) : null;
   return (
     <>
@@ -118,7 +119,7 @@ function OwnerCards({ clubId, basePath }: { clubId: string; basePath: string }) 
 
 export function ClubHomeSidebar() {
   const { club, role, basePath, canWrite } = useClubSpace();
-  const summary = useApiQuery('getClubSidebar', { params: { clubId: club.id } });
+  const summary = useClubSidebar(club.id);
   const data = summary.data;
   return (
     <aside className="feed-sidebar" aria-label="Club sidebar">

@@ -10,12 +10,11 @@ import { CLUB_HOME, type Post } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useApiQuery } from '../../../api/hooks.ts';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
 import { clearNewPosts, useNewPosts } from '../../../live/newPosts.ts';
-import { showNewestPosts, useFeed } from '../api.ts';
+import { showNewestPosts, useFeed, usePost } from '../api.ts';
 import { ClubHomeSidebar } from '../components/ClubHomeSidebar.tsx';
 import { Composer } from '../components/Composer.tsx';
 import { PostCard } from '../components/PostCard.tsx';
@@ -46,7 +45,7 @@ function useLoadingTimeout(pending: boolean): boolean {
 
 function LinkedPost({ postId }: { postId: string }) {
   const { club, basePath, canWrite } = useClubSpace();
-  const post = useApiQuery('getPost', { params: { clubId: club.id, postId } });
+  const post = usePost(club.id, postId);
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
     if (post.data) section.current?.scrollIntoView?.({ block: 'start' });

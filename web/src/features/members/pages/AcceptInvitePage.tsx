@@ -9,7 +9,6 @@ import { formatPrice, type InvitationPreview, isPremium } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError, messageOf } from '../../../api/errors.ts';
-import { useApiQuery } from '../../../api/hooks.ts';
 import { api } from '../../../api/index.ts';
 import { useAction } from '../../../api/mutations.ts';
 import { routeKey } from '../../../api/queryKeys.ts';
@@ -18,6 +17,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { MessagePanel, WaysOn } from '../../../components/MessagePanel.tsx';
 import { leaveFor } from '../../../components/navigation.ts';
 import { useToast } from '../../../components/Toaster.tsx';
+import { useInvitation } from '../api.ts';
 
 export const ACCEPT_TEXTS = {
   invitedTo: (club: string) => `You're invited to join ${club}`,
@@ -103,7 +103,7 @@ function Invitation({ preview, token }: { preview: InvitationPreview; token: str
 
 export default function AcceptInvitePage() {
   const { clubId = '', token = '' } = useParams();
-  const preview = useApiQuery('getInvitation', { params: { clubId, token } }, { retry: false });
+  const preview = useInvitation(clubId, token);
   if (preview.isPending) return <LoadingScreen />;
   if (preview.isError) {
     const error = preview.error;

@@ -8,9 +8,7 @@ import { hasPermission } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router-dom';
 import { messageOf } from '../../../api/errors.ts';
-import { useApiQuery } from '../../../api/hooks.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
-import { routeKey } from '../../../api/queryKeys.ts';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { ConfirmDialog, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { PageColumn, PageHeading } from '../../../components/PageColumn.tsx';
@@ -19,6 +17,7 @@ import { inviteUrlOf, useCopyLink } from '../../../components/useCopyLink.ts';
 import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
 import { InviteByEmail } from '../components/InviteByEmail.tsx';
 import '../components/invite.css';
+import { inviteLinkKey, useInviteLink } from '../api.ts';
 import { INVITE_TEXTS as T } from '../components/texts.ts';
 
 function InviteLinkCard({ clubId }: { clubId: string }) {
@@ -26,10 +25,10 @@ function InviteLinkCard({ clubId }: { clubId: string }) {
   const queryClient = useQueryClient();
   const copy = useCopyLink();
   const dialog = useDialog();
-  const link = useApiQuery('getInviteLink', { params: { clubId } });
+  const link = useInviteLink(clubId);
   const regenerate = useApiMutation('regenerateInviteLink', {
     onSuccess: (fresh) => {
-      queryClient.setQueryData(routeKey('getInviteLink', { params: { clubId } }), fresh);
+      queryClient.setQueryData(inviteLinkKey(clubId), fresh);
       dialog.close();
       toast({ title: T.regenerated, variant: 'success' });
     },

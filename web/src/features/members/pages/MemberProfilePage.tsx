@@ -5,19 +5,19 @@
  */
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { Link, useParams } from 'react-router-dom';
-import { useApiQuery } from '../../../api/hooks.ts';
 import { ClubLogo, PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { MessagePanel } from '../../../components/MessagePanel.tsx';
 import '../../feed/components/feed.css';
 import { PageColumn } from '../../../components/PageColumn.tsx';
+import { useMemberProfile } from '../api.ts';
 
 const ROLE_LABEL = { club_owner: 'Owner', club_moderator: 'Moderator', club_member: 'Member' } as const;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export default function MemberProfilePage() {
   const { userId = '' } = useParams();
-  const profile = useApiQuery('getMemberProfile', { params: { userId } });
+  const profile = useMemberProfile(userId);
 
   if (profile.isPending) return <LoadingScreen />;
   if (profile.isError) {
