@@ -7,7 +7,11 @@ import { screen } from '@testing-library/react';
 import { club, type MockRoutes, me, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, snapshotFor } from './helpers.tsx';
 
-export const LONG = { timeout: 5000 };
+/**
+ * For a first look at a lazily loaded page: longer than the suite's 8 s (timeouts.ts), inside the
+ * test's 30 s, since the first test of a file loads the page's chunk while the other worker runs.
+ */
+export const LONG = { timeout: 20_000 };
 export const signedIn = () => fakeAuthService(snapshotFor()).service;
 export const CLUB = '01CLUB00000000000000000000';
 
