@@ -173,7 +173,8 @@ async function main(early: EarlyStart): Promise<void> {
   // time), and then at once, while the services come up.
   const loadSeedModules = () =>
     Promise.all([import('./seed/index.ts'), import('./stripe-simulator/demo.ts')]);
-  const seedModules = config.seed && !isSeeded(localDir) ? loadSeedModules() : undefined;
+  const alreadySeeded = isSeeded(localDir);
+  const seedModules = config.seed && !alreadySeeded ? loadSeedModules() : undefined;
   seedModules?.catch(() => undefined);
   const logFile = join(localDir, 'logs', 'functions.jsonl');
   routeStructuredLogs({
@@ -292,7 +293,7 @@ async function main(early: EarlyStart): Promise<void> {
   phase('services');
 
   const db = await dynamoDbReady;
-  let seeded: 'seeded' | 'skipped' | 'disabled' = isSeeded(localDir) ? 'skipped' : 'disabled';
+  let seeded: 'seeded' | 'skipped' | 'disabled' = alreadySeeded ? 'skipped' : 'disabled';
   if (config.seed && seeded !== 'skipped') {
     const [{ seedDemoData }, { demoBillingSeeder }] = await (seedModules ?? loadSeedModules());
     // One progress line, rewritten in place on a terminal (once, at the end, elsewhere).

@@ -64,7 +64,7 @@ import {
 import { pick, seededUlid, seededUuid } from './ids.ts';
 import { avatarSvg, coverSvg, logoSvg, PALETTES, type Palette, paletteOf, sceneSvg } from './images.ts';
 import { scenePng } from './png.ts';
-import { isSeeded, newState, readState, type SeedState, stateFile, writeState } from './state.ts';
+import { newState, readState, type SeedState, writeState } from './state.ts';
 
 /** The demo's video post: a small recorded WebM (scripts/record-demo-clip.ts), read once. */
 let clip: Buffer | undefined;
@@ -595,6 +595,3 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   writeState(options.localDir, { ...state, completedAt: new Date().toISOString() });
   return { status: 'seeded', ms: Math.round(performance.now() - started) };
 }
-
-export { DEMO_LOGINS, DEMO_PASSWORD } from './data.ts';
-export { isSeeded, stateFile };
