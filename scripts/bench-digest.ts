@@ -35,7 +35,7 @@ bench.runBench(
       const items = await import('./bench-items.ts');
       const { postItem } = await import('@clubs/functions/data/repositories/posts');
       const { setPreference } = await import('@clubs/functions/data/repositories/notification-preferences');
-      const { putBusEvents } = await import('@clubs/functions/events/bus');
+      const { putBusEvents } = await import('@clubs/functions/bus/put-events');
 
       await store.useTable('bench_digest');
       const memberIds = Array.from({ length: SUBSCRIBERS }, () => ulid());

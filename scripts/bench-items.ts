@@ -4,8 +4,8 @@
  * measure does): the functions' modules read it when they load.
  */
 
+import { eventItem } from '@clubs/functions/data/repositories/calendar-events';
 import { clubItem } from '@clubs/functions/data/repositories/clubs';
-import { eventItem } from '@clubs/functions/data/repositories/events';
 import { membershipItem } from '@clubs/functions/data/repositories/memberships';
 import type { StoredPost } from '@clubs/functions/data/repositories/posts';
 import type { Club } from '@clubs/shared';

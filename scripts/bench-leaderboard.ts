@@ -37,7 +37,7 @@ bench.runBench(RUNS, 'in-process handlers: access check + service, DynamoDB Loca
   const { postItem } = await import('@clubs/functions/data/repositories/posts');
   const { likeItem } = await import('@clubs/functions/data/repositories/likes');
   const { pointsItem } = await import('@clubs/functions/data/repositories/points');
-  const events = (await import('@clubs/functions/routes/events')).handler;
+  const events = (await import('@clubs/functions/routes/calendar-events')).handler;
   const feed = (await import('@clubs/functions/routes/feed')).handler;
 
   const rows: (string | number)[][] = [];

@@ -37,8 +37,8 @@ bench.runBench(
     );
     try {
       const { getNotificationState } = await import('@clubs/functions/data/repositories/notifications');
-      const { putBusEvent } = await import('@clubs/functions/events/bus');
-      const { handler: events } = await import('@clubs/functions/routes/events');
+      const { putBusEvent } = await import('@clubs/functions/bus/put-events');
+      const { handler: events } = await import('@clubs/functions/routes/calendar-events');
 
       const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
       const res = await invoke<EventView>(

@@ -5,7 +5,7 @@
  * is suppressed: no more mail goes to it until its owner confirms an address again. Run it while
  * `npm start` runs.
  */
-import { putBusEvent } from '@clubs/functions/events/bus';
+import { putBusEvent } from '@clubs/functions/bus/put-events';
 import { applyEnvironment, handlerEnvironment, loadLocalConfig } from '@clubs/infra/local/config.ts';
 import { emailFeedbackEvent } from '@clubs/shared';
 

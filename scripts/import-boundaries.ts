@@ -59,7 +59,7 @@ const loadedByNode = (path: string) => path.endsWith('.config.ts') || under(path
 export const KNOWN_CROSSINGS: { from: string; to: string; wayOut: string }[] = [
   {
     from: 'functions/src/data/repositories/member-search.ts',
-    to: 'functions/src/events/change-events.ts',
+    to: 'functions/src/bus/change-events.ts',
     wayOut: 'cardChanged moves to the services that write memberships and profiles',
   },
   {
@@ -133,7 +133,7 @@ export const RULES: Rule[] = [
     why: "the data layer reads and writes the table only: putting events on the bus and touching media are the callers' work",
     broken: ({ from, target }) =>
       under(from, 'functions/src/data') &&
-      (isFile(target, 'functions/src/events') || isFile(target, 'functions/src/media')) &&
+      (isFile(target, 'functions/src/bus') || isFile(target, 'functions/src/media')) &&
       !KNOWN_CROSSINGS.some((known) => known.from === from && isFile(target, known.to)),
   },
   {

@@ -47,7 +47,7 @@ import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { environmentFor, GROUP_ACCESS, grantAccess, type HandlerResources } from './group-access.ts';
 import { HandlerFunction, SIZES } from './handler-function.ts';
-import { pascal } from './names.ts';
+import { deployedName, pascal } from './names.ts';
 import type { OriginVerify } from './origin-verify.ts';
 import { jsonAccessLogs } from './stage-access-logs.ts';
 
@@ -176,7 +176,7 @@ export class Api extends Construct {
     const functions = new Map<HandlerGroup, HandlerFunction>();
     const integrations = new Map<HandlerGroup, HttpLambdaIntegration>();
     for (const group of HANDLER_GROUPS) {
-      const handler = new HandlerFunction(this, `${pascal(group)}Handler`, {
+      const handler = new HandlerFunction(this, `${pascal(deployedName(group))}Handler`, {
         handler: group,
         description: GROUP_ACCESS[group].description,
         ...SIZES[GROUP_ACCESS[group].size],
@@ -188,7 +188,7 @@ export class Api extends Construct {
       // One invoke permission per function (for the whole API), not one per route.
       integrations.set(
         group,
-        new HttpLambdaIntegration(`${pascal(group)}Integration`, handler.function, {
+        new HttpLambdaIntegration(`${pascal(deployedName(group))}Integration`, handler.function, {
           scopePermissionToRoute: false,
         }),
       );

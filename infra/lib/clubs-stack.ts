@@ -21,7 +21,7 @@ import { type EmailSending, emailSendingFor } from './email.ts';
 import { type HandlerResources, reserveConcurrency, usesOf } from './group-access.ts';
 import { Live } from './live.ts';
 import { Media } from './media.ts';
-import { pascal } from './names.ts';
+import { deployedName, pascal } from './names.ts';
 import { Operations } from './operations.ts';
 import { OriginVerify } from './origin-verify.ts';
 import { PaymentsEvents } from './payments-events.ts';
@@ -164,7 +164,7 @@ export class ClubsStack extends Stack {
     );
 
     const functions = new Map<string, IFunction>();
-    for (const [group, handler] of this.api.functions) functions.set(group, handler.function);
+    for (const [group, handler] of this.api.functions) functions.set(deployedName(group), handler.function);
     for (const [group, handler] of this.payments.functions) functions.set(group, handler.function);
     for (const [group, handler] of this.api.groupAuthorizers)
       functions.set(`${group}-authorizer`, handler.function);

@@ -35,7 +35,7 @@ export class EventQueue extends Construct {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       // Six times the function's timeout, as Lambda advises for an event source.
-      visibilityTimeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.events * 6),
+      visibilityTimeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.consumer * 6),
       retentionPeriod: Duration.days(4),
       deadLetterQueue: { queue: props.deadLetterQueue, maxReceiveCount: MAX_RECEIVES },
     });

@@ -67,7 +67,7 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
       "Invitations: the owner's invite link, invitations e-mailed through SES (rate-limited per club), accepting them",
     size: 'api',
   },
-  events: {
+  'calendar-events': {
     description: 'Club events (lists by start time, creating and editing, registrations) and the leaderboard',
     size: 'api',
   },
@@ -92,12 +92,12 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
   },
   'stripe-events': {
     description: 'Stripe events from the bus: activates and updates clubs and memberships',
-    size: 'events',
+    size: 'consumer',
     reservedConcurrency: 5,
   },
   'club-billing': {
     description: "A club's suspension from the bus: pauses or resumes its member subscriptions at Stripe",
-    size: 'events',
+    size: 'consumer',
     reservedConcurrency: 5,
   },
   notifications: {
@@ -107,22 +107,22 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
   'notification-delivery': {
     description:
       'Change events from the bus become notifications; a club-wide one is split into batches, written from a queue',
-    size: 'events',
+    size: 'consumer',
   },
   'live-fanout': {
     description:
       'Change events from the bus go live to the WebSocket connections following the club; gone ones are dropped',
-    size: 'events',
+    size: 'consumer',
   },
   'search-index': {
     description:
       "Change events from the bus keep the club's search index: each named document's postings follow it as stored",
-    size: 'events',
+    size: 'consumer',
   },
   'event-reminders': {
     description:
       "Club events created, moved or deleted: each one's reminder schedule (a day before it starts) follows it",
-    size: 'events',
+    size: 'consumer',
   },
 };
 

@@ -177,6 +177,6 @@ export class HandlerFunction extends Construct {
 export const SIZES = {
   api: { memorySize: 512, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.api) },
   webhook: { memorySize: 256, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.webhook) },
-  events: { memorySize: 512, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.events) },
+  consumer: { memorySize: 512, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.consumer) },
   trigger: { memorySize: 256, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.trigger) },
 } as const;

@@ -99,7 +99,7 @@ export class ReminderSchedules extends Construct {
     );
   }
 
-  /** The environment of a function that manages the schedules (functions/src/events/scheduler.ts). */
+  /** The environment of a function that manages the schedules (functions/src/bus/scheduler.ts). */
   environment(): Record<string, string> {
     return {
       SCHEDULE_GROUP_NAME: this.group.scheduleGroupName,

@@ -1,5 +1,5 @@
 /**
- * The recurring schedules of the shared declaration (shared/src/schedules.ts), as EventBridge
+ * The recurring schedules of the shared declaration (shared/src/bus/schedules.ts), as EventBridge
  * Scheduler schedules in UTC: each puts its event on the app's bus, where the event manifest's
  * rule hands it to its consumer. The scheduled time goes into the detail (Scheduler's
  * `<aws.scheduler.scheduled-time>`), so a retried run names the same period. A run Scheduler

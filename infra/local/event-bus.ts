@@ -27,7 +27,7 @@ const MAX_ENTRIES = 10;
 const MAX_ENTRY_BYTES = 256 * 1024;
 const MAX_REQUEST_BYTES = 1024 * 1024;
 /** The event functions' own limit (the CDK gives them the same). */
-const TARGET_TIMEOUT_MS = FUNCTION_TIMEOUT_SECONDS.events * 1000;
+const TARGET_TIMEOUT_MS = FUNCTION_TIMEOUT_SECONDS.consumer * 1000;
 /** Records of one queued route delivered at once: AWS's invocations at once times their batch. */
 const QUEUED_AT_ONCE = EVENT_QUEUE_LIMITS.maxConcurrency * EVENT_QUEUE_LIMITS.batchSize;
 
@@ -50,7 +50,7 @@ export interface EventBusOptions {
   deadLetterFile?: string;
   /** Functions reachable through the Lambda Invoke API, by name. */
   functions?: Record<string, LocalFunction>;
-  /** A target's time limit (an event function's, FUNCTION_TIMEOUT_SECONDS.events, when absent). */
+  /** A target's time limit (an event function's, FUNCTION_TIMEOUT_SECONDS.consumer, when absent). */
   targetTimeoutMs?: number;
   /** Only these routes of the event manifest deliver (by id), e.g. a test of one consumer; all when absent. */
   routes?: readonly string[];

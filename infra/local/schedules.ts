@@ -1,11 +1,11 @@
 /**
- * The recurring schedules locally: the shared declaration's events (shared/src/schedules.ts)
+ * The recurring schedules locally: the shared declaration's events (shared/src/bus/schedules.ts)
  * put on the local bus, through the same EventBridge client the handlers use, every
  * `intervalMs` instead of at their UTC hour, each run naming the time it ran as its scheduled
  * time; and one schedule's run now (`npm run digest`). The consumers are the ones AWS runs, so a
  * run of a period already digested sends nothing again.
  */
-import { putBusEvents } from '@clubs/functions/events/bus';
+import { putBusEvents } from '@clubs/functions/bus/put-events';
 import { RECURRING_SCHEDULES, type RecurringSchedule, scheduledEvent } from '@clubs/shared';
 
 /** The interval `npm start` runs the schedules on unless LOCAL_SCHEDULE_SECONDS says otherwise (0: off). */

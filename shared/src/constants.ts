@@ -300,7 +300,7 @@ export const MODERATION = {
  * Lambda time limits in seconds, by what a function does: the CDK's function presets read them,
  * and the Stripe client's limits below are held against them.
  */
-export const FUNCTION_TIMEOUT_SECONDS = { api: 10, webhook: 10, events: 30, trigger: 5 } as const;
+export const FUNCTION_TIMEOUT_SECONDS = { api: 10, webhook: 10, consumer: 30, trigger: 5 } as const;
 
 /**
  * A queued event route's SQS event source: messages handed to one invocation and invocations

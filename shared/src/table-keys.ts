@@ -4,7 +4,7 @@
  * layer builds items with them and infra grants IAM conditions on their prefixes: infra never
  * imports functions.
  */
-import type { DigestCadence } from './digests.ts';
+import type { DigestCadence } from './bus/digests.ts';
 import type { ClubStatus } from './domain/club.ts';
 import type { MembershipStatus } from './domain/membership.ts';
 import type { ClubRole } from './permissions.ts';

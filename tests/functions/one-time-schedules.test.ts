@@ -5,7 +5,7 @@
  * when one of that name exists.
  */
 import { CreateScheduleCommand, SchedulerClient, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
-import { putOneTimeSchedule } from '@clubs/functions/events/scheduler';
+import { putOneTimeSchedule } from '@clubs/functions/bus/scheduler';
 import { SCHEDULE_RETRY } from '@clubs/shared';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -60,7 +60,7 @@ const CASES: { rule: string; from: string; wrong: string; right: string }[] = [
   {
     rule: 'data-not-bus-or-media',
     from: 'functions/src/data/repositories/posts.ts',
-    wrong: '../../events/change-events.ts',
+    wrong: '../../bus/change-events.ts',
     right: '../query.ts',
   },
   {

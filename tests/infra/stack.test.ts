@@ -174,7 +174,7 @@ describe('api: routes generated from the shared manifest', () => {
     // The Stripe client's limits are held against this same constant (tests/shared/time-limits).
     const stripeEvents = synth.stack.payments.functions.get('stripe-events');
     const events = synth.template.toJSON().Resources[logicalId(stripeEvents?.function as never)] as Resource;
-    expect(events.Properties.Timeout).toBe(FUNCTION_TIMEOUT_SECONDS.events);
+    expect(events.Properties.Timeout).toBe(FUNCTION_TIMEOUT_SECONDS.consumer);
     for (const logGroup of Object.values(resourcesOf('AWS::Logs::LogGroup'))) {
       expect(logGroup.Properties.RetentionInDays).toBe(30);
     }

@@ -9,10 +9,10 @@
  */
 
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { putBusEvents } from '@clubs/functions/bus/put-events';
 import { db, tableName } from '@clubs/functions/data/client';
 import { type DigestSubscriber, digestSubscribersPage } from '@clubs/functions/data/repositories/digests';
 import { relistDigestChoices } from '@clubs/functions/data/repositories/notification-preferences';
-import { putBusEvents } from '@clubs/functions/events/bus';
 import { handler as feedHandler } from '@clubs/functions/routes/feed';
 import { handler as membersHandler } from '@clubs/functions/routes/members';
 import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';

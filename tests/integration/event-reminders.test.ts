@@ -12,8 +12,8 @@ import {
   ResourceNotFoundException,
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
-import { putBusEvent } from '@clubs/functions/events/bus';
-import { handler as eventsHandler } from '@clubs/functions/routes/events';
+import { putBusEvent } from '@clubs/functions/bus/put-events';
+import { handler as eventsHandler } from '@clubs/functions/routes/calendar-events';
 import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';
 import { LOCAL_SCHEDULE_GROUP } from '@clubs/infra/local/config.ts';
 import {

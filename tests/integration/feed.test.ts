@@ -6,8 +6,8 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
+import { createEvent } from '@clubs/functions/data/repositories/calendar-events';
 import { createClubWithOwner, getClub } from '@clubs/functions/data/repositories/clubs';
-import { createEvent } from '@clubs/functions/data/repositories/events';
 import { getLike } from '@clubs/functions/data/repositories/likes';
 import { getPost } from '@clubs/functions/data/repositories/posts';
 import { handler } from '@clubs/functions/routes/feed';

@@ -1,7 +1,7 @@
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { addLike } from '@clubs/functions/data/repositories/likes';
 import { removeMembership } from '@clubs/functions/data/repositories/membership-writes';
-import { handler } from '@clubs/functions/routes/events';
+import { handler } from '@clubs/functions/routes/calendar-events';
 import { handler as feedHandler } from '@clubs/functions/routes/feed';
 import { handler as membersHandler } from '@clubs/functions/routes/members';
 import type { Leaderboard, LeaderboardStanding, MemberPage, PostPage, RouteId } from '@clubs/shared';

@@ -10,9 +10,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { putBusEvent } from '@clubs/functions/bus/put-events';
 import { isSuppressed } from '@clubs/functions/data/repositories/suppressed-addresses';
 import { setSesClient } from '@clubs/functions/email/send-email';
-import { putBusEvent } from '@clubs/functions/events/bus';
 import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';
 import { handler as profilesHandler } from '@clubs/functions/routes/profiles';
 import { listDeadLetters, replayDeadLetters } from '@clubs/infra/local/dead-letters.ts';

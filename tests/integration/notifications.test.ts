@@ -7,7 +7,7 @@
  */
 
 import { getNotificationState } from '@clubs/functions/data/repositories/notifications';
-import { handler as eventsHandler } from '@clubs/functions/routes/events';
+import { handler as eventsHandler } from '@clubs/functions/routes/calendar-events';
 import { handler as feedHandler } from '@clubs/functions/routes/feed';
 import { handler as membersHandler } from '@clubs/functions/routes/members';
 import { handler as membershipsHandler } from '@clubs/functions/routes/memberships';
@@ -32,7 +32,7 @@ const { bus, sentMail } = useNotificationStack();
 
 const HANDLERS: Partial<Record<string, GroupHandler>> = {
   feed: feedHandler,
-  events: eventsHandler,
+  'calendar-events': eventsHandler,
   members: membersHandler,
   memberships: membershipsHandler,
   notifications: notificationsHandler,
@@ -249,7 +249,7 @@ describe('club-wide fan-out', () => {
     const { club, ownerId } = await clubWith();
     const members: string[] = [];
     for (let i = 0; i < 230; i++) members.push(await addMember(club.id));
-    const res = await call('events', 'createEvent', ownerId, {
+    const res = await call('calendar-events', 'createEvent', ownerId, {
       params: { clubId: club.id },
       body: { title: 'Night run', date: '2099-01-15', time: '19:00', timeZone: 'UTC' },
     });

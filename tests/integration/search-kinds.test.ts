@@ -6,8 +6,8 @@
  * profile and leave (pending requests never shown).
  */
 import { addLike } from '@clubs/functions/data/repositories/likes';
+import { handler as events } from '@clubs/functions/routes/calendar-events';
 import { handler as courses } from '@clubs/functions/routes/courses';
-import { handler as events } from '@clubs/functions/routes/events';
 import { handler as feed } from '@clubs/functions/routes/feed';
 import { handler as members } from '@clubs/functions/routes/members';
 import { handler as profiles } from '@clubs/functions/routes/profiles';

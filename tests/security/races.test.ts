@@ -6,9 +6,9 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
 import { rateWindowCount, rateWindowKey } from '@clubs/functions/data/rate-windows';
+import { getStoredEvent } from '@clubs/functions/data/repositories/calendar-events';
 import { reserveStorage, storedBytesOf } from '@clubs/functions/data/repositories/club-storage';
 import { getClub } from '@clubs/functions/data/repositories/clubs';
-import { getStoredEvent } from '@clubs/functions/data/repositories/events';
 import { addMembership } from '@clubs/functions/data/repositories/membership-writes';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { periodKey, pointsOf, utcDay } from '@clubs/functions/data/repositories/points';

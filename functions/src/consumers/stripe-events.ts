@@ -41,7 +41,7 @@ export async function handler(
     logger.info('no handler for event type', { type: stripeEvent.type });
     return { status: 'ignored' };
   }
-  const remainingMs = context?.getRemainingTimeInMillis() ?? FUNCTION_TIMEOUT_SECONDS.events * 1000;
+  const remainingMs = context?.getRemainingTimeInMillis() ?? FUNCTION_TIMEOUT_SECONDS.consumer * 1000;
   const claim = await claimStripeEvent(
     stripeEvent.id,
     stripeEvent.type,

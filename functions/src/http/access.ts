@@ -19,9 +19,9 @@ import {
   type Membership,
 } from '@clubs/shared';
 import type { Caller, Viewer } from '../caller.ts';
+import { getEvent } from '../data/repositories/calendar-events.ts';
 import { getComment, type StoredComment } from '../data/repositories/comments.ts';
 import { getCourse } from '../data/repositories/courses.ts';
-import { getEvent } from '../data/repositories/events.ts';
 import { getClubWithMembership } from '../data/repositories/member-faces.ts';
 import { getPost, type StoredPost } from '../data/repositories/posts.ts';
 import { AppError, clubNotActive, forbidden, notFound, unauthorized } from '../errors.ts';

@@ -1,5 +1,5 @@
 /**
- * What each Stripe event type changes (the types of the event manifest, shared/src/events.ts).
+ * What each Stripe event type changes (the types of the event manifest, shared/src/bus/routing.ts).
  * The dispatcher (consumers/stripe-events.ts) has already checked the source, the livemode and
  * claimed the event id, so each handler runs once per event. Each reads the object it acts on
  * again from Stripe, because deliveries arrive in any order and the copy in an event may be

@@ -15,6 +15,8 @@
  *    concurrent handlers converge on the record's final state.
  */
 import type Stripe from 'stripe';
+import { emitChange } from '../bus/change-events.ts';
+import { announceMemberBilling } from '../bus/member-billing-events.ts';
 import {
   clubStatusFor,
   getSubscriptionRecord,
@@ -25,8 +27,6 @@ import {
 } from '../data/repositories/billing.ts';
 import { getClub, setClubStatus } from '../data/repositories/clubs.ts';
 import { activatePaidMembership, endPaidMembership } from '../data/repositories/membership-billing.ts';
-import { emitChange } from '../events/change-events.ts';
-import { announceMemberBilling } from '../events/member-billing-events.ts';
 import { logger } from '../logger.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { bannedPayerOf, refundSubscription } from './ban-list.ts';

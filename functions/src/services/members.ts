@@ -16,6 +16,7 @@ import {
   publicName,
   type RemovedPage,
 } from '@clubs/shared';
+import { emitChange } from '../bus/change-events.ts';
 import type { Viewer } from '../caller.ts';
 import {
   countPendingMembers,
@@ -30,7 +31,6 @@ import { getMembership } from '../data/repositories/memberships.ts';
 import { getProfiles } from '../data/repositories/profiles.ts';
 import { liftRemoval, listRemovals, markRemoved } from '../data/repositories/removals.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
-import { emitChange } from '../events/change-events.ts';
 import { paymentMatchesOf } from '../payments/ban-list.ts';
 import { leaveMembership } from '../payments/leave-club.ts';
 import { cancelMemberBilling } from '../payments/member-subscription.ts';

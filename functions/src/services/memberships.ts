@@ -12,6 +12,7 @@ import {
   toPublicClub,
   type ViewerMembership,
 } from '@clubs/shared';
+import { emitChange } from '../bus/change-events.ts';
 import type { Caller } from '../caller.ts';
 import { getSubscriptionRecord } from '../data/repositories/billing.ts';
 import { getClub, getClubs } from '../data/repositories/clubs.ts';
@@ -21,7 +22,6 @@ import { addMembership } from '../data/repositories/membership-writes.ts';
 import { getMembership, listMembershipsOfUserPage } from '../data/repositories/memberships.ts';
 import { isRemoved, notRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
 import { clubNotActive, conflict, forbidden, notFound } from '../errors.ts';
-import { emitChange } from '../events/change-events.ts';
 import { trialDaysFor } from '../payments/trials.ts';
 import { profileOfCaller } from './profiles.ts';
 

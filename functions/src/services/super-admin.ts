@@ -10,6 +10,7 @@ import type {
   Club,
   PlatformFigures,
 } from '@clubs/shared';
+import { announceMemberBilling } from '../bus/member-billing-events.ts';
 import type { Caller } from '../caller.ts';
 import { adminSearchWords } from '../data/admin-index.ts';
 import type { Page } from '../data/query.ts';
@@ -17,7 +18,6 @@ import { listAdminClubs } from '../data/repositories/admin-clubs.ts';
 import { clubStatusFor, getSubscriptionRecord } from '../data/repositories/billing.ts';
 import { listAuditLog, reactivateClub, suspendClub } from '../data/repositories/club-suspension.ts';
 import { conflict, notFound } from '../errors.ts';
-import { announceMemberBilling } from '../events/member-billing-events.ts';
 import { platformAnalytics } from './analytics/platform-analytics.ts';
 
 export function adminClubs(query: AdminClubQuery): Promise<Page<AdminClubRow>> {

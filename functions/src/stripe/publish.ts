@@ -4,7 +4,7 @@
  * put).
  */
 import { EVENT_BUS } from '@clubs/shared';
-import { putBusEvent } from '../events/bus.ts';
+import { putBusEvent } from '../bus/put-events.ts';
 
 export interface StripeEventEnvelope {
   readonly id: string;

@@ -25,20 +25,20 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { withoutChangeEvents } from '@clubs/functions/bus/change-events';
 import { batchPutAll } from '@clubs/functions/data/batch-write';
 import { recordActiveMember } from '@clubs/functions/data/club-stats';
 import { rebuildClubStats } from '@clubs/functions/data/club-stats-rebuild';
 import { transactionConditionFailures } from '@clubs/functions/data/errors';
 import { rebuildMemberCount } from '@clubs/functions/data/member-count-rebuild';
+import { createEvent } from '@clubs/functions/data/repositories/calendar-events';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { addComment, commentItem, type StoredComment } from '@clubs/functions/data/repositories/comments';
-import { createEvent } from '@clubs/functions/data/repositories/events';
 import { addLike, type Like, likeItem, storedLike } from '@clubs/functions/data/repositories/likes';
 import { addMembership, membershipWithCard } from '@clubs/functions/data/repositories/membership-writes';
 import { pointsItemsOfLikes } from '@clubs/functions/data/repositories/points';
 import { createPost, type NewPost, pinPost, postItem } from '@clubs/functions/data/repositories/posts';
 import { createProfileIfAbsent, profileItem } from '@clubs/functions/data/repositories/profiles';
-import { withoutChangeEvents } from '@clubs/functions/events/change-events';
 import { rebuildClubIndex } from '@clubs/functions/services/search/rebuild';
 import {
   type Club,

@@ -7,11 +7,11 @@
  * passes it on with `export *`.
  */
 export { analyticsRoutes } from './routes/analytics.ts';
+export { calendarEventRoutes } from './routes/calendar-events.ts';
 export { clubAdminRoutes } from './routes/club-admin.ts';
 export { clubRoutes } from './routes/clubs.ts';
 export { type ContactReceipt, contactReceiptSchema, contactRoutes } from './routes/contact.ts';
 export { courseRoutes } from './routes/courses.ts';
-export { eventRoutes } from './routes/events.ts';
 export { feedRoutes } from './routes/feed.ts';
 export { invitationRoutes } from './routes/invitations.ts';
 export { leaderboardRoutes } from './routes/leaderboard.ts';

@@ -85,7 +85,7 @@ export const GROUP_USES = {
    * The club's events and the leaderboard (routes/leaderboard.ts); their reads fill in missing
    * member cards; a new event is a change event (members are notified).
    */
-  events: ['table:read', 'table:write', 'events:put'],
+  'calendar-events': ['table:read', 'table:write', 'events:put'],
   /** events:put: a suspension or reactivation goes on the bus, which pauses or resumes subscriptions. */
   'super-admin': ['table:read', 'table:write', 'events:put'],
   /**

@@ -4,10 +4,11 @@
  * Everyone is a person with a signed token except the anonymous caller; clubs are made per test
  * (makeClubWorld) so one route's successful call never changes what the next route sees.
  */
+
+import { createEvent } from '@clubs/functions/data/repositories/calendar-events';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { addComment } from '@clubs/functions/data/repositories/comments';
 import { createCourse } from '@clubs/functions/data/repositories/courses';
-import { createEvent } from '@clubs/functions/data/repositories/events';
 import { keepFirstInviteLink } from '@clubs/functions/data/repositories/invitations';
 import { addLike } from '@clubs/functions/data/repositories/likes';
 import {

@@ -5,7 +5,7 @@
  * follows the change events (services/search/reconcile.ts reads the membership and the profile).
  */
 import type { Membership, Profile } from '@clubs/shared';
-import { emitChange } from '../../events/change-events.ts';
+import { emitChange } from '../../bus/change-events.ts';
 import type { SearchDocument } from '../word-index.ts';
 import { memberCardOf } from './member-cards.ts';
 

@@ -11,7 +11,7 @@ import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
 
 /** How long a claim holds: an event function's time limit (it cannot still be sending after that). */
-export const EMAIL_CLAIM_MS = FUNCTION_TIMEOUT_SECONDS.events * 1000;
+export const EMAIL_CLAIM_MS = FUNCTION_TIMEOUT_SECONDS.consumer * 1000;
 /** How long the record of a sent e-mail is kept (TTL): longer than any queue keeps a message. */
 const KEPT_DAYS = 30;
 

@@ -16,6 +16,7 @@ import {
   type UpdatePostInput,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
+import { emitChange } from '../../bus/change-events.ts';
 import type { Caller } from '../../caller.ts';
 import { type RateWindow, rateWindowCount, secondsLeftIn, windowOf } from '../../data/rate-windows.ts';
 import { heldCasePut, postAsModerated, reopenDecidedCase } from '../../data/repositories/moderation-cases.ts';
@@ -33,7 +34,6 @@ import {
 } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
-import { emitChange } from '../../events/change-events.ts';
 import { countActive } from '../analytics/activity.ts';
 import { ANNOUNCEMENTS_NOT_ACTIVE_MESSAGE, requireClubInService } from '../club-in-service.ts';
 import { authorLevels, levelsFrom } from '../levels.ts';

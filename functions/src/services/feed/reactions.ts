@@ -12,6 +12,7 @@ import {
   type LikeResult,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
+import { emitChange } from '../../bus/change-events.ts';
 import type { Caller } from '../../caller.ts';
 import {
   addComment as insertComment,
@@ -23,7 +24,6 @@ import { addLike, removeLike } from '../../data/repositories/likes.ts';
 import { getPost, type StoredPost } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { emitChange } from '../../events/change-events.ts';
 import { authorLevels } from '../levels.ts';
 import { postNotFound } from './posts.ts';
 import { authorFields, mayDelete, seesItem, type Viewer } from './viewer.ts';

@@ -8,8 +8,8 @@
  * cost a profile batch and a write, once.
  */
 import { CLUB_HOME, type Club, type ClubSidebar } from '@clubs/shared';
+import { listEvents } from '../../data/repositories/calendar-events.ts';
 import { someActiveMembers } from '../../data/repositories/club-members.ts';
-import { listEvents } from '../../data/repositories/events.ts';
 import { memberCardOf } from '../../data/repositories/member-cards.ts';
 import { type ClubFaces, facesReadWithClub, keepClubFaces } from '../../data/repositories/member-faces.ts';
 import { trendingPosts } from '../../data/repositories/posts.ts';

@@ -14,6 +14,7 @@ import {
   type ReportCasePage,
 } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
+import { emitChange } from '../../bus/change-events.ts';
 import type { Caller, Viewer } from '../../caller.ts';
 import { auditItem, listAudit, writeAudit } from '../../data/audit-trail.ts';
 import { getComment } from '../../data/repositories/comments.ts';
@@ -31,7 +32,6 @@ import {
 import { getPost } from '../../data/repositories/posts.ts';
 import { updateExistingItem } from '../../data/update-item.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { emitChange } from '../../events/change-events.ts';
 import { deletePost } from '../feed/posts.ts';
 import { deleteComment } from '../feed/reactions.ts';
 import { checkRemovable, removeMember } from '../members.ts';

@@ -11,6 +11,7 @@ import {
   type ReportInput,
   type ReportResult,
 } from '@clubs/shared';
+import { emitChange } from '../../bus/change-events.ts';
 import type { Caller, Viewer } from '../../caller.ts';
 import { auditItem } from '../../data/audit-trail.ts';
 import { type RateWindow, secondsLeftIn, windowOf } from '../../data/rate-windows.ts';
@@ -27,7 +28,6 @@ import {
 } from '../../data/repositories/moderation-cases.ts';
 import { getPost } from '../../data/repositories/posts.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import { emitChange } from '../../events/change-events.ts';
 import { seesItem } from '../feed/viewer.ts';
 
 export const reportThresholdOf = (club: Pick<Club, 'reportThreshold'>) =>

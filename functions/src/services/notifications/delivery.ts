@@ -22,6 +22,7 @@ import {
   type NotificationTarget,
 } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
+import { type BusEntry, putBusEvents } from '../../bus/put-events.ts';
 import { batchGet, keyId } from '../../data/batch-get.ts';
 import { activeModeratorIds, listClubMembers } from '../../data/repositories/club-members.ts';
 import { listComments } from '../../data/repositories/comments.ts';
@@ -36,7 +37,6 @@ import {
 } from '../../data/repositories/notifications.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { clubFromItem } from '../../data/repositories/stored-club.ts';
-import { type BusEntry, putBusEvents } from '../../events/bus.ts';
 import { tellNotified } from '../live/fan-out.ts';
 import { levelReached } from './level-up.ts';
 import { queueNotificationEmails } from './mail.ts';

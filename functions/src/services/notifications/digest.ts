@@ -26,6 +26,7 @@ import {
   EVENT_BUS,
 } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
+import { type BusEntry, putBusEvents } from '../../bus/put-events.ts';
 import { batchGet, keyId } from '../../data/batch-get.ts';
 import {
   type DigestMarker,
@@ -38,7 +39,6 @@ import {
 import { listMembershipsOfUser, toMembership } from '../../data/repositories/memberships.ts';
 import type { StoredPost } from '../../data/repositories/posts.ts';
 import { clubFromItem } from '../../data/repositories/stored-club.ts';
-import { type BusEntry, putBusEvents } from '../../events/bus.ts';
 import { isClubInService } from '../club-in-service.ts';
 import { mailableAddresses } from './mail.ts';
 

@@ -23,6 +23,7 @@ import {
   type NotificationKind,
 } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
+import { type BusEntry, putBusEvents } from '../../bus/put-events.ts';
 import { batchGet, keyId } from '../../data/batch-get.ts';
 import {
   claimNotificationEmail,
@@ -36,7 +37,6 @@ import { suppressedAmong } from '../../data/repositories/suppressed-addresses.ts
 import { type DigestEmailInput, digestSubject, renderDigestEmail } from '../../email/digest-email.ts';
 import { notificationSubject, renderNotificationEmail } from '../../email/notification-email.ts';
 import { EmailSuppressed, sendEmail } from '../../email/send-email.ts';
-import { type BusEntry, putBusEvents } from '../../events/bus.ts';
 import { logger } from '../../logger.ts';
 import { siteUrl } from '../../stripe/config.ts';
 import { isClubInService } from '../club-in-service.ts';

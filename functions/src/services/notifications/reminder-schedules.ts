@@ -13,8 +13,8 @@ import {
   eventReminderScheduleName,
   eventReminderTime,
 } from '@clubs/shared';
-import { eventCreatedAt, getStoredEvent } from '../../data/repositories/events.ts';
-import { deleteOneTimeSchedule, putOneTimeSchedule } from '../../events/scheduler.ts';
+import { deleteOneTimeSchedule, putOneTimeSchedule } from '../../bus/scheduler.ts';
+import { eventCreatedAt, getStoredEvent } from '../../data/repositories/calendar-events.ts';
 
 export type ReminderScheduleOutcome = 'created' | 'updated' | 'deleted' | 'absent';
 

@@ -22,7 +22,7 @@ import {
 } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../../data/batch-get.ts';
-import { eventCreatedAt, toStoredEvent } from '../../data/repositories/events.ts';
+import { eventCreatedAt, toStoredEvent } from '../../data/repositories/calendar-events.ts';
 import { type NotificationContent, reminderNotificationId } from '../../data/repositories/notifications.ts';
 import { claimReminder } from '../../data/repositories/reminder-claims.ts';
 import { clubFromItem } from '../../data/repositories/stored-club.ts';

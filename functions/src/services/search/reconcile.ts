@@ -13,9 +13,9 @@
  */
 
 import { searchKeys } from '@clubs/shared/table-keys';
+import { getStoredEvent } from '../../data/repositories/calendar-events.ts';
 import { getComment } from '../../data/repositories/comments.ts';
 import { getCourseWithSections } from '../../data/repositories/courses.ts';
-import { getStoredEvent } from '../../data/repositories/events.ts';
 import { memberDocument, memberTextOf } from '../../data/repositories/member-search.ts';
 import { getMembership } from '../../data/repositories/memberships.ts';
 import { getPost } from '../../data/repositories/posts.ts';

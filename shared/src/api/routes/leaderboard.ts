@@ -1,7 +1,7 @@
 /**
  * The leaderboard: a page of a club's members by points in the last 7
  * days, the last 30 days or all time, and the caller's own row with their rank. Both are served
- * by the events group (one function for the club's events and points). Any active member reads
+ * by the calendar-events group (one function for the club's events and points). Any active member reads
  * them; a super admin may read.
  */
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../domain/leaderboard.ts';
 import { GET, inClub, routesOf } from '../route-builder.ts';
 
-export const leaderboardRoutes = routesOf('events', {
+export const leaderboardRoutes = routesOf('calendar-events', {
   getLeaderboard: GET('/api/clubs/{clubId}/leaderboard', {
     access: inClub('member', 'read'),
     summary:

@@ -3,7 +3,7 @@
  * event id, so importing the file again updates the same calendar entry instead of adding one.
  */
 import { createEvent } from 'ics';
-import type { ClubEvent } from './event.ts';
+import type { ClubEvent } from './calendar-event.ts';
 
 export const calendarUidOf = (eventId: string): string => `${eventId}@clubs`;
 

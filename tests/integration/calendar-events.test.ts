@@ -1,6 +1,6 @@
+import { getStoredEvent, listAttendees } from '@clubs/functions/data/repositories/calendar-events';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
-import { getStoredEvent, listAttendees } from '@clubs/functions/data/repositories/events';
-import { handler } from '@clubs/functions/routes/events';
+import { handler } from '@clubs/functions/routes/calendar-events';
 import { handler as feedHandler } from '@clubs/functions/routes/feed';
 import type { ClubSidebar, CreateEventInput, EventPage, EventView, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
@@ -128,7 +128,7 @@ describe('events', () => {
 
   it('refuses registration for an event that has started', async () => {
     const { clubId, ownerId } = await newClub();
-    const { createEvent } = await import('@clubs/functions/data/repositories/events');
+    const { createEvent } = await import('@clubs/functions/data/repositories/calendar-events');
     const start = new Date(Date.now() - 3_600_000);
     const id = ulid();
     await createEvent({

@@ -9,7 +9,7 @@ import {
   listAttendees,
   listEvents,
   removeAttendee,
-} from '@clubs/functions/data/repositories/events';
+} from '@clubs/functions/data/repositories/calendar-events';
 import type { ClubEvent } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
  * shape is put on the local bus by `npm run email-feedback` and the tests (emailFeedbackDetail).
  */
 import * as z from 'zod';
-import { EVENT_BUS, SES_EVENTS } from './events.ts';
+import { EVENT_BUS, SES_EVENTS } from './routing.ts';
 
 const recipients = z
   .array(z.object({ emailAddress: z.string().min(3).max(320) }))

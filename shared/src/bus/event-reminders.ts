@@ -10,8 +10,8 @@
  * most, and a club's reminders per day are capped.
  */
 import * as z from 'zod';
+import { idSchema, isoDateTime } from '../domain/common.ts';
 import { NOTIFICATION_BATCH_SIZE } from './change-events.ts';
-import { idSchema, isoDateTime } from './domain/common.ts';
 
 /** How long before an event's start its members are reminded. */
 export const EVENT_REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@
  * for (Scheduler's `<aws.scheduler.scheduled-time>`), so a retried run names the same period.
  */
 import { DIGEST_DUE_TYPE, type DigestCadence } from './digests.ts';
-import { EVENT_BUS } from './events.ts';
+import { EVENT_BUS } from './routing.ts';
 
 export interface RecurringSchedule {
   readonly id: string;

@@ -2,7 +2,7 @@
  * The one module the write path announces changes through: after a write others should hear of
  * (a post, a comment, a like, a join request, an approval, an event, and the quiet changes open
  * pages follow: an edit, a deletion, a like taken back, a course or event changed, a member
- * removed) it puts one change event on the bus (shared/src/change-events.ts), which routes it to
+ * removed) it puts one change event on the bus (shared/src/bus/change-events.ts), which routes it to
  * notifications and to live updates. The write has already happened, so a bus that cannot take the event is logged and the
  * request still succeeds; without a bus configured (EVENT_BUS_NAME in AWS, EVENTBRIDGE_ENDPOINT
  * locally) nothing is put, nor inside withoutChangeEvents.
@@ -11,7 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { type AnyChangeEvent, anyChangeEventSchema, EVENT_BUS } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { logger } from '../logger.ts';
-import { putBusEvent } from './bus.ts';
+import { putBusEvent } from './put-events.ts';
 
 /** What a change says, before it gets its id and time (one of the union's members). */
 export type ChangeInput = AnyChangeEvent extends infer E

@@ -6,7 +6,7 @@
  */
 import { EVENT_BUS, PLATFORM_EVENTS } from '@clubs/shared';
 import { logger } from '../logger.ts';
-import { putBusEvent } from './bus.ts';
+import { putBusEvent } from './put-events.ts';
 
 export type MemberBillingCause = 'suspensionChanged' | 'statusChanged';
 

@@ -7,7 +7,7 @@
  * batch queues one e-mail per member and club through the notification e-mail queue.
  */
 import * as z from 'zod';
-import { idSchema, isoDateTime } from './domain/common.ts';
+import { idSchema, isoDateTime } from '../domain/common.ts';
 
 export const DIGEST_CADENCES = ['daily', 'weekly'] as const;
 export type DigestCadence = (typeof DIGEST_CADENCES)[number];

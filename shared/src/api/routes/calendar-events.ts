@@ -9,11 +9,11 @@ import {
   eventPageSchema,
   eventViewSchema,
   updateEventInputSchema,
-} from '../../domain/event.ts';
+} from '../../domain/calendar-event.ts';
 import { deletedSchema } from '../../domain/post.ts';
 import { DELETE, GET, inClub, PATCH, POST, PUT, routesOf } from '../route-builder.ts';
 
-export const eventRoutes = routesOf('events', {
+export const calendarEventRoutes = routesOf('calendar-events', {
   listEvents: GET('/api/clubs/{clubId}/events', {
     access: inClub('member', 'read'),
     summary:

@@ -3,7 +3,7 @@
  * not allow and hands over the club and the caller's membership; the service reads the event of
  * this club (another club's id is not found).
  */
-import { eventRoutes, leaderboardRoutes } from '@clubs/shared';
+import { calendarEventRoutes, leaderboardRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
 import {
   createClubEvent,
@@ -12,13 +12,13 @@ import {
   getClubEvent,
   listClubEvents,
   setRegistration,
-} from '../services/events.ts';
+} from '../services/calendar-events.ts';
 import { leaderboardPage, leaderboardStanding } from '../services/leaderboard.ts';
 
 /** The group's routes are declared in two areas. */
-const routes = { ...eventRoutes, ...leaderboardRoutes };
+const routes = { ...calendarEventRoutes, ...leaderboardRoutes };
 
-export const handler = defineGroup('events', routes, {
+export const handler = defineGroup('calendar-events', routes, {
   listEvents: async ({ input, club, viewer }) => listClubEvents(club.id, viewer, input.query),
   getEvent: async ({ input, club, viewer }) => getClubEvent(club.id, input.params.eventId, viewer),
   createEvent: async ({ input, auth, club, viewer }) => createClubEvent(club.id, auth, viewer, input.body),

@@ -1,13 +1,13 @@
 /**
  * Change events: what a write that others should hear of puts on the bus (source
  * EVENT_BUS.domainSource, the detail-type its `type`). The write path emits them through one
- * module (functions/src/events/change-events.ts); notifications consume them, and live updates,
+ * module (functions/src/bus/change-events.ts); notifications consume them, and live updates,
  * the club's search index and other roll-ups subscribe to the same ones. Each carries a time-ordered id (a ULID) that
  * consumers use to apply it once.
  */
 import * as z from 'zod';
-import { idSchema, isoDateTime } from './domain/common.ts';
-import { notificationContentSchema } from './domain/notification.ts';
+import { idSchema, isoDateTime } from '../domain/common.ts';
+import { notificationContentSchema } from '../domain/notification.ts';
 
 export const CHANGE_EVENT_TYPES = {
   postCreated: 'post.created',

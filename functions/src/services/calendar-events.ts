@@ -21,6 +21,7 @@ import {
   zonedToUtc,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
+import { emitChange } from '../bus/change-events.ts';
 import type { Caller, Viewer } from '../caller.ts';
 import {
   addAttendee,
@@ -36,11 +37,10 @@ import {
   deleteEvent as removeEvent,
   type StoredEvent,
   updateEvent,
-} from '../data/repositories/events.ts';
+} from '../data/repositories/calendar-events.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
 import { getProfile, getProfiles } from '../data/repositories/profiles.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { emitChange } from '../events/change-events.ts';
 
 const MINUTE = 60_000;
 const DEFAULT_LOCATION = 'Online';

@@ -2,14 +2,14 @@
  * The event-routing manifest: which events on the custom bus go to which handler group.
  * CDK makes one EventBridge rule per entry; the local bus matches the same entries.
  */
-import type { ResourceUse } from './api/route-definition.ts';
+import type { ResourceUse } from '../api/route-definition.ts';
+import { EMAIL_SENDING } from '../constants.ts';
 import {
   CHANGE_EVENT_TYPES,
   NOTIFICATION_BATCH_TYPE,
   NOTIFICATION_EMAIL_TYPE,
   QUIET_CHANGE_TYPES,
 } from './change-events.ts';
-import { EMAIL_SENDING } from './constants.ts';
 import { DIGEST_BATCH_TYPE, DIGEST_DUE_TYPE, DIGEST_EMAIL_TYPE } from './digests.ts';
 import { EVENT_REMINDER_BATCH_TYPE, EVENT_REMINDER_DUE_TYPE } from './event-reminders.ts';
 
