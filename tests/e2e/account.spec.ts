@@ -290,37 +290,43 @@ test('logout goes to / with "Logged out successfully"; the account pages then sa
   }
 });
 
-for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-  test.describe(`account pages at ${name} (${viewport.width} px)`, () => {
-    test.use({ viewport });
-    test('have no serious or critical axe violations and no sideways scrolling', async ({ page }) => {
-      test.setTimeout(120_000);
-      for (const path of ['/profile', '/settings']) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: 'Please log in' })).toBeVisible();
-        await expectAccessible(page, `${path} signed out at ${viewport.width} px`);
-      }
-      await logIn(page, member.email, member.password, '/login?redirect=%2Fprofile');
-      await expect(page.getByLabel('Full Name')).not.toHaveValue('');
-      await expectAccessible(page, `/profile at ${viewport.width} px`);
-      await expectNoHorizontalScroll(page);
-      await page.goto('/settings');
-      await expect(page.getByLabel('New Email')).toBeVisible();
-      // The notification setting is greyed out until its value has loaded: judge the page as read.
-      await expect(page.getByRole('combobox', { name: 'Notifications from your clubs' })).toBeEnabled();
-      await expectAccessible(page, `/settings (Email) at ${viewport.width} px`);
-      await page.getByRole('tab', { name: 'Password' }).click();
-      await expect(page.getByLabel('Current Password')).toBeVisible();
-      await expectAccessible(page, `/settings (Password) at ${viewport.width} px`);
-      await expectNoHorizontalScroll(page);
-      // The registration code step (deployed pools) and the reset step are reached in other tests.
-      await logOut(page);
-      await page.goto('/forgot-password');
-      await page.getByLabel('Email').fill(uniqueEmail('axe'));
-      await page.getByRole('button', { name: 'Send Reset Code' }).click();
-      await expect(page.getByLabel('Reset code')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
-      await expectAccessible(page, `/forgot-password (reset step) at ${viewport.width} px`);
-    });
-  });
+/** Axe and sideways scrolling judge what is on screen at a phone's width, then at a desktop's. */
+async function expectAccessibleAtBothWidths(page: Page, label: string) {
+  for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+    await page.setViewportSize(viewport);
+    await expectAccessible(page, `${label} at ${viewport.width} px`);
+    await expectNoHorizontalScroll(page);
+  }
 }
+
+// One walk through the account pages judges each step at both widths: the signed-out notices,
+// the profile, both settings tabs and the reset step.
+test('account pages at 375 px and 1280 px have no serious or critical axe violations and no sideways scrolling', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  for (const path of ['/profile', '/settings']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Please log in' })).toBeVisible();
+    await expectAccessibleAtBothWidths(page, `${path} signed out`);
+  }
+  await logIn(page, member.email, member.password, '/login?redirect=%2Fprofile');
+  await expect(page.getByLabel('Full Name')).not.toHaveValue('');
+  await expectAccessibleAtBothWidths(page, '/profile');
+  await page.goto('/settings');
+  await expect(page.getByLabel('New Email')).toBeVisible();
+  // The notification setting is greyed out until its value has loaded: judge the page as read.
+  await expect(page.getByRole('combobox', { name: 'Notifications from your clubs' })).toBeEnabled();
+  await expectAccessibleAtBothWidths(page, '/settings (Email)');
+  await page.getByRole('tab', { name: 'Password' }).click();
+  await expect(page.getByLabel('Current Password')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, '/settings (Password)');
+  // The registration code step (deployed pools) and the reset step are reached in other tests.
+  await logOut(page);
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(uniqueEmail('axe'));
+  await page.getByRole('button', { name: 'Send Reset Code' }).click();
+  await expect(page.getByLabel('Reset code')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
+  await expectAccessibleAtBothWidths(page, '/forgot-password (reset step)');
+});

@@ -1,9 +1,10 @@
 /**
  * The public site and the dashboard on a 375 px phone: the site links behind the Menu button
- * (opened and closed by keyboard, announced as expanded, each link followed), every page without
- * sideways scrolling and without serious axe violations, each tab titled from the route table,
- * seeded club covers that carry no text a phone could crop, and the signed-in header's account
- * links behind its own Menu button.
+ * (opened and closed by keyboard, announced as expanded, each link followed), a club page and the
+ * sign-in pages without sideways scrolling, seeded club covers that carry no text a phone could
+ * crop, and the signed-in header's account links behind its own Menu button. Each public page's
+ * own phone visit (titled, its links folded, axe, no sideways scrolling) is walked with its
+ * desktop visit in public.spec.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll, VIEWPORTS } from './account-support.ts';
@@ -11,17 +12,6 @@ import { pageAs } from './club-support.ts';
 import { clubNamed, DEMO } from './directory-support.ts';
 
 test.use({ viewport: VIEWPORTS.mobile });
-
-const PUBLIC_PAGES: [path: string, title: string][] = [
-  ['/', 'Clubs'],
-  ['/about', 'About · Clubs'],
-  ['/features', 'Features · Clubs'],
-  ['/pricing', 'Pricing · Clubs'],
-  ['/contact', 'Contact · Clubs'],
-  ['/terms', 'Terms of Service · Clubs'],
-  ['/privacy', 'Privacy Policy · Clubs'],
-  ['/support', 'Help Centre · Clubs'],
-];
 
 // Exact: the dashboard's avatar menu is named 'Account menu'.
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
@@ -34,18 +24,6 @@ async function expectFolded(page: Page, name: string) {
   await expect(siteLink(page, name)).toHaveCount(1);
   await expect(siteLink(page, name)).toBeHidden();
 }
-
-// One walk per page: each page's axe run has the whole timeout to itself on a busy machine.
-for (const [path, title] of PUBLIC_PAGES)
-  test(`${path}: titled, no sideways scrolling, axe clean, site links only behind Menu`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page).toHaveTitle(title);
-    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
-    await expectFolded(page, 'Pricing');
-    await expectNoHorizontalScroll(page);
-    await expectAccessible(page, `${path} at 375 px`);
-  });
 
 test('the Menu button opens the site links from the keyboard, Escape closes it and keeps focus', async ({
   page,
