@@ -215,6 +215,8 @@ export const keys = {
     pk: `RATE#${scope}#${subject}`,
     sk: `WINDOW#${windowStart}`,
   }),
+  /** An item nobody writes: health reads it only to learn that the table answers. */
+  healthProbe: { pk: 'HEALTH', sk: 'CHECK' } as Key,
 } as const;
 
 /** The sort-key prefix of a club's open upload reservations, in the order they lapse. */
@@ -451,7 +453,7 @@ export const adminKeys = {
     sk: `${statsKeys.monthPrefix}${month}${shard ? `#${shard}` : ''}`,
   }),
   figuresPartition: 'ADMIN#figures',
-  /** The Billing Portal configuration the platform made at Stripe (payments/portal-configuration.ts). */
+  /** The Billing Portal configuration the platform made at Stripe (data/repositories/portal-configuration.ts). */
   portalConfiguration: { pk: 'ADMIN#stripe', sk: 'PORTAL_CONFIGURATION' } as Key,
 } as const;
 

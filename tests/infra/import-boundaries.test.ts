@@ -70,6 +70,18 @@ const CASES: { rule: string; from: string; wrong: string; right: string }[] = [
     right: '@clubs/shared',
   },
   {
+    rule: 'dynamodb-in-data',
+    from: 'functions/src/services/health.ts',
+    wrong: '@aws-sdk/lib-dynamodb',
+    right: '../data/get-item.ts',
+  },
+  {
+    rule: 'dynamodb-in-data',
+    from: 'functions/src/payments/portal-configuration.ts',
+    wrong: '@aws-sdk/client-dynamodb',
+    right: '../data/repositories/portal-configuration.ts',
+  },
+  {
     rule: 'payments-not-services',
     from: 'functions/src/payments/billing.ts',
     wrong: '../services/profiles.ts',

@@ -1,6 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Health } from '@clubs/shared';
-import { db, tableName } from '../data/client.ts';
+import { keys } from '@clubs/shared/table-keys';
+import { getItem } from '../data/get-item.ts';
 
 /** How long the table may take before health reports it down instead of hanging. */
 const TABLE_TIMEOUT_MS = 2000;
@@ -9,9 +9,7 @@ const TABLE_TIMEOUT_MS = 2000;
 export async function checkHealth(): Promise<Health> {
   const started = performance.now();
   try {
-    await db().send(new GetCommand({ TableName: tableName(), Key: { pk: 'HEALTH', sk: 'CHECK' } }), {
-      abortSignal: AbortSignal.timeout(TABLE_TIMEOUT_MS),
-    });
+    await getItem(keys.healthProbe, { abortSignal: AbortSignal.timeout(TABLE_TIMEOUT_MS) });
     return {
       status: 'ok',
       checks: { table: { ok: true, latencyMs: Math.round(performance.now() - started) } },
