@@ -8,7 +8,13 @@
  * expires the previous one, so two tabs cannot both be paid. (Two requests racing past that are
  * caught when their events arrive: the second subscription is cancelled before any charge.)
  */
-import { type Club, CREATOR_PLAN, type CreatorPlanInterval, TRANSACTION_FEE_PERCENT } from '@clubs/shared';
+import {
+  type Club,
+  CREATOR_PLAN,
+  type CreatorPlanInterval,
+  type Profile,
+  TRANSACTION_FEE_PERCENT,
+} from '@clubs/shared';
 import type Stripe from 'stripe';
 import type { Caller } from '../caller.ts';
 import { bannedByEmail } from '../data/repositories/ban-matches.ts';
@@ -23,16 +29,15 @@ import {
   saveConnectState,
 } from '../data/repositories/billing.ts';
 import { getClub } from '../data/repositories/clubs.ts';
-import { ensurePendingMembership } from '../data/repositories/membership-billing.ts';
 import { getMembership } from '../data/repositories/memberships.ts';
 import { isRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { profileOfCaller } from '../services/profiles.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { creatorPriceReference, siteUrl } from '../stripe/config.ts';
 import { customerFor } from './customers.ts';
 import { toStripeMetadata } from './metadata.ts';
+import { ensurePendingMembership } from './paid-memberships.ts';
 import { membershipPriceFor } from './pricing.ts';
 import { isMissing, withStripe } from './stripe-errors.ts';
 import { membershipTrialDays } from './trials.ts';
@@ -166,8 +171,14 @@ export async function createClubCheckout(
  * A member's checkout for a paid club: a monthly subscription at the club's price, currency
  * and trial (the trial only for a person who has not had it, trials.ts), charged as a Connect destination charge to the owner's account with the platform's
  * 2.9 % application fee. The caller's membership is pending until the event activates it.
+ * `profileOfCaller` answers the caller's profile, for the card the pending membership carries; it
+ * is asked only once the checkout is allowed, so a refused one writes nothing.
  */
-export async function createMembershipCheckout(auth: Caller, clubId: string): Promise<{ url: string }> {
+export async function createMembershipCheckout(
+  auth: Caller,
+  clubId: string,
+  profileOfCaller: () => Promise<Profile>,
+): Promise<{ url: string }> {
   const club = await getClub(clubId);
   // A club that is not active is not found, as everywhere outside its own members and owner.
   if (club?.status !== 'active') throw notFound('Club not found');
@@ -205,7 +216,7 @@ export async function createMembershipCheckout(auth: Caller, clubId: string): Pr
     }
     if (!state.chargesEnabled) throw conflict(MESSAGES.ownerNotReady);
 
-    const pending = await ensurePendingMembership(clubId, auth.userId, await profileOfCaller(auth));
+    const pending = await ensurePendingMembership(clubId, auth.userId, await profileOfCaller());
     if (!pending.ok) {
       if (pending.reason === 'no_club') throw notFound('Club not found');
       throw conflict(pending.reason === 'owner' ? MESSAGES.ownClub : MESSAGES.alreadyMember);

@@ -6,6 +6,7 @@
  * its subscription cancelled and an open checkout expired first.
  */
 import type { LeaveResult } from '@clubs/shared';
+import { cardChanged } from '../bus/member-card-events.ts';
 import { getSubscriptionRecord, isLiveStatus } from '../data/repositories/billing.ts';
 import { removeMembership } from '../data/repositories/membership-writes.ts';
 import { stripeClient } from '../stripe/client.ts';
@@ -40,6 +41,7 @@ export async function leaveMembership(
     return { left: false, endsAt };
   }
   await cancelMemberBilling(clubId, userId);
-  await removeMembership(clubId, userId);
+  const removed = await removeMembership(clubId, userId);
+  if (removed.removed) await cardChanged(removed.membership);
   return { left: true, endsAt: null };
 }

@@ -26,11 +26,11 @@ import {
   saveSubscriptionState,
 } from '../data/repositories/billing.ts';
 import { getClub, setClubStatus } from '../data/repositories/clubs.ts';
-import { activatePaidMembership, endPaidMembership } from '../data/repositories/membership-billing.ts';
 import { logger } from '../logger.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { bannedPayerOf, refundSubscription } from './ban-list.ts';
 import { idOf, type PaymentMetadata, readMetadata, targetOf } from './metadata.ts';
+import { activatePaidMembership, endPaidMembership } from './paid-memberships.ts';
 import { monthlyRevenueOf } from './revenue.ts';
 
 export { clubStatusFor };

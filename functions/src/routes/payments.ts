@@ -9,10 +9,12 @@ import { createClubCheckout, createMembershipCheckout } from '../payments/checko
 import { closeClub } from '../payments/close-club.ts';
 import { connectStatus, startConnectOnboarding } from '../payments/connect.ts';
 import { updateMembershipPricing } from '../payments/pricing.ts';
+import { profileOfCaller } from '../services/profiles.ts';
 
 export const handler = defineGroup('payments', paymentRoutes, {
   createClubCheckout: async ({ input, auth, club }) => createClubCheckout(auth, club, input.body.plan),
-  createMembershipCheckout: async ({ input, auth }) => createMembershipCheckout(auth, input.params.clubId),
+  createMembershipCheckout: async ({ input, auth }) =>
+    createMembershipCheckout(auth, input.params.clubId, () => profileOfCaller(auth)),
   createConnectOnboarding: async ({ input, auth }) => startConnectOnboarding(auth, input.params.clubId),
   getConnectStatus: async ({ auth }) => connectStatus(auth),
   getClubBilling: async ({ club }) => clubBilling(club),

@@ -17,6 +17,7 @@ import {
   type RemovedPage,
 } from '@clubs/shared';
 import { emitChange } from '../bus/change-events.ts';
+import { cardChanged } from '../bus/member-card-events.ts';
 import type { Viewer } from '../caller.ts';
 import {
   countPendingMembers,
@@ -160,6 +161,7 @@ export async function removeMember(club: Club, viewer: Viewer, userId: string, b
     if (ban) return { removed: true as const, userId };
     throw notFound('Member not found');
   }
+  await cardChanged(result.membership);
   await emitChange({ type: 'membership.removed', clubId: club.id, actorId: viewer.userId, memberId: userId });
   return { removed: true as const, userId };
 }

@@ -13,6 +13,7 @@ import {
   type ViewerMembership,
 } from '@clubs/shared';
 import { emitChange } from '../bus/change-events.ts';
+import { cardChanged } from '../bus/member-card-events.ts';
 import type { Caller } from '../caller.ts';
 import { getSubscriptionRecord } from '../data/repositories/billing.ts';
 import { getClub, getClubs } from '../data/repositories/clubs.ts';
@@ -82,6 +83,7 @@ export async function requestMembership(clubId: string, caller: Caller): Promise
     await profileOfCaller(caller),
   );
   if (result.created) {
+    await cardChanged(result.membership);
     await emitChange({ type: 'membership.requested', clubId, actorId: userId });
     return { status: 'pending', created: true };
   }

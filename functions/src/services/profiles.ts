@@ -6,11 +6,12 @@ import {
   type UpdateProfileInput,
   userName,
 } from '@clubs/shared';
+import { cardChanged } from '../bus/member-card-events.ts';
 import type { Caller } from '../caller.ts';
 import { refreshOwnerAdminEntries } from '../data/repositories/admin-clubs.ts';
 import { refreshMemberCards } from '../data/repositories/member-card-refresh.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
-import { cardChanged, memberTextOf } from '../data/repositories/member-search.ts';
+import { memberTextOf } from '../data/repositories/member-search.ts';
 import { listMembershipsOfUser } from '../data/repositories/memberships.ts';
 import {
   createProfileIfAbsent,

@@ -5,6 +5,7 @@
  * (makeClubWorld) so one route's successful call never changes what the next route sees.
  */
 
+import { cardChanged } from '@clubs/functions/bus/member-card-events';
 import { createEvent } from '@clubs/functions/data/repositories/calendar-events';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { addComment } from '@clubs/functions/data/repositories/comments';
@@ -125,6 +126,7 @@ const person = (identity: Identity): Person =>
 async function member(clubId: string, userId: string, role: ClubRole, status: 'active' | 'pending') {
   const result = await addMembership({ clubId, userId, role, status, createdAt: new Date().toISOString() });
   if (!result.created) throw new Error(`fixture membership not created: ${result.reason}`);
+  await cardChanged(result.membership);
 }
 
 /**
@@ -150,7 +152,8 @@ export async function makeClubWorld(
     name: options.name ?? 'Fixture Club',
     description: 'A club under test.',
   });
-  await createClubWithOwner(club);
+  // Each card is announced as the API announces it: the club's search finds its members.
+  await cardChanged((await createClubWithOwner(club)).owner);
   if (options.withStaff !== false) {
     await member(club.id, people.moderator.id, 'club_moderator', 'active');
     await member(club.id, people.member.id, 'club_member', 'active');
@@ -158,6 +161,7 @@ export async function makeClubWorld(
     await member(club.id, people.removed.id, 'club_member', 'pending');
     await activateMembership(club.id, people.removed.id);
     await removeMembership(club.id, people.removed.id);
+    await cardChanged({ clubId: club.id, userId: people.removed.id });
   }
   const author = options.withStaff === false ? owner : people.member;
   const now = new Date().toISOString();

@@ -11,7 +11,6 @@ import { getEntity } from '../get-item.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
 import { queryPage } from '../query.ts';
 import { unpaidClubsAction, unpaidStep } from '../unpaid-clubs.ts';
-import { cardChanged } from './member-search.ts';
 import { membershipItem } from './memberships.ts';
 import { clubFromItem, writeClubAsRead } from './stored-club.ts';
 
@@ -44,7 +43,8 @@ export async function getClubs(clubIds: readonly string[]): Promise<Club[]> {
 /**
  * Creates a club and its owner's active membership in one transaction: either both exist or
  * neither does, and the member count starts at exactly one. An active club enters the directory
- * index in the same transaction, and every club the super-admin index, with `ownerCard`.
+ * index in the same transaction, and every club the super-admin index, with `ownerCard`. The
+ * caller announces the owner's card, for the club's search (bus/member-card-events.ts).
  */
 export async function createClubWithOwner(
   club: Omit<Club, 'memberCount'>,
@@ -89,8 +89,7 @@ export async function createClubWithOwner(
       ...unpaidClubsAction(club.ownerId, unpaidStep(null, club.status), unpaidCap),
     ],
   });
-  // The owner is found in the club's search by name and bio (indexed from the change event).
-  await Promise.all([cardChanged(owner), indexDirectoryEntry(null, stored)]);
+  await indexDirectoryEntry(null, stored);
   return { club: stored, owner };
 }
 

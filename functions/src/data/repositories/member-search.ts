@@ -2,10 +2,9 @@
  * A member in the club's word index (word-index.ts): found by the name their card shows and their
  * bio. Every membership is indexed whatever its status, from when it is added until it is
  * removed; a search shows only active ones (it reads the membership with the result). The index
- * follows the change events (services/search/reconcile.ts reads the membership and the profile).
+ * follows the change events its writers put on the bus (bus/member-card-events.ts).
  */
 import type { Membership, Profile } from '@clubs/shared';
-import { emitChange } from '../../bus/change-events.ts';
 import type { SearchDocument } from '../word-index.ts';
 import { memberCardOf } from './member-cards.ts';
 
@@ -29,16 +28,3 @@ export const memberDocument = (
   at: membership.createdAt,
   texts: [text.name, text.bio],
 });
-
-/**
- * Announces that what a member is found by changed (their card came or went with the membership,
- * or their name or bio changed): the club's search index follows from the change event.
- */
-export async function cardChanged(membership: Pick<Membership, 'clubId' | 'userId'>): Promise<void> {
-  await emitChange({
-    type: 'membership.card-changed',
-    clubId: membership.clubId,
-    actorId: membership.userId,
-    memberId: membership.userId,
-  });
-}

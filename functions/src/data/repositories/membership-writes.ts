@@ -1,4 +1,8 @@
-/** Memberships added, activated and removed, each counted with its club in one transaction. */
+/**
+ * Memberships added, activated and removed, each counted with its club in one transaction. The
+ * callers announce a membership added or removed (bus/member-card-events.ts): the club's search
+ * follows the person's card.
+ */
 
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Membership, Profile } from '@clubs/shared';
@@ -10,7 +14,6 @@ import { CLUB_WRITE_ATTEMPTS } from '../directory-index.ts';
 import { backoff, cancellationReasons } from '../transaction-retry.ts';
 import { cardAttributes, memberCardOf } from './member-cards.ts';
 import { writeWithCount } from './member-count.ts';
-import { cardChanged } from './member-search.ts';
 import { getMembership, membershipItem } from './memberships.ts';
 import { getProfile } from './profiles.ts';
 
@@ -49,10 +52,7 @@ export async function addMembership(
   };
   if (membership.status === 'active') {
     const result = await writeWithCount(membership.clubId, 1, put, alongside);
-    if (result === 'done') {
-      await cardChanged(membership);
-      return { created: true, membership };
-    }
+    if (result === 'done') return { created: true, membership };
     return { created: false, reason: result === 'refused' ? 'exists' : 'no_club' };
   }
   try {
@@ -80,7 +80,6 @@ export async function addMembership(
     if (reasons.slice(2).includes('ConditionalCheckFailed')) return { created: false, reason: 'exists' };
     throw error;
   }
-  await cardChanged(membership);
   return { created: true, membership };
 }
 
@@ -130,12 +129,6 @@ export type RemoveMembershipResult =
   | { removed: true; membership: Membership }
   | { removed: false; reason: 'not_found' | 'owner' };
 
-/** A removed membership's card goes with it (the club's search drops the person). */
-async function unindexed(membership: Membership): Promise<RemoveMembershipResult> {
-  await cardChanged(membership);
-  return { removed: true, membership };
-}
-
 /**
  * Removes a membership; an active one lowers the member count in the same transaction. The
  * club's owner cannot be removed.
@@ -156,11 +149,11 @@ export async function removeMembership(clubId: string, userId: string): Promise<
     };
     if (membership.status === 'active') {
       const result = await writeWithCount(clubId, -1, remove);
-      if (result !== 'refused') return unindexed(membership);
+      if (result !== 'refused') return { removed: true, membership };
     } else {
       try {
         await db().send(new TransactWriteCommand({ TransactItems: [remove] }));
-        return unindexed(membership);
+        return { removed: true, membership };
       } catch (error) {
         if (!cancellationReasons(error)) throw error;
       }

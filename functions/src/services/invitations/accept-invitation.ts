@@ -7,7 +7,9 @@
  * for them and they join by paying through the membership checkout (with the club's trial).
  */
 import { type AcceptInvitationResult, type InvitationPreview, toPublicClub } from '@clubs/shared';
+import { cardChanged } from '../../bus/member-card-events.ts';
 import type { Caller } from '../../caller.ts';
+import type { TransactItem } from '../../data/counted-write.ts';
 import {
   claimInvitation,
   holdInvitation,
@@ -42,6 +44,23 @@ function judgeToken(facts: InvitationFacts, token: string, userId: string, now: 
   if (invitation.acceptedBy && invitation.acceptedBy !== userId)
     return { state: 'used' as TokenState, kind: null };
   return { state: 'valid' as TokenState, kind: 'email' as TokenKind };
+}
+
+/** The caller made an active member, with `proof` in the same transaction; false when refused. */
+async function addActiveMember(
+  caller: Caller,
+  clubId: string,
+  proof: readonly TransactItem[],
+  now: Date,
+): Promise<boolean> {
+  const added = await addMembership(
+    { clubId, userId: caller.userId, role: 'club_member', status: 'active', createdAt: now.toISOString() },
+    proof,
+    await profileOfCaller(caller, now),
+  );
+  // The club's search finds the new member by their card.
+  if (added.created) await cardChanged(added.membership);
+  return added.created;
 }
 
 function standingOf(facts: InvitationFacts, userId: string): InvitationPreview['membership'] {
@@ -104,13 +123,7 @@ export async function acceptInvitation(
     const joined =
       facts.membership?.status === 'pending'
         ? (await activateMembership(clubId, userId, proof)).activated
-        : (
-            await addMembership(
-              { clubId, userId, role: 'club_member', status: 'active', createdAt: now.toISOString() },
-              proof,
-              await profileOfCaller(caller, now),
-            )
-          ).created;
+        : await addActiveMember(caller, clubId, proof, now);
     if (joined) return { outcome: 'joined', clubId };
     // Refused: a concurrent acceptance, a new link or a used invitation; the next read says which.
   }

@@ -1,12 +1,18 @@
 /**
  * Memberships that a Stripe subscription pays for: started as pending at checkout, activated by
  * the verified event, ended when the subscription ends. The counting and directory-index work of
- * each step is memberships.ts's (addMembership, activateMembership, removeMembership), so a paid
- * membership moves the member count exactly like an approved one.
+ * each step is membership-writes.ts's (addMembership, activateMembership, removeMembership), so a
+ * paid membership moves the member count exactly like an approved one, and a membership added or
+ * removed here is announced for the club's search like any other (bus/member-card-events.ts).
  */
 import type { Membership, Profile } from '@clubs/shared';
-import { activateMembership, addMembership, removeMembership } from './membership-writes.ts';
-import { getMembership } from './memberships.ts';
+import { cardChanged } from '../bus/member-card-events.ts';
+import {
+  activateMembership,
+  addMembership,
+  removeMembership,
+} from '../data/repositories/membership-writes.ts';
+import { getMembership } from '../data/repositories/memberships.ts';
 
 export type PendingResult =
   | { ok: true; membership: Membership }
@@ -35,7 +41,10 @@ export async function ensurePendingMembership(
       createdAt: now.toISOString(),
     };
     const added = await addMembership(membership, [], person);
-    if (added.created) return { ok: true, membership };
+    if (added.created) {
+      await cardChanged(membership);
+      return { ok: true, membership };
+    }
     if (added.reason === 'no_club') return { ok: false, reason: 'no_club' };
     // Created by a concurrent request: read it.
   }
@@ -69,7 +78,10 @@ export async function activatePaidMembership(
         status: 'active',
         createdAt: now.toISOString(),
       });
-      if (added.created) return 'activated';
+      if (added.created) {
+        await cardChanged(added.membership);
+        return 'activated';
+      }
       if (added.reason === 'no_club') return 'no_club';
     }
     // Changed concurrently (activated, or created by another delivery): look again.
@@ -84,6 +96,9 @@ export type EndResult = 'ended' | 'absent' | 'owner';
 /** Ends the access a subscription paid for; the club's owner keeps theirs. */
 export async function endPaidMembership(clubId: string, userId: string): Promise<EndResult> {
   const result = await removeMembership(clubId, userId);
-  if (result.removed) return 'ended';
+  if (result.removed) {
+    await cardChanged(result.membership);
+    return 'ended';
+  }
   return result.reason === 'owner' ? 'owner' : 'absent';
 }
