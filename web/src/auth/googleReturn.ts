@@ -44,7 +44,7 @@ export function takeGoogleReturn(now = Date.now()): Omit<Pending, 'at'> | null {
 
 /**
  * Cognito's refusal of a first Google sign-in that the pre-sign-up trigger has just linked to the
- * password account with the same e-mail (functions/src/handlers/pre-sign-up.ts): started again,
+ * password account with the same e-mail (functions/src/triggers/pre-sign-up.ts): started again,
  * the same sign-in succeeds as that account.
  */
 const LINKED_TO_PASSWORD_ACCOUNT = /already found an entry for username/i;

@@ -1,5 +1,5 @@
 /**
- * The super-admin index (keys.ts, adminKeys): one entry per club of any status, newest first in
+ * The super-admin index (table-keys.ts, adminKeys): one entry per club of any status, newest first in
  * one partition, holding the owner's name and e-mail and the club's search terms; and one term
  * item per term (words of the club's name and of the owner's name, and the owner's e-mail), so a
  * search is one begins_with query of one partition. Every read is one query plus one batch of

@@ -1,6 +1,6 @@
 /**
  * A member's progress through a course: the ids of the sections they marked complete, one item
- * per member and course in the club's partition (keys.ts), changed by set ADD and DELETE so two
+ * per member and course in the club's partition (table-keys.ts), changed by set ADD and DELETE so two
  * tabs marking sections at once both count.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';

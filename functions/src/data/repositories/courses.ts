@@ -13,7 +13,7 @@ export const toCourse = (item: Record<string, unknown>): Course => courseSchema.
 const toSection = (item: Record<string, unknown>): Section => sectionSchema.parse(withoutKeys(item));
 
 /**
- * Courses live in their club's partition, followed by their sections (keys.ts); the club's
+ * Courses live in their club's partition, followed by their sections (table-keys.ts); the club's
  * course list reads gsi1, where only course items are, ids (ULIDs) ordering them by time.
  */
 export function courseItem(course: Course) {

@@ -36,7 +36,7 @@ export const MEMBER_EMAIL = 'memberEmail';
 
 /**
  * A membership's card with what the members page searches by: the normalized name, and the
- * e-mail when known (the search indexes of keys.ts), written together so they never disagree.
+ * e-mail when known (the search indexes of table-keys.ts), written together so they never disagree.
  */
 export function cardAttributes(clubId: string, userId: string, card: MemberCard, email?: string) {
   return {

@@ -13,7 +13,7 @@ const toSection = (item: Record<string, unknown>): Section => sectionSchema.pars
 
 /**
  * A course's sections live in the club's partition after the course item, keyed by their
- * zero-padded sort order (keys.ts), so one query returns them in order. A sort order is a slot:
+ * zero-padded sort order (table-keys.ts), so one query returns them in order. A sort order is a slot:
  * two writers cannot take the same one.
  */
 function sectionItem(clubId: string, section: Section) {
