@@ -146,7 +146,7 @@ export async function measureCalls(
 const cell = (value: string | number) =>
   typeof value === 'string' ? value : Number.isInteger(value) ? value.toLocaleString('en') : value.toFixed(1);
 
-/** Prints rows under a header as a Markdown table (what the notes and ARCHITECTURE.md quote). */
+/** Prints rows under a header as a Markdown table (what docs/MEASUREMENTS.md quotes). */
 export function printTable(header: readonly string[], rows: readonly (readonly (string | number)[])[]): void {
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map(() => '---').join('|')}|`);

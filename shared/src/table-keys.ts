@@ -1,6 +1,6 @@
 /**
- * Key builders for every item of the single table (docs/ARCHITECTURE.md lists the access
- * patterns). Items never build keys by hand elsewhere. They live in `shared` because the data
+ * Key builders for every item of the single table, each with what the item is (the indexes
+ * are in table.ts). Items never build keys by hand elsewhere. They live in `shared` because the data
  * layer builds items with them and infra grants IAM conditions on their prefixes: infra never
  * imports functions.
  */
@@ -19,7 +19,9 @@ const notificationPrefix = 'NOTIF#';
 export const keys = {
   profile: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   club: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'META' }),
+  /** A membership, carrying the member's card (name, photo, e-mail) so lists need no profile reads. */
   membership: (clubId: string, userId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `MEMBER#${userId}` }),
+  /** A post; its id is a ULID, so the club's `POST#` range is ordered by time. */
   post: (clubId: string, postId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `POST#${postId}` }),
   /**
    * Which post of a club is pinned (one item, so one pinned post per club). Its sort key sorts
@@ -28,6 +30,7 @@ export const keys = {
   pinnedPost: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'POST#~PINNED' }),
   comment: (postId: string, commentId: string): Key => ({ pk: `POST#${postId}`, sk: `COMMENT#${commentId}` }),
   like: (postId: string, userId: string): Key => ({ pk: `POST#${postId}`, sk: `LIKE#${userId}` }),
+  /** A course, followed in the partition by its sections (section). */
   course: (clubId: string, courseId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `COURSE#${courseId}` }),
   /**
    * A course's sections sit in the club's partition right after the course item, keyed by their
@@ -43,9 +46,11 @@ export const keys = {
     pk: `CLUB#${clubId}`,
     sk: `${progressPrefixOf(userId)}${courseId}`,
   }),
+  /** A calendar event, with its attendee count and the first attendees' faces. */
   event: (clubId: string, eventId: string): Key => ({ pk: `CLUB#${clubId}`, sk: `EVENT#${eventId}` }),
   /** The claim of an event's one reminder: which start it was sent for (TTL). */
   eventReminderClaim: (eventId: string): Key => ({ pk: `EVENT#${eventId}`, sk: 'REMINDER' }),
+  /** A person's attendance of an event, with their card. */
   attendance: (eventId: string, userId: string): Key => ({
     pk: `EVENT#${eventId}`,
     sk: `ATTENDEE#${userId}`,
@@ -102,6 +107,7 @@ export const keys = {
   }),
   /** When an address was last invited to a club (repeats within a day are skipped). TTL. */
   invitedAddress: (clubId: string, email: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITED#${email}` }),
+  /** The claim of a Stripe event: in progress with a lease, then processed, so it applies once. TTL. */
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE#${eventId}`, sk: 'META' }),
   /** How much of a membership payment's charge the club's analytics have counted refunded (charge-refunds.ts). */
   chargeRefunds: (chargeId: string): Key => ({ pk: `CHARGE#${chargeId}`, sk: 'REFUNDS' }),

@@ -1,6 +1,6 @@
 /**
  * The club directory index: plain items in the base table, written only by the repositories
- * that change what they describe, in the same transaction (docs/ARCHITECTURE.md, data model).
+ * that change what they describe, in the same transaction (keys: directoryKeys of table-keys.ts).
  *
  * Only active clubs are indexed. Per active club:
  * - list items `DIR#list#{tab}#{size}` / `{createdAt}#{clubId}` for each tab the club is in

@@ -1,3 +1,11 @@
+/**
+ * Moderation cases: one per reported or held post or comment (keys.moderationCase), open in the
+ * club's queue (gsi1) until a moderator decides. A report is put only where none is, in the same
+ * transaction as its count on the case, so counts stay exact and a repeat is refused; only
+ * reports of members with tenure count toward hiding the item. Each write is conditioned on the
+ * case's state, so an item is hidden by reports once and a case decided once; a report after the
+ * decision, or an edit of the post, puts it back in the queue counting only the reports since.
+ */
 import {
   type HiddenReason,
   hiddenReasonSchema,

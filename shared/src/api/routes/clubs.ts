@@ -6,7 +6,9 @@ import { GET, PUBLIC, routesOf } from '../route-builder.ts';
 
 /**
  * How long CloudFront serves an anonymous directory answer before asking again. A club's own
- * page is not cached: its read counts the visit.
+ * page is not cached: its read counts the visit. Nothing is invalidated when a club changes (its
+ * editors are signed in and always read fresh answers), so lengthen this only together with an
+ * invalidation of /api/clubs and /api/featured-clubs where clubs change.
  */
 export const PUBLIC_READ_CACHE_SECONDS = 30;
 
