@@ -30,6 +30,8 @@ export interface Import {
   from: string;
   specifier: string;
   target: Target;
+  /** What a static import declaration takes from it by name (`import { a as b }` takes a; `* as` takes '*'). */
+  names?: readonly string[];
 }
 
 export interface Rule {
@@ -70,6 +72,10 @@ const featureOf = (path: string): string | undefined =>
   under(path, FEATURES) ? path.slice(FEATURES.length + 1).split('/')[0] : undefined;
 /** The screens the route table opens: each feature's pages. */
 const isPage = (path: string) => /^web\/src\/features\/[^/]+\/pages\//.test(path);
+/** What a feature draws: its pages and its components (its api.ts holds its reads). */
+const isFeatureView = (path: string) => /^web\/src\/features\/[^/]+\/(pages|components)\//.test(path);
+/** TanStack Query's hooks that read: a view that calls them writes a read (and its key) of its own. */
+const QUERY_READS = new Set(['useQuery', 'useInfiniteQuery', 'useQueries', 'useSuspenseQuery', '*']);
 const known = (from: string, target: Target) =>
   KNOWN_CROSSINGS.some((crossing) => crossing.from === from && isFile(target, crossing.to));
 
@@ -165,6 +171,16 @@ export const RULES: Rule[] = [
     },
   },
   {
+    id: 'web-reads-by-api',
+    why: "a feature's pages and components read through their area's api.ts, which names each read and its key once: never the generic read hooks (web/src/api/hooks.ts) nor TanStack Query's useQuery",
+    broken: ({ from, target, names }) =>
+      isFeatureView(from) &&
+      (isFile(target, 'web/src/api/hooks.ts') ||
+        (target.kind === 'package' &&
+          target.name === '@tanstack/react-query' &&
+          (names ?? []).some((name) => QUERY_READS.has(name)))),
+  },
+  {
     id: 'workspace-by-name',
     why: 'another workspace is imported by its package name (@clubs/...), never by a relative path',
     broken: ({ from, specifier, target }) => {
@@ -195,12 +211,38 @@ export function targetOf(from: string, specifier: string): Target {
   return { kind: 'package', name: isBuiltin(name) ? `node:${name.replace(/^node:/, '')}` : name };
 }
 
-/** Every import of a source text, as TypeScript reads them. */
+/** The names each specifier's static import declarations take (type-only ones aside), for the feature views' rule. */
+function namesBySpecifier(from: string, text: string): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  for (const statement of ts.createSourceFile(from, text, ts.ScriptTarget.Latest).statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const clause = statement.importClause;
+    if (!clause || clause.isTypeOnly || !clause.namedBindings) continue;
+    const taken = ts.isNamespaceImport(clause.namedBindings)
+      ? ['*']
+      : clause.namedBindings.elements
+          .filter((element) => !element.isTypeOnly)
+          .map((element) => (element.propertyName ?? element.name).text);
+    names.set(statement.moduleSpecifier.text, [
+      ...(names.get(statement.moduleSpecifier.text) ?? []),
+      ...taken,
+    ]);
+  }
+  return names;
+}
+
+/** Every import of a source text, as TypeScript reads them; a feature view's with the names it takes. */
 export function importsOf(from: string, text: string): Import[] {
   const { importedFiles } = ts.preProcessFile(text, true, true);
+  const names = isFeatureView(from) ? namesBySpecifier(from, text) : undefined;
   return importedFiles
     .filter(({ fileName }) => !fileName.startsWith('virtual:'))
-    .map(({ fileName }) => ({ from, specifier: fileName, target: targetOf(from, fileName) }));
+    .map(({ fileName }) => ({
+      from,
+      specifier: fileName,
+      target: targetOf(from, fileName),
+      ...(names?.has(fileName) ? { names: names.get(fileName) } : {}),
+    }));
 }
 
 export interface Violation extends Import {

@@ -119,6 +119,18 @@ const CASES: { rule: string; from: string; wrong: string; right: string }[] = [
     right: '../../../components/form/useForm.tsx',
   },
   {
+    rule: 'web-reads-by-api',
+    from: 'web/src/features/members/pages/MembershipSuccessPage.tsx',
+    wrong: '../../../api/hooks.ts',
+    right: '../api.ts',
+  },
+  {
+    rule: 'web-reads-by-api',
+    from: 'web/src/features/account/components/TwoFactorSection.tsx',
+    wrong: '../../../api/hooks.ts',
+    right: '../../../api/me.ts',
+  },
+  {
     rule: 'workspace-by-name',
     from: 'infra/local/seed/index.ts',
     wrong: '../../../shared/src/table-keys.ts',
@@ -140,6 +152,28 @@ describe('import boundaries', () => {
 
   it('has a failing case for every rule', () => {
     expect(new Set(CASES.map(({ rule }) => rule))).toEqual(new Set(RULES.map(({ id }) => id)));
+  });
+
+  it("refuses TanStack Query's read hooks in a feature's pages and components, not in its api.ts", () => {
+    const rulesOf = (from: string, text: string) => violationsOf(from, text).map(({ rule }) => rule.id);
+    const view = 'web/src/features/account/components/TwoFactorSection.tsx';
+    for (const text of [
+      "import { useQuery, useQueryClient } from '@tanstack/react-query';",
+      "import { useInfiniteQuery as pages } from '@tanstack/react-query';",
+      "import * as query from '@tanstack/react-query';",
+    ])
+      expect(rulesOf(view, text)).toContain('web-reads-by-api');
+    expect(rulesOf(view, "import { useQueryClient } from '@tanstack/react-query';")).toEqual([]);
+    expect(rulesOf(view, "import type { UseQueryResult } from '@tanstack/react-query';")).toEqual([]);
+    expect(
+      rulesOf('web/src/features/account/api.ts', "import { useQuery } from '@tanstack/react-query';"),
+    ).toEqual([]);
+    expect(
+      rulesOf(
+        'web/src/features/feed/pages/ClubHomePage.tsx',
+        "import { useQuery } from '@tanstack/react-query';",
+      ),
+    ).toContain('web-reads-by-api');
   });
 
   it('reads dynamic, type-only and re-exporting imports too', () => {

@@ -1,7 +1,9 @@
 /**
  * TanStack Query wrappers over the typed client; their keys come from the one factory (queryKeys.ts).
+ * A feature's pages and components never call them: they read through their area's api.ts, which
+ * names each read once (the boundaries check's web-reads-by-api).
  */
-import { displayName, type RequestInput, type RouteId, type RouteOutput } from '@clubs/shared';
+import type { RequestInput, RouteId, RouteOutput } from '@clubs/shared';
 import {
   type InfiniteData,
   keepPreviousData,
@@ -9,7 +11,6 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { useAuth } from '../auth/AuthProvider.tsx';
 import type { ApiArgs } from './client.ts';
 import type { ApiError } from './errors.ts';
 import { api } from './index.ts';
@@ -65,25 +66,4 @@ export function useApiPages<Id extends PagedRouteId>(
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
     ...queryOptions,
   });
-}
-
-/** The signed-in person's profile (GET /api/me), cached per user. */
-export function useMe() {
-  const { user } = useAuth();
-  return useQuery<RouteOutput<'getMe'>, ApiError>({
-    queryKey: routeKey('getMe', { viewer: user?.sub ?? null }),
-    queryFn: async ({ signal }) => api('getMe', { signal }),
-    enabled: !!user,
-  });
-}
-
-/**
- * The greeting name: from the profile once loaded, from the token's
- * claims until then (cognito-local's ID tokens carry no `name`, the profile does).
- */
-export function useGreetingName(): string {
-  const { user } = useAuth();
-  const me = useMe();
-  if (me.data) return displayName(me.data);
-  return user ? displayName({ name: user.name, email: user.email }) : '';
 }

@@ -9,7 +9,7 @@
 import { Button } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useGreetingName, useMe } from '../api/hooks.ts';
+import { useGreetingName, useMe } from '../api/me.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useLogout } from '../auth/useLogout.ts';
 import { Brand } from './Brand.tsx';

@@ -10,9 +10,18 @@ import type { LiveServerMessage, Post, PostPage } from '@clubs/shared';
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api/index.ts';
-import { routeKey } from '../api/queryKeys.ts';
 import { currentIdToken } from '../auth/service.ts';
-import { commentsKey, feedKey, removeCachedPost, updateCachedPost } from '../features/feed/api.ts';
+import { coursesKey } from '../features/courses/api.ts';
+import { eventsKey } from '../features/events/api.ts';
+import {
+  clubSidebarKey,
+  commentsKey,
+  feedKey,
+  postKey,
+  removeCachedPost,
+  updateCachedPost,
+} from '../features/feed/api.ts';
+import { UNREAD_COUNT_KEY } from '../features/notifications/api.ts';
 import { LiveConnection } from './liveConnection.ts';
 import { addNewPost, clearNewPosts, dropNewPost } from './newPosts.ts';
 
@@ -48,8 +57,8 @@ const readPost: PostReader = (clubId, postId) => api('getPost', { params: { club
  * be read (deleted, or access lost meanwhile) is left to the messages that say so.
  */
 async function refreshPost(client: QueryClient, clubId: string, postId: string, fetchPost: PostReader) {
-  const postKey = routeKey('getPost', { params: { clubId, postId } });
-  if (!feedHolds(client, clubId, postId) && client.getQueryData(postKey) === undefined) return;
+  if (!feedHolds(client, clubId, postId) && client.getQueryData(postKey(clubId, postId)) === undefined)
+    return;
   const post = await fetchPost(clubId, postId).catch(() => null);
   if (post) updateCachedPost(client, clubId, postId, () => post);
 }
@@ -91,10 +100,10 @@ export function applyLiveMessage(
       return;
     case 'club.changed':
       void client.invalidateQueries({
-        queryKey: routeKey(message.area === 'courses' ? 'listCourses' : 'listEvents', { params: { clubId } }),
+        queryKey: message.area === 'courses' ? coursesKey(clubId) : eventsKey(clubId),
       });
       if (message.area === 'events') {
-        void client.invalidateQueries({ queryKey: routeKey('getClubSidebar', { params: { clubId } }) });
+        void client.invalidateQueries({ queryKey: clubSidebarKey(clubId) });
       }
       return;
     case 'revoked':
@@ -108,7 +117,7 @@ export function applyLiveMessage(
 function catchUp(client: QueryClient, clubId: string) {
   clearNewPosts(clubId);
   void client.invalidateQueries({ predicate: (query) => isOfClub(query.queryKey, clubId) });
-  void client.invalidateQueries({ queryKey: routeKey('getUnreadNotificationCount') });
+  void client.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
 }
 
 /** Follows the club live while mounted (`userId` changes: another person, another socket). */

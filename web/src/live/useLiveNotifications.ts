@@ -6,13 +6,13 @@
 import type { LiveServerMessage } from '@clubs/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { routeKey } from '../api/queryKeys.ts';
+import { NOTIFICATIONS_KEY, UNREAD_COUNT_KEY } from '../features/notifications/api.ts';
 import { live } from './useLiveClub.ts';
 
 /** The bell's count and the notification lists are read again. */
 export function refreshNotifications(client: QueryClient): void {
-  void client.invalidateQueries({ queryKey: routeKey('getUnreadNotificationCount') });
-  void client.invalidateQueries({ queryKey: routeKey('listNotifications') });
+  void client.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
+  void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
 }
 
 export function applyPersonalMessage(client: QueryClient, message: LiveServerMessage): void {

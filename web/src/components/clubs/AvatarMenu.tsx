@@ -4,7 +4,7 @@
  */
 import { Divider, Menu, MenuButton, MenuItem, Text } from '@aws-amplify/ui-react';
 import { useNavigate } from 'react-router-dom';
-import { useGreetingName, useMe } from '../../api/hooks.ts';
+import { useGreetingName, useMe } from '../../api/me.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useLogout } from '../../auth/useLogout.ts';
 import { ClubAvatar } from './ClubAvatar.tsx';

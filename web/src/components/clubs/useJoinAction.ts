@@ -13,6 +13,7 @@ import { useAction, useApiMutation } from '../../api/mutations.ts';
 import { routeKey } from '../../api/queryKeys.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { loginPathFor } from '../../auth/redirect.ts';
+import { MY_MEMBERSHIPS_KEY } from '../../features/dashboard/api.ts';
 import { leaveFor } from '../navigation.ts';
 import { useToast } from '../Toaster.tsx';
 
@@ -88,7 +89,7 @@ export function useJoinAction(club: PublicClub): JoinAction {
       const why = error instanceof ApiError && error.status === 403 ? { description: error.message } : {};
       toast({ title: JOIN_TEXTS.joinFailed, ...why, variant: 'error' });
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: routeKey('listMyMemberships') }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: MY_MEMBERSHIPS_KEY }),
   });
   const busy = checkout.isPending || request.isPending;
 

@@ -19,13 +19,13 @@ import { messageOf } from '../../api/errors.ts';
 import { api } from '../../api/index.ts';
 import { useAction } from '../../api/mutations.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { MY_MEMBERSHIPS_KEY } from '../../features/dashboard/api.ts';
 import { ChoiceField } from '../form/ChoiceField.tsx';
 import { toastFailure, toastRefusal, useForm } from '../form/useForm.tsx';
 import { Modal } from '../overlay/Modal.tsx';
 import { PLAN_FEATURES } from '../public/PricingCard.tsx';
 import { useToast } from '../Toaster.tsx';
 import './create-club.css';
-import { routeKey } from '../../api/queryKeys.ts';
 import { leaveFor } from '../navigation.ts';
 import { CREATE_CLUB_TEXTS as T } from './texts.ts';
 
@@ -79,7 +79,7 @@ export function CreateClubDialog(props: { open: boolean; onClose: () => void }) 
       setClub(created);
       setStep('payment');
       toast({ title: T.created, variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: routeKey('listMyMemberships') });
+      void queryClient.invalidateQueries({ queryKey: MY_MEMBERSHIPS_KEY });
     },
     failure: toastFailure(toast, T.createFailed, ''),
     label: 'Club creation',

@@ -5,13 +5,13 @@
 import type { UnreadCount } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '../../api/mutations.ts';
-import { routeKey } from '../../api/queryKeys.ts';
+import { NOTIFICATIONS_KEY, UNREAD_COUNT_KEY } from '../../features/notifications/api.ts';
 
 export function useNotificationActions() {
   const queryClient = useQueryClient();
   const settle = (answer: UnreadCount) => {
-    queryClient.setQueryData(routeKey('getUnreadNotificationCount'), { unreadCount: answer.unreadCount });
-    void queryClient.invalidateQueries({ queryKey: routeKey('listNotifications') });
+    queryClient.setQueryData(UNREAD_COUNT_KEY, { unreadCount: answer.unreadCount });
+    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
   };
   const markOne = useApiMutation('markNotificationRead', { onSuccess: settle });
   const markAll = useApiMutation('markAllNotificationsRead', { onSuccess: settle });

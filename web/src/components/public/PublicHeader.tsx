@@ -7,7 +7,7 @@
  * it, Escape giving focus back to the button; following a link closes it).
  */
 import { NavLink } from 'react-router-dom';
-import { useGreetingName } from '../../api/hooks.ts';
+import { useGreetingName } from '../../api/me.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useLogout } from '../../auth/useLogout.ts';
 import { Brand } from '../Brand.tsx';

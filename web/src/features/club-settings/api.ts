@@ -3,11 +3,19 @@
  * billing. Not retried when refused: the API answers anyone but the owner 404 or 403, and asking
  * again changes nothing.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { useApiQuery } from '../../api/hooks.ts';
 import { routeKey } from '../../api/queryKeys.ts';
 
 /** The owner's view of the club, which the settings pages write back after a save. */
 export const ownedClubKey = (clubId: string) => routeKey('getOwnedClub', { params: { clubId } });
+
+/**
+ * After the owner saved the club's details: every other cached read (the club's page, header,
+ * directory and dashboards) reads again; the owner's view holds the saved answer already.
+ */
+export const refreshAfterClubEdit = (client: QueryClient) =>
+  client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== routeKey('getOwnedClub')[0] });
 
 /** The club of the page's `clubId` as its owner reads it. */
 export const useOwnedClub = (clubId: string) =>

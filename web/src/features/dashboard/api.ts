@@ -11,6 +11,9 @@ import { api } from '../../api/index.ts';
 import { routeKey } from '../../api/queryKeys.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 
+/** Every cached list of the signed-in person's memberships (the dashboards' and the club sidebar's). */
+export const MY_MEMBERSHIPS_KEY = routeKey('listMyMemberships');
+
 /** Pages read at most (100 memberships each). */
 const MAX_PAGES = 10;
 

@@ -1,6 +1,8 @@
 import type { PublicClub } from '@clubs/shared';
 import { useEffect, useMemo, useRef } from 'react';
-import { useApiPages } from '../../api/hooks.ts';
+import { useApiPages, useApiQuery } from '../../api/hooks.ts';
+import { shouldRetry } from '../../api/queryClient.ts';
+import { routeKey } from '../../api/queryKeys.ts';
 import type { DirectoryFilters } from './components/filters.ts';
 
 export const DIRECTORY_PAGE = 12;
@@ -55,3 +57,20 @@ export function useDirectory(filters: DirectoryFilters) {
 
   return { ...query, clubs };
 }
+
+/**
+ * Every cached read of a club as anyone may see it (its public page and the club space's), read
+ * again when its member count changes.
+ */
+export const clubKey = (clubId: string) => routeKey('getClub', { params: { clubId } });
+
+/**
+ * The club of the public page: its own read (view=page) is what counts a visit in the club's
+ * analytics. One quick retry of a failed load (never of a 4xx): the page then says what it knows.
+ */
+export const useClubPage = (clubId: string) =>
+  useApiQuery(
+    'getClub',
+    { params: { clubId }, query: { view: 'page' } },
+    { retry: (count, error) => count < 1 && shouldRetry(count, error), retryDelay: 300 },
+  );

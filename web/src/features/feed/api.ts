@@ -6,7 +6,7 @@
 import type { Post, PostPage } from '@clubs/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { useApiPages, useApiQuery } from '../../api/hooks.ts';
-import { routePagesKey } from '../../api/queryKeys.ts';
+import { routeKey, routePagesKey } from '../../api/queryKeys.ts';
 
 /** The club's feed, the pages read so far (the cache edits below write into it). */
 export const feedKey = (clubId: string) => routePagesKey('listPosts', { params: { clubId } });
@@ -50,9 +50,7 @@ export function updateCachedPost(
         }
       : feed,
   );
-  client.setQueryData<Post>(['getPost', { params: { clubId, postId } }], (post) =>
-    post ? change(post) : post,
-  );
+  client.setQueryData<Post>(postKey(clubId, postId), (post) => (post ? change(post) : post));
 }
 
 export function removeCachedPost(client: QueryClient, clubId: string, postId: string) {
@@ -66,9 +64,15 @@ export function removeCachedPost(client: QueryClient, clubId: string, postId: st
   );
 }
 
-/** The club home's sidebar: the club's description and size, upcoming events, trending posts and members. */
+/**
+ * The club home's sidebar: the club's description and size, upcoming events, trending posts and
+ * members; an event written or a member let in or removed reads it again.
+ */
+export const clubSidebarKey = (clubId: string) => routeKey('getClubSidebar', { params: { clubId } });
 export const useClubSidebar = (clubId: string) => useApiQuery('getClubSidebar', { params: { clubId } });
 
 /** One post read alone, as a shared link opens it. */
+export const postKey = (clubId: string, postId: string) =>
+  routeKey('getPost', { params: { clubId, postId } });
 export const usePost = (clubId: string, postId: string) =>
   useApiQuery('getPost', { params: { clubId, postId } });

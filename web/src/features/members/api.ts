@@ -66,8 +66,25 @@ export const pendingLabel = (pending: PendingCount | undefined): string | null =
 export const inviteLinkKey = (clubId: string) => routeKey('getInviteLink', { params: { clubId } });
 export const useInviteLink = (clubId: string) => useApiQuery('getInviteLink', { params: { clubId } });
 
+/** Every cached invitation, read again after an acceptance failed (it may have been used or revoked). */
+export const INVITATIONS_KEY = routeKey('getInvitation');
+
 /** An invitation as its link shows it; not retried, as a dead link stays dead. */
 export const useInvitation = (clubId: string, token: string) =>
   useApiQuery('getInvitation', { params: { clubId, token } }, { retry: false });
 
 export const useMemberProfile = (userId: string) => useApiQuery('getMemberProfile', { params: { userId } });
+
+/**
+ * The membership a Stripe Checkout just paid for, as the server knows it: read once `enabled`,
+ * then every `pollMs` while it is still pending (never, with `false`).
+ */
+export const useMembershipCheckout = (clubId: string, enabled: boolean, pollMs: number | false) =>
+  useApiQuery(
+    'getMembershipCheckout',
+    { params: { clubId } },
+    {
+      enabled: enabled && Boolean(clubId),
+      refetchInterval: (query) => (query.state.data?.status === 'pending' ? pollMs : false),
+    },
+  );

@@ -6,7 +6,7 @@
  * (announced); successes are toasts.
  */
 import { Alert, Button, Flex, Image, Loader, Text } from '@aws-amplify/ui-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
@@ -14,6 +14,7 @@ import type { TotpSetup } from '../../../auth/types.ts';
 import { CodeField } from '../../../components/form/fields.tsx';
 import { useForm } from '../../../components/form/useForm.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
+import { totpStatusKey, useTotpStatus } from '../api.ts';
 import { useTotpCodeForm } from './SignInCodeForm.tsx';
 
 export const TWO_FACTOR_ON = 'Two-factor authentication is on';
@@ -84,17 +85,16 @@ function SetupForm({
 }
 
 export function TwoFactorSection() {
-  const { user, totpEnabled, startTotpSetup, disableTotp } = useAuth();
+  const { user, startTotpSetup, disableTotp } = useAuth();
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
-  const queryKey = ['totpEnabled', user?.sub];
-  const status = useQuery({ queryKey, queryFn: () => totpEnabled() });
+  const status = useTotpStatus();
   const changed = (title: string) => {
     start.clear();
     turnOff.clear();
     setSetup(null);
-    void queryClient.invalidateQueries({ queryKey });
+    void queryClient.invalidateQueries({ queryKey: totpStatusKey(user?.sub) });
     toast({ title, variant: 'success' });
   };
   // A failure stays above the button that failed (announced), titled with what failed.

@@ -34,7 +34,7 @@ import { useToast } from '../../../components/Toaster.tsx';
 import { PleaseLogIn } from '../components/PleaseLogIn.tsx';
 import { TwoFactorSection } from '../components/TwoFactorSection.tsx';
 import '../../../components/public/public.css';
-import { routeKey } from '../../../api/queryKeys.ts';
+import { meKey } from '../../../api/me.ts';
 import { PageColumn } from '../../../components/PageColumn.tsx';
 
 export const ENTER_NEW_EMAIL = 'Please enter your new email address';
@@ -72,7 +72,7 @@ function EmailTab() {
     setEmail('');
     setCode('');
     // The profile follows the verified address from the new token (GET /api/me).
-    void queryClient.invalidateQueries({ queryKey: routeKey('getMe') });
+    void queryClient.invalidateQueries({ queryKey: meKey() });
     toast({ title: EMAIL_UPDATED, variant: 'success' });
   }
 

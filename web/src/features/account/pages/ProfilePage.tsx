@@ -19,10 +19,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
-import { useMe } from '../../../api/hooks.ts';
 import { api } from '../../../api/index.ts';
+import { meKey, useMe } from '../../../api/me.ts';
 import { useAction } from '../../../api/mutations.ts';
-import { routeKey } from '../../../api/queryKeys.ts';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
 import {
   FILE_UPLOAD_FAILED,
@@ -109,7 +108,7 @@ function ProfileForm({ me }: { me: Me }) {
   const save = useForm({
     send: () => api('updateMe', { body: { fullName, bio, location, avatarUrl } }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(routeKey('getMe', { viewer: user?.sub ?? null }), saved);
+      queryClient.setQueryData(meKey(user?.sub ?? null), saved);
       setFullName(saved.fullName);
       setBio(saved.bio);
       setLocation(saved.location);

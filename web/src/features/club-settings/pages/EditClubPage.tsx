@@ -11,14 +11,13 @@ import { useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/errors.ts';
 import { api } from '../../../api/index.ts';
-import { routeKey } from '../../../api/queryKeys.ts';
 import { TAB_LABELS } from '../../../components/clubs/labels.ts';
 import { problem, toastFailure, useForm } from '../../../components/form/useForm.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { PageColumn } from '../../../components/PageColumn.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
-import { ownedClubKey, useOwnedClub } from '../api.ts';
+import { ownedClubKey, refreshAfterClubEdit, useOwnedClub } from '../api.ts';
 import { ClubImageField } from '../components/ClubImageField.tsx';
 import { EDIT_CLUB_TEXTS as T } from '../components/editClubTexts.ts';
 
@@ -41,10 +40,7 @@ function EditClubForm({ club }: { club: Club }) {
       }),
     onSuccess: (saved) => {
       queryClient.setQueryData(ownedClubKey(club.id), saved);
-      // The club's page, header, directory and dashboards show the new details.
-      void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== routeKey('getOwnedClub')[0],
-      });
+      void refreshAfterClubEdit(queryClient);
       toast({ title: T.updated, variant: 'success' });
     },
     failure: toastFailure(toast, T.updateFailed, T.updateFailedFallback),

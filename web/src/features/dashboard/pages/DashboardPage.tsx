@@ -8,7 +8,7 @@ import type { MyMembership, PublicClub } from '@clubs/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messageOf } from '../../../api/errors.ts';
-import { useGreetingName, useMe } from '../../../api/hooks.ts';
+import { useGreetingName, useMe } from '../../../api/me.ts';
 import { AvatarMenu } from '../../../components/clubs/AvatarMenu.tsx';
 import { ClubCard } from '../../../components/clubs/ClubCard.tsx';
 import '../../../components/clubs/clubs.css';

@@ -7,7 +7,7 @@ import { Button, Flex, Heading, Loader, Tabs, Text } from '@aws-amplify/ui-react
 import type { PublicClub } from '@clubs/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useGreetingName } from '../../../api/hooks.ts';
+import { useGreetingName } from '../../../api/me.ts';
 import { ClubCard } from '../../../components/clubs/ClubCard.tsx';
 import '../../../components/clubs/clubs.css';
 import { ClubSearch } from '../../../components/clubs/ClubSearch.tsx';

@@ -7,8 +7,6 @@
 import { formatPrice, isPremium, type PublicClub, truncate } from '@clubs/shared';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useApiQuery } from '../../../api/hooks.ts';
-import { shouldRetry } from '../../../api/queryClient.ts';
 import { ClubLogo } from '../../../components/clubs/ClubAvatar.tsx';
 import { memberCountLabel } from '../../../components/clubs/ClubCard.tsx';
 import { JoinButton } from '../../../components/clubs/JoinButton.tsx';
@@ -26,6 +24,7 @@ import { PlainTabs } from '../../../components/public/PlainTabs.tsx';
 import { PublicHeader } from '../../../components/public/PublicHeader.tsx';
 import { TextLink } from '../../../components/TextLink.tsx';
 import { useTitleSubject } from '../../../layouts/useRouteTitle.ts';
+import { useClubPage } from '../api.ts';
 
 function memberBenefits(club: PublicClub, trialDays: number): string {
   if (!isPremium(club))
@@ -179,13 +178,7 @@ function ClubTabs({ club }: { club: PublicClub }) {
 
 function ClubPublic() {
   const { clubId = '' } = useParams();
-  // One quick retry of a failed load (never of a 4xx): the page then says what it knows. The
-  // page's own read (view=page) is what counts a visit in the club's analytics.
-  const club = useApiQuery(
-    'getClub',
-    { params: { clubId }, query: { view: 'page' } },
-    { retry: (count, error) => count < 1 && shouldRetry(count, error), retryDelay: 300 },
-  );
+  const club = useClubPage(clubId);
   useTitleSubject(club.data?.name);
 
   if (club.isPending)

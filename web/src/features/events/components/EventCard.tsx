@@ -10,10 +10,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
-import { routeKey } from '../../../api/queryKeys.ts';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
-import { eventsKey, updateCachedEvent } from '../api.ts';
+import { refreshEvents, updateCachedEvent } from '../api.ts';
 import { eventTimes } from './eventTimes.ts';
 
 interface EventParams {
@@ -103,10 +102,7 @@ export function EventCard({
   });
   const remove = useApiMutation('deleteEvent', {
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: eventsKey(clubId) }),
-        queryClient.invalidateQueries({ queryKey: routeKey('getClubSidebar', { params: { clubId } }) }),
-      ]);
+      await refreshEvents(queryClient, clubId);
       toast({ title: 'Event deleted', variant: 'success' });
     },
     onError: failed('Could not delete the event'),

@@ -17,12 +17,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
 import { api } from '../../../api/index.ts';
-import { routeKey } from '../../../api/queryKeys.ts';
 import { FormFooter } from '../../../components/form/FormFooter.tsx';
 import { problem, schemaCheck, useForm } from '../../../components/form/useForm.tsx';
 import { Modal } from '../../../components/overlay/Modal.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
-import { eventsKey } from '../api.ts';
+import { refreshEvents } from '../api.ts';
 import { todayOnViewerCalendar, viewerTimeZone } from './eventTimes.ts';
 
 const DURATIONS = [30, 60, 90, 120, 180, 240];
@@ -68,10 +67,7 @@ export function EventDialog({
           })
         : api('createEvent', { params: { clubId }, body: createEventInputSchema.parse(draft()) }),
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: eventsKey(clubId) }),
-        queryClient.invalidateQueries({ queryKey: routeKey('getClubSidebar', { params: { clubId } }) }),
-      ]);
+      await refreshEvents(queryClient, clubId);
       toast({ title: event ? 'Event updated' : 'Event created', variant: 'success' });
       onClose();
     },

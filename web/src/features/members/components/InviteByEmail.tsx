@@ -19,8 +19,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isApiError, messageOf } from '../../../api/errors.ts';
-import { useMe } from '../../../api/hooks.ts';
 import { api } from '../../../api/index.ts';
+import { useMe } from '../../../api/me.ts';
 import { problem, useForm } from '../../../components/form/useForm.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { pendingInvitationsKey } from '../api.ts';

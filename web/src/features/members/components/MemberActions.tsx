@@ -8,9 +8,10 @@ import type { ClubRole, MemberView } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../../api/errors.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
-import { routeKey } from '../../../api/queryKeys.ts';
 import { ConfirmButton, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
+import { clubKey } from '../../directory/api.ts';
+import { clubSidebarKey } from '../../feed/api.ts';
 import { membersKey, PENDING_COUNTS_KEY } from '../api.ts';
 
 export const MEMBER_ACTION_TEXTS = {
@@ -36,8 +37,8 @@ function useRefreshMembers(clubId: string) {
       // The requests waiting (the Pending filter and the Members nav item) follow.
       queryClient.invalidateQueries({ queryKey: PENDING_COUNTS_KEY }),
       // The member count on the club page and sidebar follows.
-      queryClient.invalidateQueries({ queryKey: routeKey('getClub', { params: { clubId } }) }),
-      queryClient.invalidateQueries({ queryKey: routeKey('getClubSidebar', { params: { clubId } }) }),
+      queryClient.invalidateQueries({ queryKey: clubKey(clubId) }),
+      queryClient.invalidateQueries({ queryKey: clubSidebarKey(clubId) }),
     ]);
 }
 

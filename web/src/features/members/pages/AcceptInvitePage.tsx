@@ -11,13 +11,12 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError, messageOf } from '../../../api/errors.ts';
 import { api } from '../../../api/index.ts';
 import { useAction } from '../../../api/mutations.ts';
-import { routeKey } from '../../../api/queryKeys.ts';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { MessagePanel, WaysOn } from '../../../components/MessagePanel.tsx';
 import { leaveFor } from '../../../components/navigation.ts';
 import { useToast } from '../../../components/Toaster.tsx';
-import { useInvitation } from '../api.ts';
+import { INVITATIONS_KEY, useInvitation } from '../api.ts';
 
 export const ACCEPT_TEXTS = {
   invitedTo: (club: string) => `You're invited to join ${club}`,
@@ -68,7 +67,7 @@ function Invitation({ preview, token }: { preview: InvitationPreview; token: str
       navigate(`/communities/${club.id}`, { replace: true });
     },
     onError: (error) => {
-      void queryClient.invalidateQueries({ queryKey: routeKey('getInvitation') });
+      void queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
       toast({ title: T.failed, description: messageOf(error, T.fallback), variant: 'error' });
     },
   });

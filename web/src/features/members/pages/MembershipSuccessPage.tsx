@@ -6,13 +6,12 @@
  * once it is active; otherwise it says what is still under way.
  */
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import type { MembershipCheckoutState } from '@clubs/shared';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useApiQuery } from '../../../api/hooks.ts';
 import { QueryFailed } from '../../../components/LoadFailed.tsx';
 import { WaysOn } from '../../../components/MessagePanel.tsx';
 import { TextLink } from '../../../components/TextLink.tsx';
+import { useMembershipCheckout } from '../api.ts';
 
 export const MEMBERSHIP_SUCCESS = {
   firstWaitMs: 1500,
@@ -44,17 +43,7 @@ export default function MembershipSuccessPage() {
     return () => clearTimeout(timer);
   }, []);
 
-  const state = useApiQuery(
-    'getMembershipCheckout',
-    { params: { clubId } },
-    {
-      enabled: waited && Boolean(clubId),
-      refetchInterval: (query) => {
-        const data = query.state.data as MembershipCheckoutState | undefined;
-        return data?.status === 'pending' && polls < T.polls ? T.pollIntervalMs : false;
-      },
-    },
-  );
+  const state = useMembershipCheckout(clubId, waited, polls < T.polls ? T.pollIntervalMs : false);
 
   useEffect(() => {
     if (state.dataUpdatedAt) setPolls((n) => n + 1);
