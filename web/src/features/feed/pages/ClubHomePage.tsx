@@ -18,6 +18,7 @@ import { showNewestPosts, useFeed, usePost } from '../api.ts';
 import { ClubHomeSidebar } from '../components/ClubHomeSidebar.tsx';
 import { Composer } from '../components/Composer.tsx';
 import { PostCard } from '../components/PostCard.tsx';
+import '../../../components/post-card.css';
 import '../components/feed.css';
 
 /** Renders the page once `pending` has lasted the spec's 10 s, with the 'Loading timeout' toast. */

@@ -8,8 +8,8 @@ import { Link, useParams } from 'react-router-dom';
 import { ClubLogo, PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { MessagePanel } from '../../../components/MessagePanel.tsx';
-import '../../feed/components/feed.css';
 import { PageColumn } from '../../../components/PageColumn.tsx';
+import '../../../components/post-card.css';
 import { useMemberProfile } from '../api.ts';
 
 const ROLE_LABEL = { club_owner: 'Owner', club_moderator: 'Moderator', club_member: 'Member' } as const;
