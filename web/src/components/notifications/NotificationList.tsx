@@ -33,7 +33,7 @@ export function NotificationList({
             />
             <span className="notification-list__body">
               <span className="notification-list__text">
-                {!notification.read && <span className="notification-list__unread">Unread: </span>}
+                {!notification.read && <span className="visually-hidden">Unread: </span>}
                 {notificationText(notification)}
               </span>
               {notification.excerpt && (

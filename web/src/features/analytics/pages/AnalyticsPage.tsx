@@ -13,7 +13,7 @@ import {
   isClubManager,
   type LeaderboardPeriod,
 } from '@clubs/shared';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadApiFile } from '../../../api/download.ts';
 import { messageOf } from '../../../api/errors.ts';
@@ -174,71 +174,81 @@ function TopContributors({ clubId, period }: { clubId: string; period: Analytics
   );
 }
 
+/** One part of the details under its heading; `empty`, when given, says there is nothing to show instead. */
+function Part({
+  id,
+  title,
+  empty = null,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <Heading level={3} id={id}>
+        {title}
+      </Heading>
+      {empty ? <Text>{empty}</Text> : children}
+    </section>
+  );
+}
+
 function Details({ data, clubId, basePath }: { data: Analytics; clubId: string; basePath: string }) {
   return (
     <div className="analytics-details">
-      <section aria-labelledby="analytics-funnel">
-        <Heading level={3} id="analytics-funnel">
-          Public page funnel
-        </Heading>
+      <Part id="analytics-funnel" title="Public page funnel">
         <ol className="analytics-funnel" data-testid="analytics-funnel">
           <li>{count(data.funnel.visitors)} visitors</li>
           <li>{count(data.funnel.requests)} join requests</li>
           <li>{count(data.funnel.joins)} new members</li>
         </ol>
-      </section>
-      <section aria-labelledby="analytics-top-posts">
-        <Heading level={3} id="analytics-top-posts">
-          Top posts
-        </Heading>
-        {data.topPosts.length === 0 ? (
-          <Text>No likes or comments in this period.</Text>
-        ) : (
-          <ol className="analytics-list" data-testid="analytics-top-posts">
-            {data.topPosts.map((post) => (
-              <li key={post.postId}>
-                <Link to={`${basePath}?post=${post.postId}`}>{post.title || 'Untitled post'}</Link> —{' '}
-                {count(post.engagement)} likes and comments
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <section aria-labelledby="analytics-contributors">
-        <Heading level={3} id="analytics-contributors">
-          Top contributors
-        </Heading>
+      </Part>
+      <Part
+        id="analytics-top-posts"
+        title="Top posts"
+        empty={data.topPosts.length === 0 ? 'No likes or comments in this period.' : null}
+      >
+        <ol className="analytics-list" data-testid="analytics-top-posts">
+          {data.topPosts.map((post) => (
+            <li key={post.postId}>
+              <Link to={`${basePath}?post=${post.postId}`}>{post.title || 'Untitled post'}</Link> —{' '}
+              {count(post.engagement)} likes and comments
+            </li>
+          ))}
+        </ol>
+      </Part>
+      <Part id="analytics-contributors" title="Top contributors">
         <TopContributors clubId={clubId} period={data.period} />
-      </section>
-      <section aria-labelledby="analytics-courses">
-        <Heading level={3} id="analytics-courses">
-          Course completion
-        </Heading>
-        {data.courses.length === 0 ? (
-          <Text>No course progress yet.</Text>
-        ) : (
-          <table className="analytics-table">
-            <thead>
-              <tr>
-                <th scope="col">Course</th>
-                <th scope="col">Started</th>
-                <th scope="col">Halfway</th>
-                <th scope="col">Finished</th>
+      </Part>
+      <Part
+        id="analytics-courses"
+        title="Course completion"
+        empty={data.courses.length === 0 ? 'No course progress yet.' : null}
+      >
+        <table className="analytics-table">
+          <thead>
+            <tr>
+              <th scope="col">Course</th>
+              <th scope="col">Started</th>
+              <th scope="col">Halfway</th>
+              <th scope="col">Finished</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.courses.map((course) => (
+              <tr key={course.courseId}>
+                <th scope="row">{course.title}</th>
+                <td>{count(course.started)}</td>
+                <td>{count(course.halfway)}</td>
+                <td>{count(course.finished)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.courses.map((course) => (
-                <tr key={course.courseId}>
-                  <th scope="row">{course.title}</th>
-                  <td>{count(course.started)}</td>
-                  <td>{count(course.halfway)}</td>
-                  <td>{count(course.finished)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+            ))}
+          </tbody>
+        </table>
+      </Part>
     </div>
   );
 }

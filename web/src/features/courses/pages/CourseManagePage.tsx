@@ -12,7 +12,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { messageOf } from '../../../api/errors.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
-import { ConfirmDialog, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { useConfirmedWrite } from '../../../components/overlay/useConfirmedWrite.ts';
 import { useToast } from '../../../components/Toaster.tsx';
 import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
 import { courseKey, coursesKey, useCourse } from '../api.ts';
@@ -44,19 +45,15 @@ function DeleteCourse({ clubId, courseId }: { clubId: string; courseId: string }
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const dialog = useDialog();
-  const remove = useApiMutation('deleteCourse', {
-    onSuccess: async () => {
+  const { dialog, request: remove } = useConfirmedWrite('deleteCourse', {
+    done: async () => {
       await queryClient.invalidateQueries({ queryKey: coursesKey(clubId) });
       queryClient.removeQueries({ queryKey: courseKey(clubId, courseId) });
-      dialog.close();
       toast({ title: 'Success', description: DELETE_COURSE_TEXTS.deleted, variant: 'success' });
       navigate(`${basePath}/courses`);
     },
-    onError: (error) => {
-      dialog.close();
-      toast({ title: 'Delete Failed', description: messageOf(error, 'Please try again.'), variant: 'error' });
-    },
+    failed: 'Delete Failed',
+    fallback: 'Please try again.',
   });
   return (
     <>

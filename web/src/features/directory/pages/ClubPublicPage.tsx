@@ -19,9 +19,8 @@ import {
   PlainLoader,
   PlainText,
 } from '../../../components/public/amplify-look.tsx';
-import { HydrationPiece } from '../../../components/public/HydrationPiece.tsx';
 import { PlainTabs } from '../../../components/public/PlainTabs.tsx';
-import { PublicHeader } from '../../../components/public/PublicHeader.tsx';
+import { UnderPublicHeader } from '../../../components/public/UnderPublicHeader.tsx';
 import { TextLink } from '../../../components/TextLink.tsx';
 import { useTitleSubject } from '../../../layouts/useRouteTitle.ts';
 import { useClubPage } from '../api.ts';
@@ -230,17 +229,10 @@ function ClubPublic() {
   );
 }
 
-/** The site's top bar over the page, as on the other public pages: the way back to the dashboard, the profile and Log out. */
 export default function ClubPublicPage() {
   return (
-    <>
-      {/* The top bar and the club are taken over apart (HydrationPiece). */}
-      <HydrationPiece>
-        <PublicHeader />
-      </HydrationPiece>
-      <HydrationPiece>
-        <ClubPublic />
-      </HydrationPiece>
-    </>
+    <UnderPublicHeader>
+      <ClubPublic />
+    </UnderPublicHeader>
   );
 }

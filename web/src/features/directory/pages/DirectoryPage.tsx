@@ -25,9 +25,8 @@ import {
   PlainPlaceholder,
   PlainText,
 } from '../../../components/public/amplify-look.tsx';
-import { HydrationPiece } from '../../../components/public/HydrationPiece.tsx';
 import { PlainTabs } from '../../../components/public/PlainTabs.tsx';
-import { PublicHeader } from '../../../components/public/PublicHeader.tsx';
+import { UnderPublicHeader } from '../../../components/public/UnderPublicHeader.tsx';
 import { TextLink } from '../../../components/TextLink.tsx';
 import { useDirectory } from '../api.ts';
 import { FilterPopover } from '../components/FilterPopover.tsx';
@@ -168,17 +167,10 @@ function Directory() {
   );
 }
 
-/** The site's top bar over the page, as on the other public pages: the way back to the dashboard, the profile and Log out. */
 export default function DirectoryPage() {
   return (
-    <>
-      {/* The top bar and the directory are taken over apart (HydrationPiece). */}
-      <HydrationPiece>
-        <PublicHeader />
-      </HydrationPiece>
-      <HydrationPiece>
-        <Directory />
-      </HydrationPiece>
-    </>
+    <UnderPublicHeader>
+      <Directory />
+    </UnderPublicHeader>
   );
 }

@@ -8,7 +8,8 @@ import type { ClubRole, MemberView } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../../api/errors.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
-import { ConfirmButton, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { ConfirmButton } from '../../../components/overlay/ConfirmDialog.tsx';
+import { useConfirmedWrite } from '../../../components/overlay/useConfirmedWrite.ts';
 import { useToast } from '../../../components/Toaster.tsx';
 import { clubKey } from '../../directory/api.ts';
 import { clubSidebarKey } from '../../feed/api.ts';
@@ -79,18 +80,13 @@ export const mayRemove = (viewerRole: ClubRole | null, viewerId: string, member:
 
 export function RemoveMember({ member }: { member: MemberView }) {
   const { toast } = useToast();
-  const dialog = useDialog();
   const refresh = useRefreshMembers(member.clubId);
-  const remove = useApiMutation('removeClubMember', {
-    onSuccess: async () => {
+  const { dialog, request: remove } = useConfirmedWrite('removeClubMember', {
+    done: async () => {
       await refresh();
-      dialog.close();
       toast({ title: T.removed, variant: 'success' });
     },
-    onError: (error) => {
-      dialog.close();
-      toast({ title: T.removeFailed, description: messageOf(error, T.removeFailed), variant: 'error' });
-    },
+    failed: T.removeFailed,
   });
   return (
     <ConfirmButton

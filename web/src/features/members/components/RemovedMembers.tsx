@@ -6,12 +6,11 @@
 import { Flex, Text } from '@aws-amplify/ui-react';
 import type { RemovedPerson } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { messageOf } from '../../../api/errors.ts';
-import { useApiMutation } from '../../../api/mutations.ts';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
-import { ConfirmButton, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { ConfirmButton } from '../../../components/overlay/ConfirmDialog.tsx';
+import { useConfirmedWrite } from '../../../components/overlay/useConfirmedWrite.ts';
 import { ShowMore } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { removedKey, useRemoved } from '../api.ts';
@@ -35,18 +34,13 @@ const T = REMOVED_TEXTS;
 
 function AllowBack({ person }: { person: RemovedPerson }) {
   const { toast } = useToast();
-  const dialog = useDialog();
   const queryClient = useQueryClient();
-  const lift = useApiMutation('liftMemberRemoval', {
-    onSuccess: async () => {
+  const { dialog, request: lift } = useConfirmedWrite('liftMemberRemoval', {
+    done: async () => {
       await queryClient.invalidateQueries({ queryKey: removedKey(person.clubId) });
-      dialog.close();
       toast({ title: T.allowed(person.name), variant: 'success' });
     },
-    onError: (error) => {
-      dialog.close();
-      toast({ title: T.failed, description: messageOf(error, T.failed), variant: 'error' });
-    },
+    failed: T.failed,
   });
   return (
     <ConfirmButton

@@ -8,9 +8,8 @@
 import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { PendingInvitation } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { messageOf } from '../../../api/errors.ts';
-import { useApiMutation } from '../../../api/mutations.ts';
-import { ConfirmButton, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { ConfirmButton } from '../../../components/overlay/ConfirmDialog.tsx';
+import { useConfirmedWrite } from '../../../components/overlay/useConfirmedWrite.ts';
 import { ListLoadFailed, ShowMore } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { pendingInvitationsKey, usePendingInvitations } from '../api.ts';
@@ -32,22 +31,17 @@ const T = SENT_INVITATION_TEXTS;
 
 function Revoke({ clubId, invitation }: { clubId: string; invitation: PendingInvitation }) {
   const { toast } = useToast();
-  const dialog = useDialog();
   const queryClient = useQueryClient();
-  const revoke = useApiMutation('revokeInvitations', {
-    onSuccess: async (result) => {
+  const { dialog, request: revoke } = useConfirmedWrite('revokeInvitations', {
+    done: async (result) => {
       await queryClient.invalidateQueries({ queryKey: pendingInvitationsKey(clubId) });
-      dialog.close();
       toast({
         title: T.revoked,
         description: `${invitation.email}: ${result.revoked} invitation${result.revoked === 1 ? '' : 's'} no longer work${result.revoked === 1 ? 's' : ''}.`,
         variant: 'success',
       });
     },
-    onError: (error) => {
-      dialog.close();
-      toast({ title: T.failed, description: messageOf(error, T.failed), variant: 'error' });
-    },
+    failed: T.failed,
   });
   return (
     <ConfirmButton

@@ -7,10 +7,9 @@ import { Button, Flex, Heading, TextField } from '@aws-amplify/ui-react';
 import { hasPermission } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router-dom';
-import { messageOf } from '../../../api/errors.ts';
-import { useApiMutation } from '../../../api/mutations.ts';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { ConfirmDialog, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { useConfirmedWrite } from '../../../components/overlay/useConfirmedWrite.ts';
 import { PageColumn, PageHeading } from '../../../components/PageColumn.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { inviteUrlOf, useCopyLink } from '../../../components/useCopyLink.ts';
@@ -24,22 +23,13 @@ function InviteLinkCard({ clubId }: { clubId: string }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const copy = useCopyLink();
-  const dialog = useDialog();
   const link = useInviteLink(clubId);
-  const regenerate = useApiMutation('regenerateInviteLink', {
-    onSuccess: (fresh) => {
+  const { dialog, request: regenerate } = useConfirmedWrite('regenerateInviteLink', {
+    done: (fresh) => {
       queryClient.setQueryData(inviteLinkKey(clubId), fresh);
-      dialog.close();
       toast({ title: T.regenerated, variant: 'success' });
     },
-    onError: (error) => {
-      dialog.close();
-      toast({
-        title: T.regenerateFailed,
-        description: messageOf(error, T.regenerateFailed),
-        variant: 'error',
-      });
-    },
+    failed: T.regenerateFailed,
   });
   if (link.isError) {
     return <LoadFailed what="the invite link" error={link.error} onRetry={() => void link.refetch()} />;

@@ -5,7 +5,7 @@
  */
 import { Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { type SearchResults, type SearchTerms, searchTerms } from '@clubs/shared';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../api/errors.ts';
 import { PageColumn } from '../../../components/PageColumn.tsx';
@@ -36,95 +36,107 @@ function merge(pages: readonly SearchResults[]): Groups {
   return groups;
 }
 
-function Group({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
-  if (count === 0) return null;
+/** One result: its title as a link, the matched excerpt under it (when it has one), then what else it shows. */
+interface Hit {
+  id: string;
+  to: string;
+  title: string;
+  excerpt: string | null | undefined;
+  more?: ReactNode;
+}
+
+/** A group of results under its heading; nothing when it has none. */
+function Group({
+  title,
+  testId,
+  hits,
+  search,
+}: {
+  title: string;
+  testId: string;
+  hits: readonly Hit[];
+  search: SearchTerms;
+}) {
+  if (hits.length === 0) return null;
   return (
     <section className="search-group" aria-label={title}>
       <Heading level={2} className="search-group__title">
         {title}
       </Heading>
-      <ul className="search-group__list">{children}</ul>
+      <ul className="search-group__list">
+        {hits.map((hit) => (
+          <li key={hit.id} className="search-hit" data-testid={testId}>
+            <Link to={hit.to} className="search-hit__title">
+              <Highlighted text={hit.title} search={search} />
+            </Link>
+            {hit.excerpt && (
+              <p className="search-hit__excerpt">
+                <Highlighted text={hit.excerpt} search={search} />
+              </p>
+            )}
+            {hit.more}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
 
 function Results({ groups, search }: { groups: Groups; search: SearchTerms }) {
   const { basePath } = useClubSpace();
+  const posts = groups.posts.map((post) => ({
+    id: post.id,
+    to: `${basePath}?post=${encodeURIComponent(post.id)}`,
+    title: post.title || post.excerpt || 'Post',
+    excerpt: post.title ? post.excerpt : null,
+    more: (
+      <>
+        <Text className="search-hit__meta">by {post.authorName}</Text>
+        {post.comments.length > 0 && (
+          <ul className="search-hit__comments">
+            {post.comments.map((comment) => (
+              <li key={comment.id} data-testid="search-comment">
+                <Text as="span" className="search-hit__meta">
+                  {comment.authorName}:{' '}
+                </Text>
+                <Highlighted text={comment.excerpt} search={search} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    ),
+  }));
+  const members = groups.members.map(({ id, name, excerpt }) => ({
+    id,
+    to: `/members/${id}`,
+    title: name,
+    excerpt,
+  }));
+  const courses = groups.courses.map(({ id, title, excerpt }) => ({
+    id,
+    to: `${basePath}/courses/${id}/take`,
+    title,
+    excerpt,
+  }));
+  const events = groups.events.map(({ id, title, excerpt, startsAt, location }) => ({
+    id,
+    to: `${basePath}/events`,
+    title,
+    excerpt,
+    more: (
+      <Text className="search-hit__meta">
+        {new Date(startsAt).toLocaleString()}
+        {location ? ` · ${location}` : ''}
+      </Text>
+    ),
+  }));
   return (
     <>
-      <Group title="Posts" count={groups.posts.length}>
-        {groups.posts.map((post) => (
-          <li key={post.id} className="search-hit" data-testid="search-post">
-            <Link to={`${basePath}?post=${encodeURIComponent(post.id)}`} className="search-hit__title">
-              <Highlighted text={post.title || post.excerpt || 'Post'} search={search} />
-            </Link>
-            {post.title && post.excerpt && (
-              <p className="search-hit__excerpt">
-                <Highlighted text={post.excerpt} search={search} />
-              </p>
-            )}
-            <Text className="search-hit__meta">by {post.authorName}</Text>
-            {post.comments.length > 0 && (
-              <ul className="search-hit__comments">
-                {post.comments.map((comment) => (
-                  <li key={comment.id} data-testid="search-comment">
-                    <Text as="span" className="search-hit__meta">
-                      {comment.authorName}:{' '}
-                    </Text>
-                    <Highlighted text={comment.excerpt} search={search} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </Group>
-      <Group title="Members" count={groups.members.length}>
-        {groups.members.map((member) => (
-          <li key={member.id} className="search-hit" data-testid="search-member">
-            <Link to={`/members/${member.id}`} className="search-hit__title">
-              <Highlighted text={member.name} search={search} />
-            </Link>
-            {member.excerpt && (
-              <p className="search-hit__excerpt">
-                <Highlighted text={member.excerpt} search={search} />
-              </p>
-            )}
-          </li>
-        ))}
-      </Group>
-      <Group title="Courses" count={groups.courses.length}>
-        {groups.courses.map((course) => (
-          <li key={course.id} className="search-hit" data-testid="search-course">
-            <Link to={`${basePath}/courses/${course.id}/take`} className="search-hit__title">
-              <Highlighted text={course.title} search={search} />
-            </Link>
-            {course.excerpt && (
-              <p className="search-hit__excerpt">
-                <Highlighted text={course.excerpt} search={search} />
-              </p>
-            )}
-          </li>
-        ))}
-      </Group>
-      <Group title="Events" count={groups.events.length}>
-        {groups.events.map((event) => (
-          <li key={event.id} className="search-hit" data-testid="search-event">
-            <Link to={`${basePath}/events`} className="search-hit__title">
-              <Highlighted text={event.title} search={search} />
-            </Link>
-            <Text className="search-hit__meta">
-              {new Date(event.startsAt).toLocaleString()}
-              {event.location ? ` · ${event.location}` : ''}
-            </Text>
-            {event.excerpt && (
-              <p className="search-hit__excerpt">
-                <Highlighted text={event.excerpt} search={search} />
-              </p>
-            )}
-          </li>
-        ))}
-      </Group>
+      <Group title="Posts" testId="search-post" hits={posts} search={search} />
+      <Group title="Members" testId="search-member" hits={members} search={search} />
+      <Group title="Courses" testId="search-course" hits={courses} search={search} />
+      <Group title="Events" testId="search-event" hits={events} search={search} />
     </>
   );
 }
