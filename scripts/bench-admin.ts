@@ -15,7 +15,6 @@ import * as bench from './bench-support.ts';
 
 const RUNS = bench.runCounts();
 const SIZES = [100, 10_000] as const;
-const DAY = 24 * 60 * 60 * 1000;
 const FIRST = ['ada', 'bram', 'cleo', 'dara', 'emil', 'fay', 'gus', 'hana', 'ivo', 'jun', 'kai', 'lena'];
 const LAST = ['stone', 'rivers', 'marsh', 'field', 'brook', 'vale', 'hart', 'lund', 'moss', 'reed'];
 const TOPICS = [
@@ -45,7 +44,7 @@ bench.runBench(RUNS, 'in-process handler, DynamoDB Local', async (store) => {
     const items: Record<string, unknown>[] = [];
     let sampleEmail = '';
     for (let i = 0; i < size; i++) {
-      const createdMs = now - Math.floor(rand() * 720 * DAY);
+      const createdMs = now - Math.floor(rand() * 720 * bench.DAY);
       const owner = `${pick(FIRST)} ${pick(LAST)}`;
       const email = `${owner.replace(' ', '.')}${i}@example.com`;
       if (i === Math.floor(size / 2)) sampleEmail = email;

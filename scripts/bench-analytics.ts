@@ -27,7 +27,6 @@ const MEMBERS = 10_000;
 const DAYS = 366;
 const POSTS = 3_000;
 const POSTS_PER_DAY = 40;
-const DAY = 86_400_000;
 
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
@@ -48,7 +47,7 @@ bench.runBench(
     const memberIds = Array.from({ length: MEMBERS }, () => ulid());
     const club = bench.benchClub(
       { description: 'A club for measuring analytics.', memberCount: MEMBERS + 1 },
-      now - 400 * DAY,
+      now - 400 * bench.DAY,
     );
     const items = benchItems.clubWithMembers(club, memberIds);
     const moderatorId = memberIds[1] as string;
@@ -67,13 +66,13 @@ bench.runBench(
         i,
         { id: memberIds[i % MEMBERS] as string, index: i % MEMBERS },
         5 + (i % 50),
-        now - (i / POSTS) * DAYS * DAY,
+        now - (i / POSTS) * DAYS * bench.DAY,
       ),
     );
     items.push(...posts.map((post) => postItem(post)));
     const months = new Map<string, Record<string, number>>();
     for (let back = DAYS - 1; back >= 0; back--) {
-      const day = utcDay(now - back * DAY);
+      const day = utcDay(now - back * bench.DAY);
       const counters = Object.fromEntries(STATS_COUNTERS.map((name) => [name, Math.floor(random() * 40)]));
       counters.joins = 30 + Math.floor(random() * 10);
       counters.leaves = Math.floor(random() * 5);
@@ -178,7 +177,7 @@ function platformYear(
   const months = new Map<string, Record<string, number>>();
   for (let shard = 0; shard < 8; shard++) {
     for (let back = DAYS - 1; back >= 0; back--) {
-      const day = utcDay(now - back * DAY);
+      const day = utcDay(now - back * bench.DAY);
       const counters = {
         clubs_active: Math.floor(random() * 4),
         clubs_pending: Math.floor(random() * 3) - 1,

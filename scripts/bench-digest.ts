@@ -10,10 +10,9 @@
  * then the same run again (a retried schedule): what it costs and that it mails nothing.
  */
 import '@clubs/infra/local/quiet-sdk.ts';
-import { startSesLocal } from '@clubs/infra/local/ses.ts';
 import { DIGEST_LIMITS, RECURRING_SCHEDULES, scheduledEvent } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { startBus } from '../tests/support/bus.ts';
+import { startMailAndBus } from './bench-notification-club.ts';
 import * as bench from './bench-support.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1_000);
@@ -23,14 +22,7 @@ bench.runBench(
   { runs: 1, warmup: 0 },
   'one schedule run through the local bus, in-process handlers',
   async (store) => {
-    const ses = await startSesLocal({ port: 0, host: '127.0.0.1' });
-    const bus = await startBus();
-    Object.assign(process.env, {
-      SES_ENDPOINT: ses.url,
-      EMAIL_FROM: 'no-reply@clubs.bench',
-      SITE_URL: 'https://clubs.bench',
-      LINK_SIGNING_SECRET: 'bench-link-signing-secret',
-    });
+    const { ses, bus, stop } = await startMailAndBus();
     try {
       const items = await import('./bench-items.ts');
       const { postItem } = await import('@clubs/functions/data/repositories/posts');
@@ -107,8 +99,7 @@ bench.runBench(
         ],
       };
     } finally {
-      await bus.stop();
-      await ses.stop();
+      await stop();
     }
   },
 );

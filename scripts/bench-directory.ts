@@ -25,7 +25,6 @@ import * as bench from './bench-support.ts';
 
 const RUNS = bench.runCounts({ runs: 300, warmup: 60 });
 const SIZES = [100, 10_000] as const;
-const DAY = 24 * 60 * 60 * 1000;
 
 const WORDS = (
   'yoga running chess painting pottery cooking baking hiking cycling swimming climbing ' +
@@ -54,7 +53,7 @@ function makeClub(rand: () => number, now: number): Club {
       : bucket < 0.9
         ? 10 + Math.floor(rand() * 40)
         : 50 + Math.floor(rand() * 400);
-  const createdMs = now - Math.floor(rand() * 720 * DAY);
+  const createdMs = now - Math.floor(rand() * 720 * bench.DAY);
   return bench.benchClub(
     {
       name,

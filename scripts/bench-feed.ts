@@ -23,8 +23,6 @@ const SIZES = [
   { posts: 100, likes: 1_000, members: 100 },
   { posts: 10_000, likes: 100_000, members: 1_000 },
 ] as const;
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
 bench.runBench(RUNS, 'in-process feed handler: access check + service, DynamoDB Local', async (store) => {
   const items = await import('./bench-items.ts');
@@ -40,12 +38,12 @@ bench.runBench(RUNS, 'in-process feed handler: access check + service, DynamoDB 
     const reader = memberIds[0] as string;
     const club = bench.benchClub(
       { description: 'A club for measuring the feed.', trialPeriod: 7, memberCount: size.members + 1 },
-      now - 400 * DAY,
+      now - 400 * bench.DAY,
     );
     const counts = bench.likeCounts(size.posts, size.likes, size.members);
     const posts = counts.map((likeCount, i) => {
       const author = { id: memberIds[i % size.members] as string, index: i % size.members };
-      return items.textPost(club, i, author, likeCount, now - (size.posts - i) * MINUTE);
+      return items.textPost(club, i, author, likeCount, now - (size.posts - i) * bench.MINUTE);
     });
     await store.load(
       `${size.posts} posts, ${size.likes} likes`,

@@ -11,9 +11,7 @@ import type { StoredPost } from '@clubs/functions/data/repositories/posts';
 import type { Club } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+import { DAY, MINUTE } from './bench-support.ts';
 
 /**
  * An active club with its owner and its active members, named `Member {i}` on their membership

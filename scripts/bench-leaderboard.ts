@@ -25,8 +25,6 @@ const SIZES = [
   { members: 100, posts: 4_000 },
   { members: 10_000, posts: 10_000 },
 ] as const;
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 /** Likes are spread over this many days back, so the windows hold a part of them. */
 const SPREAD_DAYS = 60;
 
@@ -47,24 +45,24 @@ bench.runBench(RUNS, 'in-process handlers: access check + service, DynamoDB Loca
     const memberIds = Array.from({ length: size.members }, () => ulid());
     const club = bench.benchClub(
       { description: 'A club for measuring the leaderboard.', trialPeriod: 7, memberCount: size.members + 1 },
-      now - 400 * DAY,
+      now - 400 * bench.DAY,
     );
     // Each post's likes come from the members after its author (never the author: no self-likes).
     const counts = bench.likeCounts(size.posts, LIKES, size.members - 1);
-    const days = [0, 1].map((ahead) => utcDay(now + ahead * DAY));
+    const days = [0, 1].map((ahead) => utcDay(now + ahead * bench.DAY));
     const points = new Map<string, { all: number; windows: Map<string, number> }>();
     const items = benchItems.clubWithMembers(club, memberIds);
     counts.forEach((likeCount, p) => {
       const authorIndex = (p * 7919) % size.members;
       const authorId = memberIds[authorIndex] as string;
-      const postedAt = now - SPREAD_DAYS * DAY - p * MINUTE;
+      const postedAt = now - SPREAD_DAYS * bench.DAY - p * bench.MINUTE;
       const post = benchItems.textPost(club, p, { id: authorId, index: authorIndex }, likeCount, postedAt);
       items.push(postItem(post));
       const mine = points.get(authorId) ?? { all: 0, windows: new Map<string, number>() };
       points.set(authorId, mine);
       for (let l = 0; l < likeCount; l++) {
         const likerId = memberIds[(authorIndex + 1 + l) % size.members] as string;
-        const at = now - ((p * 31 + l * 7) % SPREAD_DAYS) * DAY - ((p + l) % 600) * MINUTE;
+        const at = now - ((p * 31 + l * 7) % SPREAD_DAYS) * bench.DAY - ((p + l) % 600) * bench.MINUTE;
         items.push(
           likeItem({
             postId: post.id,
@@ -75,7 +73,7 @@ bench.runBench(RUNS, 'in-process handlers: access check + service, DynamoDB Loca
         );
         mine.all += 1;
         for (const end of days) {
-          const age = (Date.parse(end) - Date.parse(utcDay(at))) / DAY;
+          const age = (Date.parse(end) - Date.parse(utcDay(at))) / bench.DAY;
           for (const span of [7, 30]) {
             if (age >= 0 && age < span) {
               const key = `D${span}#${end}`;

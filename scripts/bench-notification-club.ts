@@ -8,12 +8,8 @@ import { ulid } from 'ulid';
 import { startBus } from '../tests/support/bus.ts';
 import * as bench from './bench-support.ts';
 
-export async function notificationClub(
-  store: bench.BenchStore,
-  table: string,
-  members: number,
-  description: string,
-) {
+/** The SES emulator and the local bus, and the environment that mails through them; `stop` ends both. */
+export async function startMailAndBus() {
   const ses = await startSesLocal({ port: 0, host: '127.0.0.1' });
   const bus = await startBus();
   Object.assign(process.env, {
@@ -26,6 +22,16 @@ export async function notificationClub(
     await bus.stop();
     await ses.stop();
   };
+  return { ses, bus, stop };
+}
+
+export async function notificationClub(
+  store: bench.BenchStore,
+  table: string,
+  members: number,
+  description: string,
+) {
+  const { ses, bus, stop } = await startMailAndBus();
   try {
     const items = await import('./bench-items.ts');
     await store.useTable(table);

@@ -26,8 +26,6 @@ const SIZES = [
   { posts: 100, comments: 500, members: 100 },
   { posts: 10_000, comments: 50_000, members: 1_000 },
 ] as const;
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
 /** Words each text holds with a given chance; the rest are made-up words of a long tail. */
 const COMMON: readonly [string, number][] = [
@@ -114,11 +112,11 @@ bench.runBench(
       const reader = memberIds[0] as string;
       const club = bench.benchClub(
         { description: 'A club for measuring search.', memberCount: size.members + 1 },
-        now - 400 * DAY,
+        now - 400 * bench.DAY,
       );
       const posts = Array.from({ length: size.posts }, (_, i) => {
         const author = { id: memberIds[i % size.members] as string, index: i % size.members };
-        const post = items.textPost(club, i, author, 0, now - (size.posts - i) * MINUTE);
+        const post = items.textPost(club, i, author, 0, now - (size.posts - i) * bench.MINUTE);
         return { ...post, title: text(random, 3), content: text(random, 9), commentCount: 0 };
       });
       const comments = Array.from({ length: size.comments }, (_, i) => {

@@ -11,6 +11,10 @@ import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { type GroupHandler, invoke } from '../tests/support/http-event.ts';
 
+/** Milliseconds, for the benchmarks' made-up dates. */
+export const MINUTE = 60_000;
+export const DAY = 24 * 60 * MINUTE;
+
 export interface RunCounts {
   readonly runs: number;
   readonly warmup: number;

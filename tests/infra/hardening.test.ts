@@ -398,21 +398,19 @@ describe('least privilege in production', () => {
 
 describe('threat protection', () => {
   it('is off by default on the Lite plan; audit or enforced put the pool on the Plus plan, nag-clean', () => {
-    const [plain] = Object.values(prod.template.findResources('AWS::Cognito::UserPool'));
-    expect(plain?.Properties.UserPoolTier).toBe('LITE');
-    const audited = build({ threatProtection: 'audit' });
-    const [auditPool] = Object.values(audited.template.findResources('AWS::Cognito::UserPool'));
-    expect(auditPool?.Properties).toMatchObject({
-      UserPoolTier: 'PLUS',
-      UserPoolAddOns: { AdvancedSecurityMode: 'AUDIT' },
-    });
-    expect(nagFindings(audited.app)).toEqual([]);
-    const guarded = build({ threatProtection: 'enforced' });
-    const [pool] = Object.values(guarded.template.findResources('AWS::Cognito::UserPool'));
-    expect(pool?.Properties).toMatchObject({
-      UserPoolTier: 'PLUS',
-      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
-    });
-    expect(nagFindings(guarded.app)).toEqual([]);
+    const poolOf = (built: typeof prod) =>
+      Object.values(built.template.findResources('AWS::Cognito::UserPool'))[0]?.Properties;
+    expect(poolOf(prod)?.UserPoolTier).toBe('LITE');
+    for (const [threatProtection, mode] of [
+      ['audit', 'AUDIT'],
+      ['enforced', 'ENFORCED'],
+    ] as const) {
+      const built = build({ threatProtection });
+      expect(poolOf(built), threatProtection).toMatchObject({
+        UserPoolTier: 'PLUS',
+        UserPoolAddOns: { AdvancedSecurityMode: mode },
+      });
+      expect(nagFindings(built.app), threatProtection).toEqual([]);
+    }
   });
 });

@@ -26,6 +26,19 @@ const received: Received[] = [];
 /** Answers of the webhook receiver, in order; 200 once they run out. */
 const answers: number[] = [];
 
+/** A Checkout's one line: a monthly subscription to `name` at `amount` (minor units) in `currency`. */
+const monthlyLine = (currency: string, amount: number, name: string) => [
+  {
+    quantity: 1,
+    price_data: {
+      currency,
+      unit_amount: amount,
+      recurring: { interval: 'month' as const },
+      product_data: { name },
+    },
+  },
+];
+
 const readAll = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
     const chunks: Buffer[] = [];
@@ -145,17 +158,7 @@ describe('Checkout pages and signed events', () => {
     const session = await stripe.checkout.sessions.create({
       mode: 'subscription',
       customer_email: 'payer@example.com',
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: 'gbp',
-            unit_amount: 1200,
-            recurring: { interval: 'month' },
-            product_data: { name: 'Street Photography Walks membership' },
-          },
-        },
-      ],
+      line_items: monthlyLine('gbp', 1200, 'Street Photography Walks membership'),
       subscription_data: { trial_period_days: 7, metadata: { kind: 'membership' } },
       metadata: { kind: 'membership' },
       success_url: 'http://app.test/done?session_id={CHECKOUT_SESSION_ID}',
@@ -233,17 +236,7 @@ describe('Checkout pages and signed events', () => {
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer_email: email,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'eur',
-              unit_amount: 500,
-              recurring: { interval: 'month' },
-              product_data: { name: 'Card club' },
-            },
-          },
-        ],
+        line_items: monthlyLine('eur', 500, 'Card club'),
         success_url: 'http://app.test/done',
         cancel_url: 'http://app.test/back',
       });

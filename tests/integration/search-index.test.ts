@@ -99,6 +99,10 @@ async function post(clubId: string, userId: string, title: string, content: stri
 const edit = (clubId: string, userId: string, postId: string, title: string, content: string) =>
   call<Post>(feed, 'updatePost', userId, { params: { clubId, postId }, body: { title, content } });
 
+/** The post's creation heard (late), with the text it was created with. */
+const hearCreated = (clubId: string, actorId: string, { id, title, content }: Post) =>
+  hear(changeOf({ type: 'post.created', clubId, actorId, postId: id, title, content, announcement: false }));
+
 describe("the search index's consumer", () => {
   it('ends with the stored state whatever order the changes are heard in', async () => {
     const { clubId, member } = await newClub();
@@ -109,34 +113,14 @@ describe("the search index's consumer", () => {
     );
     const goneRef = { kind: 'post', id: gone.id } as const;
     await hear(changeOf({ type: 'post.deleted', clubId, actorId: member, postId: gone.id }));
-    await hear(
-      changeOf({
-        type: 'post.created',
-        clubId,
-        actorId: member,
-        postId: gone.id,
-        title: gone.title,
-        content: gone.content,
-        announcement: false,
-      }),
-    );
+    await hearCreated(clubId, member, gone);
     await expectIndexedAs(clubId, goneRef, [], termsOf(gone.title, gone.content));
 
     // Created, then edited; the edit is heard first, the creation (with its old text) after.
     const kept = await post(clubId, member, 'Morning swim', 'Cold water laps');
     expect((await edit(clubId, member, kept.id, 'Evening swim', 'Warm pool laps')).status).toBe(200);
     await hear(changeOf({ type: 'post.edited', clubId, actorId: member, postId: kept.id }));
-    await hear(
-      changeOf({
-        type: 'post.created',
-        clubId,
-        actorId: member,
-        postId: kept.id,
-        title: kept.title,
-        content: kept.content,
-        announcement: false,
-      }),
-    );
+    await hearCreated(clubId, member, kept);
     await expectIndexedAs(
       clubId,
       { kind: 'post', id: kept.id },

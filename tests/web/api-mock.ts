@@ -5,7 +5,7 @@
  * tests assert on what was asked (query parameters, JSON bodies, an upload's FormData, headers)
  * and on what the page shows. Anything unexpected is a 404 with the API's error JSON.
  */
-import { type Club, matchRoute, ROUTES, type RouteId, type Routes } from '@clubs/shared';
+import { type Club, matchRoute, type Notification, ROUTES, type RouteId, type Routes } from '@clubs/shared';
 import { vi } from 'vitest';
 import type * as z from 'zod';
 
@@ -130,6 +130,22 @@ export function club(overrides: Partial<Club> = {}): Club {
     category: 'wellness',
     status: 'active',
     memberCount: 3,
+    ...overrides,
+  };
+}
+
+/** A reply to the viewer's post in club-1 (Morning Yoga), unread, written 5 minutes ago. */
+export function notification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: '01JA0000000000000000000001',
+    kind: 'reply',
+    club: { id: 'club-1', name: 'Morning Yoga' },
+    actor: { id: 'user-2', name: 'Mia Member', avatarUrl: null },
+    others: 0,
+    excerpt: 'See you at dawn!',
+    target: { kind: 'post', postId: 'post-1' },
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    read: false,
     ...overrides,
   };
 }

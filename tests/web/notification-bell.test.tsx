@@ -4,26 +4,12 @@
  * which club and when, each opening its target and marked read as it opens; 'Mark all as read';
  * the full list paged by cursor.
  */
-import type { Notification } from '@clubs/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { me, mockApi, ok } from './api-mock.ts';
+import { me, mockApi, notification, ok } from './api-mock.ts';
 import { currentUrl, fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
 
 const signedIn = () => fakeAuthService(snapshotFor()).service;
-
-const notification = (overrides: Partial<Notification> = {}): Notification => ({
-  id: '01JA0000000000000000000001',
-  kind: 'reply',
-  club: { id: 'club-1', name: 'Morning Yoga' },
-  actor: { id: 'user-2', name: 'Mia Member', avatarUrl: null },
-  others: 0,
-  excerpt: 'See you at dawn!',
-  target: { kind: 'post', postId: 'post-1' },
-  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-  read: false,
-  ...overrides,
-});
 
 describe('the notification bell', () => {
   it('says the unread count, lists the latest and opens a post, marking it read', async () => {
