@@ -52,6 +52,13 @@ const read =
     return true;
   };
 
+/** A read of one of the club's posts or courses, picked at random; none when the club has none yet. */
+const readOne = (group: string, list: 'posts' | 'courses', path: (id: string) => string): Action =>
+  read(group, (ctx, club) => {
+    const id = pick(ctx.random, club[list]);
+    return id && path(id);
+  });
+
 const like: Action = async (ctx) => {
   const { club, who, base } = inClub(ctx);
   const post = pick(ctx.random, club.posts);
@@ -196,22 +203,8 @@ const WORDS = ['yoga', 'run', 'club', 'chess', 'photo', 'load'];
 /** Actions and their weights (per 1000 draws). */
 export const MIX: readonly (readonly [string, number, Action])[] = [
   ['feed', 200, read('read:feed', () => '/posts')],
-  [
-    'comments',
-    100,
-    read('read:comments', (ctx, club) => {
-      const post = pick(ctx.random, club.posts);
-      return post && `/posts/${post}/comments`;
-    }),
-  ],
-  [
-    'post',
-    25,
-    read('read:post', (ctx, club) => {
-      const post = pick(ctx.random, club.posts);
-      return post && `/posts/${post}`;
-    }),
-  ],
+  ['comments', 100, readOne('read:comments', 'posts', (post) => `/posts/${post}/comments`)],
+  ['post', 25, readOne('read:post', 'posts', (post) => `/posts/${post}`)],
   ['sidebar', 50, read('read:sidebar', () => '/sidebar')],
   [
     'leaderboard',
@@ -227,14 +220,7 @@ export const MIX: readonly (readonly [string, number, Action])[] = [
     ),
   ],
   ['courses', 30, read('read:courses', () => '/courses')],
-  [
-    'course',
-    25,
-    read('read:courses', (ctx, club) => {
-      const course = pick(ctx.random, club.courses);
-      return course && `/courses/${course}`;
-    }),
-  ],
+  ['course', 25, readOne('read:courses', 'courses', (course) => `/courses/${course}`)],
   ['events', 40, read('read:events', () => '/events')],
   [
     'profile',
