@@ -5,6 +5,7 @@ import {
   idSchema,
   isoDateTime,
   mediaUrlSchema,
+  pageOf,
   pageQuerySchema,
   requiredText,
   trimmed,
@@ -94,9 +95,7 @@ export const eventViewSchema = clubEventSchema.extend({
 });
 export type EventView = z.infer<typeof eventViewSchema>;
 
-export const eventPageSchema = z.object({
-  items: z.array(eventViewSchema),
-  nextCursor: z.string().nullable(),
+export const eventPageSchema = pageOf(eventViewSchema).extend({
   /** The tab counts: how many upcoming and past events the club has. */
   upcomingCount: z.number().int().min(0),
   pastCount: z.number().int().min(0),

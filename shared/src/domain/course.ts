@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { COURSE_MEDIA_UPLOAD, DEFAULT_COURSE_LEVEL, LIMITS } from '../constants.ts';
-import { changesOf, idSchema, isoDateTime, requiredText, trimmed, uploadFileShape } from './common.ts';
+import {
+  changesOf,
+  idSchema,
+  isoDateTime,
+  pageOf,
+  requiredText,
+  trimmed,
+  uploadFileShape,
+} from './common.ts';
 import { levelSchema } from './levels.ts';
 import { presignedUploadSchema } from './profile.ts';
 
@@ -114,9 +122,7 @@ export const courseCardSchema = courseSchema.extend({
   locked: z.boolean(),
 });
 export type CourseCard = z.infer<typeof courseCardSchema>;
-export const courseCardPageSchema = z.object({
-  items: z.array(courseCardSchema),
-  nextCursor: z.string().nullable(),
+export const courseCardPageSchema = pageOf(courseCardSchema).extend({
   /** Whether the viewer may create and edit courses (owner or moderator). */
   canCreate: z.boolean(),
 });

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { LIMITS, MODERATION } from '../constants.ts';
-import { idSchema, isoDateTime } from './common.ts';
+import { idSchema, isoDateTime, pageOf } from './common.ts';
 
 export const REPORT_REASONS = ['spam', 'harassment', 'off_topic', 'other'] as const;
 export const reportReasonSchema = z.enum(REPORT_REASONS);
@@ -82,10 +82,7 @@ export const reportCaseSchema = z.object({
 });
 export type ReportCase = z.infer<typeof reportCaseSchema>;
 
-export const reportCasePageSchema = z.object({
-  items: z.array(reportCaseSchema),
-  nextCursor: z.string().nullable(),
-});
+export const reportCasePageSchema = pageOf(reportCaseSchema);
 export type ReportCasePage = z.infer<typeof reportCasePageSchema>;
 
 /**

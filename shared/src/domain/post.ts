@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { LIMITS, POST_MEDIA_UPLOAD } from '../constants.ts';
 import { CLUB_ROLES } from '../permissions.ts';
-import { idSchema, isoDateTime, trimmed, uploadFileShape } from './common.ts';
+import { idSchema, isoDateTime, pageOf, trimmed, uploadFileShape } from './common.ts';
 import { hiddenReasonSchema } from './moderation.ts';
 
 export const postTypeSchema = z.enum(['text', 'image', 'video']);
@@ -81,7 +81,7 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 
 /** A page of the feed: the pinned post first (on the first page only), then newest first. */
-export const postPageSchema = z.object({ items: z.array(postSchema), nextCursor: z.string().nullable() });
+export const postPageSchema = pageOf(postSchema);
 export type PostPage = z.infer<typeof postPageSchema>;
 
 export const TEXT_POST_MESSAGE = 'A text post needs a title and content';
@@ -137,10 +137,7 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const commentPageSchema = z.object({
-  items: z.array(commentSchema),
-  nextCursor: z.string().nullable(),
-});
+export const commentPageSchema = pageOf(commentSchema);
 export type CommentPage = z.infer<typeof commentPageSchema>;
 
 export const COMMENT_BLANK_MESSAGE = 'A comment must not be blank';
