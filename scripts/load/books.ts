@@ -8,16 +8,18 @@
  * - each event's attendeeCount: its attendances;
  * - each member's all-time points in a club: the likes their posts there received from others;
  * - no Stripe event applied twice: every event the simulator sent that the bus routes is recorded
- *   processed once; each checkout the load paid left one live subscription record of its own
+ *   completed once (its idempotency record); each checkout the load paid left one live subscription record of its own
  *   subscription; the platform figures equal what the stored clubs and records say.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { countedRevenueOf, revenueSteps } from '@clubs/functions/data/figures-rebuild';
+import { recordKeyOf } from '@clubs/functions/data/idempotency';
 import { addSteps, type FigureSteps, figure } from '@clubs/functions/data/platform-figures';
+import { STRIPE_EVENT_WORK } from '@clubs/functions/payments/stripe-event-once';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '@clubs/infra/local/config.ts';
 import { EVENT_BUS, EVENT_ROUTES } from '@clubs/shared';
-import { adminKeys } from '@clubs/shared/table-keys';
+import { adminKeys, idempotencyKeys } from '@clubs/shared/table-keys';
 import type Stripe from 'stripe';
 import type { World } from './world.ts';
 
@@ -88,7 +90,7 @@ function tally(items: readonly Item[]) {
     else if (pk.startsWith('CLUB#') && sk.startsWith('EVENT#')) events.push(item);
     else if (pk.startsWith('POINTS#') && sk === 'ALL') points.push(item);
     else if (pk.startsWith('CLUB#') && (sk === 'PLAN' || sk.startsWith('SUBSCRIPTION#'))) records.push(item);
-    else if (pk.startsWith('STRIPE#')) stripeEvents.set(pk.slice(7), item);
+    else if (pk === STRIPE_EVENTS_PARTITION) stripeEvents.set(sk, item);
     else if (pk === adminKeys.figuresPartition && sk.startsWith(adminKeys.figuresShardPrefix))
       figureShards.push(item);
   }
@@ -133,7 +135,14 @@ const STRIPE_TYPES = new Set<string>(
   ]),
 );
 
-/** Routed events the simulator sent that are not recorded processed yet (empty once the bus is quiet). */
+/** The partition of the stripe-events consumer's idempotency records, by their sort keys. */
+const STRIPE_EVENTS_PARTITION = idempotencyKeys.partition(STRIPE_EVENT_WORK.name);
+
+/** The status of an event's idempotency record ('COMPLETED' once applied). */
+const stateOf = (records: ReadonlyMap<string, Item>, eventId: string): unknown =>
+  records.get(recordKeyOf(STRIPE_EVENT_WORK, { id: eventId }))?.status;
+
+/** Routed events the simulator sent that are not recorded completed yet (empty once the bus is quiet). */
 export async function unsettledStripeEvents(
   endpoint: string,
   table: string,
@@ -141,7 +150,7 @@ export async function unsettledStripeEvents(
 ): Promise<string[]> {
   const { stripeEvents } = tally(await scanAll(endpoint, table));
   return (await sentEvents(stripe))
-    .filter((event) => STRIPE_TYPES.has(event.type) && stripeEvents.get(event.id)?.state !== 'processed')
+    .filter((event) => STRIPE_TYPES.has(event.type) && stateOf(stripeEvents, event.id) !== 'COMPLETED')
     .map((event) => `${event.type} ${event.id}`);
 }
 
@@ -190,9 +199,9 @@ export function auditBooks(items: readonly Item[], stripe: StripeFacts): BooksRe
     if (!withPoints.has(key)) compare('points', `member ${userId} in club ${clubId}`, 0, n);
   }
 
-  // Stripe: each routed event recorded processed (once: its record is keyed by the event id).
+  // Stripe: each routed event recorded completed (once: its record is keyed by the event id).
   for (const event of stripe.sent.filter((e) => STRIPE_TYPES.has(e.type))) {
-    compare('stripe event', `${event.type} ${event.id}`, t.stripeEvents.get(event.id)?.state, 'processed');
+    compare('stripe event', `${event.type} ${event.id}`, stateOf(t.stripeEvents, event.id), 'COMPLETED');
   }
   // Each checkout the load paid: one live record of its session's subscription, none shared.
   const bySubscription = new Map<string, number>();

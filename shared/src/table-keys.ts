@@ -107,8 +107,6 @@ export const keys = {
   }),
   /** When an address was last invited to a club (repeats within a day are skipped). TTL. */
   invitedAddress: (clubId: string, email: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITED#${email}` }),
-  /** The claim of a Stripe event: in progress with a lease, then processed, so it applies once. TTL. */
-  stripeEvent: (eventId: string): Key => ({ pk: `STRIPE#${eventId}`, sk: 'META' }),
   /** How much of a membership payment's charge the club's analytics have counted refunded (charge-refunds.ts). */
   chargeRefunds: (chargeId: string): Key => ({ pk: `CHARGE#${chargeId}`, sk: 'REFUNDS' }),
   /** A person's Stripe ids: their customer, their Connect account and its onboarding state. */
@@ -259,6 +257,17 @@ export const prefixes = {
   subscription: 'SUBSCRIPTION#',
   notification: notificationPrefix,
   liveConnection: 'CONN#',
+} as const;
+
+/**
+ * The records of work done once (Powertools' Idempotency utility, functions/src/data/idempotency.ts).
+ * The utility keeps one kind of work's records in one partition, each under its own sort key: the
+ * kind's prefix and a hash of what identifies one piece of work (a Stripe event's id). TTL.
+ */
+export const idempotencyKeys = {
+  partition: (work: string) => `IDEMPOTENCY#${work}`,
+  /** A record, by the key the utility gave it (`{work}#{hash}`). */
+  record: (work: string, recordKey: string): Key => ({ pk: idempotencyKeys.partition(work), sk: recordKey }),
 } as const;
 
 /** Values of the generic GSI attributes (shared/src/table.ts names the indexes). */

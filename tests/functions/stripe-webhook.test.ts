@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lambdaContext } from '../support/http-event.ts';
 
 const SECRET = 'whsec_test_secret_for_unit_tests';
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook-AbCdEf';
@@ -67,7 +68,10 @@ function request(
 }
 
 const call = async (event: APIGatewayProxyEventV2) =>
-  (await handler(event)) as APIGatewayProxyStructuredResultV2 & { statusCode: number; body: string };
+  (await handler(event, lambdaContext)) as APIGatewayProxyStructuredResultV2 & {
+    statusCode: number;
+    body: string;
+  };
 
 const putCalls = () => eventBridge.commandCalls(PutEventsCommand);
 

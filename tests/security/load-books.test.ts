@@ -4,12 +4,19 @@
  * event or subscription is applied twice.
  */
 
+import { recordKeyOf } from '@clubs/functions/data/idempotency';
 import { figure } from '@clubs/functions/data/platform-figures';
-import { adminKeys, keys } from '@clubs/shared/table-keys';
+import { STRIPE_EVENT_WORK } from '@clubs/functions/payments/stripe-event-once';
+import { adminKeys, idempotencyKeys, keys } from '@clubs/shared/table-keys';
 import { describe, expect, it } from 'vitest';
 import { auditBooks, type Item, type StripeFacts } from '../../scripts/load/books.ts';
 
 const [club, owner, member, post, event] = ['C1', 'U0', 'U1', 'P1', 'E1'];
+/** The stripe-events consumer's idempotency record of the event evt_1. */
+const stripeEventRecord = idempotencyKeys.record(
+  STRIPE_EVENT_WORK.name,
+  recordKeyOf(STRIPE_EVENT_WORK, { id: 'evt_1' }),
+);
 
 /** A club with an owner, one active and one pending member, a liked and commented post, an event, a paid checkout. */
 function books(): Item[] {
@@ -24,7 +31,7 @@ function books(): Item[] {
     { ...keys.event(club, event), attendeeCount: 1 },
     { ...keys.attendance(event, member) },
     { ...keys.points(club, owner, 'ALL'), clubId: club, userId: owner, points: 1 },
-    { ...keys.stripeEvent('evt_1'), state: 'processed' },
+    { ...stripeEventRecord, status: 'COMPLETED' },
     {
       ...keys.memberSubscription(club, member),
       subscriptionId: 'sub_1',
@@ -74,7 +81,7 @@ describe('the load benchmark books check', () => {
     ['memberCount', changed(`CLUB#${club}`, 'META', { memberCount: 3 })],
     ['attendeeCount', changed(`CLUB#${club}`, `EVENT#${event}`, { attendeeCount: 2 })],
     ['points', changed(`POINTS#${club}#${owner}`, 'ALL', { points: 2 })],
-    ['stripe event', changed(`STRIPE#evt_1`, 'META', { state: 'in_progress' })],
+    ['stripe event', changed(stripeEventRecord.pk, stripeEventRecord.sk, { status: 'INPROGRESS' })],
     ['platform figure', changed('ADMIN#figures', 'SHARD#0', { [figure.members]: 3 })],
     [
       'subscription records',

@@ -4,10 +4,15 @@
  * tests' own checks and set-ups), and the events it records (not delivered: a test hands them to
  * the event handler itself, in whatever order or number it wants).
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '@clubs/functions/data/client';
+import { idempotencyStore } from '@clubs/functions/data/idempotency';
+import { STRIPE_EVENT_WORK } from '@clubs/functions/payments/stripe-event-once';
 import { createStripeClient, type StripeApi, setStripeClient } from '@clubs/functions/stripe/client';
 import { type StripeSimulator, startStripeSimulator } from '@clubs/infra/local/stripe-simulator/index.ts';
 import type { StripeObject } from '@clubs/infra/local/stripe-simulator/store.ts';
 import { EVENT_BUS } from '@clubs/shared';
+import { idempotencyKeys } from '@clubs/shared/table-keys';
 import type { EventBridgeEvent } from 'aws-lambda';
 import Stripe from 'stripe';
 import { ulid } from 'ulid';
@@ -95,3 +100,16 @@ export const ofType = (events: StripeObject[], type: string): StripeObject => {
   if (!found) throw new Error(`no ${type} among ${events.map((e) => e.type).join(', ')}`);
   return found;
 };
+
+/** The stripe-events consumer's idempotency record of an event, as stored (undefined: none). */
+export async function idempotencyRecordOf(eventId: string): Promise<Record<string, unknown> | undefined> {
+  const recordKey = idempotencyStore(STRIPE_EVENT_WORK).recordKeyOf({ id: eventId });
+  const found = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: idempotencyKeys.record(STRIPE_EVENT_WORK.name, recordKey),
+      ConsistentRead: true,
+    }),
+  );
+  return found.Item;
+}

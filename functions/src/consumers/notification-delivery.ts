@@ -7,11 +7,13 @@
  * (its schedule's event) tells the club's members in batches, unless the event moved or went
  * since; a digest schedule's run is split into batches of subscribers, each of which queues its
  * digests as e-mails on the same queue; each e-mail waits for its slot of SES's send rate
- * (send-pace.ts), so the queue's consumers together never send faster than SES takes. A failed record is reported alone, so only it is delivered again (an e-mail SES refused is retried, then parked in the
- * dead-letter queue), and writing is idempotent per change and recipient, so a repeat notifies
- * nobody twice. Anything else is acknowledged and ignored.
+ * (send-pace.ts), so the queue's consumers together never send faster than SES takes. A failed
+ * record is reported alone, so only it is delivered again (an e-mail SES refused is retried, then
+ * parked in the dead-letter queue), and writing is idempotent per change and recipient, so a
+ * repeat notifies nobody twice.
  */
 import {
+  CHANGE_EVENT_TYPES,
   changeEventSchema,
   DIGEST_BATCH_TYPE,
   DIGEST_DUE_TYPE,
@@ -19,7 +21,6 @@ import {
   digestBatchSchema,
   digestDueSchema,
   digestEmailSchema,
-  EVENT_BUS,
   EVENT_REMINDER_BATCH_TYPE,
   EVENT_REMINDER_DUE_TYPE,
   emailFeedbackDetailSchema,
@@ -29,84 +30,69 @@ import {
   NOTIFICATION_EMAIL_TYPE,
   notificationBatchSchema,
   notificationEmailSchema,
+  SES_EVENTS,
 } from '@clubs/shared';
-import type { EventBridgeEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type * as z from 'zod';
+import {
+  type ConsumerEntry,
+  type Delivery,
+  defineConsumer,
+  type Outcome,
+  sameForEach,
+  withDetailType,
+} from '../bus/consumer-handler.ts';
 import { queuedEmailPacer } from '../email/send-pace.ts';
 import { logger } from '../logger.ts';
-import { type DeliveryReport, deliverBatch, notifyChange } from '../services/notifications/delivery.ts';
-import {
-  type DigestReport,
-  deliverDigestBatch,
-  type PlanReport,
-  planDigests,
-} from '../services/notifications/digest.ts';
+import { deliverBatch, notifyChange } from '../services/notifications/delivery.ts';
+import { deliverDigestBatch, planDigests } from '../services/notifications/digest.ts';
 import { applyEmailFeedback } from '../services/notifications/email-feedback.ts';
 import { sendDigestEmail, sendNotificationEmail } from '../services/notifications/mail.ts';
 import { deliverReminderBatch, remindOfEvent } from '../services/notifications/reminders.ts';
 
-type BusEvent = EventBridgeEvent<string, unknown>;
+/** Handles a detail and logs what it came to: a queued record by its message, an event by its type. */
+const notified =
+  <Detail>(deliver: (detail: Detail) => Promise<object>) =>
+  async (detail: Detail, { event, messageId }: Delivery): Promise<Outcome> => {
+    const report = await deliver(detail);
+    if (messageId) logger.info('batch notified', { messageId, ...report });
+    else logger.info('notified', { detailType: event['detail-type'], ...report });
+    return 'processed';
+  };
 
-type Report = DeliveryReport | PlanReport | DigestReport | { email: string } | { suppressed: number };
+const notifying = <Detail>(
+  schema: z.ZodType<Detail>,
+  deliver: (detail: Detail) => Promise<object>,
+): ConsumerEntry<Detail> => ({ schema, handle: notified(deliver) });
 
-async function deliver(event: BusEvent): Promise<Report | null> {
-  if (event.source === EVENT_BUS.domainSource) {
-    const change = changeEventSchema.safeParse({ ...(event.detail as object), type: event['detail-type'] });
-    if (change.success) return notifyChange(change.data);
-  } else if (event.source === EVENT_BUS.notificationsSource) {
-    if (event['detail-type'] === NOTIFICATION_BATCH_TYPE) {
-      const batch = notificationBatchSchema.safeParse(event.detail);
-      if (batch.success) return deliverBatch(batch.data);
-    } else if (event['detail-type'] === NOTIFICATION_EMAIL_TYPE) {
-      const email = notificationEmailSchema.safeParse(event.detail);
-      if (email.success) {
-        await queuedEmailPacer().take();
-        return { email: await sendNotificationEmail(email.data) };
-      }
-    } else if (event['detail-type'] === EVENT_REMINDER_BATCH_TYPE) {
-      const batch = eventReminderBatchSchema.safeParse(event.detail);
-      if (batch.success) return deliverReminderBatch(batch.data);
-    } else if (event['detail-type'] === DIGEST_BATCH_TYPE) {
-      const batch = digestBatchSchema.safeParse(event.detail);
-      if (batch.success) return deliverDigestBatch(batch.data);
-    } else if (event['detail-type'] === DIGEST_EMAIL_TYPE) {
-      const digest = digestEmailSchema.safeParse(event.detail);
-      if (digest.success) {
-        await queuedEmailPacer().take();
-        return { email: await sendDigestEmail(digest.data) };
-      }
-    }
-  } else if (event.source === EVENT_BUS.schedulerSource && event['detail-type'] === EVENT_REMINDER_DUE_TYPE) {
-    const due = eventReminderDueSchema.safeParse(event.detail);
-    if (due.success) return remindOfEvent(due.data);
-  } else if (event.source === EVENT_BUS.schedulerSource && event['detail-type'] === DIGEST_DUE_TYPE) {
-    const due = digestDueSchema.safeParse(event.detail);
-    if (due.success) return planDigests(due.data);
-  } else if (event.source === EVENT_BUS.sesSource) {
-    const feedback = emailFeedbackDetailSchema.safeParse(event.detail);
-    if (feedback.success) return { suppressed: await applyEmailFeedback(feedback.data) };
-  }
-  logger.warn('ignored malformed event', { source: event.source, detailType: event['detail-type'] });
-  return null;
-}
+/** An e-mail is sent in its slot of SES's send rate. */
+const paced = async (send: () => Promise<string>) => {
+  await queuedEmailPacer().take();
+  return { email: await send() };
+};
 
-const isQueueEvent = (event: BusEvent | SQSEvent): event is SQSEvent =>
-  Array.isArray((event as SQSEvent).Records);
+const emailFeedback = notifying(emailFeedbackDetailSchema, async (feedback) => ({
+  suppressed: await applyEmailFeedback(feedback),
+}));
 
-export async function handler(event: BusEvent | SQSEvent): Promise<SQSBatchResponse | { status: string }> {
-  if (!isQueueEvent(event)) {
-    const report = await deliver(event);
-    if (report) logger.info('notified', { detailType: event['detail-type'], ...report });
-    return { status: report ? 'processed' : 'ignored' };
-  }
-  const failures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    try {
-      const report = await deliver(JSON.parse(record.body) as BusEvent);
-      if (report) logger.info('batch notified', { messageId: record.messageId, ...report });
-    } catch (error) {
-      logger.error('batch failed', { messageId: record.messageId, error: error as Error });
-      failures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures: failures };
-}
+export const handler = defineConsumer(
+  'notification-delivery',
+  {
+    ...sameForEach(
+      Object.values(CHANGE_EVENT_TYPES),
+      (type) => withDetailType(type, changeEventSchema),
+      notified(notifyChange),
+    ),
+    [NOTIFICATION_BATCH_TYPE]: notifying(notificationBatchSchema, deliverBatch),
+    [EVENT_REMINDER_BATCH_TYPE]: notifying(eventReminderBatchSchema, deliverReminderBatch),
+    [DIGEST_BATCH_TYPE]: notifying(digestBatchSchema, deliverDigestBatch),
+    [NOTIFICATION_EMAIL_TYPE]: notifying(notificationEmailSchema, (email) =>
+      paced(() => sendNotificationEmail(email)),
+    ),
+    [DIGEST_EMAIL_TYPE]: notifying(digestEmailSchema, (digest) => paced(() => sendDigestEmail(digest))),
+    [EVENT_REMINDER_DUE_TYPE]: notifying(eventReminderDueSchema, remindOfEvent),
+    [DIGEST_DUE_TYPE]: notifying(digestDueSchema, planDigests),
+    [SES_EVENTS.bounce]: emailFeedback,
+    [SES_EVENTS.complaint]: emailFeedback,
+  },
+  { failureMessage: 'batch failed' },
+);

@@ -1,63 +1,36 @@
 /**
- * Target of every rule of the event manifest: a Stripe event that the webhook verified and put
- * on the bus. Each event is applied once (claimed by id with a lease until this invocation's
- * deadline, marked processed after it was applied); unknown types and livemode mismatches are
- * acknowledged and ignored.
+ * Target of the Stripe rules of the event manifest: a Stripe event that the webhook verified and
+ * put on the bus. Each event is applied once (payments/stripe-event-once.ts); livemode
+ * mismatches are acknowledged and ignored.
  */
-import { EVENT_BUS, FUNCTION_TIMEOUT_SECONDS } from '@clubs/shared';
-import type { Context, EventBridgeEvent } from 'aws-lambda';
-import {
-  claimStripeEvent,
-  completeStripeEvent,
-  releaseStripeEvent,
-} from '../data/repositories/stripe-events.ts';
+import { type DetailTypeOf, detailTypesOf } from '@clubs/shared';
+import * as z from 'zod';
+import { defineConsumer, sameForEach } from '../bus/consumer-handler.ts';
 import { logger } from '../logger.ts';
 import { stripeEventHandlers } from '../payments/event-handlers.ts';
 import type { StripeEventLike } from '../payments/stripe-event.ts';
+import { applyStripeEventOnce } from '../payments/stripe-event-once.ts';
 
-/** Past the deadline Lambda has stopped the invocation; a little more covers clock differences. */
-const LEASE_MARGIN_MS = 5_000;
+/** What the handlers read of a Stripe event of `type` (the rest of it passes through untouched). */
+const stripeEventOf = (type: string): z.ZodType<StripeEventLike> =>
+  z.looseObject({
+    id: z.string().min(1),
+    type: z.literal(type),
+    livemode: z.boolean().optional(),
+    account: z.string().optional(),
+    data: z.looseObject({ object: z.record(z.string(), z.unknown()) }),
+  });
 
-export async function handler(
-  event: EventBridgeEvent<string, StripeEventLike>,
-  context?: Pick<Context, 'getRemainingTimeInMillis'>,
-): Promise<{ status: string }> {
-  const stripeEvent = event.detail;
-  if (
-    event.source !== EVENT_BUS.stripeSource ||
-    !stripeEvent?.id ||
-    stripeEvent.type !== event['detail-type']
-  ) {
-    logger.warn('ignored malformed event', { source: event.source, detailType: event['detail-type'] });
-    return { status: 'ignored' };
-  }
-  const expectLive = process.env.STRIPE_LIVEMODE === 'true';
-  if (Boolean(stripeEvent.livemode) !== expectLive) {
-    logger.warn('ignored livemode mismatch', { id: stripeEvent.id });
-    return { status: 'ignored' };
-  }
-  const apply = stripeEventHandlers[stripeEvent.type];
-  if (!apply) {
-    logger.info('no handler for event type', { type: stripeEvent.type });
-    return { status: 'ignored' };
-  }
-  const remainingMs = context?.getRemainingTimeInMillis() ?? FUNCTION_TIMEOUT_SECONDS.consumer * 1000;
-  const claim = await claimStripeEvent(
-    stripeEvent.id,
-    stripeEvent.type,
-    new Date(Date.now() + remainingMs + LEASE_MARGIN_MS),
-  );
-  if (!claim.claimed) {
-    // In progress elsewhere: that invocation applies it, or Lambda retries it after its lease.
-    logger.info('duplicate delivery', { id: stripeEvent.id, state: claim.state });
-    return { status: 'duplicate' };
-  }
-  try {
-    await apply(stripeEvent);
-  } catch (error) {
-    await releaseStripeEvent(stripeEvent.id, claim.token);
-    throw error;
-  }
-  await completeStripeEvent(stripeEvent.id, claim.token);
-  return { status: 'processed' };
-}
+export const handler = defineConsumer(
+  'stripe-events',
+  sameForEach(detailTypesOf('stripe-events'), stripeEventOf, async (stripeEvent, { context }) => {
+    const expectLive = process.env.STRIPE_LIVEMODE === 'true';
+    if (Boolean(stripeEvent.livemode) !== expectLive) {
+      logger.warn('ignored livemode mismatch', { id: stripeEvent.id });
+      return 'ignored';
+    }
+    // The schema holds the event's type to the detail-type it was routed by.
+    const apply = stripeEventHandlers[stripeEvent.type as DetailTypeOf<'stripe-events'>];
+    return applyStripeEventOnce(stripeEvent, apply, context);
+  }),
+);

@@ -46,12 +46,19 @@ function parsePart(where: string, schema: z.ZodType | undefined, value: unknown)
   return result.data;
 }
 
+/** The exact bytes the caller sent (e.g. what Stripe signed): empty when there is no body. */
+export function rawBytesOf(event: APIGatewayProxyEventV2): Buffer {
+  const body = event.body ?? '';
+  return event.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+}
+
 export function rawBodyOf(event: APIGatewayProxyEventV2): string | undefined {
   if (event.body === undefined || event.body === null) return undefined;
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }
 
-function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefined {
+/** A request header, whatever its case. */
+export function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(event.headers ?? {})) {
     if (key.toLowerCase() === wanted) return value;

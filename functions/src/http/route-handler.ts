@@ -4,7 +4,8 @@
  * not come through CloudFront (origin-verify.ts), the route lookup by API
  * Gateway's routeKey, the token check, the path parameters, the access check of the route's
  * declared access (access.ts: it also loads the club and the caller's membership the
- * implementation gets), the query and body, then the route's implementation; errors are mapped
+ * implementation gets), the query and body (or, on a route declaring `rawBody`, the body's exact
+ * bytes), then the route's implementation; errors are mapped
  * to HTTP in one place (errors.ts).
  */
 
@@ -30,7 +31,7 @@ import { checkAccess, type Grant, type ResourceTypes } from './access.ts';
 import { authFromEvent } from './auth.ts';
 import { toErrorResponse } from './errors.ts';
 import { fromTheEdge } from './origin-verify.ts';
-import { parsePathParams, parseRequest } from './parse-request.ts';
+import { parsePathParams, parseRequest, rawBytesOf } from './parse-request.ts';
 import { FileReply, Reply } from './reply.ts';
 import { viewerAddress } from './viewer-address.ts';
 
@@ -49,6 +50,11 @@ export interface RouteRequest<Id extends RouteId> {
   resource: AccessOf<Id> extends { resource: infer R extends keyof ResourceTypes } ? ResourceTypes[R] : null;
   /** On club and author routes: the caller's user id and active role in the club. */
   viewer: ClubChecked<Id> extends true ? Viewer : null;
+  /**
+   * On routes declaring `rawBody`: the exact bytes of the body (base64-decoded when API Gateway
+   * encoded them), which no JSON parsing touched; a signature is checked on these.
+   */
+  rawBody: Routes[Id] extends { readonly rawBody: true } ? Buffer : undefined;
   event: APIGatewayProxyEventV2;
 }
 
@@ -129,7 +135,12 @@ export function defineGroup<G extends HandlerGroup>(
   const implementations = implementation as unknown as Record<
     RouteId,
     (
-      request: { input: unknown; auth: Caller | null; event: APIGatewayProxyEventV2 } & Grant,
+      request: {
+        input: unknown;
+        auth: Caller | null;
+        rawBody: Buffer | undefined;
+        event: APIGatewayProxyEventV2;
+      } & Grant,
     ) => Promise<unknown>
   >;
 
@@ -147,7 +158,8 @@ export function defineGroup<G extends HandlerGroup>(
     const params = parsePathParams(route, event);
     const grant = await checkAccess(route.access, route.method, auth, params as Record<string, unknown>);
     const input = parseRequest(route, event, params);
-    const result = await implementations[match.id]({ input, auth, event, ...grant });
+    const rawBody = route.rawBody ? rawBytesOf(event) : undefined;
+    const result = await implementations[match.id]({ input, auth, rawBody, event, ...grant });
     if (result instanceof FileReply) {
       logger.info('request served', { status: 200, viewer: viewerOf(event) });
       return {

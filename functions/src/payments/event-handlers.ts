@@ -1,10 +1,11 @@
 /**
  * What each Stripe event type changes (the types of the event manifest, shared/src/bus/routing.ts).
- * The dispatcher (consumers/stripe-events.ts) has already checked the source, the livemode and
- * claimed the event id, so each handler runs once per event. Each reads the object it acts on
+ * The consumer (consumers/stripe-events.ts) has already checked the source and the livemode, and
+ * applies each event once (stripe-event-once.ts). Each reads the object it acts on
  * again from Stripe, because deliveries arrive in any order and the copy in an event may be
  * older than Stripe's current state (subscription-sync.ts).
  */
+import type { DetailTypeOf } from '@clubs/shared';
 import { countStats } from '../data/club-stats.ts';
 import { figure, platformRevenueActions } from '../data/platform-figures.ts';
 import { saveConnectState } from '../data/repositories/billing.ts';
@@ -118,7 +119,9 @@ async function accountUpdated(event: StripeEventLike): Promise<void> {
   if (!saved) logger.warn('account.updated for an account the person does not have', { accountId });
 }
 
-export const stripeEventHandlers: Record<string, (event: StripeEventLike) => Promise<void>> = {
+export const stripeEventHandlers: {
+  [Type in DetailTypeOf<'stripe-events'>]: (event: StripeEventLike) => Promise<void>;
+} = {
   'checkout.session.completed': checkoutCompleted,
   'customer.subscription.updated': subscriptionChanged,
   'customer.subscription.deleted': subscriptionChanged,

@@ -234,3 +234,27 @@ export function matchEventRoutes(source: string, detailType: string): readonly E
 
 /** The webhook's log message for a delivery it refused (bad or missing signature); an alarm counts it. */
 export const WEBHOOK_REFUSED_LOG_MESSAGE = 'webhook refused';
+
+type EventRouteOf<G extends EventHandlerGroup> = Extract<
+  (typeof EVENT_ROUTES)[number],
+  { readonly group: G }
+>;
+
+/** The detail-types the manifest routes to a handler group (its consumer handles each one). */
+export type DetailTypeOf<G extends EventHandlerGroup> = EventRouteOf<G>['detailTypes'][number];
+
+/** How a group's events reach it: 'queued' through an SQS queue, 'direct' from the bus's rule. */
+export type DeliveryOf<G extends EventHandlerGroup> =
+  EventRouteOf<G> extends infer Route
+    ? Route extends { readonly queued: true }
+      ? 'queued'
+      : 'direct'
+    : never;
+
+/** Every detail-type the manifest routes to a handler group, once. */
+export function detailTypesOf<G extends EventHandlerGroup>(group: G): DetailTypeOf<G>[] {
+  const routes: readonly EventRoute[] = EVENT_ROUTES;
+  return [
+    ...new Set(routes.filter((route) => route.group === group).flatMap((route) => route.detailTypes)),
+  ] as DetailTypeOf<G>[];
+}

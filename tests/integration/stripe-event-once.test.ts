@@ -1,12 +1,13 @@
 /**
- * The stripe-events handler's claim on an event, against DynamoDB Local and the Stripe simulator:
- * an invocation that fails or is killed (a timeout) after claiming does not make the retry a
- * duplicate; the event is applied exactly once.
+ * The stripe-events handler's idempotency record of an event, against DynamoDB Local and the
+ * Stripe simulator: an invocation that fails or is killed (a timeout) after marking the event in
+ * progress does not make the retry a duplicate; the event is applied exactly once.
  */
 
 import { handler as stripeEvents } from '@clubs/functions/consumers/stripe-events';
+import { idempotencyStore } from '@clubs/functions/data/idempotency';
 import { getClub } from '@clubs/functions/data/repositories/clubs';
-import { claimStripeEvent } from '@clubs/functions/data/repositories/stripe-events';
+import { STRIPE_EVENT_WORK } from '@clubs/functions/payments/stripe-event-once';
 import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
 import { handler as payments } from '@clubs/functions/routes/payments';
 import { createStripeClient, setStripeClient } from '@clubs/functions/stripe/client';
@@ -15,8 +16,14 @@ import type { StripeObject } from '@clubs/infra/local/stripe-simulator/store.ts'
 import type { Club } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
-import { busEvent, ofType, startTestStripe, type TestStripe } from '../support/stripe.ts';
+import { httpEvent, invoke, lambdaContext, memberClaims } from '../support/http-event.ts';
+import {
+  busEvent,
+  idempotencyRecordOf,
+  ofType,
+  startTestStripe,
+  type TestStripe,
+} from '../support/stripe.ts';
 
 let stripe: TestStripe;
 beforeAll(async () => {
@@ -56,47 +63,39 @@ async function paidPlanCheckout() {
   return { clubId: created.body.id, completed };
 }
 
-const deliver = (event: StripeObject, remainingMs = 30_000) =>
-  stripeEvents(busEvent(event), { getRemainingTimeInMillis: () => remainingMs });
+const deliver = (event: StripeObject) => stripeEvents(busEvent(event), lambdaContext);
 
-describe('claiming a Stripe event', () => {
-  it('an invocation killed after claiming (a timeout): the retry after its deadline applies the event, once', async () => {
+/**
+ * What an invocation that marked the event in progress leaves while it runs, or once Lambda
+ * stopped it: the record, in progress until its deadline (`remainingMs` from now; past if negative).
+ */
+const inProgress = (event: StripeObject, remainingMs: number) =>
+  idempotencyStore(STRIPE_EVENT_WORK).saveInProgress(event, remainingMs);
+
+describe('applying a Stripe event once', () => {
+  it('an invocation killed after marking it in progress (a timeout): the retry after its deadline applies the event, once', async () => {
     const { clubId, completed } = await paidPlanCheckout();
-    // What a timed-out invocation leaves behind: its claim, leased until its deadline, now past.
-    const started = new Date(Date.now() - 60_000);
-    const claim = await claimStripeEvent(
-      completed.id,
-      completed.type,
-      new Date(started.getTime() + 35_000),
-      started,
-    );
-    expect(claim.claimed).toBe(true);
+    await inProgress(completed, -25_000);
+    expect(await idempotencyRecordOf(completed.id as string)).toMatchObject({ status: 'INPROGRESS' });
     expect((await getClub(clubId))?.status).toBe('unpaid');
 
     expect(await deliver(completed)).toEqual({ status: 'processed' });
     expect(await getClub(clubId)).toMatchObject({ status: 'active', memberCount: 1 });
     expect(await deliver(completed)).toEqual({ status: 'duplicate' });
-    expect(await claimStripeEvent(completed.id, completed.type, new Date(Date.now() + 30_000))).toEqual({
-      claimed: false,
-      state: 'processed',
-    });
+    expect(await idempotencyRecordOf(completed.id as string)).toMatchObject({ status: 'COMPLETED' });
   });
 
-  it('while another invocation holds a live lease, a second delivery neither applies nor takes it over', async () => {
+  it('while another invocation runs with it in progress, a second delivery neither applies nor takes it over', async () => {
     const { clubId, completed } = await paidPlanCheckout();
-    const held = await claimStripeEvent(completed.id, completed.type, new Date(Date.now() + 30_000));
-    expect(held.claimed).toBe(true);
+    await inProgress(completed, 30_000);
     expect(await deliver(completed)).toEqual({ status: 'duplicate' });
     expect((await getClub(clubId))?.status).toBe('unpaid');
-    expect(await claimStripeEvent(completed.id, completed.type, new Date(Date.now() + 30_000))).toEqual({
-      claimed: false,
-      state: 'in_progress',
-    });
+    expect(await idempotencyRecordOf(completed.id as string)).toMatchObject({ status: 'INPROGRESS' });
   });
 
-  it('a handler that fails after claiming gives the event back: the retry applies it once', async () => {
+  it('a handler that fails after marking it in progress gives the event back: the retry applies it once', async () => {
     const { clubId, completed } = await paidPlanCheckout();
-    // Stripe cannot be reached: reading the subscription fails after the claim.
+    // Stripe cannot be reached: reading the subscription fails after the event was marked.
     const unreachable = createStripeClient({
       apiKey: 'sk_test_unreachable',
       apiBase: `http://127.0.0.1:${await freePort()}`,
@@ -109,6 +108,7 @@ describe('claiming a Stripe event', () => {
       setStripeClient(stripe.client);
     }
     expect((await getClub(clubId))?.status).toBe('unpaid');
+    expect(await idempotencyRecordOf(completed.id as string)).toBeUndefined();
 
     const retries = await Promise.all([deliver(completed), deliver(completed), deliver(completed)]);
     expect(retries.filter((r) => r.status === 'processed')).toHaveLength(1);
