@@ -25,6 +25,9 @@ import { handlerEntry, LOCK_FILE, REPO_ROOT } from './paths.ts';
 export const RUNTIME_SDK_PACKAGES = [
   '@aws-sdk/client-dynamodb',
   '@aws-sdk/lib-dynamodb',
+  // marshall/unmarshall, which the runtime's lib-dynamodb itself imports: Powertools' Idempotency
+  // utility (the Stripe consumer) converts its items with it.
+  '@aws-sdk/util-dynamodb',
   '@aws-sdk/client-eventbridge',
   '@aws-sdk/client-cognito-identity-provider',
   '@aws-sdk/client-secrets-manager',

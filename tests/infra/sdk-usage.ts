@@ -17,7 +17,15 @@ import type { Metafile } from 'esbuild';
 
 /** SDK package → exported name → the uses calling it needs ([] for clients, signers, helpers). */
 const SDK_NAMES: Readonly<Record<string, Readonly<Record<string, readonly ResourceUse[]>>>> = {
-  '@aws-sdk/client-dynamodb': { DynamoDBClient: [] },
+  // Powertools' Idempotency utility sends its own commands (data/idempotency.ts).
+  '@aws-sdk/client-dynamodb': {
+    DynamoDBClient: [],
+    ConditionalCheckFailedException: [],
+    GetItemCommand: ['table:read'],
+    PutItemCommand: ['table:write'],
+    UpdateItemCommand: ['table:write'],
+    DeleteItemCommand: ['table:write'],
+  },
   '@aws-sdk/lib-dynamodb': {
     DynamoDBDocumentClient: [],
     GetCommand: ['table:read'],
@@ -39,6 +47,7 @@ const SDK_NAMES: Readonly<Record<string, Readonly<Record<string, readonly Resour
     DeleteObjectCommand: ['media:delete'],
     DeleteObjectsCommand: ['media:delete'],
   },
+  '@aws-sdk/util-dynamodb': { marshall: [], unmarshall: [] },
   '@aws-sdk/client-eventbridge': { EventBridgeClient: [], PutEventsCommand: ['events:put'] },
   '@aws-sdk/client-bedrock-runtime': { BedrockRuntimeClient: [], ConverseCommand: ['ai:outline'] },
   '@aws-sdk/client-sesv2': { SESv2Client: [], SendEmailCommand: ['email:send'] },

@@ -7,7 +7,7 @@
 import { handler as stripeEvents } from '@clubs/functions/consumers/stripe-events';
 import { idempotencyStore } from '@clubs/functions/data/idempotency';
 import { getClub } from '@clubs/functions/data/repositories/clubs';
-import { STRIPE_EVENT_WORK } from '@clubs/functions/payments/stripe-event-once';
+import { applyStripeEventOnce, STRIPE_EVENT_WORK } from '@clubs/functions/payments/stripe-event-once';
 import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
 import { handler as payments } from '@clubs/functions/routes/payments';
 import { createStripeClient, setStripeClient } from '@clubs/functions/stripe/client';
@@ -114,5 +114,49 @@ describe('applying a Stripe event once', () => {
     expect(retries.filter((r) => r.status === 'processed')).toHaveLength(1);
     expect(retries.filter((r) => r.status === 'duplicate')).toHaveLength(2);
     expect(await getClub(clubId)).toMatchObject({ status: 'active', memberCount: 1 });
+  });
+});
+
+describe('applyStripeEventOnce', () => {
+  const stripeEvent = () => ({ id: `evt_${ulid()}`, type: 'invoice.paid', data: { object: {} } });
+
+  it('applies a duplicate delivery once: the second is answered as a duplicate', async () => {
+    const event = stripeEvent();
+    const applied: string[] = [];
+    const apply = async (e: { id: string }) => {
+      applied.push(e.id);
+    };
+    expect(await applyStripeEventOnce(event, apply, lambdaContext)).toBe('processed');
+    expect(await applyStripeEventOnce({ ...event }, apply, lambdaContext)).toBe('duplicate');
+    expect(applied).toEqual([event.id]);
+    // Another event is another record.
+    expect(await applyStripeEventOnce(stripeEvent(), apply, lambdaContext)).toBe('processed');
+    expect(applied).toHaveLength(2);
+  });
+
+  it('applies concurrent deliveries once', async () => {
+    const event = stripeEvent();
+    let applied = 0;
+    const apply = async () => {
+      applied += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, () => applyStripeEventOnce(event, apply, lambdaContext)),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'processed')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'duplicate')).toHaveLength(3);
+    expect(applied).toBe(1);
+  });
+
+  it('keeps its record for a week under the table key attributes, ended by the TTL attribute', async () => {
+    const event = stripeEvent();
+    await applyStripeEventOnce(event, async () => undefined, lambdaContext);
+    const record = await idempotencyRecordOf(event.id);
+    const now = Date.now() / 1000;
+    expect(record).toMatchObject({ pk: 'IDEMPOTENCY#stripe-event', status: 'COMPLETED' });
+    expect(String(record?.sk)).toMatch(/^stripe-event#/);
+    expect(Number(record?.expiresAt)).toBeGreaterThan(now + 7 * 24 * 3600 - 60);
+    expect(Number(record?.expiresAt)).toBeLessThan(now + 7 * 24 * 3600 + 60);
   });
 });
