@@ -184,6 +184,13 @@ describe('defineConsumer', () => {
       'ignored malformed event',
       expect.objectContaining({ source: 'clubs.elsewhere' }),
     );
+    // A detail-type that names something every object has is no handler either.
+    for (const hostile of ['constructor', '__proto__', 'toString']) {
+      expect(await handler(busEvent('clubs.elsewhere', hostile, {}), lambdaContext)).toEqual({
+        status: 'ignored',
+      });
+    }
+    expect(await handler({ detail: {} } as never, lambdaContext)).toEqual({ status: 'ignored' });
   });
 
   it("a failing direct delivery's error is thrown, so the bus delivers it again", async () => {

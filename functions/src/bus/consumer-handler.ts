@@ -120,24 +120,33 @@ export function defineConsumer<
   const unhandled = detailTypesOf(group).filter((type) => !Object.hasOwn(entries, type));
   if (unhandled.length > 0) throw new Error(`${group}: no handler for ${unhandled.join(', ')}`);
 
+  const malformed = (fields: { source?: string; detailType?: string; messageId?: string }): Outcome => {
+    logger.warn('ignored malformed event', fields);
+    return 'ignored';
+  };
+
   const consume = async (input: unknown, context: Context, messageId?: string): Promise<Outcome> => {
     const event = busEventSchema.safeParse(input);
-    const source = event.success ? event.data.source : undefined;
-    const detailType = event.success ? event.data['detail-type'] : undefined;
+    if (!event.success) return malformed({ messageId });
+    const { source, 'detail-type': detailType, detail } = event.data;
     const queued = routes.get(`${source} ${detailType}`);
-    const entry = detailType === undefined ? undefined : entries[detailType];
-    if (event.success && sources.has(event.data.source) && queued === undefined) {
+    if (queued === undefined && sources.has(source)) {
       // A type of one of its sources the manifest routes elsewhere: not malformed, just not ours.
       logger.info('no handler for event type', { source, type: detailType, messageId });
       return 'ignored';
     }
-    const detail = entry?.schema.safeParse(event.data?.detail);
-    if (!event.success || !entry || !detail?.success || queued !== (messageId !== undefined)) {
-      logger.warn('ignored malformed event', { source, detailType, messageId });
-      return 'ignored';
+    // Only a routed type is looked up: every one has its handler (checked above).
+    const entry = queued === undefined ? undefined : entries[detailType];
+    const parsed = entry?.schema.safeParse(detail);
+    // A route's events arrive one way only: through its queue, or straight from its rule.
+    if (!entry || !parsed?.success || queued !== (messageId !== undefined)) {
+      return malformed({ source, detailType, messageId });
     }
-    const delivery = { event: input as BusEvent, context, ...(messageId ? { messageId } : {}) };
-    return entry.handle(detail.data, delivery);
+    return entry.handle(parsed.data, {
+      event: input as BusEvent,
+      context,
+      ...(messageId ? { messageId } : {}),
+    });
   };
 
   const consumeRecord = async (record: SQSRecord, context: Context): Promise<Outcome> => {
