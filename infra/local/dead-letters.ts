@@ -2,13 +2,15 @@
  * The local event bus's dead-letter file (JSON lines of events no target accepted after its
  * retries) and the command that replays it: each parked event goes to its rule's handler again;
  * the ones applied leave the file, the ones that fail again stay for the next replay (listing them
- * first shows each one's rule, event and error, e-mail SES kept refusing included). Handlers
- * apply an event at most once (the Stripe handler claims each event id), so replaying an event
- * that was in fact applied, or replaying twice, changes nothing more.
+ * first shows each one's rule, event and error, e-mail SES kept refusing included). A queued
+ * rule's event goes back as its queue hands it over (an SQS record), as a redrive from its
+ * dead-letter queue does in AWS. Handlers apply an event at most once (the Stripe handler keeps
+ * an idempotency record per event id), so replaying an event that was in fact applied, or
+ * replaying twice, changes nothing more.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { matchEventRoutes } from '@clubs/shared';
-import type { EventBridgeEvent } from './event-bus.ts';
+import { type EventBridgeEvent, queueEventOf } from './event-bus.ts';
 import { HandlerRegistry, invokeHandler } from './lambda-runtime.ts';
 
 export interface DeadLetter {
@@ -80,7 +82,12 @@ export async function replayDeadLetters(
     }
     try {
       const handler = await registry.get(rule.group);
-      await invokeHandler(handler, letter.event, `clubs-local-${rule.group}`, TARGET_TIMEOUT_MS);
+      const queued = 'queued' in rule && rule.queued === true;
+      const input = queued ? queueEventOf(letter.event, (letter.attempts ?? 0) + 1) : letter.event;
+      const answer = (await invokeHandler(handler, input, `clubs-local-${rule.group}`, TARGET_TIMEOUT_MS)) as
+        | { batchItemFailures?: unknown[] }
+        | undefined;
+      if ((answer?.batchItemFailures?.length ?? 0) > 0) throw new Error('the batch reported a failure');
       result.replayed += 1;
       log(`replayed ${letter.event['detail-type']} (${letter.event.id}) to ${rule.id}`);
     } catch (error) {

@@ -131,7 +131,7 @@ function busNameOf(value: unknown): string {
 }
 
 /** The SQS event a queue-routed rule's function receives: one record whose body is the event. */
-function queueEventOf(event: EventBridgeEvent, attempt: number) {
+export function queueEventOf(event: EventBridgeEvent, attempt: number) {
   return {
     Records: [
       {

@@ -184,7 +184,11 @@ export function defineConsumer<
     );
   };
 
-  return middy<BusEvent | SQSEvent, ConsumerStatus | SQSBatchResponse, Error, Context>()
+  // No early timeout: an invocation's promise is its work (Lambda stops it at its deadline anyway,
+  // and the local bus, whose runs outlive their time limit, waits for the work itself).
+  return middy<BusEvent | SQSEvent, ConsumerStatus | SQSBatchResponse, Error, Context>({
+    timeoutEarlyInMillis: 0,
+  })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(dispatch) as unknown as ConsumerHandler<G>;
 }
