@@ -13,6 +13,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import {
+  type AnyChangeEvent,
+  anyChangeEventSchema,
   type DeliveryOf,
   type DetailTypeOf,
   detailTypesOf,
@@ -191,4 +193,18 @@ export function defineConsumer<
   })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(dispatch) as unknown as ConsumerHandler<G>;
+}
+
+/**
+ * A group that takes change events only, each handled alike: every detail-type routed to it is
+ * parsed as the change event it names.
+ */
+export function defineChangeConsumer<G extends EventHandlerGroup>(
+  group: G,
+  handle: ConsumerEntry<AnyChangeEvent>['handle'],
+  options: ConsumerOptions = {},
+): ConsumerHandler<G> {
+  const types: readonly string[] = detailTypesOf(group);
+  const handlers = sameForEach(types, (type) => withDetailType(type, anyChangeEventSchema), handle);
+  return defineConsumer(group, handlers as never, options);
 }

@@ -4,20 +4,12 @@
  * stored now (services/search/index-change.ts). A failure is thrown, so the event is delivered
  * again (a reconcile may run any number of times).
  */
-import { anyChangeEventSchema, detailTypesOf } from '@clubs/shared';
-import { defineConsumer, sameForEach, withDetailType } from '../bus/consumer-handler.ts';
+import { defineChangeConsumer } from '../bus/consumer-handler.ts';
 import { logger } from '../logger.ts';
 import { indexChange } from '../services/search/index-change.ts';
 
-export const handler = defineConsumer(
-  'search-index',
-  sameForEach(
-    detailTypesOf('search-index'),
-    (type) => withDetailType(type, anyChangeEventSchema),
-    async (change) => {
-      const report = await indexChange(change);
-      logger.info('search index', { type: change.type, id: change.id, ...report });
-      return 'processed';
-    },
-  ),
-);
+export const handler = defineChangeConsumer('search-index', async (change) => {
+  const report = await indexChange(change);
+  logger.info('search index', { type: change.type, id: change.id, ...report });
+  return 'processed';
+});
