@@ -104,6 +104,10 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
     description: "The bell: the caller's notifications, their unread count, marking them read",
     size: 'api',
   },
+  chat: {
+    description: "Chat: the caller's conversations with members they share a club with, and their messages",
+    size: 'api',
+  },
   'notification-delivery': {
     description:
       'Change events from the bus become notifications; a club-wide one is split into batches, written from a queue',

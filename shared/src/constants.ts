@@ -187,6 +187,19 @@ export const CONTACT_RATE_LIMIT = {
 } as const;
 
 /**
+ * Chat between members: a message holds at most `messageLength` characters; one person starts at
+ * most `newConversationsPerDay` conversations a UTC day and sends at most `messagesPerMinute`
+ * messages a minute across all their conversations, so the platform cannot be used to spam
+ * members; the inbox's preview of the last message is cut at `previewLength`.
+ */
+export const CHAT_LIMITS = {
+  messageLength: 2000,
+  newConversationsPerDay: 20,
+  messagesPerMinute: 20,
+  previewLength: 140,
+} as const;
+
+/**
  * Invitations: so the platform cannot be used to send mass mail, only an active club that is not
  * suspended sends them, a club sends at most `perClubPerDay` e-mails a UTC day, one account at most
  * `perAccountPerDay` across all its clubs, at most `rowsPerSend` in one send, and an address

@@ -215,6 +215,21 @@ export const keys = {
   /** One entry of a club's audit trail (moderation decisions, bans), in time order (ULIDs). */
   clubAudit: (clubId: string, id: string): Key => ({ pk: clubAuditPartition(clubId), sk: `AUDIT#${id}` }),
   /** A fixed-window counter (rate limits): `scope` names what is limited, `subject` who. TTL. */
+  /** A chat conversation: its two people and the club they knew each other from. */
+  conversation: (conversationId: string): Key => ({ pk: chatPartition(conversationId), sk: 'META' }),
+  /** A message of a conversation (ULIDs: the partition's messages in the order they were sent). */
+  chatMessage: (conversationId: string, messageId: string): Key => ({
+    pk: chatPartition(conversationId),
+    sk: `${CHAT_MESSAGE_PREFIX}${messageId}`,
+  }),
+  /**
+   * One person's side of a conversation (their inbox's entry): the other person, the last
+   * message, what they have read. Listed newest first through byOwner; unread ones through byUser.
+   */
+  chatEntry: (userId: string, conversationId: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `CHAT#${conversationId}`,
+  }),
   rateWindow: (scope: string, subject: string, windowStart: string): Key => ({
     pk: `RATE#${scope}#${subject}`,
     sk: `WINDOW#${windowStart}`,
@@ -222,6 +237,10 @@ export const keys = {
   /** An item nobody writes: health reads it only to learn that the table answers. */
   healthProbe: { pk: 'HEALTH', sk: 'CHECK' } as Key,
 } as const;
+
+const chatPartition = (conversationId: string) => `CHAT#${conversationId}`;
+/** The sort-key prefix of a conversation's messages. */
+export const CHAT_MESSAGE_PREFIX = 'MSG#';
 
 /** The sort-key prefix of a club's open upload reservations, in the order they lapse. */
 export const STORAGE_LAPSE_PREFIX = 'LAPSES#';
@@ -238,6 +257,8 @@ export const INVITATION_PREFIX = 'INVITATION#';
 /** The sort-key prefix of a club's invitations still waiting (what the pending list queries). */
 export const INVITATION_WAITING_PREFIX = 'INVITE_WAITING#';
 
+const chatInboxPartition = (userId: string) => `CHATS#${userId}`;
+const chatUnreadPartition = (userId: string) => `CHAT_UNREAD#${userId}`;
 export const clubAuditPartition = (clubId: string) => `CLUB#${clubId}#AUDIT`;
 export const liveClubPartition = (clubId: string) => `LIVE_CLUB#${clubId}`;
 export const liveUserPartition = (userId: string) => `LIVE_USER#${userId}`;
@@ -272,6 +293,24 @@ export const idempotencyKeys = {
 
 /** Values of the generic GSI attributes (shared/src/table.ts names the indexes). */
 export const indexKeys = {
+  /**
+   * byOwner, overloaded: a person's conversations by their last activity, newest first (the
+   * inbox). The conversation id keeps two at the same instant apart.
+   */
+  chatInbox: (userId: string, lastActivityAt: string, conversationId: string) => ({
+    gsi2pk: chatInboxPartition(userId),
+    gsi2sk: `${lastActivityAt}#${conversationId}`,
+  }),
+  chatInboxPartition: (userId: string) => chatInboxPartition(userId),
+  /**
+   * byUser, overloaded and sparse: a person's conversations with a message they have not read,
+   * newest first; an entry is in it exactly while it is unread, so its size is the unread count.
+   */
+  chatUnread: (userId: string, lastActivityAt: string, conversationId: string) => ({
+    gsi3pk: chatUnreadPartition(userId),
+    gsi3sk: `${lastActivityAt}#${conversationId}`,
+  }),
+  chatUnreadPartition: (userId: string) => chatUnreadPartition(userId),
   /** byStatus: clubs of one status, newest first. */
   clubStatus: (status: ClubStatus, createdAt: string, clubId: string) => ({
     gsi1pk: `CLUB_STATUS#${status}`,

@@ -47,14 +47,16 @@ export const TABLE = {
       name: 'gsi2',
       partitionKey: 'gsi2pk',
       sortKey: 'gsi2sk',
-      purpose: "an owner's clubs by creation time; an author's posts by creation time",
+      purpose:
+        "an owner's clubs by creation time; an author's posts by creation time; a person's chat conversations by last activity",
       projection: ALL,
     },
     byUser: {
       name: 'gsi3',
       partitionKey: 'gsi3pk',
       sortKey: 'gsi3sk',
-      purpose: "a user's memberships, by status then club",
+      purpose:
+        "a user's memberships, by status then club; overloaded, sparse: a person's unread chat conversations",
       projection: ALL,
     },
     byMemberOrder: {

@@ -44,6 +44,8 @@ const PATH_PARAMS = {
   notificationId: idSchema,
   /** A reported post or comment (the moderators' queue). */
   itemId: idSchema,
+  conversationId: idSchema,
+  messageId: idSchema,
   token: inviteTokenSchema,
 } as const;
 type PathParam = keyof typeof PATH_PARAMS;

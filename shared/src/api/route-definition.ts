@@ -94,6 +94,8 @@ export const GROUP_USES = {
    * tickets, and closing the caller's sockets at sign-out (live:close).
    */
   notifications: ['table:read', 'table:write', 'links:sign', 'live:close'],
+  /** The caller's chat conversations: reading and writing them in the table. */
+  chat: ['table:read', 'table:write'],
 } as const satisfies Record<string, readonly ResourceUse[]>;
 export type HandlerGroup = keyof typeof GROUP_USES;
 

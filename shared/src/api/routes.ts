@@ -9,6 +9,7 @@ import type * as z from 'zod';
 import {
   analyticsRoutes,
   calendarEventRoutes,
+  chatRoutes,
   clubAdminRoutes,
   clubRoutes,
   contactRoutes,
@@ -50,6 +51,7 @@ export const ROUTE_AREAS = [
   notificationRoutes,
   analyticsRoutes,
   moderationRoutes,
+  chatRoutes,
 ] as const;
 
 export const ROUTES = {
@@ -70,6 +72,7 @@ export const ROUTES = {
   ...notificationRoutes,
   ...analyticsRoutes,
   ...moderationRoutes,
+  ...chatRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

@@ -4,6 +4,7 @@ export * from './billing.ts';
 export * from './calendar-event.ts';
 export * from './calendar-event-file.ts';
 export * from './calendar-event-time.ts';
+export * from './chat.ts';
 export * from './club.ts';
 export * from './common.ts';
 export * from './course.ts';

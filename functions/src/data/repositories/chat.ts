@@ -1,0 +1,436 @@
+/**
+ * Chat conversations in the table. A conversation is one item (its two people and the club they
+ * knew each other from) with its messages in the same partition, and one entry per person under
+ * that person (the inbox: the other person, the last message, what they have read). An entry is
+ * in its person's unread index exactly while a message of the other's came after what they read,
+ * so the unread count is that index partition's size, exact however many messages arrive at once.
+ *
+ * An entry's last message only moves forward (a message's id is a ULID, so a later one sorts
+ * after): of two messages recorded out of order, the older one changes nothing. Marking read
+ * holds only if nothing came after the message the reader saw.
+ */
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CHAT_LIMITS, type ChatMessage, TABLE } from '@clubs/shared';
+import { CHAT_MESSAGE_PREFIX, indexKeys, keys } from '@clubs/shared/table-keys';
+import { batchGet, keyId } from '../batch-get.ts';
+import { db, tableName } from '../client.ts';
+import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { getItem } from '../get-item.ts';
+import { countItems, type Page, queryPage } from '../query.ts';
+import {
+  type RateWindow,
+  rateWindowCount,
+  retryOnConflict,
+  type WindowsFull,
+  windowsFullIn,
+} from '../rate-windows.ts';
+
+type Item = Record<string, unknown>;
+
+export interface Conversation {
+  id: string;
+  /** Its two people. */
+  userIds: readonly [string, string];
+  clubId: string;
+  createdAt: string;
+}
+
+/** One person's side of a conversation. */
+export interface ChatEntry {
+  conversationId: string;
+  userId: string;
+  otherUserId: string;
+  clubId: string;
+  lastActivityAt: string;
+  lastMessageId: string | null;
+  lastMessagePreview: string;
+  lastSenderId: string | null;
+  /** The newest message this person has read (null: none yet). */
+  readUpTo: string | null;
+  unread: boolean;
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function toConversation(item: Item): Conversation {
+  const [a, b] = item.userIds as string[];
+  return {
+    id: String(item.id),
+    userIds: [String(a), String(b)],
+    clubId: String(item.clubId),
+    createdAt: String(item.createdAt),
+  };
+}
+
+function toEntry(item: Item): ChatEntry {
+  return {
+    conversationId: String(item.conversationId),
+    userId: String(item.userId),
+    otherUserId: String(item.otherUserId),
+    clubId: String(item.clubId),
+    lastActivityAt: String(item.lastActivityAt),
+    lastMessageId: str(item.lastMessageId),
+    lastMessagePreview: str(item.lastMessagePreview) ?? '',
+    lastSenderId: str(item.lastSenderId),
+    readUpTo: str(item.readUpTo),
+    unread: item.gsi3pk !== undefined,
+  };
+}
+
+function toMessage(item: Item): ChatMessage {
+  return {
+    id: String(item.id),
+    senderId: String(item.senderId),
+    text: item.deleted === true ? '' : String(item.text ?? ''),
+    deleted: item.deleted === true,
+    createdAt: String(item.createdAt),
+  };
+}
+
+export const previewOf = (text: string): string =>
+  text.length > CHAT_LIMITS.previewLength ? `${text.slice(0, CHAT_LIMITS.previewLength - 1)}…` : text;
+
+export async function getConversation(conversationId: string): Promise<Conversation | null> {
+  const item = await getItem(keys.conversation(conversationId));
+  return item ? toConversation(item) : null;
+}
+
+/** The entries of these people in one conversation, by user id (absent: not theirs). */
+export async function getEntries(
+  conversationId: string,
+  userIds: readonly string[],
+): Promise<Map<string, ChatEntry>> {
+  const found = await batchGet(userIds.map((userId) => keys.chatEntry(userId, conversationId)));
+  const entries = new Map<string, ChatEntry>();
+  for (const userId of userIds) {
+    const item = found.get(keyId(keys.chatEntry(userId, conversationId)));
+    if (item) entries.set(userId, toEntry(item));
+  }
+  return entries;
+}
+
+function entryItem(conversation: Conversation, userId: string, otherUserId: string) {
+  return {
+    ...keys.chatEntry(userId, conversation.id),
+    ...indexKeys.chatInbox(userId, conversation.createdAt, conversation.id),
+    type: 'chat_entry',
+    conversationId: conversation.id,
+    userId,
+    otherUserId,
+    clubId: conversation.clubId,
+    lastActivityAt: conversation.createdAt,
+    lastMessagePreview: '',
+  };
+}
+
+export type CreateOutcome =
+  | { created: true }
+  | { created: false; exists: true }
+  | ({ created: false; exists: false } & WindowsFull);
+
+/**
+ * Stores a new conversation and both people's entries at once, the starter's daily count moved in
+ * the same transaction; nothing is written (and nothing counted) when it exists already.
+ */
+export async function createConversation(
+  conversation: Conversation,
+  starterLimit: RateWindow,
+  now: Date,
+): Promise<CreateOutcome> {
+  const [a, b] = conversation.userIds;
+  const transaction = [
+    rateWindowCount(starterLimit, now),
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.conversation(conversation.id),
+          type: 'conversation',
+          ...conversation,
+          userIds: [a, b],
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: entryItem(conversation, a, b),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: entryItem(conversation, b, a),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  try {
+    await retryOnConflict(() => db().send(new TransactWriteCommand({ TransactItems: transaction })));
+    return { created: true };
+  } catch (error) {
+    const failed = transactionConditionFailures(error);
+    if (!failed) throw error;
+    if (failed.some((index) => index > 0)) return { created: false, exists: true };
+    const full = windowsFullIn(error, [starterLimit], now);
+    if (full) return { created: false, exists: false, ...full };
+    throw error;
+  }
+}
+
+/** Stores a message, the sender's per-minute count moved with it; null when the window is full. */
+export async function putMessage(
+  conversationId: string,
+  message: ChatMessage,
+  senderLimit: RateWindow,
+  now: Date,
+): Promise<WindowsFull | null> {
+  const transaction = [
+    rateWindowCount(senderLimit, now),
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.chatMessage(conversationId, message.id),
+          type: 'chat_message',
+          conversationId,
+          ...message,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  try {
+    await retryOnConflict(() => db().send(new TransactWriteCommand({ TransactItems: transaction })));
+    return null;
+  } catch (error) {
+    const full = windowsFullIn(error, [senderLimit], now);
+    if (full) return full;
+    throw error;
+  }
+}
+
+/**
+ * Moves one person's entry to a new last message, if it is newer than the one it holds: the
+ * sender's entry counts it as read, the other's becomes unread (into the unread index).
+ */
+export async function recordLastMessage(
+  userId: string,
+  conversationId: string,
+  message: ChatMessage,
+  side: 'sender' | 'recipient',
+): Promise<boolean> {
+  const inbox = indexKeys.chatInbox(userId, message.createdAt, conversationId);
+  const unread = indexKeys.chatUnread(userId, message.createdAt, conversationId);
+  const common =
+    'SET #lastId = :id, #preview = :preview, #sender = :sender, #at = :at, gsi2pk = :g2pk, gsi2sk = :g2sk';
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.chatEntry(userId, conversationId),
+        UpdateExpression:
+          side === 'sender'
+            ? `${common}, #readUpTo = :id REMOVE gsi3pk, gsi3sk`
+            : `${common}, gsi3pk = :g3pk, gsi3sk = :g3sk`,
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId < :id)',
+        ExpressionAttributeNames: {
+          '#lastId': 'lastMessageId',
+          '#preview': 'lastMessagePreview',
+          '#sender': 'lastSenderId',
+          '#at': 'lastActivityAt',
+          ...(side === 'sender' ? { '#readUpTo': 'readUpTo' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ':id': message.id,
+          ':preview': previewOf(message.text),
+          ':sender': message.senderId,
+          ':at': message.createdAt,
+          ':g2pk': inbox.gsi2pk,
+          ':g2sk': inbox.gsi2sk,
+          ...(side === 'recipient' ? { ':g3pk': unread.gsi3pk, ':g3sk': unread.gsi3sk } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Marks a person's entry read up to `messageId`, only if no later message is its last; null when
+ * the person has no such entry, else whether it is still unread.
+ */
+export async function markEntryRead(
+  userId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<{ unread: boolean } | null> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.chatEntry(userId, conversationId),
+        UpdateExpression: 'SET #readUpTo = :id REMOVE gsi3pk, gsi3sk',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId <= :id) AND (attribute_not_exists(#readUpTo) OR #readUpTo <= :id)',
+        ExpressionAttributeNames: { '#lastId': 'lastMessageId', '#readUpTo': 'readUpTo' },
+        ExpressionAttributeValues: { ':id': messageId },
+      }),
+    );
+    return { unread: false };
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+  const entry = (await getEntries(conversationId, [userId])).get(userId);
+  return entry ? { unread: entry.unread } : null;
+}
+
+/** Deletes the text of a message of `senderId`'s; false when it is not theirs (or not there). */
+export async function deleteOwnMessage(
+  conversationId: string,
+  messageId: string,
+  senderId: string,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.chatMessage(conversationId, messageId),
+        UpdateExpression: 'SET deleted = :true REMOVE #text',
+        ConditionExpression: 'attribute_exists(pk) AND senderId = :sender',
+        ExpressionAttributeNames: { '#text': 'text' },
+        ExpressionAttributeValues: { ':true': true, ':sender': senderId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Empties an entry's preview if its last message is this one (a deleted message shows nothing). */
+export async function clearPreviewOf(
+  userId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.chatEntry(userId, conversationId),
+        UpdateExpression: 'SET #preview = :empty',
+        ConditionExpression: '#lastId = :id',
+        ExpressionAttributeNames: { '#preview': 'lastMessagePreview', '#lastId': 'lastMessageId' },
+        ExpressionAttributeValues: { ':empty': '', ':id': messageId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+/** A page of a person's conversations, newest activity first (all, or only the unread). */
+export function listEntries(
+  userId: string,
+  filter: 'all' | 'unread',
+  page: { limit: number; cursor?: string },
+): Promise<Page<ChatEntry>> {
+  const query =
+    filter === 'unread'
+      ? { index: TABLE.indexes.byUser, partition: indexKeys.chatUnreadPartition(userId) }
+      : { index: TABLE.indexes.byOwner, partition: indexKeys.chatInboxPartition(userId) };
+  return queryPage({ ...query, order: 'descending' }, page, toEntry);
+}
+
+/** How many of a person's conversations are unread: the size of their unread partition. */
+export const countUnreadEntries = (userId: string): Promise<number> =>
+  countItems({ index: TABLE.indexes.byUser, partition: indexKeys.chatUnreadPartition(userId) });
+
+/** A page of a conversation's messages, newest first. */
+export function listMessages(
+  conversationId: string,
+  page: { limit: number; cursor?: string },
+): Promise<Page<ChatMessage>> {
+  return queryPage(
+    {
+      partition: keys.conversation(conversationId).pk,
+      sortKey: { beginsWith: CHAT_MESSAGE_PREFIX },
+      order: 'descending',
+    },
+    page,
+    toMessage,
+  );
+}
+
+/** A message of the conversation (null: not there). */
+export async function getMessage(conversationId: string, messageId: string): Promise<ChatMessage | null> {
+  const item = await getItem(keys.chatMessage(conversationId, messageId));
+  return item ? toMessage(item) : null;
+}
+
+/** What the conversation's header shows, read at once: the other person, their entry, the club. */
+export interface ConversationContext {
+  other: { userId: string; name: string; avatarUrl: string | null };
+  otherEntry: ChatEntry | null;
+  clubName: string;
+}
+
+export async function readConversationContext(
+  conversation: Conversation,
+  callerId: string,
+): Promise<ConversationContext> {
+  const otherId = conversation.userIds[0] === callerId ? conversation.userIds[1] : conversation.userIds[0];
+  const entryKey = keys.chatEntry(otherId, conversation.id);
+  const profileKey = keys.profile(otherId);
+  const clubKey = keys.club(conversation.clubId);
+  const found = await batchGet([entryKey, profileKey, clubKey]);
+  const entry = found.get(keyId(entryKey));
+  const profile = found.get(keyId(profileKey));
+  const club = found.get(keyId(clubKey));
+  return {
+    other: {
+      userId: otherId,
+      name: str(profile?.fullName) ?? 'Former member',
+      avatarUrl: str(profile?.avatarUrl),
+    },
+    otherEntry: entry ? toEntry(entry) : null,
+    clubName: str(club?.name) ?? '',
+  };
+}
+
+/** Name and photo of each of these people (a missing profile reads as a former member). */
+export async function chatPeople(
+  userIds: readonly string[],
+): Promise<Map<string, ConversationContext['other']>> {
+  const found = await batchGet(
+    userIds.map((id) => keys.profile(id)),
+    ['fullName', 'avatarUrl'],
+  );
+  return new Map(
+    userIds.map((userId) => {
+      const profile = found.get(keyId(keys.profile(userId)));
+      return [
+        userId,
+        { userId, name: str(profile?.fullName) ?? 'Former member', avatarUrl: str(profile?.avatarUrl) },
+      ];
+    }),
+  );
+}
+
+/** The club and both people's memberships of it, read at once (the check before a conversation starts). */
+export async function readStartingPoint(clubId: string, userIds: readonly [string, string]) {
+  const clubKey = keys.club(clubId);
+  const memberKeys = userIds.map((userId) => keys.membership(clubId, userId));
+  const found = await batchGet([clubKey, ...memberKeys], ['status', 'suspendedAt']);
+  return {
+    club: found.get(keyId(clubKey)) ?? null,
+    active: memberKeys.map((key) => found.get(keyId(key))?.status === 'active'),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Chat: the caller's conversations with members they share a club with, their messages, reading
+ * and deleting. Every route is about the caller's own conversations.
+ */
+import { chatRoutes } from '@clubs/shared';
+import { reply } from '../http/reply.ts';
+import { defineGroup } from '../http/route-handler.ts';
+import {
+  chatUnreadCount,
+  conversationMessages,
+  conversationPage,
+  deleteMessage,
+  markConversationRead,
+  sendMessage,
+  startConversation,
+} from '../services/chat.ts';
+
+export const handler = defineGroup('chat', chatRoutes, {
+  listConversations: async ({ auth, input }) => conversationPage(auth.userId, input.query),
+  getChatUnreadCount: async ({ auth }) => chatUnreadCount(auth.userId),
+  startConversation: async ({ auth, input }) => {
+    const started = await startConversation(auth.userId, input.body);
+    // An existing conversation is answered as it is, not as created.
+    return started.created ? started : reply(200, started);
+  },
+  listConversationMessages: async ({ auth, input }) =>
+    conversationMessages(auth.userId, input.params.conversationId, input.query),
+  sendMessage: async ({ auth, input }) =>
+    sendMessage(auth.userId, input.params.conversationId, input.body.text),
+  deleteMessage: async ({ auth, input }) =>
+    deleteMessage(auth.userId, input.params.conversationId, input.params.messageId),
+  markConversationRead: async ({ auth, input }) =>
+    markConversationRead(auth.userId, input.params.conversationId, input.body.messageId),
+});

@@ -1,0 +1,185 @@
+/**
+ * Chat between members: who may start a conversation (two active members of one club in
+ * service), sending within a person's per-minute limit, the inbox and a conversation's pages,
+ * reading and deleting. A conversation the caller is not in answers as if it did not exist.
+ */
+import { createHash } from 'node:crypto';
+import {
+  CHAT_LIMITS,
+  type ChatMessage,
+  type ConversationMessages,
+  type ConversationPage,
+  type StartConversationInput,
+} from '@clubs/shared';
+import { ulid } from 'ulid';
+import type { RateWindow, WindowsFull } from '../data/rate-windows.ts';
+import {
+  type Conversation,
+  chatPeople,
+  clearPreviewOf,
+  countUnreadEntries,
+  createConversation,
+  deleteOwnMessage,
+  getConversation,
+  listEntries,
+  listMessages,
+  markEntryRead,
+  putMessage,
+  readConversationContext,
+  readStartingPoint,
+  recordLastMessage,
+} from '../data/repositories/chat.ts';
+import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
+import { isClubInService } from './club-in-service.ts';
+
+/** The same two people always meet in the same conversation, whoever starts it. */
+export function conversationIdOf(a: string, b: string): string {
+  const [first, second] = a < b ? [a, b] : [b, a];
+  return createHash('sha256').update(`${first}\n${second}`).digest('base64url').slice(0, 26);
+}
+
+const NOT_FOUND = 'Conversation not found';
+const CANNOT_START = 'You can message people who are active members of a club you are active in.';
+
+const startLimit = (userId: string): RateWindow => ({
+  scope: 'chat-start',
+  subject: userId,
+  limit: CHAT_LIMITS.newConversationsPerDay,
+  windowSeconds: 24 * 3600,
+});
+
+const sendLimit = (userId: string): RateWindow => ({
+  scope: 'chat-send',
+  subject: userId,
+  limit: CHAT_LIMITS.messagesPerMinute,
+  windowSeconds: 60,
+});
+
+function limited(message: string, full: WindowsFull): AppError {
+  return new AppError('too_many_requests', message, undefined, full.retryAfterSeconds);
+}
+
+/** The conversation, if the caller is one of its two people. */
+async function conversationOf(callerId: string, conversationId: string): Promise<Conversation> {
+  const conversation = await getConversation(conversationId);
+  if (!conversation?.userIds.includes(callerId)) throw notFound(NOT_FOUND);
+  return conversation;
+}
+
+export async function startConversation(
+  callerId: string,
+  input: StartConversationInput,
+  now = new Date(),
+): Promise<{ id: string; created: boolean }> {
+  if (input.userId === callerId) throw badRequest('You cannot start a conversation with yourself');
+  const { club, active } = await readStartingPoint(input.clubId, [callerId, input.userId]);
+  const inService =
+    club !== null &&
+    isClubInService({ status: club.status as never, suspendedAt: club.suspendedAt as never });
+  if (!inService || !active.every(Boolean)) throw forbidden(CANNOT_START);
+  const conversation: Conversation = {
+    id: conversationIdOf(callerId, input.userId),
+    userIds: [callerId, input.userId],
+    clubId: input.clubId,
+    createdAt: now.toISOString(),
+  };
+  const outcome = await createConversation(conversation, startLimit(callerId), now);
+  if (outcome.created) return { id: conversation.id, created: true };
+  if (outcome.exists) return { id: conversation.id, created: false };
+  throw limited('You have started as many conversations as a day allows. Try again tomorrow.', outcome);
+}
+
+export async function sendMessage(
+  callerId: string,
+  conversationId: string,
+  text: string,
+  now = new Date(),
+): Promise<ChatMessage> {
+  const conversation = await conversationOf(callerId, conversationId);
+  const message: ChatMessage = {
+    id: ulid(now.getTime()),
+    senderId: callerId,
+    text,
+    deleted: false,
+    createdAt: now.toISOString(),
+  };
+  const full = await putMessage(conversationId, message, sendLimit(callerId), now);
+  if (full) throw limited('You are sending messages too fast. Wait a moment and try again.', full);
+  const otherId = conversation.userIds.find((id) => id !== callerId) ?? callerId;
+  await Promise.all([
+    recordLastMessage(callerId, conversationId, message, 'sender'),
+    recordLastMessage(otherId, conversationId, message, 'recipient'),
+  ]);
+  return message;
+}
+
+export async function conversationPage(
+  callerId: string,
+  query: { limit: number; cursor?: string; filter: 'all' | 'unread' },
+): Promise<ConversationPage> {
+  const page = await listEntries(callerId, query.filter, query);
+  const people = await chatPeople([...new Set(page.items.map((entry) => entry.otherUserId))]);
+  return {
+    items: page.items.map((entry) => ({
+      id: entry.conversationId,
+      clubId: entry.clubId,
+      other: people.get(entry.otherUserId) ?? {
+        userId: entry.otherUserId,
+        name: 'Former member',
+        avatarUrl: null,
+      },
+      lastMessagePreview: entry.lastMessagePreview,
+      lastSenderId: entry.lastSenderId,
+      lastActivityAt: entry.lastActivityAt,
+      unread: entry.unread,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+export async function chatUnreadCount(callerId: string): Promise<{ conversations: number }> {
+  return { conversations: await countUnreadEntries(callerId) };
+}
+
+export async function conversationMessages(
+  callerId: string,
+  conversationId: string,
+  page: { limit: number; cursor?: string },
+): Promise<ConversationMessages> {
+  const conversation = await conversationOf(callerId, conversationId);
+  const [context, messages] = await Promise.all([
+    readConversationContext(conversation, callerId),
+    listMessages(conversationId, page),
+  ]);
+  return {
+    ...messages,
+    conversation: {
+      id: conversation.id,
+      clubId: conversation.clubId,
+      clubName: context.clubName,
+      other: context.other,
+      seenUpTo: context.otherEntry?.readUpTo ?? null,
+    },
+  };
+}
+
+export async function markConversationRead(
+  callerId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<{ unread: boolean }> {
+  const state = await markEntryRead(callerId, conversationId, messageId);
+  if (!state) throw notFound(NOT_FOUND);
+  return state;
+}
+
+export async function deleteMessage(
+  callerId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<{ id: string; deleted: true }> {
+  const conversation = await conversationOf(callerId, conversationId);
+  if (!(await deleteOwnMessage(conversationId, messageId, callerId))) throw notFound('Message not found');
+  await Promise.all(conversation.userIds.map((userId) => clearPreviewOf(userId, conversationId, messageId)));
+  return { id: messageId, deleted: true };
+}

@@ -1,0 +1,93 @@
+/**
+ * Chat: private conversations between two members who share a club. A conversation is named by
+ * the pair (the same two people always meet in the same one) and remembers the club they knew each
+ * other from when it started.
+ */
+import * as z from 'zod';
+import { CHAT_LIMITS } from '../constants.ts';
+import { idSchema, isoDateTime, pageOf, pageQuerySchema, requiredText } from './common.ts';
+
+/** The other person of a conversation, as the inbox and the conversation's header show them. */
+export const chatPersonSchema = z.object({
+  userId: idSchema,
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type ChatPerson = z.infer<typeof chatPersonSchema>;
+
+/** One conversation as the caller's inbox lists it. */
+export const conversationSummarySchema = z.object({
+  id: idSchema,
+  clubId: idSchema,
+  other: chatPersonSchema,
+  /** The last message's first characters ('' when it was deleted, or before the first message). */
+  lastMessagePreview: z.string(),
+  /** Who wrote the last message (null before the first). */
+  lastSenderId: idSchema.nullable(),
+  /** When the last message was sent, else when the conversation started (the inbox's order). */
+  lastActivityAt: isoDateTime,
+  /** A message of the other person's came after what the caller last read. */
+  unread: z.boolean(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationPageSchema = pageOf(conversationSummarySchema);
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+
+export const conversationPageQuerySchema = pageQuerySchema.extend({
+  /** Only the conversations with unread messages. */
+  filter: z.enum(['all', 'unread']).default('all'),
+});
+
+export const startConversationInputSchema = z.strictObject({
+  /** The person to talk to. */
+  userId: idSchema,
+  /** A club both are active members of: where they know each other from. */
+  clubId: idSchema,
+});
+export type StartConversationInput = z.infer<typeof startConversationInputSchema>;
+
+export const chatMessageSchema = z.object({
+  id: idSchema,
+  senderId: idSchema,
+  /** Plain text (links are made clickable by the page, never HTML); '' once deleted. */
+  text: z.string(),
+  deleted: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const sendMessageInputSchema = z.strictObject({
+  text: requiredText(CHAT_LIMITS.messageLength),
+});
+
+export const markConversationReadInputSchema = z.strictObject({
+  /** The newest message the caller has seen: the conversation is read only if nothing came after it. */
+  messageId: idSchema,
+});
+
+export const conversationReadSchema = z.object({
+  /** Still unread: a message came after the one named. */
+  unread: z.boolean(),
+});
+
+export const chatUnreadCountSchema = z.object({
+  /** How many conversations have a message the caller has not read. */
+  conversations: z.number().int().nonnegative(),
+});
+
+/** A conversation opened: who with, from which club, and the newest messages first (by cursor). */
+export const conversationMessagesSchema = pageOf(chatMessageSchema).extend({
+  conversation: z.object({
+    id: idSchema,
+    clubId: idSchema,
+    clubName: z.string(),
+    other: chatPersonSchema,
+    /** The newest message of the caller's that the other person has read (null: none yet). */
+    seenUpTo: idSchema.nullable(),
+  }),
+});
+export type ConversationMessages = z.infer<typeof conversationMessagesSchema>;
+
+export const conversationStartedSchema = z.object({ id: idSchema, created: z.boolean() });
+export const messageDeletedSchema = z.object({ id: idSchema, deleted: z.literal(true) });
