@@ -124,13 +124,13 @@ describe('chat', () => {
       [ann, ben, otherClubId],
     ] as const) {
       const res = await call('startConversation', from, { body: { userId: to, clubId: club } });
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('forbidden');
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
     }
     const self = await call('startConversation', ann, { body: { userId: ann, clubId } });
     expect(self.status).toBe(400);
     const pending = await addMember(clubId, { userId: await addPerson('Pat Pending'), status: 'pending' });
-    expect((await call('startConversation', ann, { body: { userId: pending, clubId } })).status).toBe(403);
+    expect((await call('startConversation', ann, { body: { userId: pending, clubId } })).status).toBe(404);
 
     const id = await started(ann, ben, clubId);
     const hello = await send(ann, id, 'Just us');

@@ -29,7 +29,7 @@ import {
   readStartingPoint,
   recordLastMessage,
 } from '../data/repositories/chat.ts';
-import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
 import { isClubInService } from './club-in-service.ts';
 
 /** The same two people always meet in the same conversation, whoever starts it. */
@@ -39,7 +39,11 @@ export function conversationIdOf(a: string, b: string): string {
 }
 
 const NOT_FOUND = 'Conversation not found';
-const CANNOT_START = 'You can message people who are active members of a club you are active in.';
+/**
+ * Anyone who is not an active member of a club in service the caller is active in is, to the
+ * caller, nobody: whether the person exists, or is in that club, is not told.
+ */
+const CANNOT_START = 'There is no member of that club you can message by that id.';
 
 const startLimit = (userId: string): RateWindow => ({
   scope: 'chat-start',
@@ -76,7 +80,7 @@ export async function startConversation(
   const inService =
     club !== null &&
     isClubInService({ status: club.status as never, suspendedAt: club.suspendedAt as never });
-  if (!inService || !active.every(Boolean)) throw forbidden(CANNOT_START);
+  if (!inService || !active.every(Boolean)) throw notFound(CANNOT_START);
   const conversation: Conversation = {
     id: conversationIdOf(callerId, input.userId),
     userIds: [callerId, input.userId],

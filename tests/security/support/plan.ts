@@ -43,6 +43,9 @@ export const SELF_SERVICE_CLUB_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
 /** Valid bodies (and queries) where a generated one would not do; keyed by route id. */
 export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<string, string> }>> = {
   createClub: { body: { name: 'Example club', description: 'An example club.' } },
+  // Nobody shares a club with a person of this id: every caller is told there is no such member.
+  startConversation: { body: { userId: '01JZZZZZZZZZZZZZZZZZZZZZZZ', clubId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },
+  markConversationRead: { body: { messageId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },
   // A token nobody signed: every caller is refused alike (400), and nothing changes.
   unsubscribe: { query: { token: 'eyJ1IjoieCJ9.forged' } },
   openUnsubscribe: { query: { token: 'eyJ1IjoieCJ9.forged' } },
@@ -151,6 +154,9 @@ const PARAM_SOURCES: Record<string, (club: ClubWorld, foreign: ClubWorld, target
   // A notification is the caller's own (keyed under their id): an id of anyone else's is not
   // found, as is this one, which nobody has.
   notificationId: () => '01JZZZZZZZZZZZZZZZZZZZZZZZ',
+  // A conversation is its two people's own: one the caller is not in is not found, as is this one.
+  conversationId: () => 'NoSuchConversationAnywhere',
+  messageId: () => '01JZZZZZZZZZZZZZZZZZZZZZZZ',
 };
 
 /** Member ids in paths point at the fixture member (e.g. approving, removing, a profile). */
