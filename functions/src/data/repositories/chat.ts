@@ -14,7 +14,7 @@ import { CHAT_LIMITS, type ChatMessage, TABLE } from '@clubs/shared';
 import { CHAT_MESSAGE_PREFIX, indexKeys, keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
+import { transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { countItems, type Page, queryPage } from '../query.ts';
 import {
@@ -212,11 +212,30 @@ export async function putMessage(
   }
 }
 
+/** One conditional update: true when it was made, false when its condition did not hold. */
+function updateIf(
+  key: { pk: string; sk: string },
+  update: { set: string; condition: string; names: Record<string, string>; values: Record<string, unknown> },
+): Promise<boolean> {
+  return writeIfConditionHolds(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: update.set,
+        ConditionExpression: update.condition,
+        ExpressionAttributeNames: update.names,
+        ExpressionAttributeValues: update.values,
+      }),
+    ),
+  );
+}
+
 /**
  * Moves one person's entry to a new last message, if it is newer than the one it holds: the
  * sender's entry counts it as read, the other's becomes unread (into the unread index).
  */
-export async function recordLastMessage(
+export function recordLastMessage(
   userId: string,
   conversationId: string,
   message: ChatMessage,
@@ -226,39 +245,29 @@ export async function recordLastMessage(
   const unread = indexKeys.chatUnread(userId, message.createdAt, conversationId);
   const common =
     'SET #lastId = :id, #preview = :preview, #sender = :sender, #at = :at, gsi2pk = :g2pk, gsi2sk = :g2sk';
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.chatEntry(userId, conversationId),
-        UpdateExpression:
-          side === 'sender'
-            ? `${common}, #readUpTo = :id REMOVE gsi3pk, gsi3sk`
-            : `${common}, gsi3pk = :g3pk, gsi3sk = :g3sk`,
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId < :id)',
-        ExpressionAttributeNames: {
-          '#lastId': 'lastMessageId',
-          '#preview': 'lastMessagePreview',
-          '#sender': 'lastSenderId',
-          '#at': 'lastActivityAt',
-          ...(side === 'sender' ? { '#readUpTo': 'readUpTo' } : {}),
-        },
-        ExpressionAttributeValues: {
-          ':id': message.id,
-          ':preview': previewOf(message.text),
-          ':sender': message.senderId,
-          ':at': message.createdAt,
-          ':g2pk': inbox.gsi2pk,
-          ':g2sk': inbox.gsi2sk,
-          ...(side === 'recipient' ? { ':g3pk': unread.gsi3pk, ':g3sk': unread.gsi3sk } : {}),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+  return updateIf(keys.chatEntry(userId, conversationId), {
+    set:
+      side === 'sender'
+        ? `${common}, #readUpTo = :id REMOVE gsi3pk, gsi3sk`
+        : `${common}, gsi3pk = :g3pk, gsi3sk = :g3sk`,
+    condition: 'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId < :id)',
+    names: {
+      '#lastId': 'lastMessageId',
+      '#preview': 'lastMessagePreview',
+      '#sender': 'lastSenderId',
+      '#at': 'lastActivityAt',
+      ...(side === 'sender' ? { '#readUpTo': 'readUpTo' } : {}),
+    },
+    values: {
+      ':id': message.id,
+      ':preview': previewOf(message.text),
+      ':sender': message.senderId,
+      ':at': message.createdAt,
+      ':g2pk': inbox.gsi2pk,
+      ':g2sk': inbox.gsi2sk,
+      ...(side === 'recipient' ? { ':g3pk': unread.gsi3pk, ':g3sk': unread.gsi3sk } : {}),
+    },
+  });
 }
 
 /**
@@ -270,71 +279,35 @@ export async function markEntryRead(
   conversationId: string,
   messageId: string,
 ): Promise<{ unread: boolean } | null> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.chatEntry(userId, conversationId),
-        UpdateExpression: 'SET #readUpTo = :id REMOVE gsi3pk, gsi3sk',
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId <= :id) AND (attribute_not_exists(#readUpTo) OR #readUpTo <= :id)',
-        ExpressionAttributeNames: { '#lastId': 'lastMessageId', '#readUpTo': 'readUpTo' },
-        ExpressionAttributeValues: { ':id': messageId },
-      }),
-    );
-    return { unread: false };
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
+  const read = await updateIf(keys.chatEntry(userId, conversationId), {
+    set: 'SET #readUpTo = :id REMOVE gsi3pk, gsi3sk',
+    condition:
+      'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId <= :id) AND (attribute_not_exists(#readUpTo) OR #readUpTo <= :id)',
+    names: { '#lastId': 'lastMessageId', '#readUpTo': 'readUpTo' },
+    values: { ':id': messageId },
+  });
+  if (read) return { unread: false };
   const entry = (await getEntries(conversationId, [userId])).get(userId);
   return entry ? { unread: entry.unread } : null;
 }
 
 /** Deletes the text of a message of `senderId`'s; false when it is not theirs (or not there). */
-export async function deleteOwnMessage(
-  conversationId: string,
-  messageId: string,
-  senderId: string,
-): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.chatMessage(conversationId, messageId),
-        UpdateExpression: 'SET deleted = :true REMOVE #text',
-        ConditionExpression: 'attribute_exists(pk) AND senderId = :sender',
-        ExpressionAttributeNames: { '#text': 'text' },
-        ExpressionAttributeValues: { ':true': true, ':sender': senderId },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
-}
+export const deleteOwnMessage = (conversationId: string, messageId: string, senderId: string) =>
+  updateIf(keys.chatMessage(conversationId, messageId), {
+    set: 'SET deleted = :true REMOVE #text',
+    condition: 'attribute_exists(pk) AND senderId = :sender',
+    names: { '#text': 'text' },
+    values: { ':true': true, ':sender': senderId },
+  });
 
 /** Empties an entry's preview if its last message is this one (a deleted message shows nothing). */
-export async function clearPreviewOf(
-  userId: string,
-  conversationId: string,
-  messageId: string,
-): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.chatEntry(userId, conversationId),
-        UpdateExpression: 'SET #preview = :empty',
-        ConditionExpression: '#lastId = :id',
-        ExpressionAttributeNames: { '#preview': 'lastMessagePreview', '#lastId': 'lastMessageId' },
-        ExpressionAttributeValues: { ':empty': '', ':id': messageId },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
-}
+export const clearPreviewOf = (userId: string, conversationId: string, messageId: string) =>
+  updateIf(keys.chatEntry(userId, conversationId), {
+    set: 'SET #preview = :empty',
+    condition: '#lastId = :id',
+    names: { '#preview': 'lastMessagePreview', '#lastId': 'lastMessageId' },
+    values: { ':empty': '', ':id': messageId },
+  });
 
 /** A page of a person's conversations, newest activity first (all, or only the unread). */
 export function listEntries(
