@@ -17,6 +17,7 @@ import {
   open,
   recordInjected,
   recordNotShown,
+  recordUnready,
   reportSitePolicy,
   settle,
   watch,
@@ -25,7 +26,9 @@ import { CORPUS, textFor } from './xss/corpus.ts';
 import { FIELDS, VIEWERS, type Viewer, type Visit, visits } from './xss/fields.ts';
 import { buildWorld, viewers, type World } from './xss/world.ts';
 
-test.describe.configure({ timeout: 300_000 });
+// Writing 450 texts and opening 128 pages took 85 s in a quiet full run and 259 s on this machine
+// at a load of 13; the limit leaves room for a slow stack, while each page's own wait is bounded.
+test.describe.configure({ timeout: 450_000 });
 
 /** The texts a visit must show: its carriers' fields whose row lists this page. */
 const expectedTexts = (visit: Visit): string[] =>
@@ -45,11 +48,21 @@ async function browseAs(page: Page, world: World, viewer: Viewer, findings: Find
   // late in a full run (its event consumers share the gateway's process), and a text shown late is
   // still shown. Once a page has failed to show its texts (a rendering that breaks them), the others
   // are not waited for as long: the run still ends with every finding rather than at the timeout.
+  // The same patience bounds every step that readies a page (its heading, a tab, a list shown in
+  // full): a page stuck in a loader or an error is recorded with what it showed, and the walk goes on.
   let patience = 60_000;
   for (const visit of visits(world).filter((v) => v.viewer === viewer)) {
+    page.setDefaultTimeout(patience);
     await open(page, visit.path, visit.kind !== previous);
     previous = visit.kind;
-    await visit.prepare?.(page);
+    const ready = await visit.prepare?.(page).then(
+      () => true,
+      async (error: unknown) => {
+        await recordUnready(page, error, findings);
+        return false;
+      },
+    );
+    if (ready === false) patience = 2_000;
     if (!(await recordNotShown(page, expectedTexts(visit), findings, patience))) patience = 2_000;
     await settle(page);
     await recordInjected(page, findings);
@@ -110,5 +123,6 @@ test('no stored payload runs on any page that shows it, and each is shown as tex
   expect(findings.injected, 'payload markup that became elements or attributes').toEqual([]);
   expect(findings.blocked, 'console messages of a blocked script').toEqual([]);
   expect(findings.dialogs, 'dialogs opened').toEqual([]);
+  expect(findings.unready, 'pages that never got ready to read (what each showed)').toEqual([]);
   expect(findings.notShown, 'written texts a page did not show').toEqual([]);
 });

@@ -20,9 +20,33 @@ export interface Findings {
   dialogs: { url: string; text: string }[];
   /** Written texts a page should show and did not (as text, visible). */
   notShown: { url: string; text: string }[];
+  /** Pages the viewer could not get ready to read (a step that never finished), with what they showed. */
+  unready: { url: string; error: string; shown: string }[];
 }
 
-export const noFindings = (): Findings => ({ ran: [], injected: [], blocked: [], dialogs: [], notShown: [] });
+export const noFindings = (): Findings => ({
+  ran: [],
+  injected: [],
+  blocked: [],
+  dialogs: [],
+  notShown: [],
+  unready: [],
+});
+
+/**
+ * Records a page whose preparing step failed or never finished, with its error's first line and the
+ * start of what the page showed then (a loader, an error with its retry, another page), so a failed
+ * run says which state the page was stuck in.
+ */
+export async function recordUnready(page: Page, error: unknown, findings: Findings): Promise<void> {
+  const shown = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .then((text) => text.replace(/\s+/g, ' ').trim().slice(0, 400))
+    .catch((reason: unknown) => `(unreadable: ${String(reason).split('\n')[0]})`);
+  const message = error instanceof Error ? error.message : String(error);
+  findings.unready.push({ url: page.url(), error: message.split('\n')[0] ?? message, shown });
+}
 
 /**
  * A Content-Security-Policy report (Chromium logs a report-only violation as info: "Executing
@@ -106,7 +130,7 @@ export async function reportSitePolicy(page: Page): Promise<void> {
  */
 export async function open(page: Page, path: string, load: boolean): Promise<void> {
   if (load) {
-    await page.goto(path);
+    await page.goto(path, { timeout: 60_000 });
   } else {
     await page.evaluate((to) => {
       window.history.pushState(null, '', to);
@@ -200,6 +224,8 @@ export async function recordInjected(page: Page, findings: Findings): Promise<vo
 
 /** Lets whatever the shown page started finish: every image loaded or failed (onerror has fired). */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, {
+    timeout: 30_000,
+  });
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
