@@ -197,6 +197,8 @@ export const CHAT_LIMITS = {
   newConversationsPerDay: 20,
   messagesPerMinute: 20,
   previewLength: 140,
+  /** Conversations one person reports to the super admins a UTC day. */
+  reportsPerDay: 10,
 } as const;
 
 /**

@@ -214,6 +214,15 @@ export const keys = {
   }),
   /** One entry of a club's audit trail (moderation decisions, bans), in time order (ULIDs). */
   clubAudit: (clubId: string, id: string): Key => ({ pk: clubAuditPartition(clubId), sk: `AUDIT#${id}` }),
+  /** A person's chat settings (absent: CHAT_SETTINGS_DEFAULTS). */
+  chatSettings: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'CHAT_SETTINGS' }),
+  /** `userId` blocked `blockedId`: one GetItem tells whether a send or a start is refused. */
+  chatBlock: (userId: string, blockedId: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `${CHAT_BLOCK_PREFIX}${blockedId}`,
+  }),
+  /** A conversation reported to the super admins, with its copy of the newest messages. */
+  chatReport: (reportId: string): Key => ({ pk: `CHAT_REPORT#${reportId}`, sk: 'META' }),
   /** A fixed-window counter (rate limits): `scope` names what is limited, `subject` who. TTL. */
   /** A chat conversation: its two people and the club they knew each other from. */
   conversation: (conversationId: string): Key => ({ pk: chatPartition(conversationId), sk: 'META' }),
@@ -241,6 +250,8 @@ export const keys = {
 const chatPartition = (conversationId: string) => `CHAT#${conversationId}`;
 /** The sort-key prefix of a conversation's messages. */
 export const CHAT_MESSAGE_PREFIX = 'MSG#';
+/** The sort-key prefix of the people a person blocked, under that person. */
+export const CHAT_BLOCK_PREFIX = 'CHAT_BLOCK#';
 
 /** The sort-key prefix of a club's open upload reservations, in the order they lapse. */
 export const STORAGE_LAPSE_PREFIX = 'LAPSES#';
@@ -311,6 +322,12 @@ export const indexKeys = {
     gsi3sk: `${lastActivityAt}#${conversationId}`,
   }),
   chatUnreadPartition: (userId: string) => chatUnreadPartition(userId),
+  /** byStatus, overloaded: the chat reports of one status, newest first. */
+  chatReportStatus: (status: string, createdAt: string, reportId: string) => ({
+    gsi1pk: `CHAT_REPORTS#${status}`,
+    gsi1sk: `${createdAt}#${reportId}`,
+  }),
+  chatReportStatusPartition: (status: string) => `CHAT_REPORTS#${status}`,
   /** byStatus: clubs of one status, newest first. */
   clubStatus: (status: ClubStatus, createdAt: string, clubId: string) => ({
     gsi1pk: `CLUB_STATUS#${status}`,

@@ -4,6 +4,7 @@ import { FileReply, reply } from '../http/reply.ts';
 import { defineGroup } from '../http/route-handler.ts';
 import { createClub, latestActiveOwnedClub, membershipCheckoutState } from '../payments/club-setup.ts';
 import { analyticsCsv, clubAnalytics } from '../services/analytics/club-analytics.ts';
+import { saveClubChatSettings } from '../services/club-chat-settings.ts';
 import { createClubImageUpload, editClub } from '../services/club-editing.ts';
 
 /** The group's routes are declared in two areas. */
@@ -20,6 +21,7 @@ export const handler = defineGroup('club-admin', routes, {
   editClub: async ({ input, club }) => editClub(club, input.body),
   createClubImageUpload: async ({ input, auth, club }) =>
     createClubImageUpload(club, auth.userId, input.body),
+  saveClubChatSettings: async ({ input, club }) => saveClubChatSettings(club, input.body),
   getMembershipCheckout: async ({ input, auth }) => membershipCheckoutState(auth, input.params.clubId),
   getClubAnalytics: async ({ input, auth, club, viewer }) =>
     (await clubAnalytics(club, viewer, auth.isSuperAdmin, input.query.period)).analytics,

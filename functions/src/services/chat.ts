@@ -29,7 +29,7 @@ import {
   readStartingPoint,
   recordLastMessage,
 } from '../data/repositories/chat.ts';
-import { AppError, badRequest, notFound } from '../errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
 import { isClubInService } from './club-in-service.ts';
 
 /** The same two people always meet in the same conversation, whoever starts it. */
@@ -45,6 +45,9 @@ const NOT_FOUND = 'Conversation not found';
  */
 const CANNOT_START = 'There is no member of that club you can message by that id.';
 
+/** A person who blocked the sender is not named as the reason: the sender learns only that it failed. */
+const CANNOT_SEND = 'This conversation does not take new messages.';
+
 const startLimit = (userId: string): RateWindow => ({
   scope: 'chat-start',
   subject: userId,
@@ -59,15 +62,30 @@ const sendLimit = (userId: string): RateWindow => ({
   windowSeconds: 60,
 });
 
-function limited(message: string, full: WindowsFull): AppError {
+export function limited(message: string, full: WindowsFull): AppError {
   return new AppError('too_many_requests', message, undefined, full.retryAfterSeconds);
 }
 
 /** The conversation, if the caller is one of its two people. */
-async function conversationOf(callerId: string, conversationId: string): Promise<Conversation> {
+export async function conversationOf(callerId: string, conversationId: string): Promise<Conversation> {
   const conversation = await getConversation(conversationId);
   if (!conversation?.userIds.includes(callerId)) throw notFound(NOT_FOUND);
   return conversation;
+}
+
+/**
+ * A conversation starts through a club in service whose owner lets members message each other,
+ * between two of its active members, when the other person accepts conversations from members and
+ * has not blocked the starter; the refusal is the same whichever of these fails.
+ */
+function mayStart(start: Awaited<ReturnType<typeof readStartingPoint>>): boolean {
+  const { club } = start;
+  if (club === null || club.membersCanMessage === false) return false;
+  if (!isClubInService({ status: club.status as never, suspendedAt: club.suspendedAt as never }))
+    return false;
+  return (
+    start.active.every(Boolean) && start.otherSettings.whoCanStart === 'members' && !start.blockedByOther
+  );
 }
 
 export async function startConversation(
@@ -76,11 +94,8 @@ export async function startConversation(
   now = new Date(),
 ): Promise<{ id: string; created: boolean }> {
   if (input.userId === callerId) throw badRequest('You cannot start a conversation with yourself');
-  const { club, active } = await readStartingPoint(input.clubId, [callerId, input.userId]);
-  const inService =
-    club !== null &&
-    isClubInService({ status: club.status as never, suspendedAt: club.suspendedAt as never });
-  if (!inService || !active.every(Boolean)) throw notFound(CANNOT_START);
+  const start = await readStartingPoint(input.clubId, callerId, input.userId);
+  if (!mayStart(start)) throw notFound(CANNOT_START);
   const conversation: Conversation = {
     id: conversationIdOf(callerId, input.userId),
     userIds: [callerId, input.userId],
@@ -107,9 +122,10 @@ export async function sendMessage(
     deleted: false,
     createdAt: now.toISOString(),
   };
-  const full = await putMessage(conversationId, message, sendLimit(callerId), now);
-  if (full) throw limited('You are sending messages too fast. Wait a moment and try again.', full);
   const otherId = conversation.userIds.find((id) => id !== callerId) ?? callerId;
+  const refused = await putMessage(conversationId, message, otherId, sendLimit(callerId), now);
+  if (refused === 'blocked') throw forbidden(CANNOT_SEND);
+  if (refused) throw limited('You are sending messages too fast. Wait a moment and try again.', refused);
   await Promise.all([
     recordLastMessage(callerId, conversationId, message, 'sender'),
     recordLastMessage(otherId, conversationId, message, 'recipient'),

@@ -9,6 +9,7 @@
 export { analyticsRoutes } from './routes/analytics.ts';
 export { calendarEventRoutes } from './routes/calendar-events.ts';
 export { chatRoutes } from './routes/chat.ts';
+export { chatControlRoutes } from './routes/chat-controls.ts';
 export { clubAdminRoutes } from './routes/club-admin.ts';
 export { clubRoutes } from './routes/clubs.ts';
 export { type ContactReceipt, contactReceiptSchema, contactRoutes } from './routes/contact.ts';

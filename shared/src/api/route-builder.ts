@@ -46,6 +46,8 @@ const PATH_PARAMS = {
   itemId: idSchema,
   conversationId: idSchema,
   messageId: idSchema,
+  /** A conversation reported to the super admins. */
+  reportId: idSchema,
   token: inviteTokenSchema,
 } as const;
 type PathParam = keyof typeof PATH_PARAMS;

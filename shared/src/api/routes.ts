@@ -9,6 +9,7 @@ import type * as z from 'zod';
 import {
   analyticsRoutes,
   calendarEventRoutes,
+  chatControlRoutes,
   chatRoutes,
   clubAdminRoutes,
   clubRoutes,
@@ -52,6 +53,7 @@ export const ROUTE_AREAS = [
   analyticsRoutes,
   moderationRoutes,
   chatRoutes,
+  chatControlRoutes,
 ] as const;
 
 export const ROUTES = {
@@ -73,6 +75,7 @@ export const ROUTES = {
   ...analyticsRoutes,
   ...moderationRoutes,
   ...chatRoutes,
+  ...chatControlRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof ROUTES;

@@ -51,6 +51,8 @@ export const clubSchema = z.object({
   reportThreshold: z.number().int().optional(),
   /** Whether a new member's first post waits for a moderator's approval. */
   holdFirstPosts: z.boolean().optional(),
+  /** Whether members may start conversations with each other through the club (on when unset). */
+  membersCanMessage: z.boolean().optional(),
 });
 export type Club = z.infer<typeof clubSchema>;
 

@@ -5,6 +5,7 @@ export * from './calendar-event.ts';
 export * from './calendar-event-file.ts';
 export * from './calendar-event-time.ts';
 export * from './chat.ts';
+export * from './chat-controls.ts';
 export * from './club.ts';
 export * from './common.ts';
 export * from './course.ts';

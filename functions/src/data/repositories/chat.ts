@@ -24,6 +24,7 @@ import {
   type WindowsFull,
   windowsFullIn,
 } from '../rate-windows.ts';
+import { chatSettingsOf } from './chat-controls.ts';
 
 type Item = Record<string, unknown>;
 
@@ -180,13 +181,17 @@ export async function createConversation(
   }
 }
 
-/** Stores a message, the sender's per-minute count moved with it; null when the window is full. */
+/**
+ * Stores a message, the sender's per-minute count moved with it, unless the recipient blocked the
+ * sender (checked in the same transaction): 'blocked', the full window, or null once stored.
+ */
 export async function putMessage(
   conversationId: string,
   message: ChatMessage,
+  recipientId: string,
   senderLimit: RateWindow,
   now: Date,
-): Promise<WindowsFull | null> {
+): Promise<WindowsFull | 'blocked' | null> {
   const transaction = [
     rateWindowCount(senderLimit, now),
     {
@@ -201,11 +206,19 @@ export async function putMessage(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.chatBlock(recipientId, message.senderId),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
   ];
   try {
     await retryOnConflict(() => db().send(new TransactWriteCommand({ TransactItems: transaction })));
     return null;
   } catch (error) {
+    if (transactionConditionFailures(error)?.includes(2)) return 'blocked';
     const full = windowsFullIn(error, [senderLimit], now);
     if (full) return full;
     throw error;
@@ -397,13 +410,23 @@ export async function chatPeople(
   );
 }
 
-/** The club and both people's memberships of it, read at once (the check before a conversation starts). */
-export async function readStartingPoint(clubId: string, userIds: readonly [string, string]) {
+/**
+ * What a new conversation depends on, read at once: the club (in service, chat allowed), both
+ * people's memberships of it, the other person's chat settings and whether they blocked the starter.
+ */
+export async function readStartingPoint(clubId: string, starterId: string, otherId: string) {
   const clubKey = keys.club(clubId);
-  const memberKeys = userIds.map((userId) => keys.membership(clubId, userId));
-  const found = await batchGet([clubKey, ...memberKeys], ['status', 'suspendedAt']);
+  const memberKeys = [starterId, otherId].map((userId) => keys.membership(clubId, userId));
+  const settingsKey = keys.chatSettings(otherId);
+  const blockKey = keys.chatBlock(otherId, starterId);
+  const found = await batchGet(
+    [clubKey, ...memberKeys, settingsKey, blockKey],
+    ['status', 'suspendedAt', 'membersCanMessage', 'whoCanStart', 'emailUnread'],
+  );
   return {
     club: found.get(keyId(clubKey)) ?? null,
     active: memberKeys.map((key) => found.get(keyId(key))?.status === 'active'),
+    otherSettings: chatSettingsOf(found.get(keyId(settingsKey))),
+    blockedByOther: found.has(keyId(blockKey)),
   };
 }

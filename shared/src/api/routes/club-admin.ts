@@ -4,9 +4,10 @@
  */
 import * as z from 'zod';
 import { createClubRequestSchema, membershipCheckoutStateSchema } from '../../domain/billing.ts';
+import { clubChatSettingsSchema } from '../../domain/chat-controls.ts';
 import { clubImageUploadInputSchema, clubSchema, updateClubInputSchema } from '../../domain/club.ts';
 import { presignedUploadSchema } from '../../domain/profile.ts';
-import { GET, inClub, PATCH, POST, routesOf, SIGNED_IN } from '../route-builder.ts';
+import { GET, inClub, PATCH, POST, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
 
 export const clubAdminRoutes = routesOf('club-admin', {
   createClub: POST('/api/clubs', {
@@ -42,6 +43,13 @@ export const clubAdminRoutes = routesOf('club-admin', {
     body: clubImageUploadInputSchema,
     response: presignedUploadSchema,
     status: 201,
+  }),
+  saveClubChatSettings: PUT('/api/clubs/{clubId}/chat-settings', {
+    access: inClub('owner'),
+    summary:
+      'The owner lets members start conversations with each other through the club, or not (conversations already started stay open)',
+    body: clubChatSettingsSchema,
+    response: clubChatSettingsSchema,
   }),
   getMembershipCheckout: GET('/api/clubs/{clubId}/membership-checkout', {
     access: SIGNED_IN,

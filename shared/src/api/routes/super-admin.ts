@@ -12,6 +12,12 @@ import {
   platformFiguresSchema,
 } from '../../domain/admin.ts';
 import { analyticsQuerySchema } from '../../domain/analytics.ts';
+import {
+  chatReportDecisionInputSchema,
+  chatReportPageSchema,
+  chatReportQuerySchema,
+  chatReportSchema,
+} from '../../domain/chat-controls.ts';
 import { pageOf, pageQuerySchema } from '../../domain/common.ts';
 import { DELETE, GET, POST, routesOf, SUPER_ADMIN } from '../route-builder.ts';
 
@@ -47,5 +53,18 @@ export const superAdminRoutes = routesOf('super-admin', {
       'The platform figures: clubs by status, active memberships, active paid subscriptions and their monthly recurring revenue per currency, and over a period (7, 30 or 90 days, 12 months) clubs, members, creator plans and platform fees; counters kept by the writes that change them, read with one query of their partition',
     query: analyticsQuerySchema,
     response: platformFiguresSchema,
+  }),
+  listChatReports: GET('/api/admin/chat-reports', {
+    access: SUPER_ADMIN,
+    summary:
+      "The 'Reported chats' list: conversations members reported, of one status (open by default), newest first, each with its reason and the copy of its newest messages taken then; one query",
+    query: chatReportQuerySchema,
+    response: chatReportPageSchema,
+  }),
+  decideChatReport: POST('/api/admin/chat-reports/{reportId}/decision', {
+    access: SUPER_ADMIN,
+    summary: 'Closes an open chat report as resolved (acted on) or dismissed; a closed one is refused (409)',
+    body: chatReportDecisionInputSchema,
+    response: chatReportSchema,
   }),
 });
