@@ -1,5 +1,6 @@
 export * from './api/routes.ts';
 export * from './bus/change-events.ts';
+export * from './bus/chat-unread.ts';
 export * from './bus/digests.ts';
 export * from './bus/email-feedback.ts';
 export * from './bus/event-reminders.ts';

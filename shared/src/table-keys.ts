@@ -322,6 +322,15 @@ export const indexKeys = {
     gsi3sk: `${lastActivityAt}#${conversationId}`,
   }),
   chatUnreadPartition: (userId: string) => chatUnreadPartition(userId),
+  /**
+   * byStatus, overloaded and sparse: the chat entries whose unread e-mail check is armed, by when
+   * it falls due, spread over CHAT_UNREAD_MAIL.shards partitions.
+   */
+  chatMailDue: (shard: number, dueAt: string, userId: string, conversationId: string) => ({
+    gsi1pk: `CHAT_MAIL_DUE#${shard}`,
+    gsi1sk: `${dueAt}#${userId}#${conversationId}`,
+  }),
+  chatMailDuePartition: (shard: number) => `CHAT_MAIL_DUE#${shard}`,
   /** byStatus, overloaded: the chat reports of one status, newest first. */
   chatReportStatus: (status: string, createdAt: string, reportId: string) => ({
     gsi1pk: `CHAT_REPORTS#${status}`,

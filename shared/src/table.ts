@@ -40,7 +40,7 @@ export const TABLE = {
       partitionKey: 'gsi1pk',
       sortKey: 'gsi1sk',
       purpose:
-        'clubs by status, newest first (the directory lists STATUS#active); overloaded: digest subscribers by cadence, a sparse partition of the preference items that chose a daily or weekly digest; the chat reports of one status',
+        'clubs by status, newest first (the directory lists STATUS#active); overloaded: digest subscribers by cadence, a sparse partition of the preference items that chose a daily or weekly digest; the chat reports of one status; sparse: the chat entries whose unread e-mail falls due, by when',
       projection: ALL,
     },
     byOwner: {

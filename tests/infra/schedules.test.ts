@@ -41,7 +41,7 @@ describe('recurring schedules', () => {
       expect(props.ScheduleExpressionTimezone ?? 'Etc/UTC').toBe('Etc/UTC');
       expect(props.Target.Arn).toEqual({ 'Fn::GetAtt': [bus, 'Arn'] });
       expect(props.Target.EventBridgeParameters).toEqual({
-        DetailType: DIGEST_DUE_TYPE,
+        DetailType: declared.target.detailType,
         Source: EVENT_BUS.schedulerSource,
       });
       expect(JSON.parse(props.Target.Input)).toEqual({

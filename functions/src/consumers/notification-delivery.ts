@@ -6,7 +6,8 @@
  * bounce and complaint events suppress the addresses they name; an event's reminder falling due
  * (its schedule's event) tells the club's members in batches, unless the event moved or went
  * since; a digest schedule's run is split into batches of subscribers, each of which queues its
- * digests as e-mails on the same queue; each e-mail waits for its slot of SES's send rate
+ * digests as e-mails on the same queue; the sweep of chat messages left unread queues their
+ * e-mails on it too; each e-mail waits for its slot of SES's send rate
  * (send-pace.ts), so the queue's consumers together never send faster than SES takes. A failed
  * record is reported alone, so only it is delivered again (an e-mail SES refused is retried, then
  * parked in the dead-letter queue), and writing is idempotent per change and recipient, so a
@@ -14,7 +15,11 @@
  */
 import {
   CHANGE_EVENT_TYPES,
+  CHAT_UNREAD_DUE_TYPE,
+  CHAT_UNREAD_EMAIL_TYPE,
   changeEventSchema,
+  chatUnreadDueSchema,
+  chatUnreadEmailSchema,
   DIGEST_BATCH_TYPE,
   DIGEST_DUE_TYPE,
   DIGEST_EMAIL_TYPE,
@@ -43,6 +48,7 @@ import {
 } from '../bus/consumer-handler.ts';
 import { queuedEmailPacer } from '../email/send-pace.ts';
 import { logger } from '../logger.ts';
+import { sendChatUnreadEmail, sweepUnreadChats } from '../services/notifications/chat-unread.ts';
 import { deliverBatch, notifyChange } from '../services/notifications/delivery.ts';
 import { deliverDigestBatch, planDigests } from '../services/notifications/digest.ts';
 import { applyEmailFeedback } from '../services/notifications/email-feedback.ts';
@@ -89,6 +95,12 @@ export const handler = defineConsumer(
       paced(() => sendNotificationEmail(email)),
     ),
     [DIGEST_EMAIL_TYPE]: notifying(digestEmailSchema, (digest) => paced(() => sendDigestEmail(digest))),
+    [CHAT_UNREAD_EMAIL_TYPE]: notifying(chatUnreadEmailSchema, (email) =>
+      paced(() => sendChatUnreadEmail(email)),
+    ),
+    [CHAT_UNREAD_DUE_TYPE]: notifying(chatUnreadDueSchema, (due) =>
+      sweepUnreadChats(new Date(due.scheduledAt)),
+    ),
     [EVENT_REMINDER_DUE_TYPE]: notifying(eventReminderDueSchema, remindOfEvent),
     [DIGEST_DUE_TYPE]: notifying(digestDueSchema, planDigests),
     [SES_EVENTS.bounce]: emailFeedback,

@@ -10,6 +10,7 @@ import {
   NOTIFICATION_EMAIL_TYPE,
   QUIET_CHANGE_TYPES,
 } from './change-events.ts';
+import { CHAT_UNREAD_DUE_TYPE, CHAT_UNREAD_EMAIL_TYPE } from './chat-unread.ts';
 import { DIGEST_BATCH_TYPE, DIGEST_DUE_TYPE, DIGEST_EMAIL_TYPE } from './digests.ts';
 import { EVENT_REMINDER_BATCH_TYPE, EVENT_REMINDER_DUE_TYPE } from './event-reminders.ts';
 
@@ -148,7 +149,7 @@ export const EVENT_ROUTES = [
   {
     id: 'NotificationEmails',
     source: EVENT_BUS.notificationsSource,
-    detailTypes: [NOTIFICATION_EMAIL_TYPE, DIGEST_EMAIL_TYPE],
+    detailTypes: [NOTIFICATION_EMAIL_TYPE, DIGEST_EMAIL_TYPE, CHAT_UNREAD_EMAIL_TYPE],
     group: 'notification-delivery',
     // links:sign: every notification e-mail carries its reader's signed unsubscribe link.
     uses: ['table:read', 'email:send', 'links:sign'],
@@ -184,6 +185,15 @@ export const EVENT_ROUTES = [
     uses: ['table:read', 'events:put'],
     description:
       "a digest's schedule ran: its subscribers are read from their sparse index and put on the bus in batches",
+  },
+  {
+    id: 'ChatUnreadSweep',
+    source: EVENT_BUS.schedulerSource,
+    detailTypes: [CHAT_UNREAD_DUE_TYPE],
+    group: 'notification-delivery',
+    uses: ['table:read', 'table:write', 'events:put'],
+    description:
+      'the sweep of chat messages left unread: each check that fell due queues one e-mail, unless the conversation was read since or one went within the hour',
   },
   {
     id: 'EmailFeedback',

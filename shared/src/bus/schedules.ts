@@ -5,6 +5,7 @@
  * digest` puts one now. `scheduledAt` in a detail is filled with the time the run was scheduled
  * for (Scheduler's `<aws.scheduler.scheduled-time>`), so a retried run names the same period.
  */
+import { CHAT_UNREAD_DUE_TYPE } from './chat-unread.ts';
 import { DIGEST_DUE_TYPE, type DigestCadence } from './digests.ts';
 import { EVENT_BUS } from './routing.ts';
 
@@ -46,6 +47,16 @@ export const RECURRING_SCHEDULES = [
     'cron(0 7 ? * MON *)',
     "Mondays at 07:00 UTC: the weekly digests of the week's most liked posts",
   ),
+  {
+    id: 'ChatUnreadSweep',
+    description: 'every 5 minutes: the e-mails of chat messages left unread that fell due',
+    expression: 'cron(0/5 * * * ? *)',
+    target: {
+      source: EVENT_BUS.schedulerSource,
+      detailType: CHAT_UNREAD_DUE_TYPE,
+      detail: { sweep: 'chat-unread' },
+    },
+  },
 ] as const satisfies readonly RecurringSchedule[];
 
 /** The event a schedule's run puts on the bus, for a run scheduled at `scheduledAt`. */

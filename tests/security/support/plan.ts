@@ -46,6 +46,10 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
   // Nobody shares a club with a person of this id: every caller is told there is no such member.
   startConversation: { body: { userId: '01JZZZZZZZZZZZZZZZZZZZZZZZ', clubId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },
   markConversationRead: { body: { messageId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },
+  // Nobody has a conversation with a person of this id: every caller is told there is no such person.
+  blockPerson: { body: { userId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },
+  reportConversation: { body: { reason: 'spam' } },
+  decideChatReport: { body: { outcome: 'dismissed' } },
   // A token nobody signed: every caller is refused alike (400), and nothing changes.
   unsubscribe: { query: { token: 'eyJ1IjoieCJ9.forged' } },
   openUnsubscribe: { query: { token: 'eyJ1IjoieCJ9.forged' } },
@@ -157,6 +161,8 @@ const PARAM_SOURCES: Record<string, (club: ClubWorld, foreign: ClubWorld, target
   // A conversation is its two people's own: one the caller is not in is not found, as is this one.
   conversationId: () => 'NoSuchConversationAnywhere',
   messageId: () => '01JZZZZZZZZZZZZZZZZZZZZZZZ',
+  // No report has this id: a super admin is told so, anyone else is refused before looking.
+  reportId: () => '01JZZZZZZZZZZZZZZZZZZZZZZZ',
 };
 
 /** Member ids in paths point at the fixture member (e.g. approving, removing, a profile). */

@@ -10,7 +10,7 @@
  * holds only if nothing came after the message the reader saw.
  */
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CHAT_LIMITS, type ChatMessage, TABLE } from '@clubs/shared';
+import { CHAT_LIMITS, CHAT_UNREAD_MAIL, type ChatMessage, TABLE } from '@clubs/shared';
 import { CHAT_MESSAGE_PREFIX, indexKeys, keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
@@ -25,6 +25,7 @@ import {
   windowsFullIn,
 } from '../rate-windows.ts';
 import { chatSettingsOf } from './chat-controls.ts';
+import { ARM, DISARMED, mailCheckDue } from './chat-mail-checks.ts';
 
 type Item = Record<string, unknown>;
 
@@ -96,12 +97,17 @@ export async function getConversation(conversationId: string): Promise<Conversat
   return item ? toConversation(item) : null;
 }
 
-/** The entries of these people in one conversation, by user id (absent: not theirs). */
+/** The entries of these people in one conversation, by user id (absent: not theirs); `consistent` reads them strongly. */
 export async function getEntries(
   conversationId: string,
   userIds: readonly string[],
+  consistent = false,
 ): Promise<Map<string, ChatEntry>> {
-  const found = await batchGet(userIds.map((userId) => keys.chatEntry(userId, conversationId)));
+  const found = await batchGet(
+    userIds.map((userId) => keys.chatEntry(userId, conversationId)),
+    undefined,
+    consistent,
+  );
   const entries = new Map<string, ChatEntry>();
   for (const userId of userIds) {
     const item = found.get(keyId(keys.chatEntry(userId, conversationId)));
@@ -246,7 +252,8 @@ function updateIf(
 
 /**
  * Moves one person's entry to a new last message, if it is newer than the one it holds: the
- * sender's entry counts it as read, the other's becomes unread (into the unread index).
+ * sender's entry counts it as read (and its unread e-mail check is disarmed), the other's becomes
+ * unread (into the unread index) and arms its unread e-mail check, unless one is armed already.
  */
 export function recordLastMessage(
   userId: string,
@@ -256,13 +263,18 @@ export function recordLastMessage(
 ): Promise<boolean> {
   const inbox = indexKeys.chatInbox(userId, message.createdAt, conversationId);
   const unread = indexKeys.chatUnread(userId, message.createdAt, conversationId);
+  const due = mailCheckDue(
+    userId,
+    conversationId,
+    new Date(Date.parse(message.createdAt) + CHAT_UNREAD_MAIL.delayMs),
+  );
   const common =
     'SET #lastId = :id, #preview = :preview, #sender = :sender, #at = :at, gsi2pk = :g2pk, gsi2sk = :g2sk';
   return updateIf(keys.chatEntry(userId, conversationId), {
     set:
       side === 'sender'
-        ? `${common}, #readUpTo = :id REMOVE gsi3pk, gsi3sk`
-        : `${common}, gsi3pk = :g3pk, gsi3sk = :g3sk`,
+        ? `${common}, #readUpTo = :id REMOVE ${DISARMED}`
+        : `${common}, gsi3pk = :g3pk, gsi3sk = :g3sk, ${ARM}`,
     condition: 'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId < :id)',
     names: {
       '#lastId': 'lastMessageId',
@@ -278,7 +290,15 @@ export function recordLastMessage(
       ':at': message.createdAt,
       ':g2pk': inbox.gsi2pk,
       ':g2sk': inbox.gsi2sk,
-      ...(side === 'recipient' ? { ':g3pk': unread.gsi3pk, ':g3sk': unread.gsi3sk } : {}),
+      ...(side === 'recipient'
+        ? {
+            ':g3pk': unread.gsi3pk,
+            ':g3sk': unread.gsi3sk,
+            ':due': due.mailDueAt,
+            ':g1pk': due.gsi1pk,
+            ':g1sk': due.gsi1sk,
+          }
+        : {}),
     },
   });
 }
@@ -293,7 +313,7 @@ export async function markEntryRead(
   messageId: string,
 ): Promise<{ unread: boolean } | null> {
   const read = await updateIf(keys.chatEntry(userId, conversationId), {
-    set: 'SET #readUpTo = :id REMOVE gsi3pk, gsi3sk',
+    set: `SET #readUpTo = :id REMOVE gsi3pk, gsi3sk, ${DISARMED}`,
     condition:
       'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId <= :id) AND (attribute_not_exists(#readUpTo) OR #readUpTo <= :id)',
     names: { '#lastId': 'lastMessageId', '#readUpTo': 'readUpTo' },

@@ -104,7 +104,8 @@ export type EmailOutcome =
   | 'no-address'
   | 'not-mailed'
   | 'not-a-member'
-  | 'club-not-in-service';
+  | 'club-not-in-service'
+  | 'read';
 
 /**
  * Asked again as the e-mail is about to leave, since a queued message may wait minutes (or days,
@@ -138,7 +139,7 @@ async function claimOrWait(recipientId: string, notificationId: string): Promise
 }
 
 /** A reader's signed unsubscribe link for a club: the page that asks, and the one-click headers. */
-async function unsubscribeLinks(recipientId: string, clubId: string, to: string) {
+export async function unsubscribeLinks(recipientId: string, clubId: string, to: string) {
   const origin = siteUrl();
   const token = encodeURIComponent(await signUnsubscribeToken({ userId: recipientId, clubId, email: to }));
   return {
@@ -150,7 +151,7 @@ async function unsubscribeLinks(recipientId: string, clubId: string, to: string)
   };
 }
 
-interface ClaimedEmail {
+export interface ClaimedEmail {
   recipientId: string;
   /** What the claim is keyed on with the reader: one e-mail per reader and claim id, ever. */
   claimId: string;
@@ -171,7 +172,7 @@ interface ClaimedEmail {
  * it, giving the claim back, so the queue tries again; an outcome that no retry can change is
  * answered instead.
  */
-async function sendClaimed(email: ClaimedEmail): Promise<EmailOutcome> {
+export async function sendClaimed(email: ClaimedEmail): Promise<EmailOutcome> {
   if ((await claimOrWait(email.recipientId, email.claimId)) === 'sent') return 'sent-before';
   try {
     await sendEmail({

@@ -1,8 +1,9 @@
 /**
  * The super-admin portal's reads: the clubs table a page at a time (the previous page stays on
- * screen while the next loads), the audit log's latest entries and the platform figures of a period.
+ * screen while the next loads), the audit log's latest entries, the platform figures of a period
+ * and the reported chats of one status.
  */
-import type { AdminStatusFilter, AnalyticsPeriod } from '@clubs/shared';
+import type { AdminStatusFilter, AnalyticsPeriod, ChatReportStatus } from '@clubs/shared';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useApiQuery } from '../../api/hooks.ts';
 
@@ -13,3 +14,6 @@ export const useAuditLog = () => useApiQuery('listAuditLog', { query: { limit: 2
 
 export const usePlatformFigures = (period: AnalyticsPeriod) =>
   useApiQuery('getPlatformFigures', { query: { period } }, { placeholderData: keepPreviousData });
+
+export const useChatReports = (status: ChatReportStatus) =>
+  useApiQuery('listChatReports', { query: { status, limit: 20 } }, { placeholderData: keepPreviousData });

@@ -6,7 +6,7 @@
  * (PASSWORD_MIN_LENGTH); the button stays disabled until all three are filled. A refusal or a failure
  * stays on its form, announced, with the fields it is about marked; successes are toasts.
  * Below them, how the member hears of their clubs (NotificationPreferenceField; each club may
- * choose differently). Signed out: 'Please log in'.
+ * choose differently), then Chat (ChatSettingsSection). Signed out: 'Please log in'.
  */
 
 import { Button, Flex, Heading, PasswordField, Tabs, Text, TextField } from '@aws-amplify/ui-react';
@@ -31,6 +31,7 @@ import { bindField, OPTIONAL, problem, useForm } from '../../../components/form/
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { AccountNotificationPreference } from '../../../components/notifications/NotificationPreferenceField.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
+import { ChatSettingsSection } from '../components/ChatSettingsSection.tsx';
 import { PleaseLogIn } from '../components/PleaseLogIn.tsx';
 import { TwoFactorSection } from '../components/TwoFactorSection.tsx';
 import '../../../components/public/public.css';
@@ -258,6 +259,7 @@ export default function AccountSettingsPage() {
         </Heading>
         <AccountNotificationPreference />
       </Flex>
+      <ChatSettingsSection />
     </PageColumn>
   );
 }

@@ -2,7 +2,8 @@
  * The super-admin portal at /super-admin (the route's guard lets only the
  * super_admin group in): the banner, the 'All Clubs' table (Club Name, Owner, Email, Status) searched by club
  * name, owner name or e-mail and filtered by status, 10 a page by cursor, each club's page one
- * click away, suspension and reactivation, the platform figures above, and the audit log of what super admins did.
+ * click away, suspension and reactivation, the platform figures above, the chats members reported,
+ * and the audit log of what super admins did.
  */
 import { Alert, Badge, Button, Flex, Heading, SearchField, SelectField, Text } from '@aws-amplify/ui-react';
 import { type AdminClubRow, type AdminStatusFilter, adminStatusFilterSchema } from '@clubs/shared';
@@ -19,6 +20,7 @@ import { useToast } from '../../../components/Toaster.tsx';
 import { useAdminClubs } from '../api.ts';
 import { AuditLog } from '../components/AuditLog.tsx';
 import { PlatformFigures } from '../components/PlatformFigures.tsx';
+import { ReportedChats } from '../components/ReportedChats.tsx';
 
 export const SUPER_ADMIN_TEXTS = {
   title: 'Super Admin Portal',
@@ -184,6 +186,7 @@ export default function SuperAdminPage() {
           Next
         </Button>
       </Flex>
+      <ReportedChats />
       <AuditLog />
     </PageColumn>
   );

@@ -1,7 +1,8 @@
 /**
  * Club settings: tabs General, Membership Pricing and Payments; owner only, others
  * are told 'Access Denied' and that this club's settings are not theirs to open.
- * - General: links to Edit Club, Invite Members and Billing, and the Delete Club dialog (real:
+ * - General: links to Edit Club, Invite Members and Billing, the switch for chat between members
+ *   (MemberChatSwitch), and the Delete Club dialog (real:
  *   the club's subscriptions are cancelled at Stripe and it leaves the directory).
  * - Membership Pricing: free or paid, the monthly price (step 0.01, default 9.99) and the free
  *   trial, saved on the server.
@@ -43,6 +44,7 @@ import { PageColumn } from '../../../components/PageColumn.tsx';
 import { TextLink } from '../../../components/TextLink.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { ownedClubKey, useConnect, useOwnedClub } from '../api.ts';
+import { MemberChatSwitch } from '../components/MemberChatSwitch.tsx';
 import { OwnerQuery } from '../components/OwnerQuery.tsx';
 
 export const SETTINGS_TEXTS = {
@@ -132,6 +134,7 @@ function GeneralTab({ club }: { club: PublicClub }) {
         <TextLink to={`${base}/invite`}>{T.inviteMembers}</TextLink>
         <TextLink to={`${base}/billing`}>{T.billing}</TextLink>
       </Flex>
+      <MemberChatSwitch club={club} />
       <Card variation="outlined">
         <Flex direction="column" gap="small" alignItems="flex-start">
           <Heading level={3} fontSize="medium">
