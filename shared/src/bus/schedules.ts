@@ -29,6 +29,17 @@ const digest = (cadence: DigestCadence, expression: string, description: string)
   target: { source: EVENT_BUS.schedulerSource, detailType: DIGEST_DUE_TYPE, detail: { cadence } },
 });
 
+const chatUnreadSweep: RecurringSchedule = {
+  id: 'ChatUnreadSweep',
+  description: 'every 5 minutes: the e-mails of chat messages left unread that fell due',
+  expression: 'cron(0/5 * * * ? *)',
+  target: {
+    source: EVENT_BUS.schedulerSource,
+    detailType: CHAT_UNREAD_DUE_TYPE,
+    detail: { sweep: 'chat-unread' },
+  },
+};
+
 /**
  * How Scheduler retries a run its target refused, for every schedule, recurring or one-time (an
  * event's reminder): attempts, and how long a run may keep trying. A run that still fails waits
@@ -47,16 +58,7 @@ export const RECURRING_SCHEDULES = [
     'cron(0 7 ? * MON *)',
     "Mondays at 07:00 UTC: the weekly digests of the week's most liked posts",
   ),
-  {
-    id: 'ChatUnreadSweep',
-    description: 'every 5 minutes: the e-mails of chat messages left unread that fell due',
-    expression: 'cron(0/5 * * * ? *)',
-    target: {
-      source: EVENT_BUS.schedulerSource,
-      detailType: CHAT_UNREAD_DUE_TYPE,
-      detail: { sweep: 'chat-unread' },
-    },
-  },
+  chatUnreadSweep,
 ] as const satisfies readonly RecurringSchedule[];
 
 /** The event a schedule's run puts on the bus, for a run scheduled at `scheduledAt`. */
