@@ -4,7 +4,7 @@
  * of any number of concurrent writers, at most `limit` units per window get through, and a
  * refused write counts nowhere.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
 import { db, tableName } from './client.ts';
@@ -127,5 +127,26 @@ export async function countInWindows(
     const full = windowsFullIn(error, rates, now);
     if (!full) throw error;
     return { counted: false, ...full };
+  }
+}
+
+/**
+ * Writes `items` in one transaction with one unit counted in `rate`'s window (the transaction's
+ * first item): the full window when it refused, else null; any other refusal is thrown.
+ */
+export async function writeCounted(
+  rate: RateWindow,
+  items: readonly NonNullable<TransactWriteCommandInput['TransactItems']>[number][],
+  now: Date,
+): Promise<WindowsFull | null> {
+  try {
+    await retryOnConflict(() =>
+      db().send(new TransactWriteCommand({ TransactItems: [rateWindowCount(rate, now), ...items] })),
+    );
+    return null;
+  } catch (error) {
+    const full = windowsFullIn(error, [rate], now);
+    if (full) return full;
+    throw error;
   }
 }

@@ -3,19 +3,13 @@
  * messages taken when it was made, listed by status through the byStatus index (a decision moves
  * it to its new status's partition in the same update).
  */
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ChatReport, type ChatReportStatus, chatReportSchema, TABLE } from '@clubs/shared';
 import { indexKeys, keys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed } from '../errors.ts';
 import { type Page, queryPage } from '../query.ts';
-import {
-  type RateWindow,
-  rateWindowCount,
-  retryOnConflict,
-  type WindowsFull,
-  windowsFullIn,
-} from '../rate-windows.ts';
+import { type RateWindow, type WindowsFull, writeCounted } from '../rate-windows.ts';
 
 type Item = Record<string, unknown>;
 
@@ -46,23 +40,11 @@ export async function putChatReport(
     type: 'chat_report',
     ...report,
   };
-  try {
-    await retryOnConflict(() =>
-      db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            rateWindowCount(reporterLimit, now),
-            { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          ],
-        }),
-      ),
-    );
-    return null;
-  } catch (error) {
-    const full = windowsFullIn(error, [reporterLimit], now);
-    if (full) return full;
-    throw error;
-  }
+  return writeCounted(
+    reporterLimit,
+    [{ Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }],
+    now,
+  );
 }
 
 /** A page of the reports of one status, newest first (the closed ones by when they were decided). */
