@@ -19,6 +19,7 @@ import { db, tableName } from '@clubs/functions/data/client';
 import { countItems, queryAll } from '@clubs/functions/data/query';
 import { getPosts, listPosts } from '@clubs/functions/data/repositories/posts';
 import { inspectMedia } from '@clubs/functions/media/uploads';
+import { handler as chatHandler } from '@clubs/functions/routes/chat';
 import { handler as coursesHandler } from '@clubs/functions/routes/courses';
 import { handler } from '@clubs/functions/routes/feed';
 import { leaderboardPage } from '@clubs/functions/services/leaderboard';
@@ -30,6 +31,8 @@ import { DEMO_CLUBS } from '@clubs/infra/local/seed/data.ts';
 import {
   type AnyChangeEvent,
   type Club,
+  type ConversationMessages,
+  type ConversationPage,
   type CourseCardPage,
   type CourseDetail,
   POST_MEDIA_UPLOAD,
@@ -154,7 +157,7 @@ describe('the demo data', () => {
     expect(files).toBeGreaterThanOrEqual(5);
   });
 
-  it("shows member@clubs.local Morning Yoga Collective's feed: the pinned post first, a picture and a video", async () => {
+  it("shows member@clubs.local Morning Yoga Collective's feed: the pinned post first, a picture and a video; and their chats", async () => {
     const client = new CognitoIdentityProviderClient({
       endpoint: cognito.url,
       region: LOCAL_REGION,
@@ -205,6 +208,35 @@ describe('the demo data', () => {
     expect(detail.body.sections.at(-1)?.htmlContent).toMatch(
       /^<video src="http[^"]+" controls="controls"><\/video>$/,
     );
+
+    // Their chats: three conversations, newest activity first, two of them unread, and the other
+    // side of the newest one sees it read.
+    const inbox = await invoke<ConversationPage>(
+      chatHandler,
+      httpEvent('listConversations', { claims: memberClaims(sub) }),
+    );
+    expect(inbox.body.items.map((c) => [c.lastMessagePreview, c.unread])).toEqual([
+      ['Sunday. I can save you a spot near the window.', true],
+      ['Welcome back! Which strap did you end up buying?', true],
+      ['Perfect, see you there.', false],
+    ]);
+    const unread = await invoke<{ conversations: number }>(
+      chatHandler,
+      httpEvent('getChatUnreadCount', { claims: memberClaims(sub) }),
+    );
+    expect(unread.body.conversations).toBe(2);
+    const opened = await invoke<ConversationMessages>(
+      chatHandler,
+      httpEvent('listConversationMessages', {
+        claims: memberClaims(sub),
+        params: { conversationId: inbox.body.items[2]?.id ?? '' },
+      }),
+    );
+    expect(opened.body.conversation).toMatchObject({
+      clubName: 'Morning Yoga Collective',
+      other: { name: 'Olivia Owner' },
+    });
+    expect(opened.body.conversation.seenUpTo).toBe(opened.body.items[0]?.id);
   });
 });
 

@@ -725,6 +725,54 @@ export const DEMO_CLUBS: readonly DemoClub[] = [
 ];
 
 /** The demo accounts as the Ready banner lists them. */
+/**
+ * Chats of member@clubs.local with people of a club they share: messages oldest first, minutes
+ * before the seed's time; `read`: both have read everything, else Max has not read the last one.
+ */
+export interface DemoConversation {
+  club: string;
+  with: Person;
+  read: boolean;
+  messages: { from: 'member' | 'other'; minutesAgo: number; text: string }[];
+}
+
+export const DEMO_CONVERSATIONS: readonly DemoConversation[] = [
+  {
+    club: 'morning-yoga',
+    with: 'owner',
+    read: true,
+    messages: [
+      { from: 'member', minutesAgo: 2 * 24 * 60, text: 'Hi Olivia! Is Thursday’s class still at 7?' },
+      {
+        from: 'other',
+        minutesAgo: 2 * 24 * 60 - 20,
+        text: 'Yes, 7 sharp. Bring a blanket, we finish lying down.',
+      },
+      { from: 'member', minutesAgo: 2 * 24 * 60 - 25, text: 'Perfect, see you there.' },
+    ],
+  },
+  {
+    club: 'morning-yoga',
+    with: 3,
+    read: false,
+    messages: [
+      {
+        from: 'other',
+        minutesAgo: 26 * 60,
+        text: 'Hey Max, are you doing the breathwork session this weekend?',
+      },
+      { from: 'member', minutesAgo: 25 * 60, text: 'Planning to! Saturday or Sunday?' },
+      { from: 'other', minutesAgo: 40, text: 'Sunday. I can save you a spot near the window.' },
+    ],
+  },
+  {
+    club: 'morning-yoga',
+    with: 7,
+    read: false,
+    messages: [{ from: 'other', minutesAgo: 90, text: 'Welcome back! Which strap did you end up buying?' }],
+  },
+];
+
 export const DEMO_LOGINS: readonly { email: string; name: string; role: string }[] = DEMO_ACCOUNTS.map(
   (a) => ({
     email: a.email,

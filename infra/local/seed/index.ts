@@ -8,7 +8,8 @@
  * rebuild-figures`), the posts' like and comment counts from the rows written, the leaderboard's
  * points (points.ts pointsItemsOfLikes), each club's analytics (rebuildClubStats, as `npm run
  * rebuild-analytics`) and search index (rebuildClubIndex, as `npm run rebuild-search`). Clubs,
- * join requests, courses, events and the pins go through the repositories' own writes.
+ * join requests, courses, events and the pins go through the repositories' own writes; the demo
+ * member's chats are built by the chat repository's item builder and loaded with the batches.
  * `eventPath` writes memberships, posts, comments and likes one by one through their
  * repositories' transactions instead, as requests do: the reference the seed's test compares with.
  *
@@ -32,6 +33,7 @@ import { rebuildClubStats } from '@clubs/functions/data/club-stats-rebuild';
 import { transactionConditionFailures } from '@clubs/functions/data/errors';
 import { rebuildMemberCount } from '@clubs/functions/data/member-count-rebuild';
 import { createEvent } from '@clubs/functions/data/repositories/calendar-events';
+import { type Conversation, conversationItems } from '@clubs/functions/data/repositories/chat';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { addComment, commentItem, type StoredComment } from '@clubs/functions/data/repositories/comments';
 import { addLike, type Like, likeItem, storedLike } from '@clubs/functions/data/repositories/likes';
@@ -39,6 +41,7 @@ import { addMembership, membershipWithCard } from '@clubs/functions/data/reposit
 import { pointsItemsOfLikes } from '@clubs/functions/data/repositories/points';
 import { createPost, type NewPost, pinPost, postItem } from '@clubs/functions/data/repositories/posts';
 import { createProfileIfAbsent, profileItem } from '@clubs/functions/data/repositories/profiles';
+import { conversationIdOf } from '@clubs/functions/services/chat';
 import { rebuildClubIndex } from '@clubs/functions/services/search/rebuild';
 import {
   type Club,
@@ -54,6 +57,7 @@ import { seedCourses } from './courses.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_CLUBS,
+  DEMO_CONVERSATIONS,
   DEMO_MEMBER_COUNT,
   DEMO_PASSWORD,
   type DemoClub,
@@ -74,6 +78,7 @@ const demoClip = () => {
 };
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
 /** Concurrent writes within one club (clubs themselves are seeded side by side too). */
 const PARALLEL_WRITES = 4;
 
@@ -145,6 +150,8 @@ class Seeder {
   /** Items to load in batches (profiles), and each club's posts, comments and likes. */
   private readonly items: Record<string, unknown>[] = [];
   readonly clubWrites: ClubWrites[] = [];
+  /** Each seeded club's id, by its slug. */
+  private readonly clubIds = new Map<string, string>();
 
   constructor(
     private readonly options: SeedOptions,
@@ -329,6 +336,7 @@ class Seeder {
   async club(demo: DemoClub, index: number): Promise<Club> {
     const createdMs = this.base - demo.daysAgo * DAY - (index % 5) * HOUR;
     const id = seededUlid(`club:${demo.slug}`, createdMs);
+    this.clubIds.set(demo.slug, id);
     const palette = paletteOf(demo.category);
     const owner = this.person(demo.owner);
     const club: Omit<Club, 'memberCount'> = {
@@ -496,6 +504,36 @@ class Seeder {
    * then each club's analytics (rebuilt from its posts, comments and likes, the counters the
    * memberships and courses moved kept) and search index, once per club.
    */
+  /** The demo member's chats, kept to be loaded with the other batches (finish). */
+  conversations(): void {
+    const me = this.person('member').id;
+    for (const [i, demo] of DEMO_CONVERSATIONS.entries()) {
+      const other = this.person(demo.with).id;
+      const clubId = this.clubIds.get(demo.club);
+      if (!clubId) throw new Error(`unknown demo club ${demo.club}`);
+      const messages = demo.messages.map((message, j) => {
+        const at = this.base - message.minutesAgo * MINUTE;
+        return {
+          id: seededUlid(`chat:${i}:${j}`, at),
+          senderId: message.from === 'member' ? me : other,
+          text: message.text,
+          deleted: false,
+          createdAt: this.iso(at),
+        };
+      });
+      const startedAt = this.base - (demo.messages[0]?.minutesAgo ?? 0) * MINUTE - MINUTE;
+      const conversation: Conversation = {
+        id: conversationIdOf(me, other),
+        userIds: [me, other],
+        clubId,
+        createdAt: this.iso(startedAt),
+      };
+      const last = messages.at(-1)?.id;
+      const readUpTo = new Map(demo.read && last ? [me, other].map((id) => [id, last] as const) : []);
+      this.items.push(...conversationItems(conversation, messages, readUpTo));
+    }
+  }
+
   async finish(): Promise<void> {
     await this.flush();
     await eachLimit(this.clubWrites, 4, async ({ clubId, pin }) => {
@@ -586,6 +624,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
         await options.onClubSeeded?.(seeded, seeder.person(club.owner));
         options.progress?.(++done, DEMO_CLUBS.length);
       });
+      seeder.conversations();
       await seeder.finish();
       await seeder.upload();
     });

@@ -116,6 +116,20 @@ export async function getEntries(
   return entries;
 }
 
+const conversationItem = (conversation: Conversation) => ({
+  ...keys.conversation(conversation.id),
+  type: 'conversation',
+  ...conversation,
+  userIds: [...conversation.userIds],
+});
+
+const messageItem = (conversationId: string, message: ChatMessage) => ({
+  ...keys.chatMessage(conversationId, message.id),
+  type: 'chat_message',
+  conversationId,
+  ...message,
+});
+
 function entryItem(conversation: Conversation, userId: string, otherUserId: string) {
   return {
     ...keys.chatEntry(userId, conversation.id),
@@ -128,6 +142,41 @@ function entryItem(conversation: Conversation, userId: string, otherUserId: stri
     lastActivityAt: conversation.createdAt,
     lastMessagePreview: '',
   };
+}
+
+/**
+ * The items of a conversation and its messages (oldest first) as sending them leaves the table:
+ * each person's entry at the last message, read up to it by its sender, and by the other person
+ * up to `readUpTo` (unread, in their unread index, when that is before it). For loading a whole
+ * conversation in batches (the demo seed); no unread e-mail check is armed.
+ */
+export function conversationItems(
+  conversation: Conversation,
+  messages: readonly ChatMessage[],
+  readUpTo: ReadonlyMap<string, string>,
+): Record<string, unknown>[] {
+  const [a, b] = conversation.userIds;
+  const last = messages.at(-1);
+  const entries = [entryItem(conversation, a, b), entryItem(conversation, b, a)].map((entry) => {
+    if (!last) return entry;
+    const read = last.senderId === entry.userId ? last.id : (readUpTo.get(entry.userId) ?? null);
+    const unread = read === null || read < last.id;
+    return {
+      ...entry,
+      ...indexKeys.chatInbox(entry.userId, last.createdAt, conversation.id),
+      ...(unread ? indexKeys.chatUnread(entry.userId, last.createdAt, conversation.id) : {}),
+      lastMessageId: last.id,
+      lastMessagePreview: last.deleted ? '' : previewOf(last.text),
+      lastSenderId: last.senderId,
+      lastActivityAt: last.createdAt,
+      ...(read ? { readUpTo: read } : {}),
+    };
+  });
+  return [
+    conversationItem(conversation),
+    ...entries,
+    ...messages.map((message) => messageItem(conversation.id, message)),
+  ];
 }
 
 export type CreateOutcome =
@@ -150,12 +199,7 @@ export async function createConversation(
     {
       Put: {
         TableName: tableName(),
-        Item: {
-          ...keys.conversation(conversation.id),
-          type: 'conversation',
-          ...conversation,
-          userIds: [a, b],
-        },
+        Item: conversationItem(conversation),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -203,12 +247,7 @@ export async function putMessage(
     {
       Put: {
         TableName: tableName(),
-        Item: {
-          ...keys.chatMessage(conversationId, message.id),
-          type: 'chat_message',
-          conversationId,
-          ...message,
-        },
+        Item: messageItem(conversationId, message),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
