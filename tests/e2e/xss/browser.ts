@@ -33,20 +33,18 @@ export const noFindings = (): Findings => ({
   unready: [],
 });
 
-/**
- * Records a page whose preparing step failed or never finished, with its error's first line and the
- * start of what the page showed then (a loader, an error with its retry, another page), so a failed
- * run says which state the page was stuck in.
- */
-export async function recordUnready(page: Page, error: unknown, findings: Findings): Promise<void> {
-  const shown = await page
+/** The start of what the page shows (a loader, an error with its retry, another page), on one line. */
+export async function shownText(page: Page): Promise<string> {
+  return page
     .locator('body')
     .innerText({ timeout: 2_000 })
     .then((text) => text.replace(/\s+/g, ' ').trim().slice(0, 400))
     .catch((reason: unknown) => `(unreadable: ${String(reason).split('\n')[0]})`);
-  const message = error instanceof Error ? error.message : String(error);
-  findings.unready.push({ url: page.url(), error: message.split('\n')[0] ?? message, shown });
 }
+
+/** An error's first line. */
+export const firstLine = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
 /**
  * A Content-Security-Policy report (Chromium logs a report-only violation as info: "Executing
@@ -157,15 +155,10 @@ const MORE = /^(Load more|Load more posts|Show more comments)$/;
 
 /**
  * Waits until every text is shown, pressing the page's own "load more" buttons while some are
- * missing (the directory, the feed and the comments are paged); records the ones still missing
- * after `timeout` and answers whether all were shown.
+ * missing (the directory, the feed and the comments are paged); answers the ones still missing
+ * after `timeout`.
  */
-export async function recordNotShown(
-  page: Page,
-  texts: string[],
-  findings: Findings,
-  timeout: number,
-): Promise<boolean> {
+export async function textsNotShown(page: Page, texts: string[], timeout: number): Promise<string[]> {
   // The comments' own button first: a feed that still offers more posts must not keep it waiting.
   const comments = page.getByRole('button', { name: 'Show more comments', exact: true });
   const more = page.getByRole('button', { name: MORE });
@@ -185,9 +178,7 @@ export async function recordNotShown(
     )
     .toBe(true)
     .catch(() => undefined);
-  const url = page.url();
-  for (const text of missing) findings.notShown.push({ url, text });
-  return missing.length === 0;
+  return missing;
 }
 
 /** Payload markup that became part of the document: handlers, scripts, script URLs, frames. */
