@@ -10,7 +10,16 @@ import type { Payload } from './corpus.ts';
 import type { World } from './world.ts';
 
 /** The things the fixture creates once per payload; each carries one or more fields. */
-export type Carrier = 'club' | 'person' | 'post' | 'comment' | 'event' | 'course' | 'section' | 'report';
+export type Carrier =
+  | 'club'
+  | 'person'
+  | 'post'
+  | 'comment'
+  | 'event'
+  | 'course'
+  | 'section'
+  | 'report'
+  | 'chat';
 
 export type PageKind =
   | 'directory'
@@ -140,6 +149,22 @@ export const FIELDS: readonly FieldRow[] = [
     carrier: 'report',
     writtenBy: "POST /api/clubs/{clubId}/posts/{postId}/reports { reason: 'other', text }",
     shownOn: ['reports'],
+  },
+  // A chat message to the viewer, and its sender's report of the conversation to the super admins
+  // (whose portal lists it): written through the API; no page of the walk shows them yet.
+  {
+    code: 'cx',
+    field: 'chat message',
+    carrier: 'chat',
+    writtenBy: 'POST /api/me/conversations/{conversationId}/messages { text }',
+    shownOn: [],
+  },
+  {
+    code: 'cr',
+    field: "chat report text (reason 'other')",
+    carrier: 'chat',
+    writtenBy: "POST /api/me/conversations/{conversationId}/report { reason: 'other', text }",
+    shownOn: [],
   },
 ];
 

@@ -4,8 +4,9 @@
  * bio and location) who joins the main club by paying its membership, a post by that person (title and
  * content) and a comment by that person on one post; in the main club, by its owner, an event
  * and a course (title and description) per payload, and one course with a section per payload
- * (title); each person reports the next person's post with the payload as the report's text. The
- * main club belongs to the same owner,
+ * (title); each person reports the next person's post with the payload as the report's text, and
+ * sends the viewer a chat message in the payload's words, then reports that conversation with it.
+ * The main club belongs to the same owner,
  * and a plain member (the viewer) joins it to read the feed and the members' profiles.
  */
 
@@ -178,6 +179,21 @@ export async function buildWorld(
         text: texts(payload, 'report').rt,
       },
     );
+  });
+  // Each person chats with the viewer (a conversation through the main club, one message) and
+  // reports the conversation in the payload's words.
+  await inBatches(corpus, WIDTH, async (payload, i) => {
+    const person = authors[i]?.person as Person;
+    const chat = texts(payload, 'chat');
+    const conversation = await api.call<{ id: string }>(person, 'POST', '/api/me/conversations', {
+      userId: member.userId,
+      clubId: mainId,
+    });
+    await api.call(person, 'POST', `/api/me/conversations/${conversation.id}/messages`, { text: chat.cx });
+    await api.call(person, 'POST', `/api/me/conversations/${conversation.id}/report`, {
+      reason: 'other',
+      text: chat.cr,
+    });
   });
   const clubIds = await clubs;
   const inviteTokens = await inBatches(clubIds, WIDTH, async (clubId) => {
