@@ -44,6 +44,20 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('club.changed'), clubId: idSchema, area: z.enum(LIVE_AREAS) }),
   /** The reader's own notifications changed (one was written for them): the bell reads its count again. */
   z.object({ type: z.literal('notifications.changed') }),
+  /** A message in one of the reader's conversations (theirs or the other person's): pages showing it read it. */
+  z.object({
+    type: z.literal('chat.message'),
+    conversationId: idSchema,
+    messageId: idSchema,
+    senderId: idSchema,
+  }),
+  /** Someone read one of the reader's conversations up to a message (the other person: "Seen"). */
+  z.object({
+    type: z.literal('chat.read'),
+    conversationId: idSchema,
+    messageId: idSchema,
+    readerId: idSchema,
+  }),
   /** The reader no longer has access to the club: nothing more of it follows. */
   z.object({ type: z.literal('revoked'), clubId: idSchema }),
 ]);

@@ -49,6 +49,13 @@ export const LIVE = {
   maxClientMessageBytes: 1024,
 } as const;
 
+/**
+ * The server messages meant for the reader themselves, not for a club they follow: every
+ * connection of the person gets them, whatever club it follows.
+ */
+export const LIVE_PERSONAL_TYPES = ['notifications.changed', 'chat.message', 'chat.read'] as const;
+export type LivePersonalType = (typeof LIVE_PERSONAL_TYPES)[number];
+
 /** Which of a club's lists a change touches, for the pages that show them to re-read. */
 export const LIVE_AREAS = ['courses', 'events'] as const;
 export type LiveArea = (typeof LIVE_AREAS)[number];

@@ -49,6 +49,15 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(1);
 }
 
+/** The page as it is, judged by axe and for sideways scrolling at 375 px and at 1280 px. */
+export async function expectAccessibleAtBothWidths(page: Page, label: string) {
+  for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+    await page.setViewportSize(viewport);
+    await expectAccessible(page, `${label} at ${viewport.width} px`);
+    await expectNoHorizontalScroll(page);
+  }
+}
+
 /**
  * Matches the app's requests to the local Cognito: it posts to the dev server's `/cognito` (no
  * trailing slash, which a glob such as '**\/cognito/**' would miss).

@@ -11,14 +11,12 @@ import {
   acceptTerms,
   cognitoCode,
   cognitoRequests,
-  expectAccessible,
-  expectNoHorizontalScroll,
+  expectAccessibleAtBothWidths,
   logIn,
   logOut,
   newAccount,
   register,
   uniqueEmail,
-  VIEWPORTS,
 } from './account-support.ts';
 
 const member = { email: 'member@clubs.local', password: 'DemoPass123!' };
@@ -291,14 +289,6 @@ test('logout goes to / with "Logged out successfully"; the account pages then sa
 });
 
 /** Axe and sideways scrolling judge what is on screen at a phone's width, then at a desktop's. */
-async function expectAccessibleAtBothWidths(page: Page, label: string) {
-  for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
-    await page.setViewportSize(viewport);
-    await expectAccessible(page, `${label} at ${viewport.width} px`);
-    await expectNoHorizontalScroll(page);
-  }
-}
-
 // One walk through the account pages judges each step at both widths: the signed-out notices,
 // the profile, both settings tabs and the reset step.
 test('account pages at 375 px and 1280 px have no serious or critical axe violations and no sideways scrolling', async ({

@@ -61,7 +61,7 @@ test('the owner writes a text post, an image post and a video post (uploaded to 
   await expect(form).toHaveCount(0);
   await expect(postCard(page, title).getByRole('link', { name: 'https://example.com/box' })).toHaveAttribute(
     'rel',
-    'noopener nofollow ugc',
+    'noopener noreferrer nofollow ugc',
   );
 
   const imageTitle = `Mat setup ${Date.now()}`;

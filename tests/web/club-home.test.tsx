@@ -27,7 +27,7 @@ describe('club home: the feed', () => {
     ]);
     expect(within(articles[0] as HTMLElement).getByText('Pinned')).toBeInTheDocument();
     const link = within(articles[1] as HTMLElement).getByRole('link', { name: 'https://example.com/yoga' });
-    expect(link).toHaveAttribute('rel', 'noopener nofollow ugc');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
     expect(link).toHaveAttribute('target', '_blank');
     expect(within(articles[1] as HTMLElement).getByText(/<b>not bold<\/b>/)).toBeInTheDocument();
     expect(within(articles[1] as HTMLElement).getByRole('link', { name: 'Olivia Owner' })).toHaveAttribute(

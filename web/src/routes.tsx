@@ -110,6 +110,7 @@ const CLUB_PAGE_TITLES: Record<(typeof CLUB_SUB_PATHS)[number], string> = {
 
 const clubSetup = () => import('./features/club-settings/pages/ClubSetupPage.tsx');
 const accountSettings = () => import('./features/account/pages/AccountSettingsPage.tsx');
+const messagesPage = () => import('./features/chat/pages/MessagesPage.tsx');
 const clubHome = () => import('./features/feed/pages/ClubHomePage.tsx');
 const clubPages: Record<(typeof CLUB_SUB_PATHS)[number], () => Promise<PageModule>> = {
   '': clubHome,
@@ -218,6 +219,8 @@ export const routes: RouteObject[] = [
                 'notifications',
                 () => import('./features/notifications/pages/NotificationsPage.tsx'),
               ),
+              titled('Messages', 'messages', messagesPage),
+              titled('Messages', 'messages/:conversationId', messagesPage),
             ],
           },
           {

@@ -12,6 +12,7 @@ import {
   type StartConversationInput,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
+import { emitChange } from '../bus/change-events.ts';
 import type { RateWindow, WindowsFull } from '../data/rate-windows.ts';
 import {
   type Conversation,
@@ -130,6 +131,18 @@ export async function sendMessage(
     recordLastMessage(callerId, conversationId, message, 'sender'),
     recordLastMessage(otherId, conversationId, message, 'recipient'),
   ]);
+  // Both people's open pages hear of it: the recipient's count and inbox, the sender's other tabs.
+  await emitChange(
+    {
+      type: 'chat.message-sent',
+      clubId: conversation.clubId,
+      actorId: callerId,
+      conversationId,
+      messageId: message.id,
+      userIds: conversation.userIds,
+    },
+    now,
+  );
   return message;
 }
 
@@ -190,6 +203,20 @@ export async function markConversationRead(
 ): Promise<{ unread: boolean }> {
   const state = await markEntryRead(callerId, conversationId, messageId);
   if (!state) throw notFound(NOT_FOUND);
+  if (!state.unread) {
+    // The other person's open conversation shows "Seen"; the reader's other tabs drop the unread mark.
+    const conversation = await getConversation(conversationId);
+    if (conversation) {
+      await emitChange({
+        type: 'chat.read',
+        clubId: conversation.clubId,
+        actorId: callerId,
+        conversationId,
+        messageId,
+        userIds: conversation.userIds,
+      });
+    }
+  }
   return state;
 }
 

@@ -94,8 +94,11 @@ export const GROUP_USES = {
    * tickets, and closing the caller's sockets at sign-out (live:close).
    */
   notifications: ['table:read', 'table:write', 'links:sign', 'live:close'],
-  /** The caller's chat conversations: reading and writing them in the table. */
-  chat: ['table:read', 'table:write'],
+  /**
+   * The caller's chat conversations: reading and writing them in the table; events:put: a message
+   * sent or read is a change event (the two people's open pages follow it live).
+   */
+  chat: ['table:read', 'table:write', 'events:put'],
 } as const satisfies Record<string, readonly ResourceUse[]>;
 export type HandlerGroup = keyof typeof GROUP_USES;
 

@@ -107,6 +107,10 @@ export const QUIET_CHANGE_TYPES = {
    * it, or they changed their name or bio (the club's search index follows).
    */
   memberCardChanged: 'membership.card-changed',
+  /** A chat message was sent: both people's open pages show it (their inbox, the unread count). */
+  chatMessageSent: 'chat.message-sent',
+  /** A person read a conversation up to a message: the other's open conversation shows "Seen". */
+  chatRead: 'chat.read',
 } as const;
 export type QuietChangeType = (typeof QUIET_CHANGE_TYPES)[keyof typeof QUIET_CHANGE_TYPES];
 
@@ -125,6 +129,21 @@ const quietChangeSchemas = [
   /** The member left or was removed: whatever they still had open of the club hears no more. */
   z.object({ type: z.literal(QUIET_CHANGE_TYPES.memberRemoved), ...base, memberId: idSchema }),
   z.object({ type: z.literal(QUIET_CHANGE_TYPES.memberCardChanged), ...base, memberId: idSchema }),
+  // A chat change names its conversation's club (where the two know each other from) and its two people.
+  z.object({
+    type: z.literal(QUIET_CHANGE_TYPES.chatMessageSent),
+    ...base,
+    conversationId: idSchema,
+    messageId: idSchema,
+    userIds: z.tuple([idSchema, idSchema]).readonly(),
+  }),
+  z.object({
+    type: z.literal(QUIET_CHANGE_TYPES.chatRead),
+    ...base,
+    conversationId: idSchema,
+    messageId: idSchema,
+    userIds: z.tuple([idSchema, idSchema]).readonly(),
+  }),
 ] as const;
 
 /** Every change the write path announces: the notifying ones and the quiet ones. */

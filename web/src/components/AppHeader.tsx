@@ -3,8 +3,8 @@
  * belongs to (the Clubs brand, or the club's logo and name with the sidebar toggle), on the right
  * any page actions (a club's Admin Controls) and the person: name and avatar linking to
  * /dashboard, Profile, Settings and Log out. Below 720 px the person's links fold behind a Menu
- * button (PhoneMenu, as on the public site), so a phone's header stays one line. The bell
- * (NotificationBell) stays beside it at every width.
+ * button (PhoneMenu, as on the public site), so a phone's header stays one line. The chat button
+ * (ChatButton) and the bell (NotificationBell) stay beside it at every width.
  */
 import { Button } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { useGreetingName, useMe } from '../api/me.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useLogout } from '../auth/useLogout.ts';
 import { Brand } from './Brand.tsx';
+import { ChatButton } from './chat/ChatButton.tsx';
 import { PersonAvatar } from './clubs/ClubAvatar.tsx';
 import { PhoneMenu } from './menu/PhoneMenu.tsx';
 import { usePhoneMenu } from './menu/usePhoneMenu.ts';
@@ -30,6 +31,7 @@ function UserNav() {
   // The area is the links' own box (display: contents): a press anywhere else closes the menu.
   return (
     <div ref={menu.area} className="clubs-header__menu">
+      <ChatButton />
       <NotificationBell />
       <PhoneMenu menu={menu} label="Account" className="clubs-header__account">
         <Link to="/dashboard" className="clubs-header__person" onClick={menu.close}>

@@ -1,12 +1,12 @@
 /**
  * The tab's one live WebSocket (LIVE.path on the site's own origin, a fresh single-use ticket
  * asked of the API in the query before each opening, never the ID token):
- * opened while something follows a club or the person's own messages (the header's bell, while
- * signed in), closed when nothing does. A dropped connection is opened
+ * opened while something follows a club or the person's own messages (the header's bell and chat
+ * button, while signed in), closed when nothing does. A dropped connection is opened
  * again after the spec's realtime delays (1, 2, 5, then every 10 s), subscribes again to every
  * club followed, and tells the followers it is back so they read again what they may have missed.
  */
-import { LIVE, type LiveServerMessage } from '@clubs/shared';
+import { LIVE, LIVE_PERSONAL_TYPES, type LiveServerMessage } from '@clubs/shared';
 
 export type LiveListener = (message: LiveServerMessage) => void;
 
@@ -41,6 +41,9 @@ function parseMessage(data: unknown): LiveServerMessage | null {
     return null;
   }
 }
+
+const personalTypes: ReadonlySet<string> = new Set(LIVE_PERSONAL_TYPES);
+const isPersonal = (message: LiveServerMessage) => personalTypes.has(message.type);
 
 export class LiveConnection {
   private socket: WebSocket | null = null;
@@ -102,8 +105,7 @@ export class LiveConnection {
           const message = parseMessage(event.data);
           if (!message) return;
           // The person's own messages carry no club; any other without one is not for a follower.
-          const target =
-            message.type === 'notifications.changed' ? null : 'clubId' in message && message.clubId;
+          const target = isPersonal(message) ? null : 'clubId' in message && message.clubId;
           if (target === false || target === undefined || target === '') return;
           for (const follower of [...this.followers]) {
             if (follower.clubId === target) follower.onMessage(message);

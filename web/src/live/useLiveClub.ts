@@ -73,7 +73,9 @@ export function applyLiveMessage(
     message.type === 'error' ||
     message.type === 'subscribed' ||
     message.type === 'unsubscribed' ||
-    message.type === 'notifications.changed'
+    message.type === 'notifications.changed' ||
+    message.type === 'chat.message' ||
+    message.type === 'chat.read'
   )
     return;
   const { clubId } = message;

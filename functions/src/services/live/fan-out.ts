@@ -1,6 +1,6 @@
 /**
  * Live fan-out: one change event becomes one message (ids and counts, never text) posted to every
- * connection following the change's club. The club's subscriptions are read one page at a time
+ * connection following the change's club (a chat change: to its two people's connections only). The club's subscriptions are read one page at a time
  * (one Query each); each page's readers are checked again (ReaderCache: the club and their
  * memberships in one batch, each person once per fan-out), so someone removed since they
  * subscribed receives nothing; a connection that answers Gone is deleted. A member's removal
@@ -61,6 +61,41 @@ export async function messageOf(change: AnyChangeEvent): Promise<LiveServerMessa
     case 'membership.approved':
     case 'membership.removed':
     case 'membership.card-changed':
+    case 'chat.message-sent':
+    case 'chat.read':
+      return null;
+  }
+}
+
+/**
+ * A chat change is for its two people only, never for the club's other readers: who they are and
+ * what they are told (null: the change is not chat's).
+ */
+export function personalMessageOf(
+  change: AnyChangeEvent,
+): { userIds: readonly string[]; message: LiveServerMessage } | null {
+  switch (change.type) {
+    case 'chat.message-sent':
+      return {
+        userIds: change.userIds,
+        message: {
+          type: 'chat.message',
+          conversationId: change.conversationId,
+          messageId: change.messageId,
+          senderId: change.actorId,
+        },
+      };
+    case 'chat.read':
+      return {
+        userIds: change.userIds,
+        message: {
+          type: 'chat.read',
+          conversationId: change.conversationId,
+          messageId: change.messageId,
+          readerId: change.actorId,
+        },
+      };
+    default:
       return null;
   }
 }
@@ -122,28 +157,36 @@ async function revoke(clubId: string, memberId: string): Promise<FanOutReport> {
 }
 
 /**
- * Tells each person's open connections, whatever club they follow, that their notifications
- * changed: one Query of the person's live partition each. Best effort: the notifications are
- * written already, and a page that misses the message reads its count again on its own.
+ * Sends a message of the person's own to each person's open connections, whatever club they
+ * follow: one Query of the person's live partition each. Best effort: what it tells of is written
+ * already, and a page that misses the message reads again on its own when it is back.
  */
-export async function tellNotified(userIds: readonly string[]): Promise<FanOutReport> {
+export async function tellPeople(
+  userIds: readonly string[],
+  message: LiveServerMessage,
+): Promise<FanOutReport> {
   const report: FanOutReport = { sent: 0, gone: 0, skipped: 0 };
-  const message: LiveServerMessage = { type: 'notifications.changed' };
   await inParallel(userIds, PARALLEL_POSTS, async (userId) => {
     try {
       const connectionIds = await listConnectionsOfUser(userId);
       await Promise.all(connectionIds.map((connectionId) => deliver(connectionId, message, report)));
     } catch (error) {
       report.skipped += 1;
-      logger.warn('live notification not sent', { userId, error: (error as Error).message });
+      logger.warn('live message not sent', { userId, type: message.type, error: (error as Error).message });
     }
   });
   return report;
 }
 
+/** Tells each person's open connections that their notifications changed (the bell reads its count). */
+export const tellNotified = (userIds: readonly string[]): Promise<FanOutReport> =>
+  tellPeople(userIds, { type: 'notifications.changed' });
+
 /** What one change does live. */
 export async function fanOutChange(change: AnyChangeEvent): Promise<FanOutReport> {
   if (change.type === 'membership.removed') return revoke(change.clubId, change.memberId);
+  const personal = personalMessageOf(change);
+  if (personal) return tellPeople(personal.userIds, personal.message);
   const message = await messageOf(change);
   if (!message) return { sent: 0, gone: 0, skipped: 0 };
   return fanOutToClub(change.clubId, message);

@@ -14,11 +14,11 @@ import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
 import { schemaCheck, toastFailure, useForm } from '../../../components/form/useForm.tsx';
+import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 import { useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { ListLoadFailed } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { commentsKey, updateCachedPost, useComments } from '../api.ts';
-import { LinkifiedText } from './LinkifiedText.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 
 export function Comments({

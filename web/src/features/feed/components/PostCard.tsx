@@ -1,6 +1,6 @@
 /**
- * One post of the feed: author name and avatar, title, content (plain
- * text, links clickable), media, the like toggle with its count, the comments, and the menu.
+ * One post of the feed: author name and avatar ("Message" beside them for an active member
+ * reading someone else's post), title, content (plain text, links clickable), media, the like toggle with its count, the comments, and the menu.
  * Every change waits for the server and then shows what it answered.
  */
 import { Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
@@ -11,14 +11,16 @@ import { Link } from 'react-router-dom';
 import { messageOf } from '../../../api/errors.ts';
 import { api } from '../../../api/index.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { MessageButton } from '../../../components/chat/MessageButton.tsx';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
 import { problem, schemaCheck, toastFailure, useForm } from '../../../components/form/useForm.tsx';
+import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 import { ConfirmDialog, type ConfirmTexts, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { feedKey, removeCachedPost, updateCachedPost } from '../api.ts';
 import { Comments } from './Comments.tsx';
-import { LinkifiedText } from './LinkifiedText.tsx';
 import { PostMedia } from './PostMedia.tsx';
 import { PostMenu } from './PostMenu.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
@@ -94,6 +96,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
   const reportDialog = useDialog();
   const [showComments, setShowComments] = useState(false);
   const titleId = useId();
+  const viewerId = useAuth().user?.sub;
   const params = { clubId: post.clubId, postId: post.id };
 
   const likeDone = {
@@ -156,6 +159,14 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
           <span>{post.author.name}</span>
         </Link>
         {post.author.level !== undefined && <LevelBadge level={post.author.level} />}
+        {canWrite && post.author.id !== viewerId && (
+          <MessageButton
+            userId={post.author.id}
+            clubId={post.clubId}
+            name={post.author.name}
+            variation="link"
+          />
+        )}
         <time className="feed-muted" dateTime={post.createdAt}>
           {dateFormat.format(new Date(post.createdAt))}
         </time>

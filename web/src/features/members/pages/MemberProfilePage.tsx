@@ -1,10 +1,13 @@
 /**
  * A member's profile (/members/{userId}): photo, name, bio and location, the clubs the viewer
  * shares with them and their recent posts there. The API answers only a signed-in viewer who
- * shares an active club with them; anyone else is told the member was not found.
+ * shares an active club with them; anyone else is told the member was not found. "Message" opens
+ * the conversation with them (from the first club in common).
  */
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { Link, useParams } from 'react-router-dom';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { MessageButton } from '../../../components/chat/MessageButton.tsx';
 import { ClubLogo, PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { MessagePanel } from '../../../components/MessagePanel.tsx';
@@ -18,6 +21,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 export default function MemberProfilePage() {
   const { userId = '' } = useParams();
   const profile = useMemberProfile(userId);
+  const viewerId = useAuth().user?.sub;
 
   if (profile.isPending) return <LoadingScreen />;
   if (profile.isError) {
@@ -44,6 +48,8 @@ export default function MemberProfilePage() {
   }
 
   const member = profile.data;
+  // The clubs in common are active ones of both: the first is where a conversation starts from.
+  const firstClub = member.sharedClubs[0];
   return (
     <PageColumn width="48rem">
       <Flex gap="medium" alignItems="center" wrap="wrap">
@@ -52,6 +58,9 @@ export default function MemberProfilePage() {
           <Heading level={1}>{member.name}</Heading>
           {member.location && <Text color="font.secondary">{member.location}</Text>}
         </Flex>
+        {firstClub && member.id !== viewerId && (
+          <MessageButton userId={member.id} clubId={firstClub.id} name={member.name} variation="primary" />
+        )}
       </Flex>
       {member.bio && <p className="feed-text">{member.bio}</p>}
       <section aria-labelledby="shared-clubs" className="feed-card">

@@ -10,6 +10,7 @@ import { hasPermission, idSchema, isClubManager, type MemberFilter } from '@club
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { MessageButton } from '../../../components/chat/MessageButton.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { PageColumn, PageHeading } from '../../../components/PageColumn.tsx';
@@ -55,7 +56,7 @@ function MemberFilters({ filter, onChange }: { filter: MembersView; onChange: (n
 }
 
 function MembersList({ search, filter }: { search: string; filter: MemberFilter }) {
-  const { club, role } = useClubSpace();
+  const { club, role, canWrite } = useClubSpace();
   const { user } = useAuth();
   const manager = isClubManager(role);
   const members = useMembers(club.id, search, filter);
@@ -74,6 +75,9 @@ function MembersList({ search, filter }: { search: string; filter: MemberFilter 
         status={(member) => <MemberStatus member={member} manager={manager} />}
         actions={(member) => (
           <Flex gap="xs" wrap="wrap">
+            {canWrite && member.status === 'active' && member.userId !== user?.sub ? (
+              <MessageButton userId={member.userId} clubId={club.id} name={member.name} />
+            ) : null}
             {role === 'club_owner' ? <RoleToggle member={member} /> : null}
             {mayRemove(role, user?.sub ?? '', member) ? <RemoveMember member={member} /> : null}
           </Flex>

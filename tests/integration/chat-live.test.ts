@@ -1,0 +1,162 @@
+/**
+ * Chat live, against DynamoDB Local: a message sent and a conversation read are change events
+ * (put on the bus through the one change-event module), and the live fan-out posts each to the
+ * open connections of the conversation's two people only (every tab of theirs, whatever club it
+ * follows), never to anyone else's. The bus and the WebSocket management API are doubles that
+ * record what they are given.
+ */
+import type { BusEntry } from '@clubs/functions/bus/put-events';
+import { putConnection } from '@clubs/functions/data/repositories/live-connections';
+import { handler } from '@clubs/functions/routes/chat';
+import { fanOutChange } from '@clubs/functions/services/live/fan-out';
+import {
+  type AnyChangeEvent,
+  anyChangeEventSchema,
+  type LiveServerMessage,
+  type RouteId,
+} from '@clubs/shared';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { addClub, addMember, addPerson } from '../support/members.ts';
+
+const bus = vi.hoisted(() => ({ entries: [] as { detailType: string; detail: string }[] }));
+const sockets = vi.hoisted(() => ({ posted: [] as { connectionId: string; message: unknown }[] }));
+
+vi.mock('@clubs/functions/bus/put-events', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  putBusEvent: async (entry: BusEntry) => {
+    bus.entries.push({ detailType: entry.detailType, detail: entry.detail });
+    return ulid();
+  },
+}));
+
+vi.mock('@clubs/functions/services/live/post-to-connection', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  postToConnection: async (connectionId: string, message: unknown) => {
+    sockets.posted.push({ connectionId, message });
+    return 'sent';
+  },
+}));
+
+const call = <T>(id: RouteId, userId: string, options: EventOptions = {}) =>
+  invoke<T>(handler, httpEvent(id, { ...options, claims: memberClaims(userId) }));
+
+let previousEndpoint: string | undefined;
+beforeAll(() => {
+  previousEndpoint = process.env.EVENTBRIDGE_ENDPOINT;
+  // A bus is configured (the double above takes what is put on it).
+  process.env.EVENTBRIDGE_ENDPOINT = 'http://127.0.0.1:9';
+});
+afterAll(() => {
+  if (previousEndpoint === undefined) delete process.env.EVENTBRIDGE_ENDPOINT;
+  else process.env.EVENTBRIDGE_ENDPOINT = previousEndpoint;
+});
+beforeEach(() => {
+  bus.entries.length = 0;
+  sockets.posted.length = 0;
+});
+
+/** The chat changes put on the bus so far, parsed as the consumers parse them. */
+const changes = (): AnyChangeEvent[] =>
+  bus.entries
+    .filter((entry) => entry.detailType.startsWith('chat.'))
+    .map((entry) => anyChangeEventSchema.parse(JSON.parse(entry.detail)));
+
+async function connected(userId: string, count = 1): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => `conn-${ulid()}`);
+  await Promise.all(ids.map((connectionId) => putConnection({ connectionId, userId, isSuperAdmin: false })));
+  return ids;
+}
+
+const postedTo = (connectionIds: readonly string[]) =>
+  sockets.posted.filter((post) => connectionIds.includes(post.connectionId)).map((post) => post.message);
+
+describe('chat live', () => {
+  it("tells the two people's open connections of a message and of a read, and nobody else's", async () => {
+    const club = await addClub();
+    const ann = await addMember(club.id, { userId: await addPerson('Ann Able') });
+    const ben = await addMember(club.id, { userId: await addPerson('Ben Brown') });
+    const sam = await addMember(club.id, { userId: await addPerson('Sam Same-Club') });
+    const started = await call<{ id: string }>('startConversation', ann, {
+      body: { userId: ben, clubId: club.id },
+    });
+    expect(started.status).toBe(201);
+    const conversationId = started.body.id;
+    const [annTab] = await connected(ann);
+    const benTabs = await connected(ben, 2);
+    const samTabs = await connected(sam);
+
+    const sent = await call<{ id: string }>('sendMessage', ann, {
+      params: { conversationId },
+      body: { text: 'Hello Ben' },
+    });
+    expect(sent.status).toBe(201);
+    const [messageSent] = changes();
+    expect(changes()).toHaveLength(1);
+    expect(messageSent).toMatchObject({
+      type: 'chat.message-sent',
+      clubId: club.id,
+      actorId: ann,
+      conversationId,
+      messageId: sent.body.id,
+      userIds: [ann, ben],
+    });
+    // Ids only, never the text.
+    expect(JSON.stringify(messageSent)).not.toContain('Hello Ben');
+
+    const report = await fanOutChange(messageSent as AnyChangeEvent);
+    expect(report).toEqual({ sent: 3, gone: 0, skipped: 0 });
+    const told: LiveServerMessage = {
+      type: 'chat.message',
+      conversationId,
+      messageId: sent.body.id,
+      senderId: ann,
+    };
+    expect(postedTo([annTab as string])).toEqual([told]);
+    expect(postedTo(benTabs)).toEqual([told, told]);
+    expect(postedTo(samTabs)).toEqual([]);
+
+    bus.entries.length = 0;
+    sockets.posted.length = 0;
+    const read = await call<{ unread: boolean }>('markConversationRead', ben, {
+      params: { conversationId },
+      body: { messageId: sent.body.id },
+    });
+    expect(read.body).toEqual({ unread: false });
+    const [readChange] = changes();
+    expect(readChange).toMatchObject({
+      type: 'chat.read',
+      actorId: ben,
+      conversationId,
+      messageId: sent.body.id,
+    });
+    await fanOutChange(readChange as AnyChangeEvent);
+    expect(postedTo([annTab as string])).toEqual([
+      { type: 'chat.read', conversationId, messageId: sent.body.id, readerId: ben },
+    ]);
+    expect(postedTo(samTabs)).toEqual([]);
+  });
+
+  it('puts no read change when a later message leaves the conversation unread', async () => {
+    const club = await addClub();
+    const ann = await addMember(club.id, { userId: await addPerson('Ann Able') });
+    const ben = await addMember(club.id, { userId: await addPerson('Ben Brown') });
+    const started = await call<{ id: string }>('startConversation', ann, {
+      body: { userId: ben, clubId: club.id },
+    });
+    const conversationId = started.body.id;
+    const first = await call<{ id: string }>('sendMessage', ann, {
+      params: { conversationId },
+      body: { text: 'One' },
+    });
+    await call('sendMessage', ann, { params: { conversationId }, body: { text: 'Two' } });
+    bus.entries.length = 0;
+    const read = await call<{ unread: boolean }>('markConversationRead', ben, {
+      params: { conversationId },
+      body: { messageId: first.body.id },
+    });
+    expect(read.body).toEqual({ unread: true });
+    expect(changes()).toEqual([]);
+  });
+});
