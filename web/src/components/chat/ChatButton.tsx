@@ -35,7 +35,7 @@ export function ChatButton() {
           </span>
         )}
       </LinkButton>
-      <VisuallyHidden role="status" aria-live="polite">
+      <VisuallyHidden role="status" aria-live="polite" aria-label="New messages">
         {count.data && unread > 0 ? `${unread} unread conversation${unread === 1 ? '' : 's'}` : ''}
       </VisuallyHidden>
     </div>
