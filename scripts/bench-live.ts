@@ -8,39 +8,15 @@
  */
 import { LIVE, type LiveServerMessage } from '@clubs/shared';
 import WebSocket from 'ws';
-import { startLocalStack } from './local-stack.ts';
+import { demoIdToken as idToken, startLocalStack } from './local-stack.ts';
 
 const BASE = Number(process.env.BENCH_PORT ?? 23000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 50);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const CLUB = 'Morning Yoga Collective';
-const PASSWORD = 'DemoPass123!';
 
 const percentile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-
-async function idToken(appUrl: string, email: string): Promise<string> {
-  const config = (await (await fetch(`${appUrl}/config.json`)).json()) as {
-    userPoolClientId: string;
-    userPoolEndpoint: string;
-  };
-  const answer = await fetch(`${appUrl}${config.userPoolEndpoint}/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      ClientId: config.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD },
-    }),
-  });
-  const body = (await answer.json()) as { AuthenticationResult?: { IdToken?: string } };
-  const token = body.AuthenticationResult?.IdToken;
-  if (!token) throw new Error(`no token for ${email}`);
-  return token;
-}
 
 /** A socket following the club, through the app's origin (the Vite proxy), as the SPA opens it. */
 async function follow(

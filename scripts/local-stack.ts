@@ -93,3 +93,30 @@ export async function startLocalStack(base: number, prefix: string): Promise<Loc
     },
   };
 }
+
+/** The demo accounts' password (infra/local/seed/data.ts). */
+const DEMO_PASSWORD = 'DemoPass123!';
+
+/** A demo account's ID token from the stack's Cognito, signed in as the SPA signs in locally. */
+export async function demoIdToken(appUrl: string, email: string): Promise<string> {
+  const config = (await (await fetch(`${appUrl}/config.json`)).json()) as {
+    userPoolClientId: string;
+    userPoolEndpoint: string;
+  };
+  const answer = await fetch(`${appUrl}${config.userPoolEndpoint}/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }),
+  });
+  const body = (await answer.json()) as { AuthenticationResult?: { IdToken?: string } };
+  const token = body.AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`no token for ${email}`);
+  return token;
+}
