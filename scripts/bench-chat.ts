@@ -19,14 +19,12 @@ import {
   type ChatMessage,
   type ConversationMessages,
   type ConversationPage,
-  LIVE,
   type LiveServerMessage,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
-import WebSocket from 'ws';
 import { httpEvent, memberClaims } from '../tests/support/http-event.ts';
 import * as bench from './bench-support.ts';
-import { demoIdToken, startLocalStack } from './local-stack.ts';
+import { demoIdToken, openLiveSocket, startLocalStack } from './local-stack.ts';
 
 const BASE = Number(process.env.BENCH_PORT ?? 23100);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50);
@@ -35,22 +33,6 @@ const SIZES = [10, 10_000] as const;
 const CLUB = 'Morning Yoga Collective';
 /** Two people take turns, each under the per-minute limit with room to spare. */
 const SEND_SPACING_MS = Math.ceil(60_000 / (2 * (CHAT_LIMITS.messagesPerMinute - 2)));
-
-/** A socket of `token`'s, opened through the app's origin with a ticket of its own, as the SPA opens it. */
-async function liveSocket(appUrl: string, token: string, onMessage: (m: LiveServerMessage) => void) {
-  const issued = await fetch(`${appUrl}/api/me/live-ticket`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const { ticket } = (await issued.json()) as { ticket: string };
-  const socket = new WebSocket(`${appUrl.replace('http', 'ws')}${LIVE.path}?${LIVE.ticketParam}=${ticket}`);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  socket.on('message', (data) => onMessage(JSON.parse(String(data)) as LiveServerMessage));
-  return socket;
-}
 
 async function sendToOtherBrowser(): Promise<string> {
   console.log(`Starting the local stack on ports ${BASE}…${BASE + 7}…`);
@@ -90,12 +72,12 @@ async function sendToOtherBrowser(): Promise<string> {
     const ownerId = (await api<{ id: string }>(owner, 'GET', '/api/me')).id;
     // Each socket records the messages of the other person's: the time they reached the other browser.
     const sockets = await Promise.all([
-      liveSocket(
+      openLiveSocket(
         stack.appUrl,
         owner,
         (m) => m.type === 'chat.message' && m.senderId === memberId && heard(m),
       ),
-      liveSocket(
+      openLiveSocket(
         stack.appUrl,
         member,
         (m) => m.type === 'chat.message' && m.senderId === ownerId && heard(m),
@@ -133,13 +115,13 @@ const latencyLine = await sendToOtherBrowser().catch((error: unknown) => {
 console.log(`\n${latencyLine}\n`);
 
 bench.runBench(RUNS, 'in-process chat handler as one of the two people, DynamoDB Local', async (store) => {
+  const rows: (string | number)[][] = [];
   const { clubItem } = await import('@clubs/functions/data/repositories/clubs');
   const { profileItem } = await import('@clubs/functions/data/repositories/profiles');
   const { conversationItems } = await import('@clubs/functions/data/repositories/chat');
-  const { handler } = await import('@clubs/functions/routes/chat');
   const { conversationIdOf } = await import('@clubs/functions/services/chat');
+  const { handler } = await import('@clubs/functions/routes/chat');
 
-  const rows: (string | number)[][] = [];
   for (const size of SIZES) {
     await store.useTable(`bench_chat_${size}`);
     const club = bench.benchClub();

@@ -6,9 +6,9 @@
  * p95); then BENCH_SOCKETS (1,000) sockets follow the club and one post is fanned out to all of
  * them: the time from the write until the last socket has it, and the messages per second.
  */
-import { LIVE, type LiveServerMessage } from '@clubs/shared';
-import WebSocket from 'ws';
-import { demoIdToken as idToken, startLocalStack } from './local-stack.ts';
+import type { LiveServerMessage } from '@clubs/shared';
+import type WebSocket from 'ws';
+import { demoIdToken as idToken, openLiveSocket, startLocalStack } from './local-stack.ts';
 
 const BASE = Number(process.env.BENCH_PORT ?? 23000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 50);
@@ -25,26 +25,16 @@ async function follow(
   clubId: string,
   onMessage: (m: LiveServerMessage) => void,
 ) {
-  // A ticket of its own for each socket, asked of the API as the SPA does.
-  const issued = await fetch(`${appUrl}/api/me/live-ticket`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
+  let subscribed: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    subscribed = resolve;
   });
-  const { ticket } = (await issued.json()) as { ticket: string };
-  const socket = new WebSocket(`${appUrl.replace('http', 'ws')}${LIVE.path}?${LIVE.ticketParam}=${ticket}`);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  const subscribed = new Promise<void>((resolve) => {
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as LiveServerMessage;
-      if (message.type === 'subscribed') resolve();
-      onMessage(message);
-    });
+  const socket = await openLiveSocket(appUrl, token, (message) => {
+    if (message.type === 'subscribed') subscribed();
+    onMessage(message);
   });
   socket.send(JSON.stringify({ action: 'subscribe', clubId }));
-  await subscribed;
+  await answered;
   return socket;
 }
 

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { stackPortsEnv } from '@clubs/infra/local/ports.ts';
+import { LIVE, type LiveServerMessage } from '@clubs/shared';
+import WebSocket from 'ws';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -119,4 +121,28 @@ export async function demoIdToken(appUrl: string, email: string): Promise<string
   const token = body.AuthenticationResult?.IdToken;
   if (!token) throw new Error(`no token for ${email}`);
   return token;
+}
+
+/**
+ * A live socket of `token`'s through the app's origin (the Vite proxy), as the SPA opens it: a
+ * ticket of its own asked of the API first. Resolves once open; every server message goes to
+ * `onMessage`.
+ */
+export async function openLiveSocket(
+  appUrl: string,
+  token: string,
+  onMessage: (message: LiveServerMessage) => void,
+): Promise<WebSocket> {
+  const issued = await fetch(`${appUrl}/api/me/live-ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { ticket } = (await issued.json()) as { ticket: string };
+  const socket = new WebSocket(`${appUrl.replace('http', 'ws')}${LIVE.path}?${LIVE.ticketParam}=${ticket}`);
+  socket.on('message', (data) => onMessage(JSON.parse(String(data)) as LiveServerMessage));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return socket;
 }

@@ -1,6 +1,6 @@
 /**
  * The parts of a list read page by cursor (`useApiPages`) inside a page: the line that says it
- * failed to load, with Retry, and the button that loads the next page while there is one.
+ * failed to load, with Retry, and the buttons that load the next page while there is one.
  */
 import { Button } from '@aws-amplify/ui-react';
 
@@ -43,6 +43,41 @@ export function ShowMore({
       marginTop={marginTop}
       isLoading={list.isFetchingNextPage}
       onClick={() => void list.fetchNextPage()}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** What loads a list's next page: TanStack Query's infinite query, as `useApiPages` answers it. */
+export interface NextPages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: (options: { cancelRefetch: boolean }) => Promise<unknown>;
+}
+
+/**
+ * The next page as a small link-styled button, while there is one. A click while it loads does
+ * not start it again: fetchNextPage would cancel the request under way, so a reader clicking
+ * faster than the server answers would never see it.
+ */
+export function NextPageLink({
+  list,
+  label,
+  loadingText,
+}: {
+  list: NextPages;
+  label: string;
+  loadingText: string;
+}) {
+  if (!list.hasNextPage) return null;
+  return (
+    <Button
+      size="small"
+      variation="link"
+      isLoading={list.isFetchingNextPage}
+      loadingText={loadingText}
+      onClick={() => void list.fetchNextPage({ cancelRefetch: false })}
     >
       {label}
     </Button>

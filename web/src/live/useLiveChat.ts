@@ -5,10 +5,9 @@
  * the conversation show "Seen" at once. A lost connection once back reads them all again.
  */
 import type { LiveServerMessage } from '@clubs/shared';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { CONVERSATIONS_KEY, markSeen, readNewest, refreshInbox } from '../features/chat/api.ts';
-import { live } from './useLiveClub.ts';
+import { type LiveHandlers, useLiveFollow } from './useLiveClub.ts';
 
 export function applyChatMessage(client: QueryClient, message: LiveServerMessage, userId: string): void {
   if (message.type === 'chat.message') {
@@ -26,15 +25,7 @@ function catchUp(client: QueryClient) {
   void client.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
 }
 
+const CHAT_HANDLERS: LiveHandlers = { apply: applyChatMessage, resume: (client) => catchUp(client) };
+
 /** Follows the person's chat while mounted (`userId` changes: another person, another socket). */
-export function useLiveChat(userId: string | undefined): void {
-  const client = useQueryClient();
-  useEffect(() => {
-    if (!userId) return;
-    return live.follow(
-      null,
-      (message) => applyChatMessage(client, message, userId),
-      () => catchUp(client),
-    );
-  }, [client, userId]);
-}
+export const useLiveChat = (userId: string | undefined): void => useLiveFollow(null, userId, CHAT_HANDLERS);

@@ -122,15 +122,41 @@ function catchUp(client: QueryClient, clubId: string) {
   void client.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
 }
 
-/** Follows the club live while mounted (`userId` changes: another person, another socket). */
-export function useLiveClub(clubId: string, userId: string | undefined): void {
+/** What a follower does with the messages it follows, and once a lost connection is back. */
+export interface LiveHandlers {
+  apply: (client: QueryClient, message: LiveServerMessage, userId: string) => void;
+  resume: (client: QueryClient, clubId: string | null) => void;
+}
+
+/**
+ * Follows a club (null: the person's own messages) while mounted and signed in (`userId`
+ * changes: another person, another socket). The handlers are module constants, so a render does
+ * not follow again.
+ */
+export function useLiveFollow(
+  clubId: string | null,
+  userId: string | undefined,
+  handlers: LiveHandlers,
+): void {
   const client = useQueryClient();
+  const { apply, resume } = handlers;
   useEffect(() => {
     if (!userId) return;
     return live.follow(
       clubId,
-      (message) => applyLiveMessage(client, message, userId),
-      () => catchUp(client, clubId),
+      (message) => apply(client, message, userId),
+      () => resume(client, clubId),
     );
-  }, [client, clubId, userId]);
+  }, [client, clubId, userId, apply, resume]);
 }
+
+const CLUB_HANDLERS: LiveHandlers = {
+  apply: (client, message, userId) => applyLiveMessage(client, message, userId),
+  resume: (client, clubId) => {
+    if (clubId) catchUp(client, clubId);
+  },
+};
+
+/** Follows the club live while mounted. */
+export const useLiveClub = (clubId: string, userId: string | undefined): void =>
+  useLiveFollow(clubId, userId, CLUB_HANDLERS);

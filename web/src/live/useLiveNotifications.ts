@@ -4,10 +4,9 @@
  * 30-second poll), and so does a lost connection once it is back.
  */
 import type { LiveServerMessage } from '@clubs/shared';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { NOTIFICATIONS_KEY, UNREAD_COUNT_KEY } from '../features/notifications/api.ts';
-import { live } from './useLiveClub.ts';
+import { type LiveHandlers, useLiveFollow } from './useLiveClub.ts';
 
 /** The bell's count and the notification lists are read again. */
 export function refreshNotifications(client: QueryClient): void {
@@ -19,15 +18,11 @@ export function applyPersonalMessage(client: QueryClient, message: LiveServerMes
   if (message.type === 'notifications.changed') refreshNotifications(client);
 }
 
+const NOTIFICATION_HANDLERS: LiveHandlers = {
+  apply: (client, message) => applyPersonalMessage(client, message),
+  resume: (client) => refreshNotifications(client),
+};
+
 /** Follows the person's messages while mounted (`userId` changes: another person, another socket). */
-export function useLiveNotifications(userId: string | undefined): void {
-  const client = useQueryClient();
-  useEffect(() => {
-    if (!userId) return;
-    return live.follow(
-      null,
-      (message) => applyPersonalMessage(client, message),
-      () => refreshNotifications(client),
-    );
-  }, [client, userId]);
-}
+export const useLiveNotifications = (userId: string | undefined): void =>
+  useLiveFollow(null, userId, NOTIFICATION_HANDLERS);

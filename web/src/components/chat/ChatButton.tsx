@@ -9,10 +9,11 @@ import { VisuallyHidden } from '@aws-amplify/ui-react';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useChatUnreadCount } from '../../features/chat/api.ts';
 import { useLiveChat } from '../../live/useLiveChat.ts';
+import { HeaderCount } from '../HeaderCount.tsx';
 import { LinkButton } from '../public/amplify-look.tsx';
-import './chat.css';
 
-export const chatUnreadLabel = (count: number) => (count === 0 ? 'no unread' : `${count} unread`);
+const CHAT_ICON =
+  'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-4 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm2 5v2h12V8H6Zm0 4v2h8v-2H6Z';
 
 export function ChatButton() {
   const userId = useAuth().user?.sub;
@@ -20,20 +21,13 @@ export function ChatButton() {
   const count = useChatUnreadCount(Boolean(userId));
   const unread = count.data?.conversations ?? 0;
   return (
-    <div className="chat-button">
+    <div className="clubs-header__count">
       <LinkButton to="/messages" size="small">
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" className="chat-button__icon">
-          <path
-            fill="currentColor"
-            d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-4 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm2 5v2h12V8H6Zm0 4v2h8v-2H6Z"
-          />
-        </svg>
-        <VisuallyHidden>Messages, {chatUnreadLabel(unread)}</VisuallyHidden>
-        {unread > 0 && (
-          <span className="chat-button__badge" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
+        <HeaderCount
+          icon={CHAT_ICON}
+          label={`Messages, ${unread === 0 ? 'no' : unread} unread`}
+          count={unread}
+        />
       </LinkButton>
       <VisuallyHidden role="status" aria-live="polite" aria-label="New messages">
         {count.data && unread > 0 ? `${unread} unread conversation${unread === 1 ? '' : 's'}` : ''}

@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useLiveNotifications } from '../../live/useLiveNotifications.ts';
+import { HeaderCount } from '../HeaderCount.tsx';
 import { Popover } from '../overlay/Popover.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import { useNotificationActions } from './useNotificationActions.ts';
@@ -18,6 +19,8 @@ import './notifications.css';
 /** How many notifications the panel shows. */
 const PANEL_SIZE = 8;
 const COUNT_REFRESH_MS = 30_000;
+const BELL_ICON =
+  'M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z';
 
 export const unreadLabel = (count: number) =>
   count === 0 ? 'No unread notifications' : `${count} unread notification${count === 1 ? '' : 's'}`;
@@ -70,31 +73,12 @@ export function NotificationBell() {
   });
   const unread = count.data?.unreadCount ?? 0;
   return (
-    <div className="notification-bell">
+    <div className="clubs-header__count">
       <Popover
         label="Notifications"
         buttonSize="small"
         buttonText={
-          <>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              className="notification-bell__icon"
-            >
-              <path
-                fill="currentColor"
-                d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
-              />
-            </svg>
-            <VisuallyHidden>Notifications, {unreadLabel(unread)}</VisuallyHidden>
-            {unread > 0 && (
-              <span className="notification-bell__badge" aria-hidden="true">
-                {unread > 99 ? '99+' : unread}
-              </span>
-            )}
-          </>
+          <HeaderCount icon={BELL_ICON} label={`Notifications, ${unreadLabel(unread)}`} count={unread} />
         }
       >
         {(close) => <BellPanel close={close} />}

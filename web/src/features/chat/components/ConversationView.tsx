@@ -9,7 +9,7 @@
 import { Button } from '@aws-amplify/ui-react';
 import type { ChatMessage } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../../api/index.ts';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
@@ -17,7 +17,7 @@ import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 import { ConfirmDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { useConfirmedWrite } from '../../../components/overlay/useConfirmedWrite.ts';
-import { ListLoadFailed } from '../../../components/PagedList.tsx';
+import { ListLoadFailed, NextPageLink, type NextPages } from '../../../components/PagedList.tsx';
 import { PlainHeading } from '../../../components/public/amplify-look.tsx';
 import { markMessageDeleted, refreshInbox, useConversation } from '../api.ts';
 import { MessageComposer } from './MessageComposer.tsx';
@@ -79,14 +79,7 @@ function useScrollAnchor(messages: readonly ChatMessage[], viewerId: string | un
 }
 
 /** Loads the next older page when `target` comes into view inside the scrolled list. */
-function useLoadWhenVisible(
-  list: {
-    hasNextPage: boolean;
-    isFetchingNextPage: boolean;
-    fetchNextPage: (o: { cancelRefetch: boolean }) => unknown;
-  },
-  root: React.RefObject<HTMLOListElement | null>,
-) {
+function useLoadWhenVisible(list: NextPages, root: RefObject<HTMLOListElement | null>) {
   const target = useRef<HTMLLIElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   useEffect(() => {
@@ -200,15 +193,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
       >
         {conversation.hasNextPage && (
           <li ref={older} className="chat-conversation__older">
-            <Button
-              size="small"
-              variation="link"
-              isLoading={conversation.isFetchingNextPage}
+            <NextPageLink
+              list={conversation}
+              label="Load older messages"
               loadingText="Loading older messages..."
-              onClick={() => void conversation.fetchNextPage({ cancelRefetch: false })}
-            >
-              Load older messages
-            </Button>
+            />
           </li>
         )}
         {messages.length === 0 && <li className="chat-muted">No messages yet. Say hello!</li>}

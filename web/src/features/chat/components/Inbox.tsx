@@ -4,18 +4,19 @@
  * message's first words ("You: " when it was the person's own) and when it came, and says whether
  * it holds a message the person has not read; the open conversation is marked current.
  */
-import { Button, Flex } from '@aws-amplify/ui-react';
+import { Flex } from '@aws-amplify/ui-react';
 import type { ConversationSummary } from '@clubs/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
+import { FilterButtons } from '../../../components/FilterButtons.tsx';
 import { ListLoadFailed, ShowMore } from '../../../components/PagedList.tsx';
 import { PlainHeading } from '../../../components/public/amplify-look.tsx';
 import { type InboxFilter, useInbox } from '../api.ts';
 import { formatWhen } from './when.ts';
 
-const FILTERS: [InboxFilter, string][] = [
+const FILTERS: readonly (readonly [InboxFilter, string])[] = [
   ['all', 'All'],
   ['unread', 'Unread'],
 ];
@@ -36,29 +37,25 @@ function ConversationRow({
   current: boolean;
   viewerId: string | undefined;
 }) {
+  const { other, unread } = conversation;
   return (
-    <li className="chat-inbox__item" data-unread={conversation.unread}>
+    <li className="chat-inbox__item" data-unread={unread}>
       <Link
         to={`/messages/${conversation.id}`}
         className="chat-inbox__link"
         aria-current={current ? 'page' : undefined}
       >
-        <PersonAvatar
-          name={conversation.other.name}
-          url={conversation.other.avatarUrl}
-          size={40}
-          decorative
-        />
+        <PersonAvatar name={other.name} url={other.avatarUrl} size={40} decorative />
         <span className="chat-inbox__body">
           <span className="chat-inbox__name">
-            {conversation.other.name}
-            {conversation.unread && <span className="visually-hidden">, unread</span>}
+            {other.name}
+            {unread && <span className="visually-hidden">, unread</span>}
           </span>
           <span className="chat-inbox__preview">{previewOf(conversation, viewerId)}</span>
         </span>
         <span className="chat-inbox__meta">
           <time dateTime={conversation.lastActivityAt}>{formatWhen(conversation.lastActivityAt)}</time>
-          {conversation.unread && <span className="chat-inbox__dot" aria-hidden="true" />}
+          {unread && <span className="chat-inbox__dot" aria-hidden="true" />}
         </span>
       </Link>
     </li>
@@ -76,19 +73,7 @@ export function Inbox({ currentId }: { currentId: string | undefined }) {
         <PlainHeading level={1} className="chat-inbox__title">
           Messages
         </PlainHeading>
-        <Flex role="group" gap="xs" aria-label="Show conversations">
-          {FILTERS.map(([value, label]) => (
-            <Button
-              key={value}
-              size="small"
-              variation={filter === value ? 'primary' : undefined}
-              aria-pressed={filter === value}
-              onClick={() => setFilter(value)}
-            >
-              {label}
-            </Button>
-          ))}
-        </Flex>
+        <FilterButtons label="Show conversations" value={filter} choices={FILTERS} onChange={setFilter} />
       </Flex>
       <div className="chat-inbox__list">
         {list.isPending && <p className="chat-muted">Loading conversations...</p>}

@@ -41,15 +41,15 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
   return (
     <form onSubmit={send.submit} noValidate className="chat-composer">
       <TextAreaField
+        name="text"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        maxLength={CHAT_LIMITS.messageLength}
         label="Message"
         labelHidden
         placeholder="Write a message..."
         rows={2}
-        name="text"
-        value={text}
-        maxLength={CHAT_LIMITS.messageLength}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
         descriptiveText={`${text.length} / ${CHAT_LIMITS.messageLength} characters. Enter sends, Shift+Enter starts a new line.`}
         {...send.fieldProps('text')}
       />

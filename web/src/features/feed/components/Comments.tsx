@@ -16,7 +16,7 @@ import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
 import { schemaCheck, toastFailure, useForm } from '../../../components/form/useForm.tsx';
 import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 import { useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
-import { ListLoadFailed } from '../../../components/PagedList.tsx';
+import { ListLoadFailed, NextPageLink } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { commentsKey, updateCachedPost, useComments } from '../api.ts';
 import { ReportDialog } from './ReportDialog.tsx';
@@ -129,19 +129,7 @@ export function Comments({
           target={{ kind: 'comment', clubId, postId, commentId: reported }}
         />
       )}
-      {/* A click while the next page loads must not start it again: fetchNextPage would cancel the
-          request under way, so a reader clicking faster than the server answers never sees it. */}
-      {comments.hasNextPage && (
-        <Button
-          size="small"
-          variation="link"
-          isLoading={comments.isFetchingNextPage}
-          loadingText="Loading more comments..."
-          onClick={() => void comments.fetchNextPage({ cancelRefetch: false })}
-        >
-          Show more comments
-        </Button>
-      )}
+      <NextPageLink list={comments} label="Show more comments" loadingText="Loading more comments..." />
       {canWrite && (
         <form onSubmit={add.submit} noValidate className="feed-comments__form">
           <TextAreaField

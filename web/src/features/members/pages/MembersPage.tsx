@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { MessageButton } from '../../../components/chat/MessageButton.tsx';
+import { FilterButtons } from '../../../components/FilterButtons.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { PageColumn, PageHeading } from '../../../components/PageColumn.tsx';
@@ -38,21 +39,7 @@ function MemberFilters({ filter, onChange }: { filter: MembersView; onChange: (n
     ['pending', waiting ? `${T.filterPending} (${waiting})` : T.filterPending],
     ...(role === 'club_owner' ? [['removed', T.filterRemoved] as [MembersView, string]] : []),
   ];
-  return (
-    <Flex role="group" gap="xs" aria-label={T.filters}>
-      {choices.map(([value, label]) => (
-        <Button
-          key={value}
-          size="small"
-          variation={filter === value ? 'primary' : undefined}
-          aria-pressed={filter === value}
-          onClick={() => onChange(value)}
-        >
-          {label}
-        </Button>
-      ))}
-    </Flex>
-  );
+  return <FilterButtons label={T.filters} value={filter} choices={choices} onChange={onChange} />;
 }
 
 function MembersList({ search, filter }: { search: string; filter: MemberFilter }) {
