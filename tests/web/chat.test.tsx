@@ -80,7 +80,7 @@ describe('chat in the browser', () => {
       within(list)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual([expect.stringContaining('Mia Member, unread'), expect.stringContaining('Ben Brown')]);
+    ).toEqual([expect.stringContaining('Mia Member (unread)'), expect.stringContaining('Ben Brown')]);
     expect(within(list).getByRole('link', { name: /Ben Brown/ })).toHaveTextContent('You: Thanks!');
 
     fireEvent.click(screen.getByRole('button', { name: 'Unread' }));
@@ -99,10 +99,11 @@ describe('chat in the browser', () => {
   });
 
   it('shows the club, "Seen" under my last message, marks it read, and says the per-minute refusal', async () => {
+    let unread = 1;
     const api = mockApi({
       getMe: () => ok(me),
-      getChatUnreadCount: () => ok({ conversations: 0 }),
-      listConversations: () => ok({ items: [conversation({ unread: false })], nextCursor: null }),
+      getChatUnreadCount: () => ok({ conversations: unread }),
+      listConversations: () => ok({ items: [conversation({ unread: unread > 0 })], nextCursor: null }),
       listConversationMessages: () =>
         ok({
           items: [
@@ -119,7 +120,10 @@ describe('chat in the browser', () => {
             seenUpTo: '01JB0000000000000000000003',
           },
         }),
-      markConversationRead: () => ok({ unread: false }),
+      markConversationRead: () => {
+        unread = 0;
+        return ok({ unread: false });
+      },
       sendMessage: () => ({
         status: 429,
         body: {
@@ -145,6 +149,8 @@ describe('chat in the browser', () => {
     expect(api.to('POST', '/api/me/conversations/conv-1/read')[0]?.body).toEqual({
       messageId: '01JB0000000000000000000003',
     });
+    // The header's count follows at once.
+    expect(await screen.findByRole('link', { name: 'Messages, no unread' })).toBeInTheDocument();
 
     const field = screen.getByRole('textbox', { name: 'Message' });
     expect(field).toHaveAttribute('maxLength', '2000');

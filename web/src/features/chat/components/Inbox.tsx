@@ -49,7 +49,7 @@ function ConversationRow({
         <span className="chat-inbox__body">
           <span className="chat-inbox__name">
             {other.name}
-            {unread && <span className="visually-hidden">, unread</span>}
+            {unread && <span className="visually-hidden"> (unread)</span>}
           </span>
           <span className="chat-inbox__preview">{previewOf(conversation, viewerId)}</span>
         </span>
