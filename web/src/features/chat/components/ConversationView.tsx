@@ -61,12 +61,15 @@ function useScrollAnchor(messages: readonly ChatMessage[], viewerId: string | un
     const element = box.current;
     if (!element) return;
     const before = seen.current;
+    let { nearBottom } = before;
     if (oldest?.id !== before.oldest && before.oldest !== undefined && newest?.id === before.newest) {
       element.scrollTop += element.scrollHeight - before.height;
-    } else if (newest?.id !== before.newest && (before.nearBottom || newest?.senderId === viewerId)) {
+    } else if (newest?.id !== before.newest && (nearBottom || newest?.senderId === viewerId)) {
       element.scrollTop = element.scrollHeight;
+      nearBottom = true;
     }
-    seen.current = { oldest: oldest?.id, newest: newest?.id, height: element.scrollHeight, nearBottom: true };
+    // A reader who scrolled up to older messages stays there when a message arrives.
+    seen.current = { oldest: oldest?.id, newest: newest?.id, height: element.scrollHeight, nearBottom };
   }, [oldest, newest, viewerId]);
   const onScroll = () => {
     const element = box.current;
