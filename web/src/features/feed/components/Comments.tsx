@@ -16,10 +16,10 @@ import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
 import { schemaCheck, toastFailure, useForm } from '../../../components/form/useForm.tsx';
 import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 import { useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { ReportDialog } from '../../../components/overlay/ReportDialog.tsx';
 import { ListLoadFailed, NextPageLink } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { commentsKey, updateCachedPost, useComments } from '../api.ts';
-import { ReportDialog } from './ReportDialog.tsx';
 
 export function Comments({
   clubId,

@@ -18,12 +18,12 @@ import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
 import { problem, schemaCheck, toastFailure, useForm } from '../../../components/form/useForm.tsx';
 import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 import { ConfirmDialog, type ConfirmTexts, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
+import { ReportDialog } from '../../../components/overlay/ReportDialog.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { feedKey, removeCachedPost, updateCachedPost } from '../api.ts';
 import { Comments } from './Comments.tsx';
 import { PostMedia } from './PostMedia.tsx';
 import { PostMenu } from './PostMenu.tsx';
-import { ReportDialog } from './ReportDialog.tsx';
 
 const REQUEST_ERROR = 'There was an error processing your request.';
 const DELETE_POST: ConfirmTexts = {

@@ -1,47 +1,68 @@
 /**
- * Report a post or comment: a reason (spam, harassment, off-topic, or other with a few words),
- * checked by the shared schema before it is sent. The reporter is thanked once the server has
- * the report; a second report of the same item says it was already reported.
+ * Report a post or comment to the club's moderators, or a chat conversation to the platform's
+ * super admins: a reason (spam, harassment, off-topic, or other with a few words), checked by the
+ * shared schema before it is sent. The reporter is thanked once the server has the report; a
+ * second report of the same item says it was already reported.
  */
 import { Button, Radio, RadioGroupField, TextAreaField } from '@aws-amplify/ui-react';
 import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   REPORT_THANKS,
+  type ReportInput,
   type ReportReason,
   reportInputSchema,
 } from '@clubs/shared';
 import { useState } from 'react';
-import { messageOf } from '../../../api/errors.ts';
-import { api } from '../../../api/index.ts';
-import { problem, schemaCheck, useForm } from '../../../components/form/useForm.tsx';
-import type { DialogState } from '../../../components/overlay/ConfirmDialog.tsx';
-import { Modal } from '../../../components/overlay/Modal.tsx';
-import { useToast } from '../../../components/Toaster.tsx';
+import { messageOf } from '../../api/errors.ts';
+import { api } from '../../api/index.ts';
+import { problem, schemaCheck, useForm } from '../form/useForm.tsx';
+import { useToast } from '../Toaster.tsx';
+import type { DialogState } from './ConfirmDialog.tsx';
+import { Modal } from './Modal.tsx';
 
 export type ReportTarget =
   | { kind: 'post'; clubId: string; postId: string }
-  | { kind: 'comment'; clubId: string; postId: string; commentId: string };
+  | { kind: 'comment'; clubId: string; postId: string; commentId: string }
+  | { kind: 'conversation'; conversationId: string };
+
+/** Who reads the report, as the dialog says it and thanks the reporter. */
+const READERS = {
+  club: {
+    description: 'Tell the moderators what is wrong. The author is not told who reported it.',
+    thanks: REPORT_THANKS,
+  },
+  platform: {
+    description:
+      "Tell the platform's team what is wrong. A copy of the newest messages goes with it; the other person is not told.",
+    thanks: 'Thank you. The platform’s team will look at it.',
+  },
+} as const;
+
+function sendReport(target: ReportTarget, body: ReportInput) {
+  if (target.kind === 'conversation') {
+    return api('reportConversation', { params: { conversationId: target.conversationId }, body });
+  }
+  if (target.kind === 'post') {
+    return api('reportPost', { params: { clubId: target.clubId, postId: target.postId }, body });
+  }
+  const { clubId, postId, commentId } = target;
+  return api('reportComment', { params: { clubId, postId, commentId }, body });
+}
 
 export function ReportDialog({ dialog, target }: { dialog: DialogState; target: ReportTarget }) {
   const { toast } = useToast();
   const [reason, setReason] = useState<ReportReason>('spam');
   const [text, setText] = useState('');
+  const readers = READERS[target.kind === 'conversation' ? 'platform' : 'club'];
   const draft = () => ({ reason, text: reason === 'other' ? text : '' });
   const form = useForm({
     check: () => schemaCheck(reportInputSchema, draft(), (issue) => issue?.message ?? 'Choose a reason'),
-    send: () => {
-      const body = reportInputSchema.parse(draft());
-      if (target.kind === 'post') {
-        return api('reportPost', { params: { clubId: target.clubId, postId: target.postId }, body });
-      }
-      const { clubId, postId, commentId } = target;
-      return api('reportComment', { params: { clubId, postId, commentId }, body });
-    },
+    send: () => sendReport(target, reportInputSchema.parse(draft())),
     onSuccess: () => {
       dialog.close();
       setText('');
-      toast({ title: REPORT_THANKS, variant: 'success' });
+      toast({ title: readers.thanks, variant: 'success' });
     },
     failure: (error) => problem(messageOf(error, 'Could not send the report. Please try again.')),
     label: `Reporting a ${target.kind}`,
@@ -52,7 +73,7 @@ export function ReportDialog({ dialog, target }: { dialog: DialogState; target: 
     <Modal
       open={dialog.isOpen}
       title={`Report ${target.kind}`}
-      description="Tell the moderators what is wrong. The author is not told who reported it."
+      description={readers.description}
       onClose={dialog.close}
       closable={!busy}
     >
