@@ -2,7 +2,8 @@
  * One conversation: who with and the club they know each other from at the top, the messages
  * oldest to newest with the newest at the bottom, older pages loaded when the reader scrolls up to
  * the top (or presses 'Load older messages'), "Seen" under the person's last message once the
- * other person has read it, deleting one's own message after a confirmation, and the composer.
+ * other person has read it, deleting one's own message after a confirmation, and the composer;
+ * Block and Report in the header (ConversationActions).
  * It is marked read when it opens and whenever a message of the other person's arrives while it
  * is open (the live socket brings it).
  */
@@ -20,6 +21,7 @@ import { useConfirmedWrite } from '../../../components/overlay/useConfirmedWrite
 import { ListLoadFailed, NextPageLink, type NextPages } from '../../../components/PagedList.tsx';
 import { PlainHeading } from '../../../components/public/amplify-look.tsx';
 import { markMessageDeleted, refreshInbox, useConversation } from '../api.ts';
+import { ConversationActions } from './ConversationActions.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 import { formatWhen } from './when.ts';
 
@@ -185,6 +187,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
             From <Link to={`/communities/${details.clubId}`}>{details.clubName}</Link>
           </span>
         </div>
+        <ConversationActions conversationId={conversationId} other={details.other} />
       </header>
       <ol
         className="chat-conversation__messages"
