@@ -39,15 +39,16 @@ const READERS = {
   },
 } as const;
 
-function sendReport(target: ReportTarget, body: ReportInput) {
+/** Sends the report where its target's reports go; what the server answers is not shown. */
+async function sendReport(target: ReportTarget, body: ReportInput): Promise<void> {
   if (target.kind === 'conversation') {
-    return api('reportConversation', { params: { conversationId: target.conversationId }, body });
+    await api('reportConversation', { params: { conversationId: target.conversationId }, body });
+  } else if (target.kind === 'post') {
+    await api('reportPost', { params: { clubId: target.clubId, postId: target.postId }, body });
+  } else {
+    const { clubId, postId, commentId } = target;
+    await api('reportComment', { params: { clubId, postId, commentId }, body });
   }
-  if (target.kind === 'post') {
-    return api('reportPost', { params: { clubId: target.clubId, postId: target.postId }, body });
-  }
-  const { clubId, postId, commentId } = target;
-  return api('reportComment', { params: { clubId, postId, commentId }, body });
 }
 
 export function ReportDialog({ dialog, target }: { dialog: DialogState; target: ReportTarget }) {
