@@ -33,7 +33,8 @@ export type PageKind =
   | 'club-courses'
   | 'course-take'
   | 'invitation'
-  | 'reports';
+  | 'reports'
+  | 'chat-inbox';
 
 export interface FieldRow {
   /** Two letters: the second half of every marker written through this field. */
@@ -64,7 +65,7 @@ export const FIELDS: readonly FieldRow[] = [
     field: 'profile name',
     carrier: 'person',
     writtenBy: 'PATCH /api/me { fullName }',
-    shownOn: ['club-feed', 'member-profile', 'club-leaderboard'],
+    shownOn: ['club-feed', 'member-profile', 'club-leaderboard', 'chat-inbox'],
   },
   {
     code: 'pb',
@@ -150,14 +151,14 @@ export const FIELDS: readonly FieldRow[] = [
     writtenBy: "POST /api/clubs/{clubId}/posts/{postId}/reports { reason: 'other', text }",
     shownOn: ['reports'],
   },
-  // A chat message to the viewer, and its sender's report of the conversation to the super admins
-  // (whose portal lists it): written through the API; no page of the walk shows them yet.
+  // A chat message to the viewer (its inbox shows it as the conversation's preview), and its
+  // sender's report of the conversation to the super admins, whose portal no viewer here opens.
   {
     code: 'cx',
     field: 'chat message',
     carrier: 'chat',
     writtenBy: 'POST /api/me/conversations/{conversationId}/messages { text }',
-    shownOn: [],
+    shownOn: ['chat-inbox'],
   },
   {
     code: 'cr',
@@ -281,6 +282,14 @@ export function visits(world: World): Visit[] {
       path: `/communities/${mainClub}/reports`,
       shows: every(world, ['report']),
       prepare: (page) => showAll(page, '[data-testid="report-item"]', 'Show more'),
+    },
+    // The viewer's inbox: each payload's conversation, its sender's name and the message's preview.
+    {
+      kind: 'chat-inbox',
+      viewer: 'member',
+      path: '/messages',
+      shows: every(world, ['chat', 'person']),
+      prepare: (page) => showAll(page, '.chat-inbox__item', 'Show more conversations'),
     },
     // The page an invitation link opens shows the club's name and description.
     ...each(world, 'invitation', 'member', (i) => `/invite/${clubs[i]}/${world.inviteTokens[i]}`, ['club']),
