@@ -30,7 +30,7 @@ describe('static pages', () => {
     expect(screen.getByRole('link', { name: 'Join Clubs' })).toHaveAttribute('href', '/register');
   });
 
-  it('Features has feature groups, the comparison table, role-based permissions and /register', async () => {
+  it('Features has feature groups, the comparison table, role-based permissions, private messages and /register', async () => {
     renderApp('/features');
     const table = await screen.findByRole('table', { name: /Clubs compared/ });
     expect(
@@ -40,6 +40,8 @@ describe('static pages', () => {
     ).toEqual(['Feature', 'Clubs', 'Separate tools']);
     expect(within(table).getAllByRole('row').length).toBeGreaterThan(5);
     expect(screen.getByRole('heading', { name: 'Role-based permissions' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Private messages' })).toBeVisible();
+    expect(within(table).getByRole('rowheader', { name: 'Private messages between members' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
   });
 

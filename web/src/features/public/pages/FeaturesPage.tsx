@@ -13,6 +13,10 @@ const GROUPS = [
       ['Salon', 'A discussion forum with posts, images, video, likes and comments.'],
       ['Soirees', 'Events with dates, descriptions and RSVP management.'],
       ['Leaderboard', 'Recognise your most active members.'],
+      [
+        'Private messages',
+        'Members who share a club chat one to one, live, with unread counts, blocking and an e-mail for what is left unread.',
+      ],
     ],
   },
   {
@@ -41,6 +45,7 @@ const COMPARISON: readonly [string, string, string][] = [
   ['Courses and content sections', 'Included', 'Extra subscription'],
   ['Events with RSVP', 'Included', 'Separate tool'],
   ['Member directory and approvals', 'Included', 'Manual spreadsheets'],
+  ['Private messages between members', 'Included', 'A separate chat app'],
   ['Paid memberships and free trials', 'Included (2.9% fee)', 'Extra payment setup'],
   ['Unlimited members', 'Yes', 'Priced per member'],
   ['Mobile-optimised experience', 'Yes', 'Varies'],
