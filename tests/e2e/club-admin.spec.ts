@@ -137,7 +137,7 @@ test.describe('Super-admin portal', () => {
     await expect(rows.filter({ hasText: 'Founders Circle' })).toHaveCount(1);
     await expect(rows).toHaveCount(byName);
 
-    await page.getByLabel('Status').selectOption('unpaid');
+    await page.getByLabel('Status', { exact: true }).selectOption('unpaid');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Pottery Corner');
     await search.fill('no club is called this');

@@ -62,6 +62,9 @@ describe('Reported chats', () => {
       outcome: 'resolved',
     });
     expect(await screen.findByText('No reported chats here.')).toBeVisible();
+    // The portal's two status filters are told apart by name: the clubs' and the reports'.
+    expect(screen.getByLabelText('Report status')).toHaveValue('open');
+    expect(screen.getAllByLabelText('Status', { exact: true })).toHaveLength(1);
   });
 });
 

@@ -43,7 +43,17 @@ export function AdminControls({
   const shown = CONTROLS.filter((c) => c.permission === null || hasPermission(role, c.permission));
   return (
     <div className="club-admin">
-      <Popover label="Admin Controls" buttonText="Admin Controls" buttonSize="small">
+      <Popover
+        label="Admin Controls"
+        // A phone's one-line header has no room for both words beside the chat button, the bell and
+        // the Menu button: there the button says "Admin".
+        buttonText={
+          <>
+            Admin<span className="club-admin__wide"> Controls</span>
+          </>
+        }
+        buttonSize="small"
+      >
         {(close) => (
           <ul className="club-admin__menu">
             {shown.map((control) => (

@@ -107,7 +107,7 @@ export function ReportedChats() {
       {(data) => (
         <Flex direction="column" gap="medium">
           <SelectField
-            label="Status"
+            label="Report status"
             value={status}
             onChange={(event) => setStatus(event.target.value as ChatReportStatus)}
           >
