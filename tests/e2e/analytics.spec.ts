@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, expectToast, postCard, test, YOGA } from './club-support.ts';
+import { expect, postCard, test, writeTextPost, YOGA } from './club-support.ts';
 import { DEMO } from './directory-support.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -46,12 +46,7 @@ test('the owner reads the analytics, sees a like given in the feed, and download
 
   const title = `Analytics check ${Date.now()}`;
   await page.goto(`/communities/${club.id}`);
-  await page.getByRole('button', { name: 'Share something with the club...' }).click();
-  const form = page.getByRole('form', { name: 'New post' });
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Content').fill('How did this week go for everyone?');
-  await form.getByRole('button', { name: 'Post' }).click();
-  await expectToast(page, 'Post created');
+  await writeTextPost(page, title, 'How did this week go for everyone?');
   const post = postCard(page, title);
   await post.getByRole('button', { name: 'Like', exact: true }).click();
   await expect(post.getByTestId('like-count')).toHaveText('1 like');

@@ -64,6 +64,19 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(toast).toHaveCount(0);
 }
 
+/**
+ * Writes a text post through the feed's composer as a member would, and waits for the toast that
+ * says it was stored: the walks that need a post to act on start from one written this way.
+ */
+export async function writeTextPost(page: Page, title: string, content: string) {
+  await page.getByRole('button', { name: 'Share something with the club...' }).click();
+  const form = page.getByRole('form', { name: 'New post' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Content').fill(content);
+  await form.getByRole('button', { name: 'Post' }).click();
+  await expectToast(page, 'Post created');
+}
+
 export interface OpenClubOptions {
   /** After the club's root, e.g. '/events'. */
   path?: string;

@@ -5,7 +5,7 @@
  * post, with its link and one-click unsubscribe headers.
  */
 
-import { expect, expectToast, leaveClub, test, YOGA } from './club-support.ts';
+import { expect, leaveClub, test, writeTextPost, YOGA } from './club-support.ts';
 import { DEMO, freshAccount, signIn } from './directory-support.ts';
 import { headerOf, mailTo, runDigestNow } from './mail-support.ts';
 
@@ -31,12 +31,7 @@ test('a newcomer who chose the daily digest gets the club’s new post in it', a
 
   await owner.goto(`/communities/${club.id}`);
   const title = `Sunrise stretch ${Date.now()}`;
-  await owner.getByRole('button', { name: 'Share something with the club...' }).click();
-  const form = owner.getByRole('form', { name: 'New post' });
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Content').fill('Ten minutes before breakfast.');
-  await form.getByRole('button', { name: 'Post' }).click();
-  await expectToast(owner, 'Post created');
+  await writeTextPost(owner, title, 'Ten minutes before breakfast.');
 
   await runDigestNow('daily');
   const digestSubject = `Today's most liked posts in ${YOGA}`;

@@ -5,7 +5,7 @@
  * badge is beside their name on the post.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectToast, postCard, test, YOGA } from './club-support.ts';
+import { expect, postCard, test, writeTextPost, YOGA } from './club-support.ts';
 import { DEMO } from './directory-support.ts';
 
 /** The viewer's own row of the rankings (or of 'Your rank' below them). */
@@ -33,12 +33,7 @@ test("a like given in the feed shows on the leaderboard, with the member's row m
 
   await page.goto(`/communities/${member.club.id}`);
   const title = `Morning stretch log ${Date.now()}`;
-  await page.getByRole('button', { name: 'Share something with the club...' }).click();
-  const form = page.getByRole('form', { name: 'New post' });
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Content').fill('Ten minutes of stretching every morning this week.');
-  await form.getByRole('button', { name: 'Post' }).click();
-  await expectToast(page, 'Post created');
+  await writeTextPost(page, title, 'Ten minutes of stretching every morning this week.');
   await expect(postCard(page, title).getByText(/^Level [1-9]$/)).toBeVisible();
 
   const owner = await openClub(DEMO.owner, YOGA);

@@ -6,7 +6,16 @@
  * leaves again, so the club's members stay as the other specs know them.
  */
 import { HIDDEN_POST_REFUSAL } from '@clubs/shared';
-import { expect, expectToast, leaveClub, newcomerOpening, postCard, test, YOGA } from './club-support.ts';
+import {
+  expect,
+  expectToast,
+  leaveClub,
+  newcomerOpening,
+  postCard,
+  test,
+  writeTextPost,
+  YOGA,
+} from './club-support.ts';
 import { DEMO } from './directory-support.ts';
 
 test('a freshly registered member reports a post, the owner hides it from the Reports queue, the member no longer sees it', async ({
@@ -20,12 +29,7 @@ test('a freshly registered member reports a post, the owner hides it from the Re
   await expect(linkField).toHaveValue(new RegExp(`/invite/${club.id}/`));
   const inviteLink = await linkField.inputValue();
   await owner.goto(`/communities/${club.id}`);
-  await owner.getByRole('button', { name: 'Share something with the club...' }).click();
-  const form = owner.getByRole('form', { name: 'New post' });
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Content').fill('Buy them here.');
-  await form.getByRole('button', { name: 'Post' }).click();
-  await expectToast(owner, 'Post created');
+  await writeTextPost(owner, title, 'Buy them here.');
 
   const { context, page: member } = await newcomerOpening(browser, 'Rita Reporter', inviteLink);
   await member.getByRole('button', { name: 'Accept Invitation' }).click();

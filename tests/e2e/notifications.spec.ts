@@ -6,7 +6,7 @@
  * and sends no mail. The e-mail's unsubscribe link works signed out.
  */
 
-import { expect, expectToast, leaveClub, newcomerOpening, postCard, test, YOGA } from './club-support.ts';
+import { expect, leaveClub, newcomerOpening, postCard, test, writeTextPost, YOGA } from './club-support.ts';
 import { DEMO } from './directory-support.ts';
 import { headerOf, mailTo } from './mail-support.ts';
 
@@ -39,12 +39,7 @@ test('a reply rings the owner’s bell and e-mails them until they choose bell o
   const stamp = Date.now();
   const title = `Evening flow ${stamp}`;
   const firstReply = `Count me in for ${stamp}!`;
-  await owner.getByRole('button', { name: 'Share something with the club...' }).click();
-  const form = owner.getByRole('form', { name: 'New post' });
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Content').fill('Slow flow at 7pm, bring a blanket.');
-  await form.getByRole('button', { name: 'Post' }).click();
-  await expectToast(owner, 'Post created');
+  await writeTextPost(owner, title, 'Slow flow at 7pm, bring a blanket.');
 
   // A freshly registered person joins through the invite link and comments.
   const { context, page: member } = await newcomerOpening(browser, 'Nora Newcomer', inviteLink);

@@ -4,7 +4,7 @@
  * from them; a freshly registered person who is not a member gets no results.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectToast, postCard, test, YOGA } from './club-support.ts';
+import { expect, expectToast, postCard, test, writeTextPost, YOGA } from './club-support.ts';
 import { clubNamed, DEMO, freshAccount, signIn } from './directory-support.ts';
 
 /** Types a search into the club header (focused with `/`, as people do) and presses Enter. */
@@ -39,12 +39,7 @@ test('a member finds a post by its title and by a comment, opens it, and a delet
   const { page } = await openClub(DEMO.member, YOGA);
   const stamp = Date.now().toString(36);
   const title = `Quokka${stamp} wrist routine`;
-  await page.getByRole('button', { name: 'Share something with the club...' }).click();
-  const form = page.getByRole('form', { name: 'New post' });
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Content').fill('Gentle circles before plank work.');
-  await form.getByRole('button', { name: 'Post' }).click();
-  await expectToast(page, 'Post created');
+  await writeTextPost(page, title, 'Gentle circles before plank work.');
   const card = postCard(page, title);
   await card.getByRole('button', { name: /comments?$/ }).click();
   await card.getByRole('textbox', { name: 'Write a comment' }).fill(`Add a Wombat${stamp} stretch too`);
