@@ -32,18 +32,49 @@ function readJson(file) {
   }
 }
 
-step('lint', 'npm', ['run', '--silent', 'lint']);
-step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-step('build (the SPA, then cdk synth bundling every function)', 'npm', ['run', '--silent', 'build']);
-// Every stack of the prod stage as `cdk deploy` synthesizes it (an account and a region), with
-// cdk-nag, cfn-lint and CloudFormation's template quotas: what synthesis alone never sees.
-step('deploy check (prod, every stack with an account and region)', 'npm', [
-  'run',
-  '--silent',
-  'deploy:check',
-  '--',
-  'prod',
+/**
+ * A step whose output is held until it ends, so steps that run side by side print whole, one
+ * after the other. Its result takes the place `slot` keeps for it in the summary.
+ */
+function quietStep(name, command, args) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')} (started)`);
+  const slot = results.push({ name, ok: false, seconds: '…' }) - 1;
+  const started = Date.now();
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${name} (${seconds} s):`);
+      process.stdout.write(Buffer.concat(output));
+      results[slot] = { name, ok: code === 0, seconds };
+      resolve(code === 0);
+    }),
+  );
+}
+
+// The checks before the suites run in two lanes, since none keeps both cores busy on its own (one
+// compiler, one synthesis, cfn-lint): lint then typecheck beside the deploy check then the build.
+// The deploy check synthesizes with a stand-in SPA and without bundling, so it needs no build, and
+// it goes first so the build never rewrites web/dist while the check reads it.
+const checksStarted = Date.now();
+await Promise.all([
+  quietStep('lint', 'npm', ['run', '--silent', 'lint']).then(() =>
+    quietStep('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  ),
+  quietStep('deploy check (prod, every stack with an account and region)', 'npm', [
+    'run',
+    '--silent',
+    'deploy:check',
+    '--',
+    'prod',
+  ]).then(() =>
+    quietStep('build (the SPA, then cdk synth bundling every function)', 'npm', ['run', '--silent', 'build']),
+  ),
 ]);
+console.log(`\n=== the checks took ${((Date.now() - checksStarted) / 1000).toFixed(1)} s side by side`);
 
 const vitestReport = join(reports, 'vitest.json');
 step('vitest (shared, functions, web, infra, integration)', 'npx', [
