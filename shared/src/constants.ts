@@ -192,6 +192,12 @@ export const CONTACT_RATE_LIMIT = {
  * messages a minute across all their conversations, so the platform cannot be used to spam
  * members; the inbox's preview of the last message is cut at `previewLength`.
  */
+/**
+ * Membership questions a club asks whoever requests to join: how many, and how long a question
+ * and an answer may be.
+ */
+export const MEMBERSHIP_QUESTIONS = { max: 3, questionLength: 200, answerLength: 1000 } as const;
+
 export const CHAT_LIMITS = {
   messageLength: 2000,
   newConversationsPerDay: 20,

@@ -12,6 +12,7 @@ import {
   type Club,
   CREATOR_PLAN,
   type CreatorPlanInterval,
+  type JoinAnswersInput,
   type Profile,
   TRANSACTION_FEE_PERCENT,
 } from '@clubs/shared';
@@ -33,6 +34,7 @@ import { getMembership } from '../data/repositories/memberships.ts';
 import { isRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { answersToKeep } from '../services/membership-questions.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { creatorPriceReference, siteUrl } from '../stripe/config.ts';
 import { customerFor } from './customers.ts';
@@ -178,11 +180,13 @@ export async function createMembershipCheckout(
   auth: Caller,
   clubId: string,
   profileOfCaller: () => Promise<Profile>,
+  input?: JoinAnswersInput,
 ): Promise<{ url: string }> {
   const club = await getClub(clubId);
   // A club that is not active is not found, as everywhere outside its own members and owner.
   if (club?.status !== 'active') throw notFound('Club not found');
   if (club.ownerId === auth.userId) throw conflict(MESSAGES.ownClub);
+  const answers = answersToKeep(club, input);
   // An account whose address is on the club's ban list is the banned person again (ban-list.ts).
   if (await bannedByEmail(clubId, auth.email)) throw forbidden(REMOVED_MESSAGE);
   if (club.price <= 0) throw badRequest(MESSAGES.freeClub);
@@ -216,7 +220,7 @@ export async function createMembershipCheckout(
     }
     if (!state.chargesEnabled) throw conflict(MESSAGES.ownerNotReady);
 
-    const pending = await ensurePendingMembership(clubId, auth.userId, await profileOfCaller());
+    const pending = await ensurePendingMembership(clubId, auth.userId, await profileOfCaller(), answers);
     if (!pending.ok) {
       if (pending.reason === 'no_club') throw notFound('Club not found');
       throw conflict(pending.reason === 'owner' ? MESSAGES.ownClub : MESSAGES.alreadyMember);

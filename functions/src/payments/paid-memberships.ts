@@ -5,7 +5,7 @@
  * paid membership moves the member count exactly like an approved one, and a membership added or
  * removed here is announced for the club's search like any other (bus/member-card-events.ts).
  */
-import type { Membership, Profile } from '@clubs/shared';
+import type { Membership, MembershipAnswer, Profile } from '@clubs/shared';
 import { cardChanged } from '../bus/member-card-events.ts';
 import {
   activateMembership,
@@ -24,6 +24,8 @@ export async function ensurePendingMembership(
   userId: string,
   /** The person's profile, for the card the membership carries from the start. */
   person: Profile | null,
+  /** The answers to the club's questions, kept when the membership is created (a repeat keeps the first). */
+  answers?: MembershipAnswer[],
   now = new Date(),
 ): Promise<PendingResult> {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -39,6 +41,7 @@ export async function ensurePendingMembership(
       role: 'club_member',
       status: 'pending',
       createdAt: now.toISOString(),
+      ...(answers ? { answers } : {}),
     };
     const added = await addMembership(membership, [], person);
     if (added.created) {

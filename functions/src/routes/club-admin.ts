@@ -6,6 +6,7 @@ import { createClub, latestActiveOwnedClub, membershipCheckoutState } from '../p
 import { analyticsCsv, clubAnalytics } from '../services/analytics/club-analytics.ts';
 import { saveClubChatSettings } from '../services/club-chat-settings.ts';
 import { createClubImageUpload, editClub } from '../services/club-editing.ts';
+import { saveMembershipQuestions } from '../services/membership-questions.ts';
 
 /** The group's routes are declared in two areas. */
 const routes = { ...clubAdminRoutes, ...analyticsRoutes };
@@ -22,6 +23,7 @@ export const handler = defineGroup('club-admin', routes, {
   createClubImageUpload: async ({ input, auth, club }) =>
     createClubImageUpload(club, auth.userId, input.body),
   saveClubChatSettings: async ({ input, club }) => saveClubChatSettings(club, input.body),
+  saveMembershipQuestions: async ({ input, club }) => saveMembershipQuestions(club, input.body),
   getMembershipCheckout: async ({ input, auth }) => membershipCheckoutState(auth, input.params.clubId),
   getClubAnalytics: async ({ input, auth, club, viewer }) =>
     (await clubAnalytics(club, viewer, auth.isSuperAdmin, input.query.period)).analytics,

@@ -14,7 +14,7 @@ import { profileOfCaller } from '../services/profiles.ts';
 export const handler = defineGroup('payments', paymentRoutes, {
   createClubCheckout: async ({ input, auth, club }) => createClubCheckout(auth, club, input.body.plan),
   createMembershipCheckout: async ({ input, auth }) =>
-    createMembershipCheckout(auth, input.params.clubId, () => profileOfCaller(auth)),
+    createMembershipCheckout(auth, input.params.clubId, () => profileOfCaller(auth), input.body),
   createConnectOnboarding: async ({ input, auth }) => startConnectOnboarding(auth, input.params.clubId),
   getConnectStatus: async ({ auth }) => connectStatus(auth),
   getClubBilling: async ({ club }) => clubBilling(club),

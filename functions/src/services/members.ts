@@ -76,11 +76,13 @@ export async function listMembers(club: Club, details: boolean, query: MemberLis
       page.items.map(({ membership }) => membership.userId),
     ),
   ]);
-  const items = page.items.map(({ membership, card, email }): MemberView => {
+  const items = page.items.map(({ membership: { answers, ...membership }, card, email }): MemberView => {
     const fill = filled.get(membership.userId);
     const shown = card ?? fill?.card ?? memberCardOf(null);
     return {
       ...membership,
+      // The answers to the club's questions are for those who decide on requests.
+      ...(details && answers ? { answers } : {}),
       name: shown.name,
       avatarUrl: shown.avatarUrl,
       email: details ? (email ?? fill?.email ?? null) : null,

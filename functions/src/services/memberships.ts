@@ -5,6 +5,7 @@
 import {
   type Club,
   inactiveClubVerdict,
+  type JoinAnswersInput,
   type JoinRequestResult,
   type Membership,
   type MyMembership,
@@ -24,6 +25,7 @@ import { getMembership, listMembershipsOfUserPage } from '../data/repositories/m
 import { isRemoved, notRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
 import { clubNotActive, conflict, forbidden, notFound } from '../errors.ts';
 import { trialDaysFor } from '../payments/trials.ts';
+import { answersToKeep } from './membership-questions.ts';
 import { profileOfCaller } from './profiles.ts';
 
 /** Clubs that can be joined or looked at: active ones. Others answer like missing ones. */
@@ -69,15 +71,27 @@ export async function clubMembershipOf(clubId: string, userId: string): Promise<
  * second tab) answers the membership as it stands and writes nothing. A paid club is joined
  * through its membership checkout instead.
  */
-export async function requestMembership(clubId: string, caller: Caller): Promise<JoinRequestResult> {
+export async function requestMembership(
+  clubId: string,
+  caller: Caller,
+  input?: JoinAnswersInput,
+): Promise<JoinRequestResult> {
   const userId = caller.userId;
   const club = await activeClub(clubId);
   const current = viewOf(club, userId, await getMembership(clubId, userId));
   if (current.status !== 'not_member') return { status: current.status, created: false };
   if (club.price > 0) throw conflict('This club is paid: join through its membership checkout');
+  const answers = answersToKeep(club, input);
   if (await isRemoved(clubId, userId)) throw forbidden(REMOVED_MESSAGE);
   const result = await addMembership(
-    { clubId, userId, role: 'club_member', status: 'pending', createdAt: new Date().toISOString() },
+    {
+      clubId,
+      userId,
+      role: 'club_member',
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+      ...(answers ? { answers } : {}),
+    },
     // A removal meanwhile refuses the request in its own transaction.
     [notRemoved(clubId, userId)],
     await profileOfCaller(caller),

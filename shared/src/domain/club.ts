@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CATEGORIES, CLUB_IMAGE_KINDS, CLUB_IMAGE_UPLOAD, LIMITS, NEW_CLUB_DEFAULTS } from '../constants.ts';
 import { idSchema, isoDateTime, mediaUrlSchema, requiredText, uploadFileShape } from './common.ts';
+import { membershipQuestionSchema } from './membership-questions.ts';
 import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from './profile.ts';
 
 export const CLUB_STATUSES = ['active', 'unpaid', 'inactive', 'pending'] as const;
@@ -53,6 +54,8 @@ export const clubSchema = z.object({
   holdFirstPosts: z.boolean().optional(),
   /** Whether members may start conversations with each other through the club (on when unset). */
   membersCanMessage: z.boolean().optional(),
+  /** What the club asks whoever requests to join (none when unset). */
+  membershipQuestions: z.array(membershipQuestionSchema).optional(),
 });
 export type Club = z.infer<typeof clubSchema>;
 

@@ -15,6 +15,7 @@ export * from './leaderboard.ts';
 export * from './levels.ts';
 export * from './live-ticket.ts';
 export * from './membership.ts';
+export * from './membership-questions.ts';
 export * from './misc.ts';
 export * from './moderation.ts';
 export * from './notification.ts';

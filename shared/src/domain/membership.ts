@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { LIMITS } from '../constants.ts';
 import { CLUB_ROLES } from '../permissions.ts';
 import { idSchema, isoDateTime, pageOf } from './common.ts';
+import { membershipAnswerSchema } from './membership-questions.ts';
 
 export const clubRoleSchema = z.enum(CLUB_ROLES);
 export const MEMBERSHIP_STATUSES = ['active', 'pending'] as const;
@@ -22,6 +23,11 @@ export const membershipSchema = z.object({
   activatedAt: isoDateTime.optional(),
   /** A moderator approved one of their posts (a club holding first posts holds no more of theirs). */
   postsApproved: z.boolean().optional(),
+  /**
+   * The answers to the club's membership questions given with the request or checkout, kept with
+   * the membership after approval; shown to the club's owner and moderators only.
+   */
+  answers: z.array(membershipAnswerSchema).optional(),
 });
 export type Membership = z.infer<typeof membershipSchema>;
 

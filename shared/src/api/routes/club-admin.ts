@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { createClubRequestSchema, membershipCheckoutStateSchema } from '../../domain/billing.ts';
 import { clubChatSettingsSchema } from '../../domain/chat-controls.ts';
 import { clubImageUploadInputSchema, clubSchema, updateClubInputSchema } from '../../domain/club.ts';
+import { membershipQuestionsInputSchema } from '../../domain/membership-questions.ts';
 import { presignedUploadSchema } from '../../domain/profile.ts';
 import { GET, inClub, PATCH, POST, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
 
@@ -50,6 +51,13 @@ export const clubAdminRoutes = routesOf('club-admin', {
       'The owner lets members start conversations with each other through the club, or not (conversations already started stay open)',
     body: clubChatSettingsSchema,
     response: clubChatSettingsSchema,
+  }),
+  saveMembershipQuestions: PUT('/api/clubs/{clubId}/membership-questions', {
+    access: inClub('owner'),
+    summary:
+      'The owner saves the questions (at most three, each optionally required) that whoever requests to join answers; answers already given keep the questions they answered',
+    body: membershipQuestionsInputSchema,
+    response: membershipQuestionsInputSchema,
   }),
   getMembershipCheckout: GET('/api/clubs/{clubId}/membership-checkout', {
     access: SIGNED_IN,

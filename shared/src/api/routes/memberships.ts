@@ -12,6 +12,7 @@ import {
   myMembershipsSchema,
   viewerMembershipSchema,
 } from '../../domain/directory.ts';
+import { joinAnswersInputSchema } from '../../domain/membership-questions.ts';
 import { GET, POST, routesOf, SIGNED_IN } from '../route-builder.ts';
 
 export const membershipRoutes = routesOf('memberships', {
@@ -24,7 +25,8 @@ export const membershipRoutes = routesOf('memberships', {
   requestMembership: POST('/api/clubs/{clubId}/join-requests', {
     access: SIGNED_IN,
     summary:
-      'Asks to join a free active club: creates a pending membership once; a repeat answers the membership as it stands; a paid club answers 409 (use the membership checkout)',
+      'Asks to join a free active club with the answers to its membership questions (a required one left blank answers 400): creates a pending membership once; a repeat answers the membership as it stands; a paid club answers 409 (use the membership checkout)',
+    body: joinAnswersInputSchema.optional(),
     response: joinRequestResultSchema,
   }),
   listMyMemberships: GET('/api/me/memberships', {

@@ -11,6 +11,7 @@ import {
   redirectUrlSchema,
 } from '../../domain/billing.ts';
 import { clubSchema, membershipPricingSchema } from '../../domain/club.ts';
+import { joinAnswersInputSchema } from '../../domain/membership-questions.ts';
 import { DELETE, GET, inClub, POST, PUBLIC, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
 
 export const paymentRoutes = {
@@ -33,7 +34,8 @@ export const paymentRoutes = {
     createMembershipCheckout: POST('/api/clubs/{clubId}/membership-checkout', {
       access: SIGNED_IN,
       summary:
-        "Creates (or keeps) the caller's pending membership of a paid club and returns a Stripe Checkout URL (destination charge to the owner's connected account)",
+        "Creates (or keeps) the caller's pending membership of a paid club, with the answers to its membership questions, and returns a Stripe Checkout URL (destination charge to the owner's connected account)",
+      body: joinAnswersInputSchema.optional(),
       response: redirectUrlSchema,
     }),
     createConnectOnboarding: POST('/api/clubs/{clubId}/connect-onboarding', {
