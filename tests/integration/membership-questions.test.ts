@@ -136,7 +136,7 @@ describe('a free club’s join request', () => {
 });
 
 describe('a paid club’s checkout', () => {
-  it('carries the answers to the pending membership, and a blank required one refuses the checkout', async () => {
+  it('carries the answers to the pending membership, a blank required one refuses the checkout, and an invitation’s checkout asks none', async () => {
     const { club, ownerId } = await paidClub();
     await saveQuestions(ownerId, club.id, QUESTIONS);
     const person = ulid();
@@ -156,5 +156,13 @@ describe('a paid club’s checkout', () => {
       { question: 'What brings you here?', answer: 'Training for a crossing' },
       { question: 'Where do you swim?', answer: 'The harbour' },
     ]);
+
+    const invited = ulid();
+    const asInvited = await call<{ url: string }>(payments, 'createMembershipCheckout', invited, {
+      params: { clubId: club.id },
+    });
+    expect(asInvited.status, JSON.stringify(asInvited.body)).toBe(200);
+    expect(await getMembership(club.id, invited)).toMatchObject({ status: 'pending' });
+    expect((await getMembership(club.id, invited))?.answers).toBeUndefined();
   });
 });

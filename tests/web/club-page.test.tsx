@@ -232,6 +232,67 @@ describe('the action button, in each state of the table', () => {
     expect(actionButton()).toHaveTextContent('Request Pending');
   });
 
+  it('a club with questions asks them first: a blank required one is named, the answers go with the request', async () => {
+    const user = userEvent.setup();
+    const asking = club({
+      id: 'asking-1',
+      name: 'Harbour Swimmers',
+      price: 0,
+      membershipQuestions: [
+        { text: 'What brings you here?', required: true },
+        { text: 'Where do you swim?', required: false },
+      ],
+    });
+    const api = clubApi(asking, 'not_member', {
+      requestMembership: () => ok({ status: 'pending', created: true }),
+    });
+    renderApp('/c/asking-1', { service: signedIn() });
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Join Now'));
+    await user.click(actionButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Join Harbour Swimmers' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+    expect(within(dialog).getByText('Please answer this question')).toBeVisible();
+    expect(api.callsTo('POST', '/api/clubs/asking-1/join-requests')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/What brings you here\?/), '  Cold water  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+    expect(await screen.findByText('Join request submitted successfully!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(actionButton()).toHaveTextContent('Request Pending');
+    const [sent] = api.callsTo('POST', '/api/clubs/asking-1/join-requests');
+    expect(sent?.body).toEqual({ answers: ['Cold water', ''] });
+  });
+
+  it('a paid club with questions sends the answers with the checkout; Cancel sends nothing', async () => {
+    const user = userEvent.setup();
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const asking = club({
+      id: 'asking-2',
+      name: 'Founders Circle',
+      price: 29,
+      currency: 'USD',
+      membershipQuestions: [{ text: 'What are you building?', required: false }],
+    });
+    const api = clubApi(asking, 'not_member', {
+      createMembershipCheckout: () => ok({ url: 'https://checkout.example/s/2' }),
+    });
+    renderApp('/c/asking-2', { service: signedIn() });
+    await waitFor(() => expect(actionButton()).toBeEnabled());
+    await user.click(actionButton());
+    let dialog = await screen.findByRole('dialog', { name: 'Join Founders Circle' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/clubs/asking-2/membership-checkout')).toHaveLength(0);
+
+    await user.click(actionButton());
+    dialog = await screen.findByRole('dialog', { name: 'Join Founders Circle' });
+    await user.type(within(dialog).getByLabelText('What are you building?'), 'A bakery');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/s/2'));
+    const [sent] = api.callsTo('POST', '/api/clubs/asking-2/membership-checkout');
+    expect(sent?.body).toEqual({ answers: ['A bakery'] });
+  });
+
   it('a failed free join says so and leaves the button as it was', async () => {
     clubApi(free, 'not_member', { requestMembership: refusal(409, 'conflict', 'x') });
     await joinFails('/c/free-1', 'Join Now', 'Failed to join club. Please try again.');

@@ -186,7 +186,10 @@ export async function createMembershipCheckout(
   // A club that is not active is not found, as everywhere outside its own members and owner.
   if (club?.status !== 'active') throw notFound('Club not found');
   if (club.ownerId === auth.userId) throw conflict(MESSAGES.ownClub);
-  const answers = answersToKeep(club, input);
+  // The club page sends the answers to the club's questions, checked like a free club's request;
+  // an invitation's checkout sends none, since the owner invited that person and a paid
+  // membership waits for no one's approval.
+  const answers = input ? answersToKeep(club, input) : undefined;
   // An account whose address is on the club's ban list is the banned person again (ban-list.ts).
   if (await bannedByEmail(clubId, auth.email)) throw forbidden(REMOVED_MESSAGE);
   if (club.price <= 0) throw badRequest(MESSAGES.freeClub);

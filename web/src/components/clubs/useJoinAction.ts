@@ -5,6 +5,7 @@
  */
 import { type PublicClub, paidJoinLabel, type ViewerMembership } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/errors.ts';
 import { useApiQuery } from '../../api/hooks.ts';
@@ -46,6 +47,15 @@ export interface JoinAction {
   enabled: boolean;
   amber: boolean;
   onClick: () => void;
+  /** While the club's membership questions are being answered: what the dialog needs. */
+  asking: JoinQuestions | null;
+}
+
+export interface JoinQuestions {
+  busy: boolean;
+  close: () => void;
+  /** Sends the request (or starts the checkout) with these answers. */
+  answer: (answers: string[]) => void;
 }
 
 export function useJoinAction(club: PublicClub): JoinAction {
@@ -66,9 +76,15 @@ export function useJoinAction(club: PublicClub): JoinAction {
     }));
 
   // A checkout ends by leaving for Stripe: `leaveFor` never settles, so the button stays busy.
+  const [asking, setAsking] = useState(false);
+  const questions = club.membershipQuestions ?? [];
+  const withAnswers = (answers: string[] | undefined) => ({
+    ...input,
+    body: answers ? { answers } : undefined,
+  });
   const checkout = useAction({
-    mutationFn: async () => {
-      const { url } = await api('createMembershipCheckout', input);
+    mutationFn: async (answers: string[] | undefined) => {
+      const { url } = await api('createMembershipCheckout', withAnswers(answers));
       if (!url) return toast({ title: JOIN_TEXTS.noCheckoutUrl, variant: 'error' });
       return leaveFor(url);
     },
@@ -79,6 +95,7 @@ export function useJoinAction(club: PublicClub): JoinAction {
   });
   const request = useApiMutation('requestMembership', {
     onSuccess: (result) => {
+      setAsking(false);
       setStatus(result.status);
       if (result.created) toast({ title: JOIN_TEXTS.submitted, variant: 'success' });
       else if (result.status === 'pending') toast({ title: JOIN_TEXTS.pending, variant: 'info' });
@@ -98,27 +115,41 @@ export function useJoinAction(club: PublicClub): JoinAction {
     label: string,
     enabled: boolean,
     onClick: () => void = () => undefined,
-  ) => ({
+  ): JoinAction => ({
     state,
     label,
     enabled,
     amber: state === 'completePayment',
     onClick,
+    asking: null,
   });
+  // A club with questions asks them first; the request or checkout goes with the answers.
+  const join = (state: JoinState, label: string, send: (answers: string[] | undefined) => void) => {
+    if (questions.length === 0) return make(state, label, true, () => send(undefined));
+    return {
+      ...make(state, label, !asking, () => setAsking(true)),
+      asking: asking ? { busy, close: () => setAsking(false), answer: send } : null,
+    };
+  };
 
   if (!loading && !user)
     return make('logIn', JOIN_TEXTS.logIn, true, () => void navigate(loginPathFor(`/c/${club.id}`)));
+  // The dialog stays while its request runs: it shows the wait and, on a refusal, the answers.
+  if (asking)
+    return club.price > 0
+      ? join('joinPaid', paidJoinLabel(club), (answers) => checkout.run(answers))
+      : join('joinFree', JOIN_TEXTS.joinFree, (answers) => request.run(withAnswers(answers)));
   if (busy || loading || membership.isPending) return make('busy', JOIN_TEXTS.busy, false);
   // A status that failed to load is treated as not a member (the spec only logs such errors).
   const status = membership.data?.status ?? 'not_member';
   if (status === 'active')
     return make('enter', JOIN_TEXTS.enter, true, () => void navigate(`/communities/${club.id}`));
   if (status === 'pending') {
-    if (paid) return make('completePayment', JOIN_TEXTS.completePayment, true, () => checkout.run());
+    if (paid) return make('completePayment', JOIN_TEXTS.completePayment, true, () => checkout.run(undefined));
     return make('requestPending', JOIN_TEXTS.requestPending, false, () =>
       toast({ title: JOIN_TEXTS.pending, variant: 'info' }),
     );
   }
-  if (paid) return make('joinPaid', paidJoinLabel(club), true, () => checkout.run());
-  return make('joinFree', JOIN_TEXTS.joinFree, true, () => request.run(input));
+  if (paid) return join('joinPaid', paidJoinLabel(club), (answers) => checkout.run(answers));
+  return join('joinFree', JOIN_TEXTS.joinFree, (answers) => request.run(withAnswers(answers)));
 }

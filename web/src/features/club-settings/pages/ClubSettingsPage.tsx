@@ -5,7 +5,7 @@
  *   (MemberChatSwitch), and the Delete Club dialog (real:
  *   the club's subscriptions are cancelled at Stripe and it leaves the directory).
  * - Membership Pricing: free or paid, the monthly price (step 0.01, default 9.99) and the free
- *   trial, saved on the server.
+ *   trial, saved on the server; below it the membership questions (MembershipQuestionsSection).
  * - Payments: Stripe Connect Express onboarding and the account's real status; members can pay
  *   for the club only once charges are enabled.
  */
@@ -45,6 +45,7 @@ import { TextLink } from '../../../components/TextLink.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { ownedClubKey, useConnect, useOwnedClub } from '../api.ts';
 import { MemberChatSwitch } from '../components/MemberChatSwitch.tsx';
+import { MembershipQuestionsSection } from '../components/MembershipQuestionsSection.tsx';
 import { OwnerQuery } from '../components/OwnerQuery.tsx';
 
 export const SETTINGS_TEXTS = {
@@ -339,7 +340,12 @@ export default function ClubSettingsPage() {
               {
                 label: T.pricing,
                 value: 'pricing',
-                content: <PricingTab key={data.id} club={data} connect={connect.data} />,
+                content: (
+                  <Flex direction="column" gap="large">
+                    <PricingTab key={data.id} club={data} connect={connect.data} />
+                    <MembershipQuestionsSection key={`${data.id}-questions`} club={data} />
+                  </Flex>
+                ),
               },
               {
                 label: T.payments,

@@ -1,6 +1,7 @@
 /**
  * The members table: Name, Role, Status, Actions. Owners and moderators
- * see e-mail addresses under the names; the actions column holds what the viewer may do to each
+ * see e-mail addresses under the names, and the answers to the club's membership questions (open
+ * on a request to join, folded once the member is in); the actions column holds what the viewer may do to each
  * member (MemberActions).
  */
 import { Badge, Flex, Text } from '@aws-amplify/ui-react';
@@ -10,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LevelBadge } from '../../../components/clubs/LevelBadge.tsx';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import './members.css';
 
 export const ROLE_LABELS: Record<ClubRole, string> = {
   club_owner: 'Owner',
@@ -32,8 +34,29 @@ function MemberName({ member }: { member: MemberView }) {
             {member.email}
           </Text>
         ) : null}
+        {member.answers?.length ? <MemberAnswers member={member} /> : null}
       </Flex>
     </Flex>
+  );
+}
+
+export const ANSWERS_SUMMARY = 'Answers to the membership questions';
+
+function MemberAnswers({ member }: { member: MemberView }) {
+  return (
+    <details className="member-answers" open={member.status === 'pending'}>
+      <summary>{ANSWERS_SUMMARY}</summary>
+      <dl>
+        {member.answers?.map(({ question, answer }, index) => (
+          // Two questions may read alike: an answer is its place in the list, which never changes.
+          // biome-ignore lint/suspicious/noArrayIndexKey: stored answers are never reordered
+          <div key={index}>
+            <dt>{question}</dt>
+            <dd>{answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }
 

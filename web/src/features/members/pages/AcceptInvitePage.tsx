@@ -58,7 +58,11 @@ function Invitation({ preview, token }: { preview: InvitationPreview; token: str
     mutationFn: async () => {
       const { outcome } = await api('acceptInvitation', { params });
       if (outcome === 'checkout') {
-        const { url } = await api('createMembershipCheckout', { params: { clubId: club.id } });
+        // An invitation's checkout asks none of the club's membership questions.
+        const { url } = await api('createMembershipCheckout', {
+          params: { clubId: club.id },
+          body: undefined,
+        });
         return leaveFor(url);
       }
       // The club layout and the dashboards read the new membership, not a cached refusal.
