@@ -4,37 +4,9 @@
  * and Cancel redirect like Stripe, and the club or membership is activated only by the signed
  * webhook event the simulator delivers (through the gateway, the bus and the event handler).
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { actionButton, clubNamed, DEMO, freshAccount, signIn } from './directory-support.ts';
-
-/** The simulator's origin, as the config passes STRIPE_PORT (E2E_PORT + 6). */
-const stripeOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 5273) + 6}`;
-
-/**
- * Signs in as `email`, creates a club named `name` from the dashboard and starts its plan's free
- * trial from the payment dialog: the browser leaves for the simulator's checkout.
- */
-async function createClubToCheckout(page: Page, email: string, name: string) {
-  await signIn(page, email);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Create Club' }).first().click();
-  const details = page.getByRole('dialog', { name: 'Create a new club' });
-  await expect(details.getByText('Fill in the details below to create your new community.')).toBeVisible();
-  await expect(details.getByText('Creating a community costs $88/month')).toBeVisible();
-  const next = details.getByRole('button', { name: 'Continue' });
-  await expect(next).toBeDisabled();
-  await details.getByLabel('Community Name').fill(name);
-  await expect(next).toBeDisabled();
-  await details.getByLabel('Description').fill(`${name}: a club made by the end-to-end test.`);
-  await next.click();
-  const payment = page.getByRole('dialog', { name: 'Set up payment' });
-  await expect(
-    payment.getByText("Your 7-day free trial starts today. You won't be charged until the trial ends."),
-  ).toBeVisible();
-  await expect(payment.getByText('Community Creator Plan')).toBeVisible();
-  await expect(page.getByText('Club created! Now setting up payment...')).toBeVisible();
-  await payment.getByRole('button', { name: 'Start Free Trial' }).click();
-}
+import { createClubToCheckout, stripeOrigin } from './owner-support.ts';
 
 test('the owner creates a club, pays on the simulator and lands on the new club through /club-setup', async ({
   page,

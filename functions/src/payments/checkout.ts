@@ -12,7 +12,7 @@ import {
   type Club,
   CREATOR_PLAN,
   type CreatorPlanInterval,
-  type JoinAnswersInput,
+  type MembershipAnswer,
   type Profile,
   TRANSACTION_FEE_PERCENT,
 } from '@clubs/shared';
@@ -34,7 +34,6 @@ import { getMembership } from '../data/repositories/memberships.ts';
 import { isRemoved, REMOVED_MESSAGE } from '../data/repositories/removals.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { answersToKeep } from '../services/membership-questions.ts';
 import { type StripeApi, stripeClient } from '../stripe/client.ts';
 import { creatorPriceReference, siteUrl } from '../stripe/config.ts';
 import { customerFor } from './customers.ts';
@@ -180,16 +179,17 @@ export async function createMembershipCheckout(
   auth: Caller,
   clubId: string,
   profileOfCaller: () => Promise<Profile>,
-  input?: JoinAnswersInput,
+  /**
+   * The answers to keep with the pending membership, checked against the club's questions (it
+   * throws when they do not pass); none for an invitation's checkout.
+   */
+  answersFor: (club: Club) => MembershipAnswer[] | undefined = () => undefined,
 ): Promise<{ url: string }> {
   const club = await getClub(clubId);
   // A club that is not active is not found, as everywhere outside its own members and owner.
   if (club?.status !== 'active') throw notFound('Club not found');
   if (club.ownerId === auth.userId) throw conflict(MESSAGES.ownClub);
-  // The club page sends the answers to the club's questions, checked like a free club's request;
-  // an invitation's checkout sends none, since the owner invited that person and a paid
-  // membership waits for no one's approval.
-  const answers = input ? answersToKeep(club, input) : undefined;
+  const answers = answersFor(club);
   // An account whose address is on the club's ban list is the banned person again (ban-list.ts).
   if (await bannedByEmail(clubId, auth.email)) throw forbidden(REMOVED_MESSAGE);
   if (club.price <= 0) throw badRequest(MESSAGES.freeClub);

@@ -11,7 +11,7 @@ import {
   type PublicClub,
 } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { api } from '../../../api/index.ts';
 import { schemaCheck, toastFailure, useForm } from '../../../components/form/useForm.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
@@ -36,6 +36,7 @@ const fieldName = (index: number) => `question-${index}`;
 
 export function MembershipQuestionsSection({ club }: { club: PublicClub }) {
   const { toast } = useToast();
+  const titleId = useId();
   const queryClient = useQueryClient();
   const [questions, setQuestions] = useState<MembershipQuestion[]>(club.membershipQuestions ?? []);
   const change = (index: number, patch: Partial<MembershipQuestion>) =>
@@ -65,9 +66,9 @@ export function MembershipQuestionsSection({ club }: { club: PublicClub }) {
 
   return (
     <Card variation="outlined">
-      <form onSubmit={form.submit} aria-labelledby="membership-questions-title">
+      <form onSubmit={form.submit} aria-labelledby={titleId}>
         <Flex direction="column" gap="small" alignItems="stretch">
-          <Heading level={3} fontSize="medium" id="membership-questions-title">
+          <Heading level={3} fontSize="medium" id={titleId}>
             {T.title}
           </Heading>
           <Text color="font.secondary">{T.hint}</Text>

@@ -329,6 +329,7 @@ export default function ClubSettingsPage() {
       <OwnerQuery query={club} texts={T} clubName={(data) => data.name}>
         {(data) => (
           <Tabs
+            className="narrow-tabs"
             value={tab}
             onValueChange={(value) => {
               const next = new URLSearchParams(params);

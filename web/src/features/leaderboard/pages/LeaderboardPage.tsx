@@ -178,7 +178,7 @@ export default function LeaderboardPage() {
     <PageColumn width="56rem">
       <Heading level={1}>Leaderboard</Heading>
       <Tabs.Container
-        className="leaderboard-tabs"
+        className="narrow-tabs"
         value={period}
         onValueChange={(value) => setPeriod(value as LeaderboardPeriod)}
       >

@@ -1,0 +1,58 @@
+/**
+ * Membership questions, walked by two freshly registered people: an owner creates a free club,
+ * asks a required question in Club settings, a newcomer asks to join and is held to the question,
+ * and the owner reads the answer on the request in Members and approves it.
+ */
+import { expect, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths } from './account-support.ts';
+import { expectToast } from './club-support.ts';
+import { actionButton, freshAccount, signIn } from './directory-support.ts';
+import { newActiveClub } from './owner-support.ts';
+
+const QUESTION = 'What brings you to the harbour?';
+const ANSWER = 'Cold water and good company, twice a week.';
+
+test('the owner asks a question; a newcomer answers it to ask to join; the owner reads it and approves', async ({
+  page: owner,
+  browser,
+  request,
+}) => {
+  const name = `Harbour Swimmers ${Date.now().toString(36)}`;
+  const clubId = await newActiveClub(owner, await freshAccount(request, 'Olga Owner'), name);
+
+  await owner.goto(`/club-settings/${clubId}?tab=pricing`);
+  const section = owner.getByRole('form', { name: 'Membership questions' });
+  await expect(section.getByText('No questions: people join without answering any.')).toBeVisible();
+  await section.getByRole('button', { name: 'Add question' }).click();
+  await section.getByLabel('Question 1').fill(QUESTION);
+  await section.getByText('Required', { exact: true }).click();
+  await expect(section.getByRole('checkbox', { name: 'Required' })).toBeChecked();
+  await section.getByRole('button', { name: 'Save questions' }).click();
+  await expectToast(owner, 'Membership questions saved');
+  await expectAccessibleAtBothWidths(owner, 'club settings with a membership question');
+
+  const context = await browser.newContext();
+  const newcomer = await context.newPage();
+  await signIn(newcomer, await freshAccount(request, 'Nina Newcomer'));
+  await newcomer.goto(`/c/${clubId}`);
+  await actionButton(newcomer).click();
+  const dialog = newcomer.getByRole('dialog', { name: `Join ${name}` });
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByText('Please answer this question')).toBeVisible();
+  await dialog.getByLabel(new RegExp(QUESTION.replace('?', '\\?'))).fill(ANSWER);
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(newcomer.getByText('Join request submitted successfully!')).toBeVisible();
+  await expect(actionButton(newcomer)).toHaveText('Request Pending');
+  await context.close();
+
+  await owner.goto(`/communities/${clubId}/members`);
+  await owner
+    .getByRole('group', { name: 'Show' })
+    .getByRole('button', { name: /^Pending/ })
+    .click();
+  const row = owner.getByTestId('member-row').filter({ hasText: 'Nina Newcomer' });
+  await expect(row.getByText(QUESTION)).toBeVisible();
+  await expect(row.getByText(ANSWER)).toBeVisible();
+  await row.getByRole('button', { name: 'pending' }).click();
+  await expect(owner.getByText('Member status changed to active')).toBeVisible();
+});
