@@ -79,6 +79,18 @@ export const keys = {
     pk: `POINTS#${clubId}#${userId}`,
     sk: 'LEVEL_TOLD',
   }),
+  /** One of the club's API keys as its owner lists it (name, scopes, when made and last used). */
+  apiKey: (clubId: string, keyId: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `${API_KEY_ITEM_PREFIX}${keyId}`,
+  }),
+  /** How many API keys the club holds (MAX_API_KEYS_PER_CLUB), counted with each key made or revoked. */
+  apiKeyCount: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'APIKEY_COUNT' }),
+  /**
+   * An API key found by the hash of its secret, naming its club, key and scopes: a call with a
+   * key is checked with one GetItem. Deleted with the key, so a revoked secret finds nothing.
+   */
+  apiKeyByHash: (secretHash: string): Key => ({ pk: `APIKEY#${secretHash}`, sk: 'KEY' }),
   /** The club's shared invite link: its current token (regenerating replaces it). */
   inviteLink: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'INVITE_LINK' }),
   /** An e-mailed invitation, keyed by its single-use token. TTL. */
@@ -266,6 +278,8 @@ export type BanMatchKind = 'email' | 'card';
 /** The sort-key prefix of a club's e-mailed invitations (one item per token). */
 export const INVITATION_PREFIX = 'INVITATION#';
 /** The sort-key prefix of a club's invitations still waiting (what the pending list queries). */
+/** The club's API keys' items, listed by one query of the club's partition. */
+export const API_KEY_ITEM_PREFIX = 'APIKEY#';
 export const INVITATION_WAITING_PREFIX = 'INVITE_WAITING#';
 
 const chatInboxPartition = (userId: string) => `CHATS#${userId}`;

@@ -1,15 +1,16 @@
-/** Club creation, the owner's setup reads and the club's analytics; no Stripe here (see routes/payments.ts). */
-import { analyticsRoutes, clubAdminRoutes } from '@clubs/shared';
+/** Club creation, the owner's setup reads, the club's analytics and its API keys; no Stripe here (see routes/payments.ts). */
+import { analyticsRoutes, apiKeyRoutes, clubAdminRoutes } from '@clubs/shared';
 import { FileReply, reply } from '../http/reply.ts';
 import { defineGroup } from '../http/route-handler.ts';
 import { createClub, latestActiveOwnedClub, membershipCheckoutState } from '../payments/club-setup.ts';
 import { analyticsCsv, clubAnalytics } from '../services/analytics/club-analytics.ts';
+import { apiKeysOf, createApiKey, revokeApiKey } from '../services/api-keys.ts';
 import { saveClubChatSettings } from '../services/club-chat-settings.ts';
 import { createClubImageUpload, editClub } from '../services/club-editing.ts';
 import { saveMembershipQuestions } from '../services/membership-questions.ts';
 
-/** The group's routes are declared in two areas. */
-const routes = { ...clubAdminRoutes, ...analyticsRoutes };
+/** The group's routes are declared in three areas. */
+const routes = { ...clubAdminRoutes, ...analyticsRoutes, ...apiKeyRoutes };
 
 export const handler = defineGroup('club-admin', routes, {
   createClub: async ({ input, auth }) => {
@@ -32,4 +33,7 @@ export const handler = defineGroup('club-admin', routes, {
     const filename = `analytics-${club.id}-${input.query.period}-${new Date().toISOString().slice(0, 10)}.csv`;
     return new FileReply(filename, 'text/csv; charset=utf-8', analyticsCsv(analytics));
   },
+  listApiKeys: async ({ club }) => apiKeysOf(club),
+  createApiKey: async ({ input, club }) => createApiKey(club, input.body),
+  revokeApiKey: async ({ input, club }) => revokeApiKey(club, input.params.keyId),
 });

@@ -7,6 +7,7 @@
  * passes it on with `export *`.
  */
 export { analyticsRoutes } from './routes/analytics.ts';
+export { apiKeyRoutes } from './routes/api-keys.ts';
 export { calendarEventRoutes } from './routes/calendar-events.ts';
 export { chatRoutes } from './routes/chat.ts';
 export { chatControlRoutes } from './routes/chat-controls.ts';

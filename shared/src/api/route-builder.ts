@@ -48,6 +48,8 @@ const PATH_PARAMS = {
   messageId: idSchema,
   /** A conversation reported to the super admins. */
   reportId: idSchema,
+  /** One of a club's API keys. */
+  keyId: idSchema,
   token: inviteTokenSchema,
 } as const;
 type PathParam = keyof typeof PATH_PARAMS;

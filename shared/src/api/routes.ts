@@ -8,6 +8,7 @@
 import type * as z from 'zod';
 import {
   analyticsRoutes,
+  apiKeyRoutes,
   calendarEventRoutes,
   chatControlRoutes,
   chatRoutes,
@@ -51,6 +52,7 @@ export const ROUTE_AREAS = [
   superAdminRoutes,
   notificationRoutes,
   analyticsRoutes,
+  apiKeyRoutes,
   moderationRoutes,
   chatRoutes,
   chatControlRoutes,
@@ -73,6 +75,7 @@ export const ROUTES = {
   ...superAdminRoutes,
   ...notificationRoutes,
   ...analyticsRoutes,
+  ...apiKeyRoutes,
   ...moderationRoutes,
   ...chatRoutes,
   ...chatControlRoutes,

@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './analytics.ts';
+export * from './api-key.ts';
 export * from './billing.ts';
 export * from './calendar-event.ts';
 export * from './calendar-event-file.ts';
