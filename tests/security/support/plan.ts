@@ -43,6 +43,7 @@ export const SELF_SERVICE_CLUB_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
 /** Valid bodies (and queries) where a generated one would not do; keyed by route id. */
 export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<string, string> }>> = {
   createClub: { body: { name: 'Example club', description: 'An example club.' } },
+  createApiKey: { body: { name: 'Example key', scopes: ['members:read'] } },
   // Nobody shares a club with a person of this id: every caller is told there is no such member.
   startConversation: { body: { userId: '01JZZZZZZZZZZZZZZZZZZZZZZZ', clubId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },
   markConversationRead: { body: { messageId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },
@@ -163,6 +164,7 @@ const PARAM_SOURCES: Record<string, (club: ClubWorld, foreign: ClubWorld, target
   messageId: () => '01JZZZZZZZZZZZZZZZZZZZZZZZ',
   // No report has this id: a super admin is told so, anyone else is refused before looking.
   reportId: () => '01JZZZZZZZZZZZZZZZZZZZZZZZ',
+  keyId: (club, foreign, target) => (target === 'foreign' ? foreign : club).apiKeyId,
 };
 
 /** Member ids in paths point at the fixture member (e.g. approving, removing, a profile). */

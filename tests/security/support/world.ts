@@ -6,6 +6,7 @@
  */
 
 import { cardChanged } from '@clubs/functions/bus/member-card-events';
+import { putApiKey } from '@clubs/functions/data/repositories/api-keys';
 import { createEvent } from '@clubs/functions/data/repositories/calendar-events';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { addComment } from '@clubs/functions/data/repositories/comments';
@@ -23,7 +24,7 @@ import { appendSections } from '@clubs/functions/data/repositories/sections';
 import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
 import { type LocalGateway, startGateway } from '@clubs/infra/local/gateway.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
-import { type ClubRole, SUPER_ADMIN_GROUP } from '@clubs/shared';
+import { type ClubRole, MAX_API_KEYS_PER_CLUB, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll } from 'vitest';
 import {
@@ -101,6 +102,8 @@ export interface ClubWorld {
   sectionId: string;
   /** The club's invite link token. */
   inviteToken: string;
+  /** One of the club's API keys. */
+  apiKeyId: string;
 }
 
 const key = createSigningKey('security-key');
@@ -256,8 +259,22 @@ export async function makeClubWorld(
   );
   const inviteToken = ulid().repeat(2);
   await keepFirstInviteLink(club.id, { token: inviteToken, createdAt: now }, owner.id);
+  const apiKeyId = ulid();
+  const apiKey = {
+    id: apiKeyId,
+    name: 'Fixture key',
+    prefix: 'clubs_fixtur',
+    createdAt: now,
+    lastUsedAt: null,
+  };
+  await putApiKey(
+    club.id,
+    { ...apiKey, scopes: ['members:read'] },
+    `fixture-${apiKeyId}`,
+    MAX_API_KEYS_PER_CLUB,
+  );
   if (options.status && options.status !== 'active') await setClubStatus(club.id, options.status);
-  return { clubId: club.id, postId, commentId, eventId, courseId, sectionId, inviteToken };
+  return { clubId: club.id, postId, commentId, eventId, courseId, sectionId, inviteToken, apiKeyId };
 }
 
 /**
