@@ -12,7 +12,6 @@ import type { ChatMessage } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../../../api/index.ts';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { PersonAvatar } from '../../../components/clubs/ClubAvatar.tsx';
 import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
@@ -23,6 +22,7 @@ import { PlainHeading } from '../../../components/public/amplify-look.tsx';
 import { markMessageDeleted, refreshInbox, useConversation } from '../api.ts';
 import { ConversationActions } from './ConversationActions.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
+import { useMarkRead } from './useMarkRead.ts';
 import { formatWhen } from './when.ts';
 
 /** How close to the bottom (px) the reader counts as reading the newest messages. */
@@ -31,21 +31,6 @@ const NEAR_BOTTOM_PX = 80;
 /** The newest message of `senderId`'s in a list oldest first (undefined: none). */
 const lastOf = (messages: readonly ChatMessage[], senderId: string | undefined) =>
   messages.findLast((message) => message.senderId === senderId && !message.deleted);
-
-/** Marks the conversation read up to its newest message when that one is the other person's, once each. */
-function useMarkRead(conversationId: string, newest: ChatMessage | undefined, viewerId: string | undefined) {
-  const client = useQueryClient();
-  const marked = useRef<string | null>(null);
-  useEffect(() => {
-    if (!newest || newest.senderId === viewerId || marked.current === newest.id) return;
-    marked.current = newest.id;
-    void api('markConversationRead', { params: { conversationId }, body: { messageId: newest.id } })
-      .then(() => refreshInbox(client))
-      .catch(() => {
-        marked.current = null;
-      });
-  }, [client, conversationId, newest, viewerId]);
-}
 
 /**
  * Keeps the reader where they were: at the bottom when a message arrives while they read the
