@@ -18,6 +18,7 @@ import {
   type ChatSettings,
   type ConversationMessages,
   type RouteId,
+  type StartableConversations,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
@@ -125,18 +126,27 @@ describe('blocking', () => {
     });
     expect(seen.body.items.map((m) => m.id)).toEqual([hello.body.id]);
 
-    // Ben's list, with Ann's name; Ben still writes to her.
+    // Ben's list, with Ann's name. Ben cannot write to her either (the same answer), and his view says he blocked her.
     const list = await call<BlockedPage>('listBlockedPeople', ben);
     expect(list.body.items).toEqual([
       expect.objectContaining({ userId: ann, name: 'Ann Able', avatarUrl: null }),
     ]);
     expect((await call<BlockedPage>('listBlockedPeople', ann)).body.items).toEqual([]);
-    expect((await send(ben, id, 'Goodbye')).status).toBe(201);
+    const byBlocker = await send(ben, id, 'Goodbye');
+    expect(byBlocker.status).toBe(403);
+    expect(byBlocker.body.error).toEqual(refused.body.error);
+    expect((await start(ben, ann, clubId)).status).toBe(404);
+    expect(seen.body.conversation.blockedByYou).toBe(true);
+    const hers = await call<ConversationMessages>('listConversationMessages', ann, {
+      params: { conversationId: id },
+    });
+    expect(hers.body.conversation.blockedByYou).toBe(false);
 
     const unblocked = await call<{ blocked: boolean }>('unblockPerson', ben, { params: { userId: ann } });
     expect(unblocked.body).toEqual({ userId: ann, blocked: false });
     expect((await call<BlockedPage>('listBlockedPeople', ben)).body.items).toEqual([]);
     expect((await send(ann, id, 'Back again')).status).toBe(201);
+    expect((await send(ben, id, 'Welcome back')).status).toBe(201);
     expect((await start(ann, ben, clubId)).status).toBe(200);
   });
 
@@ -150,6 +160,67 @@ describe('blocking', () => {
     expect((await call<BlockedPage>('listBlockedPeople', ann)).body.items).toEqual([]);
     // Carol may still start a conversation with Ann: she was never blocked.
     expect((await start(carol, ann, clubId)).status).toBe(201);
+  });
+});
+
+const startable = async (userId: string, userIds: string[], clubIds: string[]) => {
+  const res = await call<StartableConversations>('listStartableConversations', userId, {
+    query: { userIds: userIds.join(','), clubIds: clubIds.join(',') },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.items;
+};
+
+describe('whom a page may offer "Message"', () => {
+  it('answers by the start\'s own rule: "nobody", a block either way and a club with chat off read alike', async () => {
+    const { clubId, ownerId, ann, ben } = await twoMembers();
+    const carol = await addMember(clubId, { userId: await addPerson('Carol Cole') });
+    const stranger = await addPerson('Sam Stranger');
+    expect(await startable(ann, [ben, carol, stranger, ann], [clubId])).toEqual([
+      { userId: ben, clubId },
+      { userId: carol, clubId },
+    ]);
+
+    // Carol accepts nobody: she is left out, as the start would refuse her.
+    await saveSettings(carol, { whoCanStart: 'nobody', emailUnread: true });
+    expect(await startable(ann, [ben, carol], [clubId])).toEqual([{ userId: ben, clubId }]);
+    expect((await start(ann, carol, clubId)).status).toBe(404);
+
+    // A block leaves each out for the other, the blocked person as for "nobody".
+    await started(ann, ben, clubId);
+    await call('blockPerson', ben, { body: { userId: ann } });
+    expect(await startable(ann, [ben], [clubId])).toEqual([]);
+    expect(await startable(ben, [ann], [clubId])).toEqual([]);
+    await call('unblockPerson', ben, { params: { userId: ann } });
+    expect(await startable(ben, [ann], [clubId])).toEqual([{ userId: ann, clubId }]);
+
+    // The owner's switch: not through this club, but through another club both share.
+    await invoke(
+      clubAdmin,
+      httpEvent('saveClubChatSettings', {
+        claims: memberClaims(ownerId),
+        params: { clubId },
+        body: { membersCanMessage: false },
+      }),
+    );
+    expect(await startable(ann, [ben], [clubId])).toEqual([]);
+    const other = await addClub();
+    await addMember(other.id, { userId: ann });
+    await addMember(other.id, { userId: ben });
+    expect(await startable(ann, [ben], [clubId, other.id])).toEqual([{ userId: ben, clubId: other.id }]);
+  });
+
+  it('refuses a question naming too many people or none', async () => {
+    const { clubId, ann } = await twoMembers();
+    const many = Array.from({ length: 51 }, () => ulid()).join(',');
+    const queries: Record<string, string>[] = [
+      { userIds: many, clubIds: clubId },
+      { userIds: '', clubIds: clubId },
+      { clubIds: clubId },
+    ];
+    for (const query of queries) {
+      expect((await call('listStartableConversations', ann, { query })).status).toBe(400);
+    }
   });
 });
 

@@ -98,6 +98,40 @@ describe('chat in the browser', () => {
     expect(screen.queryByRole('link', { name: /Ben Brown/ })).toBeNull();
   });
 
+  it('asks again when marking read fails, and the header then says no unread', async () => {
+    let unread = 1;
+    let failures = 1;
+    const api = mockApi({
+      getMe: () => ok(me),
+      getChatUnreadCount: () => ok({ conversations: unread }),
+      listConversations: () => ok({ items: [conversation({ unread: unread > 0 })], nextCursor: null }),
+      listConversationMessages: () =>
+        ok({
+          items: [message('01JB0000000000000000000001', 'user-2', 'Hi Ada')],
+          nextCursor: null,
+          conversation: {
+            id: 'conv-1',
+            clubId: 'club-1',
+            clubName: 'Morning Yoga',
+            other: { userId: 'user-2', name: 'Mia Member', avatarUrl: null },
+            seenUpTo: null,
+            blockedByYou: false,
+          },
+        }),
+      markConversationRead: () => {
+        if (failures-- > 0) return { status: 503, body: { error: { code: 'unavailable', message: 'Busy' } } };
+        unread = 0;
+        return ok({ unread: false });
+      },
+    });
+    renderApp('/messages/conv-1', { service: signedIn() });
+    expect(await screen.findByRole('link', { name: 'Messages, 1 unread' })).toBeInTheDocument();
+    await waitFor(() => expect(api.to('POST', '/api/me/conversations/conv-1/read')).toHaveLength(2), {
+      timeout: 4000,
+    });
+    expect(await screen.findByRole('link', { name: 'Messages, no unread' })).toBeInTheDocument();
+  });
+
   it('shows the club, "Seen" under my last message, marks it read, and says the per-minute refusal', async () => {
     let unread = 1;
     const api = mockApi({
@@ -118,6 +152,7 @@ describe('chat in the browser', () => {
             clubName: 'Morning Yoga',
             other: { userId: 'user-2', name: 'Mia Member', avatarUrl: null },
             seenUpTo: '01JB0000000000000000000003',
+            blockedByYou: false,
           },
         }),
       markConversationRead: () => {

@@ -1,5 +1,6 @@
 /** The member profile page (/members/{userId}): what a fellow member sees, and 'not found' for others. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { me, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, renderApp, snapshotFor } from './helpers.tsx';
@@ -49,6 +50,45 @@ describe('member profile', () => {
     );
     expect(within(posts).getByText(/11 likes · 1 comment/)).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/members/user-2')).toHaveLength(1);
+  });
+
+  it('offers "Message" only when the start would be allowed, through the club the API names', async () => {
+    const profile = {
+      id: 'user-2',
+      name: 'Max Member',
+      avatarUrl: null,
+      bio: '',
+      location: '',
+      sharedClubs: [
+        { id: 'club-1', name: 'Morning Yoga', logoUrl: null, role: 'club_member' },
+        { id: 'club-2', name: 'Night Owls', logoUrl: null, role: 'club_member' },
+      ],
+      recentPosts: [],
+    };
+    let startable: { userId: string; clubId: string }[] = [];
+    const api = mockApi({
+      getMe: () => ok(me),
+      getMemberProfile: () => ok(profile),
+      listStartableConversations: () => ok({ items: startable }),
+      startConversation: () => ok({ id: 'conv-9', created: false }),
+    });
+    const first = renderApp('/members/user-2', { service: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Max Member' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/me/conversations/startable')).toHaveLength(1));
+    const asked = api.callsTo('GET', '/api/me/conversations/startable')[0];
+    expect(asked?.query.get('userIds')).toBe('user-2');
+    expect(asked?.query.get('clubIds')).toBe('club-1,club-2');
+    expect(screen.queryByRole('button', { name: 'Message Max Member' })).toBeNull();
+    first.unmount();
+
+    startable = [{ userId: 'user-2', clubId: 'club-2' }];
+    renderApp('/members/user-2', { service: signedIn() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Message Max Member' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/me/conversations')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/me/conversations')[0]?.body).toEqual({
+      userId: 'user-2',
+      clubId: 'club-2',
+    });
   });
 
   it("says 'Member not found' when the API does (no active club in common)", async () => {

@@ -12,6 +12,7 @@ import {
   deleteMessage,
   markConversationRead,
   sendMessage,
+  startableConversations,
   startConversation,
 } from '../services/chat.ts';
 import {
@@ -34,6 +35,7 @@ export const handler = defineGroup('chat', routes, {
     // An existing conversation is answered as it is, not as created.
     return started.created ? started : reply(200, started);
   },
+  listStartableConversations: async ({ auth, input }) => startableConversations(auth.userId, input.query),
   listConversationMessages: async ({ auth, input }) =>
     conversationMessages(auth.userId, input.params.conversationId, input.query),
   sendMessage: async ({ auth, input }) =>

@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   type ConversationMessages,
   type ConversationPage,
+  type StartableConversations,
   type StartConversationInput,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
@@ -27,8 +28,9 @@ import {
   markEntryRead,
   putMessage,
   readConversationContext,
-  readStartingPoint,
+  readStartingPoints,
   recordLastMessage,
+  type StartingPoint,
 } from '../data/repositories/chat.ts';
 import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
 import { isClubInService } from './club-in-service.ts';
@@ -46,7 +48,7 @@ const NOT_FOUND = 'Conversation not found';
  */
 const CANNOT_START = 'There is no member of that club you can message by that id.';
 
-/** A person who blocked the sender is not named as the reason: the sender learns only that it failed. */
+/** A block (either person's) is not named as the reason: the sender learns only that it failed. */
 const CANNOT_SEND = 'This conversation does not take new messages.';
 
 const startLimit = (userId: string): RateWindow => ({
@@ -77,15 +79,19 @@ export async function conversationOf(callerId: string, conversationId: string): 
 /**
  * A conversation starts through a club in service whose owner lets members message each other,
  * between two of its active members, when the other person accepts conversations from members and
- * has not blocked the starter; the refusal is the same whichever of these fails.
+ * neither blocked the other; the refusal is the same whichever of these fails, so a blocked person
+ * cannot tell a block from "nobody".
  */
-function mayStart(start: Awaited<ReturnType<typeof readStartingPoint>>): boolean {
+function mayStart(start: StartingPoint): boolean {
   const { club } = start;
   if (club === null || club.membersCanMessage === false) return false;
   if (!isClubInService({ status: club.status as never, suspendedAt: club.suspendedAt as never }))
     return false;
   return (
-    start.active.every(Boolean) && start.otherSettings.whoCanStart === 'members' && !start.blockedByOther
+    start.active.every(Boolean) &&
+    start.otherSettings.whoCanStart === 'members' &&
+    !start.blockedByOther &&
+    !start.blockedByStarter
   );
 }
 
@@ -95,8 +101,8 @@ export async function startConversation(
   now = new Date(),
 ): Promise<{ id: string; created: boolean }> {
   if (input.userId === callerId) throw badRequest('You cannot start a conversation with yourself');
-  const start = await readStartingPoint(input.clubId, callerId, input.userId);
-  if (!mayStart(start)) throw notFound(CANNOT_START);
+  const startingPoint = await readStartingPoints([input.clubId], callerId, [input.userId]);
+  if (!mayStart(startingPoint(input.clubId, input.userId))) throw notFound(CANNOT_START);
   const conversation: Conversation = {
     id: conversationIdOf(callerId, input.userId),
     userIds: [callerId, input.userId],
@@ -107,6 +113,24 @@ export async function startConversation(
   if (outcome.created) return { id: conversation.id, created: true };
   if (outcome.exists) return { id: conversation.id, created: false };
   throw limited('You have started as many conversations as a day allows. Try again tomorrow.', outcome);
+}
+
+/**
+ * Whom of `userIds` the caller may start a conversation with, and through which club: the first
+ * of `clubIds` the start would be allowed through (the rule the start itself applies), read in
+ * one batch however many people a page shows.
+ */
+export async function startableConversations(
+  callerId: string,
+  query: { clubIds: readonly string[]; userIds: readonly string[] },
+): Promise<StartableConversations> {
+  const others = query.userIds.filter((userId) => userId !== callerId);
+  const startingPoint = await readStartingPoints(query.clubIds, callerId, others);
+  const items = others.flatMap((userId) => {
+    const clubId = query.clubIds.find((id) => mayStart(startingPoint(id, userId)));
+    return clubId ? [{ userId, clubId }] : [];
+  });
+  return { items };
 }
 
 export async function sendMessage(
@@ -192,6 +216,7 @@ export async function conversationMessages(
       clubName: context.clubName,
       other: context.other,
       seenUpTo: context.otherEntry?.readUpTo ?? null,
+      blockedByYou: context.blockedByCaller,
     },
   };
 }

@@ -85,9 +85,33 @@ export const conversationMessagesSchema = pageOf(chatMessageSchema).extend({
     other: chatPersonSchema,
     /** The newest message of the caller's that the other person has read (null: none yet). */
     seenUpTo: idSchema.nullable(),
+    /** The caller blocked the other person: the conversation takes no new messages until they unblock. */
+    blockedByYou: z.boolean(),
   }),
 });
 export type ConversationMessages = z.infer<typeof conversationMessagesSchema>;
+
+/** How many people and clubs one question about whom the caller may message names at most. */
+export const STARTABLE_LIMITS = { userIds: 50, clubIds: 10 } as const;
+
+const idList = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',') : value),
+    z.array(idSchema).min(1).max(max),
+  );
+
+export const startableQuerySchema = z.strictObject({
+  /** The people a page shows (comma-separated). */
+  userIds: idList(STARTABLE_LIMITS.userIds),
+  /** The clubs a conversation could start through, in the order to try them (comma-separated). */
+  clubIds: idList(STARTABLE_LIMITS.clubIds),
+});
+
+/** The people of the question the caller may start a conversation with, each with the club it would start through. */
+export const startableConversationsSchema = z.object({
+  items: z.array(z.object({ userId: idSchema, clubId: idSchema })),
+});
+export type StartableConversations = z.infer<typeof startableConversationsSchema>;
 
 export const conversationStartedSchema = z.object({ id: idSchema, created: z.boolean() });
 export const messageDeletedSchema = z.object({ id: idSchema, deleted: z.literal(true) });

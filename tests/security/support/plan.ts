@@ -46,6 +46,10 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
   createApiKey: { body: { name: 'Example key', scopes: ['members:read'] } },
   // Nobody shares a club with a person of this id: every caller is told there is no such member.
   startConversation: { body: { userId: '01JZZZZZZZZZZZZZZZZZZZZZZZ', clubId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },
+  // Nobody shares this club with the caller: every caller is told there is nobody to message.
+  listStartableConversations: {
+    query: { userIds: '01JZZZZZZZZZZZZZZZZZZZZZZZ', clubIds: '01JZZZZZZZZZZZZZZZZZZZZZZZ' },
+  },
   markConversationRead: { body: { messageId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },
   // Nobody has a conversation with a person of this id: every caller is told there is no such person.
   blockPerson: { body: { userId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },

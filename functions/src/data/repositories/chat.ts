@@ -232,8 +232,8 @@ export async function createConversation(
 }
 
 /**
- * Stores a message, the sender's per-minute count moved with it, unless the recipient blocked the
- * sender (checked in the same transaction): 'blocked', the full window, or null once stored.
+ * Stores a message, the sender's per-minute count moved with it, unless either person blocked the
+ * other (checked in the same transaction): 'blocked', the full window, or null once stored.
  */
 export async function putMessage(
   conversationId: string,
@@ -251,19 +251,17 @@ export async function putMessage(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.chatBlock(recipientId, message.senderId),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    ...[keys.chatBlock(recipientId, message.senderId), keys.chatBlock(message.senderId, recipientId)].map(
+      (Key) => ({
+        ConditionCheck: { TableName: tableName(), Key, ConditionExpression: 'attribute_not_exists(pk)' },
+      }),
+    ),
   ];
   try {
     await retryOnConflict(() => db().send(new TransactWriteCommand({ TransactItems: transaction })));
     return null;
   } catch (error) {
-    if (transactionConditionFailures(error)?.includes(2)) return 'blocked';
+    if (transactionConditionFailures(error)?.some((index) => index >= 2)) return 'blocked';
     const full = windowsFullIn(error, [senderLimit], now);
     if (full) return full;
     throw error;
@@ -420,11 +418,13 @@ export async function getMessage(conversationId: string, messageId: string): Pro
   return item ? toMessage(item) : null;
 }
 
-/** What the conversation's header shows, read at once: the other person, their entry, the club. */
+/** What the conversation's header shows, read at once: the other person, their entry, the club, a block of the caller's. */
 export interface ConversationContext {
   other: { userId: string; name: string; avatarUrl: string | null };
   otherEntry: ChatEntry | null;
   clubName: string;
+  /** The caller blocked the other person. */
+  blockedByCaller: boolean;
 }
 
 export async function readConversationContext(
@@ -435,7 +435,8 @@ export async function readConversationContext(
   const entryKey = keys.chatEntry(otherId, conversation.id);
   const profileKey = keys.profile(otherId);
   const clubKey = keys.club(conversation.clubId);
-  const found = await batchGet([entryKey, profileKey, clubKey]);
+  const blockKey = keys.chatBlock(callerId, otherId);
+  const found = await batchGet([entryKey, profileKey, clubKey, blockKey]);
   const entry = found.get(keyId(entryKey));
   const profile = found.get(keyId(profileKey));
   const club = found.get(keyId(clubKey));
@@ -447,6 +448,7 @@ export async function readConversationContext(
     },
     otherEntry: entry ? toEntry(entry) : null,
     clubName: str(club?.name) ?? '',
+    blockedByCaller: found.has(keyId(blockKey)),
   };
 }
 
@@ -469,23 +471,48 @@ export async function chatPeople(
   );
 }
 
+/** What one new conversation depends on: the club (in service, chat allowed), both people's memberships of it, the other person's chat settings and whether either blocked the other. */
+export interface StartingPoint {
+  club: Record<string, unknown> | null;
+  /** The starter's and the other person's membership of the club is active. */
+  active: readonly [boolean, boolean];
+  otherSettings: ReturnType<typeof chatSettingsOf>;
+  blockedByOther: boolean;
+  blockedByStarter: boolean;
+}
+
 /**
- * What a new conversation depends on, read at once: the club (in service, chat allowed), both
- * people's memberships of it, the other person's chat settings and whether they blocked the starter.
+ * The starting points of the starter with each of `otherIds` through each of `clubIds`, read at
+ * once (one BatchGetItem per 100 keys: the clubs, the memberships, the settings and the blocks
+ * both ways), as a lookup by club and person.
  */
-export async function readStartingPoint(clubId: string, starterId: string, otherId: string) {
-  const clubKey = keys.club(clubId);
-  const memberKeys = [starterId, otherId].map((userId) => keys.membership(clubId, userId));
-  const settingsKey = keys.chatSettings(otherId);
-  const blockKey = keys.chatBlock(otherId, starterId);
+export async function readStartingPoints(
+  clubIds: readonly string[],
+  starterId: string,
+  otherIds: readonly string[],
+): Promise<(clubId: string, otherId: string) => StartingPoint> {
+  const membershipKey = (clubId: string, userId: string) => keys.membership(clubId, userId);
   const found = await batchGet(
-    [clubKey, ...memberKeys, settingsKey, blockKey],
+    [
+      ...clubIds.flatMap((clubId) => [
+        keys.club(clubId),
+        ...[starterId, ...otherIds].map((userId) => membershipKey(clubId, userId)),
+      ]),
+      ...otherIds.flatMap((otherId) => [
+        keys.chatSettings(otherId),
+        keys.chatBlock(otherId, starterId),
+        keys.chatBlock(starterId, otherId),
+      ]),
+    ],
     ['status', 'suspendedAt', 'membersCanMessage', 'whoCanStart', 'emailUnread'],
   );
-  return {
-    club: found.get(keyId(clubKey)) ?? null,
-    active: memberKeys.map((key) => found.get(keyId(key))?.status === 'active'),
-    otherSettings: chatSettingsOf(found.get(keyId(settingsKey))),
-    blockedByOther: found.has(keyId(blockKey)),
-  };
+  const isActive = (clubId: string, userId: string) =>
+    found.get(keyId(membershipKey(clubId, userId)))?.status === 'active';
+  return (clubId, otherId) => ({
+    club: found.get(keyId(keys.club(clubId))) ?? null,
+    active: [isActive(clubId, starterId), isActive(clubId, otherId)],
+    otherSettings: chatSettingsOf(found.get(keyId(keys.chatSettings(otherId)))),
+    blockedByOther: found.has(keyId(keys.chatBlock(otherId, starterId))),
+    blockedByStarter: found.has(keyId(keys.chatBlock(starterId, otherId))),
+  });
 }

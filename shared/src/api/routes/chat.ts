@@ -16,6 +16,8 @@ import {
   markConversationReadInputSchema,
   messageDeletedSchema,
   sendMessageInputSchema,
+  startableConversationsSchema,
+  startableQuerySchema,
   startConversationInputSchema,
 } from '../../domain/chat.ts';
 import { pageQuerySchema } from '../../domain/common.ts';
@@ -41,6 +43,13 @@ export const chatRoutes = routesOf('chat', {
     body: startConversationInputSchema,
     response: conversationStartedSchema,
     status: 201,
+  }),
+  listStartableConversations: GET('/api/me/conversations/startable', {
+    access: SIGNED_IN,
+    summary:
+      'Which of the named people the caller may start a conversation with, and through which of the named clubs (the first that allows it), by the rule the start itself applies: one BatchGetItem per 100 keys (at most 50 people and 10 clubs)',
+    query: startableQuerySchema,
+    response: startableConversationsSchema,
   }),
   listConversationMessages: GET('/api/me/conversations/{conversationId}/messages', {
     access: SIGNED_IN,

@@ -4,8 +4,8 @@
  * cache edits that follow a send, a deletion and what the live socket says, so a conversation
  * shows a new message without reading every page it has loaded again.
  */
-import type { ChatMessage, ConversationMessages } from '@clubs/shared';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { type ChatMessage, type ConversationMessages, STARTABLE_LIMITS } from '@clubs/shared';
+import { type InfiniteData, type QueryClient, useQueries } from '@tanstack/react-query';
 import { useApiPages, useApiQuery } from '../../api/hooks.ts';
 import { api } from '../../api/index.ts';
 import { routeKey, routePagesKey } from '../../api/queryKeys.ts';
@@ -32,6 +32,43 @@ export const conversationKey = (conversationId: string) =>
 /** The count is read again when the live socket says a message came or was read, and on focus. */
 export const useChatUnreadCount = (enabled: boolean) =>
   useApiQuery('getChatUnreadCount', undefined, { enabled, refetchOnWindowFocus: true });
+
+/** Whom the person may start a conversation with (a block, a setting or a club's switch changes it). */
+export const STARTABLE_KEY = routeKey('listStartableConversations');
+
+/**
+ * Of the people a page shows, those the viewer may message, each with the club the conversation
+ * would start through (the first of `clubIds` that allows it), asked by the rule the start
+ * itself applies: one request per 50 people, however many rows or posts show them.
+ */
+export function useStartable(
+  clubIds: readonly string[],
+  userIds: readonly string[],
+  viewerId: string | undefined,
+): ReadonlyMap<string, string> {
+  const people = [...new Set(userIds)].filter((id) => id !== viewerId).sort();
+  const groups: string[][] = [];
+  for (let i = 0; i < people.length; i += STARTABLE_LIMITS.userIds) {
+    groups.push(people.slice(i, i + STARTABLE_LIMITS.userIds));
+  }
+  const clubs = clubIds.slice(0, STARTABLE_LIMITS.clubIds).join(',');
+  const answers = useQueries({
+    queries: groups.map((group) => {
+      const query = { userIds: group.join(','), clubIds: clubs };
+      return {
+        queryKey: routeKey('listStartableConversations', { query, viewer: viewerId ?? null }),
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          api('listStartableConversations', { query, signal }),
+        enabled: Boolean(viewerId) && clubs !== '',
+      };
+    }),
+  });
+  const startable = new Map<string, string>();
+  for (const answer of answers) {
+    for (const item of answer.data?.items ?? []) startable.set(item.userId, item.clubId);
+  }
+  return startable;
+}
 
 export const useInbox = (filter: InboxFilter) =>
   useApiPages('listConversations', { query: { limit: INBOX_PAGE, filter } });

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
 import { routeKey } from '../../../api/queryKeys.ts';
+import { CONVERSATIONS_KEY, STARTABLE_KEY } from '../../chat/api.ts';
 import { BLOCKED_QUERY, useBlockedPeople, useChatSettings } from '../api.ts';
 
 export const CHAT_SETTINGS_TEXTS = {
@@ -88,8 +89,12 @@ function BlockedPeople() {
   const [failure, setFailure] = useState('');
   const unblock = useApiMutation('unblockPerson', {
     onMutate: () => setFailure(''),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: routeKey('listBlockedPeople', BLOCKED_QUERY) }),
+    onSuccess: () => {
+      // Whom "Message" shows for, and an open conversation with them, change with it.
+      void queryClient.invalidateQueries({ queryKey: STARTABLE_KEY });
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      return queryClient.invalidateQueries({ queryKey: routeKey('listBlockedPeople', BLOCKED_QUERY) });
+    },
     onError: (error) => setFailure(`Could not unblock: ${messageOf(error, 'please try again.')}`),
   });
   return (

@@ -13,6 +13,7 @@ import { ConfirmDialog, useDialog } from '../../../components/overlay/ConfirmDia
 import { ReportDialog } from '../../../components/overlay/ReportDialog.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { useBlockedPeople } from '../../account/api.ts';
+import { conversationKey, STARTABLE_KEY } from '../api.ts';
 
 export const CONVERSATION_ACTION_TEXTS = {
   block: 'Block',
@@ -40,6 +41,9 @@ export function ConversationActions({
   const changed = (title: string) => () => {
     blockDialog.close();
     void queryClient.invalidateQueries({ queryKey: routeKey('listBlockedPeople') });
+    // The conversation takes messages again (or no more), and whom "Message" shows for changes.
+    void queryClient.invalidateQueries({ queryKey: conversationKey(conversationId) });
+    void queryClient.invalidateQueries({ queryKey: STARTABLE_KEY });
     toast({ title, variant: 'success' });
   };
   const failed = (error: Error) =>

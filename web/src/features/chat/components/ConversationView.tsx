@@ -3,7 +3,8 @@
  * oldest to newest with the newest at the bottom, older pages loaded when the reader scrolls up to
  * the top (or presses 'Load older messages'), "Seen" under the person's last message once the
  * other person has read it, deleting one's own message after a confirmation, and the composer;
- * Block and Report in the header (ConversationActions).
+ * Block and Report in the header (ConversationActions); a conversation the reader blocked shows
+ * that instead of the composer, since neither person can write in it.
  * It is marked read when it opens and whenever a message of the other person's arrives while it
  * is open (the live socket brings it).
  */
@@ -205,7 +206,13 @@ export function ConversationView({ conversationId }: { conversationId: string })
           />
         ))}
       </ol>
-      <MessageComposer conversationId={conversationId} />
+      {details.blockedByYou ? (
+        <p className="chat-conversation__closed" role="status">
+          You blocked this person. Neither of you can write here until you unblock them (Unblock, above).
+        </p>
+      ) : (
+        <MessageComposer conversationId={conversationId} />
+      )}
       <ConfirmDialog
         dialog={remove.dialog}
         texts={{

@@ -88,7 +88,18 @@ function EditForm({ post, onDone }: { post: Post; onDone: () => void }) {
   );
 }
 
-export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: string; canWrite: boolean }) {
+export function PostCard({
+  post,
+  basePath,
+  canWrite,
+  canMessage,
+}: {
+  post: Post;
+  basePath: string;
+  canWrite: boolean;
+  /** The viewer may start a conversation with the author through this club (useStartable). */
+  canMessage: boolean;
+}) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -159,7 +170,7 @@ export function PostCard({ post, basePath, canWrite }: { post: Post; basePath: s
           <span>{post.author.name}</span>
         </Link>
         {post.author.level !== undefined && <LevelBadge level={post.author.level} />}
-        {canWrite && post.author.id !== viewerId && (
+        {canWrite && canMessage && post.author.id !== viewerId && (
           <MessageButton
             userId={post.author.id}
             clubId={post.clubId}

@@ -10,10 +10,12 @@ import { CLUB_HOME, type Post } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
 import { clearNewPosts, useNewPosts } from '../../../live/newPosts.ts';
+import { useStartable } from '../../chat/api.ts';
 import { showNewestPosts, useFeed, usePost } from '../api.ts';
 import { ClubHomeSidebar } from '../components/ClubHomeSidebar.tsx';
 import { Composer } from '../components/Composer.tsx';
@@ -47,6 +49,11 @@ function useLoadingTimeout(pending: boolean): boolean {
 function LinkedPost({ postId }: { postId: string }) {
   const { club, basePath, canWrite } = useClubSpace();
   const post = usePost(club.id, postId);
+  const startable = useStartable(
+    canWrite ? [club.id] : [],
+    post.data ? [post.data.author.id] : [],
+    useAuth().user?.sub,
+  );
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
     if (post.data) section.current?.scrollIntoView?.({ block: 'start' });
@@ -59,7 +66,14 @@ function LinkedPost({ postId }: { postId: string }) {
           {post.error.status === 404 ? 'This post is no longer available.' : 'Could not load the post.'}
         </p>
       )}
-      {post.data && <PostCard post={post.data} basePath={basePath} canWrite={canWrite} />}
+      {post.data && (
+        <PostCard
+          post={post.data}
+          basePath={basePath}
+          canWrite={canWrite}
+          canMessage={startable.has(post.data.author.id)}
+        />
+      )}
     </section>
   );
 }
@@ -126,9 +140,15 @@ export default function ClubHomePage() {
   };
   const sentinel = useLoadMoreOnScroll(!!feed.hasNextPage, loadMore);
   const list = useRef<HTMLElement>(null);
+  const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  // An author's "Message" shows only when the start through this club would be allowed.
+  const startable = useStartable(
+    canWrite ? [club.id] : [],
+    posts.map((post) => post.author.id),
+    useAuth().user?.sub,
+  );
 
   if (feed.isPending && !timedOut) return <LoadingScreen label="Loading posts..." />;
-  const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="feed-page">
       <main className="feed-main">
@@ -153,7 +173,13 @@ export default function ClubHomePage() {
             </div>
           )}
           {posts.map((post) => (
-            <PostCard key={post.id} post={post} basePath={basePath} canWrite={canWrite} />
+            <PostCard
+              key={post.id}
+              post={post}
+              basePath={basePath}
+              canWrite={canWrite}
+              canMessage={startable.has(post.author.id)}
+            />
           ))}
           <div ref={sentinel} />
           {feed.hasNextPage && (

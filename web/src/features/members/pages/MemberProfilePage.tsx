@@ -2,7 +2,8 @@
  * A member's profile (/members/{userId}): photo, name, bio and location, the clubs the viewer
  * shares with them and their recent posts there. The API answers only a signed-in viewer who
  * shares an active club with them; anyone else is told the member was not found. "Message" opens
- * the conversation with them (from the first club in common).
+ * the conversation with them (from the first club in common that allows it), shown only when the
+ * start would be allowed.
  */
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { Link, useParams } from 'react-router-dom';
@@ -13,6 +14,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { MessagePanel } from '../../../components/MessagePanel.tsx';
 import { PageColumn } from '../../../components/PageColumn.tsx';
 import '../../../components/post-card.css';
+import { useStartable } from '../../chat/api.ts';
 import { useMemberProfile } from '../api.ts';
 
 const ROLE_LABEL = { club_owner: 'Owner', club_moderator: 'Moderator', club_member: 'Member' } as const;
@@ -22,6 +24,12 @@ export default function MemberProfilePage() {
   const { userId = '' } = useParams();
   const profile = useMemberProfile(userId);
   const viewerId = useAuth().user?.sub;
+  // "Message" starts through the first club in common that allows it, by the start's own rule.
+  const startable = useStartable(
+    profile.data?.sharedClubs.map((club) => club.id) ?? [],
+    profile.data ? [profile.data.id] : [],
+    viewerId,
+  );
 
   if (profile.isPending) return <LoadingScreen />;
   if (profile.isError) {
@@ -48,8 +56,7 @@ export default function MemberProfilePage() {
   }
 
   const member = profile.data;
-  // The clubs in common are active ones of both: the first is where a conversation starts from.
-  const firstClub = member.sharedClubs[0];
+  const startFrom = startable.get(member.id);
   return (
     <PageColumn width="48rem">
       <Flex gap="medium" alignItems="center" wrap="wrap">
@@ -58,8 +65,8 @@ export default function MemberProfilePage() {
           <Heading level={1}>{member.name}</Heading>
           {member.location && <Text color="font.secondary">{member.location}</Text>}
         </Flex>
-        {firstClub && member.id !== viewerId && (
-          <MessageButton userId={member.id} clubId={firstClub.id} name={member.name} variation="primary" />
+        {startFrom && (
+          <MessageButton userId={member.id} clubId={startFrom} name={member.name} variation="primary" />
         )}
       </Flex>
       {member.bio && <p className="feed-text">{member.bio}</p>}

@@ -17,6 +17,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
 import { PageColumn, PageHeading } from '../../../components/PageColumn.tsx';
 import { ShowMore } from '../../../components/PagedList.tsx';
 import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
+import { useStartable } from '../../chat/api.ts';
 import { pendingLabel, useMembers, usePendingCount } from '../api.ts';
 import { MemberStatus, mayRemove, RemoveMember } from '../components/MemberActions.tsx';
 import { MembersTable } from '../components/MembersTable.tsx';
@@ -47,11 +48,18 @@ function MembersList({ search, filter }: { search: string; filter: MemberFilter 
   const { user } = useAuth();
   const manager = isClubManager(role);
   const members = useMembers(club.id, search, filter);
+  const shown = members.data?.pages.flatMap((page) => page.items) ?? [];
+  // "Message" shows only for whom the start would be allowed through this club.
+  const startable = useStartable(
+    canWrite ? [club.id] : [],
+    shown.filter((member) => member.status === 'active').map((member) => member.userId),
+    user?.sub,
+  );
   if (members.isPending) return <LoadingScreen />;
   if (members.isError && !members.data) {
     return <LoadFailed what="members" error={members.error} onRetry={() => void members.refetch()} />;
   }
-  const items = members.data.pages.flatMap((page) => page.items);
+  const items = shown;
   if (items.length === 0 && !members.hasNextPage) {
     return <Text>{filter === 'pending' && !search.trim() ? T.noPending : T.empty}</Text>;
   }
@@ -62,7 +70,7 @@ function MembersList({ search, filter }: { search: string; filter: MemberFilter 
         status={(member) => <MemberStatus member={member} manager={manager} />}
         actions={(member) => (
           <Flex gap="xs" wrap="wrap">
-            {canWrite && member.status === 'active' && member.userId !== user?.sub ? (
+            {startable.has(member.userId) ? (
               <MessageButton userId={member.userId} clubId={club.id} name={member.name} />
             ) : null}
             {role === 'club_owner' ? <RoleToggle member={member} /> : null}
