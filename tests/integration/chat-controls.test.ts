@@ -163,6 +163,20 @@ describe('blocking', () => {
   });
 });
 
+/** The owner turns the club's "members can message each other" on or off. */
+async function switchChat(ownerId: string, clubId: string, on: boolean) {
+  const res = await invoke(
+    clubAdmin,
+    httpEvent('saveClubChatSettings', {
+      claims: memberClaims(ownerId),
+      params: { clubId },
+      body: { membersCanMessage: on },
+    }),
+  );
+  expect(res.status).toBe(200);
+  return res;
+}
+
 const startable = async (userId: string, userIds: string[], clubIds: string[]) => {
   const res = await call<StartableConversations>('listStartableConversations', userId, {
     query: { userIds: userIds.join(','), clubIds: clubIds.join(',') },
@@ -195,14 +209,7 @@ describe('whom a page may offer "Message"', () => {
     expect(await startable(ben, [ann], [clubId])).toEqual([{ userId: ann, clubId }]);
 
     // The owner's switch: not through this club, but through another club both share.
-    await invoke(
-      clubAdmin,
-      httpEvent('saveClubChatSettings', {
-        claims: memberClaims(ownerId),
-        params: { clubId },
-        body: { membersCanMessage: false },
-      }),
-    );
+    await switchChat(ownerId, clubId, false);
     expect(await startable(ann, [ben], [clubId])).toEqual([]);
     const other = await addClub();
     await addMember(other.id, { userId: ann });
@@ -229,15 +236,7 @@ describe("a club's chat switch and its removed members", () => {
     const { clubId, ownerId, ann, ben } = await twoMembers();
     const id = await started(ann, ben, clubId);
     const carol = await addMember(clubId, { userId: await addPerson('Carol Cole') });
-    const off = await invoke(
-      clubAdmin,
-      httpEvent('saveClubChatSettings', {
-        claims: memberClaims(ownerId),
-        params: { clubId },
-        body: { membersCanMessage: false },
-      }),
-    );
-    expect(off.status).toBe(200);
+    const off = await switchChat(ownerId, clubId, false);
     expect(off.body).toEqual({ membersCanMessage: false });
     // A member is not the owner: to them the owner's routes of the club do not exist.
     const byMember = await invoke(
@@ -261,14 +260,7 @@ describe("a club's chat switch and its removed members", () => {
     await addMember(other.id, { userId: ann });
     expect((await start(carol, ann, other.id)).status).toBe(201);
 
-    await invoke(
-      clubAdmin,
-      httpEvent('saveClubChatSettings', {
-        claims: memberClaims(ownerId),
-        params: { clubId },
-        body: { membersCanMessage: true },
-      }),
-    );
+    await switchChat(ownerId, clubId, true);
     const benAndCarol = await start(ben, carol, clubId);
     expect(benAndCarol.status).toBe(201);
   });

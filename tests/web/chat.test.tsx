@@ -30,6 +30,29 @@ function message(id: string, senderId: string, text: string): ChatMessage {
   return { id, senderId, text, deleted: false, createdAt: new Date().toISOString() };
 }
 
+/** The newest page of conversation conv-1 with Mia in Morning Yoga, as the API answers it. */
+function conversationPage(items: ChatMessage[], seenUpTo: string | null) {
+  return {
+    items,
+    nextCursor: null,
+    conversation: {
+      id: 'conv-1',
+      clubId: 'club-1',
+      clubName: 'Morning Yoga',
+      other: { userId: 'user-2', name: 'Mia Member', avatarUrl: null },
+      seenUpTo,
+      blockedByYou: false,
+    },
+  };
+}
+
+/** The signed-in person, the header's count and an inbox of conv-1, unread while `unread()` is above 0. */
+const oneConversation = (unread: () => number) => ({
+  getMe: () => ok(me),
+  getChatUnreadCount: () => ok({ conversations: unread() }),
+  listConversations: () => ok({ items: [conversation({ unread: unread() > 0 })], nextCursor: null }),
+});
+
 describe('message text', () => {
   it('makes http(s) addresses links, never javascript: or data:, and keeps markup as text', () => {
     const text =
@@ -102,22 +125,9 @@ describe('chat in the browser', () => {
     let unread = 1;
     let failures = 1;
     const api = mockApi({
-      getMe: () => ok(me),
-      getChatUnreadCount: () => ok({ conversations: unread }),
-      listConversations: () => ok({ items: [conversation({ unread: unread > 0 })], nextCursor: null }),
+      ...oneConversation(() => unread),
       listConversationMessages: () =>
-        ok({
-          items: [message('01JB0000000000000000000001', 'user-2', 'Hi Ada')],
-          nextCursor: null,
-          conversation: {
-            id: 'conv-1',
-            clubId: 'club-1',
-            clubName: 'Morning Yoga',
-            other: { userId: 'user-2', name: 'Mia Member', avatarUrl: null },
-            seenUpTo: null,
-            blockedByYou: false,
-          },
-        }),
+        ok(conversationPage([message('01JB0000000000000000000001', 'user-2', 'Hi Ada')], null)),
       markConversationRead: () => {
         if (failures-- > 0) return { status: 503, body: { error: { code: 'unavailable', message: 'Busy' } } };
         unread = 0;
@@ -135,26 +145,18 @@ describe('chat in the browser', () => {
   it('shows the club, "Seen" under my last message, marks it read, and says the per-minute refusal', async () => {
     let unread = 1;
     const api = mockApi({
-      getMe: () => ok(me),
-      getChatUnreadCount: () => ok({ conversations: unread }),
-      listConversations: () => ok({ items: [conversation({ unread: unread > 0 })], nextCursor: null }),
+      ...oneConversation(() => unread),
       listConversationMessages: () =>
-        ok({
-          items: [
-            message('01JB0000000000000000000003', 'user-2', 'Ok! https://example.com'),
-            message('01JB0000000000000000000002', 'user-1', 'Dawn at the bridge?'),
-            message('01JB0000000000000000000001', 'user-2', 'Hi Ada'),
-          ],
-          nextCursor: null,
-          conversation: {
-            id: 'conv-1',
-            clubId: 'club-1',
-            clubName: 'Morning Yoga',
-            other: { userId: 'user-2', name: 'Mia Member', avatarUrl: null },
-            seenUpTo: '01JB0000000000000000000003',
-            blockedByYou: false,
-          },
-        }),
+        ok(
+          conversationPage(
+            [
+              message('01JB0000000000000000000003', 'user-2', 'Ok! https://example.com'),
+              message('01JB0000000000000000000002', 'user-1', 'Dawn at the bridge?'),
+              message('01JB0000000000000000000001', 'user-2', 'Hi Ada'),
+            ],
+            '01JB0000000000000000000003',
+          ),
+        ),
       markConversationRead: () => {
         unread = 0;
         return ok({ unread: false });
