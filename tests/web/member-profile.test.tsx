@@ -1,4 +1,5 @@
 /** The member profile page (/members/{userId}): what a fellow member sees, and 'not found' for others. */
+import type { MemberProfile } from '@clubs/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -53,7 +54,7 @@ describe('member profile', () => {
   });
 
   it('offers "Message" only when the start would be allowed, through the club the API names', async () => {
-    const profile = {
+    const profile: MemberProfile = {
       id: 'user-2',
       name: 'Max Member',
       avatarUrl: null,
