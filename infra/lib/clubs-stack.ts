@@ -4,7 +4,7 @@
  * bus and secrets before the functions), not CloudFormation's order, which follows references.
  */
 import { EVENT_BUS, EVENT_REMINDER_DUE_TYPE, EVENT_ROUTES, ROUTES } from '@clubs/shared';
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -55,6 +55,12 @@ export class ClubsStack extends Stack {
   readonly reminderSchedules: ReminderSchedules;
   /** The web ACL in front of the user pool's own API (production only). */
   readonly authFirewall: AuthFirewall | undefined;
+  /**
+   * The bus's consumers (each event handler group's function, dead-letter queue, rules and
+   * queues) in a nested stack: they grow with every event the
+   * product routes, and CloudFormation caps a stack at 500 resources.
+   */
+  readonly consumers: NestedStack;
 
   constructor(scope: Construct, id: string, props: ClubsStackProps) {
     // A production stack cannot be deleted by a stray `cdk destroy`.
@@ -129,7 +135,10 @@ export class ClubsStack extends Stack {
       throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
       originVerify,
     });
-    this.payments.routeEvents(resources, logRetention);
+    this.consumers = new NestedStack(this, 'Consumers', {
+      description: "The bus's consumers",
+    });
+    this.payments.routeEvents(resources, logRetention, this.consumers);
     this.reminderSchedules.deliverFailuresTo(
       this.deadLetterQueueOf(EVENT_BUS.schedulerSource, EVENT_REMINDER_DUE_TYPE),
     );

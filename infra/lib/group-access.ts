@@ -17,7 +17,7 @@ import {
   type RouteDefinition,
 } from '@clubs/shared';
 import { type Key, keys, searchKeys, statsKeys } from '@clubs/shared/table-keys';
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -26,7 +26,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { EmailSending } from './email.ts';
 import type { HandlerFunction, SIZES } from './handler-function.ts';
-import { logicalIdOf } from './names.ts';
+import { acknowledgeWildcardResource } from './nag.ts';
 import type { ReminderSchedules } from './reminder-schedules.ts';
 
 export interface GroupAccess {
@@ -325,18 +325,20 @@ export function grantAccess(
   if (uses.has('table:read')) {
     // Only Query reads an index; items are read and written through the table itself.
     grant(['dynamodb:Query'], [`${table.tableArn}/index/*`]);
-    Validations.of(handler.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(table)}.Arn>/index/*]`,
-      reason: `The ${group} handlers query the table's global secondary indexes (Query only; all of them are part of the data model).`,
-    });
+    acknowledgeWildcardResource(
+      handler.role,
+      `${table.tableArn}/index/*`,
+      `The ${group} handlers query the table's global secondary indexes (Query only; all of them are part of the data model).`,
+    );
   }
 
   grant(pick(MEDIA_ACTIONS), [resources.mediaBucket.arnForObjects('*')]);
   if (usesMedia(uses)) {
-    Validations.of(handler.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(resources.mediaBucket)}.Arn>/*]`,
-      reason: `Media keys are generated per upload (club, post, course and avatar prefixes); the ${group} handlers touch objects anywhere in the media bucket (${pick(MEDIA_ACTIONS).join(', ')}), and nowhere else.`,
-    });
+    acknowledgeWildcardResource(
+      handler.role,
+      resources.mediaBucket.arnForObjects('*'),
+      `Media keys are generated per upload (club, post, course and avatar prefixes); the ${group} handlers touch objects anywhere in the media bucket (${pick(MEDIA_ACTIONS).join(', ')}), and nowhere else.`,
+    );
   }
 
   if (uses.has('events:put')) grant(['events:PutEvents'], [resources.eventBus.eventBusArn]);

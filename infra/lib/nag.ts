@@ -3,7 +3,16 @@
  * synthesis, so `cdk synth` fails on any finding that is not acknowledged in code (each
  * acknowledgement sits next to the resource it concerns, with its reason).
  */
-import { DefaultStackSynthesizer, Stack, Validations } from 'aws-cdk-lib';
+import {
+  DefaultStackSynthesizer,
+  Names,
+  NestedStack,
+  Reference,
+  Stack,
+  Token,
+  Tokenization,
+  Validations,
+} from 'aws-cdk-lib';
 import { AwsSolutionsChecks, type NagPack, ServerlessChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 
@@ -19,7 +28,8 @@ export function addNagChecks(scope: IConstruct): void {
  * A value as cdk-nag spells it in a finding: resolved in its stack, so what the stack's account
  * and region fix is literal (`cdk deploy` always gives both) and the rest reads `<AWS::AccountId>`,
  * `<LogicalId>` or `<LogicalId.Attribute>`. An acknowledgement spelled by hand for one of those
- * stops matching the moment the other applies.
+ * stops matching the moment the other applies. In a nested stack, a resource of its parent reads
+ * as the parameter CloudFormation passes it by (`<referenceto…>`, named as CDK names it).
  */
 export function nagSpelling(scope: IConstruct, value: unknown): string {
   const visit = (node: unknown): string => {
@@ -38,7 +48,21 @@ export function nagSpelling(scope: IConstruct, value: unknown): string {
     if ('Ref' in object) return `<${String(object.Ref)}>`;
     return JSON.stringify(node);
   };
-  return visit(Stack.of(scope).resolve(value));
+  const stack = Stack.of(scope);
+  return visit(stack.resolve(typeof value === 'string' ? asPassedTo(stack, value) : value));
+}
+
+/** `value` with each reference to a resource outside nested `stack` spelled as the parameter it becomes. */
+function asPassedTo(stack: Stack, value: string): string {
+  if (!NestedStack.isNestedStack(stack)) return value;
+  let spelled = value;
+  for (const token of Tokenization.reverseString(value).tokens) {
+    if (!Reference.isReference(token) || Stack.of(token.target) === stack) continue;
+    if (token.displayName.startsWith('AWS::')) continue;
+    const parameter = `referenceto${Names.nodeUniqueId(token.target.node)}${token.displayName}`;
+    spelled = spelled.split(Token.asString(token)).join(`<${parameter.replace(/[^A-Za-z0-9]/g, '')}>`);
+  }
+  return spelled;
 }
 
 /** Acknowledges a wildcard resource (AwsSolutions-IAM5) of `scope`'s policies, spelled as cdk-nag will see it. */

@@ -83,11 +83,15 @@ export class PaymentsEvents extends Construct {
     }
   }
 
-  /** Creates each event handler group's function and one rule per event manifest entry. */
-  routeEvents(resources: HandlerResources, logRetention: RetentionDays): void {
+  /**
+   * Creates each event handler group's function (with its dead-letter queue) and one rule per
+   * event manifest entry (with its queue when queued), all in `scope`: the stack's consumers
+   * live in a nested stack of their own, apart from the bus and secrets they use.
+   */
+  routeEvents(resources: HandlerResources, logRetention: RetentionDays, scope: Construct): void {
     for (const route of EVENT_ROUTES) {
-      const { fn, dlq } = this.handlerFor(route.group, resources, logRetention);
-      const rule = new Rule(this, `${route.id}Rule`, {
+      const { fn, dlq } = this.handlerFor(scope, route.group, resources, logRetention);
+      const rule = new Rule(scope, `${route.id}Rule`, {
         // AWS services (SES's bounces and complaints) put their events on the account's default bus.
         eventBus: 'bus' in route && route.bus === 'default' ? this.defaultBus() : this.bus,
         description: route.description,
@@ -95,7 +99,7 @@ export class PaymentsEvents extends Construct {
       });
       if ('queued' in route && route.queued) {
         // Bulk work goes through a queue the function consumes in small batches.
-        const queue = new EventQueue(this, `${route.id}Queue`, {
+        const queue = new EventQueue(scope, `${route.id}Queue`, {
           consumer: fn.function,
           deadLetterQueue: dlq,
           maxConcurrency: 'queueConcurrency' in route ? route.queueConcurrency : undefined,
@@ -129,6 +133,7 @@ export class PaymentsEvents extends Construct {
   }
 
   private handlerFor(
+    scope: Construct,
     group: EventHandlerGroup,
     resources: HandlerResources,
     logRetention: RetentionDays,
@@ -137,7 +142,7 @@ export class PaymentsEvents extends Construct {
     const existingDlq = this.deadLetterQueues.get(group);
     if (existing && existingDlq) return { fn: existing, dlq: existingDlq };
 
-    const dlq = new Queue(this, `${pascal(group)}Dlq`, {
+    const dlq = new Queue(scope, `${pascal(group)}Dlq`, {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
@@ -151,7 +156,7 @@ export class PaymentsEvents extends Construct {
       reason: `This queue is itself the dead-letter queue of the ${group} rules and function; it has no further one.`,
     });
 
-    const fn = new HandlerFunction(this, `${pascal(group)}Handler`, {
+    const fn = new HandlerFunction(scope, `${pascal(group)}Handler`, {
       handler: group,
       description: GROUP_ACCESS[group].description,
       ...SIZES[GROUP_ACCESS[group].size],

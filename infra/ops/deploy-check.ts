@@ -116,8 +116,10 @@ export async function checkStage(options: CheckOptions): Promise<DeployCheck> {
     { ...config, ...(webStandIn ? { webDistDir: standInWebDist() } : {}) },
     environment,
   );
-  const nag = new Map(stage.stacks.map((stack) => [stack, nagFindingsOf(app, stack)]));
   app.synth();
+  // After synthesis: only then does a nested stack read its parent's resources through parameters,
+  // as cdk-nag's findings (and the acknowledgements written for them) spell them on deploy.
+  const nag = new Map(stage.stacks.map((stack) => [stack, nagFindingsOf(app, stack)]));
   const version = options.lint === false ? undefined : cfnLintVersion();
   const stacks = await Promise.all(
     stage.stacks.map(async (stack): Promise<StackReport> => {

@@ -61,34 +61,67 @@ export function synthStack(
 
 type Json = Record<string, unknown>;
 
-/** `value` with every `{ Ref: parameter }` of `parameters` replaced by what it stands for. */
-function withParameters(value: unknown, parameters: Json): unknown {
-  if (Array.isArray(value)) return value.map((v) => withParameters(v, parameters));
+/**
+ * `value` with every `{ Ref: parameter }` of `parameters` replaced by what it stands for, and
+ * every `{ "Fn::GetAtt": [nestedStack, "Outputs.X"] }` of `outputs` (by the nested stack's
+ * logical id) by the value its output gives.
+ */
+function withParameters(value: unknown, parameters: Json, outputs: Record<string, Json> = {}): unknown {
+  if (Array.isArray(value)) return value.map((v) => withParameters(v, parameters, outputs));
   if (!value || typeof value !== 'object') return value;
   const ref = (value as Json).Ref;
   if (typeof ref === 'string' && Object.keys(value).length === 1 && ref in parameters) return parameters[ref];
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withParameters(v, parameters)]));
+  const getAtt = (value as Json)['Fn::GetAtt'];
+  if (Array.isArray(getAtt) && Object.keys(value).length === 1) {
+    const [resource, attribute] = getAtt as [string, string];
+    const output = outputs[resource]?.[String(attribute).replace(/^Outputs\./, '')];
+    if (String(attribute).startsWith('Outputs.') && output !== undefined) return output;
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, withParameters(v, parameters, outputs)]),
+  );
 }
 
 /**
  * A stack's template with the resources of its nested stacks merged in, each nested stack's
- * parameters replaced by the values the parent passes: assertions read one template, and a
- * reference across the boundary reads as within one stack (`{ Ref: logicalId(construct) }`).
+ * parameters replaced by the values the parent passes, and what a nested stack's outputs hand
+ * its parent or a sibling read as their values: assertions read one template, and a reference
+ * across the boundary reads as within one stack (`{ Ref: logicalId(construct) }`).
  */
 export function templateOf(stack: Stack): Template {
   // A copy: the synthesized template is cached and shared with every other Template of the stack.
-  const json = structuredClone(Template.fromStack(stack).toJSON()) as { Resources: Record<string, Json> };
+  const json = structuredClone(Template.fromStack(stack).toJSON()) as {
+    Resources: Record<string, Json>;
+    Outputs?: Json;
+  };
   const nested = stack.node
     .findAll()
-    .filter((c): c is NestedStack => c instanceof NestedStack && c.nestedStackParent === stack);
-  for (const child of nested) {
-    const resource = child.nestedStackResource;
-    if (!resource) continue;
-    const passed = (json.Resources[stack.getLogicalId(resource)]?.Properties as Json | undefined)?.Parameters;
-    const resources = templateOf(child).toJSON().Resources as Json;
-    Object.assign(json.Resources, withParameters(resources, (passed ?? {}) as Json));
+    .filter((c): c is NestedStack => c instanceof NestedStack && c.nestedStackParent === stack)
+    .flatMap((child) =>
+      child.nestedStackResource ? [{ child, id: stack.getLogicalId(child.nestedStackResource) }] : [],
+    );
+  const merged = nested.map(({ child, id }) => {
+    const passed = ((json.Resources[id]?.Properties as Json | undefined)?.Parameters ?? {}) as Json;
+    const template = templateOf(child).toJSON() as { Resources: Json; Outputs?: Record<string, Json> };
+    const outputs = Object.fromEntries(
+      Object.entries(template.Outputs ?? {}).map(([name, output]) => [
+        name,
+        withParameters(output.Value, passed),
+      ]),
+    );
+    return { id, passed, resources: template.Resources, outputs };
+  });
+  const outputsOf = Object.fromEntries(merged.map(({ id, outputs }) => [id, outputs as Json]));
+  for (const { passed, resources } of merged) {
+    const parameters = withParameters(passed, {}, outputsOf) as Json;
+    Object.assign(json.Resources, withParameters(resources, parameters, outputsOf));
   }
-  return Template.fromJSON(json);
+  const resolved = withParameters(
+    { Resources: json.Resources, Outputs: json.Outputs },
+    {},
+    outputsOf,
+  ) as Json;
+  return Template.fromJSON({ ...json, ...resolved });
 }
 
 export const logicalId = (construct: IConstruct): string => {

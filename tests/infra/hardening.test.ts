@@ -31,7 +31,7 @@ import {
   UPLOAD_TAG,
   WEBHOOK_REFUSED_LOG_MESSAGE,
 } from '@clubs/shared';
-import type { Stack } from 'aws-cdk-lib';
+import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -118,27 +118,66 @@ describe('the prod stage', () => {
   });
 });
 
-/** CloudFormation's limit of resources in one stack, and the room the main stack keeps below it. */
+/** CloudFormation's limit of resources in one stack, and the room each stack (the root, each nested one) keeps below it. */
 const STACK_RESOURCE_LIMIT = 500;
-const MAIN_STACK_ROOM = 80;
+const STACK_ROOM = 80;
 
 describe('room to grow', () => {
-  it('keeps the alarms, the dashboard and the metric filter in a nested stack, well under the limit in both', () => {
+  it('splits the stage into the root stack and two nested ones, each well under the limit', () => {
+    const resourcesIn = (stack: Stack) =>
+      Object.values(Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string }>);
+    const nested = prod.stack.node
+      .findAll()
+      .filter((c): c is NestedStack => c instanceof NestedStack && c.nestedStackParent === prod.stack);
+    expect(nested.map((stack) => stack.node.id).sort()).toEqual(['Consumers', 'Monitoring']);
+    const main = resourcesIn(prod.stack);
+    expect(main.filter((r) => r.Type === 'AWS::CloudFormation::Stack')).toHaveLength(nested.length);
+    for (const stack of [prod.stack, ...nested]) {
+      expect(resourcesIn(stack).length, stack.node.path).toBeLessThanOrEqual(
+        STACK_RESOURCE_LIMIT - STACK_ROOM,
+      );
+    }
+    for (const stack of nested) {
+      expect(resourcesIn(stack).filter((r) => r.Type === 'AWS::CloudFormation::Stack')).toEqual([]);
+    }
+    // The table stays in the root stack: a nested stack's table would be replaced with it.
+    expect(main.filter((r) => r.Type === 'AWS::DynamoDB::GlobalTable')).toHaveLength(1);
+  });
+
+  it('keeps the alarms, the dashboard and the metric filter in Monitoring', () => {
     const resourcesIn = (stack: Stack) =>
       Object.values(Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string }>);
     const main = resourcesIn(prod.stack);
     const monitoring = resourcesIn(prod.stack.operations.monitoring);
-    expect(main.filter((r) => r.Type === 'AWS::CloudFormation::Stack')).toHaveLength(1);
-    expect(
-      main.filter((r) => r.Type === 'AWS::CloudWatch::Dashboard' || r.Type === 'AWS::Logs::MetricFilter'),
-    ).toEqual([]);
+    const consumers = resourcesIn(prod.stack.consumers);
+    for (const outside of [main, consumers]) {
+      expect(
+        outside.filter(
+          (r) => r.Type === 'AWS::CloudWatch::Dashboard' || r.Type === 'AWS::Logs::MetricFilter',
+        ),
+      ).toEqual([]);
+    }
     // Only the user pool's web ACL alarm stays beside its ACL; every other alarm is nested.
     expect(main.filter((r) => r.Type === 'AWS::CloudWatch::Alarm')).toHaveLength(1);
+    expect(consumers.filter((r) => r.Type === 'AWS::CloudWatch::Alarm')).toEqual([]);
     expect(monitoring.filter((r) => r.Type === 'AWS::CloudWatch::Alarm').length).toBe(
       prod.stack.operations.alarms.length,
     );
-    expect(main.length).toBeLessThanOrEqual(STACK_RESOURCE_LIMIT - MAIN_STACK_ROOM);
     expect(monitoring.length).toBeLessThan(STACK_RESOURCE_LIMIT / 2);
+  });
+
+  it("keeps every event consumer in Consumers: each group's function, dead-letter queue, rules and queues", () => {
+    const consumers = Template.fromStack(prod.stack.consumers);
+    const main = Template.fromStack(prod.stack);
+    expect(Object.keys(main.findResources('AWS::Events::Rule'))).toEqual([]);
+    expect(Object.keys(main.findResources('AWS::Lambda::EventSourceMapping'))).toEqual([]);
+    expect(Object.keys(consumers.findResources('AWS::Events::Rule'))).toHaveLength(EVENT_ROUTES.length);
+    expect(Object.keys(consumers.findResources('AWS::Lambda::Function'))).toHaveLength(
+      prod.stack.payments.functions.size,
+    );
+    expect(Object.keys(consumers.findResources('AWS::Lambda::EventSourceMapping'))).toHaveLength(
+      prod.stack.payments.eventQueues.size,
+    );
   });
 });
 
