@@ -131,6 +131,11 @@ describe('a free club’s join request', () => {
   it('needs no answers from a club that asks none', async () => {
     const { club } = await paidClub({ price: 0, trialPeriod: 0 });
     expect((await join(club.id, ulid())).body).toEqual({ status: 'pending', created: true });
+    const emptyBody = await call(memberships, 'requestMembership', ulid(), {
+      params: { clubId: club.id },
+      body: {},
+    });
+    expect(emptyBody.body).toEqual({ status: 'pending', created: true });
     expect((await join(club.id, ulid(), ['an answer to nothing'])).status).toBe(400);
   });
 });
@@ -156,6 +161,13 @@ describe('a paid club’s checkout', () => {
       { question: 'What brings you here?', answer: 'Training for a crossing' },
       { question: 'Where do you swim?', answer: 'The harbour' },
     ]);
+
+    // An empty body is a checkout with no answers: refused while a question is required.
+    const empty = await call<ErrorBody>(payments, 'createMembershipCheckout', ulid(), {
+      params: { clubId: club.id },
+      body: {},
+    });
+    expect(empty.status).toBe(400);
 
     const invited = ulid();
     const asInvited = await call<{ url: string }>(payments, 'createMembershipCheckout', invited, {

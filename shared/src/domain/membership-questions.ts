@@ -23,9 +23,12 @@ export type MembershipQuestionsInput = z.infer<typeof membershipQuestionsInputSc
 export const membershipAnswerSchema = z.object({ question: z.string(), answer: z.string() });
 export type MembershipAnswer = z.infer<typeof membershipAnswerSchema>;
 
-/** What a person sends with a join request or a checkout: an answer per question, in order. */
+/**
+ * What a person sends with a join request or a checkout: an answer per question, in order. An
+ * empty body (`{}`, as clients post when they have nothing to say) answers nothing.
+ */
 export const joinAnswersInputSchema = z.strictObject({
-  answers: z.array(trimmed(MEMBERSHIP_QUESTIONS.answerLength)).max(MEMBERSHIP_QUESTIONS.max),
+  answers: z.array(trimmed(MEMBERSHIP_QUESTIONS.answerLength)).max(MEMBERSHIP_QUESTIONS.max).default([]),
 });
 export type JoinAnswersInput = z.infer<typeof joinAnswersInputSchema>;
 
