@@ -278,9 +278,9 @@ export type BanMatchKind = 'email' | 'card';
 /** The sort-key prefix of a club's e-mailed invitations (one item per token). */
 export const INVITATION_PREFIX = 'INVITATION#';
 /** The sort-key prefix of a club's invitations still waiting (what the pending list queries). */
+export const INVITATION_WAITING_PREFIX = 'INVITE_WAITING#';
 /** The club's API keys' items, listed by one query of the club's partition. */
 export const API_KEY_ITEM_PREFIX = 'APIKEY#';
-export const INVITATION_WAITING_PREFIX = 'INVITE_WAITING#';
 
 const chatInboxPartition = (userId: string) => `CHATS#${userId}`;
 const chatUnreadPartition = (userId: string) => `CHAT_UNREAD#${userId}`;

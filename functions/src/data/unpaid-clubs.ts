@@ -5,7 +5,7 @@
  */
 import type { ClubStatus } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
-import { tableName } from './client.ts';
+import { cappedCountAction } from './capped-count.ts';
 import type { TransactItem } from './counted-write.ts';
 
 /** How a status move changes the owner's count of unpaid clubs (-1, 0 or 1). */
@@ -17,22 +17,5 @@ export const unpaidStep = (before: ClubStatus | null, after: ClubStatus): number
  * item is refused (ConditionalCheckFailed) when the count would go over it.
  */
 export function unpaidClubsAction(ownerId: string, step: number, cap?: number): TransactItem[] {
-  if (step === 0) return [];
-  const limited = cap !== undefined && step > 0;
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.unpaidClubs(ownerId),
-        UpdateExpression: 'SET #type = :type ADD #count :step',
-        ...(limited ? { ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room' } : {}),
-        ExpressionAttributeNames: { '#type': 'type', '#count': 'count' },
-        ExpressionAttributeValues: {
-          ':type': 'unpaid_clubs',
-          ':step': step,
-          ...(limited ? { ':room': cap - step } : {}),
-        },
-      },
-    },
-  ];
+  return step === 0 ? [] : [cappedCountAction(keys.unpaidClubs(ownerId), 'unpaid_clubs', step, cap)];
 }

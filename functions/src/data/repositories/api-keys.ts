@@ -5,11 +5,15 @@
  */
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '@clubs/shared';
 import { API_KEY_ITEM_PREFIX, keys } from '@clubs/shared/table-keys';
+import { cappedCountAction } from '../capped-count.ts';
 import { tableName } from '../client.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { queryAll } from '../query.ts';
+
+/** The `type` of the club's count of keys. */
+const API_KEY_COUNT_TYPE = 'api_key_count';
 
 const scopesOf = (value: unknown): ApiKeyScope[] =>
   Array.isArray(value)
@@ -48,16 +52,7 @@ export async function putApiKey(
   try {
     await sendRetryingConflicts({
       TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.apiKeyCount(clubId),
-            UpdateExpression: 'SET #type = :type ADD #count :one',
-            ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-            ExpressionAttributeNames: { '#type': 'type', '#count': 'count' },
-            ExpressionAttributeValues: { ':type': 'api_key_count', ':one': 1, ':max': max },
-          },
-        },
+        cappedCountAction(keys.apiKeyCount(clubId), API_KEY_COUNT_TYPE, 1, max),
         {
           Put: {
             TableName: tableName(),
@@ -105,15 +100,7 @@ export async function deleteApiKey(clubId: string, keyId: string): Promise<boole
           },
         },
         { Delete: { TableName: tableName(), Key: keys.apiKeyByHash(item.secretHash) } },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.apiKeyCount(clubId),
-            UpdateExpression: 'ADD #count :minusOne',
-            ExpressionAttributeNames: { '#count': 'count' },
-            ExpressionAttributeValues: { ':minusOne': -1 },
-          },
-        },
+        cappedCountAction(keys.apiKeyCount(clubId), API_KEY_COUNT_TYPE, -1),
       ],
     });
     return true;
