@@ -17,7 +17,20 @@ export interface EntryDocument {
   /** The page's name in the browser tab ('' for the home page: just the site's name). */
   readonly title: string;
   readonly description: string;
+  /**
+   * The page's top is data still to come, so the app starts with the page and the document
+   * preloads its code; any other drawn page is read as drawn until the visitor acts on it
+   * (web/src/start-on-demand.ts), and its document only names the code to fetch then.
+   */
+  readonly startsAtOnce?: boolean;
 }
+
+/**
+ * The meta element in which a document whose page starts on demand names the app's code, fetched
+ * all at once when the visitor acts (web/src/start-on-demand.ts) rather than one import after
+ * another.
+ */
+export const APP_MODULES_META = 'clubs:app-modules';
 
 export const SITE_NAME = 'Clubs';
 export const SITE_DESCRIPTION =
@@ -38,6 +51,7 @@ export const ENTRY_DOCUMENTS = [
     title: 'Explore Clubs',
     description:
       'Browse free and premium member-only clubs by category, size and name, and join the ones you like.',
+    startsAtOnce: true,
   },
   {
     route: '/c/*',
@@ -45,6 +59,7 @@ export const ENTRY_DOCUMENTS = [
     page: 'features/directory/pages/ClubPublicPage.tsx',
     title: 'Club',
     description: 'A club on Clubs: what it is about, who runs it, what membership costs and how to join.',
+    startsAtOnce: true,
   },
   {
     route: '/login',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ENTRY_DOCUMENTS } from '@clubs/shared';
+import { APP_MODULES_META, ENTRY_DOCUMENTS } from '@clubs/shared';
 import { EARLY_DATA_INPUT, entryDocument } from '@clubs/web/build/entry-documents.ts';
 import { pruneCustomProperties } from '@clubs/web/build/unused-custom-properties.ts';
 import type { OutputChunk } from 'rolldown';
@@ -36,7 +36,13 @@ const CHUNKS = new Map(
     }),
     // The API client, in a chunk of its own that the page imports.
     chunk('assets/api-1.js', { imports: ['assets/index-1.js'] }),
-    // The app's providers and route table, which main.tsx imports apart from the shell.
+    // React's start, then the app's providers and route table, which main.tsx imports apart from
+    // the shell.
+    chunk('assets/app-start-1.js', {
+      facadeModuleId: path.join(WEB, 'src/app-start.tsx'),
+      imports: ['assets/ReactDom-1.js'],
+    }),
+    chunk('assets/ReactDom-1.js'),
     chunk('assets/App-1.js', {
       facadeModuleId: path.join(WEB, 'src/App.tsx'),
       imports: ['assets/Router-1.js', 'assets/index-1.js'],
@@ -48,6 +54,18 @@ const CHUNKS = new Map(
     }),
   ].map((c) => [c.fileName, c]),
 );
+
+/** The app's code for the directory's page, in load order, that the shell does not hold already. */
+const APP_CODE = [
+  'assets/ReactDom-1.js',
+  'assets/app-start-1.js',
+  'assets/Router-1.js',
+  'assets/App-1.js',
+  'assets/routes-1.js',
+  'assets/Card-1.js',
+  'assets/api-1.js',
+  'assets/DirectoryPage-1.js',
+];
 
 describe('entry documents', () => {
   // The directory's entry, named so that escaping shows.
@@ -62,19 +80,23 @@ describe('entry documents', () => {
     const preloads = [...html.matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]);
     // The shell's own files once; the app's chunks (imported apart by main.tsx), then the page's
     // imports (the client among them) before the page.
-    expect(preloads).toEqual([
-      'assets/Button-1.js',
-      'assets/Router-1.js',
-      'assets/App-1.js',
-      'assets/routes-1.js',
-      'assets/Card-1.js',
-      'assets/api-1.js',
-      'assets/DirectoryPage-1.js',
-    ]);
+    expect(preloads).toEqual(['assets/Button-1.js', ...APP_CODE]);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/Card-1.css">');
     expect(html).toContain('<script type="module" async crossorigin src="/assets/early-1.js"></script>');
     // Before anything else the document fetches.
     expect(html.indexOf('early-1.js')).toBeLessThan(html.indexOf('index-1.js'));
+  });
+
+  it('name the code of a page that starts on demand without fetching it, and fetch its styles and early data', () => {
+    const onDemand = { ...clubs, startsAtOnce: false };
+    const html = entryDocument(SHELL, onDemand, CHUNKS, WEB);
+    // Only the shell's own preload: the app's code waits for the visitor's first act.
+    const preloads = [...html.matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['assets/Button-1.js']);
+    const named = html.match(new RegExp(`<meta name="${APP_MODULES_META}" content="([^"]+)">`))?.[1];
+    expect(named?.split(' ')).toEqual(APP_CODE.map((file) => `/${file}`));
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/Card-1.css">');
+    expect(html).toContain('<script type="module" async crossorigin src="/assets/early-1.js"></script>');
   });
 
   it('refuse to build without the page they name', () => {

@@ -1,18 +1,23 @@
 /**
  * Writes the entry documents (shared/src/site-documents.ts) next to index.html: each is the app
- * shell with the page's own title and description, and links that make the browser fetch,
- * together with the shell's code, everything the page needs before it can paint: the page's
- * chunk and the chunks it imports (the API client among them: pages import it directly), their
- * stylesheets, and the early-data script that starts the page's first API request
- * (src/early/early-data.ts). Without them each of those waits for the one before it: shell code,
- * then page code, then data.
+ * shell with the page's own title and description and the page drawn in it, the stylesheets, the
+ * early-data script that starts the page's first API request (src/early/early-data.ts), and the
+ * app's code: the page's chunk and the chunks it imports (the API client among them: pages import
+ * it directly). A page that starts at once preloads that code with the document; one that starts
+ * on demand names it, to be fetched all at once when the visitor acts. Without them each of those
+ * waits for the one before it: shell code, then page code, then data.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Beasties from 'beasties';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, type Plugin } from 'vite';
-import { documentTitle, ENTRY_DOCUMENTS, type EntryDocument } from '../../shared/src/site-documents.ts';
+import {
+  APP_MODULES_META,
+  documentTitle,
+  ENTRY_DOCUMENTS,
+  type EntryDocument,
+} from '../../shared/src/site-documents.ts';
 import { pruneCustomProperties } from './unused-custom-properties.ts';
 
 /** The Rollup input name of the early-data script (vite.config.ts). */
@@ -40,7 +45,7 @@ function chunkOf(chunks: Chunks, webDir: string, module: string): OutputChunk {
 }
 
 /** The modules src/main.tsx imports dynamically to start the app, which every drawn page needs. */
-const APP_MODULES = ['src/App.tsx', 'src/routes.tsx'];
+const APP_MODULES = ['src/app-start.tsx', 'src/App.tsx', 'src/routes.tsx'];
 
 /** One entry document from the built shell (`shell` is index.html as Vite wrote it). */
 export function entryDocument(
@@ -62,8 +67,11 @@ export function entryDocument(
   const styles = scripts.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);
   const early = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === EARLY_DATA_INPUT);
   if (!early) throw new Error('entry documents: the early-data script was not built');
+  const code = document.startsAtOnce
+    ? scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    : [`<meta name="${APP_MODULES_META}" content="${scripts.map((file) => `/${file}`).join(' ')}">`];
   const links = [
-    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...code,
     ...[...new Set(styles)].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
   ];
   return (
@@ -115,7 +123,9 @@ async function drawDocuments(webDir: string, outDir: string, plugins: Plugin[]):
     logLevel: 'warn',
     // Beasties matches `[class*=x]` as if it were the class `x` and drops Amplify's reset
     // (`[class*=amplify]{all:unset}`), without which every heading and paragraph gets its margins.
-    allowRules: [/\[(class|id)[~|^$*]=/],
+    // The signed-out rule of the top bar (components/public/topbar.css) matches only once the boot
+    // has marked the document, which is what the drawn page needs it for.
+    allowRules: [/\[(class|id)[~|^$*]=/, /\[data-signed-out\]/],
   });
   try {
     const { prerender } = (await server.ssrLoadModule('/src/prerender.tsx')) as {

@@ -46,14 +46,14 @@ export function TopBarAccount() {
       </div>
     );
   }
-  // Until the first session check the buttons hold their place unseen: no flash of Log In for a
-  // signed-in visitor, and for everyone else nothing moves when they appear (the entry documents
-  // draw the page in this state, web/build/entry-documents.ts).
+  // Until the first session check the buttons hold their place unseen (and so unannounced): no
+  // flash of Log In for a signed-in visitor, and for everyone else nothing moves when they appear.
+  // The entry documents draw the page in this state (web/build/entry-documents.ts); a visitor the
+  // boot already knows to be signed out sees them at once, before the app starts (src/main.tsx, topbar.css).
   return (
     <div
       className="amplify-flex clubs-topbar__account"
       style={loading ? { visibility: 'hidden', gap: ACCOUNT_GAP } : { gap: ACCOUNT_GAP }}
-      aria-hidden={loading || undefined}
     >
       <LinkButton to="/login" variation="link">
         Log In

@@ -11,6 +11,10 @@
  */
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { AWAITS_APP } from '../../start-on-demand.ts';
+
+/** Loaders and placeholders show data still to come: on a drawn page, the app starts to bring it. */
+const AWAITS_APP_PROPS = { [AWAITS_APP]: '' };
 
 type ButtonLook = {
   /** Amplify's Button variations used on these pages (none: the default outlined button). */
@@ -95,6 +99,7 @@ export function PlainLoader({ size, label }: { size?: 'small' | 'large'; label?:
       className={size ? `amplify-loader amplify-loader--${size}` : 'amplify-loader'}
       role="progressbar"
       aria-label={label}
+      {...AWAITS_APP_PROPS}
     >
       <g>
         <circle cx="50%" cy="50%" r="42%" strokeWidth="8%" />
@@ -124,6 +129,7 @@ export function PlainPlaceholder({ size, height }: { size?: 'large'; height?: st
     <div
       className={size ? `amplify-placeholder amplify-placeholder--${size}` : 'amplify-placeholder'}
       style={height ? { height } : undefined}
+      {...AWAITS_APP_PROPS}
     />
   );
 }
