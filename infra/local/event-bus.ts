@@ -382,6 +382,10 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
       }
     });
   });
+  // The handlers' SDK clients keep their sockets open between puts: a server that closed idle ones
+  // after Node's 5 s could close one just as a put went out on it (ECONNRESET, which a handler
+  // reads as the bus being unavailable and answers 503), so idle sockets live longer here.
+  server.keepAliveTimeout = 65_000;
 
   const port = await listenOn(server, options.port, host);
 
