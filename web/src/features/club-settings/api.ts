@@ -26,3 +26,9 @@ export const useConnect = (clubId: string, enabled: boolean) =>
 
 export const useClubBilling = (clubId: string) =>
   useApiQuery('getClubBilling', { params: { clubId } }, { enabled: Boolean(clubId) });
+
+/** The club's API keys as the owner's Developers tab lists them. */
+export const apiKeysKey = (clubId: string) => routeKey('listApiKeys', { params: { clubId } });
+
+export const useApiKeys = (clubId: string) =>
+  useApiQuery('listApiKeys', { params: { clubId } }, { enabled: Boolean(clubId) });

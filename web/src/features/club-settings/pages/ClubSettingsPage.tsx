@@ -8,6 +8,7 @@
  *   trial, saved on the server; below it the membership questions (MembershipQuestionsSection).
  * - Payments: Stripe Connect Express onboarding and the account's real status; members can pay
  *   for the club only once charges are enabled.
+ * - Developers: the club's API keys (DevelopersTab).
  */
 
 import {
@@ -44,6 +45,7 @@ import { PageColumn } from '../../../components/PageColumn.tsx';
 import { TextLink } from '../../../components/TextLink.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { ownedClubKey, useConnect, useOwnedClub } from '../api.ts';
+import { DevelopersTab } from '../components/DevelopersTab.tsx';
 import { MemberChatSwitch } from '../components/MemberChatSwitch.tsx';
 import { MembershipQuestionsSection } from '../components/MembershipQuestionsSection.tsx';
 import { OwnerQuery } from '../components/OwnerQuery.tsx';
@@ -55,6 +57,7 @@ export const SETTINGS_TEXTS = {
   general: 'General',
   pricing: 'Membership Pricing',
   payments: 'Payments',
+  developers: 'Developers',
   editClub: 'Edit Club',
   inviteMembers: 'Invite Members',
   billing: 'Billing',
@@ -106,7 +109,7 @@ const DELETE_DIALOG: ConfirmTexts = {
   cancel: T.cancel,
 };
 const MODELS = { free: 'Free', paid: 'Paid' } as const;
-const TABS = ['general', 'pricing', 'payments'] as const;
+const TABS = ['general', 'pricing', 'payments', 'developers'] as const;
 type Tab = (typeof TABS)[number];
 
 function GeneralTab({ club }: { club: PublicClub }) {
@@ -353,6 +356,7 @@ export default function ClubSettingsPage() {
                 value: 'payments',
                 content: <PaymentsTab clubId={clubId} connect={connect} />,
               },
+              { label: T.developers, value: 'developers', content: <DevelopersTab clubId={clubId} /> },
             ]}
           />
         )}
