@@ -31,8 +31,7 @@ import { DataTable } from '../../../components/DataTable.tsx';
 import { problem, toastFailure, useForm } from '../../../components/form/useForm.tsx';
 import { QueryFailed } from '../../../components/LoadFailed.tsx';
 import { LoadingLine } from '../../../components/LoadingLine.tsx';
-import { ConfirmButton } from '../../../components/overlay/ConfirmDialog.tsx';
-import { useConfirmedWrite } from '../../../components/overlay/useConfirmedWrite.ts';
+import { ConfirmedWriteButton } from '../../../components/overlay/ConfirmedWriteButton.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { apiKeysKey, useApiKeys } from '../api.ts';
 
@@ -87,22 +86,19 @@ const when = (iso: string | null) =>
 function Revoke({ clubId, apiKey }: { clubId: string; apiKey: ApiKey }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const { dialog, request } = useConfirmedWrite('revokeApiKey', {
-    done: async () => {
-      await queryClient.invalidateQueries({ queryKey: apiKeysKey(clubId) });
-      toast({ title: T.revoked, description: `${apiKey.name} no longer works.`, variant: 'success' });
-    },
-    failed: T.revokeFailed,
-  });
   return (
-    <ConfirmButton
+    <ConfirmedWriteButton
+      route="revokeApiKey"
+      input={{ params: { clubId, keyId: apiKey.id } }}
+      done={async () => {
+        await queryClient.invalidateQueries({ queryKey: apiKeysKey(clubId) });
+        toast({ title: T.revoked, description: `${apiKey.name} no longer works.`, variant: 'success' });
+      }}
+      failed={T.revokeFailed}
       label={T.revoke}
       ariaLabel={`Revoke the API key ${apiKey.name}`}
       buttonVariation="warning"
-      dialog={dialog}
       texts={T.dialog}
-      request={request}
-      input={{ params: { clubId, keyId: apiKey.id } }}
     />
   );
 }

@@ -9,8 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { LoadingScreen } from '../../../components/LoadingScreen.tsx';
-import { ConfirmButton } from '../../../components/overlay/ConfirmDialog.tsx';
-import { useConfirmedWrite } from '../../../components/overlay/useConfirmedWrite.ts';
+import { ConfirmedWriteButton } from '../../../components/overlay/ConfirmedWriteButton.tsx';
 import { ShowMore } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { removedKey, useRemoved } from '../api.ts';
@@ -35,22 +34,19 @@ const T = REMOVED_TEXTS;
 function AllowBack({ person }: { person: RemovedPerson }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const { dialog, request: lift } = useConfirmedWrite('liftMemberRemoval', {
-    done: async () => {
-      await queryClient.invalidateQueries({ queryKey: removedKey(person.clubId) });
-      toast({ title: T.allowed(person.name), variant: 'success' });
-    },
-    failed: T.failed,
-  });
   return (
-    <ConfirmButton
+    <ConfirmedWriteButton
+      route="liftMemberRemoval"
+      input={{ params: { clubId: person.clubId, userId: person.userId } }}
+      done={async () => {
+        await queryClient.invalidateQueries({ queryKey: removedKey(person.clubId) });
+        toast({ title: T.allowed(person.name), variant: 'success' });
+      }}
+      failed={T.failed}
       label={T.allowBack}
       ariaLabel={`Allow ${person.name} back`}
       variation="primary"
-      dialog={dialog}
       texts={T.dialog}
-      request={lift}
-      input={{ params: { clubId: person.clubId, userId: person.userId } }}
     />
   );
 }

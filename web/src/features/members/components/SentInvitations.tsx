@@ -8,8 +8,7 @@
 import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { PendingInvitation } from '@clubs/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ConfirmButton } from '../../../components/overlay/ConfirmDialog.tsx';
-import { useConfirmedWrite } from '../../../components/overlay/useConfirmedWrite.ts';
+import { ConfirmedWriteButton } from '../../../components/overlay/ConfirmedWriteButton.tsx';
 import { ListLoadFailed, ShowMore } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { pendingInvitationsKey, usePendingInvitations } from '../api.ts';
@@ -32,26 +31,23 @@ const T = SENT_INVITATION_TEXTS;
 function Revoke({ clubId, invitation }: { clubId: string; invitation: PendingInvitation }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const { dialog, request: revoke } = useConfirmedWrite('revokeInvitations', {
-    done: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: pendingInvitationsKey(clubId) });
-      toast({
-        title: T.revoked,
-        description: `${invitation.email}: ${result.revoked} invitation${result.revoked === 1 ? '' : 's'} no longer work${result.revoked === 1 ? 's' : ''}.`,
-        variant: 'success',
-      });
-    },
-    failed: T.failed,
-  });
   return (
-    <ConfirmButton
+    <ConfirmedWriteButton
+      route="revokeInvitations"
+      input={{ params: { clubId }, body: { email: invitation.email } }}
+      done={async (result) => {
+        await queryClient.invalidateQueries({ queryKey: pendingInvitationsKey(clubId) });
+        toast({
+          title: T.revoked,
+          description: `${invitation.email}: ${result.revoked} invitation${result.revoked === 1 ? '' : 's'} no longer work${result.revoked === 1 ? 's' : ''}.`,
+          variant: 'success',
+        });
+      }}
+      failed={T.failed}
       label={T.revoke}
       ariaLabel={`Revoke the invitation to ${invitation.email}`}
       buttonVariation="warning"
-      dialog={dialog}
       texts={T.dialog}
-      request={revoke}
-      input={{ params: { clubId }, body: { email: invitation.email } }}
     />
   );
 }
