@@ -1,10 +1,17 @@
 /**
  * A club's API keys against DynamoDB Local: the owner makes one (its secret answered once and
- * stored only as a hash), lists and revokes it; the limit per club; nobody else sees them.
+ * stored only as a hash), lists and revokes it; the limit per club; nobody else sees them. A
+ * call with a key: its club and scopes, refused at once once revoked, its last use stored to the
+ * minute, its rate window, and what it costs the table.
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '@clubs/functions/data/client';
 import { getItem } from '@clubs/functions/data/get-item';
+import { rateWindowKey } from '@clubs/functions/data/rate-windows';
 import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
+import { API_KEY_CALLS_PER_MINUTE, authenticateApiKey } from '@clubs/functions/services/api-key-auth';
 import { hashOfSecret } from '@clubs/functions/services/api-keys';
+import { meterRequests } from '@clubs/infra/local/request-meter.ts';
 import { type ApiKeyList, type CreatedApiKey, MAX_API_KEYS_PER_CLUB, type RouteId } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
@@ -109,5 +116,79 @@ describe('API keys', () => {
     });
     expect(across.status).toBe(404);
     expect((await list(ownerId, clubId)).body.items).toHaveLength(1);
+  });
+});
+
+describe('a call with an API key', () => {
+  const bearer = (secret: string) => `Bearer ${secret}`;
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'allowed',
+      (error: { code?: string; retryAfterSeconds?: number }) => error.code ?? 'thrown',
+    );
+
+  it('acts as its club with its scopes, and is refused at once once revoked', async () => {
+    const { clubId, ownerId } = await ownedClub();
+    const { key, secret } = (await create(ownerId, clubId, 'CRM', ['members:read', 'events:read'])).body;
+    expect(await authenticateApiKey(bearer(secret), 'members:read')).toEqual({
+      clubId,
+      keyId: key.id,
+      scopes: ['members:read', 'events:read'],
+    });
+    expect(await refusal(authenticateApiKey(bearer(secret), 'posts:write'))).toBe('forbidden');
+    for (const header of [
+      undefined,
+      '',
+      secret,
+      `Basic ${secret}`,
+      bearer(`${secret}x`),
+      bearer(`clubs_${'A'.repeat(43)}`),
+    ]) {
+      expect(await refusal(authenticateApiKey(header, 'members:read')), String(header)).toBe('unauthorized');
+    }
+    expect((await call('revokeApiKey', ownerId, { params: { clubId, keyId: key.id } })).status).toBe(200);
+    expect(await refusal(authenticateApiKey(bearer(secret), 'members:read'))).toBe('unauthorized');
+  });
+
+  it('stores its last use to the minute, written by the first call of a minute only', async () => {
+    const { clubId, ownerId } = await ownedClub();
+    const { key, secret } = (await create(ownerId, clubId)).body;
+    const meter = meterRequests(db());
+    try {
+      const now = new Date('2026-11-28T10:15:42.123Z');
+      await authenticateApiKey(bearer(secret), 'members:read', now);
+      // The secret's item, the window's count, and the last use (the minute's first call).
+      expect(meter.commands).toEqual(['GetItemCommand', 'UpdateItemCommand', 'UpdateItemCommand']);
+      expect((await list(ownerId, clubId)).body.items[0]?.lastUsedAt).toBe('2026-11-28T10:15:00.000Z');
+      meter.reset();
+      await authenticateApiKey(bearer(secret), 'members:read', new Date('2026-11-28T10:15:59.000Z'));
+      expect(meter.commands).toEqual(['GetItemCommand', 'UpdateItemCommand']);
+      await authenticateApiKey(bearer(secret), 'members:read', new Date('2026-11-28T10:16:01.000Z'));
+      expect((await list(ownerId, clubId)).body.items[0]?.lastUsedAt).toBe('2026-11-28T10:16:00.000Z');
+    } finally {
+      meter.stop();
+    }
+    expect(key.lastUsedAt).toBeNull();
+  });
+
+  it('is limited per key and minute, answered with when to try again', async () => {
+    const { clubId, ownerId } = await ownedClub();
+    const { key, secret } = (await create(ownerId, clubId)).body;
+    const other = (await create(ownerId, clubId, 'Other')).body.secret;
+    const now = new Date('2026-11-28T11:00:50.000Z');
+    const rate = { scope: 'api-key', subject: key.id, limit: API_KEY_CALLS_PER_MINUTE, windowSeconds: 60 };
+    // The window as the limit's last call left it.
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...rateWindowKey(rate, now), type: 'rate_window', count: API_KEY_CALLS_PER_MINUTE - 1 },
+      }),
+    );
+    await authenticateApiKey(bearer(secret), 'members:read', now);
+    const refused = await authenticateApiKey(bearer(secret), 'members:read', now).catch((error) => error);
+    expect(refused).toMatchObject({ code: 'too_many_requests', retryAfterSeconds: 10 });
+    // Another key of the club, and the next minute, are not limited by it.
+    await authenticateApiKey(bearer(other), 'members:read', now);
+    await authenticateApiKey(bearer(secret), 'members:read', new Date('2026-11-28T11:01:00.000Z'));
   });
 });

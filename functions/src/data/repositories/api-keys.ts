@@ -1,16 +1,21 @@
 /**
  * A club's API keys: one item per key in the club's partition (what its owner lists), one item
  * per key under the hash of its secret (what a call with the key reads, with one GetItem), and
- * the club's count of keys; a key is made and revoked with all three in one transaction.
+ * the club's count of keys; a key is made and revoked with all three in one transaction. A call
+ * with a key reads the secret's item and counts itself in the key's rate window.
  */
+
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '@clubs/shared';
 import { API_KEY_ITEM_PREFIX, keys } from '@clubs/shared/table-keys';
 import { cappedCountAction } from '../capped-count.ts';
-import { tableName } from '../client.ts';
+import { db, tableName } from '../client.ts';
 import { sendRetryingConflicts } from '../counted-write.ts';
-import { transactionConditionFailures } from '../errors.ts';
+import { isConditionFailed, transactionConditionFailures } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { queryAll } from '../query.ts';
+import { type RateWindow, rateWindowCount } from '../rate-windows.ts';
+import { updateExistingItem } from '../update-item.ts';
 
 /** The `type` of the club's count of keys. */
 const API_KEY_COUNT_TYPE = 'api_key_count';
@@ -108,4 +113,52 @@ export async function deleteApiKey(clubId: string, keyId: string): Promise<boole
     if (transactionConditionFailures(error)?.includes(0)) return false;
     throw error;
   }
+}
+
+/** What a call with a key learns from the secret's item: the key's club, id and scopes. */
+export interface KeyHolder {
+  clubId: string;
+  keyId: string;
+  scopes: ApiKeyScope[];
+}
+
+/**
+ * The key a secret's hash names, read strongly consistently so a key revoked a moment ago is
+ * refused at once; null for a hash no key holds (never made, or revoked).
+ */
+export async function findApiKeyByHash(secretHash: string): Promise<KeyHolder | null> {
+  const item = await getItem(keys.apiKeyByHash(secretHash), { consistent: true });
+  if (!item || typeof item.clubId !== 'string' || typeof item.keyId !== 'string') return null;
+  return { clubId: item.clubId, keyId: item.keyId, scopes: scopesOf(item.scopes) };
+}
+
+/**
+ * Counts one call in the key's window of `rate` with one UpdateItem: the calls counted so far
+ * in the window (1 for its first), or null when the window was full and nothing was counted.
+ */
+export async function countKeyCall(rate: RateWindow, now: Date): Promise<number | null> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({ ...rateWindowCount(rate, now).Update, ReturnValues: 'UPDATED_NEW' }),
+    );
+    return Number(Attributes?.count ?? 0);
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Stores when the key was last used, to the minute, on the item its owner lists; a revoked key
+ * (no item any more) is not written back.
+ */
+export async function touchApiKey(clubId: string, keyId: string, minute: string): Promise<void> {
+  // A key never used holds lastUsedAt null (NULL, which no string compares with).
+  await updateExistingItem(keys.apiKey(clubId, keyId), { lastUsedAt: minute }, () => null, {
+    condition: {
+      expression:
+        'attribute_not_exists(lastUsedAt) OR attribute_type(lastUsedAt, :null) OR lastUsedAt < :minute',
+      values: { ':minute': minute, ':null': 'NULL' },
+    },
+  });
 }
