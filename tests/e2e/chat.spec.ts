@@ -6,55 +6,22 @@
  * by axe at 375 px and 1280 px. Both leave the club again, so its member list stays as the other
  * specs know it.
  */
-import type { Page } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './account-support.ts';
-import { expect, leaveClub, pageAs, test, YOGA } from './club-support.ts';
-import { actionButton, clubNamed, DEMO, freshAccount, signIn } from './directory-support.ts';
-
-/** Signs a fresh account in, in a browser of its own, and asks to join the club. */
-async function newMember(page: Page, name: string, clubId: string): Promise<string> {
-  const email = await freshAccount(page.request, name);
-  await signIn(page, email);
-  await page.goto(`/c/${clubId}`);
-  await actionButton(page).click();
-  await expect(actionButton(page)).toHaveText('Request Pending');
-  return email;
-}
-
-/** Opens a signed-in page and resolves once its live socket is open (the header follows the person). */
-async function openLive(page: Page, path: string) {
-  const opened = page.waitForEvent('websocket', (ws) => new URL(ws.url()).pathname === '/ws');
-  await page.goto(path);
-  await opened;
-}
+import { joinedPair, openLive } from './chat-support.ts';
+import { expect, test, YOGA } from './club-support.ts';
 
 test('two members chat live: the unread count, the reply and "Seen" arrive without a reload', async ({
   browser,
   request,
 }) => {
   test.setTimeout(120_000);
-  const club = await clubNamed(request, YOGA);
-  const [annContext, benContext] = await Promise.all([browser.newContext(), browser.newContext()]);
-  const [ann, ben] = await Promise.all([annContext.newPage(), benContext.newPage()]);
-  const owner = await pageAs(browser, DEMO.owner);
+  const { clubId, ann, ben, close } = await joinedPair(browser, request, YOGA, ['Ann Chat', 'Ben Chat']);
   try {
-    const emails = await Promise.all([
-      newMember(ann, 'Ann Chat', club.id),
-      newMember(ben, 'Ben Chat', club.id),
-    ]);
-    await owner.goto(`/communities/${club.id}/members`);
-    for (const email of emails) {
-      await owner.getByRole('textbox', { name: 'Search members...' }).fill(email);
-      const row = owner.getByTestId('member-row').filter({ hasText: email });
-      await row.getByRole('button', { name: 'pending' }).click();
-      await expect(row.getByText('active', { exact: true })).toBeVisible();
-    }
-
     await openLive(ben, '/dashboard');
     const benChat = ben.getByRole('link', { name: /^Messages,/ });
     await expect(benChat).toHaveAccessibleName('Messages, no unread');
 
-    await ann.goto(`/communities/${club.id}/members`);
+    await ann.goto(`/communities/${clubId}/members`);
     await ann.getByRole('textbox', { name: 'Search members...' }).fill('Ben Chat');
     await ann.getByRole('button', { name: 'Message Ben Chat' }).click();
     await expect(ann).toHaveURL(/\/messages\/[\w-]+$/);
@@ -91,8 +58,6 @@ test('two members chat live: the unread count, the reply and "Seen" arrive witho
     await expect(annMessages.getByText('Hi Ann, see you there.')).toBeVisible();
     await expect(annMessages.getByText('Seen', { exact: true })).toBeVisible();
   } finally {
-    await owner.context().close();
-    await Promise.all([leaveClub(ann, club.id), leaveClub(ben, club.id)]).catch(() => undefined);
-    await Promise.all([annContext.close(), benContext.close()]);
+    await close();
   }
 });
