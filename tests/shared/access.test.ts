@@ -120,9 +120,18 @@ describe('the access declarations of the manifest', () => {
     }
   });
 
-  it('needs a token on every route that is not public', () => {
+  it("needs a person's token on every route that is neither public nor for API keys", () => {
     expect(needsToken({ kind: 'public' })).toBe(false);
+    expect(needsToken({ kind: 'api_key', scope: 'members:read' })).toBe(false);
     expect(needsToken({ kind: 'signed_in' })).toBe(true);
     expect(needsToken(clubRule('owner'))).toBe(true);
+  });
+
+  it('has a route for API keys name the club of the key in its path, under /api/v1', () => {
+    for (const id of ROUTE_IDS) {
+      const access = accessOf(id);
+      if (access.kind !== 'api_key') continue;
+      expect(ROUTES[id].path, id).toMatch(/^\/api\/v1\/clubs\/\{clubId\}\//);
+    }
   });
 });

@@ -7,6 +7,7 @@
 import {
   type Access,
   type AccessVerdict,
+  type ApiKeyScope,
   type AuthoredResource,
   activeRoleOf,
   type Club,
@@ -20,11 +21,13 @@ import {
 } from '@clubs/shared';
 import type { Caller, Viewer } from '../caller.ts';
 import { getEvent } from '../data/repositories/calendar-events.ts';
+import { getClub } from '../data/repositories/clubs.ts';
 import { getComment, type StoredComment } from '../data/repositories/comments.ts';
 import { getCourse } from '../data/repositories/courses.ts';
 import { getClubWithMembership } from '../data/repositories/member-faces.ts';
 import { getPost, type StoredPost } from '../data/repositories/posts.ts';
 import { AppError, clubNotActive, forbidden, notFound, unauthorized } from '../errors.ts';
+import { authenticateApiKey } from '../services/api-key-auth.ts';
 
 export interface ResourceTypes {
   post: StoredPost;
@@ -99,13 +102,29 @@ async function loadResource<R extends AuthoredResource>(
   return value ? { value, authorId: AUTHOR_OF[resource](value) } : null;
 }
 
+/**
+ * A call with a club's API key: the key (401 without one, 403 without the scope, 429 past its
+ * rate) and then the club of the path, which must be the key's own and active; any other club is
+ * not found, so a key learns nothing of clubs not its own.
+ */
+async function checkApiKey(scope: ApiKeyScope, authorization: string | undefined, params: Params) {
+  const key = await authenticateApiKey(authorization, scope);
+  const clubId = param(params, 'clubId');
+  if (key.clubId !== clubId) throw notFound('Club not found');
+  const club = await getClub(clubId);
+  if (club?.status !== 'active') throw notFound('Club not found');
+  return { ...NOTHING, club };
+}
+
 export async function checkAccess(
   access: Access,
   method: string,
   auth: Caller | null,
   params: Params,
+  authorization?: string,
 ): Promise<Grant> {
   if (access.kind === 'public') return NOTHING;
+  if (access.kind === 'api_key') return checkApiKey(access.scope, authorization, params);
   if (!auth) throw unauthorized();
   if (access.kind === 'signed_in') return NOTHING;
   if (access.kind === 'super_admin') {

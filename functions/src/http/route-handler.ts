@@ -37,13 +37,15 @@ import { viewerAddress } from './viewer-address.ts';
 
 type AccessOf<Id extends RouteId> = Routes[Id]['access'];
 type ClubChecked<Id extends RouteId> = AccessOf<Id>['kind'] extends 'club' | 'author' ? true : false;
+/** Routes whose check reads the club of the path: a person's standing in it, or a key of it. */
+type ClubRead<Id extends RouteId> = AccessOf<Id>['kind'] extends 'club' | 'author' | 'api_key' ? true : false;
 
 export interface RouteRequest<Id extends RouteId> {
   input: ParsedInput<Id>;
-  /** The signed-in caller; null only on public routes. */
-  auth: AccessOf<Id>['kind'] extends 'public' ? Caller | null : Caller;
-  /** On club and author routes: the club of the path, as the access check read it. */
-  club: ClubChecked<Id> extends true ? Club : null;
+  /** The signed-in caller; null only on public routes and those of API keys (a key is no person). */
+  auth: AccessOf<Id>['kind'] extends 'public' | 'api_key' ? Caller | null : Caller;
+  /** On club, author and API-key routes: the club of the path, as the access check read it. */
+  club: ClubRead<Id> extends true ? Club : null;
   /** On club and author routes: the caller's membership row in that club, if any. */
   membership: ClubChecked<Id> extends true ? Membership | null : null;
   /** On author routes: the resource of the path (within the club). */
@@ -156,7 +158,13 @@ export function defineGroup<G extends HandlerGroup>(
     // Who may call is decided on the path alone: a caller who may not learns nothing from the
     // validation of the query or body.
     const params = parsePathParams(route, event);
-    const grant = await checkAccess(route.access, route.method, auth, params as Record<string, unknown>);
+    const grant = await checkAccess(
+      route.access,
+      route.method,
+      auth,
+      params as Record<string, unknown>,
+      event.headers?.authorization,
+    );
     const input = parseRequest(route, event, params);
     const rawBody = route.rawBody ? rawBytesOf(event) : undefined;
     const result = await implementations[match.id]({ input, auth, rawBody, event, ...grant });

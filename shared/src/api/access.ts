@@ -4,6 +4,7 @@
  * functions/src/http/route-handler.ts) enforces it, the gateways know from it whether a token is
  * needed, and the security suite predicts every identity's answer from it.
  */
+import type { ApiKeyScope } from '../domain/api-key.ts';
 import type { Membership } from '../domain/membership.ts';
 import {
   type ClubRole,
@@ -57,7 +58,12 @@ export type Access =
       readonly resource: AuthoredResource;
       readonly or: ClubStanding | null;
       readonly superAdmin: SuperAdminReach;
-    };
+    }
+  /**
+   * A club's API key (`Authorization: Bearer clubs_...`, never a person's token) holding the
+   * scope, for the club of the `{clubId}` path: a key of another club learns nothing (404).
+   */
+  | { readonly kind: 'api_key'; readonly scope: ApiKeyScope };
 
 /** Declarations whose check needs the club of the path. */
 export type ClubAccess = Extract<Access, { kind: 'club' | 'author' }>;
@@ -65,8 +71,11 @@ export type ClubAccess = Extract<Access, { kind: 'club' | 'author' }>;
 export const isClubAccess = (access: Access): access is ClubAccess =>
   access.kind === 'club' || access.kind === 'author';
 
-/** Whether the route needs a verified token before anything else runs (API Gateway's authorizer). */
-export const needsToken = (access: Access): boolean => access.kind !== 'public';
+/**
+ * Whether the route needs a verified Cognito token before anything else runs (API Gateway's
+ * authorizer); a route for API keys passes the header on, and the function checks the key.
+ */
+export const needsToken = (access: Access): boolean => access.kind !== 'public' && access.kind !== 'api_key';
 
 /**
  * The Cognito group the API itself requires before the route's function runs (API Gateway's group

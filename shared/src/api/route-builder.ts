@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { idSchema } from '../domain/common.ts';
 import { inviteTokenSchema } from '../domain/invitation.ts';
+import type { ApiKeyScope } from '../domain/api-key.ts';
 import type { AuthoredResource, ClubStanding, SuperAdminReach } from './access.ts';
 import type { HandlerGroup, HttpMethod, RouteDefinition } from './route-definition.ts';
 
@@ -33,6 +34,10 @@ export const authorOf = <
  * What each path placeholder may hold. A placeholder means the same thing in every path, so its
  * schema is declared once here; a path naming one that is not here does not compile.
  */
+/** A club's API key holding `scope`, for the club of the path (the /api/v1 routes). */
+export const withApiKey = <const Scope extends ApiKeyScope>(scope: Scope) =>
+  ({ kind: 'api_key', scope }) as const;
+
 const PATH_PARAMS = {
   clubId: idSchema,
   postId: idSchema,

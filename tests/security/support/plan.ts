@@ -246,6 +246,8 @@ export type Prediction = 'allow' | 401 | 403 | 404;
 /** What the declaration says this identity gets on this target. */
 export function predict(access: Access, method: string, identity: Identity, target: Target): Prediction {
   if (access.kind === 'public') return 'allow';
+  // No person's token opens a route for API keys: only a club's key does (tests/integration/api-v1.test.ts).
+  if (access.kind === 'api_key') return 401;
   if (identity === 'anonymous') return 401;
   if (access.kind === 'signed_in') return 'allow';
   if (access.kind === 'super_admin') return identity === 'superAdmin' ? 'allow' : 403;

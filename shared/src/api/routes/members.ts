@@ -15,13 +15,20 @@ import {
   removedListQuerySchema,
   removedPageSchema,
 } from '../../domain/membership.ts';
-import { DELETE, GET, inClub, POST, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
+import { DELETE, GET, inClub, POST, PUT, routesOf, SIGNED_IN, withApiKey } from '../route-builder.ts';
 
 export const memberRoutes = routesOf('members', {
   listClubMembers: GET('/api/clubs/{clubId}/members', {
     access: inClub('member', 'read'),
     summary:
       "A page of the club's members in order (pending requests, only for owners and moderators, then the owner, moderators and members, each newest first), only the pending requests (`filter=pending`, owners and moderators), or those whose name (or, for owners and moderators, e-mail) starts with `q`: one query, whatever the club's size",
+    query: memberListQuerySchema,
+    response: memberPageSchema,
+  }),
+  listClubMembersWithKey: GET('/api/v1/clubs/{clubId}/members', {
+    access: withApiKey('members:read'),
+    summary:
+      "The public API's page of the club's members by cursor, for a key with members:read: the same page the owner reads, e-mail addresses included; the key's check is one GetItem and one UpdateItem",
     query: memberListQuerySchema,
     response: memberPageSchema,
   }),
