@@ -109,12 +109,14 @@ describe('the access matrix', () => {
   });
 
   it('lets only self-service routes into a club without a club standing', () => {
-    // A super_admin route is closed to everyone else, which no club standing is.
+    // A super_admin route is closed to everyone else, which no club standing is; a route for API
+    // keys is closed to every person, opened only by a key of the club of its path.
     const loose = ROUTE_IDS.filter(
       (id) =>
         pathParamsOf(id).includes('clubId') &&
         !isClubAccess(ROUTES[id].access) &&
         ROUTES[id].access.kind !== 'super_admin' &&
+        ROUTES[id].access.kind !== 'api_key' &&
         !SELF_SERVICE_CLUB_ROUTES.has(id),
     );
     expect(
