@@ -5,9 +5,9 @@
  * so everything reading the manifest sees the same entries as if they were written out.
  */
 import * as z from 'zod';
+import type { ApiKeyScope } from '../domain/api-key.ts';
 import { idSchema } from '../domain/common.ts';
 import { inviteTokenSchema } from '../domain/invitation.ts';
-import type { ApiKeyScope } from '../domain/api-key.ts';
 import type { AuthoredResource, ClubStanding, SuperAdminReach } from './access.ts';
 import type { HandlerGroup, HttpMethod, RouteDefinition } from './route-definition.ts';
 
