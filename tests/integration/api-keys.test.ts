@@ -9,10 +9,16 @@ import { db, tableName } from '@clubs/functions/data/client';
 import { getItem } from '@clubs/functions/data/get-item';
 import { rateWindowKey } from '@clubs/functions/data/rate-windows';
 import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
-import { API_KEY_CALLS_PER_MINUTE, authenticateApiKey } from '@clubs/functions/services/api-key-auth';
+import { authenticateApiKey } from '@clubs/functions/services/api-key-auth';
 import { hashOfSecret } from '@clubs/functions/services/api-keys';
 import { meterRequests } from '@clubs/infra/local/request-meter.ts';
-import { type ApiKeyList, type CreatedApiKey, MAX_API_KEYS_PER_CLUB, type RouteId } from '@clubs/shared';
+import {
+  API_KEY_CALLS_PER_MINUTE,
+  type ApiKeyList,
+  type CreatedApiKey,
+  MAX_API_KEYS_PER_CLUB,
+  type RouteId,
+} from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';

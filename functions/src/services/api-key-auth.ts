@@ -6,7 +6,7 @@
  * minute also stores the key's last use, to the minute, so a key costs at most one more write a
  * minute. A key acts as its club, never as a person.
  */
-import { API_KEY_PREFIX, type ApiKeyScope } from '@clubs/shared';
+import { API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX, type ApiKeyScope } from '@clubs/shared';
 import { type RateWindow, secondsLeftIn, windowOf } from '../data/rate-windows.ts';
 import {
   countKeyCall,
@@ -16,9 +16,6 @@ import {
 } from '../data/repositories/api-keys.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { hashOfSecret } from './api-keys.ts';
-
-/** Calls one key may make in a minute. */
-export const API_KEY_CALLS_PER_MINUTE = 120;
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 /** The prefix, then 32 bytes in base64url; anything else is refused before the table is read. */

@@ -24,6 +24,9 @@ export const API_KEY_SCOPE_LABELS: Readonly<Record<ApiKeyScope, string>> = {
   'events:read': 'Read events',
 };
 
+/** Calls one key may make in a minute; the next is refused (429) until the minute ends. */
+export const API_KEY_CALLS_PER_MINUTE = 120;
+
 /** Keys a club may hold at once; revoking one frees its place. */
 export const MAX_API_KEYS_PER_CLUB = 10;
 
