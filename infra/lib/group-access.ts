@@ -128,6 +128,11 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
       "Club events created, moved or deleted: each one's reminder schedule (a day before it starts) follows it",
     size: 'consumer',
   },
+  'invitation-imports': {
+    description:
+      "Invitation imports from CSV files: each one's rows checked, then sent through the invitation path and its daily limits",
+    size: 'consumer',
+  },
 };
 
 /**

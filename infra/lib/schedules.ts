@@ -6,8 +6,9 @@
  * cannot deliver is retried, then parked in the consumer group's dead-letter queue.
  */
 import { EVENT_ROUTES, RECURRING_SCHEDULES, SCHEDULE_RETRY } from '@clubs/shared';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   ContextAttribute,
   Schedule,
@@ -40,6 +41,12 @@ export class RecurringSchedules extends Construct {
     super(scope, id);
     for (const declared of RECURRING_SCHEDULES) {
       const { source, detailType, detail } = declared.target;
+      // A role of its own: it puts on the bus and parks in its own consumer's queue, nothing else.
+      const role = new Role(this, `${declared.id}Role`, {
+        assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+          conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+        }),
+      });
       const target = new EventBridgePutEvents(
         {
           eventBus: props.bus,
@@ -48,6 +55,7 @@ export class RecurringSchedules extends Construct {
           detail: ScheduleTargetInput.fromObject({ ...detail, scheduledAt: ContextAttribute.scheduledTime }),
         },
         {
+          role,
           deadLetterQueue: props.deadLetterQueueOf(source, detailType),
           retryAttempts: SCHEDULE_RETRY.attempts,
           maxEventAge: Duration.seconds(SCHEDULE_RETRY.maxEventAgeSeconds),

@@ -223,6 +223,21 @@ export const INVITATION_LIMITS = {
 } as const;
 
 /**
+ * Invitations imported from a CSV file: at most `rows` rows from a file of at most `csvChars`
+ * characters, checked and then sent off the request path through the invitation path and its
+ * limits (INVITATION_LIMITS), `rowsPerItem` rows stored per item; rows beyond today's allowance
+ * wait for the next UTC day's. A club starts at most `perClubPerDay` imports a UTC day, and an
+ * import is kept `keepDays`.
+ */
+export const INVITATION_IMPORT_LIMITS = {
+  rows: 1000,
+  csvChars: 200_000,
+  rowsPerItem: 100,
+  perClubPerDay: 20,
+  keepDays: 14,
+} as const;
+
+/**
  * AI outline drafts cost a model call each: only an active club that is not suspended drafts, at
  * most `perClubPerDay` a UTC day per club and `perAccountPerDay` per person across their clubs
  * (counted whether the model or the built-in template answers).

@@ -4,6 +4,7 @@ export * from './bus/chat-unread.ts';
 export * from './bus/digests.ts';
 export * from './bus/email-feedback.ts';
 export * from './bus/event-reminders.ts';
+export * from './bus/invitation-imports.ts';
 export * from './bus/routing.ts';
 export * from './bus/schedules.ts';
 export * from './config.ts';

@@ -16,6 +16,10 @@ export interface Key {
 
 const notificationPrefix = 'NOTIF#';
 
+/** The partition of an invitation import's rows. */
+export const invitationImportRowsPartition = (clubId: string, importId: string) =>
+  `INVITE_IMPORT#${clubId}#${importId}`;
+
 export const keys = {
   profile: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   club: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'META' }),
@@ -116,6 +120,27 @@ export const keys = {
   banMatch: (clubId: string, kind: BanMatchKind, value: string): Key => ({
     pk: `CLUB#${clubId}`,
     sk: `${BAN_MATCH_PREFIX}${kind}#${kind === 'email' ? value.trim().toLowerCase() : value}`,
+  }),
+  /**
+   * A removed person's account address, naming them (kept with their removal marker, deleted
+   * with it): an invitation import finds removed people among its addresses by key.
+   */
+  removedAddress: (clubId: string, email: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `REMOVED_ADDRESS#${email.trim().toLowerCase()}`,
+  }),
+  /** An invitation import from a CSV file: its state, counts, message and sender. TTL. */
+  invitationImport: (clubId: string, importId: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `INVITE_IMPORT#${importId}`,
+  }),
+  /**
+   * One item of an import's rows (INVITATION_IMPORT_LIMITS.rowsPerItem each, by their zero-padded
+   * place): one query of the partition reads them all in order. TTL.
+   */
+  invitationImportRows: (clubId: string, importId: string, index: number): Key => ({
+    pk: invitationImportRowsPartition(clubId, importId),
+    sk: `ROWS#${String(index).padStart(4, '0')}`,
   }),
   /** When an address was last invited to a club (repeats within a day are skipped). TTL. */
   invitedAddress: (clubId: string, email: string): Key => ({ pk: `CLUB#${clubId}`, sk: `INVITED#${email}` }),
@@ -270,6 +295,7 @@ export const STORAGE_LAPSE_PREFIX = 'LAPSES#';
 
 /** The sort-key prefix of a club's removal markers. */
 export const REMOVAL_PREFIX = 'REMOVED#';
+const INVITATION_IMPORTS_WAITING = 'INVITE_IMPORTS_WAITING';
 /** The sort-key prefix of a club's ban list (banMatch). */
 export const BAN_MATCH_PREFIX = 'BAN_MATCH#';
 /** What a ban is matched on: the payer's e-mail address, or their card's fingerprint. */
@@ -407,6 +433,15 @@ export const indexKeys = {
     gsi2sk: `${email}#${userId}`,
   }),
   memberEmailPartition: (clubId: string) => `MEMBER_EMAIL#${clubId}`,
+  /**
+   * byStatus, overloaded and sparse: an invitation import waiting for the next day's allowance,
+   * by when it may go on (the daily sweep reads the range up to now).
+   */
+  invitationImportWaiting: (resumeAt: string, clubId: string, importId: string) => ({
+    gsi1pk: INVITATION_IMPORTS_WAITING,
+    gsi1sk: `${resumeAt}#${clubId}#${importId}`,
+  }),
+  invitationImportsWaitingPartition: () => INVITATION_IMPORTS_WAITING,
   /**
    * byMemberOrder: a club's members in the members page's order, read newest first. The sort key
    * starts with the rank of the membership (memberRank) and goes on with when the person joined,

@@ -5,6 +5,8 @@
  * role that may put events on that bus only; and the event manifest's rule that hands the event
  * to that group's function.
  */
+
+import { consumerGroupOf } from '@clubs/infra/lib/schedules.ts';
 import { DIGEST_DUE_TYPE, EVENT_BUS, RECURRING_SCHEDULES } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
 import { actionsOf, logicalId, statementsOfRole, synthForFile } from './app.ts';
@@ -30,9 +32,11 @@ describe('recurring schedules', () => {
     const schedules = Object.values(synth.resourcesOf('AWS::Scheduler::Schedule'));
     expect(schedules).toHaveLength(RECURRING_SCHEDULES.length);
     const bus = logicalId(synth.stack.payments.bus);
-    const dlq = synth.stack.payments.deadLetterQueues.get('notification-delivery');
-    if (!dlq) throw new Error('no notification-delivery dead-letter queue');
     for (const declared of RECURRING_SCHEDULES) {
+      // Each run is parked in the dead-letter queue of the group that consumes its event.
+      const group = consumerGroupOf(declared.target.source, declared.target.detailType);
+      const dlq = synth.stack.payments.deadLetterQueues.get(group);
+      if (!dlq) throw new Error(`no ${group} dead-letter queue`);
       const schedule = schedules.find((s) => s.Properties.ScheduleExpression === declared.expression);
       expect(schedule, declared.id).toBeDefined();
       const props = schedule?.Properties as unknown as ScheduleProperties;

@@ -6,6 +6,11 @@
 import { invitationRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
 import { acceptInvitation, invitationPreview } from '../services/invitations/accept-invitation.ts';
+import {
+  createInvitationImport,
+  invitationImportOf,
+  sendInvitationImport,
+} from '../services/invitations/invitation-imports.ts';
 import { inviteLinkOf, regenerateInviteLink } from '../services/invitations/invite-link.ts';
 import {
   pendingInvitations,
@@ -19,6 +24,11 @@ export const handler = defineGroup('invitations', invitationRoutes, {
   sendInvitations: async ({ input, auth, club }) => sendInvitations(club, auth.userId, input.body),
   listPendingInvitations: async ({ input, club }) => pendingInvitations(club, input.query),
   revokeInvitations: async ({ input, club }) => revokeInvitations(club, input.body.email),
+  createInvitationImport: async ({ input, auth, club }) =>
+    createInvitationImport(club, auth.userId, input.body),
+  getInvitationImport: async ({ input, club }) => invitationImportOf(club, input.params.importId),
+  sendInvitationImport: async ({ input, club }) =>
+    sendInvitationImport(club, input.params.importId, input.body),
   getInvitation: async ({ input, auth }) =>
     invitationPreview(input.params.clubId, input.params.token, auth.userId),
   acceptInvitation: async ({ input, auth }) =>

@@ -29,7 +29,7 @@ import { memberCardOf } from '../data/repositories/member-cards.ts';
 import { getClubWithMembership } from '../data/repositories/member-faces.ts';
 import { activateMembership, removeMembership } from '../data/repositories/membership-writes.ts';
 import { getMembership } from '../data/repositories/memberships.ts';
-import { getProfiles } from '../data/repositories/profiles.ts';
+import { getProfile, getProfiles } from '../data/repositories/profiles.ts';
 import { liftRemoval, listRemovals, markRemoved } from '../data/repositories/removals.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { paymentMatchesOf } from '../payments/ban-list.ts';
@@ -152,10 +152,14 @@ export async function removeMember(club: Club, viewer: Viewer, userId: string, b
   checkRemovable(club, viewer, userId, target, ban);
   // A ban follows how they pay (read before their subscription is cancelled): a new account
   // paying with the same address or card is refused (payments/ban-list.ts).
-  const banMatches = ban ? await paymentMatchesOf(club.id, userId) : [];
+  const [banMatches, profile] = await Promise.all([
+    ban ? paymentMatchesOf(club.id, userId) : [],
+    getProfile(userId),
+  ]);
   await cancelMemberBilling(club.id, userId);
-  // Marked first: invitations and join requests do not let them back in (removals.ts).
-  await markRemoved(club.id, userId, viewer.userId, new Date(), ban, banMatches);
+  // Marked first: invitations and join requests do not let them back in (removals.ts); their
+  // account's address is kept with the mark, so an invitation import recognises them.
+  await markRemoved(club.id, userId, viewer.userId, new Date(), ban, banMatches, profile?.email ?? null);
   if (!target) return { removed: true as const, userId };
   const result = await removeMembership(club.id, userId);
   if (!result.removed) {

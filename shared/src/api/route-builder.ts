@@ -55,6 +55,8 @@ const PATH_PARAMS = {
   reportId: idSchema,
   /** One of a club's API keys. */
   keyId: idSchema,
+  /** One of a club's invitation imports from a CSV file. */
+  importId: idSchema,
   token: inviteTokenSchema,
 } as const;
 type PathParam = keyof typeof PATH_PARAMS;

@@ -13,6 +13,11 @@ import {
 import { CHAT_UNREAD_DUE_TYPE, CHAT_UNREAD_EMAIL_TYPE } from './chat-unread.ts';
 import { DIGEST_BATCH_TYPE, DIGEST_DUE_TYPE, DIGEST_EMAIL_TYPE } from './digests.ts';
 import { EVENT_REMINDER_BATCH_TYPE, EVENT_REMINDER_DUE_TYPE } from './event-reminders.ts';
+import {
+  INVITATION_IMPORT_CHECK_TYPE,
+  INVITATION_IMPORT_RESUME_TYPE,
+  INVITATION_IMPORT_SEND_TYPE,
+} from './invitation-imports.ts';
 
 export const EVENT_BUS = {
   /** Overridden by the EVENT_BUS_NAME environment variable. */
@@ -29,6 +34,8 @@ export const EVENT_BUS = {
    * a digest's recurring run (schedules.ts).
    */
   schedulerSource: 'clubs.scheduler',
+  /** An invitation import's own work: its rows checked, then sent a run at a time. */
+  invitationsSource: 'clubs.invitations',
   /** SES's own events of the configuration set (bounces, complaints), on the account's default bus. */
   sesSource: 'aws.ses',
 } as const;
@@ -56,7 +63,8 @@ export type EventHandlerGroup =
   | 'notification-delivery'
   | 'live-fanout'
   | 'search-index'
-  | 'event-reminders';
+  | 'event-reminders'
+  | 'invitation-imports';
 
 export interface EventRoute {
   readonly id: string;
@@ -232,6 +240,26 @@ export const EVENT_ROUTES = [
     uses: ['table:read', 'table:write'],
     description:
       "a post, comment, event, course or member card that changed is indexed again as it is stored now (the club's search)",
+  },
+  {
+    id: 'InvitationImportWork',
+    source: EVENT_BUS.invitationsSource,
+    detailTypes: [INVITATION_IMPORT_CHECK_TYPE, INVITATION_IMPORT_SEND_TYPE],
+    group: 'invitation-imports',
+    // email:send: the rows go through the invitation path, which e-mails each invitation;
+    // events:put: each run puts the next on the bus.
+    uses: ['table:read', 'table:write', 'email:send', 'events:put'],
+    description:
+      "an uploaded invitation import's rows are checked against the club, then its 'ok' rows sent through the invitation path and its daily limits, a run at a time",
+    queued: true,
+  },
+  {
+    id: 'InvitationImportResume',
+    source: EVENT_BUS.schedulerSource,
+    detailTypes: [INVITATION_IMPORT_RESUME_TYPE],
+    group: 'invitation-imports',
+    uses: ['table:read', 'table:write', 'events:put'],
+    description: "invitation imports waiting for the next day's allowance go on once it has come",
   },
 ] as const satisfies readonly EventRoute[];
 

@@ -7,6 +7,7 @@
  */
 import { CHAT_UNREAD_DUE_TYPE } from './chat-unread.ts';
 import { DIGEST_DUE_TYPE, type DigestCadence } from './digests.ts';
+import { INVITATION_IMPORT_RESUME_TYPE } from './invitation-imports.ts';
 import { EVENT_BUS } from './routing.ts';
 
 export interface RecurringSchedule {
@@ -40,6 +41,18 @@ const chatUnreadSweep: RecurringSchedule = {
   },
 };
 
+/** Invitation limits count in UTC days: just after midnight, imports waiting for the day's allowance go on. */
+const invitationImportResume: RecurringSchedule = {
+  id: 'InvitationImportResume',
+  description: "every day at 00:05 UTC: invitation imports waiting for the day's allowance go on",
+  expression: 'cron(5 0 * * ? *)',
+  target: {
+    source: EVENT_BUS.schedulerSource,
+    detailType: INVITATION_IMPORT_RESUME_TYPE,
+    detail: { sweep: 'invitation-imports' },
+  },
+};
+
 /**
  * How Scheduler retries a run its target refused, for every schedule, recurring or one-time (an
  * event's reminder): attempts, and how long a run may keep trying. A run that still fails waits
@@ -59,6 +72,7 @@ export const RECURRING_SCHEDULES = [
     "Mondays at 07:00 UTC: the weekly digests of the week's most liked posts",
   ),
   chatUnreadSweep,
+  invitationImportResume,
 ] as const satisfies readonly RecurringSchedule[];
 
 /** The event a schedule's run puts on the bus, for a run scheduled at `scheduledAt`. */

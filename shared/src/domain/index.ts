@@ -12,6 +12,7 @@ export * from './common.ts';
 export * from './course.ts';
 export * from './directory.ts';
 export * from './invitation.ts';
+export * from './invitation-import.ts';
 export * from './leaderboard.ts';
 export * from './levels.ts';
 export * from './live-ticket.ts';

@@ -84,6 +84,8 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
     body: { rows: [{ name: 'Example', email: 'invitee@clubs.test' }], message: 'Join us.' },
   },
   revokeInvitations: { body: { email: 'invitee@clubs.test' } },
+  createInvitationImport: { body: { fileName: 'people.csv', csv: 'email\ninvitee@clubs.test' } },
+  sendInvitationImport: { body: { message: 'Join us.' } },
   searchClub: { query: { q: 'example' } },
   stripeWebhook: { body: { id: 'evt_unsigned', type: 'checkout.session.completed' } },
 };
@@ -169,6 +171,7 @@ const PARAM_SOURCES: Record<string, (club: ClubWorld, foreign: ClubWorld, target
   // No report has this id: a super admin is told so, anyone else is refused before looking.
   reportId: () => '01JZZZZZZZZZZZZZZZZZZZZZZZ',
   keyId: (club, foreign, target) => (target === 'foreign' ? foreign : club).apiKeyId,
+  importId: (club, foreign, target) => (target === 'foreign' ? foreign : club).invitationImportId,
 };
 
 /** Member ids in paths point at the fixture member (e.g. approving, removing, a profile). */

@@ -11,6 +11,7 @@ import { createEvent } from '@clubs/functions/data/repositories/calendar-events'
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { addComment } from '@clubs/functions/data/repositories/comments';
 import { createCourse } from '@clubs/functions/data/repositories/courses';
+import { createImport, storeCheckedRows } from '@clubs/functions/data/repositories/invitation-imports';
 import { keepFirstInviteLink } from '@clubs/functions/data/repositories/invitations';
 import { addLike } from '@clubs/functions/data/repositories/likes';
 import {
@@ -104,6 +105,8 @@ export interface ClubWorld {
   inviteToken: string;
   /** One of the club's API keys. */
   apiKeyId: string;
+  /** One of the club's invitation imports, checked and ready to send. */
+  invitationImportId: string;
 }
 
 const key = createSigningKey('security-key');
@@ -273,8 +276,35 @@ export async function makeClubWorld(
     `fixture-${apiKeyId}`,
     MAX_API_KEYS_PER_CLUB,
   );
+  const invitationImportId = ulid();
+  const importRows = [
+    { row: 1, name: '', email: 'imported@clubs.test', check: 'ok' as const, message: null },
+  ];
+  const importWindow = { scope: 'fixture-imports', subject: invitationImportId, limit: 1, windowSeconds: 60 };
+  await createImport(
+    {
+      clubId: club.id,
+      id: invitationImportId,
+      fileName: 'people.csv',
+      createdBy: owner.id,
+      rows: importRows,
+    },
+    importWindow,
+    new Date(),
+  );
+  await storeCheckedRows(club.id, invitationImportId, importRows, new Date());
   if (options.status && options.status !== 'active') await setClubStatus(club.id, options.status);
-  return { clubId: club.id, postId, commentId, eventId, courseId, sectionId, inviteToken, apiKeyId };
+  return {
+    clubId: club.id,
+    postId,
+    commentId,
+    eventId,
+    courseId,
+    sectionId,
+    inviteToken,
+    apiKeyId,
+    invitationImportId,
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { indexKeys, keys, MEMBER_RANK, memberRank } from '@clubs/shared/table-ke
 import { db, tableName } from '../client.ts';
 import { writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { countUpTo, type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
+import { countUpTo, type KeyQuery, type Page, queryAll, queryFirst, queryPage } from '../query.ts';
 import { cardOf, MEMBER_EMAIL, type MemberCard } from './member-cards.ts';
 import { toMembership } from './memberships.ts';
 
@@ -166,4 +166,37 @@ export async function activeModeratorIds(clubId: string): Promise<string[]> {
     toMembership,
   );
   return moderators.map((membership) => membership.userId);
+}
+
+/** Lookups of the member e-mail index at once. */
+const EMAIL_LOOKUPS_IN_FLIGHT = 8;
+
+/**
+ * The membership status of each address that belongs to someone in the club (addresses of nobody
+ * are absent): one query of the member e-mail index per address, reading at most one entry.
+ */
+export async function memberStatusesByEmail(
+  clubId: string,
+  emails: readonly string[],
+): Promise<Map<string, Membership['status']>> {
+  const statuses = new Map<string, Membership['status']>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(EMAIL_LOOKUPS_IN_FLIGHT, emails.length) }, async () => {
+      for (let email = emails[next++]; email !== undefined; email = emails[next++]) {
+        const address = email;
+        const status = await queryFirst(
+          {
+            index: TABLE.indexes.byOwner,
+            partition: indexKeys.memberEmailPartition(clubId),
+            sortKey: { beginsWith: `${address}#` },
+          },
+          (item) => toMembership(item).status,
+          { pageSize: 1, maxPages: 1 },
+        );
+        if (status) statuses.set(address, status);
+      }
+    }),
+  );
+  return statuses;
 }

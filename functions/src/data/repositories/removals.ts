@@ -17,7 +17,9 @@ export const REMOVED_MESSAGE = 'You were removed from this club. Ask its owner t
 
 /**
  * Marks the person removed; a ban also puts the addresses and cards they pay with (`banMatches`)
- * on the club's ban list, and the marker keeps which, for lifting it.
+ * on the club's ban list, and the marker keeps which, for lifting it. The account's address
+ * (`email`), when known, is kept beside the marker (keys.removedAddress), so an invitation
+ * import finds removed people by key.
  */
 export async function markRemoved(
   clubId: string,
@@ -26,8 +28,10 @@ export async function markRemoved(
   now = new Date(),
   banned = false,
   banMatches: readonly BanMatch[] = [],
+  email: string | null = null,
 ) {
   const matches = banned ? distinctMatches(banMatches) : [];
+  const address = email?.trim().toLowerCase() || null;
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -40,9 +44,18 @@ export async function markRemoved(
         removedAt: now.toISOString(),
         ...(banned ? { banned: true } : {}),
         ...(matches.length > 0 ? { banMatches: matches } : {}),
+        ...(address ? { email: address } : {}),
       },
     }),
   );
+  if (address) {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.removedAddress(clubId, address), type: 'removedAddress', clubId, userId },
+      }),
+    );
+  }
   if (matches.length > 0) await putBanMatches(clubId, userId, matches, now);
 }
 
@@ -57,6 +70,11 @@ export async function liftRemoval(clubId: string, userId: string): Promise<boole
   );
   const matches = Array.isArray(Attributes?.banMatches) ? (Attributes.banMatches as BanMatch[]) : [];
   if (matches.length > 0) await deleteBanMatches(clubId, matches);
+  if (typeof Attributes?.email === 'string') {
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.removedAddress(clubId, Attributes.email) }),
+    );
+  }
   return Attributes !== undefined;
 }
 

@@ -14,6 +14,11 @@ import {
   sendInvitationsInputSchema,
   sendInvitationsResultSchema,
 } from '../../domain/invitation.ts';
+import {
+  createInvitationImportInputSchema,
+  invitationImportSchema,
+  sendInvitationImportInputSchema,
+} from '../../domain/invitation-import.ts';
 import { GET, inClub, POST, routesOf, SIGNED_IN } from '../route-builder.ts';
 
 export const invitationRoutes = routesOf('invitations', {
@@ -48,6 +53,28 @@ export const invitationRoutes = routesOf('invitations', {
       'Revokes every invitation the club e-mailed to an address that may still work: their tokens let nobody in any more, and the address may be invited again; the number revoked (0 when none was sent)',
     body: revokeInvitationsInputSchema,
     response: invitationsRevokedSchema,
+  }),
+  createInvitationImport: POST('/api/clubs/{clubId}/invitation-imports', {
+    access: inClub('INVITE_MEMBERS'),
+    summary:
+      "Imports a CSV file of e-mail addresses with optional names (quoted fields, a byte-order mark, ',' or ';' separators; at most 1,000 rows): the import is stored and its rows checked off the request path (malformed, listed twice, members, removed or banned people, invited in the last day); the import as stored, 'checking'; a club starts at most 20 imports a day",
+    body: createInvitationImportInputSchema,
+    response: invitationImportSchema,
+    status: 202,
+  }),
+  getInvitationImport: GET('/api/clubs/{clubId}/invitation-imports/{importId}', {
+    access: inClub('INVITE_MEMBERS'),
+    summary:
+      "One of the club's invitation imports: its state, its counts and every row with its check and, once sent, its outcome (one query of the import's items)",
+    response: invitationImportSchema,
+  }),
+  sendInvitationImport: POST('/api/clubs/{clubId}/invitation-imports/{importId}/sending', {
+    access: inClub('INVITE_MEMBERS'),
+    summary:
+      "Sends a checked import's 'ok' rows with the message, off the request path, through the invitation path and its limits (an active club only; the club's and the sender's daily allowances, rows beyond them waiting for the next UTC day's); 409 unless the import is ready",
+    body: sendInvitationImportInputSchema,
+    response: invitationImportSchema,
+    status: 202,
   }),
   getInvitation: GET('/api/invitations/{clubId}/{token}', {
     access: SIGNED_IN,

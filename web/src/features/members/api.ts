@@ -88,3 +88,22 @@ export const useMembershipCheckout = (clubId: string, enabled: boolean, pollMs: 
       refetchInterval: (query) => (query.state.data?.status === 'pending' ? pollMs : false),
     },
   );
+
+/** While its rows are checked or sent, an import is read again this often. */
+const IMPORT_POLL_MS = 1000;
+const IMPORT_BUSY = new Set(['checking', 'sending']);
+
+/** What an invitation import is cached under (its upload and its send answer it too). */
+export const invitationImportKey = (clubId: string, importId: string) =>
+  routeKey('getInvitationImport', { params: { clubId, importId } });
+
+/** An invitation import from a CSV file, read again while its rows are checked or sent. */
+export const useInvitationImport = (clubId: string, importId: string | null) =>
+  useApiQuery(
+    'getInvitationImport',
+    { params: { clubId, importId: importId ?? '' } },
+    {
+      enabled: importId !== null,
+      refetchInterval: (query) => (IMPORT_BUSY.has(query.state.data?.status ?? '') ? IMPORT_POLL_MS : false),
+    },
+  );

@@ -4,7 +4,7 @@
  * Send Invitations. The server judges each row: rows it sent leave the form, the others stay with
  * their reason under them ('Invitations sent' only once the mail service took them). The club's
  * invitations still waiting are listed below the form, each with Revoke (SentInvitations), read
- * again after each send.
+ * again after each send. Import CSV (ImportCsv) sends a file's rows with the same message.
  */
 import { Button, Flex, Heading, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import {
@@ -24,6 +24,7 @@ import { useMe } from '../../../api/me.ts';
 import { problem, useForm } from '../../../components/form/useForm.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { pendingInvitationsKey } from '../api.ts';
+import { ImportCsv } from './ImportCsv.tsx';
 import { SentInvitations } from './SentInvitations.tsx';
 
 export const INVITE_EMAIL_TEXTS = {
@@ -204,6 +205,7 @@ export function InviteByEmail({ club }: { club: PublicClub }) {
           </Button>
         </Flex>
       </section>
+      <ImportCsv clubId={club.id} message={message} />
       <SentInvitations clubId={club.id} />
     </>
   );
