@@ -2,8 +2,10 @@
  * Importing invitations from a CSV file, walked by a freshly registered owner of a new club: from
  * Members → Invite Members, Import CSV takes a spreadsheet's export (byte-order mark, ';'
  * separators, a quoted name), the preview marks a malformed row, Send e-mails the three others,
- * the page follows the progress to Done, and the local SES inbox holds the three invitations.
+ * the page follows the progress to Done, and the local SES inbox holds the three invitations;
+ * then Members → Export CSV downloads the club's members.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, uniqueEmail } from './account-support.ts';
 import { freshAccount } from './directory-support.ts';
@@ -60,4 +62,24 @@ test('the owner imports a three-row CSV and the three invitations reach the inbo
       owner.getByRole('button', { name: `Revoke the invitation to ${person.email}` }),
     ).toBeVisible();
   }
+
+  // Members → Export CSV downloads the club's members: the owner alone so far.
+  await owner.goto(`/communities/${clubId}/members`);
+  const [download] = await Promise.all([
+    owner.waitForEvent('download'),
+    owner.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^lake-rowers-[a-z0-9]+-members\.csv$/);
+  const file = readFileSync(await download.path(), 'utf8');
+  const [header, ownerRow, ...rest] = file
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(header).toBe(
+    'Name,E-mail,Role,Status,Joined,Level,Points,Paid or free,Question 1,Answer 1,Question 2,Answer 2,Question 3,Answer 3',
+  );
+  expect(ownerRow).toMatch(
+    /^Orla Owner,e2e-[a-z0-9-]+@example\.com,owner,active,\d{4}-\d{2}-\d{2},1,0,free,/,
+  );
+  expect(rest).toEqual([]);
 });

@@ -5,6 +5,7 @@
  */
 import { memberRoutes, moderationRoutes } from '@clubs/shared';
 import { defineGroup } from '../http/route-handler.ts';
+import { exportMembers } from '../services/member-export.ts';
 import {
   approveMember,
   changeMemberRole,
@@ -16,7 +17,6 @@ import {
   removeMember,
   seesMemberDetails,
 } from '../services/members.ts';
-
 import {
   clubAudit,
   countReports,
@@ -35,6 +35,7 @@ export const handler = defineGroup('members', routes, {
   // A key acts as the club, so it reads what the club's owner reads.
   listClubMembersWithKey: async ({ input, club }) => listMembers(club, true, input.query),
   countPendingMembers: async ({ club }) => pendingMembers(club),
+  exportMembers: async ({ input, club }) => exportMembers(club, input.query),
   approveClubMember: async ({ input, club, auth }) => approveMember(club, input.params.userId, auth.userId),
   removeClubMember: async ({ input, club, viewer }) => removeMember(club, viewer, input.params.userId),
   changeClubMemberRole: async ({ input, club }) =>

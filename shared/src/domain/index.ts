@@ -16,6 +16,7 @@ export * from './invitation-import.ts';
 export * from './leaderboard.ts';
 export * from './levels.ts';
 export * from './live-ticket.ts';
+export * from './member-export.ts';
 export * from './membership.ts';
 export * from './membership-questions.ts';
 export * from './misc.ts';

@@ -86,6 +86,7 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
   revokeInvitations: { body: { email: 'invitee@clubs.test' } },
   createInvitationImport: { body: { fileName: 'people.csv', csv: 'email\ninvitee@clubs.test' } },
   sendInvitationImport: { body: { message: 'Join us.' } },
+  exportMembers: { query: {} },
   searchClub: { query: { q: 'example' } },
   stripeWebhook: { body: { id: 'evt_unsigned', type: 'checkout.session.completed' } },
 };

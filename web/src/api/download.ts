@@ -29,7 +29,12 @@ export async function downloadApiFile<Id extends RouteId>(id: Id, input: Request
     );
   }
   const name = FILENAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
-  const href = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), name);
+}
+
+/** Hands a file made in the page to the browser as a download named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
   link.download = name;

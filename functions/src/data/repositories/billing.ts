@@ -13,6 +13,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClubStatus, CreatorPlanInterval } from '@clubs/shared';
 import { type Key, keys, prefixes } from '@clubs/shared/table-keys';
+import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { statsActions } from '../club-stats.ts';
 import { type SubscriptionBefore, subscriptionStatsActions } from '../club-subscription-stats.ts';
@@ -167,6 +168,19 @@ function toRecord(clubId: string, Item: Record<string, unknown>): SubscriptionRe
     trialUsedAt: text(Item.trialUsedAt),
     updatedAt: text(Item.updatedAt),
   };
+}
+
+/** Which of these people pay the club through a live subscription: one batch of key lookups. */
+export async function payingMembers(clubId: string, userIds: readonly string[]): Promise<Set<string>> {
+  const found = await batchGet(
+    userIds.map((userId) => keys.memberSubscription(clubId, userId)),
+    ['status'],
+  );
+  return new Set(
+    userIds.filter((userId) =>
+      isLiveStatus(text(found.get(keyId(keys.memberSubscription(clubId, userId)))?.status)),
+    ),
+  );
 }
 
 export async function getSubscriptionRecord(target: SubscriptionTarget): Promise<SubscriptionRecord | null> {

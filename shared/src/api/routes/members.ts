@@ -3,6 +3,8 @@
  * their name (and, for owners and moderators, their e-mail address). Members' e-mail addresses
  * are answered only to owners, moderators and super admins.
  */
+
+import { memberExportPageSchema, memberExportQuerySchema } from '../../domain/member-export.ts';
 import {
   leaveResultSchema,
   memberListQuerySchema,
@@ -56,6 +58,13 @@ export const memberRoutes = routesOf('members', {
       'The people removed from the club and kept out (the owner), by cursor: one query of the removal markers and one batch read of their profiles',
     query: removedListQuerySchema,
     response: removedPageSchema,
+  }),
+  exportMembers: GET('/api/clubs/{clubId}/member-export', {
+    access: inClub('owner'),
+    summary:
+      "The club's members as CSV for the owner's Export CSV, a page of 500 by cursor (the first page starts with the header): name, e-mail, role, status, joined date, level, points, paid or free and the membership questions' answers; cells that a spreadsheet would run as a formula are escaped with a leading '; one query of the members index and a batch read each of points, subscriptions and unfilled cards per page",
+    query: memberExportQuerySchema,
+    response: memberExportPageSchema,
   }),
   liftMemberRemoval: DELETE('/api/clubs/{clubId}/removals/{userId}', {
     access: inClub('owner'),

@@ -3,7 +3,7 @@
  * the owner, moderators and members, newest first), a search by name (and by e-mail for owners
  * and moderators, who also see e-mail addresses, pending requests and a Pending filter with their
  * count), the 'Owner' badge, the Invite Members link for those who may invite (the owner), and
- * for the owner a Removed view of the people kept out, each with Allow back.
+ * for the owner a Removed view of the people kept out, each with Allow back, and Export CSV.
  */
 import { Button, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
 import { hasPermission, idSchema, isClubManager, type MemberFilter } from '@clubs/shared';
@@ -19,6 +19,7 @@ import { ShowMore } from '../../../components/PagedList.tsx';
 import { useClubSpace } from '../../../layouts/club/clubSpace.ts';
 import { useStartable } from '../../chat/api.ts';
 import { pendingLabel, useMembers, usePendingCount } from '../api.ts';
+import { ExportMembers } from '../components/ExportMembers.tsx';
 import { MemberStatus, mayRemove, RemoveMember } from '../components/MemberActions.tsx';
 import { MembersTable } from '../components/MembersTable.tsx';
 import { RemovedMembers } from '../components/RemovedMembers.tsx';
@@ -85,7 +86,7 @@ function MembersList({ search, filter }: { search: string; filter: MemberFilter 
 
 export default function MembersPage() {
   const { clubId = '' } = useParams();
-  const { role, basePath } = useClubSpace();
+  const { club, role, basePath } = useClubSpace();
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<MembersView>('all');
   if (!idSchema.safeParse(clubId).success) {
@@ -104,6 +105,7 @@ export default function MembersPage() {
             {T.invite}
           </Button>
         ) : null}
+        {role === 'club_owner' ? <ExportMembers clubId={clubId} clubName={club.name} /> : null}
         {role && role !== 'club_owner' ? <LeaveClub clubId={clubId} /> : null}
       </PageHeading>
       {filter === 'removed' ? null : (
