@@ -41,6 +41,8 @@ try {
     port: places.ports.dynamodb,
     host: places.host,
     dbPath: join(places.localDir, 'dynamodb'),
+    // A stack that serves a long run (the walks) asks for the JIT's full tiers.
+    jit: process.env.DYNAMODB_LOCAL_JIT === 'throughput' ? 'throughput' : 'startup',
   });
   const { host, ports } = places;
   // Its proxy reaches the services by the ports they will listen on.

@@ -62,6 +62,8 @@ export default defineConfig({
       LOCAL_DIR: localDir,
       // The digests' schedules run only when a spec runs one (mail-support.ts, runDigestNow).
       LOCAL_SCHEDULE_SECONDS: '0',
+      // The walks keep DynamoDB Local busy for many minutes (infra/local/dynamodb-process.ts).
+      DYNAMODB_LOCAL_JIT: 'throughput',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
   },

@@ -1,6 +1,7 @@
 /**
  * Starts DynamoDB Local once for the integration project: in memory, on a free port of its own,
- * so it never touches the `npm start` data. Each test file gets its own table (setup.ts).
+ * so it never touches the `npm start` data. Each test file gets its own table (setup.ts). One JVM
+ * serves the whole project for minutes, so its JIT compiles for throughput.
  */
 
 import { type DynamoDbLocal, startDynamoDbLocal } from '@clubs/infra/local/dynamodb.ts';
@@ -16,7 +17,7 @@ declare module 'vitest' {
 let dynamodb: DynamoDbLocal | undefined;
 
 export async function setup(project: TestProject) {
-  dynamodb = await startDynamoDbLocal({ port: await freePort() });
+  dynamodb = await startDynamoDbLocal({ port: await freePort(), jit: 'throughput' });
   project.provide('dynamodbEndpoint', dynamodb.endpoint);
 }
 
