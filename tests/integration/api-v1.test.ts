@@ -111,11 +111,12 @@ describe('the public API with a club API key', () => {
       console.info(
         `GET /api/v1/clubs/{clubId}/members: first call of a minute ${first.length} requests (${first.join(', ')}), then ${next.length} (${next.join(', ')})`,
       );
-      // The key's item, its window's count, the club, the members' page and their faces.
+      // The key's item, the club, the key's window's count (once the query is read), the members'
+      // page and their faces.
       expect(next).toEqual([
         'GetItemCommand',
-        'UpdateItemCommand',
         'GetItemCommand',
+        'UpdateItemCommand',
         'QueryCommand',
         'BatchGetItemCommand',
       ]);

@@ -20,6 +20,7 @@ import {
   type Membership,
 } from '@clubs/shared';
 import type { Caller, Viewer } from '../caller.ts';
+import type { KeyHolder } from '../data/repositories/api-keys.ts';
 import { getEvent } from '../data/repositories/calendar-events.ts';
 import { getClub } from '../data/repositories/clubs.ts';
 import { getComment, type StoredComment } from '../data/repositories/comments.ts';
@@ -27,7 +28,7 @@ import { getCourse } from '../data/repositories/courses.ts';
 import { getClubWithMembership } from '../data/repositories/member-faces.ts';
 import { getPost, type StoredPost } from '../data/repositories/posts.ts';
 import { AppError, clubNotActive, forbidden, notFound, unauthorized } from '../errors.ts';
-import { authenticateApiKey } from '../services/api-key-auth.ts';
+import { identifyApiKey } from '../services/api-key-auth.ts';
 
 export interface ResourceTypes {
   post: StoredPost;
@@ -44,9 +45,17 @@ export interface Grant {
   resource: ResourceTypes[AuthoredResource] | null;
   /** On club and author routes: the caller as the club sees them, from that membership. */
   viewer: Viewer | null;
+  /** On API-key routes: the key of the call, to be metered once the input is read. */
+  apiKey: KeyHolder | null;
 }
 
-const NOTHING: Grant = { club: null, membership: null, resource: null, viewer: null };
+const NOTHING: Grant = { club: null, membership: null, resource: null, viewer: null, apiKey: null };
+
+/**
+ * A key reads the club as its owner would (e-mail addresses, event locations) but is nobody in
+ * it: its id likes nothing and wrote nothing, so it sees no hidden post or comment.
+ */
+export const keyViewer = (key: KeyHolder): Viewer => ({ userId: key.keyId, role: 'club_owner' });
 
 type Params = Record<string, unknown>;
 
@@ -103,17 +112,17 @@ async function loadResource<R extends AuthoredResource>(
 }
 
 /**
- * A call with a club's API key: the key (401 without one, 403 without the scope, 429 past its
- * rate) and then the club of the path, which must be the key's own and active; any other club is
+ * A call with a club's API key: the key (401 without one, 403 without the scope; its rate is
+ * counted once the input is read, route-handler.ts) and then the club of the path, which must be the key's own and active; any other club is
  * not found, so a key learns nothing of clubs not its own.
  */
 async function checkApiKey(scope: ApiKeyScope, authorization: string | undefined, params: Params) {
-  const key = await authenticateApiKey(authorization, scope);
+  const key = await identifyApiKey(authorization, scope);
   const clubId = param(params, 'clubId');
   if (key.clubId !== clubId) throw notFound('Club not found');
   const club = await getClub(clubId);
   if (club?.status !== 'active') throw notFound('Club not found');
-  return { ...NOTHING, club };
+  return { ...NOTHING, club, viewer: keyViewer(key), apiKey: key };
 }
 
 export async function checkAccess(
@@ -145,10 +154,10 @@ export async function checkAccess(
   const verdict = decideClubAccess(access, facts);
   if (verdict !== 'allow') refuse(verdict, 'Club');
   const viewer: Viewer = { userId: auth.userId, role: activeRoleOf(facts) };
-  if (access.kind === 'club') return { club, membership, resource: null, viewer };
+  if (access.kind === 'club') return { club, membership, resource: null, viewer, apiKey: null };
 
   const loaded = await loadResource(access.resource, clubId, params);
   const authorVerdict = decideAuthorAccess(access, facts, loaded?.authorId ?? null);
   if (authorVerdict !== 'allow') refuse(authorVerdict, LABELS[access.resource]);
-  return { club, membership, resource: loaded?.value ?? null, viewer };
+  return { club, membership, resource: loaded?.value ?? null, viewer, apiKey: null };
 }

@@ -27,6 +27,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { Caller, Viewer } from '../caller.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { meterApiKeyCall } from '../services/api-key-auth.ts';
 import { checkAccess, type Grant, type ResourceTypes } from './access.ts';
 import { authFromEvent } from './auth.ts';
 import { toErrorResponse } from './errors.ts';
@@ -50,8 +51,11 @@ export interface RouteRequest<Id extends RouteId> {
   membership: ClubChecked<Id> extends true ? Membership | null : null;
   /** On author routes: the resource of the path (within the club). */
   resource: AccessOf<Id> extends { resource: infer R extends keyof ResourceTypes } ? ResourceTypes[R] : null;
-  /** On club and author routes: the caller's user id and active role in the club. */
-  viewer: ClubChecked<Id> extends true ? Viewer : null;
+  /**
+   * On club and author routes: the caller's user id and active role in the club; on API-key
+   * routes the key as a reader of its club (keyViewer).
+   */
+  viewer: ClubRead<Id> extends true ? Viewer : null;
   /**
    * On routes declaring `rawBody`: the exact bytes of the body (base64-decoded when API Gateway
    * encoded them), which no JSON parsing touched; a signature is checked on these.
@@ -166,6 +170,8 @@ export function defineGroup<G extends HandlerGroup>(
       event.headers?.authorization,
     );
     const input = parseRequest(route, event, params);
+    // A key's call counts against its minute only once its input is read.
+    if (grant.apiKey) await meterApiKeyCall(grant.apiKey);
     const rawBody = route.rawBody ? rawBytesOf(event) : undefined;
     const result = await implementations[match.id]({ input, auth, rawBody, event, ...grant });
     if (result instanceof FileReply) {

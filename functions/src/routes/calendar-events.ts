@@ -20,6 +20,7 @@ const routes = { ...calendarEventRoutes, ...leaderboardRoutes };
 
 export const handler = defineGroup('calendar-events', routes, {
   listEvents: async ({ input, club, viewer }) => listClubEvents(club.id, viewer, input.query),
+  listEventsWithKey: async ({ input, club, viewer }) => listClubEvents(club.id, viewer, input.query),
   getEvent: async ({ input, club, viewer }) => getClubEvent(club.id, input.params.eventId, viewer),
   createEvent: async ({ input, auth, club, viewer }) => createClubEvent(club.id, auth, viewer, input.body),
   updateEvent: async ({ input, club, viewer }) =>

@@ -9,6 +9,7 @@ import { memberProfile } from '../services/feed/member-profile.ts';
 import { signPostMediaUpload } from '../services/feed/post-media.ts';
 import {
   createPost,
+  createPostAsClub,
   deletePost,
   editPost,
   getPostView,
@@ -41,6 +42,11 @@ export const handler = defineGroup('feed', feedRoutes, {
     reportItem(club, auth, viewer, membership, { postId: input.params.postId, commentId: null }, input.body),
   reportComment: async ({ input, auth, club, viewer, membership }) =>
     reportItem(club, auth, viewer, membership, input.params, input.body),
+  listPostsWithKey: async ({ input, club, viewer }) => listFeed(club.id, viewer, input.query),
+  getPostWithKey: async ({ input, club, viewer }) => getPostView(club.id, input.params.postId, viewer),
+  listCommentsWithKey: async ({ input, club, viewer }) =>
+    listComments(club.id, input.params.postId, viewer, input.query),
+  createPostWithKey: async ({ input, club }) => createPostAsClub(club, input.body),
   createPostMediaUpload: async ({ input, auth, club }) => signPostMediaUpload(club, auth.userId, input.body),
   getClubSidebar: async ({ club }) => clubSidebar(club),
   searchClub: async ({ input, club, viewer }) => searchClub(club.id, viewer, input.query),

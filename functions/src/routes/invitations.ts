@@ -22,6 +22,8 @@ export const handler = defineGroup('invitations', invitationRoutes, {
   getInviteLink: async ({ auth, club }) => inviteLinkOf(club.id, auth.userId),
   regenerateInviteLink: async ({ auth, club }) => regenerateInviteLink(club.id, auth.userId),
   sendInvitations: async ({ input, auth, club }) => sendInvitations(club, auth.userId, input.body),
+  // A key acts as the club: its invitations are the owner's, counted in the owner's daily limit.
+  sendInvitationsWithKey: async ({ input, club }) => sendInvitations(club, club.ownerId, input.body),
   listPendingInvitations: async ({ input, club }) => pendingInvitations(club, input.query),
   revokeInvitations: async ({ input, club }) => revokeInvitations(club, input.body.email),
   createInvitationImport: async ({ input, auth, club }) =>

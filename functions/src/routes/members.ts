@@ -13,6 +13,7 @@ import {
   liftMemberRemoval,
   listMembers,
   listRemovedPeople,
+  memberOf,
   pendingMembers,
   removeMember,
   seesMemberDetails,
@@ -34,6 +35,7 @@ export const handler = defineGroup('members', routes, {
   },
   // A key acts as the club, so it reads what the club's owner reads.
   listClubMembersWithKey: async ({ input, club }) => listMembers(club, true, input.query),
+  getClubMemberWithKey: async ({ input, club }) => memberOf(club, input.params.userId),
   countPendingMembers: async ({ club }) => pendingMembers(club),
   exportMembers: async ({ input, club }) => exportMembers(club, input.query),
   approveClubMember: async ({ input, club, auth }) => approveMember(club, input.params.userId, auth.userId),

@@ -38,18 +38,23 @@ const rateOf = (keyId: string): RateWindow => ({
 
 /**
  * The key of the header, allowed `scope`: 401 without a key the table holds (none, malformed,
- * unknown or revoked), 403 when the key lacks the scope, 429 once its minute is used up.
+ * unknown or revoked), 403 when the key lacks the scope. Nothing is counted yet: the call is
+ * metered (meterApiKeyCall) once its input has been read, so a malformed call costs no write.
  */
-export async function authenticateApiKey(
+export async function identifyApiKey(
   authorization: string | undefined,
   scope: ApiKeyScope,
-  now = new Date(),
 ): Promise<KeyHolder> {
   const secret = secretOf(authorization);
   if (!secret) throw unauthorized(REFUSED);
   const key = await findApiKeyByHash(hashOfSecret(secret));
   if (!key) throw unauthorized(REFUSED);
   if (!key.scopes.includes(scope)) throw forbidden(`This API key lacks the ${scope} scope`);
+  return key;
+}
+
+/** Counts a call of the key in its minute: 429 with Retry-After once the minute is used up. */
+export async function meterApiKeyCall(key: KeyHolder, now = new Date()): Promise<void> {
   const rate = rateOf(key.keyId);
   const counted = await countKeyCall(rate, now);
   if (counted === null) {
@@ -62,5 +67,15 @@ export async function authenticateApiKey(
     );
   }
   if (counted === 1) await touchApiKey(key.clubId, key.keyId, windowOf(now, 60).start);
+}
+
+/** The key of the header, allowed `scope`, counted in its minute (identifyApiKey, then meterApiKeyCall). */
+export async function authenticateApiKey(
+  authorization: string | undefined,
+  scope: ApiKeyScope,
+  now = new Date(),
+): Promise<KeyHolder> {
+  const key = await identifyApiKey(authorization, scope);
+  await meterApiKeyCall(key, now);
   return key;
 }

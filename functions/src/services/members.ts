@@ -21,6 +21,8 @@ import { cardChanged } from '../bus/member-card-events.ts';
 import type { Viewer } from '../caller.ts';
 import {
   countPendingMembers,
+  getListedMember,
+  type ListedMember,
   listClubMembers,
   type MemberSearch,
   setMemberRole,
@@ -66,17 +68,25 @@ export async function listMembers(club: Club, details: boolean, query: MemberLis
     cursor: query.cursor,
     activeOnly: !details,
   });
+  return { items: await memberViews(club, details, page.items), nextCursor: page.nextCursor };
+}
+
+/**
+ * Members as a list shows them: one batch of their all-time points (their levels) and, for those
+ * whose card is not filled yet, one batch of their profiles.
+ */
+async function memberViews(club: Club, details: boolean, listed: ListedMember[]): Promise<MemberView[]> {
   const [filled, levels] = await Promise.all([
     fillCards(
       club.id,
-      page.items.flatMap(({ membership, card }) => (card ? [] : [membership.userId])),
+      listed.flatMap(({ membership, card }) => (card ? [] : [membership.userId])),
     ),
     authorLevels(
       club.id,
-      page.items.map(({ membership }) => membership.userId),
+      listed.map(({ membership }) => membership.userId),
     ),
   ]);
-  const items = page.items.map(({ membership: { answers, ...membership }, card, email }): MemberView => {
+  return listed.map(({ membership: { answers, ...membership }, card, email }): MemberView => {
     const fill = filled.get(membership.userId);
     const shown = card ?? fill?.card ?? memberCardOf(null);
     return {
@@ -90,7 +100,18 @@ export async function listMembers(club: Club, details: boolean, query: MemberLis
       level: levels.get(membership.userId) ?? 1,
     };
   });
-  return { items, nextCursor: page.nextCursor };
+}
+
+/**
+ * One member of the club (active or asking to join) as its owner sees them: their membership by
+ * key, then their level (and their card, if not filled yet); anyone else is not found.
+ */
+export async function memberOf(club: Club, userId: string): Promise<MemberView> {
+  const listed = await getListedMember(club.id, userId);
+  if (!listed) throw notFound('Member not found');
+  const [view] = await memberViews(club, true, [listed]);
+  if (!view) throw notFound('Member not found');
+  return view;
 }
 
 /** How many requests to join wait for an answer: one count of their key range. */

@@ -77,6 +77,11 @@ export const postSchema = z.object({
   announcement: z.object({ recipients: z.number().int().min(0) }).optional(),
   /** Set only while the post is hidden (only its author is shown it then): why. */
   hidden: hiddenReasonSchema.optional(),
+  /**
+   * Set on a post the club's API key wrote (`POST /api/v1/clubs/{clubId}/posts`): it is shown as
+   * the club owner's, marked "via API".
+   */
+  viaApi: z.literal(true).optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -116,6 +121,16 @@ export const createPostInputSchema = z
     }
   });
 export type CreatePostInput = z.infer<typeof createPostInputSchema>;
+
+/**
+ * A post written with the club's API key: a text post with a title and content (a key uploads no
+ * files and e-mails nobody).
+ */
+export const apiCreatePostInputSchema = z.strictObject({
+  title: trimmed(LIMITS.postTitle).min(1, TEXT_POST_MESSAGE),
+  content: trimmed(LIMITS.postContent).min(1, TEXT_POST_MESSAGE),
+});
+export type ApiCreatePostInput = z.infer<typeof apiCreatePostInputSchema>;
 
 /** The author edits the text of a post; a text post must keep a non-blank title and content. */
 export const updatePostInputSchema = z.strictObject({

@@ -59,6 +59,7 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
   unsubscribe: { query: { token: 'eyJ1IjoieCJ9.forged' } },
   openUnsubscribe: { query: { token: 'eyJ1IjoieCJ9.forged' } },
   createPost: { body: { title: 'Example post', content: 'Example content', type: 'text' } },
+  createPostWithKey: { body: { title: 'Example post', content: 'Written with a key' } },
   reportPost: { body: { reason: 'spam' } },
   reportComment: { body: { reason: 'other', text: 'Not kind' } },
   decideReport: { body: { action: 'keep' } },
@@ -82,6 +83,9 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
   updateEvent: { body: { title: 'Example event, edited' } },
   sendInvitations: {
     body: { rows: [{ name: 'Example', email: 'invitee@clubs.test' }], message: 'Join us.' },
+  },
+  sendInvitationsWithKey: {
+    body: { rows: [{ name: 'Example', email: 'key-invitee@clubs.test' }], message: 'Join us.' },
   },
   revokeInvitations: { body: { email: 'invitee@clubs.test' } },
   createInvitationImport: { body: { fileName: 'people.csv', csv: 'email\ninvitee@clubs.test' } },

@@ -12,6 +12,8 @@ export interface SecurityReport {
     mismatches: number;
     pending: number;
   };
+  /** The /api/v1 routes called with the fixture clubs' API keys (tests/security/matrix.test.ts). */
+  apiKeys?: { routes: number; calls: number; mismatches: number };
   fuzz?: { inputs: number; fiveHundreds: number; wrongShape: number };
   races?: { passed: number; total: number };
   faults?: { passed: number; total: number };
@@ -104,12 +106,17 @@ export function formatSummary(
   xssRun: RunOutcome = 'not_run',
   loadRun: RunOutcome = 'not_run',
 ): string {
-  const { matrix, fuzz, races, faults, xss, load } = report;
+  const { matrix, apiKeys, fuzz, races, faults, xss, load } = report;
   const lines = ['=== security summary'];
   lines.push(
     matrix
       ? `routes × identities: ${matrix.routes} routes × ${matrix.identities} identities, ${matrix.calls} calls (${matrix.allowed} allowed, ${matrix.refused} refused), ${matrix.mismatches} mismatches${matrix.pending ? `; ${matrix.pending} allowed calls answered 501 (route not implemented yet)` : ''}`
       : 'routes × identities: not run',
+  );
+  lines.push(
+    apiKeys
+      ? `API keys: ${apiKeys.routes} /api/v1 routes, ${apiKeys.calls} calls with the club's, another club's, a scopeless, a revoked or no key, ${apiKeys.mismatches} mismatches`
+      : 'API keys: not run',
   );
   lines.push(
     fuzz

@@ -6,7 +6,6 @@
  */
 
 import { cardChanged } from '@clubs/functions/bus/member-card-events';
-import { putApiKey } from '@clubs/functions/data/repositories/api-keys';
 import { createEvent } from '@clubs/functions/data/repositories/calendar-events';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { addComment } from '@clubs/functions/data/repositories/comments';
@@ -22,10 +21,11 @@ import {
 import { addReport, decideCase, getCase } from '@clubs/functions/data/repositories/moderation-cases';
 import { createPost } from '@clubs/functions/data/repositories/posts';
 import { appendSections } from '@clubs/functions/data/repositories/sections';
+import { createApiKey, revokeApiKey } from '@clubs/functions/services/api-keys';
 import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
 import { type LocalGateway, startGateway } from '@clubs/infra/local/gateway.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
-import { type ClubRole, MAX_API_KEYS_PER_CLUB, SUPER_ADMIN_GROUP } from '@clubs/shared';
+import { API_KEY_SCOPES, type ClubRole, SUPER_ADMIN_GROUP } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll } from 'vitest';
 import {
@@ -103,8 +103,10 @@ export interface ClubWorld {
   sectionId: string;
   /** The club's invite link token. */
   inviteToken: string;
-  /** One of the club's API keys. */
+  /** One of the club's API keys: the one with every scope. */
   apiKeyId: string;
+  /** The secrets of the club's keys: every scope, none, and one revoked. */
+  apiKeys: { full: string; scopeless: string; revoked: string };
   /** One of the club's invitation imports, checked and ready to send. */
   invitationImportId: string;
 }
@@ -262,20 +264,15 @@ export async function makeClubWorld(
   );
   const inviteToken = ulid().repeat(2);
   await keepFirstInviteLink(club.id, { token: inviteToken, createdAt: now }, owner.id);
-  const apiKeyId = ulid();
-  const apiKey = {
-    id: apiKeyId,
-    name: 'Fixture key',
-    prefix: 'clubs_fixtur',
-    createdAt: now,
-    lastUsedAt: null,
-  };
-  await putApiKey(
-    club.id,
-    { ...apiKey, scopes: ['members:read'] },
-    `fixture-${apiKeyId}`,
-    MAX_API_KEYS_PER_CLUB,
-  );
+  // The club's keys, made as the Developers tab makes them: one with every scope, one with none
+  // (the scope check refuses it everywhere) and one revoked at once (refused from then on).
+  const withClub = { ...club, memberCount: 1 };
+  const full = await createApiKey(withClub, { name: 'Fixture key', scopes: [...API_KEY_SCOPES] });
+  const scopeless = await createApiKey(withClub, { name: 'No scope', scopes: [] });
+  const revoked = await createApiKey(withClub, { name: 'Revoked', scopes: [...API_KEY_SCOPES] });
+  await revokeApiKey(withClub, revoked.key.id);
+  const apiKeyId = full.key.id;
+  const apiKeys = { full: full.secret, scopeless: scopeless.secret, revoked: revoked.secret };
   const invitationImportId = ulid();
   const importRows = [
     { row: 1, name: '', email: 'imported@clubs.test', check: 'ok' as const, message: null },
@@ -303,6 +300,7 @@ export async function makeClubWorld(
     sectionId,
     inviteToken,
     apiKeyId,
+    apiKeys,
     invitationImportId,
   };
 }

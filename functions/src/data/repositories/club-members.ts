@@ -29,6 +29,12 @@ function listedMember(item: Record<string, unknown>): ListedMember {
   };
 }
 
+/** One membership of the club as a list shows it (any status), by key; null when there is none. */
+export async function getListedMember(clubId: string, userId: string): Promise<ListedMember | null> {
+  const item = await getItem(keys.membership(clubId, userId));
+  return item ? listedMember(item) : null;
+}
+
 /** Which entries a members list reads: everyone in order, a name or e-mail prefix, or the requests. */
 export type MemberSearch =
   | { by: 'all' }

@@ -36,6 +36,8 @@ export const storedPostSchema = z.object({
   updatedAt: isoDateTime.optional(),
   /** Why the post is hidden from everyone but its author (reports, a moderator, held for approval). */
   hidden: hiddenReasonSchema.optional(),
+  /** Written with the club's API key, in its owner's name. */
+  viaApi: z.literal(true).optional(),
 });
 export type StoredPost = z.infer<typeof storedPostSchema>;
 export type NewPost = Omit<StoredPost, 'likeCount' | 'commentCount'>;

@@ -6,6 +6,7 @@
  */
 import {
   ANNOUNCEMENT_LIMITS,
+  type ApiCreatePostInput,
   type Club,
   type CreatePostInput,
   type Deleted,
@@ -139,6 +140,7 @@ export async function createPost(
   input: CreatePostInput,
   now = new Date(),
   membership: { postsApproved?: boolean } | null = null,
+  marks: { viaApi?: true } = {},
 ): Promise<Post> {
   const clubId = club.id;
   const held = isHeld(club, viewer, membership);
@@ -161,6 +163,7 @@ export async function createPost(
     isPinned: false,
     createdAt: now.toISOString(),
     ...(held ? { hidden: 'held' as const } : {}),
+    ...marks,
   };
   const result = await insertPost(newPost, [
     ...(input.announce ? [rateWindowCount(rate, now)] : []),
@@ -187,6 +190,26 @@ export async function createPost(
   ]);
   const view = await toPostView(result.post, viewer, false, now, levels.get(auth.userId));
   return input.announce ? { ...view, announcement: { recipients: Math.max(0, club.memberCount - 1) } } : view;
+}
+
+/**
+ * A text post written with the club's API key. A key acts as the club, and the club speaks
+ * through its owner: the post is the owner's (their name and avatar, theirs to edit or delete),
+ * marked `viaApi` so readers see it came from the club's API, never held for approval and never
+ * e-mailed as an announcement.
+ */
+export function createPostAsClub(club: Club, input: ApiCreatePostInput, now = new Date()): Promise<Post> {
+  const owner: Caller = {
+    userId: club.ownerId,
+    email: '',
+    name: club.name,
+    groups: [],
+    isSuperAdmin: false,
+  };
+  const post: CreatePostInput = { ...input, type: 'text', media: [], announce: false };
+  return createPost(club, owner, { userId: club.ownerId, role: 'club_owner' }, post, now, null, {
+    viaApi: true,
+  });
 }
 
 /** The author edits the text; a text post keeps a non-blank title and content. */

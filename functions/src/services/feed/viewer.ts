@@ -62,5 +62,6 @@ export async function toPostView(
       canPin: viewer.role === 'club_owner',
     },
     ...(post.hidden ? { hidden: post.hidden } : {}),
+    ...(post.viaApi ? { viaApi: true as const } : {}),
   };
 }

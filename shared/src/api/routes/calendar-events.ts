@@ -11,13 +11,20 @@ import {
   updateEventInputSchema,
 } from '../../domain/calendar-event.ts';
 import { deletedSchema } from '../../domain/post.ts';
-import { DELETE, GET, inClub, PATCH, POST, PUT, routesOf } from '../route-builder.ts';
+import { DELETE, GET, inClub, PATCH, POST, PUT, routesOf, withApiKey } from '../route-builder.ts';
 
 export const calendarEventRoutes = routesOf('calendar-events', {
   listEvents: GET('/api/clubs/{clubId}/events', {
     access: inClub('member', 'read'),
     summary:
       "A club's upcoming events soonest first or past events latest first (window), paged by cursor from the start-time index, with both tab counts, each event's first 5 attendees and whether the caller is going",
+    query: eventListQuerySchema,
+    response: eventPageSchema,
+  }),
+  listEventsWithKey: GET('/api/v1/clubs/{clubId}/events', {
+    access: withApiKey('events:read'),
+    summary:
+      "The public API's events of the club: upcoming soonest first or past latest first (window), paged by cursor, with their locations and first attendees",
     query: eventListQuerySchema,
     response: eventPageSchema,
   }),

@@ -7,6 +7,7 @@
 import { pageQuerySchema } from '../../domain/common.ts';
 import { reportInputSchema, reportResultSchema } from '../../domain/moderation.ts';
 import {
+  apiCreatePostInputSchema,
   clubSidebarSchema,
   commentPageSchema,
   commentSchema,
@@ -23,7 +24,18 @@ import {
   updatePostInputSchema,
 } from '../../domain/post.ts';
 import { searchQuerySchema, searchResultsSchema } from '../../domain/search.ts';
-import { authorOf, DELETE, GET, inClub, PATCH, POST, PUT, routesOf, SIGNED_IN } from '../route-builder.ts';
+import {
+  authorOf,
+  DELETE,
+  GET,
+  inClub,
+  PATCH,
+  POST,
+  PUT,
+  routesOf,
+  SIGNED_IN,
+  withApiKey,
+} from '../route-builder.ts';
 
 export const feedRoutes = routesOf('feed', {
   listPosts: GET('/api/clubs/{clubId}/posts', {
@@ -110,6 +122,32 @@ export const feedRoutes = routesOf('feed', {
       "Reports another member's comment, as a post is reported: once per member, hidden after enough reports, the author never told who",
     body: reportInputSchema,
     response: reportResultSchema,
+    status: 201,
+  }),
+  listPostsWithKey: GET('/api/v1/clubs/{clubId}/posts', {
+    access: withApiKey('posts:read'),
+    summary:
+      "The public API's club feed for a key with posts:read: the pinned post first (first page only), then newest first, paged by cursor; hidden posts are left out",
+    query: pageQuerySchema,
+    response: postPageSchema,
+  }),
+  getPostWithKey: GET('/api/v1/clubs/{clubId}/posts/{postId}', {
+    access: withApiKey('posts:read'),
+    summary: "The public API's one post of the club, with its counts and signed media URLs",
+    response: postSchema,
+  }),
+  listCommentsWithKey: GET('/api/v1/clubs/{clubId}/posts/{postId}/comments', {
+    access: withApiKey('posts:read'),
+    summary: "The public API's comments of a post, oldest first, paged by cursor",
+    query: pageQuerySchema,
+    response: commentPageSchema,
+  }),
+  createPostWithKey: POST('/api/v1/clubs/{clubId}/posts', {
+    access: withApiKey('posts:write'),
+    summary:
+      "The public API's new text post in the club, for a key with posts:write: written in the club owner's name and marked viaApi (shown 'via API'); members hear of it as of the owner's posts",
+    body: apiCreatePostInputSchema,
+    response: postSchema,
     status: 201,
   }),
   createPostMediaUpload: POST('/api/clubs/{clubId}/post-media-uploads', {

@@ -19,7 +19,7 @@ import {
   invitationImportSchema,
   sendInvitationImportInputSchema,
 } from '../../domain/invitation-import.ts';
-import { GET, inClub, POST, routesOf, SIGNED_IN } from '../route-builder.ts';
+import { GET, inClub, POST, routesOf, SIGNED_IN, withApiKey } from '../route-builder.ts';
 
 export const invitationRoutes = routesOf('invitations', {
   getInviteLink: GET('/api/clubs/{clubId}/invite-link', {
@@ -37,6 +37,13 @@ export const invitationRoutes = routesOf('invitations', {
     access: inClub('INVITE_MEMBERS'),
     summary:
       "E-mails an invitation with its own single-use token to each valid row, from an active club that is not suspended only (409 otherwise); malformed rows, addresses invited in the last day and SES failures are answered per row; the club's and the sender's daily limits are counted in the same transaction as the invitations; a message carrying a link is refused",
+    body: sendInvitationsInputSchema,
+    response: sendInvitationsResultSchema,
+  }),
+  sendInvitationsWithKey: POST('/api/v1/clubs/{clubId}/invitations', {
+    access: withApiKey('invitations:manage'),
+    summary:
+      "The public API's e-mailed invitations, for a key with invitations:manage: the owner's invitation path with its daily limits (the club's and the owner's, counted together), from the owner's name, answered per row",
     body: sendInvitationsInputSchema,
     response: sendInvitationsResultSchema,
   }),

@@ -12,6 +12,7 @@ import {
   memberRemovedSchema,
   memberRoleInputSchema,
   membershipSchema,
+  memberViewSchema,
   pendingCountSchema,
   removalLiftedSchema,
   removedListQuerySchema,
@@ -33,6 +34,12 @@ export const memberRoutes = routesOf('members', {
       "The public API's page of the club's members by cursor, for a key with members:read: the same page the owner reads, e-mail addresses included; the key's check is one GetItem and one UpdateItem",
     query: memberListQuerySchema,
     response: memberPageSchema,
+  }),
+  getClubMemberWithKey: GET('/api/v1/clubs/{clubId}/members/{userId}', {
+    access: withApiKey('members:read'),
+    summary:
+      "The public API's one member of the club (active or asking to join), as the owner reads them, e-mail address included; anyone else is not found",
+    response: memberViewSchema,
   }),
   countPendingMembers: GET('/api/clubs/{clubId}/members/pending-count', {
     access: inClub('manager'),

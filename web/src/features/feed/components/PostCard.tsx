@@ -170,6 +170,11 @@ export function PostCard({
           <span>{post.author.name}</span>
         </Link>
         {post.author.level !== undefined && <LevelBadge level={post.author.level} />}
+        {post.viaApi && (
+          <span className="feed-post__via" title="Posted by the club's API key">
+            via API
+          </span>
+        )}
         {canWrite && canMessage && post.author.id !== viewerId && (
           <MessageButton
             userId={post.author.id}
