@@ -196,7 +196,12 @@ export const CONTACT_RATE_LIMIT = {
  * Membership questions a club asks whoever requests to join: how many, and how long a question
  * and an answer may be.
  */
-export const MEMBERSHIP_QUESTIONS = { max: 3, questionLength: 200, answerLength: 1000 } as const;
+export const MEMBERSHIP_QUESTIONS = {
+  max: 3,
+  questionLength: 200,
+  answerLength: 1000,
+  consentLength: 300,
+} as const;
 
 export const CHAT_LIMITS = {
   messageLength: 2000,

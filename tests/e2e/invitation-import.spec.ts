@@ -76,7 +76,7 @@ test('the owner imports a three-row CSV and the three invitations reach the inbo
     .trimEnd()
     .split('\r\n');
   expect(header).toBe(
-    'Name,E-mail,Role,Status,Joined,Level,Points,Paid or free,Question 1,Answer 1,Question 2,Answer 2,Question 3,Answer 3',
+    'Name,E-mail,Role,Status,Joined,Level,Points,Paid or free,E-mail consent,Question 1,Answer 1,Question 2,Answer 2,Question 3,Answer 3',
   );
   expect(ownerRow).toMatch(
     /^Orla Owner,e2e-[a-z0-9-]+@example\.com,owner,active,\d{4}-\d{2}-\d{2},1,0,free,/,

@@ -1,7 +1,8 @@
 /**
  * Membership questions, walked by two freshly registered people: an owner creates a free club,
- * asks a required question in Club settings, a newcomer asks to join and is held to the question,
- * and the owner reads the answer on the request in Members and approves it.
+ * asks a required question in Club settings with an e-mail consent line, a newcomer asks to join,
+ * is held to the question and ticks the consent line, and the owner reads the answer and the
+ * consent on the request in Members and approves it.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './account-support.ts';
@@ -11,6 +12,7 @@ import { newActiveClub } from './owner-support.ts';
 
 const QUESTION = 'What brings you to the harbour?';
 const ANSWER = 'Cold water and good company, twice a week.';
+const CONSENT = 'I agree to receive the harbour newsletter by e-mail';
 
 test('the owner asks a question; a newcomer answers it to ask to join; the owner reads it and approves', async ({
   page: owner,
@@ -27,6 +29,7 @@ test('the owner asks a question; a newcomer answers it to ask to join; the owner
   await section.getByLabel('Question 1').fill(QUESTION);
   await section.getByText('Required', { exact: true }).click();
   await expect(section.getByRole('checkbox', { name: 'Required' })).toBeChecked();
+  await section.getByLabel('E-mail consent line (optional)').fill(CONSENT);
   await section.getByRole('button', { name: 'Save questions' }).click();
   await expectToast(owner, 'Membership questions saved');
   await expectAccessibleAtBothWidths(owner, 'club settings with a membership question');
@@ -40,6 +43,8 @@ test('the owner asks a question; a newcomer answers it to ask to join; the owner
   await dialog.getByRole('button', { name: 'Send Request' }).click();
   await expect(dialog.getByText('Please answer this question')).toBeVisible();
   await dialog.getByLabel(new RegExp(QUESTION.replace('?', '\\?'))).fill(ANSWER);
+  await dialog.getByText(CONSENT).click();
+  await expect(dialog.getByRole('checkbox', { name: CONSENT })).toBeChecked();
   await dialog.getByRole('button', { name: 'Send Request' }).click();
   await expect(newcomer.getByText('Join request submitted successfully!')).toBeVisible();
   await expect(actionButton(newcomer)).toHaveText('Request Pending');
@@ -53,6 +58,9 @@ test('the owner asks a question; a newcomer answers it to ask to join; the owner
   const row = owner.getByTestId('member-row').filter({ hasText: 'Nina Newcomer' });
   await expect(row.getByText(QUESTION)).toBeVisible();
   await expect(row.getByText(ANSWER)).toBeVisible();
+  // The consent line, as it was shown, is kept with the answers of whoever ticked it.
+  await expect(row.getByText(CONSENT)).toBeVisible();
+  await expect(row.getByText('Agreed', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: 'pending' }).click();
   await expect(owner.getByText('Member status changed to active')).toBeVisible();
 });

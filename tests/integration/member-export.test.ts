@@ -60,6 +60,7 @@ describe('the member export', () => {
         { question: 'Why join?', answer: '=cmd|" /C calc"!A0' },
         { question: 'Where from?', answer: 'Lisbon, "the old town"' },
         { question: 'Anything else?', answer: '\tTabbed' },
+        { question: 'Send me the newsletter', answer: 'Agreed', consent: true },
       ],
     });
     await db().send(
@@ -81,9 +82,10 @@ describe('the member export', () => {
     const byName = new Map(rows.map((row) => [row[0], row]));
     expect(byName.get('\'=HYPERLINK("http://evil.test","click")')).toBeDefined();
     expect(byName.get("'-2+3")?.[7]).toBe('paid');
+    expect(byName.get("'-2+3")?.[8]).toBe('');
     expect(byName.get("'@SUM(A1)")).toBeDefined();
     const plusRow = byName.get("'+1 555 0100");
-    expect(plusRow?.slice(1, 8)).toEqual([
+    expect(plusRow?.slice(1, 9)).toEqual([
       `${plus.toLowerCase()}@clubs.test`,
       'member',
       'active',
@@ -91,6 +93,7 @@ describe('the member export', () => {
       '4',
       '70',
       'free',
+      '',
     ]);
     expect(byName.get('Olive Owner')?.slice(2, 4)).toEqual(['owner', 'active']);
     expect(byName.get('Ann Applicant')?.slice(1)).toEqual([
@@ -101,6 +104,7 @@ describe('the member export', () => {
       '1',
       '0',
       'free',
+      'yes',
       'Why join?',
       '\'=cmd|" /C calc"!A0',
       'Where from?',

@@ -13,6 +13,7 @@ import { handler as memberships } from '@clubs/functions/routes/memberships';
 import { handler as payments } from '@clubs/functions/routes/payments';
 import {
   ANSWER_REQUIRED_MESSAGE,
+  CONSENT_GIVEN,
   MEMBERSHIP_QUESTIONS,
   type MemberPage,
   type MembershipQuestion,
@@ -81,6 +82,43 @@ describe('the owner’s questions', () => {
     expect(saved).toMatchObject({ status: 200, body: { questions: QUESTIONS } });
     const page = await call<PublicClub>(clubs, 'getClub', ulid(), { params: { clubId: club.id } });
     expect(page.body.membershipQuestions).toEqual(QUESTIONS);
+  });
+});
+
+describe('the e-mail consent line', () => {
+  it('is shown on the club page and kept, as it was shown, with the answers of whoever ticks it', async () => {
+    const { club, ownerId } = await paidClub({ price: 0, trialPeriod: 0 });
+    const line = 'I agree to receive the club newsletter by e-mail';
+    const save = (consent: string) =>
+      call<{ questions: MembershipQuestion[]; consent: string } & ErrorBody>(
+        clubAdmin,
+        'saveMembershipQuestions',
+        ownerId,
+        { params: { clubId: club.id }, body: { questions: [], consent } },
+      );
+    expect((await save('x'.repeat(MEMBERSHIP_QUESTIONS.consentLength + 1))).status).toBe(400);
+    expect((await save(`  ${line}  `)).body).toEqual({ questions: [], consent: line });
+    const page = await call<PublicClub>(clubs, 'getClub', ulid(), { params: { clubId: club.id } });
+    expect(page.body.membershipConsent).toBe(line);
+
+    const [ticks, declines] = [ulid(), ulid()];
+    for (const [person, consent] of [
+      [ticks, true],
+      [declines, false],
+    ] as const) {
+      const res = await call(memberships, 'requestMembership', person, {
+        params: { clubId: club.id },
+        body: { answers: [], consent },
+      });
+      expect(res.body).toEqual({ status: 'pending', created: true });
+    }
+    const kept = [{ question: line, answer: CONSENT_GIVEN, consent: true }];
+    const pending = async () => (await membersAs(ownerId, club.id, 'pending')).body.items;
+    expect((await pending()).find((m) => m.userId === ticks)?.answers).toEqual(kept);
+    expect((await pending()).find((m) => m.userId === declines)).not.toHaveProperty('answers');
+    // A new line does not rewrite what someone agreed to.
+    await save('Another line');
+    expect((await pending()).find((m) => m.userId === ticks)?.answers).toEqual(kept);
   });
 });
 

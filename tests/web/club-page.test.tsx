@@ -260,7 +260,7 @@ describe('the action button, in each state of the table', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(actionButton()).toHaveTextContent('Request Pending');
     const [sent] = api.callsTo('POST', '/api/clubs/asking-1/join-requests');
-    expect(sent?.body).toEqual({ answers: ['Cold water', ''] });
+    expect(sent?.body).toEqual({ answers: ['Cold water', ''], consent: false });
   });
 
   it('a paid club with questions sends the answers with the checkout; Cancel sends nothing', async () => {
@@ -290,7 +290,25 @@ describe('the action button, in each state of the table', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/s/2'));
     const [sent] = api.callsTo('POST', '/api/clubs/asking-2/membership-checkout');
-    expect(sent?.body).toEqual({ answers: ['A bakery'] });
+    expect(sent?.body).toEqual({ answers: ['A bakery'], consent: false });
+  });
+
+  it('a club with only an e-mail consent line asks it in the dialog: ticked, it goes with the request', async () => {
+    const user = userEvent.setup();
+    const line = 'I agree to receive the club newsletter by e-mail';
+    const asking = club({ id: 'asking-3', name: 'Lake Readers', price: 0, membershipConsent: line });
+    const api = clubApi(asking, 'not_member', {
+      requestMembership: () => ok({ status: 'pending', created: true }),
+    });
+    renderApp('/c/asking-3', { service: signedIn() });
+    await waitFor(() => expect(actionButton()).toHaveTextContent('Join Now'));
+    await user.click(actionButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Join Lake Readers' });
+    await user.click(within(dialog).getByRole('checkbox', { name: line }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+    expect(await screen.findByText('Join request submitted successfully!')).toBeInTheDocument();
+    const [sent] = api.callsTo('POST', '/api/clubs/asking-3/join-requests');
+    expect(sent?.body).toEqual({ answers: [], consent: true });
   });
 
   it('a failed free join says so and leaves the button as it was', async () => {

@@ -49,7 +49,8 @@ export async function exportMembers(club: Club, query: MemberExportQuery): Promi
   const rows = page.items.map(({ membership, card, email }) => {
     const fill = filled.get(membership.userId);
     const score = points.get(membership.userId) ?? 0;
-    const answers = (membership.answers ?? []).slice(0, MEMBERSHIP_QUESTIONS.max);
+    const all = membership.answers ?? [];
+    const answers = all.filter((answer) => !answer.consent).slice(0, MEMBERSHIP_QUESTIONS.max);
     return [
       (card ?? fill?.card ?? memberCardOf(null)).name,
       email ?? fill?.email ?? '',
@@ -59,6 +60,7 @@ export async function exportMembers(club: Club, query: MemberExportQuery): Promi
       String(levelOf(score)),
       String(score),
       paying.has(membership.userId) ? 'paid' : 'free',
+      all.some((answer) => answer.consent) ? 'yes' : '',
       ...Array.from({ length: MEMBERSHIP_QUESTIONS.max }, (_, i) => [
         answers[i]?.question ?? '',
         answers[i]?.answer ?? '',

@@ -6,6 +6,7 @@
 import {
   answersFor,
   type Club,
+  CONSENT_GIVEN,
   type JoinAnswersInput,
   type MembershipAnswer,
   type MembershipQuestionsInput,
@@ -20,7 +21,7 @@ export async function saveMembershipQuestions(
 ): Promise<MembershipQuestionsInput> {
   const saved = await updateExistingItem(
     keys.club(club.id),
-    { membershipQuestions: input.questions },
+    { membershipQuestions: input.questions, membershipConsent: input.consent },
     () => true,
   );
   if (!saved) throw notFound('Club not found');
@@ -44,5 +45,11 @@ export function answersToKeep(
       check.issues.map(({ index, message }) => ({ path: `body.answers.${index}`, message })),
     );
   }
-  return check.answers.length > 0 ? check.answers : undefined;
+  // A ticked consent line is kept as it was shown, so a later edit of it changes nothing here.
+  const consent = club.membershipConsent?.trim();
+  const answers: MembershipAnswer[] =
+    consent && input?.consent
+      ? [...check.answers, { question: consent, answer: CONSENT_GIVEN, consent: true }]
+      : check.answers;
+  return answers.length > 0 ? answers : undefined;
 }

@@ -56,6 +56,11 @@ export const clubSchema = z.object({
   membersCanMessage: z.boolean().optional(),
   /** What the club asks whoever requests to join (none when unset). */
   membershipQuestions: z.array(membershipQuestionSchema).optional(),
+  /**
+   * The owner's e-mail-capture consent line, shown in the join dialog with a box to tick (none
+   * when unset or empty); a person who ticks it has it kept among their answers.
+   */
+  membershipConsent: z.string().optional(),
 });
 export type Club = z.infer<typeof clubSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * The owner's export of a club's members as CSV (Members → Export CSV): name, e-mail, role,
- * status, joined date, level, points, paid or free, and the answers to the membership questions
- * as they were asked. The server answers it a page of members at a time (MEMBER_EXPORT.pageSize),
+ * status, joined date, level, points, paid or free, whether they ticked the e-mail consent line,
+ * and the answers to the membership questions as they were asked. The server answers it a page of members at a time (MEMBER_EXPORT.pageSize),
  * each page a fixed few requests, and the page joins them into one file, so a club of 10,000
  * members is 20 short requests. Every cell is safe to open in a spreadsheet: one that starts with
  * `=`, `+`, `-`, `@`, a tab or a carriage return is escaped with a leading `'`.
@@ -21,6 +21,7 @@ export const MEMBER_EXPORT_HEADER = [
   'Level',
   'Points',
   'Paid or free',
+  'E-mail consent',
   ...Array.from({ length: MEMBERSHIP_QUESTIONS.max }, (_, i) => [
     `Question ${i + 1}`,
     `Answer ${i + 1}`,

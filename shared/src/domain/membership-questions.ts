@@ -13,14 +13,28 @@ export const membershipQuestionSchema = z.strictObject({
 });
 export type MembershipQuestion = z.infer<typeof membershipQuestionSchema>;
 
-/** The owner's list, saved whole. */
+/**
+ * The owner's list, saved whole, with the optional e-mail-capture consent line (empty: none),
+ * e.g. "I agree to receive the club's newsletter by e-mail".
+ */
 export const membershipQuestionsInputSchema = z.strictObject({
   questions: z.array(membershipQuestionSchema).max(MEMBERSHIP_QUESTIONS.max),
+  consent: trimmed(MEMBERSHIP_QUESTIONS.consentLength).default(''),
 });
 export type MembershipQuestionsInput = z.infer<typeof membershipQuestionsInputSchema>;
 
-/** One answer as stored with the membership: the question as it was asked, and the answer. */
-export const membershipAnswerSchema = z.object({ question: z.string(), answer: z.string() });
+/**
+ * One answer as stored with the membership: the question as it was asked, and the answer; the
+ * consent line as it was shown, when the person ticked it, is kept as an answer marked `consent`.
+ */
+export const membershipAnswerSchema = z.object({
+  question: z.string(),
+  answer: z.string(),
+  consent: z.literal(true).optional(),
+});
+
+/** The answer kept for a ticked consent line. */
+export const CONSENT_GIVEN = 'Agreed';
 export type MembershipAnswer = z.infer<typeof membershipAnswerSchema>;
 
 /**
@@ -29,6 +43,8 @@ export type MembershipAnswer = z.infer<typeof membershipAnswerSchema>;
  */
 export const joinAnswersInputSchema = z.strictObject({
   answers: z.array(trimmed(MEMBERSHIP_QUESTIONS.answerLength)).max(MEMBERSHIP_QUESTIONS.max).default([]),
+  /** The person ticked the club's consent line (ignored when the club has none). */
+  consent: z.boolean().default(false),
 });
 export type JoinAnswersInput = z.infer<typeof joinAnswersInputSchema>;
 

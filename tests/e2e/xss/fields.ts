@@ -34,7 +34,9 @@ export type PageKind =
   | 'course-take'
   | 'invitation'
   | 'reports'
-  | 'chat-inbox';
+  | 'chat-inbox'
+  | 'join-dialog'
+  | 'club-members';
 
 export interface FieldRow {
   /** Two letters: the second half of every marker written through this field. */
@@ -150,6 +152,30 @@ export const FIELDS: readonly FieldRow[] = [
     carrier: 'report',
     writtenBy: "POST /api/clubs/{clubId}/posts/{postId}/reports { reason: 'other', text }",
     shownOn: ['reports'],
+  },
+  // A club's membership question, read in its join dialog by whoever asks to join.
+  {
+    code: 'mq',
+    field: 'membership question',
+    carrier: 'club',
+    writtenBy: 'PUT /api/clubs/{clubId}/membership-questions { questions: [{ text }] }',
+    shownOn: ['join-dialog'],
+  },
+  // Its e-mail consent line, beside the box to tick in the same dialog.
+  {
+    code: 'mc',
+    field: 'e-mail consent line',
+    carrier: 'club',
+    writtenBy: 'PUT /api/clubs/{clubId}/membership-questions { consent }',
+    shownOn: ['join-dialog'],
+  },
+  // A person's answer to the main club's question, given with their checkout, on the owner's Members page.
+  {
+    code: 'ma',
+    field: 'answer to a membership question',
+    carrier: 'person',
+    writtenBy: 'POST /api/clubs/{clubId}/membership-checkout { answers }',
+    shownOn: ['club-members'],
   },
   // A chat message to the viewer (its inbox shows it as the conversation's preview), and its
   // sender's report of the conversation to the super admins, whose portal no viewer here opens.
@@ -290,6 +316,27 @@ export function visits(world: World): Visit[] {
       path: '/messages',
       shows: every(world, ['chat', 'person']),
       prepare: (page) => showAll(page, '.chat-inbox__item', 'Show more conversations'),
+    },
+    // Each club's join dialog, opened by a signed-in person who is not a member: its question.
+    ...world.corpus.map(
+      (payload, i): Visit => ({
+        kind: 'join-dialog',
+        viewer: 'member',
+        path: `/c/${clubs[i]}`,
+        shows: [{ carrier: 'club', payload }],
+        prepare: (page) =>
+          page
+            .getByRole('complementary', { name: 'Membership' })
+            .getByRole('button', { name: 'Join Now' })
+            .click(),
+      }),
+    ),
+    // The owner's Members page: every member's answers to the main club's question.
+    {
+      kind: 'club-members',
+      viewer: 'owner',
+      path: `/communities/${mainClub}/members`,
+      shows: every(world, ['person']),
     },
     // The page an invitation link opens shows the club's name and description.
     ...each(world, 'invitation', 'member', (i) => `/invite/${clubs[i]}/${world.inviteTokens[i]}`, ['club']),

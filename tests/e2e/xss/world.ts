@@ -1,10 +1,12 @@
 /**
  * The stored-XSS fixture, written once through the API: for every payload a club (name and
- * description, activated by paying its creator plan on the simulator), a person (profile name,
+ * description, activated by paying its creator plan on the simulator; its membership question and
+ * e-mail consent line), a person (profile name,
  * bio and location) who joins the main club by paying its membership, a post by that person (title and
  * content) and a comment by that person on one post; in the main club, by its owner, an event
  * and a course (title and description) per payload, and one course with a section per payload
- * (title); each person reports the next person's post with the payload as the report's text, and
+ * (title); each payload's club asks its membership question in the payload's words, and each
+ * person answers the main club's question with it when they join; each person reports the next person's post with the payload as the report's text, and
  * sends the viewer a chat message in the payload's words, then reports that conversation with it.
  * The main club belongs to the same owner,
  * and a plain member (the viewer) joins it to read the feed and the members' profiles.
@@ -71,15 +73,19 @@ async function mainClub(api: XssApi, owner: Person): Promise<string> {
     freeTrial: false,
     currency: 'USD',
   });
+  // Whoever joins may answer one question; the payloads' people answer it in their words.
+  await api.call(owner, 'PUT', `/api/clubs/${id}/membership-questions`, {
+    questions: [{ text: 'What brings you here?', required: false }],
+  });
   return id;
 }
 
-async function join(api: XssApi, person: Person, clubId: string): Promise<void> {
+async function join(api: XssApi, person: Person, clubId: string, answer?: string): Promise<void> {
   const checkout = await api.call<{ url: string }>(
     person,
     'POST',
     `/api/clubs/${clubId}/membership-checkout`,
-    {},
+    answer === undefined ? {} : { answers: [answer] },
   );
   await api.payCheckout(checkout.url);
   await api.until(
@@ -103,9 +109,14 @@ export async function buildWorld(
   const main = mainClub(api, owner);
   // One account holds at most UNPAID_CLUBS_PER_ACCOUNT clubs waiting for their plan, the main
   // club among them while it is being paid: the payloads' clubs are created that many at a time.
-  const clubs = inBatches(corpus, UNPAID_CLUBS_PER_ACCOUNT - 1, (payload) => {
+  const clubs = inBatches(corpus, UNPAID_CLUBS_PER_ACCOUNT - 1, async (payload) => {
     const club = texts(payload, 'club');
-    return activeClub(api, owner, club.cn as string, club.cd as string);
+    const id = await activeClub(api, owner, club.cn as string, club.cd as string);
+    await api.call(owner, 'PUT', `/api/clubs/${id}/membership-questions`, {
+      questions: [{ text: club.mq, required: false }],
+      consent: club.mc,
+    });
+    return id;
   });
   const mainId = await main;
   const people = inBatches(corpus, WIDTH, async (payload) => {
@@ -116,7 +127,7 @@ export async function buildWorld(
       bio: profile.pb,
       location: profile.pl,
     });
-    await join(api, person, mainId);
+    await join(api, person, mainId, profile.ma);
     const post = texts(payload, 'post');
     const created = await api.call<{ id: string }>(person, 'POST', `/api/clubs/${mainId}/posts`, {
       title: post.pt,

@@ -8,8 +8,8 @@ const JoinQuestionsDialog = lazy(() => import('./JoinQuestionsDialog.tsx'));
 
 /**
  * The club page's one action button, in whichever of its seven states useJoinAction picks; Amplify's
- * Button look without its component, as the page is public. A club with membership questions asks
- * them in a dialog loaded on that click.
+ * Button look without its component, as the page is public. A club with membership questions (or
+ * an e-mail consent line) asks them in a dialog loaded on that click.
  */
 export function JoinButton({ club }: { club: PublicClub }) {
   const action = useJoinAction(club);
@@ -32,6 +32,7 @@ export function JoinButton({ club }: { club: PublicClub }) {
           <JoinQuestionsDialog
             clubName={club.name}
             questions={club.membershipQuestions ?? []}
+            consentLine={club.membershipConsent?.trim() ?? ''}
             paid={club.price > 0}
             busy={asking.busy}
             onClose={asking.close}

@@ -2,9 +2,10 @@
  * The club's membership questions, asked when someone asks to join (a free club's request, a
  * paid club's checkout): an answer per question, the required ones checked here by the same rule
  * the API applies before anything is sent. Loaded only when a visitor asks to join a club that
- * has questions, so the public page's first load carries none of it.
+ * has questions, so the public page's first load carries none of it. The club's e-mail consent
+ * line, when it has one, is a box to tick below them (left unticked, nothing is kept).
  */
-import { Button, TextAreaField } from '@aws-amplify/ui-react';
+import { Button, CheckboxField, TextAreaField } from '@aws-amplify/ui-react';
 import {
   ANSWER_REQUIRED_MESSAGE,
   answersFor,
@@ -13,6 +14,7 @@ import {
 } from '@clubs/shared';
 import { type FormEvent, useState } from 'react';
 import { Modal } from '../overlay/Modal.tsx';
+import type { JoinReply } from './useJoinAction.ts';
 
 export const JOIN_QUESTIONS_TEXTS = {
   title: (club: string) => `Join ${club}`,
@@ -28,6 +30,7 @@ const T = JOIN_QUESTIONS_TEXTS;
 export default function JoinQuestionsDialog({
   clubName,
   questions,
+  consentLine,
   paid,
   busy,
   onClose,
@@ -35,19 +38,22 @@ export default function JoinQuestionsDialog({
 }: {
   clubName: string;
   questions: readonly MembershipQuestion[];
+  /** The club's e-mail consent line; empty when it has none. */
+  consentLine: string;
   paid: boolean;
   busy: boolean;
   onClose: () => void;
-  onAnswers: (answers: string[]) => void;
+  onAnswers: (reply: JoinReply) => void;
 }) {
   const [answers, setAnswers] = useState(() => questions.map(() => ''));
+  const [consent, setConsent] = useState(false);
   const [missing, setMissing] = useState<number[]>([]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const check = answersFor(questions, answers);
     setMissing(check.ok ? [] : check.issues.map((issue) => issue.index));
-    if (check.ok) onAnswers(answers.map((answer) => answer.trim()));
+    if (check.ok) onAnswers({ answers: answers.map((answer) => answer.trim()), consent });
   };
   return (
     <Modal open title={T.title(clubName)} description={T.description} onClose={onClose} closable={!busy}>
@@ -71,6 +77,15 @@ export default function JoinQuestionsDialog({
             }
           />
         ))}
+        {consentLine ? (
+          <CheckboxField
+            label={consentLine}
+            name="consent"
+            checked={consent}
+            isDisabled={busy}
+            onChange={(event) => setConsent(event.target.checked)}
+          />
+        ) : null}
         <div className="clubs-modal__actions">
           <Button onClick={onClose} isDisabled={busy}>
             {T.cancel}

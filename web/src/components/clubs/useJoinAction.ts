@@ -51,11 +51,17 @@ export interface JoinAction {
   asking: JoinQuestions | null;
 }
 
+/** What the join dialog sends: an answer per question, and whether the consent line was ticked. */
+export interface JoinReply {
+  answers: string[];
+  consent: boolean;
+}
+
 export interface JoinQuestions {
   busy: boolean;
   close: () => void;
   /** Sends the request (or starts the checkout) with these answers. */
-  answer: (answers: string[]) => void;
+  answer: (reply: JoinReply) => void;
 }
 
 export function useJoinAction(club: PublicClub): JoinAction {
@@ -78,13 +84,14 @@ export function useJoinAction(club: PublicClub): JoinAction {
   // A checkout ends by leaving for Stripe: `leaveFor` never settles, so the button stays busy.
   const [asking, setAsking] = useState(false);
   const questions = club.membershipQuestions ?? [];
-  const withAnswers = (answers: string[] | undefined) => ({
+  const asks = questions.length > 0 || Boolean(club.membershipConsent?.trim());
+  const withAnswers = (reply: JoinReply | undefined) => ({
     ...input,
-    body: answers ? { answers } : undefined,
+    body: reply ? { answers: reply.answers, consent: reply.consent } : undefined,
   });
   const checkout = useAction({
-    mutationFn: async (answers: string[] | undefined) => {
-      const { url } = await api('createMembershipCheckout', withAnswers(answers));
+    mutationFn: async (reply: JoinReply | undefined) => {
+      const { url } = await api('createMembershipCheckout', withAnswers(reply));
       if (!url) return toast({ title: JOIN_TEXTS.noCheckoutUrl, variant: 'error' });
       return leaveFor(url);
     },
@@ -124,8 +131,8 @@ export function useJoinAction(club: PublicClub): JoinAction {
     asking: null,
   });
   // A club with questions asks them first; the request or checkout goes with the answers.
-  const join = (state: JoinState, label: string, send: (answers: string[] | undefined) => void) => {
-    if (questions.length === 0) return make(state, label, true, () => send(undefined));
+  const join = (state: JoinState, label: string, send: (reply: JoinReply | undefined) => void) => {
+    if (!asks) return make(state, label, true, () => send(undefined));
     return {
       ...make(state, label, !asking, () => setAsking(true)),
       asking: asking ? { busy, close: () => setAsking(false), answer: send } : null,
@@ -137,8 +144,8 @@ export function useJoinAction(club: PublicClub): JoinAction {
   // The dialog stays while its request runs: it shows the wait and, on a refusal, the answers.
   if (asking)
     return club.price > 0
-      ? join('joinPaid', paidJoinLabel(club), (answers) => checkout.run(answers))
-      : join('joinFree', JOIN_TEXTS.joinFree, (answers) => request.run(withAnswers(answers)));
+      ? join('joinPaid', paidJoinLabel(club), (reply) => checkout.run(reply))
+      : join('joinFree', JOIN_TEXTS.joinFree, (reply) => request.run(withAnswers(reply)));
   if (busy || loading || membership.isPending) return make('busy', JOIN_TEXTS.busy, false);
   // A status that failed to load is treated as not a member (the spec only logs such errors).
   const status = membership.data?.status ?? 'not_member';
@@ -150,6 +157,6 @@ export function useJoinAction(club: PublicClub): JoinAction {
       toast({ title: JOIN_TEXTS.pending, variant: 'info' }),
     );
   }
-  if (paid) return join('joinPaid', paidJoinLabel(club), (answers) => checkout.run(answers));
-  return join('joinFree', JOIN_TEXTS.joinFree, (answers) => request.run(withAnswers(answers)));
+  if (paid) return join('joinPaid', paidJoinLabel(club), (reply) => checkout.run(reply));
+  return join('joinFree', JOIN_TEXTS.joinFree, (reply) => request.run(withAnswers(reply)));
 }

@@ -1,7 +1,8 @@
 /**
  * The owner's membership questions: up to three that whoever requests to join answers, each
  * optionally required, saved together. The list shows what the server stored once the save has
- * finished; answers already given keep the questions they answered.
+ * finished; answers already given keep the questions they answered. Below them, the optional
+ * e-mail consent line: the join dialog shows it with a box to tick.
  */
 import { Button, Card, CheckboxField, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
 import {
@@ -29,6 +30,9 @@ export const MEMBERSHIP_QUESTIONS_TEXTS = {
   saved: 'Membership questions saved',
   saveFailed: 'Could not save the membership questions',
   blank: 'Write the question, or remove it',
+  consent: 'E-mail consent line (optional)',
+  consentHint:
+    'Shown in the join dialog with a box to tick, e.g. “I agree to receive the club’s newsletter by e-mail”. Who ticked it is kept with their answers.',
 } as const;
 const T = MEMBERSHIP_QUESTIONS_TEXTS;
 
@@ -39,11 +43,12 @@ export function MembershipQuestionsSection({ club }: { club: PublicClub }) {
   const titleId = useId();
   const queryClient = useQueryClient();
   const [questions, setQuestions] = useState<MembershipQuestion[]>(club.membershipQuestions ?? []);
+  const [consent, setConsent] = useState(club.membershipConsent ?? '');
   const change = (index: number, patch: Partial<MembershipQuestion>) =>
     setQuestions((all) => all.map((question, i) => (i === index ? { ...question, ...patch } : question)));
   const form = useForm({
     check: () => {
-      const found = schemaCheck(membershipQuestionsInputSchema, { questions }, () => T.blank);
+      const found = schemaCheck(membershipQuestionsInputSchema, { questions, consent }, () => T.blank);
       // The schema's issue path is ['questions', index, 'text']: mark that question's field.
       const index = questions.findIndex((question) => !question.text.trim());
       return found && index >= 0 ? { ...found, fields: [fieldName(index)] } : found;
@@ -51,12 +56,15 @@ export function MembershipQuestionsSection({ club }: { club: PublicClub }) {
     send: () =>
       api('saveMembershipQuestions', {
         params: { clubId: club.id },
-        body: membershipQuestionsInputSchema.parse({ questions }),
+        body: membershipQuestionsInputSchema.parse({ questions, consent }),
       }),
     onSuccess: (stored) => {
       setQuestions(stored.questions);
+      setConsent(stored.consent);
       queryClient.setQueryData<PublicClub>(ownedClubKey(club.id), (cached) =>
-        cached ? { ...cached, membershipQuestions: stored.questions } : cached,
+        cached
+          ? { ...cached, membershipQuestions: stored.questions, membershipConsent: stored.consent }
+          : cached,
       );
       toast({ title: T.saved, variant: 'success' });
     },
@@ -106,6 +114,15 @@ export function MembershipQuestionsSection({ club }: { club: PublicClub }) {
               </Flex>
             </Flex>
           ))}
+          <TextField
+            label={T.consent}
+            name="consent"
+            descriptiveText={T.consentHint}
+            value={consent}
+            maxLength={MEMBERSHIP_QUESTIONS.consentLength}
+            isDisabled={form.busy}
+            onChange={(event) => setConsent(event.target.value)}
+          />
           <Flex gap="small" wrap="wrap">
             <Button
               isDisabled={form.busy || questions.length >= MEMBERSHIP_QUESTIONS.max}
