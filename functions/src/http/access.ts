@@ -28,7 +28,7 @@ import { getCourse } from '../data/repositories/courses.ts';
 import { getClubWithMembership } from '../data/repositories/member-faces.ts';
 import { getPost, type StoredPost } from '../data/repositories/posts.ts';
 import { AppError, clubNotActive, forbidden, notFound, unauthorized } from '../errors.ts';
-import { identifyApiKey } from '../services/api-key-auth.ts';
+import { identifyApiKey, meterApiKeyCall } from '../services/api-key-auth.ts';
 
 export interface ResourceTypes {
   post: StoredPost;
@@ -123,6 +123,14 @@ async function checkApiKey(scope: ApiKeyScope, authorization: string | undefined
   const club = await getClub(clubId);
   if (club?.status !== 'active') throw notFound('Club not found');
   return { ...NOTHING, club, viewer: keyViewer(key), apiKey: key };
+}
+
+/**
+ * Counts a key's call in its minute (429 once it is used up), after the call's input was read;
+ * nothing for a call without a key.
+ */
+export async function meterGrant(grant: Grant): Promise<void> {
+  if (grant.apiKey) await meterApiKeyCall(grant.apiKey);
 }
 
 export async function checkAccess(

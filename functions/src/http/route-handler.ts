@@ -27,8 +27,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { Caller, Viewer } from '../caller.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { meterApiKeyCall } from '../services/api-key-auth.ts';
-import { checkAccess, type Grant, type ResourceTypes } from './access.ts';
+import { checkAccess, type Grant, meterGrant, type ResourceTypes } from './access.ts';
 import { authFromEvent } from './auth.ts';
 import { toErrorResponse } from './errors.ts';
 import { fromTheEdge } from './origin-verify.ts';
@@ -171,7 +170,7 @@ export function defineGroup<G extends HandlerGroup>(
     );
     const input = parseRequest(route, event, params);
     // A key's call counts against its minute only once its input is read.
-    if (grant.apiKey) await meterApiKeyCall(grant.apiKey);
+    await meterGrant(grant);
     const rawBody = route.rawBody ? rawBytesOf(event) : undefined;
     const result = await implementations[match.id]({ input, auth, rawBody, event, ...grant });
     if (result instanceof FileReply) {
