@@ -1,3 +1,4 @@
+export * from './api/public-api.ts';
 export * from './api/routes.ts';
 export * from './bus/change-events.ts';
 export * from './bus/chat-unread.ts';

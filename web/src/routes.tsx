@@ -175,6 +175,7 @@ export const routes: RouteObject[] = [
       titled('Terms of Service', 'terms', () => import('./features/public/pages/TermsPage.tsx')),
       titled('Privacy Policy', 'privacy', () => import('./features/public/pages/PrivacyPage.tsx')),
       titled('Help Centre', 'support', () => import('./features/public/pages/SupportPage.tsx')),
+      titled('Developers', 'developers', () => import('./features/public/pages/DevelopersPage.tsx')),
       // An e-mail's unsubscribe link: works signed out (a signed token).
       titled('Unsubscribe', 'unsubscribe', () => import('./features/public/pages/UnsubscribePage.tsx')),
       // The setup callback checks the session itself (3 s wait, then /login): not guarded.

@@ -22,6 +22,7 @@ export * from './membership-questions.ts';
 export * from './misc.ts';
 export * from './moderation.ts';
 export * from './notification.ts';
+export * from './openapi-document.ts';
 export * from './post.ts';
 export * from './profile.ts';
 export * from './search.ts';

@@ -1,5 +1,5 @@
 import { TextLink } from '../TextLink.tsx';
-/** The public footer: About, Features, Pricing, Contact, Terms, Privacy. */
+/** The public footer: About, Features, Pricing, Contact, Terms, Privacy, Help Centre, Developers. */
 
 export const FOOTER_LINKS = [
   { to: '/about', label: 'About' },
@@ -20,6 +20,7 @@ export function PublicFooter() {
           </TextLink>
         ))}
         <TextLink to="/support">Help Centre</TextLink>
+        <TextLink to="/developers">Developers</TextLink>
       </nav>
       <p className="clubs-footer__note">
         © {new Date().getFullYear()} Clubs. Cultivate your exclusive circle.
