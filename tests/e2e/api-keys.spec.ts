@@ -1,7 +1,8 @@
 /**
  * The public API end to end: a new club's owner makes an API key in Club Settings → Developers
  * and copies its secret, a freshly registered person asks to join the club, a call with the key
- * lists that person (with their e-mail, as the owner sees the members), and once the owner revokes
+ * lists that person (with their e-mail, as the owner sees the members), a post the key writes shows in
+ * the feed under the owner's name marked "via API", and once the owner revokes
  * the key in the same tab the next call is refused.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,10 +26,12 @@ test('an owner makes a key, a newcomer joins, the key lists them; revoked, it is
   await page.goto(`/communities/${clubId}/settings?tab=developers`);
   await page.getByLabel('Name', { exact: true }).fill('CRM sync');
   // Amplify's checkbox draws its own box over the input: a person ticks it with the keyboard.
-  const scope = page.getByRole('checkbox', { name: 'Read members (members:read)' });
-  await scope.focus();
-  await page.keyboard.press('Space');
-  await expect(scope).toBeChecked();
+  for (const name of ['Read members (members:read)', 'Write posts (posts:write)']) {
+    const scope = page.getByRole('checkbox', { name });
+    await scope.focus();
+    await page.keyboard.press('Space');
+    await expect(scope).toBeChecked();
+  }
   await page.getByRole('button', { name: 'Create key' }).click();
   await expectToast(page, 'API key created');
   await expect(page.getByText('you will not see it again')).toBeVisible();
@@ -58,7 +61,19 @@ test('an owner makes a key, a newcomer joins, the key lists them; revoked, it is
     expect.objectContaining({ name: 'Nico Newcomer', email: newcomerEmail, status: 'pending' }),
   );
 
+  // The key writes a post as the club: members read it in the feed under the owner's name, marked.
+  const posted = await page.request.post(`/api/v1/clubs/${clubId}/posts`, {
+    headers: { authorization: `Bearer ${secret}` },
+    data: { title: 'Synced from our CRM', content: 'Welcome to everyone who joined this week.' },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  await page.goto(`/communities/${clubId}`);
+  const post = page.getByRole('article').filter({ hasText: 'Synced from our CRM' });
+  await expect(post.getByText('via API')).toBeVisible();
+  await expect(post.getByText('Dana Developer')).toBeVisible();
+
   // The owner revokes it: the next call is refused.
+  await page.goto(`/communities/${clubId}/settings?tab=developers`);
   await page.getByRole('button', { name: 'Revoke the API key CRM sync' }).click();
   await page
     .getByRole('dialog', { name: 'Revoke the API key?' })
