@@ -2,7 +2,7 @@
  * Membership questions, walked by two freshly registered people: an owner creates a free club,
  * asks a required question in Club settings with an e-mail consent line, a newcomer asks to join,
  * is held to the question and ticks the consent line, and the owner reads the answer and the
- * consent on the request in Members and approves it.
+ * consent on the request in Members and approves it, then finds her by a word of her answer.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './account-support.ts';
@@ -63,4 +63,17 @@ test('the owner asks a question; a newcomer answers it to ask to join; the owner
   await expect(row.getByText('Agreed', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: 'pending' }).click();
   await expect(owner.getByText('Member status changed to active')).toBeVisible();
+
+  // The owner finds the new member by a word of their answer, which a name search does not find.
+  await owner.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'All', exact: true }).click();
+  const search = owner.getByRole('textbox', { name: 'Search members...' });
+  await search.fill('good company');
+  await expect(owner.getByText('No members found.')).toBeVisible();
+  await owner.getByText('Search answers to the membership questions').click();
+  await expect(
+    owner.getByRole('checkbox', { name: 'Search answers to the membership questions' }),
+  ).toBeChecked();
+  const rows = owner.getByTestId('member-row');
+  await expect(rows.filter({ hasText: 'Nina Newcomer' })).toBeVisible();
+  await expect(rows).toHaveCount(1);
 });

@@ -166,6 +166,54 @@ describe('a free club’s join request', () => {
     expect(seen).not.toHaveProperty('answers');
   });
 
+  it('are found by owners and moderators searching the answers, before and after approval; members may not search them', async () => {
+    const { clubId, ownerId } = await askingClub();
+    const moderator = await addMember(clubId, { role: 'club_moderator' });
+    const member = await addMember(clubId);
+    const swimmer = ulid();
+    const runner = ulid();
+    await join(clubId, swimmer, ['Cold WATER and good company', 'Lake Zürich']);
+    await join(clubId, runner, ['Long runs on Sundays']);
+    const searchAnswers = (viewerId: string, q: string) =>
+      invoke<MemberPage & ErrorBody>(
+        members,
+        httpEvent('listClubMembers', {
+          params: { clubId },
+          query: { q, searchIn: 'answers' },
+          claims: memberClaims(viewerId),
+        }),
+      );
+    const found = async (viewerId: string, q: string) => {
+      const res = await searchAnswers(viewerId, q);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.items.map((m) => m.userId);
+    };
+
+    // Any case and accents, any of the answers, a part of a word; nobody whose answers lack it.
+    expect(await found(ownerId, 'water')).toEqual([swimmer]);
+    expect(await found(moderator, 'zurich')).toEqual([swimmer]);
+    expect(await found(ownerId, 'SUNDAY')).toEqual([runner]);
+    expect(await found(ownerId, 'skating')).toEqual([]);
+    // A name search does not look at answers.
+    const byName = await invoke<MemberPage>(
+      members,
+      httpEvent('listClubMembers', {
+        params: { clubId },
+        query: { q: 'water' },
+        claims: memberClaims(ownerId),
+      }),
+    );
+    expect(byName.body.items).toEqual([]);
+
+    await call(members, 'approveClubMember', ownerId, { params: { clubId, userId: swimmer } });
+    expect(await found(ownerId, 'good company')).toEqual([swimmer]);
+
+    const refused = await searchAnswers(member, 'water');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.code).toBeTypeOf('string');
+    expect(JSON.stringify(refused.body)).not.toContain(swimmer);
+  });
+
   it('needs no answers from a club that asks none', async () => {
     const { club } = await paidClub({ price: 0, trialPeriod: 0 });
     expect((await join(club.id, ulid())).body).toEqual({ status: 'pending', created: true });

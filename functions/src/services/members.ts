@@ -12,6 +12,7 @@ import {
   type MemberPage,
   type Membership,
   type MemberView,
+  normalizeText,
   type PendingCount,
   publicName,
   type RemovedPage,
@@ -49,6 +50,12 @@ export const PENDING_COUNT_LIMIT = 99;
 
 function searchOf(query: MemberListQuery, details: boolean): MemberSearch {
   const text = query.q?.trim() ?? '';
+  if (text && query.searchIn === 'answers') {
+    // The answers are for those who decide on requests.
+    if (!details) throw forbidden('Only owners and moderators search the answers to membership questions');
+    // Text with no letter or digit holds no word to look for: the list as it is.
+    return normalizeText(text) ? { by: 'answers', text } : { by: 'all' };
+  }
   if (text) return details && text.includes('@') ? { by: 'email', text } : { by: 'name', text };
   if (query.filter !== 'pending') return { by: 'all' };
   // Members do not see requests to join: the filter is for those who answer them.

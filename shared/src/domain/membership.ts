@@ -44,6 +44,12 @@ export type MemberView = z.infer<typeof memberViewSchema>;
 
 /** The members page's filters: everyone, or (owners and moderators only) the requests to join. */
 export const MEMBER_FILTERS = ['all', 'pending'] as const;
+/**
+ * Where a members search looks: names (and, for owners and moderators, e-mail addresses), or the
+ * answers given to the club's membership questions (owners and moderators only).
+ */
+export const MEMBER_SEARCH_FIELDS = ['names', 'answers'] as const;
+export type MemberSearchField = (typeof MEMBER_SEARCH_FIELDS)[number];
 export type MemberFilter = (typeof MEMBER_FILTERS)[number];
 
 /**
@@ -56,6 +62,7 @@ export const memberListQuerySchema = z.strictObject({
   cursor: z.string().max(LIMITS.cursor).optional(),
   q: z.string().trim().max(LIMITS.email).optional(),
   filter: z.enum(MEMBER_FILTERS).default('all'),
+  searchIn: z.enum(MEMBER_SEARCH_FIELDS).default('names'),
 });
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 

@@ -11,7 +11,7 @@ import { writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { countUpTo, type KeyQuery, type Page, queryAll, queryFirst, queryPage } from '../query.ts';
 import { cardOf, MEMBER_EMAIL, type MemberCard } from './member-cards.ts';
-import { toMembership } from './memberships.ts';
+import { MEMBER_ANSWERS_TEXT, toMembership } from './memberships.ts';
 
 /** A membership as a list shows it: its card (null until filled) and the e-mail when known. */
 export interface ListedMember {
@@ -35,12 +35,16 @@ export async function getListedMember(clubId: string, userId: string): Promise<L
   return item ? listedMember(item) : null;
 }
 
-/** Which entries a members list reads: everyone in order, a name or e-mail prefix, or the requests. */
+/**
+ * Which entries a members list reads: everyone in order, a name or e-mail prefix, the requests,
+ * or those whose answers to the membership questions hold the text.
+ */
 export type MemberSearch =
   | { by: 'all' }
   | { by: 'pending' }
   | { by: 'name'; text: string }
-  | { by: 'email'; text: string };
+  | { by: 'email'; text: string }
+  | { by: 'answers'; text: string };
 
 const ORDER_INDEX = TABLE.indexes.byMemberOrder;
 
@@ -60,6 +64,20 @@ function searchQuery(clubId: string, search: MemberSearch, activeOnly: boolean):
     };
   }
   const partition = indexKeys.memberOrderPartition(clubId);
+  if (search.by === 'answers') {
+    // Answers are free text: the list in order, kept to those whose answers hold the words, so a
+    // page reads at most `limit` entries and may show fewer while a cursor remains.
+    return {
+      index: ORDER_INDEX,
+      partition,
+      order: 'descending',
+      filter: {
+        expression: 'contains(#answersText, :answersText)',
+        names: { '#answersText': MEMBER_ANSWERS_TEXT },
+        values: { ':answersText': normalizeText(search.text) },
+      },
+    };
+  }
   if (search.by === 'pending') {
     return {
       index: ORDER_INDEX,

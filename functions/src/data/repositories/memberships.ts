@@ -1,6 +1,12 @@
 /** Membership items: their shape and their reads by club and by person. */
 
-import { type Membership, type MembershipStatus, membershipSchema, TABLE } from '@clubs/shared';
+import {
+  type Membership,
+  type MembershipStatus,
+  membershipSchema,
+  normalizeText,
+  TABLE,
+} from '@clubs/shared';
 import { indexKeys, keys, memberRank, withoutKeys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
@@ -8,6 +14,22 @@ import { type KeyQuery, type Page, queryAll, queryPage } from '../query.ts';
 
 export const toMembership = (item: Record<string, unknown>): Membership =>
   membershipSchema.parse(withoutKeys(item));
+
+/**
+ * The membership's answers to the club's questions as one normalized text, so that owners and
+ * moderators can find a person by what they answered (club-members.ts).
+ */
+export const MEMBER_ANSWERS_TEXT = 'answersText';
+
+function answersText(membership: Membership): Record<string, string> {
+  const text = normalizeText(
+    (membership.answers ?? [])
+      .filter((answer) => !answer.consent)
+      .map((answer) => answer.answer)
+      .join(' '),
+  );
+  return text ? { [MEMBER_ANSWERS_TEXT]: text } : {};
+}
 
 export function membershipItem(membership: Membership) {
   return {
@@ -21,6 +43,7 @@ export function membershipItem(membership: Membership) {
       membership.userId,
     ),
     ...membership,
+    ...answersText(membership),
   };
 }
 

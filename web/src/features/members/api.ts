@@ -5,7 +5,13 @@
  * moderator's answer (the members page's Pending filter and the club's Members nav item show it;
  * only managers ask, others may not).
  */
-import { type ClubRole, isClubManager, type MemberFilter, type PendingCount } from '@clubs/shared';
+import {
+  type ClubRole,
+  isClubManager,
+  type MemberFilter,
+  type MemberSearchField,
+  type PendingCount,
+} from '@clubs/shared';
 import { useEffect, useState } from 'react';
 import { useApiPages, useApiQuery } from '../../api/hooks.ts';
 import { routeKey } from '../../api/queryKeys.ts';
@@ -36,13 +42,23 @@ function useSettled(value: string): string {
   return settled;
 }
 
-export function useMembers(clubId: string, search: string, filter: MemberFilter = 'all') {
+export function useMembers(
+  clubId: string,
+  search: string,
+  filter: MemberFilter = 'all',
+  searchIn: MemberSearchField = 'names',
+) {
   const q = useSettled(search.trim());
   return useApiPages(
     'listClubMembers',
     {
       params: { clubId },
-      query: { limit: MEMBERS_PAGE, ...(q ? { q } : {}), ...(filter === 'all' ? {} : { filter }) },
+      query: {
+        limit: MEMBERS_PAGE,
+        ...(q ? { q } : {}),
+        ...(filter === 'all' ? {} : { filter }),
+        ...(q && searchIn === 'answers' ? { searchIn } : {}),
+      },
     },
     { keepPrevious: true },
   );

@@ -10,6 +10,8 @@ export const MEMBERS_TEXTS = {
   invalidClub: 'Invalid club ID',
   searchMembers: 'Search members...',
   searchManaged: 'Search by name or email...',
+  searchAnswersManaged: 'Search the answers to your questions...',
+  searchInAnswers: 'Search answers to the membership questions',
   loadMore: 'Load more',
   filters: 'Show',
   filterAll: 'All',

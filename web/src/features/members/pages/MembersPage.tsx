@@ -5,8 +5,14 @@
  * count), the 'Owner' badge, the Invite Members link for those who may invite (the owner), and
  * for the owner a Removed view of the people kept out, each with Allow back, and Export CSV.
  */
-import { Button, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
-import { hasPermission, idSchema, isClubManager, type MemberFilter } from '@clubs/shared';
+import { Button, CheckboxField, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
+import {
+  hasPermission,
+  idSchema,
+  isClubManager,
+  type MemberFilter,
+  type MemberSearchField,
+} from '@clubs/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
@@ -44,11 +50,19 @@ function MemberFilters({ filter, onChange }: { filter: MembersView; onChange: (n
   return <FilterButtons label={T.filters} value={filter} choices={choices} onChange={onChange} />;
 }
 
-function MembersList({ search, filter }: { search: string; filter: MemberFilter }) {
+function MembersList({
+  search,
+  filter,
+  searchIn,
+}: {
+  search: string;
+  filter: MemberFilter;
+  searchIn: MemberSearchField;
+}) {
   const { club, role, canWrite } = useClubSpace();
   const { user } = useAuth();
   const manager = isClubManager(role);
-  const members = useMembers(club.id, search, filter);
+  const members = useMembers(club.id, search, filter, searchIn);
   const shown = members.data?.pages.flatMap((page) => page.items) ?? [];
   // "Message" shows only for whom the start would be allowed through this club.
   const startable = useStartable(
@@ -89,6 +103,7 @@ export default function MembersPage() {
   const { club, role, basePath } = useClubSpace();
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<MembersView>('all');
+  const [searchIn, setSearchIn] = useState<MemberSearchField>('names');
   if (!idSchema.safeParse(clubId).success) {
     return (
       <PageColumn width="56rem">
@@ -112,18 +127,34 @@ export default function MembersPage() {
         <SearchField
           label={T.searchMembers}
           labelHidden
-          placeholder={manager ? T.searchManaged : T.searchMembers}
+          placeholder={
+            manager ? (searchIn === 'answers' ? T.searchAnswersManaged : T.searchManaged) : T.searchMembers
+          }
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           onClear={() => setSearch('')}
           hasSearchButton={false}
         />
       )}
+      {manager && filter !== 'removed' ? (
+        // Owners and moderators may look through what people answered when they asked to join.
+        <CheckboxField
+          name="searchInAnswers"
+          label={T.searchInAnswers}
+          value="answers"
+          checked={searchIn === 'answers'}
+          onChange={(event) => setSearchIn(event.target.checked ? 'answers' : 'names')}
+        />
+      ) : null}
       {manager ? <MemberFilters filter={filter} onChange={setFilter} /> : null}
       {filter === 'removed' && role === 'club_owner' ? (
         <RemovedMembers clubId={clubId} />
       ) : (
-        <MembersList search={search} filter={manager && filter !== 'removed' ? filter : 'all'} />
+        <MembersList
+          search={search}
+          filter={manager && filter !== 'removed' ? filter : 'all'}
+          searchIn={manager ? searchIn : 'names'}
+        />
       )}
     </PageColumn>
   );
