@@ -58,6 +58,12 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
     messageId: idSchema,
     readerId: idSchema,
   }),
+  /** One of the reader's conversations lost a message its sender deleted: pages showing it drop its text. */
+  z.object({
+    type: z.literal('chat.deleted'),
+    conversationId: idSchema,
+    messageId: idSchema,
+  }),
   /** The reader no longer has access to the club: nothing more of it follows. */
   z.object({ type: z.literal('revoked'), clubId: idSchema }),
 ]);

@@ -53,7 +53,12 @@ export const LIVE = {
  * The server messages meant for the reader themselves, not for a club they follow: every
  * connection of the person gets them, whatever club it follows.
  */
-export const LIVE_PERSONAL_TYPES = ['notifications.changed', 'chat.message', 'chat.read'] as const;
+export const LIVE_PERSONAL_TYPES = [
+  'notifications.changed',
+  'chat.message',
+  'chat.read',
+  'chat.deleted',
+] as const;
 export type LivePersonalType = (typeof LIVE_PERSONAL_TYPES)[number];
 
 /** Which of a club's lists a change touches, for the pages that show them to re-read. */

@@ -2,7 +2,8 @@
  * Chat through the real WebSocket, two freshly registered members of one free club in two
  * browsers: one messages the other from the members list; the other, already on a signed-in
  * page, sees the header's unread count rise without a reload, opens the conversation and replies;
- * the first sees the reply and "Seen" without a reload. The inbox and the conversation are judged
+ * the first sees the reply and "Seen" without a reload, and the reply's text go when its writer
+ * deletes it. The inbox and the conversation are judged
  * by axe at 375 px and 1280 px. Both leave the club again, so its member list stays as the other
  * specs know it.
  */
@@ -57,6 +58,14 @@ test('two members chat live: the unread count, the reply and "Seen" arrive witho
     // Ann's open conversation shows the reply and that Ben has read hers, without a reload.
     await expect(annMessages.getByText('Hi Ann, see you there.')).toBeVisible();
     await expect(annMessages.getByText('Seen', { exact: true })).toBeVisible();
+
+    // Ben deletes his reply: Ann's open conversation drops its text from the socket, no reload.
+    await benMessages.getByRole('button', { name: /^Delete your message sent/ }).click();
+    const confirm = ben.getByRole('dialog', { name: 'Delete message' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(benMessages.getByText('Message deleted')).toBeVisible();
+    await expect(annMessages.getByText('Message deleted')).toBeVisible();
+    await expect(annMessages.getByText('Hi Ann, see you there.')).toHaveCount(0);
   } finally {
     await close();
   }

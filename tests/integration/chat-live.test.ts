@@ -136,6 +136,25 @@ describe('chat live', () => {
       { type: 'chat.read', conversationId, messageId: sent.body.id, readerId: ben },
     ]);
     expect(postedTo(samTabs)).toEqual([]);
+
+    // Ann deletes her message: both people's open pages hear of it, the third person nothing.
+    bus.entries.length = 0;
+    sockets.posted.length = 0;
+    const deleted = await call('deleteMessage', ann, { params: { conversationId, messageId: sent.body.id } });
+    expect(deleted.status).toBe(200);
+    const [deletedChange] = changes();
+    expect(deletedChange).toMatchObject({
+      type: 'chat.message-deleted',
+      actorId: ann,
+      conversationId,
+      messageId: sent.body.id,
+      userIds: [ann, ben],
+    });
+    await fanOutChange(deletedChange as AnyChangeEvent);
+    const gone: LiveServerMessage = { type: 'chat.deleted', conversationId, messageId: sent.body.id };
+    expect(postedTo(benTabs)).toEqual([gone, gone]);
+    expect(postedTo([annTab as string])).toEqual([gone]);
+    expect(postedTo(samTabs)).toEqual([]);
   });
 
   it('puts no read change when a later message leaves the conversation unread', async () => {

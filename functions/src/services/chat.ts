@@ -253,5 +253,14 @@ export async function deleteMessage(
   const conversation = await conversationOf(callerId, conversationId);
   if (!(await deleteOwnMessage(conversationId, messageId, callerId))) throw notFound('Message not found');
   await Promise.all(conversation.userIds.map((userId) => clearPreviewOf(userId, conversationId, messageId)));
+  // The other person's open conversation drops the text at once, as the sender's other tabs do.
+  await emitChange({
+    type: 'chat.message-deleted',
+    clubId: conversation.clubId,
+    actorId: callerId,
+    conversationId,
+    messageId,
+    userIds: conversation.userIds,
+  });
   return { id: messageId, deleted: true };
 }

@@ -111,6 +111,8 @@ export const QUIET_CHANGE_TYPES = {
   chatMessageSent: 'chat.message-sent',
   /** A person read a conversation up to a message: the other's open conversation shows "Seen". */
   chatRead: 'chat.read',
+  /** A person deleted one of their messages: both people's open conversations drop its text. */
+  chatMessageDeleted: 'chat.message-deleted',
 } as const;
 export type QuietChangeType = (typeof QUIET_CHANGE_TYPES)[keyof typeof QUIET_CHANGE_TYPES];
 
@@ -139,6 +141,13 @@ const quietChangeSchemas = [
   }),
   z.object({
     type: z.literal(QUIET_CHANGE_TYPES.chatRead),
+    ...base,
+    conversationId: idSchema,
+    messageId: idSchema,
+    userIds: z.tuple([idSchema, idSchema]).readonly(),
+  }),
+  z.object({
+    type: z.literal(QUIET_CHANGE_TYPES.chatMessageDeleted),
     ...base,
     conversationId: idSchema,
     messageId: idSchema,

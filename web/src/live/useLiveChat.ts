@@ -2,11 +2,17 @@
  * Follows the signed-in person's chat live while the header's chat button shows: a message in one
  * of their conversations, theirs from another tab or the other person's, makes the count and the
  * inbox read again and an open conversation read its newest page; the other person reading makes
- * the conversation show "Seen" at once. A lost connection once back reads them all again.
+ * the conversation show "Seen" at once, and a deleted message loses its text at once. A lost connection once back reads them all again.
  */
 import type { LiveServerMessage } from '@clubs/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { CONVERSATIONS_KEY, markSeen, readNewest, refreshInbox } from '../features/chat/api.ts';
+import {
+  CONVERSATIONS_KEY,
+  markMessageDeleted,
+  markSeen,
+  readNewest,
+  refreshInbox,
+} from '../features/chat/api.ts';
 import { type LiveHandlers, useLiveFollow } from './useLiveClub.ts';
 
 export function applyChatMessage(client: QueryClient, message: LiveServerMessage, userId: string): void {
@@ -16,6 +22,9 @@ export function applyChatMessage(client: QueryClient, message: LiveServerMessage
   } else if (message.type === 'chat.read') {
     refreshInbox(client);
     if (message.readerId !== userId) markSeen(client, message.conversationId, message.messageId);
+  } else if (message.type === 'chat.deleted') {
+    refreshInbox(client);
+    markMessageDeleted(client, message.conversationId, message.messageId);
   }
 }
 

@@ -75,7 +75,8 @@ export function applyLiveMessage(
     message.type === 'unsubscribed' ||
     message.type === 'notifications.changed' ||
     message.type === 'chat.message' ||
-    message.type === 'chat.read'
+    message.type === 'chat.read' ||
+    message.type === 'chat.deleted'
   )
     return;
   const { clubId } = message;

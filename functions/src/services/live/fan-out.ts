@@ -63,6 +63,7 @@ export async function messageOf(change: AnyChangeEvent): Promise<LiveServerMessa
     case 'membership.card-changed':
     case 'chat.message-sent':
     case 'chat.read':
+    case 'chat.message-deleted':
       return null;
   }
 }
@@ -94,6 +95,11 @@ export function personalMessageOf(
           messageId: change.messageId,
           readerId: change.actorId,
         },
+      };
+    case 'chat.message-deleted':
+      return {
+        userIds: change.userIds,
+        message: { type: 'chat.deleted', conversationId: change.conversationId, messageId: change.messageId },
       };
     default:
       return null;
