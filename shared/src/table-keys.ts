@@ -354,6 +354,15 @@ export const indexKeys = {
   }),
   chatInboxPartition: (userId: string) => chatInboxPartition(userId),
   /**
+   * byOwner, overloaded: the people a person blocked, by when, newest first (Settings → Chat);
+   * the blocked person's id keeps two blocks of the same instant apart.
+   */
+  chatBlockedAt: (userId: string, blockedAt: string, blockedId: string) => ({
+    gsi2pk: `CHAT_BLOCKS#${userId}`,
+    gsi2sk: `${blockedAt}#${blockedId}`,
+  }),
+  chatBlockedPartition: (userId: string) => `CHAT_BLOCKS#${userId}`,
+  /**
    * byUser, overloaded and sparse: a person's conversations with a message they have not read,
    * newest first; an entry is in it exactly while it is unread, so its size is the unread count.
    */

@@ -48,7 +48,7 @@ export const TABLE = {
       partitionKey: 'gsi2pk',
       sortKey: 'gsi2sk',
       purpose:
-        "an owner's clubs by creation time; an author's posts by creation time; a person's chat conversations by last activity",
+        "an owner's clubs by creation time; an author's posts by creation time; a person's chat conversations by last activity; the people a person blocked, newest first",
       projection: ALL,
     },
     byUser: {

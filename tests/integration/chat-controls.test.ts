@@ -8,6 +8,7 @@ import { handler } from '@clubs/functions/routes/chat';
 import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
 import { handler as members } from '@clubs/functions/routes/members';
 import { handler as superAdmin } from '@clubs/functions/routes/super-admin';
+import { blockPerson } from '@clubs/functions/services/chat-controls';
 import {
   type BlockedPage,
   CHAT_LIMITS,
@@ -160,6 +161,29 @@ describe('blocking', () => {
     expect((await call<BlockedPage>('listBlockedPeople', ann)).body.items).toEqual([]);
     // Carol may still start a conversation with Ann: she was never blocked.
     expect((await start(carol, ann, clubId)).status).toBe(201);
+  });
+
+  it('lists the people blocked newest first, by cursor, whatever their ids', async () => {
+    const { clubId, ann, ben } = await twoMembers();
+    const carol = await addMember(clubId, { userId: await addPerson('Carol Cole') });
+    const dan = await addMember(clubId, { userId: await addPerson('Dan Dale') });
+    for (const other of [ben, carol, dan]) await started(other, ann, clubId);
+    // Blocked in an order unlike their ids' (ids are ULIDs: Ben < Carol < Dan).
+    await blockPerson(ann, carol, new Date('2026-01-01T10:00:00Z'));
+    await blockPerson(ann, dan, new Date('2026-01-02T10:00:00Z'));
+    await blockPerson(ann, ben, new Date('2026-01-03T10:00:00Z'));
+    const first = await call<BlockedPage>('listBlockedPeople', ann, { query: { limit: '2' } });
+    expect(first.body.items.map((item) => item.userId)).toEqual([ben, dan]);
+    expect(first.body.nextCursor).toBeTruthy();
+    const second = await call<BlockedPage>('listBlockedPeople', ann, {
+      query: { limit: '2', cursor: first.body.nextCursor as string },
+    });
+    expect(second.body.items.map((item) => item.userId)).toEqual([carol]);
+    expect(second.body.nextCursor).toBeNull();
+    // Unblocking takes the person out of the list.
+    await call('unblockPerson', ann, { params: { userId: dan } });
+    const after = await call<BlockedPage>('listBlockedPeople', ann);
+    expect(after.body.items.map((item) => item.userId)).toEqual([ben, carol]);
   });
 });
 

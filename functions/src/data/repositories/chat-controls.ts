@@ -4,8 +4,8 @@
  * transaction as the message).
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { CHAT_SETTINGS_DEFAULTS, type ChatSettings, chatSettingsSchema } from '@clubs/shared';
-import { CHAT_BLOCK_PREFIX, keys } from '@clubs/shared/table-keys';
+import { CHAT_SETTINGS_DEFAULTS, type ChatSettings, chatSettingsSchema, TABLE } from '@clubs/shared';
+import { indexKeys, keys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
 import { writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
@@ -41,7 +41,14 @@ export async function putBlock(userId: string, blockedId: string, at: string): P
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.chatBlock(userId, blockedId), type: 'chat_block', userId, blockedId, blockedAt: at },
+        Item: {
+          ...keys.chatBlock(userId, blockedId),
+          ...indexKeys.chatBlockedAt(userId, at, blockedId),
+          type: 'chat_block',
+          userId,
+          blockedId,
+          blockedAt: at,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     ),
@@ -57,13 +64,13 @@ export interface StoredBlock {
   blockedAt: string;
 }
 
-/** A page of the people a person blocked, in the order of their ids. */
+/** A page of the people a person blocked, the newest block first: one query of the index. */
 export function listBlocks(
   userId: string,
   page: { limit: number; cursor?: string },
 ): Promise<Page<StoredBlock>> {
   return queryPage(
-    { partition: keys.chatSettings(userId).pk, sortKey: { beginsWith: CHAT_BLOCK_PREFIX } },
+    { index: TABLE.indexes.byOwner, partition: indexKeys.chatBlockedPartition(userId), order: 'descending' },
     page,
     (item) => ({ blockedId: String(item.blockedId), blockedAt: String(item.blockedAt) }),
   );

@@ -29,7 +29,8 @@ export const chatControlRoutes = routesOf('chat', {
   }),
   listBlockedPeople: GET('/api/me/blocks', {
     access: SIGNED_IN,
-    summary: 'The people the caller blocked, by cursor: one query and one BatchGetItem of their profiles',
+    summary:
+      'The people the caller blocked, newest first, by cursor: one query of an index and one BatchGetItem of their profiles',
     query: pageQuerySchema,
     response: blockedPageSchema,
   }),
