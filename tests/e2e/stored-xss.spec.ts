@@ -3,7 +3,7 @@
  * through every field that other people see (xss/fields.ts), then every page that shows them is
  * opened in headless Chromium by the people who can see it: anonymous visitors for the public
  * pages, the owner for the dashboard and the club pages, a member for the feed and the member
- * profiles. No payload may run, turn into markup or have a script blocked, and every written
+ * profiles, the super admin for the reported chats. No payload may run, turn into markup or have a script blocked, and every written
  * text must be shown as text, so the test cannot pass by showing nothing. With
  * SECURITY_REPORT_DIR set (npm run test:security) it leaves its counts there for the summary.
  */
@@ -30,6 +30,8 @@ import { buildWorld, viewers, type World } from './xss/world.ts';
 // Writing 450 texts and opening 128 pages took 85 s in a quiet full run and 259 s on this machine
 // at a load of 13; the limit leaves room for a slow stack, while each page's own wait is bounded.
 test.describe.configure({ timeout: 450_000 });
+
+const SUPER_ADMIN_EMAIL = 'admin@clubs.local';
 
 /** The texts a visit must show: its carriers' fields whose row lists this page. */
 const expectedTexts = (visit: Visit): string[] =>
@@ -124,15 +126,17 @@ test('no stored payload runs on any page that shows it, and each is shown as tex
   const api = new XssApi(request);
   const cast = await viewers(api);
   // The owner and the member sign in through the login form while the payloads are written.
-  const [world, anonymous, owner, member] = await Promise.all([
+  const [world, anonymous, owner, member, admin] = await Promise.all([
     test.step(`write ${CORPUS.length} payloads through ${FIELDS.length} fields`, () =>
       buildWorld(api, CORPUS, cast)),
     browser.newContext().then((context) => context.newPage()),
     pageAs(browser, cast.owner.email),
     pageAs(browser, cast.member.email),
+    // The reported chats are the platform's: only a super admin (the seeded one) reads them.
+    pageAs(browser, SUPER_ADMIN_EMAIL),
   ]);
   const written = Date.now();
-  const pageOf: Record<Viewer, Page> = { anonymous, owner, member };
+  const pageOf: Record<Viewer, Page> = { anonymous, owner, member, admin };
   const findings = noFindings();
   // The viewers browse side by side: each waits mostly on the stack, not on the others.
   const opened = await test.step('open every page that shows them', async () => {

@@ -36,7 +36,8 @@ export type PageKind =
   | 'reports'
   | 'chat-inbox'
   | 'join-dialog'
-  | 'club-members';
+  | 'club-members'
+  | 'chat-reports';
 
 export interface FieldRow {
   /** Two letters: the second half of every marker written through this field. */
@@ -178,24 +179,25 @@ export const FIELDS: readonly FieldRow[] = [
     shownOn: ['club-members'],
   },
   // A chat message to the viewer (its inbox shows it as the conversation's preview), and its
-  // sender's report of the conversation to the super admins, whose portal no viewer here opens.
+  // sender's report of the conversation to the super admins, whose portal shows the report's words
+  // and the copy of the message taken with it.
   {
     code: 'cx',
     field: 'chat message',
     carrier: 'chat',
     writtenBy: 'POST /api/me/conversations/{conversationId}/messages { text }',
-    shownOn: ['chat-inbox'],
+    shownOn: ['chat-inbox', 'chat-reports'],
   },
   {
     code: 'cr',
     field: "chat report text (reason 'other')",
     carrier: 'chat',
     writtenBy: "POST /api/me/conversations/{conversationId}/report { reason: 'other', text }",
-    shownOn: [],
+    shownOn: ['chat-reports'],
   },
 ];
 
-export const VIEWERS = ['anonymous', 'owner', 'member'] as const;
+export const VIEWERS = ['anonymous', 'owner', 'member', 'admin'] as const;
 export type Viewer = (typeof VIEWERS)[number];
 
 /** One page opened once: who opens it, and whose carriers (payloads) it must show as text. */
@@ -337,6 +339,14 @@ export function visits(world: World): Visit[] {
       viewer: 'owner',
       path: `/communities/${mainClub}/members`,
       shows: every(world, ['person']),
+    },
+    // The super admin's portal: every reported conversation with its reason and reported messages.
+    {
+      kind: 'chat-reports',
+      viewer: 'admin',
+      path: '/super-admin',
+      shows: every(world, ['chat']),
+      prepare: (page) => showAll(page, 'article[aria-labelledby^="chat-report-"]', 'Show more reports'),
     },
     // The page an invitation link opens shows the club's name and description.
     ...each(world, 'invitation', 'member', (i) => `/invite/${clubs[i]}/${world.inviteTokens[i]}`, ['club']),

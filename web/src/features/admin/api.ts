@@ -5,7 +5,7 @@
  */
 import type { AdminStatusFilter, AnalyticsPeriod, ChatReportStatus } from '@clubs/shared';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useApiQuery } from '../../api/hooks.ts';
+import { useApiPages, useApiQuery } from '../../api/hooks.ts';
 
 export const useAdminClubs = (query: { q?: string; status: AdminStatusFilter; cursor?: string }) =>
   useApiQuery('listAdminClubs', { query }, { placeholderData: keepPreviousData });
@@ -15,5 +15,6 @@ export const useAuditLog = () => useApiQuery('listAuditLog', { query: { limit: 2
 export const usePlatformFigures = (period: AnalyticsPeriod) =>
   useApiQuery('getPlatformFigures', { query: { period } }, { placeholderData: keepPreviousData });
 
+/** The reported chats of one status, newest first, a page at a time ("Show more reports"). */
 export const useChatReports = (status: ChatReportStatus) =>
-  useApiQuery('listChatReports', { query: { status, limit: 20 } }, { placeholderData: keepPreviousData });
+  useApiPages('listChatReports', { query: { status, limit: 20 } }, { keepPrevious: true });

@@ -1,8 +1,8 @@
 /**
  * The super-admin portal's "Reported chats": conversations members reported to the platform, of
  * one status (open first), each with who reported whom, the reason, and the copy of the newest
- * messages taken when it was reported (members' words, shown as text); an open one is resolved
- * or dismissed.
+ * messages taken when it was reported (members' words, shown as text), a page at a time; an open
+ * one is resolved or dismissed.
  */
 import { Badge, Button, Card, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import {
@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { messageOf } from '../../../api/errors.ts';
 import { useApiMutation } from '../../../api/mutations.ts';
 import { routeKey } from '../../../api/queryKeys.ts';
+import { ShowMore } from '../../../components/PagedList.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { useChatReports } from '../api.ts';
 import { AdminSection } from './AdminSection.tsx';
@@ -28,6 +29,7 @@ export const REPORTED_CHATS_TEXTS = {
   dismiss: 'Dismiss',
   resolved: 'Report resolved',
   dismissed: 'Report dismissed',
+  more: 'Show more reports',
   failed: 'The decision was not saved',
   deleted: '(deleted)',
 } as const;
@@ -117,11 +119,14 @@ export function ReportedChats() {
               </option>
             ))}
           </SelectField>
-          {data.items.length === 0 ? (
-            <Text color="font.secondary">{T.empty}</Text>
+          {data.pages[0]?.items.length ? (
+            data.pages
+              .flatMap((page) => page.items)
+              .map((report) => <ReportCard key={report.id} report={report} />)
           ) : (
-            data.items.map((report) => <ReportCard key={report.id} report={report} />)
+            <Text color="font.secondary">{T.empty}</Text>
           )}
+          <ShowMore list={reports} label={T.more} />
         </Flex>
       )}
     </AdminSection>
