@@ -4,11 +4,13 @@
  * unread count exact), a club owner switching chat off, a removed member, and a conversation
  * reported to the super admins with a copy of its messages as they were.
  */
+import { db } from '@clubs/functions/data/client';
 import { handler } from '@clubs/functions/routes/chat';
 import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
 import { handler as members } from '@clubs/functions/routes/members';
 import { handler as superAdmin } from '@clubs/functions/routes/super-admin';
 import { blockPerson } from '@clubs/functions/services/chat-controls';
+import { meterRequests } from '@clubs/infra/local/request-meter.ts';
 import {
   type BlockedPage,
   CHAT_LIMITS,
@@ -19,6 +21,7 @@ import {
   type ChatSettings,
   type ConversationMessages,
   type RouteId,
+  STARTABLE_LIMITS,
   type StartableConversations,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
@@ -236,6 +239,30 @@ describe('whom a page may offer "Message"', () => {
     await addMember(other.id, { userId: ann });
     await addMember(other.id, { userId: ben });
     expect(await startable(ann, [ben], [clubId, other.id])).toEqual([{ userId: ben, clubId: other.id }]);
+  });
+
+  it('the largest question is a fixed number of batch reads and names only people of a club the caller is active in', async () => {
+    const { clubId, ann } = await twoMembers();
+    const { userIds, clubIds } = STARTABLE_LIMITS;
+    // Nine clubs Ann is not in, one with a person active in it: a stranger to her.
+    const elsewhere = await Promise.all(Array.from({ length: clubIds - 1 }, () => addClub()));
+    const stranger = await addMember((elsewhere[0] as { id: string }).id, {
+      userId: await addPerson('Sam Elsewhere'),
+    });
+    const members: string[] = [];
+    for (let i = 0; i < userIds - 1; i++) {
+      members.push(await addMember(clubId, { userId: await addPerson(`Member ${i}`) }));
+    }
+    const meter = meterRequests(db());
+    try {
+      const items = await startable(ann, [stranger, ...members], [...elsewhere.map((c) => c.id), clubId]);
+      expect(items).toEqual(members.map((userId) => ({ userId, clubId })));
+      // Each club, its membership of the caller and of every person; each person's settings and both blocks.
+      const keys = clubIds * (1 + 1 + userIds) + userIds * 3;
+      expect(meter.commands).toEqual(Array(Math.ceil(keys / 100)).fill('BatchGetItemCommand'));
+    } finally {
+      meter.stop();
+    }
   });
 
   it('refuses a question naming too many people or none', async () => {
