@@ -1,8 +1,9 @@
 // `npm test`: lint, typecheck, the build of what ships (`npm run build`: the SPA and every
-// function bundle, as `cdk deploy` makes them), the deploy check of the prod stage, then every suite (unit, integration, CDK, web,
-// end-to-end in E2E_LANES lanes, one per two cores unless set), each printing its own summary, then one closing
-// line with the totals. Exits non-zero on any failure.
-import { spawn, spawnSync } from 'node:child_process';
+// function bundle, as `cdk deploy` makes them), the deploy check of the prod stage, and every suite
+// (unit, integration, security, CDK and web in vitest; end-to-end in E2E_LANES lanes, one per two
+// cores unless set), side by side where they do not depend on each other, each printing its own
+// summary, then one closing line with the totals. Exits non-zero on any failure.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,15 +15,6 @@ const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const reports = mkdtempSync(join(tmpdir(), 'clubs-test-'));
 const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', FORCE_COLOR: '0' };
-
-function step(name, command, args, extraEnv = {}) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  const ok = run.status === 0;
-  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-  return ok;
-}
 
 function readJson(file) {
   try {
@@ -55,12 +47,24 @@ function quietStep(name, command, args) {
   );
 }
 
-// The checks before the suites run in two lanes, since none keeps both cores busy on its own (one
-// compiler, one synthesis, cfn-lint): lint then typecheck beside the deploy check then the build.
+// Everything runs side by side, since no step keeps both cores busy on its own: lint then
+// typecheck; the deploy check, then the build, then the walks (they load what the build made);
+// and vitest from the start (it needs no build: the infra tests synthesize with a stand-in SPA).
 // The deploy check synthesizes with a stand-in SPA and without bundling, so it needs no build, and
-// it goes first so the build never rewrites web/dist while the check reads it.
-const checksStarted = Date.now();
-await Promise.all([
+// it goes first so the build never rewrites web/dist while the check reads it. TEST_SERIAL=1 runs
+// the suites one after the other, after the checks, as the runs before this layout did.
+const serial = process.env.TEST_SERIAL === '1';
+const runStarted = Date.now();
+const vitestReport = join(reports, 'vitest.json');
+const runVitest = () =>
+  quietStep('vitest (shared, functions, web, infra, integration, security)', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]);
+const checks = Promise.all([
   quietStep('lint', 'npm', ['run', '--silent', 'lint']).then(() =>
     quietStep('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   ),
@@ -74,28 +78,15 @@ await Promise.all([
     quietStep('build (the SPA, then cdk synth bundling every function)', 'npm', ['run', '--silent', 'build']),
   ),
 ]);
-console.log(`\n=== the checks took ${((Date.now() - checksStarted) / 1000).toFixed(1)} s side by side`);
-
-const vitestReport = join(reports, 'vitest.json');
-step('vitest (shared, functions, web, infra, integration)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-const vitest = readJson(vitestReport);
-if (vitest) {
-  totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests;
-  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-}
+const vitestDone = serial ? checks.then(runVitest) : runVitest();
+const checksDone = checks.then(() =>
+  console.log(`\n=== the checks took ${((Date.now() - runStarted) / 1000).toFixed(1)} s`),
+);
 
 // The walks run in lanes: each lane is a Playwright shard with a whole local stack of its own
-// (its own ports and data folder), so no walk ever sees another lane's writes, and the two cores
-// are busy while one lane's browser waits on its stack. Each lane's lines carry its number.
-// A lane keeps about two cores busy (its stack, DynamoDB Local and Chromium): on this 2-core CI
-// machine two lanes took 1,081 s where one took 998 s, every walk twice as slow.
+// (its own ports and data folder), so no walk ever sees another lane's writes. Each lane's lines
+// carry its number when there are several. One lane (its stack, DynamoDB Local and the headless
+// shell) keeps about one core busy, so a 2-core machine runs one lane beside vitest.
 const lanes = Math.max(1, Number(process.env.E2E_LANES ?? Math.floor(availableParallelism() / 2)));
 const laneEnv = { ...env };
 // Each lane's config makes a data folder of its own; one given from outside would be shared.
@@ -115,20 +106,34 @@ function lane(index) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = lanes > 1 ? `[lane ${index + 1}] ` : '';
+  const prefix = lanes > 1 ? `[lane ${index + 1}] ` : '[e2e] ';
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
   }
   return new Promise((resolve) => child.on('close', (code) => resolve({ ok: code === 0, report })));
 }
-console.log(`\n=== end-to-end (Playwright, headless Chromium, ${lanes} lanes)`);
-const e2eStarted = Date.now();
-const laneRuns = await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
-results.push({
-  name: `end-to-end (Playwright, headless Chromium, ${lanes} lanes)`,
-  ok: laneRuns.every((run) => run.ok),
-  seconds: ((Date.now() - e2eStarted) / 1000).toFixed(1),
+const e2eName = `end-to-end (Playwright, headless Chromium, ${lanes} lane${lanes > 1 ? 's' : ''})`;
+const walksDone = (serial ? vitestDone.then(() => checks) : checks).then(async () => {
+  console.log(`\n=== ${e2eName} (started)`);
+  const e2eStarted = Date.now();
+  const slot = results.push({ name: e2eName, ok: false, seconds: '…' }) - 1;
+  const runs = await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
+  results[slot] = {
+    name: e2eName,
+    ok: runs.every((run) => run.ok),
+    seconds: ((Date.now() - e2eStarted) / 1000).toFixed(1),
+  };
+  return runs;
 });
+const [laneRuns] = await Promise.all([walksDone, vitestDone, checksDone]);
+console.log(`\n=== the whole run took ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
+
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
 // One report of all lanes: their counts added, their spec files side by side.
 const laneReports = laneRuns.map((run) => readJson(run.report));
 const playwright = laneReports.every(Boolean)
