@@ -14,6 +14,7 @@
  *    conversationItems (as the demo seed loads them).
  */
 import '@clubs/infra/local/quiet-sdk.ts';
+import type { StoredMessage } from '@clubs/functions/data/repositories/chat';
 import {
   CHAT_LIMITS,
   type ChatMessage,
@@ -138,7 +139,7 @@ bench.runBench(RUNS, 'in-process chat handler as one of the two people, DynamoDB
         avatarUrl: null,
         createdAt: at(0),
       });
-    const message = (senderId: string, i: number): ChatMessage => ({
+    const message = (senderId: string, i: number): StoredMessage => ({
       id: ulid(start + i * bench.MINUTE),
       senderId,
       text: `Message ${i} of the benchmark.`,

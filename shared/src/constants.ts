@@ -149,11 +149,17 @@ export const MEMBER_MEDIA_READ = { expiresInSeconds: 600 } as const;
 export const MEDIA_PATHS = {
   publicPrefixes: ['avatars', 'clubs'],
   membersOnlyRoot: 'club-media',
+  /** Chat images: read only through URLs signed for the conversation's two people. */
+  chatRoot: 'chat-media',
 } as const;
 
 /** Where one person's files for posts of one club are uploaded. */
 export const postMediaPrefixOf = (clubId: string, uploaderId: string): string =>
   `${MEDIA_PATHS.membersOnlyRoot}/${clubId}/posts/${uploaderId}`;
+
+/** Where one person's images for one conversation are uploaded. */
+export const chatImagePrefixOf = (conversationId: string, uploaderId: string): string =>
+  `${MEDIA_PATHS.chatRoot}/${conversationId}/${uploaderId}`;
 
 /** Where a course's files are uploaded (images and videos its sections show). */
 export const courseMediaPrefixOf = (clubId: string, courseId: string): string =>
@@ -208,9 +214,14 @@ export const CHAT_LIMITS = {
   newConversationsPerDay: 20,
   messagesPerMinute: 20,
   previewLength: 140,
+  /** Images one person may sign for upload into conversations a minute (each is a stored file). */
+  imageUploadsPerMinute: 10,
   /** Conversations one person reports to the super admins a UTC day. */
   reportsPerDay: 10,
 } as const;
+
+/** What the inbox and the unread e-mail show for a message that is an image without text. */
+export const CHAT_IMAGE_PREVIEW = 'Photo';
 
 /**
  * Invitations: so the platform cannot be used to send mass mail, only an active club that is not

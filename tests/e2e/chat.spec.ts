@@ -2,8 +2,8 @@
  * Chat through the real WebSocket, two freshly registered members of one free club in two
  * browsers: one messages the other from the members list; the other, already on a signed-in
  * page, sees the header's unread count rise without a reload, opens the conversation and replies;
- * the first sees the reply and "Seen" without a reload, and the reply's text go when its writer
- * deletes it. The inbox and the conversation are judged
+ * the first sees the reply and "Seen" without a reload, then sends a photo the second sees, and
+ * the reply's text goes when its writer deletes it. The inbox and the conversation are judged
  * by axe at 375 px and 1280 px. Both leave the club again, so its member list stays as the other
  * specs know it.
  */
@@ -58,6 +58,27 @@ test('two members chat live: the unread count, the reply and "Seen" arrive witho
     // Ann's open conversation shows the reply and that Ben has read hers, without a reload.
     await expect(annMessages.getByText('Hi Ann, see you there.')).toBeVisible();
     await expect(annMessages.getByText('Seen', { exact: true })).toBeVisible();
+
+    // Ann sends a photo alone: Ben's open conversation shows it, loaded through its signed URL.
+    await ann.getByLabel('Add an image').setInputFiles({
+      name: 'studio.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+    await expect(ann.getByRole('progressbar', { name: 'Uploading studio.png' })).toHaveAttribute(
+      'aria-valuetext',
+      'Uploaded',
+    );
+    await ann.getByRole('button', { name: 'Send' }).click();
+    await expect(annMessages.getByRole('img', { name: 'Image you sent' })).toBeVisible();
+    const photo = benMessages.getByRole('img', { name: 'Image sent to you' });
+    await expect(photo).toBeVisible();
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
 
     // Ben deletes his reply: Ann's open conversation drops its text from the socket, no reload.
     await benMessages.getByRole('button', { name: /^Delete your message sent/ }).click();

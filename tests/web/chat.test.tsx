@@ -27,7 +27,7 @@ function conversation(overrides: Partial<ConversationSummary> = {}): Conversatio
 }
 
 function message(id: string, senderId: string, text: string): ChatMessage {
-  return { id, senderId, text, deleted: false, createdAt: new Date().toISOString() };
+  return { id, senderId, text, image: null, deleted: false, createdAt: new Date().toISOString() };
 }
 
 /** The newest page of conversation conv-1 with Mia in Morning Yoga, as the API answers it. */

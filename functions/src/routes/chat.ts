@@ -12,6 +12,7 @@ import {
   deleteMessage,
   markConversationRead,
   sendMessage,
+  signChatImageUpload,
   startableConversations,
   startConversation,
 } from '../services/chat.ts';
@@ -38,8 +39,9 @@ export const handler = defineGroup('chat', routes, {
   listStartableConversations: async ({ auth, input }) => startableConversations(auth.userId, input.query),
   listConversationMessages: async ({ auth, input }) =>
     conversationMessages(auth.userId, input.params.conversationId, input.query),
-  sendMessage: async ({ auth, input }) =>
-    sendMessage(auth.userId, input.params.conversationId, input.body.text),
+  createChatImageUpload: async ({ auth, input }) =>
+    signChatImageUpload(auth.userId, input.params.conversationId, input.body),
+  sendMessage: async ({ auth, input }) => sendMessage(auth.userId, input.params.conversationId, input.body),
   deleteMessage: async ({ auth, input }) =>
     deleteMessage(auth.userId, input.params.conversationId, input.params.messageId),
   markConversationRead: async ({ auth, input }) =>

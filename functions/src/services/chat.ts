@@ -5,16 +5,23 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  AVATAR_SIZE_MESSAGE,
+  AVATAR_TYPE_MESSAGE,
+  AVATAR_UPLOAD,
+  type AvatarUploadInput,
   CHAT_LIMITS,
   type ChatMessage,
   type ConversationMessages,
   type ConversationPage,
+  chatImagePrefixOf,
+  type PresignedUpload,
+  type SendMessageInput,
   type StartableConversations,
   type StartConversationInput,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { emitChange } from '../bus/change-events.ts';
-import type { RateWindow, WindowsFull } from '../data/rate-windows.ts';
+import { countInWindows, type RateWindow, type WindowsFull } from '../data/rate-windows.ts';
 import {
   type Conversation,
   chatPeople,
@@ -31,9 +38,13 @@ import {
   readStartingPoints,
   recordLastMessage,
   type StartingPoint,
+  type StoredMessage,
 } from '../data/repositories/chat.ts';
 import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
+import { signMemberMediaRead } from '../media/member-media.ts';
+import { attachUpload, removeReplacedMedia } from '../media/uploads.ts';
 import { isClubInService } from './club-in-service.ts';
+import { signImageUpload } from './image-uploads.ts';
 
 /** The same two people always meet in the same conversation, whoever starts it. */
 export function conversationIdOf(a: string, b: string): string {
@@ -62,6 +73,13 @@ const sendLimit = (userId: string): RateWindow => ({
   scope: 'chat-send',
   subject: userId,
   limit: CHAT_LIMITS.messagesPerMinute,
+  windowSeconds: 60,
+});
+
+const imageUploadLimit = (userId: string): RateWindow => ({
+  scope: 'chat-image-upload',
+  subject: userId,
+  limit: CHAT_LIMITS.imageUploadsPerMinute,
   windowSeconds: 60,
 });
 
@@ -133,19 +151,67 @@ export async function startableConversations(
   return { items };
 }
 
+/**
+ * A message as one of its two people sees it: its image (if any) by a URL signed for a short
+ * while, which only the conversation's own routes hand out.
+ */
+async function shown(message: StoredMessage, now = new Date()): Promise<ChatMessage> {
+  const { imageKey, ...rest } = message;
+  if (!imageKey) return { ...rest, image: null };
+  const { url, expiresAt } = await signMemberMediaRead(imageKey, now);
+  return { ...rest, image: { url, expiresAt } };
+}
+
+/**
+ * Signs an upload of one image into the caller's folder of the conversation (no public path
+ * serves it), counted in the caller's per-minute window of image uploads.
+ */
+export async function signChatImageUpload(
+  callerId: string,
+  conversationId: string,
+  input: AvatarUploadInput,
+  now = new Date(),
+): Promise<PresignedUpload> {
+  const conversation = await conversationOf(callerId, conversationId);
+  const counted = await countInWindows([imageUploadLimit(callerId)], now);
+  if (!counted.counted)
+    throw limited('You are adding images too fast. Wait a moment and try again.', counted);
+  return signImageUpload(chatImagePrefixOf(conversation.id, callerId), input);
+}
+
+const refuseImage = (message: string, why: string) =>
+  badRequest(message, [{ path: 'body.imageKey', message: why }]);
+
+/**
+ * A message's image must be one the sender uploaded into their folder of this conversation and a
+ * stored image within the limit (a file that breaks the rule is removed); it is then kept.
+ */
+async function attachChatImage(conversationId: string, senderId: string, key: string): Promise<void> {
+  if (!key.startsWith(`${chatImagePrefixOf(conversationId, senderId)}/`)) {
+    throw refuseImage('Upload the image for this conversation first', 'not an image you uploaded here');
+  }
+  const verdict = await attachUpload(key, AVATAR_UPLOAD);
+  if (verdict === 'missing')
+    throw refuseImage('The image was not uploaded. Please try again.', 'nothing is stored there');
+  if (verdict === 'size') throw refuseImage(AVATAR_SIZE_MESSAGE, 'too large');
+  if (verdict === 'type') throw refuseImage(AVATAR_TYPE_MESSAGE, 'not an image');
+}
+
 export async function sendMessage(
   callerId: string,
   conversationId: string,
-  text: string,
+  input: SendMessageInput,
   now = new Date(),
 ): Promise<ChatMessage> {
   const conversation = await conversationOf(callerId, conversationId);
-  const message: ChatMessage = {
+  if (input.imageKey) await attachChatImage(conversationId, callerId, input.imageKey);
+  const message: StoredMessage = {
     id: ulid(now.getTime()),
     senderId: callerId,
-    text,
+    text: input.text,
     deleted: false,
     createdAt: now.toISOString(),
+    ...(input.imageKey ? { imageKey: input.imageKey } : {}),
   };
   const otherId = conversation.userIds.find((id) => id !== callerId) ?? callerId;
   const refused = await putMessage(conversationId, message, otherId, sendLimit(callerId), now);
@@ -167,7 +233,7 @@ export async function sendMessage(
     },
     now,
   );
-  return message;
+  return shown(message, now);
 }
 
 export async function conversationPage(
@@ -208,8 +274,10 @@ export async function conversationMessages(
     readConversationContext(conversation, callerId),
     listMessages(conversationId, page),
   ]);
+  const now = new Date();
   return {
     ...messages,
+    items: await Promise.all(messages.items.map((message) => shown(message, now))),
     conversation: {
       id: conversation.id,
       clubId: conversation.clubId,
@@ -251,7 +319,9 @@ export async function deleteMessage(
   messageId: string,
 ): Promise<{ id: string; deleted: true }> {
   const conversation = await conversationOf(callerId, conversationId);
-  if (!(await deleteOwnMessage(conversationId, messageId, callerId))) throw notFound('Message not found');
+  const deleted = await deleteOwnMessage(conversationId, messageId, callerId);
+  if (!deleted) throw notFound('Message not found');
+  if (deleted.imageKey) await removeReplacedMedia(deleted.imageKey);
   await Promise.all(conversation.userIds.map((userId) => clearPreviewOf(userId, conversationId, messageId)));
   // The other person's open conversation drops the text at once, as the sender's other tabs do.
   await emitChange({

@@ -4,8 +4,8 @@
  * other from when it started.
  */
 import * as z from 'zod';
-import { CHAT_LIMITS } from '../constants.ts';
-import { idSchema, isoDateTime, pageOf, pageQuerySchema, requiredText } from './common.ts';
+import { CHAT_LIMITS, LIMITS } from '../constants.ts';
+import { idSchema, isoDateTime, pageOf, pageQuerySchema } from './common.ts';
 
 /** The other person of a conversation, as the inbox and the conversation's header show them. */
 export const chatPersonSchema = z.object({
@@ -47,19 +47,47 @@ export const startConversationInputSchema = z.strictObject({
 });
 export type StartConversationInput = z.infer<typeof startConversationInputSchema>;
 
+/** An image of a message: a URL signed for a short while, given only to the conversation's two people. */
+export const chatImageSchema = z.object({ url: z.string(), expiresAt: isoDateTime });
+export type ChatImage = z.infer<typeof chatImageSchema>;
+
 export const chatMessageSchema = z.object({
   id: idSchema,
   senderId: idSchema,
-  /** Plain text (links are made clickable by the page, never HTML); '' once deleted. */
+  /** Plain text (links are made clickable by the page, never HTML); '' once deleted or for an image alone. */
   text: z.string(),
+  /** The message's image (null: none, or deleted). */
+  image: chatImageSchema.nullable(),
   deleted: z.boolean(),
   createdAt: isoDateTime,
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const sendMessageInputSchema = z.strictObject({
-  text: requiredText(CHAT_LIMITS.messageLength),
-});
+/**
+ * The key of an image uploaded for a conversation: `chat-media/{conversationId}/{uploaderId}/{ulid}.{ext}`.
+ * The service also checks that the folder is the sender's in this conversation.
+ */
+export const chatImageKeySchema = z
+  .string()
+  .max(LIMITS.url)
+  .regex(
+    /^chat-media\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/[a-z0-9]{26}\.(jpg|png|gif|webp)$/,
+    'must be the key of an image uploaded for this conversation',
+  );
+
+export const CHAT_EMPTY_MESSAGE = 'Write a message or add an image first.';
+
+/** A message is text, an image, or both; never neither. */
+export const sendMessageInputSchema = z
+  .strictObject({
+    text: z.string().trim().max(CHAT_LIMITS.messageLength).default(''),
+    imageKey: chatImageKeySchema.optional(),
+  })
+  .refine((message) => message.text !== '' || message.imageKey !== undefined, {
+    message: CHAT_EMPTY_MESSAGE,
+    path: ['text'],
+  });
+export type SendMessageInput = z.infer<typeof sendMessageInputSchema>;
 
 export const markConversationReadInputSchema = z.strictObject({
   /** The newest message the caller has seen: the conversation is read only if nothing came after it. */

@@ -68,6 +68,8 @@ export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<
   createClubCheckout: { body: { plan: 'monthly' } },
   updateMe: { body: { fullName: 'Example Person', bio: 'Hello.' } },
   createAvatarUpload: { body: { contentType: 'image/png', size: 1000 } },
+  createChatImageUpload: { body: { contentType: 'image/png', size: 1000 } },
+  sendMessage: { body: { text: 'Hello there' } },
   updateCourse: { body: { title: 'Example course' } },
   moveSection: { body: { direction: 'down' } },
   sendContactMessage: {

@@ -10,11 +10,11 @@
  * holds only if nothing came after the message the reader saw.
  */
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CHAT_LIMITS, CHAT_UNREAD_MAIL, type ChatMessage, TABLE } from '@clubs/shared';
+import { CHAT_IMAGE_PREVIEW, CHAT_LIMITS, CHAT_UNREAD_MAIL, type ChatMessage, TABLE } from '@clubs/shared';
 import { CHAT_MESSAGE_PREFIX, indexKeys, keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import { transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
+import { isConditionFailed, transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { countItems, type Page, queryPage } from '../query.ts';
 import {
@@ -52,6 +52,9 @@ export interface ChatEntry {
   unread: boolean;
 }
 
+/** A message as the table holds it: its image by key (signed for each reader by the service). */
+export type StoredMessage = Omit<ChatMessage, 'image'> & { imageKey?: string };
+
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function toConversation(item: Item): Conversation {
@@ -79,18 +82,25 @@ function toEntry(item: Item): ChatEntry {
   };
 }
 
-function toMessage(item: Item): ChatMessage {
+function toMessage(item: Item): StoredMessage {
+  const imageKey = item.deleted === true ? null : str(item.imageKey);
   return {
     id: String(item.id),
     senderId: String(item.senderId),
     text: item.deleted === true ? '' : String(item.text ?? ''),
     deleted: item.deleted === true,
     createdAt: String(item.createdAt),
+    ...(imageKey ? { imageKey } : {}),
   };
 }
 
-export const previewOf = (text: string): string =>
-  text.length > CHAT_LIMITS.previewLength ? `${text.slice(0, CHAT_LIMITS.previewLength - 1)}…` : text;
+/** What the inbox shows of a message: its text, cut to the preview's length, or that it is an image. */
+export function previewOf(message: Pick<StoredMessage, 'text' | 'imageKey' | 'deleted'>): string {
+  if (message.deleted) return '';
+  const { text } = message;
+  if (!text) return message.imageKey ? CHAT_IMAGE_PREVIEW : '';
+  return text.length > CHAT_LIMITS.previewLength ? `${text.slice(0, CHAT_LIMITS.previewLength - 1)}…` : text;
+}
 
 export async function getConversation(conversationId: string): Promise<Conversation | null> {
   const item = await getItem(keys.conversation(conversationId));
@@ -123,11 +133,16 @@ const conversationItem = (conversation: Conversation) => ({
   userIds: [...conversation.userIds],
 });
 
-const messageItem = (conversationId: string, message: ChatMessage) => ({
+const messageItem = (conversationId: string, message: StoredMessage) => ({
   ...keys.chatMessage(conversationId, message.id),
   type: 'chat_message',
   conversationId,
-  ...message,
+  id: message.id,
+  senderId: message.senderId,
+  text: message.text,
+  deleted: message.deleted,
+  createdAt: message.createdAt,
+  ...(message.imageKey ? { imageKey: message.imageKey } : {}),
 });
 
 function entryItem(conversation: Conversation, userId: string, otherUserId: string) {
@@ -152,7 +167,7 @@ function entryItem(conversation: Conversation, userId: string, otherUserId: stri
  */
 export function conversationItems(
   conversation: Conversation,
-  messages: readonly ChatMessage[],
+  messages: readonly StoredMessage[],
   readUpTo: ReadonlyMap<string, string>,
 ): Record<string, unknown>[] {
   const [a, b] = conversation.userIds;
@@ -166,7 +181,7 @@ export function conversationItems(
       ...indexKeys.chatInbox(entry.userId, last.createdAt, conversation.id),
       ...(unread ? indexKeys.chatUnread(entry.userId, last.createdAt, conversation.id) : {}),
       lastMessageId: last.id,
-      lastMessagePreview: last.deleted ? '' : previewOf(last.text),
+      lastMessagePreview: previewOf(last),
       lastSenderId: last.senderId,
       lastActivityAt: last.createdAt,
       ...(read ? { readUpTo: read } : {}),
@@ -237,7 +252,7 @@ export async function createConversation(
  */
 export async function putMessage(
   conversationId: string,
-  message: ChatMessage,
+  message: StoredMessage,
   recipientId: string,
   senderLimit: RateWindow,
   now: Date,
@@ -295,7 +310,7 @@ function updateIf(
 export function recordLastMessage(
   userId: string,
   conversationId: string,
-  message: ChatMessage,
+  message: StoredMessage,
   side: 'sender' | 'recipient',
 ): Promise<boolean> {
   const inbox = indexKeys.chatInbox(userId, message.createdAt, conversationId);
@@ -322,7 +337,7 @@ export function recordLastMessage(
     },
     values: {
       ':id': message.id,
-      ':preview': previewOf(message.text),
+      ':preview': previewOf(message),
       ':sender': message.senderId,
       ':at': message.createdAt,
       ':g2pk': inbox.gsi2pk,
@@ -361,14 +376,33 @@ export async function markEntryRead(
   return entry ? { unread: entry.unread } : null;
 }
 
-/** Deletes the text of a message of `senderId`'s; false when it is not theirs (or not there). */
-export const deleteOwnMessage = (conversationId: string, messageId: string, senderId: string) =>
-  updateIf(keys.chatMessage(conversationId, messageId), {
-    set: 'SET deleted = :true REMOVE #text',
-    condition: 'attribute_exists(pk) AND senderId = :sender',
-    names: { '#text': 'text' },
-    values: { ':true': true, ':sender': senderId },
-  });
+/**
+ * Deletes the text and image of a message of `senderId`'s: null when it is not theirs (or not
+ * there), else the key of the image it had (for the service to remove the file).
+ */
+export async function deleteOwnMessage(
+  conversationId: string,
+  messageId: string,
+  senderId: string,
+): Promise<{ imageKey: string | null } | null> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.chatMessage(conversationId, messageId),
+        UpdateExpression: 'SET deleted = :true REMOVE #text, imageKey',
+        ConditionExpression: 'attribute_exists(pk) AND senderId = :sender',
+        ExpressionAttributeNames: { '#text': 'text' },
+        ExpressionAttributeValues: { ':true': true, ':sender': senderId },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return { imageKey: str(Attributes?.imageKey) };
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
 
 /** Empties an entry's preview if its last message is this one (a deleted message shows nothing). */
 export const clearPreviewOf = (userId: string, conversationId: string, messageId: string) =>
@@ -400,7 +434,7 @@ export const countUnreadEntries = (userId: string): Promise<number> =>
 export function listMessages(
   conversationId: string,
   page: { limit: number; cursor?: string },
-): Promise<Page<ChatMessage>> {
+): Promise<Page<StoredMessage>> {
   return queryPage(
     {
       partition: keys.conversation(conversationId).pk,
@@ -413,7 +447,7 @@ export function listMessages(
 }
 
 /** A message of the conversation (null: not there). */
-export async function getMessage(conversationId: string, messageId: string): Promise<ChatMessage | null> {
+export async function getMessage(conversationId: string, messageId: string): Promise<StoredMessage | null> {
   const item = await getItem(keys.chatMessage(conversationId, messageId));
   return item ? toMessage(item) : null;
 }

@@ -21,6 +21,7 @@ import {
   startConversationInputSchema,
 } from '../../domain/chat.ts';
 import { pageQuerySchema } from '../../domain/common.ts';
+import { avatarUploadInputSchema, presignedUploadSchema } from '../../domain/profile.ts';
 import { DELETE, GET, POST, routesOf, SIGNED_IN } from '../route-builder.ts';
 
 export const chatRoutes = routesOf('chat', {
@@ -58,9 +59,18 @@ export const chatRoutes = routesOf('chat', {
     query: pageQuerySchema,
     response: conversationMessagesSchema,
   }),
+  createChatImageUpload: POST('/api/me/conversations/{conversationId}/image-uploads', {
+    access: SIGNED_IN,
+    summary:
+      "Signs a short-lived presigned POST for one image (at most 10 MB) into the caller's folder of one of their conversations, which no public path serves (within a per-minute limit)",
+    body: avatarUploadInputSchema,
+    response: presignedUploadSchema,
+    status: 201,
+  }),
   sendMessage: POST('/api/me/conversations/{conversationId}/messages', {
     access: SIGNED_IN,
-    summary: "Sends a text message in one of the caller's conversations (within the per-minute limit)",
+    summary:
+      "Sends a message (text, an image uploaded for the conversation, or both) in one of the caller's conversations (within the per-minute limit)",
     body: sendMessageInputSchema,
     response: chatMessageSchema,
     status: 201,

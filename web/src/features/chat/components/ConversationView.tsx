@@ -107,7 +107,19 @@ function MessageItem({
         {message.deleted ? (
           <p className="chat-message__deleted">Message deleted</p>
         ) : (
-          <LinkifiedText className="chat-message__text" text={message.text} />
+          <>
+            {message.image && (
+              <a href={message.image.url} target="_blank" rel="noopener noreferrer">
+                <img
+                  className="chat-message__image"
+                  src={message.image.url}
+                  alt={mine ? 'Image you sent' : 'Image sent to you'}
+                  loading="lazy"
+                />
+              </a>
+            )}
+            {message.text && <LinkifiedText className="chat-message__text" text={message.text} />}
+          </>
         )}
       </div>
       <div className="chat-message__meta">
@@ -217,7 +229,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
         dialog={remove.dialog}
         texts={{
           title: 'Delete message',
-          question: 'Delete this message? Its text is gone for both of you.',
+          question: 'Delete this message? Its text and image are gone for both of you.',
           confirm: 'Delete',
           working: 'Deleting...',
         }}

@@ -15,7 +15,7 @@ const GROUPS = [
       ['Leaderboard', 'Recognise your most active members.'],
       [
         'Private messages',
-        'Members who share a club chat one to one, live, with unread counts, blocking and an e-mail for what is left unread.',
+        'Members who share a club chat one to one, live, with images, unread counts, blocking and an e-mail for what is left unread.',
       ],
     ],
   },
