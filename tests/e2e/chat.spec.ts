@@ -15,7 +15,7 @@ test('two members chat live: the unread count, the reply and "Seen" arrive witho
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { clubId, ann, ben, close } = await joinedPair(browser, request, YOGA, ['Ann Chat', 'Ben Chat']);
   try {
     await openLive(ben, '/dashboard');

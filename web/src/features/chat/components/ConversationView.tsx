@@ -114,7 +114,6 @@ function MessageItem({
                   className="chat-message__image"
                   src={message.image.url}
                   alt={mine ? 'Image you sent' : 'Image sent to you'}
-                  loading="lazy"
                 />
               </a>
             )}

@@ -80,7 +80,7 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
         </p>
       )}
       {send.alert}
-      <Flex justifyContent="space-between" alignItems="center">
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <span className="chat-composer__attach">
           <label htmlFor={fileId} className="amplify-label">
             Add an image
