@@ -205,7 +205,7 @@ describe('chat', () => {
     expect(through).toBeLessThanOrEqual(CHAT_LIMITS.messagesPerMinute);
     expect(burst.find((res) => res.status !== 201)?.status).toBe(429);
     expect(await unread(ann)).toBe(50);
-  });
+  }, 90_000);
 
   it('opens the inbox and a conversation in a fixed number of requests', async () => {
     const { clubId, ann, ben } = await twoMembers();
