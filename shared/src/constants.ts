@@ -151,6 +151,8 @@ export const MEDIA_PATHS = {
   membersOnlyRoot: 'club-media',
   /** Chat images: read only through URLs signed for the conversation's two people. */
   chatRoot: 'chat-media',
+  /** Copies of reported chat images, kept for the super admins whatever the sender deletes. */
+  chatReportsRoot: 'chat-reports',
 } as const;
 
 /** Where one person's files for posts of one club are uploaded. */

@@ -73,8 +73,8 @@ test('two members chat live: the unread count, the reply and "Seen" arrive witho
       'Uploaded',
     );
     await ann.getByRole('button', { name: 'Send' }).click();
-    await expect(annMessages.getByRole('img', { name: 'Image you sent' })).toBeVisible();
-    const photo = benMessages.getByRole('img', { name: 'Image sent to you' });
+    await expect(annMessages.getByRole('img', { name: 'Sent by you' })).toBeVisible();
+    const photo = benMessages.getByRole('img', { name: 'Sent to you' });
     await expect(photo).toBeVisible();
     await expect
       .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))

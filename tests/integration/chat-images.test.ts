@@ -3,16 +3,19 @@
  * folder of one of their conversations, the file goes up as the browser sends it, and a message
  * names it. Only the conversation's two people get the image's signed URL; nobody else can sign
  * into the conversation; a key outside the sender's folder, a missing file and a stored file that
- * is not an image are refused (the last one removed); deleting the message removes the file.
+ * is not an image are refused (the last one removed); deleting the message removes the file, but
+ * a report keeps its own copy for the super admins.
  */
 import { inspectMedia, uploadTagging } from '@clubs/functions/media/uploads';
 import { handler } from '@clubs/functions/routes/chat';
+import { handler as superAdmin } from '@clubs/functions/routes/super-admin';
 import { signChatImageUpload } from '@clubs/functions/services/chat';
 import {
   AVATAR_TYPE_MESSAGE,
   CHAT_IMAGE_PREVIEW,
   CHAT_LIMITS,
   type ChatMessage,
+  type ChatReportPage,
   type ConversationMessages,
   type ConversationPage,
   type PresignedUpload,
@@ -147,6 +150,37 @@ describe('chat images', () => {
     expect(await inspectMedia(key)).toBeNull();
     const [shown] = (await messages(ben, id)).body.items;
     expect(shown).toMatchObject({ deleted: true, text: '', image: null });
+  });
+
+  it('a reported image stays with the report for the super admins after its sender deletes it', async () => {
+    const { id, ann, ben } = await conversation();
+    const key = await uploaded(ann, id);
+    const sent = await send(ann, id, { imageKey: key });
+    expect(sent.status).toBe(201);
+    const reported = await call<{ id: string }>('reportConversation', ben, {
+      params: { conversationId: id },
+      body: { reason: 'harassment' },
+    });
+    expect(reported.status).toBe(201);
+    await call('deleteMessage', ann, { params: { conversationId: id, messageId: sent.body.id } });
+    expect(await inspectMedia(key)).toBeNull();
+
+    const admin = ulid();
+    const list = await invoke<ChatReportPage & ErrorBody>(
+      superAdmin,
+      httpEvent('listChatReports', {
+        query: { limit: '50' },
+        claims: memberClaims(admin, { 'cognito:groups': 'super_admin' }),
+      }),
+    );
+    expect(list.status).toBe(200);
+    const report = list.body.items.find((item) => item.id === reported.body.id);
+    const [copied] = report?.messages ?? [];
+    expect(copied).toMatchObject({ id: sent.body.id, deleted: false });
+    expect(copied?.image?.url).not.toContain(key);
+    const read = await fetch(copied?.image?.url ?? '');
+    expect(read.status).toBe(200);
+    expect(Buffer.from(await read.arrayBuffer())).toEqual(PNG);
   });
 
   it('counts image uploads in a per-minute window, exactly under a burst', async () => {

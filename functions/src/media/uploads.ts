@@ -9,7 +9,12 @@
  * staged (the bucket expires those after a day) until `attachUpload` finds it sound and tags it
  * attached: one check and one tag for every place that uses an upload.
  */
-import { DeleteObjectCommand, HeadObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  HeadObjectCommand,
+  PutObjectTaggingCommand,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPostOptions } from '@aws-sdk/s3-presigned-post';
 import { type PresignedUpload, UPLOAD_TAG } from '@clubs/shared';
 import { ulid } from 'ulid';
@@ -186,6 +191,19 @@ export async function attachUpload(
   const verdict = await checkStoredUpload(key, rule);
   if (verdict === 'ok') await markAttached(key);
   return verdict;
+}
+
+/** Copies a stored file to `to`, tagged attached: a copy something keeps whatever happens to the original. */
+export async function copyMedia(from: string, to: string): Promise<void> {
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket: mediaBucket(),
+      CopySource: `${mediaBucket()}/${from}`,
+      Key: to,
+      TaggingDirective: 'REPLACE',
+      Tagging: new URLSearchParams({ [UPLOAD_TAG.key]: UPLOAD_TAG.attached }).toString(),
+    }),
+  );
 }
 
 /** Removes a file that is no longer referenced; a failure is logged, never shown. */

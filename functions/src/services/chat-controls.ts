@@ -8,6 +8,7 @@ import {
   CHAT_LIMITS,
   CHAT_REPORT_MESSAGES,
   type ChatSettings,
+  MEDIA_PATHS,
   type ReportInput,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
@@ -22,6 +23,8 @@ import {
 } from '../data/repositories/chat-controls.ts';
 import { putChatReport } from '../data/repositories/chat-reports.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { logger } from '../logger.ts';
+import { copyMedia } from '../media/uploads.ts';
 import { conversationIdOf, conversationOf, limited } from './chat.ts';
 
 export const chatSettings = (callerId: string): Promise<ChatSettings> => getChatSettings(callerId);
@@ -94,6 +97,15 @@ export async function reportConversation(
   ]);
   const nameOf = (userId: string) => people.get(userId)?.name ?? 'Former member';
   const id = ulid(now.getTime());
+  // The report keeps its own copy of each image, so a sender deleting the message later (which
+  // removes their file) takes nothing from what the super admins see.
+  const copies = new Map<string, string>();
+  const kept = messages.items.map(({ imageKey, ...message }) => {
+    if (!imageKey) return message;
+    const copy = `${MEDIA_PATHS.chatReportsRoot}/${id}/${imageKey.slice(imageKey.lastIndexOf('/') + 1)}`;
+    copies.set(imageKey, copy);
+    return { ...message, imageKey: copy };
+  });
   const full = await putChatReport(
     {
       id,
@@ -106,7 +118,7 @@ export async function reportConversation(
       status: 'open',
       createdAt: now.toISOString(),
       decidedAt: null,
-      messages: messages.items,
+      messages: kept,
     },
     reportLimit(callerId),
     now,
@@ -114,5 +126,12 @@ export async function reportConversation(
   if (full) {
     throw limited('You have reported as many conversations as a day allows. Try again tomorrow.', full);
   }
+  await Promise.all(
+    [...copies].map(([from, to]) =>
+      copyMedia(from, to).catch((error: unknown) =>
+        logger.warn('could not keep a reported chat image', { from, to, error: error as Error }),
+      ),
+    ),
+  );
   return { id };
 }

@@ -86,8 +86,11 @@ export const GROUP_USES = {
    * member cards; a new event is a change event (members are notified).
    */
   'calendar-events': ['table:read', 'table:write', 'events:put'],
-  /** events:put: a suspension or reactivation goes on the bus, which pauses or resumes subscriptions. */
-  'super-admin': ['table:read', 'table:write', 'events:put'],
+  /**
+   * events:put: a suspension or reactivation goes on the bus, which pauses or resumes subscriptions;
+   * media:read: the reported chats' copied images are shown through URLs its role signs.
+   */
+  'super-admin': ['table:read', 'table:write', 'events:put', 'media:read'],
   /**
    * The caller's notifications: reading them and marking them read; their preferences; the
    * unsubscribe links of e-mails (links:sign checks their signature); and the live socket's
@@ -96,9 +99,11 @@ export const GROUP_USES = {
   notifications: ['table:read', 'table:write', 'links:sign', 'live:close'],
   /**
    * The caller's chat conversations: reading and writing them in the table; events:put: a message
-   * sent or read is a change event (the two people's open pages follow it live).
+   * sent or read is a change event (the two people's open pages follow it live); media: a
+   * message's image is uploaded through a presigned POST, checked, tagged, shown through signed
+   * URLs, copied into a report and removed with its message.
    */
-  chat: ['table:read', 'table:write', 'events:put'],
+  chat: ['table:read', 'table:write', 'events:put', 'media:upload', 'media:read', 'media:delete'],
 } as const satisfies Record<string, readonly ResourceUse[]>;
 export type HandlerGroup = keyof typeof GROUP_USES;
 

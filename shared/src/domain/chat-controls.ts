@@ -4,6 +4,7 @@
  * and conversations reported to the platform's super admins.
  */
 import * as z from 'zod';
+import { chatImageSchema } from './chat.ts';
 import { idSchema, isoDateTime, pageOf, pageQuerySchema } from './common.ts';
 import { reportReasonSchema } from './moderation.ts';
 
@@ -56,6 +57,8 @@ export const reportedMessageSchema = z.object({
   id: idSchema,
   senderId: idSchema,
   text: z.string(),
+  /** The report's own copy of the message's image, by a URL signed for a short while (null: none). */
+  image: chatImageSchema.nullable().default(null),
   deleted: z.boolean(),
   createdAt: isoDateTime,
 });

@@ -13,8 +13,13 @@ import { type RateWindow, type WindowsFull, writeCounted } from '../rate-windows
 
 type Item = Record<string, unknown>;
 
-const toReport = (item: Item): ChatReport =>
-  chatReportSchema.parse({
+/** A report as stored: each copied message's image by its key, signed for the reader by the service. */
+export type StoredChatReport = Omit<ChatReport, 'messages'> & {
+  messages: (Omit<ChatReport['messages'][number], 'image'> & { imageKey?: string })[];
+};
+
+const toReport = (item: Item): StoredChatReport => {
+  const report = chatReportSchema.parse({
     id: item.id,
     conversationId: item.conversationId,
     clubId: item.clubId,
@@ -27,10 +32,19 @@ const toReport = (item: Item): ChatReport =>
     decidedAt: item.decidedAt ?? null,
     messages: item.messages ?? [],
   });
+  const stored = (item.messages ?? []) as { imageKey?: unknown }[];
+  return {
+    ...report,
+    messages: report.messages.map(({ image: _image, ...message }, index) => {
+      const imageKey = stored[index]?.imageKey;
+      return typeof imageKey === 'string' ? { ...message, imageKey } : message;
+    }),
+  };
+};
 
 /** Stores a report, the reporter's daily count moved with it; the full window when it is refused. */
 export async function putChatReport(
-  report: ChatReport,
+  report: StoredChatReport,
   reporterLimit: RateWindow,
   now: Date,
 ): Promise<WindowsFull | null> {
@@ -51,7 +65,7 @@ export async function putChatReport(
 export function listChatReports(
   status: ChatReportStatus,
   page: { limit: number; cursor?: string },
-): Promise<Page<ChatReport>> {
+): Promise<Page<StoredChatReport>> {
   return queryPage(
     {
       index: TABLE.indexes.byStatus,
@@ -72,7 +86,7 @@ export async function closeChatReport(
   outcome: Exclude<ChatReportStatus, 'open'>,
   deciderId: string,
   at: string,
-): Promise<ChatReport | 'closed' | null> {
+): Promise<StoredChatReport | 'closed' | null> {
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({

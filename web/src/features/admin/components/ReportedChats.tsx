@@ -74,6 +74,15 @@ function ReportCard({ report }: { report: ChatReport }) {
                 {nameOf(message.senderId)}:
               </Text>{' '}
               <Text as="span">{message.deleted ? T.deleted : message.text}</Text>
+              {message.image && (
+                <a href={message.image.url} target="_blank" rel="noopener noreferrer">
+                  <img
+                    src={message.image.url}
+                    style={{ display: 'block', maxWidth: '12rem', maxHeight: '12rem', height: 'auto' }}
+                    alt={`Sent by ${nameOf(message.senderId)}`}
+                  />
+                </a>
+              )}
             </li>
           ))}
         </ol>

@@ -113,7 +113,7 @@ function MessageItem({
                 <img
                   className="chat-message__image"
                   src={message.image.url}
-                  alt={mine ? 'Image you sent' : 'Image sent to you'}
+                  alt={mine ? 'Sent by you' : 'Sent to you'}
                 />
               </a>
             )}
