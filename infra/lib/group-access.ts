@@ -6,6 +6,7 @@
  */
 
 import {
+  EVENT_REMINDER_SCHEDULE_PREFIX,
   EVENT_ROUTES,
   type EventHandlerGroup,
   GROUP_USES,
@@ -15,6 +16,7 @@ import {
   ROUTE_IDS,
   ROUTES,
   type RouteDefinition,
+  WEBHOOK_RETRY_SCHEDULE_PREFIX,
 } from '@clubs/shared';
 import { type Key, keys, searchKeys, statsKeys } from '@clubs/shared/table-keys';
 import { Stack } from 'aws-cdk-lib';
@@ -126,6 +128,11 @@ export const GROUP_ACCESS: Readonly<Record<FunctionGroup, GroupAccess>> = {
   'event-reminders': {
     description:
       "Club events created, moved or deleted: each one's reminder schedule (a day before it starts) follows it",
+    size: 'consumer',
+  },
+  webhooks: {
+    description:
+      "A club's outbound webhooks: each change becomes a signed delivery per subscribed endpoint, sent, logged and retried with backoff",
     size: 'consumer',
   },
   'invitation-imports': {
@@ -364,7 +371,11 @@ export function grantAccess(
     grant(['execute-api:ManageConnections'], [resources.live.closeConnectionsArn]);
   }
   if (uses.has('schedules:manage') && resources.schedules) {
-    resources.schedules.grantManageSchedules(handler.role);
+    // Each group manages its own kind of one-time schedule only.
+    resources.schedules.grantManageSchedules(
+      handler.role,
+      group === 'webhooks' ? WEBHOOK_RETRY_SCHEDULE_PREFIX : EVENT_REMINDER_SCHEDULE_PREFIX,
+    );
   }
   if (uses.has('ai:outline') && resources.outlineModelId) {
     // That one model only (Converse is authorized as InvokeModel): a cross-Region inference

@@ -7,7 +7,7 @@
  * `schedules:manage`) may create, update and delete the reminder schedules of this group only and
  * hand them this role only (grantManageSchedules).
  */
-import { EVENT_REMINDER_SCHEDULE_PREFIX } from '@clubs/shared';
+import { EVENT_REMINDER_SCHEDULE_PREFIX, WEBHOOK_RETRY_SCHEDULE_PREFIX } from '@clubs/shared';
 import { Aws, Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -76,11 +76,12 @@ export class ReminderSchedules extends Construct {
   }
 
   /**
-   * Lets a function create, move and delete the reminder schedules of this group (their names
-   * start with EVENT_REMINDER_SCHEDULE_PREFIX) and hand them this role, to the Scheduler only.
+   * Lets a function create, move and delete the one-time schedules of this group whose names start
+   * with `prefix` (event reminders' EVENT_REMINDER_SCHEDULE_PREFIX, webhook retries'
+   * WEBHOOK_RETRY_SCHEDULE_PREFIX) and hand them this role, to the Scheduler only.
    */
-  grantManageSchedules(role: IRole): void {
-    const schedules = this.scheduleArn(`${EVENT_REMINDER_SCHEDULE_PREFIX}*`);
+  grantManageSchedules(role: IRole, prefix = EVENT_REMINDER_SCHEDULE_PREFIX): void {
+    const schedules = this.scheduleArn(`${prefix}*`);
     role.addToPrincipalPolicy(
       new PolicyStatement({ actions: [...SCHEDULE_ACTIONS], resources: [schedules] }),
     );
@@ -94,8 +95,11 @@ export class ReminderSchedules extends Construct {
     acknowledgeWildcardResource(
       role,
       schedules,
-      "Each club event has a reminder schedule of its own, named after the event's id; the function manages " +
-        'the reminder schedules of this group only.',
+      prefix === WEBHOOK_RETRY_SCHEDULE_PREFIX
+        ? "Each failed webhook delivery has a retry schedule of its own, named after the delivery's id; the function manages " +
+            'the webhook retry schedules of this group only.'
+        : "Each club event has a reminder schedule of its own, named after the event's id; the function manages " +
+            'the reminder schedules of this group only.',
     );
   }
 

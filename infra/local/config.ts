@@ -130,6 +130,8 @@ export function handlerEnvironment(config: LocalConfig): Record<string, string> 
     // What Secrets Manager holds in AWS (LINK_SIGNING_SECRET_ARN); a fixed value is enough locally.
     LINK_SIGNING_SECRET: process.env.LINK_SIGNING_SECRET || LOCAL_LINK_SIGNING_SECRET,
     ...stripeEnvironment(config),
+    // Webhook endpoints may be http://127.0.0.1:PORT or http://localhost:PORT here (tests listen on them); never in AWS.
+    WEBHOOK_LOCAL_ENDPOINTS: 'true',
   };
 }
 

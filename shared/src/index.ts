@@ -8,6 +8,7 @@ export * from './bus/event-reminders.ts';
 export * from './bus/invitation-imports.ts';
 export * from './bus/routing.ts';
 export * from './bus/schedules.ts';
+export * from './bus/webhooks.ts';
 export * from './config.ts';
 export * from './constants.ts';
 export * from './display.ts';

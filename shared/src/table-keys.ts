@@ -95,6 +95,24 @@ export const keys = {
    * key is checked with one GetItem. Deleted with the key, so a revoked secret finds nothing.
    */
   apiKeyByHash: (secretHash: string): Key => ({ pk: `APIKEY#${secretHash}`, sk: 'KEY' }),
+  /**
+   * One of the club's webhook endpoints (URL, event types, signing secret, whether it is failing):
+   * what the owner lists and what the fan-out reads, one query of the club's partition.
+   */
+  webhook: (clubId: string, webhookId: string): Key => ({
+    pk: `CLUB#${clubId}`,
+    sk: `${WEBHOOK_ITEM_PREFIX}${webhookId}`,
+  }),
+  /** How many webhook endpoints the club holds (MAX_WEBHOOKS_PER_CLUB), counted with each made or deleted. */
+  webhookCount: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'WEBHOOK_COUNT' }),
+  /**
+   * One message to a webhook endpoint: its signed payload, status and attempts (the endpoint's
+   * delivery log, newest first by the ULID). TTL: WEBHOOK_DELIVERY_KEPT_DAYS.
+   */
+  webhookDelivery: (webhookId: string, deliveryId: string): Key => ({
+    pk: `WEBHOOK#${webhookId}`,
+    sk: `${WEBHOOK_DELIVERY_PREFIX}${deliveryId}`,
+  }),
   /** The club's shared invite link: its current token (regenerating replaces it). */
   inviteLink: (clubId: string): Key => ({ pk: `CLUB#${clubId}`, sk: 'INVITE_LINK' }),
   /** An e-mailed invitation, keyed by its single-use token. TTL. */
@@ -305,6 +323,10 @@ export type BanMatchKind = 'email' | 'card';
 export const INVITATION_PREFIX = 'INVITATION#';
 /** The sort-key prefix of a club's invitations still waiting (what the pending list queries). */
 export const INVITATION_WAITING_PREFIX = 'INVITE_WAITING#';
+/** The club's webhook endpoints' items, listed by one query of the club's partition. */
+export const WEBHOOK_ITEM_PREFIX = 'WEBHOOK#';
+/** The sort-key prefix of an endpoint's deliveries (its log). */
+export const WEBHOOK_DELIVERY_PREFIX = 'DELIVERY#';
 /** The club's API keys' items, listed by one query of the club's partition. */
 export const API_KEY_ITEM_PREFIX = 'APIKEY#';
 

@@ -40,6 +40,7 @@ import {
 } from '../support/http-event.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
 import { readSentEmails, useSesEmulator } from '../support/ses-store.ts';
+import { storeWebhook } from '../support/webhooks.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -51,7 +52,12 @@ const HANDLERS: Record<string, GroupHandler> = {
   feed,
   'calendar-events': calendarEvents,
   invitations,
+  'club-admin': clubAdmin,
 };
+
+// As the local stack: a subscription's URL may be a loopback port (nothing listens on this one).
+process.env.WEBHOOK_LOCAL_ENDPOINTS = 'true';
+const HOOK_URL = 'http://127.0.0.1:9/hook';
 
 const KEY_ROUTES = ROUTE_IDS.filter((id) => ROUTES[id].access.kind === 'api_key');
 
@@ -114,7 +120,10 @@ async function clubWithEverything() {
   );
   expect(event.status, JSON.stringify(event.body)).toBe(201);
   const { key, secret } = await makeKey(club.id, ownerId, API_KEY_SCOPES);
-  return { club, ownerId, memberId, postId: post.body.id, commentId: comment.body.id, key, secret };
+  // Webhook endpoints for the unsubscriptions to delete, one per call that may delete one.
+  const hookIds: string[] = [];
+  for (let i = 0; i < 6; i++) hookIds.push((await storeWebhook(club.id, { url: HOOK_URL })).id);
+  return { club, ownerId, memberId, postId: post.body.id, commentId: comment.body.id, key, secret, hookIds };
 }
 
 type World = Awaited<ReturnType<typeof clubWithEverything>>;
@@ -138,6 +147,10 @@ function callOf(id: RouteId, world: World): EventOptions {
           message: 'Join us.',
         },
       };
+    case 'createHookWithKey':
+      return { params: { clubId }, body: { url: HOOK_URL, eventTypes: ['membership.approved'] } };
+    case 'deleteHookWithKey':
+      return { params: { clubId, webhookId: world.hookIds.pop() ?? ulid() } };
     default:
       return { params: { clubId } };
   }

@@ -29,6 +29,7 @@ function developersApi(initial: ApiKey[] = [CRM], options: { max?: number } = {}
       ok({ accountId: null, detailsSubmitted: false, chargesEnabled: false, payoutsEnabled: false }),
     getMe: () => ok(me),
     listApiKeys: () => ok({ items: keys, max: options.max ?? 10 }),
+    listWebhooks: () => ok({ items: [], max: 10 }),
     createApiKey: (call) => {
       const body = call.body as { name: string; scopes: ApiKey['scopes'] };
       const key: ApiKey = {

@@ -4,7 +4,7 @@
  * active again), or the subscription ended (the club closed: its plan ended). Club names are the
  * owner's text: escaped in the HTML part.
  */
-import { escapeHtml } from '../content/escape-html.ts';
+import { plainEmail } from '../email/plain-email.ts';
 
 export type MemberBillingChange = 'paused' | 'resumed' | 'cancelled';
 
@@ -33,14 +33,5 @@ const WORDS: Record<MemberBillingChange, { subject: string; body: (club: string)
 
 export function memberBillingEmail(change: MemberBillingChange, clubName: string) {
   const words = WORDS[change];
-  const paragraphs = words.body(clubName);
-  return {
-    subject: `${words.subject}: ${clubName}`,
-    text: paragraphs.join('\n\n'),
-    html: [
-      '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-      '</body></html>',
-    ].join(''),
-  };
+  return plainEmail(`${words.subject}: ${clubName}`, words.body(clubName));
 }

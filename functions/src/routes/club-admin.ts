@@ -1,5 +1,5 @@
 /** Club creation, the owner's setup reads, the club's analytics and its API keys; no Stripe here (see routes/payments.ts). */
-import { analyticsRoutes, apiKeyRoutes, clubAdminRoutes } from '@clubs/shared';
+import { analyticsRoutes, apiKeyRoutes, clubAdminRoutes, webhookRoutes } from '@clubs/shared';
 import { FileReply, reply } from '../http/reply.ts';
 import { defineGroup } from '../http/route-handler.ts';
 import { createClub, latestActiveOwnedClub, membershipCheckoutState } from '../payments/club-setup.ts';
@@ -8,9 +8,17 @@ import { apiKeysOf, createApiKey, revokeApiKey } from '../services/api-keys.ts';
 import { saveClubChatSettings } from '../services/club-chat-settings.ts';
 import { createClubImageUpload, editClub } from '../services/club-editing.ts';
 import { saveMembershipQuestions } from '../services/membership-questions.ts';
+import {
+  changeWebhook,
+  createWebhook,
+  removeWebhook,
+  rotateWebhookSecret,
+  webhooksOf,
+} from '../services/webhooks/endpoints.ts';
+import { deliveriesOf, resendDelivery, sendTestEvent } from '../services/webhooks/log.ts';
 
 /** The group's routes are declared in three areas. */
-const routes = { ...clubAdminRoutes, ...analyticsRoutes, ...apiKeyRoutes };
+const routes = { ...clubAdminRoutes, ...analyticsRoutes, ...apiKeyRoutes, ...webhookRoutes };
 
 export const handler = defineGroup('club-admin', routes, {
   createClub: async ({ input, auth }) => {
@@ -36,4 +44,15 @@ export const handler = defineGroup('club-admin', routes, {
   listApiKeys: async ({ club }) => apiKeysOf(club),
   createApiKey: async ({ input, club }) => createApiKey(club, input.body),
   revokeApiKey: async ({ input, club }) => revokeApiKey(club, input.params.keyId),
+  listWebhooks: async ({ club }) => webhooksOf(club),
+  createWebhook: async ({ input, club }) => createWebhook(club, input.body),
+  updateWebhook: async ({ input, club }) => changeWebhook(club, input.params.webhookId, input.body),
+  deleteWebhook: async ({ input, club }) => removeWebhook(club, input.params.webhookId),
+  rotateWebhookSecret: async ({ input, club }) => rotateWebhookSecret(club, input.params.webhookId),
+  listWebhookDeliveries: async ({ input, club }) => deliveriesOf(club, input.params.webhookId, input.query),
+  sendWebhookTest: async ({ input, club }) => sendTestEvent(club, input.params.webhookId),
+  resendWebhookDelivery: async ({ input, club }) =>
+    resendDelivery(club, input.params.webhookId, input.params.deliveryId),
+  createHookWithKey: async ({ input, club }) => createWebhook(club, input.body),
+  deleteHookWithKey: async ({ input, club }) => removeWebhook(club, input.params.webhookId),
 });

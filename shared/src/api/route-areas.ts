@@ -26,3 +26,4 @@ export { paymentRoutes } from './routes/payments.ts';
 export { profileRoutes } from './routes/profiles.ts';
 export { superAdminRoutes } from './routes/super-admin.ts';
 export { type Health, healthSchema, systemRoutes } from './routes/system.ts';
+export { webhookRoutes } from './routes/webhooks.ts';

@@ -55,6 +55,9 @@ const PATH_PARAMS = {
   reportId: idSchema,
   /** One of a club's API keys. */
   keyId: idSchema,
+  /** One of a club's webhook endpoints, and one of its deliveries. */
+  webhookId: idSchema,
+  deliveryId: idSchema,
   /** One of a club's invitation imports from a CSV file. */
   importId: idSchema,
   token: inviteTokenSchema,

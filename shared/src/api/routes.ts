@@ -27,6 +27,7 @@ import {
   profileRoutes,
   superAdminRoutes,
   systemRoutes,
+  webhookRoutes,
 } from './route-areas.ts';
 import type { HandlerGroup, RouteDefinition } from './route-definition.ts';
 
@@ -53,6 +54,7 @@ export const ROUTE_AREAS = [
   notificationRoutes,
   analyticsRoutes,
   apiKeyRoutes,
+  webhookRoutes,
   moderationRoutes,
   chatRoutes,
   chatControlRoutes,
@@ -76,6 +78,7 @@ export const ROUTES = {
   ...notificationRoutes,
   ...analyticsRoutes,
   ...apiKeyRoutes,
+  ...webhookRoutes,
   ...moderationRoutes,
   ...chatRoutes,
   ...chatControlRoutes,

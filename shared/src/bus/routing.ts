@@ -18,6 +18,7 @@ import {
   INVITATION_IMPORT_RESUME_TYPE,
   INVITATION_IMPORT_SEND_TYPE,
 } from './invitation-imports.ts';
+import { WEBHOOK_ATTEMPT_TYPE, WEBHOOK_CHANGE_TYPES } from './webhooks.ts';
 
 export const EVENT_BUS = {
   /** Overridden by the EVENT_BUS_NAME environment variable. */
@@ -36,6 +37,8 @@ export const EVENT_BUS = {
   schedulerSource: 'clubs.scheduler',
   /** An invitation import's own work: its rows checked, then sent a run at a time. */
   invitationsSource: 'clubs.invitations',
+  /** A webhook delivery's attempt: from the fan-out, Send test, Resend, or its retry's schedule. */
+  webhooksSource: 'clubs.webhooks',
   /** SES's own events of the configuration set (bounces, complaints), on the account's default bus. */
   sesSource: 'aws.ses',
 } as const;
@@ -64,7 +67,8 @@ export type EventHandlerGroup =
   | 'live-fanout'
   | 'search-index'
   | 'event-reminders'
-  | 'invitation-imports';
+  | 'invitation-imports'
+  | 'webhooks';
 
 export interface EventRoute {
   readonly id: string;
@@ -260,6 +264,29 @@ export const EVENT_ROUTES = [
     group: 'invitation-imports',
     uses: ['table:read', 'table:write', 'events:put'],
     description: "invitation imports waiting for the next day's allowance go on once it has come",
+  },
+  {
+    id: 'WebhookChanges',
+    source: EVENT_BUS.domainSource,
+    detailTypes: WEBHOOK_CHANGE_TYPES,
+    group: 'webhooks',
+    // events:put: each delivery's first attempt goes on the bus.
+    uses: ['table:read', 'table:write', 'events:put'],
+    description:
+      "a change in a club becomes one signed delivery per webhook endpoint of the club subscribed to it, each stored in the endpoint's log",
+    queued: true,
+  },
+  {
+    id: 'WebhookAttempts',
+    source: EVENT_BUS.webhooksSource,
+    detailTypes: [WEBHOOK_ATTEMPT_TYPE],
+    group: 'webhooks',
+    // schedules:manage: a failed attempt's retry is a one-time schedule; email:send: an endpoint
+    // disabled after failing for days is told to the club's owner.
+    uses: ['table:read', 'table:write', 'schedules:manage', 'email:send'],
+    description:
+      'one attempt of a webhook delivery: signed (Standard Webhooks), sent to an address checked public at send time, its outcome logged; a failure is retried with backoff for about a day, and an endpoint failing for days is disabled',
+    queued: true,
   },
 ] as const satisfies readonly EventRoute[];
 

@@ -12,6 +12,7 @@ export const API_KEY_SCOPES = [
   'posts:write',
   'invitations:manage',
   'events:read',
+  'webhooks:manage',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -22,6 +23,7 @@ export const API_KEY_SCOPE_LABELS: Readonly<Record<ApiKeyScope, string>> = {
   'posts:write': 'Write posts',
   'invitations:manage': 'Manage invitations',
   'events:read': 'Read events',
+  'webhooks:manage': 'Subscribe and remove webhooks',
 };
 
 /** Calls one key may make in a minute; the next is refused (429) until the minute ends. */

@@ -26,3 +26,4 @@ export * from './openapi-document.ts';
 export * from './post.ts';
 export * from './profile.ts';
 export * from './search.ts';
+export * from './webhook.ts';

@@ -44,6 +44,10 @@ export const SELF_SERVICE_CLUB_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
 export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<string, string> }>> = {
   createClub: { body: { name: 'Example club', description: 'An example club.' } },
   createApiKey: { body: { name: 'Example key', scopes: ['members:read'] } },
+  // A loopback port nothing listens on (the local stack allows loopback endpoints): no delivery reaches anyone.
+  createWebhook: { body: { url: 'http://127.0.0.1:9/hook', eventTypes: ['post.created'] } },
+  createHookWithKey: { body: { url: 'http://127.0.0.1:9/hook', eventTypes: ['post.created'] } },
+  updateWebhook: { body: { eventTypes: ['post.created', 'comment.created'] } },
   // Nobody shares a club with a person of this id: every caller is told there is no such member.
   startConversation: { body: { userId: '01JZZZZZZZZZZZZZZZZZZZZZZZ', clubId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },
   // Nobody shares this club with the caller: every caller is told there is nobody to message.
@@ -179,6 +183,8 @@ const PARAM_SOURCES: Record<string, (club: ClubWorld, foreign: ClubWorld, target
   reportId: () => '01JZZZZZZZZZZZZZZZZZZZZZZZ',
   keyId: (club, foreign, target) => (target === 'foreign' ? foreign : club).apiKeyId,
   importId: (club, foreign, target) => (target === 'foreign' ? foreign : club).invitationImportId,
+  webhookId: (club, foreign, target) => (target === 'foreign' ? foreign : club).webhookId,
+  deliveryId: (club, foreign, target) => (target === 'foreign' ? foreign : club).deliveryId,
 };
 
 /** Member ids in paths point at the fixture member (e.g. approving, removing, a profile). */

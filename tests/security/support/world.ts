@@ -21,6 +21,7 @@ import {
 import { addReport, decideCase, getCase } from '@clubs/functions/data/repositories/moderation-cases';
 import { createPost } from '@clubs/functions/data/repositories/posts';
 import { appendSections } from '@clubs/functions/data/repositories/sections';
+import { putDelivery } from '@clubs/functions/data/repositories/webhooks';
 import { createApiKey, revokeApiKey } from '@clubs/functions/services/api-keys';
 import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
 import { type LocalGateway, startGateway } from '@clubs/infra/local/gateway.ts';
@@ -43,6 +44,7 @@ import {
   TEST_WEBHOOK_SECRET,
   type TestStripe,
 } from '../../support/stripe.ts';
+import { storeWebhook } from '../../support/webhooks.ts';
 
 export const IDENTITIES = [
   'anonymous',
@@ -109,6 +111,9 @@ export interface ClubWorld {
   apiKeys: { full: string; scopeless: string; revoked: string };
   /** One of the club's invitation imports, checked and ready to send. */
   invitationImportId: string;
+  /** One of the club's webhook endpoints (a loopback port nothing listens on), and a delivery in its log. */
+  webhookId: string;
+  deliveryId: string;
 }
 
 const key = createSigningKey('security-key');
@@ -290,6 +295,24 @@ export async function makeClubWorld(
     new Date(),
   );
   await storeCheckedRows(club.id, invitationImportId, importRows, new Date());
+  // A webhook endpoint and one delivery in its log, written as the Developers tab and the fan-out write them.
+  const { id: webhookId } = await storeWebhook(club.id, { description: 'Fixture endpoint' });
+  const deliveryId = ulid();
+  await putDelivery({
+    id: deliveryId,
+    clubId: club.id,
+    webhookId,
+    messageId: `msg_${deliveryId}`,
+    eventType: 'post.created',
+    payload: '{"type":"post.created"}',
+    status: 'failed',
+    attempts: 8,
+    lastStatusCode: null,
+    lastError: 'ECONNREFUSED',
+    createdAt: now,
+    lastAttemptAt: now,
+    nextAttemptAt: null,
+  });
   if (options.status && options.status !== 'active') await setClubStatus(club.id, options.status);
   return {
     clubId: club.id,
@@ -302,6 +325,8 @@ export async function makeClubWorld(
     apiKeyId,
     apiKeys,
     invitationImportId,
+    webhookId,
+    deliveryId,
   };
 }
 
@@ -344,6 +369,8 @@ export async function startWorld(options: { deadLetterFile?: string } = {}): Pro
   process.env.SES_ENDPOINT = ses.url;
   process.env.EMAIL_FROM ??= 'no-reply@clubs.test';
   process.env.SITE_URL ??= 'https://clubs.test';
+  // As the local stack: webhook endpoints may be loopback ports.
+  process.env.WEBHOOK_LOCAL_ENDPOINTS = 'true';
   const gateway = await startGateway({
     port: await freePort(),
     userPoolId: TEST_POOL_ID,

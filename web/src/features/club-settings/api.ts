@@ -3,9 +3,10 @@
  * billing. Not retried when refused: the API answers anyone but the owner 404 or 403, and asking
  * again changes nothing.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { useApiQuery } from '../../api/hooks.ts';
-import { routeKey } from '../../api/queryKeys.ts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useApiPages, useApiQuery } from '../../api/hooks.ts';
+import { routeKey, routePagesKey } from '../../api/queryKeys.ts';
 
 /** The owner's view of the club, which the settings pages write back after a save. */
 export const ownedClubKey = (clubId: string) => routeKey('getOwnedClub', { params: { clubId } });
@@ -32,3 +33,34 @@ export const apiKeysKey = (clubId: string) => routeKey('listApiKeys', { params: 
 
 export const useApiKeys = (clubId: string) =>
   useApiQuery('listApiKeys', { params: { clubId } }, { enabled: Boolean(clubId) });
+
+/** The club's webhook endpoints as the Developers tab lists them. */
+export const webhooksKey = (clubId: string) => routeKey('listWebhooks', { params: { clubId } });
+
+export const useWebhooks = (clubId: string) =>
+  useApiQuery('listWebhooks', { params: { clubId } }, { enabled: Boolean(clubId) });
+
+/** Every loaded page of an endpoint's delivery log (all of them read again on invalidation). */
+export const webhookDeliveriesKey = (clubId: string, webhookId: string) =>
+  routePagesKey('listWebhookDeliveries', { params: { clubId, webhookId } });
+
+/** How often a log holding a pending delivery reads again, until none is. */
+export const DELIVERY_POLL_MS = 2000;
+
+/** An endpoint's delivery log, newest first, by cursor; read again while a delivery in it is pending. */
+export function useWebhookDeliveries(clubId: string, webhookId: string) {
+  const queryClient = useQueryClient();
+  const log = useApiPages('listWebhookDeliveries', { params: { clubId, webhookId } });
+  const pending = log.data?.pages.some((page) =>
+    page.items.some((delivery) => delivery.status === 'pending'),
+  );
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: webhookDeliveriesKey(clubId, webhookId) }),
+      DELIVERY_POLL_MS,
+    );
+    return () => clearInterval(timer);
+  }, [pending, queryClient, clubId, webhookId]);
+  return log;
+}

@@ -3,20 +3,10 @@
  * prefix, scopes, when made and last used), a form making one with a name and its scopes, and
  * Revoke behind a confirmation. A new key's secret is shown once, right after the server made it,
  * with Copy and the warning that it cannot be shown again; only its hash is stored. A key leaves
- * the list only when the list read after the revocation no longer holds it.
+ * the list only when the list read after the revocation no longer holds it. Below the keys, the
+ * club's webhook endpoints (WebhooksSection).
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  CheckboxField,
-  Fieldset,
-  Flex,
-  Heading,
-  Text,
-  TextField,
-} from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
 import {
   API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES,
@@ -34,6 +24,8 @@ import { LoadingLine } from '../../../components/LoadingLine.tsx';
 import { ConfirmedWriteButton } from '../../../components/overlay/ConfirmedWriteButton.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { apiKeysKey, useApiKeys } from '../api.ts';
+import { Choices, SecretOnce } from './SecretOnce.tsx';
+import { WebhooksSection } from './WebhooksSection.tsx';
 
 export const DEVELOPER_TEXTS = {
   intro:
@@ -105,36 +97,13 @@ function Revoke({ clubId, apiKey }: { clubId: string; apiKey: ApiKey }) {
 
 /** The secret of the key just made: shown this once, with Copy; Done forgets it. */
 function NewSecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const { toast } = useToast();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast({ title: T.copied, variant: 'success' });
-    } catch {
-      toast({ title: T.copyFailed, variant: 'error' });
-    }
-  };
   return (
-    <Alert variation="warning" heading={`${T.secretHeading}: ${created.key.name}`} role="region">
-      <Flex direction="column" gap="small">
-        <Text fontWeight="bold">{T.secretWarning}</Text>
-        <Flex gap="small" alignItems="flex-end" wrap="wrap">
-          <TextField
-            label={T.secretLabel}
-            value={created.secret}
-            isReadOnly
-            fontFamily="monospace"
-            onFocus={(event) => event.target.select()}
-            width="100%"
-            maxWidth="36rem"
-          />
-          <Button onClick={() => void copy()}>{T.copy}</Button>
-          <Button variation="link" onClick={onDone}>
-            {T.done}
-          </Button>
-        </Flex>
-      </Flex>
-    </Alert>
+    <SecretOnce
+      heading={`${T.secretHeading}: ${created.key.name}`}
+      secret={created.secret}
+      texts={{ ...T, warning: T.secretWarning, label: T.secretLabel }}
+      onDone={onDone}
+    />
   );
 }
 
@@ -192,22 +161,14 @@ function CreateKey({
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
-          <Fieldset legend={T.scopes} variation="plain" direction="column" gap="xs">
-            {API_KEY_SCOPES.map((scope) => (
-              <CheckboxField
-                key={scope}
-                name="scopes"
-                value={scope}
-                label={`${API_KEY_SCOPE_LABELS[scope]} (${scope})`}
-                checked={scopes.includes(scope)}
-                onChange={(event) =>
-                  setScopes((current) =>
-                    event.target.checked ? [...current, scope] : current.filter((held) => held !== scope),
-                  )
-                }
-              />
-            ))}
-          </Fieldset>
+          <Choices
+            legend={T.scopes}
+            name="scopes"
+            options={API_KEY_SCOPES}
+            labels={API_KEY_SCOPE_LABELS}
+            chosen={scopes}
+            onChange={setScopes}
+          />
           <Button
             type="submit"
             variation="primary"
@@ -271,6 +232,7 @@ export function DevelopersTab({ clubId }: { clubId: string }) {
         full={keys.isSuccess && items.length >= keys.data.max}
         onCreated={setCreated}
       />
+      <WebhooksSection clubId={clubId} />
     </Flex>
   );
 }
