@@ -9,6 +9,7 @@
 import { type FunctionGroup, GROUP_ACCESS, usesOf } from '@clubs/infra/lib/group-access.ts';
 import type { HandlerFunction } from '@clubs/infra/lib/handler-function.ts';
 import {
+  EVENT_REMINDER_SCHEDULE_PREFIX,
   EVENT_ROUTES,
   isClubAccess,
   RESOURCE_USES,
@@ -16,6 +17,7 @@ import {
   ROUTE_IDS,
   ROUTES,
   type RouteDefinition,
+  WEBHOOK_RETRY_SCHEDULE_PREFIX,
 } from '@clubs/shared';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +105,10 @@ function useServedBy(action: string, resource: string): ResourceUse | undefined 
   const schedules = synth.stack.reminderSchedules;
   if (
     ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'].includes(action) &&
-    resource.includes(`:schedule/${schedules.group.scheduleGroupName}/event-reminder-*`)
+    // Each schedule-managing group's own kind: event reminders' or webhook retries'.
+    [EVENT_REMINDER_SCHEDULE_PREFIX, WEBHOOK_RETRY_SCHEDULE_PREFIX].some((prefix) =>
+      resource.includes(`:schedule/${schedules.group.scheduleGroupName}/${prefix}*`),
+    )
   )
     return 'schedules:manage';
   if (action === 'iam:PassRole' && resource.includes(logicalId(schedules.role))) return 'schedules:manage';
