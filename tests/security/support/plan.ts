@@ -40,13 +40,24 @@ export const SELF_SERVICE_CLUB_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
   'acceptInvitation',
 ]);
 
+/** The security world's webhook endpoint (startWorld sets it), or a loopback port nobody listens on. */
+const hookUrl = () => process.env.SECURITY_HOOK_URL ?? 'http://127.0.0.1:9/hook';
+
 /** Valid bodies (and queries) where a generated one would not do; keyed by route id. */
 export const EXAMPLES: Partial<Record<RouteId, { body?: unknown; query?: Record<string, string> }>> = {
   createClub: { body: { name: 'Example club', description: 'An example club.' } },
   createApiKey: { body: { name: 'Example key', scopes: ['members:read'] } },
-  // A loopback port nothing listens on (the local stack allows loopback endpoints): no delivery reaches anyone.
-  createWebhook: { body: { url: 'http://127.0.0.1:9/hook', eventTypes: ['post.created'] } },
-  createHookWithKey: { body: { url: 'http://127.0.0.1:9/hook', eventTypes: ['post.created'] } },
+  // The world's loopback endpoint (the local stack allows loopback endpoints), which answers at once.
+  createWebhook: {
+    get body() {
+      return { url: hookUrl(), eventTypes: ['post.created'] };
+    },
+  },
+  createHookWithKey: {
+    get body() {
+      return { url: hookUrl(), eventTypes: ['post.created'] };
+    },
+  },
   updateWebhook: { body: { eventTypes: ['post.created', 'comment.created'] } },
   // Nobody shares a club with a person of this id: every caller is told there is no such member.
   startConversation: { body: { userId: '01JZZZZZZZZZZZZZZZZZZZZZZZ', clubId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } },

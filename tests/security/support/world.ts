@@ -5,6 +5,9 @@
  * (makeClubWorld) so one route's successful call never changes what the next route sees.
  */
 
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cardChanged } from '@clubs/functions/bus/member-card-events';
 import { createEvent } from '@clubs/functions/data/repositories/calendar-events';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
@@ -296,7 +299,10 @@ export async function makeClubWorld(
   );
   await storeCheckedRows(club.id, invitationImportId, importRows, new Date());
   // A webhook endpoint and one delivery in its log, written as the Developers tab and the fan-out write them.
-  const { id: webhookId } = await storeWebhook(club.id, { description: 'Fixture endpoint' });
+  const { id: webhookId } = await storeWebhook(club.id, {
+    description: 'Fixture endpoint',
+    ...(process.env.SECURITY_HOOK_URL ? { url: process.env.SECURITY_HOOK_URL } : {}),
+  });
   const deliveryId = ulid();
   await putDelivery({
     id: deliveryId,
@@ -369,8 +375,16 @@ export async function startWorld(options: { deadLetterFile?: string } = {}): Pro
   process.env.SES_ENDPOINT = ses.url;
   process.env.EMAIL_FROM ??= 'no-reply@clubs.test';
   process.env.SITE_URL ??= 'https://clubs.test';
-  // As the local stack: webhook endpoints may be loopback ports.
+  // As the local stack: webhook endpoints may be loopback ports. The world's endpoints (and those
+  // the routes make, EXAMPLES) answer 204 at once, so no retry is scheduled to write later.
   process.env.WEBHOOK_LOCAL_ENDPOINTS = 'true';
+  const hookSink = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  hookSink.listen(0, '127.0.0.1');
+  await once(hookSink, 'listening');
+  process.env.SECURITY_HOOK_URL = `http://127.0.0.1:${(hookSink.address() as AddressInfo).port}/hook`;
   const gateway = await startGateway({
     port: await freePort(),
     userPoolId: TEST_POOL_ID,
@@ -422,6 +436,7 @@ export async function startWorld(options: { deadLetterFile?: string } = {}): Pro
     stripeWrites: () => stripeWrites,
     async stop() {
       await gateway.stop();
+      await new Promise<void>((resolve) => hookSink.close(() => resolve()));
       await bus.stop();
       await stripe.stop();
       await ses.stop();
