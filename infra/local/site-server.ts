@@ -23,6 +23,7 @@ import type { Duplex } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { entryDocumentOf, LIVE } from '@clubs/shared';
 import { contentSecurityPolicy, liveSocketSource } from '../lib/site-headers.ts';
+import { drawnDocuments } from './drawn-documents.ts';
 
 /** Stand-ins for the deployed AWS hosts in the policy, which the local stack serves on localhost. */
 const AWS_HOSTS = {
@@ -143,11 +144,22 @@ function proxyUpgrade(target: string, req: IncomingMessage, socket: Duplex, head
   upstream.end();
 }
 
-/** `dist` as CloudFront serves the site bucket. */
-function serveBuild(dist: string, req: Request, res: Response): void {
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
+/**
+ * `dist` as CloudFront serves the site bucket, and the pages drawn with their data as it serves
+ * the site-pages function's answers (`drawn`).
+ */
+async function serveBuild(
+  dist: string,
+  drawn: (url: URL) => Promise<string | undefined>,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://site');
+  const pathname = decodeURIComponent(url.pathname);
+  const document = await drawn(url);
   let file = path.join(dist, path.normalize(pathname));
-  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {
+  if (document !== undefined) file = path.join(dist, entryDocumentOf(pathname));
+  else if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {
     // CloudFront's viewer-request function: the route's entry document, or the app shell.
     file = path.join(dist, entryDocumentOf(pathname));
   }
@@ -159,8 +171,13 @@ function serveBuild(dist: string, req: Request, res: Response): void {
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
   const accepts = String(req.headers['accept-encoding'] ?? '');
-  if (COMPRESSIBLE.has(ext) && /\b(br|gzip)\b/.test(accepts)) {
-    const body = readFileSync(file);
+  if (document !== undefined || (COMPRESSIBLE.has(ext) && /\b(br|gzip)\b/.test(accepts))) {
+    const body = document === undefined ? readFileSync(file) : Buffer.from(document);
+    if (!/\b(br|gzip)\b/.test(accepts)) {
+      res.writeHead(200, headers);
+      res.end(body);
+      return;
+    }
     const br = /\bbr\b/.test(accepts);
     res.writeHead(200, { ...headers, 'content-encoding': br ? 'br' : 'gzip', vary: 'accept-encoding' });
     res.end(br ? brotliCompressSync(body) : gzipSync(body));
@@ -181,9 +198,13 @@ export function createSiteServer(
   stackUrl: string,
   tls?: { key: string; cert: string },
 ): Server {
+  const drawn = drawnDocuments(path.dirname(dist), stackUrl);
   const handle = (req: Request, res: Response) => {
     if (PROXIED.some((pattern) => pattern.test(req.url ?? ''))) proxy(stackUrl, req, res);
-    else serveBuild(dist, req, res);
+    else
+      serveBuild(dist, drawn, req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+      });
   };
   const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, handle) : createServer(handle);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>

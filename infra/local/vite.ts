@@ -5,7 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PreviewServer, ViteDevServer } from 'vite';
+import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
+import { drawnDocuments } from './drawn-documents.ts';
 
 export interface ViteOptions {
   root: string;
@@ -31,6 +32,28 @@ export interface LocalVite {
  */
 export const servesBuild = (env: NodeJS.ProcessEnv = process.env): boolean => env.LOCAL_WEB === 'dist';
 
+/**
+ * The preview's answer to a page drawn with its data (drawn-documents.ts), as the site-pages
+ * function answers it behind CloudFront; ahead of the preview's own files.
+ */
+function drawnDocumentsPlugin(webDir: string, apiUrl: string): Plugin {
+  const drawn = drawnDocuments(webDir, apiUrl);
+  return {
+    name: 'clubs:drawn-documents',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+        drawn(new URL(req.url ?? '/', 'http://site')).then((document) => {
+          if (document === undefined) return next();
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          res.setHeader('cache-control', 'no-cache');
+          res.end(req.method === 'HEAD' ? undefined : document);
+        }, next);
+      });
+    },
+  };
+}
+
 export async function startVite(options: ViteOptions): Promise<LocalVite> {
   const webDir = join(options.root, 'web');
   const configFile = join(webDir, 'vite.config.ts');
@@ -50,6 +73,7 @@ export async function startVite(options: ViteOptions): Promise<LocalVite> {
       root: webDir,
       logLevel: 'warn',
       preview: { port: options.port, strictPort: true, host: options.host ?? 'localhost' },
+      plugins: [drawnDocumentsPlugin(webDir, options.gatewayUrl)],
     });
     return {
       url: `http://localhost:${options.port}`,

@@ -18,11 +18,12 @@ export interface EntryDocument {
   readonly title: string;
   readonly description: string;
   /**
-   * The page's top is data still to come, so the app starts with the page and the document
-   * preloads its code; any other drawn page is read as drawn until the visitor acts on it
-   * (web/src/start-on-demand.ts), and its document only names the code to fetch then.
+   * The page's top is data, so its document is drawn with that data when it is asked for
+   * (web/src/draw-with-data.tsx), its answers carried in it for the app to start with: it then
+   * starts on demand like any drawn page. This file is the template that drawing fills, and what
+   * is served as it is when the data cannot be drawn (the app then starts at once to fetch it).
    */
-  readonly startsAtOnce?: boolean;
+  readonly drawnWithData?: boolean;
 }
 
 /**
@@ -51,7 +52,7 @@ export const ENTRY_DOCUMENTS = [
     title: 'Explore Clubs',
     description:
       'Browse free and premium member-only clubs by category, size and name, and join the ones you like.',
-    startsAtOnce: true,
+    drawnWithData: true,
   },
   {
     route: '/c/*',
@@ -59,7 +60,7 @@ export const ENTRY_DOCUMENTS = [
     page: 'features/directory/pages/ClubPublicPage.tsx',
     title: 'Club',
     description: 'A club on Clubs: what it is about, who runs it, what membership costs and how to join.',
-    startsAtOnce: true,
+    drawnWithData: true,
   },
   {
     route: '/login',
@@ -91,17 +92,26 @@ export const ENTRY_DOCUMENTS = [
   },
 ] as const satisfies readonly EntryDocument[];
 
+/** Whether a document's route matches `path`: exactly, or with one more segment for `/*`. */
+const routeMatches = (route: string, path: string) => {
+  const prefix = route.endsWith('/*') ? route.slice(0, -1) : undefined;
+  return prefix
+    ? path.startsWith(prefix) && path.length > prefix.length && !path.slice(prefix.length).includes('/')
+    : path === route;
+};
+
+/** The entry document of `path`, if it has one of its own. */
+export const entryOf = (path: string): EntryDocument | undefined =>
+  (ENTRY_DOCUMENTS as readonly EntryDocument[]).find((document) => routeMatches(document.route, path));
+
 /** The document that answers a request for `path` ('/index.html' for every other client route). */
 export function entryDocumentOf(path: string): string {
-  for (const document of ENTRY_DOCUMENTS as readonly EntryDocument[]) {
-    const prefix = document.route.endsWith('/*') ? document.route.slice(0, -1) : undefined;
-    const matches = prefix
-      ? path.startsWith(prefix) && path.length > prefix.length && !path.slice(prefix.length).includes('/')
-      : path === document.route;
-    if (matches) return `/${document.file}`;
-  }
-  return '/index.html';
+  const document = entryOf(path);
+  return document ? `/${document.file}` : '/index.html';
 }
+
+/** The routes whose documents are drawn with their data when asked for. */
+export type DrawnRoute = Extract<(typeof ENTRY_DOCUMENTS)[number], { drawnWithData: true }>['route'];
 
 /** The browser tab's title of a page: "Explore Clubs · Clubs", or just "Clubs". */
 export const documentTitle = (...parts: (string | undefined)[]): string =>

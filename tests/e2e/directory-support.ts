@@ -70,5 +70,8 @@ export async function signIn(page: Page, email: string) {
 }
 
 /** The club page's one action button (in the side card). */
-export const actionButton = (page: Page) =>
-  page.getByRole('complementary', { name: 'Membership' }).getByRole('button');
+/** The club page's action: a button, or the link to log in. */
+export const actionButton = (page: Page) => {
+  const card = page.getByRole('complementary', { name: 'Membership' });
+  return card.getByRole('button').or(card.getByRole('link', { name: 'Log in to Join' }));
+};

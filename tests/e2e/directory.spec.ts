@@ -35,9 +35,16 @@ async function expectListedOnAnyPage(page: Page, present: string[], absent: stri
   await expectListed(page, present, absent);
 }
 
+/**
+ * Opens the filters unless they are open, and waits for them: the first press may start the app
+ * (the directory is drawn with its data), and a second press before they show would close them.
+ */
 const openFilters = async (page: Page) => {
   const dialog = page.getByRole('dialog', { name: 'Filters' });
-  if (!(await dialog.isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
+  if (!(await dialog.isVisible())) {
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await expect(dialog).toBeVisible();
+  }
   return dialog;
 };
 

@@ -3,10 +3,13 @@
  * through every field that other people see (xss/fields.ts), then every page that shows them is
  * opened in headless Chromium by the people who can see it: anonymous visitors for the public
  * pages, the owner for the dashboard and the club pages, a member for the feed and the member
- * profiles, the super admin for the reported chats. No payload may run, turn into markup or have a script blocked, and every written
+ * profiles, the super admin for the reported chats; the directory and the club pages as the
+ * production build serves them, drawn with their data, payloads and all. No payload may run, turn into markup or have a script blocked, and every written
  * text must be shown as text, so the test cannot pass by showing nothing. With
  * SECURITY_REPORT_DIR set (npm run test:security) it leaves its counts there for the summary.
  */
+import { entryOf } from '@clubs/shared';
+import { DRAWN_DATA_ID } from '@clubs/web/src/drawn-data.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { type SecurityReport, writeReport, xssLine } from '../security/support/summary.ts';
 import { pageAs } from './club-support.ts';
@@ -75,7 +78,12 @@ async function browseAs(page: Page, world: World, viewer: Viewer, findings: Find
   // run still ends with every finding rather than at the timeout.
   let patience = 60_000;
   for (const visit of visits(world).filter((v) => v.viewer === viewer)) {
-    await open(page, visit.path, visit.kind !== previous);
+    // A page drawn with its data is loaded for each payload: its document is drawn with it (the
+    // directory and a club's page, web/src/draw-with-data.tsx), which the production build serves.
+    const drawn = entryOf(visit.path)?.drawnWithData === true;
+    await open(page, visit.path, visit.kind !== previous || drawn);
+    if (drawn && process.env.LOCAL_WEB === 'dist')
+      await expect(page.locator(`#${DRAWN_DATA_ID}`), `${visit.path} is drawn with its data`).toHaveCount(1);
     previous = visit.kind;
     let reading = await readPage(page, visit, patience);
     if (!complete(reading) && patience > 2_000) {

@@ -73,24 +73,15 @@ describe('entry documents', () => {
   if (!directory) throw new Error('the directory has no entry document');
   const clubs = { ...directory, title: 'Explore <Clubs>', description: 'Find "clubs" & more' };
 
-  it("name the page and fetch the app's code, the page's, styles, the API client and the early data with the shell", () => {
+  it("name the page and the app's code without fetching it, and fetch its styles and early data first", () => {
     const html = entryDocument(SHELL, clubs, CHUNKS, WEB);
     expect(html).toContain('<title>Explore &lt;Clubs&gt; · Clubs</title>');
     expect(html).toContain('<meta name="description" content="Find &quot;clubs&quot; &amp; more" />');
-    const preloads = [...html.matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]);
-    // The shell's own files once; the app's chunks (imported apart by main.tsx), then the page's
-    // imports (the client among them) before the page.
-    expect(preloads).toEqual(['assets/Button-1.js', ...APP_CODE]);
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/Card-1.css">');
-    expect(html).toContain('<script type="module" async crossorigin src="/assets/early-1.js"></script>');
     // Before anything else the document fetches.
     expect(html.indexOf('early-1.js')).toBeLessThan(html.indexOf('index-1.js'));
-  });
-
-  it('name the code of a page that starts on demand without fetching it, and fetch its styles and early data', () => {
-    const onDemand = { ...clubs, startsAtOnce: false };
-    const html = entryDocument(SHELL, onDemand, CHUNKS, WEB);
-    // Only the shell's own preload: the app's code waits for the visitor's first act.
+    // Only the shell's own preload: the app's code waits for the visitor's first act; it is named
+    // in load order: the app's chunks (imported apart by main.tsx), then the page's imports (the
+    // client among them) before the page.
     const preloads = [...html.matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]);
     expect(preloads).toEqual(['assets/Button-1.js']);
     const named = html.match(new RegExp(`<meta name="${APP_MODULES_META}" content="([^"]+)">`))?.[1];

@@ -3,21 +3,22 @@
  * shell with the page's own title and description and the page drawn in it, the stylesheets, the
  * early-data script that starts the page's first API request (src/early/early-data.ts), and the
  * app's code: the page's chunk and the chunks it imports (the API client among them: pages import
- * it directly). A page that starts at once preloads that code with the document; one that starts
- * on demand names it, to be fetched all at once when the visitor acts. Without them each of those
- * waits for the one before it: shell code, then page code, then data.
+ * it directly), named for the app to fetch all at once when it starts (on the visitor's first act,
+ * web/src/start-on-demand.ts) rather than one import after another. The pages drawn with their
+ * data get the module that draws them too (web/dist-server, src/draw-with-data.tsx).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Beasties from 'beasties';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import { createServer, type Plugin } from 'vite';
+import { build, createServer, type Plugin } from 'vite';
 import {
   APP_MODULES_META,
   documentTitle,
   ENTRY_DOCUMENTS,
   type EntryDocument,
 } from '../../shared/src/site-documents.ts';
+import { SAMPLE_API } from './sample-data.ts';
 import { pruneCustomProperties } from './unused-custom-properties.ts';
 
 /** The Rollup input name of the early-data script (vite.config.ts). */
@@ -67,11 +68,8 @@ export function entryDocument(
   const styles = scripts.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);
   const early = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === EARLY_DATA_INPUT);
   if (!early) throw new Error('entry documents: the early-data script was not built');
-  const code = document.startsAtOnce
-    ? scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    : [`<meta name="${APP_MODULES_META}" content="${scripts.map((file) => `/${file}`).join(' ')}">`];
   const links = [
-    ...code,
+    `<meta name="${APP_MODULES_META}" content="${scripts.map((file) => `/${file}`).join(' ')}">`,
     ...[...new Set(styles)].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
   ];
   return (
@@ -93,6 +91,17 @@ const pathOf = (route: string) => (route.endsWith('/*') ? `${route.slice(0, -1)}
 
 /** Where the app draws itself (index.html's `<div id="root"></div>`). */
 const ROOT = '<div id="root"></div>';
+/** The root with a drawing in it, up to the end of the body. */
+const DRAWN_ROOT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
+
+/** Where the build writes the module that draws documents with their data (outside the site's files). */
+export const DRAW_WITH_DATA_DIR = 'dist-server';
+export const DRAW_WITH_DATA_FILE = 'draw-with-data.mjs';
+
+interface DrawModules {
+  prerender: (path: string, drawn?: readonly unknown[]) => Promise<string>;
+  drawnPage: (url: URL, api: unknown) => Promise<{ queries: readonly unknown[] } | undefined>;
+}
 
 /**
  * Draws each document's page into its root (src/prerender.tsx, loaded through a Vite server with
@@ -128,14 +137,26 @@ async function drawDocuments(webDir: string, outDir: string, plugins: Plugin[]):
     allowRules: [/\[(class|id)[~|^$*]=/, /\[data-signed-out\]/],
   });
   try {
-    const { prerender } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
-      prerender: (pathname: string) => Promise<string>;
+    const { prerender } = (await server.ssrLoadModule('/src/prerender.tsx')) as DrawModules;
+    const { drawnPage } = (await server.ssrLoadModule('/src/draw-with-data.tsx')) as DrawModules;
+    const { createApiClient } = (await server.ssrLoadModule('/src/api/client.ts')) as {
+      createApiClient: (options: object) => unknown;
     };
-    for (const document of ENTRY_DOCUMENTS) {
+    const sampleApi = createApiClient({ getIdToken: async () => undefined, fetchImpl: SAMPLE_API });
+    for (const document of ENTRY_DOCUMENTS as readonly EntryDocument[]) {
       const file = path.join(outDir, document.file);
+      const pending = await prerender(pathOf(document.route));
+      // A page drawn with its data when asked for is drawn once here with sample data too, so that
+      // the rules its cards use are inlined with the rest; the file keeps the drawing without data.
+      const sample = document.drawnWithData
+        ? await drawnPage(new URL(pathOf(document.route), 'http://build'), sampleApi)
+        : undefined;
+      if (document.drawnWithData && !sample)
+        throw new Error(`entry documents: ${document.route} drew no sample`);
+      const withSample = sample ? await prerender(pathOf(document.route), sample.queries) : '';
       const drawn = (await readFile(file, 'utf8')).replace(
         ROOT,
-        `<div id="root">${await prerender(pathOf(document.route))}</div>`,
+        `<div id="root">${withSample}${pending}</div>`,
       );
       const styled = (await beasties.process(drawn))
         // Beasties' script that applies the deferred sheets is inline, which the CSP refuses:
@@ -144,12 +165,44 @@ async function drawDocuments(webDir: string, outDir: string, plugins: Plugin[]):
         .replace(
           /<style>([^<]*)<\/style>/,
           (_, css: string) => `<style>${pruneCustomProperties(css, drawn)}</style>`,
-        );
+        )
+        .replace(DRAWN_ROOT, () => `<div id="root">${pending}</div>`);
       await writeFile(file, styled);
     }
   } finally {
     await server.close();
   }
+}
+
+/**
+ * Builds src/draw-with-data.tsx for Node into web/dist-server, with everything it imports, so
+ * that a server can draw documents with their data without the sources or a Vite server.
+ */
+async function buildDrawWithData(webDir: string, plugins: Plugin[]): Promise<void> {
+  await build({
+    configFile: false,
+    root: webDir,
+    logLevel: 'warn',
+    publicDir: false,
+    oxc: { jsx: { runtime: 'automatic' } },
+    plugins,
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      ssr: 'src/draw-with-data.tsx',
+      outDir: DRAW_WITH_DATA_DIR,
+      emptyOutDir: true,
+      target: 'node20',
+      // Small to load: a server loads it once, when it starts.
+      minify: true,
+      // Each page in a chunk of its own, as in the browser: a server loads the two it draws.
+      rollupOptions: {
+        output: { entryFileNames: DRAW_WITH_DATA_FILE },
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+        },
+      },
+    },
+  });
 }
 
 /** Writes the entry documents; `plugins` are the app's plugins that drawing its pages needs. */
@@ -164,6 +217,7 @@ export function entryDocuments(webDir: string, plugins: Plugin[]): Plugin {
     },
     async closeBundle() {
       await drawDocuments(webDir, outDir, plugins);
+      await buildDrawWithData(webDir, plugins);
     },
     generateBundle(_options, bundle: OutputBundle) {
       const shell = bundle['index.html'];

@@ -8,6 +8,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { authService } from './auth/service.ts';
 import { applyDeferredStyles } from './deferred-styles.ts';
+import { readDrawnData } from './drawn-data.ts';
 
 // The app (providers, router, route table) is a chunk of its own, imported here rather than with
 // this module: the browser evaluates one module graph in one task, and React with the router and
@@ -18,9 +19,11 @@ async function loadApp() {
     import('./App.tsx'),
     import('./routes.tsx'),
   ]);
+  // A document drawn with its data (draw-with-data.tsx) carries the answers it shows.
+  const drawn = readDrawnData();
   const element = () => (
     <StrictMode>
-      <App authService={authService} router={createAppRouter()} />
+      <App authService={authService} router={createAppRouter()} drawn={drawn} />
     </StrictMode>
   );
   return { element, preloadPages };

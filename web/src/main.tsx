@@ -20,10 +20,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 // This module holds no React: the app is a chunk of its own (app-start.tsx). A page an entry
-// document drew for a signed-out visitor is already what they read, so unless its top waits for
-// data (shared/src/site-documents.ts, startsAtOnce) the app starts when they act on it or scroll
-// to a part that waits for data (start-on-demand.ts); anyone who may be signed in, and every page
-// drawn in the browser, starts it at once.
+// document drew for a signed-out visitor (with its data, where its top is data: draw-with-data.tsx)
+// is already what they read, so the app starts when they act on it or scroll to a part that waits
+// for data (start-on-demand.ts); anyone who may be signed in, and every page drawn in the browser,
+// starts it at once.
 const start = (beforeTakeOver?: () => void) =>
   import('./app-start.tsx').then(({ startApp }) => startApp(container, beforeTakeOver));
 if (!maySignedIn && container.hasChildNodes() && startsOnDemand()) startOnDemand(container, start);

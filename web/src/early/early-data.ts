@@ -13,7 +13,15 @@ import { earlyRequestOf } from './early-requests.ts';
  */
 const EARLY_ANSWERS = '__clubsEarlyAnswers';
 
-const url = earlyRequestOf(location.pathname, location.search);
+/**
+ * The data block of a document drawn with its data (web/src/drawn-data.ts, spelled out for the
+ * same reason): the page's first answer is in the document, so there is nothing to ask for.
+ */
+const DRAWN_DATA_ID = 'clubs-drawn-data';
+
+const url = document.getElementById(DRAWN_DATA_ID)
+  ? undefined
+  : earlyRequestOf(location.pathname, location.search);
 if (url) {
   // The same request the client makes for a public route: GET, JSON, no token.
   const answer = fetch(url, { headers: { Accept: 'application/json' } });

@@ -62,11 +62,13 @@ export function ClubCover({
   coverImageUrl: string | null;
   priority?: boolean;
 }) {
+  // The size is the card's cover box at the grid's usual column width, which clubs.css sets: the
+  // page reserves the box before the image or the stylesheet arrives.
   if (coverImageUrl)
     return priority ? (
-      <img src={coverImageUrl} alt={`${name} cover`} fetchPriority="high" />
+      <img src={coverImageUrl} alt={`${name} cover`} width={400} height={144} fetchPriority="high" />
     ) : (
-      <img src={coverImageUrl} alt={`${name} cover`} loading="lazy" />
+      <img src={coverImageUrl} alt={`${name} cover`} width={400} height={144} loading="lazy" />
     );
   return (
     <div

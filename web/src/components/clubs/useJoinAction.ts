@@ -13,7 +13,6 @@ import { api } from '../../api/index.ts';
 import { useAction, useApiMutation } from '../../api/mutations.ts';
 import { routeKey } from '../../api/queryKeys.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { loginPathFor } from '../../auth/redirect.ts';
 import { MY_MEMBERSHIPS_KEY } from '../../features/dashboard/api.ts';
 import { leaveFor } from '../navigation.ts';
 import { useToast } from '../Toaster.tsx';
@@ -49,6 +48,8 @@ export interface JoinAction {
   onClick: () => void;
   /** While the club's membership questions are being answered: what the dialog needs. */
   asking: JoinQuestions | null;
+  /** Busy only because the session is still being checked (a drawn page before the app starts). */
+  checkingSession: boolean;
 }
 
 /** What the join dialog sends: an answer per question, and whether the consent line was ticked. */
@@ -129,6 +130,7 @@ export function useJoinAction(club: PublicClub): JoinAction {
     amber: state === 'completePayment',
     onClick,
     asking: null,
+    checkingSession: false,
   });
   // A club with questions asks them first; the request or checkout goes with the answers.
   const join = (state: JoinState, label: string, send: (reply: JoinReply | undefined) => void) => {
@@ -139,14 +141,15 @@ export function useJoinAction(club: PublicClub): JoinAction {
     };
   };
 
-  if (!loading && !user)
-    return make('logIn', JOIN_TEXTS.logIn, true, () => void navigate(loginPathFor(`/c/${club.id}`)));
+  // JoinButton draws it as a link to the login page.
+  if (!loading && !user) return make('logIn', JOIN_TEXTS.logIn, true);
   // The dialog stays while its request runs: it shows the wait and, on a refusal, the answers.
   if (asking)
     return club.price > 0
       ? join('joinPaid', paidJoinLabel(club), (reply) => checkout.run(reply))
       : join('joinFree', JOIN_TEXTS.joinFree, (reply) => request.run(withAnswers(reply)));
-  if (busy || loading || membership.isPending) return make('busy', JOIN_TEXTS.busy, false);
+  if (busy || loading || membership.isPending)
+    return { ...make('busy', JOIN_TEXTS.busy, false), checkingSession: loading && !busy };
   // A status that failed to load is treated as not a member (the spec only logs such errors).
   const status = membership.data?.status ?? 'not_member';
   if (status === 'active')

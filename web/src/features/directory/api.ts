@@ -1,8 +1,10 @@
 import type { PublicClub } from '@clubs/shared';
 import { useEffect, useMemo, useRef } from 'react';
+import type { ApiFunction } from '../../api/client.ts';
 import { useApiPages, useApiQuery } from '../../api/hooks.ts';
 import { shouldRetry } from '../../api/queryClient.ts';
-import { routeKey } from '../../api/queryKeys.ts';
+import { routeKey, routePagesKey } from '../../api/queryKeys.ts';
+import type { DrawnQuery } from '../../drawn-data.ts';
 import type { DirectoryFilters } from './components/filters.ts';
 
 export const DIRECTORY_PAGE = 12;
@@ -17,6 +19,11 @@ export const directoryQuery = (filters: DirectoryFilters) => ({
   ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
 });
 
+/** The input of the directory's pages for `query` (the cursor aside). */
+const directoryPagesInput = (query: ReturnType<typeof directoryQuery>) => ({
+  query: { ...query, limit: DIRECTORY_PAGE },
+});
+
 /**
  * The directory list: pages from GET /api/clubs by cursor. A search answers from a bounded slice
  * of the index, so a page may come back short with more to come: those are followed at once,
@@ -24,7 +31,7 @@ export const directoryQuery = (filters: DirectoryFilters) => ({
  */
 export function useDirectory(filters: DirectoryFilters) {
   const input = useMemo(() => directoryQuery(filters), [filters]);
-  const query = useApiPages('listClubs', { query: { ...input, limit: DIRECTORY_PAGE } });
+  const query = useApiPages('listClubs', directoryPagesInput(input));
 
   const clubs = useMemo(() => {
     const seen = new Set<string>();
@@ -64,13 +71,33 @@ export function useDirectory(filters: DirectoryFilters) {
  */
 export const clubKey = (clubId: string) => routeKey('getClub', { params: { clubId } });
 
+const clubPageInput = (clubId: string) => ({ params: { clubId }, query: { view: 'page' as const } });
+
 /**
  * The club of the public page: its own read (view=page) is what counts a visit in the club's
  * analytics. One quick retry of a failed load (never of a 4xx): the page then says what it knows.
  */
 export const useClubPage = (clubId: string) =>
-  useApiQuery(
-    'getClub',
-    { params: { clubId }, query: { view: 'page' } },
-    { retry: (count, error) => count < 1 && shouldRetry(count, error), retryDelay: 300 },
-  );
+  useApiQuery('getClub', clubPageInput(clubId), {
+    retry: (count, error) => count < 1 && shouldRetry(count, error),
+    retryDelay: 300,
+  });
+
+/**
+ * What /clubs shows as it opens, for a document drawn with its data (draw-with-data.tsx): the
+ * directory's first page for the location's filters, cached as the page's own query keeps it.
+ */
+export async function drawnDirectory(api: ApiFunction, filters: DirectoryFilters): Promise<DrawnQuery[]> {
+  const input = directoryPagesInput(directoryQuery(filters));
+  const page = await api('listClubs', input);
+  return [{ key: routePagesKey('listClubs', input), data: { pages: [page], pageParams: [null] } }];
+}
+
+/**
+ * What /c/{clubId} shows, for a document drawn with its data: the page's own read of the club,
+ * which counts the visit as the page's read does when the app draws it.
+ */
+export async function drawnClubPage(api: ApiFunction, clubId: string): Promise<DrawnQuery[]> {
+  const input = clubPageInput(clubId);
+  return [{ key: routeKey('getClub', input), data: await api('getClub', input) }];
+}

@@ -202,7 +202,8 @@ function ClubPublic() {
       <section className="club-hero" aria-label="Club">
         {data.coverImageUrl ? (
           <div className="club-hero__bg">
-            <img src={data.coverImageUrl} alt="" fetchPriority="high" />
+            {/* The hero's usual size on a desktop; clubs.css fills the hero with it, whatever its size. */}
+            <img src={data.coverImageUrl} alt="" width={1200} height={320} fetchPriority="high" />
           </div>
         ) : null}
         <div className="club-hero__content">
