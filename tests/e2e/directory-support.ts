@@ -15,6 +15,7 @@ export const DEMO = {
 export interface DemoClub {
   id: string;
   name: string;
+  description: string;
   price: number;
   currency: string;
 }
