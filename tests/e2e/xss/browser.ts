@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { contentSecurityPolicy } from '@clubs/infra/lib/site-headers.ts';
+import { DRAWN_DATA_ID } from '@clubs/web/src/drawn-data.ts';
 import { expect, type Page } from '@playwright/test';
 
 export interface Findings {
@@ -181,8 +182,13 @@ export async function textsNotShown(page: Page, texts: string[], timeout: number
   return missing;
 }
 
-/** Payload markup that became part of the document: handlers, scripts, script URLs, frames. */
-function injectedMarkup(): string[] {
+/**
+ * Payload markup that became part of the document: handlers, scripts, script URLs, frames. The
+ * data block of a page drawn with its data (`dataBlockId`, web/src/drawn-data.ts) holds the
+ * payloads as data, which no browser runs: it counts only if it is not the one JSON block in the
+ * head it is drawn as, whole (a payload that ended it early would leave JSON that does not parse).
+ */
+function injectedMarkup(dataBlockId: string): string[] {
   const found: string[] = [];
   const scriptUrl = /^\s*(javascript|vbscript|data:text\/html)/i;
   const urlAttributes = new Set(['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'srcdoc']);
@@ -199,7 +205,21 @@ function injectedMarkup(): string[] {
         found.push(`<${el.localName} ${name}="${attr.value}">`);
       }
     }
-    if (el.localName === 'script' && /xss/i.test(el.textContent ?? ''))
+    const isDataBlock = (script: Element) => {
+      if (script.id !== dataBlockId || script.getAttribute('type') !== 'application/json') return false;
+      if (
+        script.parentElement !== document.head ||
+        document.querySelectorAll(`[id="${dataBlockId}"]`).length !== 1
+      )
+        return false;
+      try {
+        JSON.parse(script.textContent ?? '');
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (el.localName === 'script' && /xss/i.test(el.textContent ?? '') && !isDataBlock(el))
       found.push(`<script>${el.textContent}`);
     if (['iframe', 'object', 'embed', 'math', 'svg'].includes(el.localName) && /xss/i.test(el.outerHTML)) {
       found.push(el.outerHTML.slice(0, 120));
@@ -210,7 +230,8 @@ function injectedMarkup(): string[] {
 
 export async function recordInjected(page: Page, findings: Findings): Promise<void> {
   const url = page.url();
-  for (const what of await page.evaluate(injectedMarkup)) findings.injected.push({ url, what });
+  for (const what of await page.evaluate(injectedMarkup, DRAWN_DATA_ID))
+    findings.injected.push({ url, what });
 }
 
 /** Lets whatever the shown page started finish: every image loaded or failed (onerror has fired). */
