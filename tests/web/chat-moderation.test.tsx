@@ -26,10 +26,11 @@ const REPORT: ChatReport = {
       id: 'm2',
       senderId: 'user-ann',
       text: 'Answer me <img src=x>',
+      image: null,
       deleted: false,
       createdAt: '2026-11-20T09:59:00.000Z',
     },
-    { id: 'm1', senderId: 'user-ben', text: '', deleted: true, createdAt: '2026-11-20T09:58:00.000Z' },
+    { id: 'm1', senderId: 'user-ben', text: '', image: null, deleted: true, createdAt: '2026-11-20T09:58:00.000Z' },
   ],
 };
 
