@@ -30,7 +30,14 @@ const REPORT: ChatReport = {
       deleted: false,
       createdAt: '2026-11-20T09:59:00.000Z',
     },
-    { id: 'm1', senderId: 'user-ben', text: '', image: null, deleted: true, createdAt: '2026-11-20T09:58:00.000Z' },
+    {
+      id: 'm1',
+      senderId: 'user-ben',
+      text: '',
+      image: null,
+      deleted: true,
+      createdAt: '2026-11-20T09:58:00.000Z',
+    },
   ],
 };
 
