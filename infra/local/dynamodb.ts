@@ -5,8 +5,10 @@
  */
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '@clubs/functions/data/table-schema';
@@ -58,12 +60,24 @@ export function startDynamoDbLocal(
   return dynamoDbLocalUp(spawnDynamoDbLocal(options));
 }
 
-/** Creates the table (and its TTL) from the shared definition unless it exists. */
+/** Creates the table (its TTL and its stream) from the shared definition unless it exists. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'exists'> {
   const client = localDynamoDbClient(endpoint);
   try {
     const { TableNames = [] } = await client.send(new ListTablesCommand({}));
-    if (TableNames.includes(tableName)) return 'exists';
+    if (TableNames.includes(tableName)) {
+      // A table made before it had a stream (an older .local/) gets one.
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (!Table?.StreamSpecification?.StreamEnabled) {
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            StreamSpecification: createTableInput(tableName).StreamSpecification,
+          }),
+        );
+      }
+      return 'exists';
+    }
     await client.send(new CreateTableCommand(createTableInput(tableName)));
     await client.send(
       new UpdateTimeToLiveCommand({

@@ -9,19 +9,27 @@
  * The same server also answers the Lambda Invoke REST API (POST
  * /2015-03-31/functions/{name}/invocations) for local functions, e.g. cognito-local's triggers,
  * and EventBridge Scheduler's API (scheduler.ts), whose schedules put their events on this bus.
+ *
+ * Given the table (`stream`), it also reads the table's stream as the change stream's event
+ * source mapping does in AWS (change-stream.ts) and hands its records to the change-stream
+ * consumer, which puts the change events on this bus.
  */
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
+import type { DynamoDBBatchResponse } from 'aws-lambda';
 import { EVENT_BUS, EVENT_QUEUE_LIMITS, FUNCTION_TIMEOUT_SECONDS, matchEventRoutes } from '@clubs/shared';
 import { LOCAL_REGION } from './config.ts';
 import { HandlerRegistry, invokeHandler, type LambdaHandler } from './lambda-runtime.ts';
 import { listenOn } from './ports.ts';
 import { PayloadTooLarge, readBody } from './read-body.ts';
 import { startLocalScheduler } from './scheduler.ts';
+import { type ChangeStreamReader, startChangeStreamReader } from './change-stream.ts';
 
 const ACCOUNT = '000000000000';
+/** The consumer of the table's stream (functions/src/consumers/change-stream.ts). */
+const CHANGE_STREAM_HANDLER = 'change-stream';
 /** PutEvents takes at most 10 entries, each at most 256 KB. */
 const MAX_ENTRIES = 10;
 const MAX_ENTRY_BYTES = 256 * 1024;
@@ -56,6 +64,13 @@ export interface EventBusOptions {
   routes?: readonly string[];
   /** Where the Scheduler emulation keeps its schedules (in memory when absent). */
   schedulesFile?: string;
+  /** The table whose stream feeds the change-stream consumer (none: no change events from a stream). */
+  stream?: {
+    endpoint: string;
+    tableName: string;
+    /** Where the reader keeps how far it read each shard (none: it reads from the oldest record). */
+    checkpointFile?: string;
+  };
   log?: (message: string) => void;
 }
 
@@ -75,7 +90,10 @@ export interface LocalEventBus {
   url: string;
   port: number;
   server: Server;
-  /** Resolves once every delivery started so far has finished (tests wait on it). */
+  /**
+   * Resolves once every delivery started so far has finished and the table's stream holds no
+   * record not yet handed over (tests wait on it).
+   */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -284,6 +302,31 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     return { EventId: event.id };
   };
 
+  const changeStreamDeadLetter = async (records: readonly unknown[], error: string) => {
+    if (!options.deadLetterFile) return;
+    const line = JSON.stringify({ failedAt: new Date().toISOString(), rule: 'ChangeStream', error, records });
+    await mkdir(dirname(options.deadLetterFile), { recursive: true });
+    await appendFile(options.deadLetterFile, `${line}\n`);
+  };
+  const changeStream: ChangeStreamReader | undefined = options.stream
+    ? startChangeStreamReader({
+        ...options.stream,
+        maxAttempts,
+        retryBaseMs,
+        deadLetter: changeStreamDeadLetter,
+        log,
+        deliver: async (event) => {
+          const handler = await registry.get(CHANGE_STREAM_HANDLER);
+          return (await invokeHandler(
+            handler,
+            event,
+            `clubs-local-${CHANGE_STREAM_HANDLER}`,
+            targetTimeoutMs,
+          )) as DynamoDBBatchResponse | undefined;
+        },
+      })
+    : undefined;
+
   const scheduler = await startLocalScheduler({
     file: options.schedulesFile,
     put: (entry) => putEntry(entry),
@@ -389,8 +432,14 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
 
   const port = await listenOn(server, options.port, host);
 
+  // A delivery may write what the stream carries on (an outbox item), and the stream's records
+  // become deliveries: idle once the stream is drained with nothing delivering.
   const idle = async () => {
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    for (;;) {
+      await changeStream?.drained();
+      if (inFlight.size === 0) return;
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    }
   };
 
   return {
@@ -400,6 +449,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     idle,
     stop: async () => {
       stopping = true;
+      await changeStream?.stop();
       await scheduler.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

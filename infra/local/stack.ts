@@ -224,6 +224,11 @@ async function main(early: EarlyStart): Promise<void> {
       busName: config.eventBusName,
       deadLetterFile: join(localDir, 'dead-letters.jsonl'),
       schedulesFile: join(localDir, 'schedules.json'),
+      stream: {
+        endpoint: early.dynamodb.endpoint,
+        tableName: config.tableName,
+        checkpointFile: join(localDir, 'stream-checkpoints.json'),
+      },
       functions: cognitoTriggerHandlers,
       log: (message) => console.error(message),
     }),

@@ -1,6 +1,7 @@
 export * from './api/public-api.ts';
 export * from './api/routes.ts';
 export * from './bus/change-events.ts';
+export * from './bus/change-stream.ts';
 export * from './bus/chat-unread.ts';
 export * from './bus/digests.ts';
 export * from './bus/email-feedback.ts';

@@ -237,6 +237,14 @@ export const keys = {
     pk: `EMAIL#${email.trim().toLowerCase()}`,
     sk: 'SUPPRESSED',
   }),
+  /**
+   * A change event's outbox item (bus/change-stream.ts), written in the transaction of the change
+   * it announces: a club's changes share a partition, in the order of their time-ordered ids. TTL.
+   */
+  changeOutbox: (clubId: string, changeId: string): Key => ({
+    pk: `CHANGES#${clubId}`,
+    sk: `CHANGE#${changeId}`,
+  }),
   /** A live WebSocket connection: who opened it and the clubs it follows. TTL. */
   liveConnection: (connectionId: string): Key => ({ pk: `LIVE#${connectionId}`, sk: 'CONNECTION' }),
   /** One connection following one club: the club's partition is what a fan-out queries. TTL. */

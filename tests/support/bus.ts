@@ -22,6 +22,11 @@ export async function startBus(
     deadLetterFile,
     routes,
     targetTimeoutMs,
+    // The file's own table (tests/integration/setup.ts): its stream feeds the change events.
+    stream:
+      process.env.DYNAMODB_ENDPOINT && process.env.TABLE_NAME
+        ? { endpoint: process.env.DYNAMODB_ENDPOINT, tableName: process.env.TABLE_NAME }
+        : undefined,
     log: process.env.DEBUG_BUS ? console.log : () => undefined,
   });
   process.env.EVENTBRIDGE_ENDPOINT = bus.url;

@@ -1,6 +1,6 @@
 /** CreateTable input from the shared table definition (local stack and test harness; CDK reads TABLE itself). */
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import { TABLE, TABLE_INDEXES } from '@clubs/shared';
+import { CHANGE_STREAM_VIEW, TABLE, TABLE_INDEXES } from '@clubs/shared';
 
 export function createTableInput(tableName: string): CreateTableCommandInput {
   const attributes = new Map<string, 'S' | 'N'>([
@@ -14,6 +14,8 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
+    // Its stream feeds the change events (shared/src/bus/change-stream.ts), as in AWS.
+    StreamSpecification: { StreamEnabled: true, StreamViewType: CHANGE_STREAM_VIEW },
     AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({
       AttributeName,
       AttributeType,

@@ -5,11 +5,12 @@
  * condition failed. Undefined fields are left as they are; with nothing to change it is a plain
  * read.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key } from '@clubs/shared/table-keys';
 import { db, tableName } from './client.ts';
-import { isConditionFailed } from './errors.ts';
-import { getEntity } from './get-item.ts';
+import type { TransactItem } from './counted-write.ts';
+import { isConditionFailed, transactionConditionFailures } from './errors.ts';
+import { getEntity, getItem } from './get-item.ts';
 
 export interface UpdateItemOptions {
   /** Stored attribute names that differ from the field names. */
@@ -18,14 +19,8 @@ export interface UpdateItemOptions {
   condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
 }
 
-export async function updateExistingItem<T>(
-  key: Key,
-  changes: Record<string, unknown>,
-  toEntity: (item: Record<string, unknown>) => T,
-  options: UpdateItemOptions = {},
-): Promise<T | null> {
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) return getEntity(key, toEntity);
+/** The Update of `changes` (non-empty) with its condition, as one request or one transaction's action. */
+function updateOf(key: Key, entries: [string, unknown][], options: UpdateItemOptions) {
   const names: Record<string, string> = { ...options.condition?.names };
   const values: Record<string, unknown> = { ...options.condition?.values };
   const sets = entries.map(([name, value], i) => {
@@ -36,21 +31,58 @@ export async function updateExistingItem<T>(
   const condition = options.condition
     ? `attribute_exists(pk) AND (${options.condition.expression})`
     : 'attribute_exists(pk)';
+  return {
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+const changedFields = (changes: Record<string, unknown>) =>
+  Object.entries(changes).filter(([, value]) => value !== undefined);
+
+export async function updateExistingItem<T>(
+  key: Key,
+  changes: Record<string, unknown>,
+  toEntity: (item: Record<string, unknown>) => T,
+  options: UpdateItemOptions = {},
+): Promise<T | null> {
+  const entries = changedFields(changes);
+  if (entries.length === 0) return getEntity(key, toEntity);
   try {
     const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
+      new UpdateCommand({ ...updateOf(key, entries, options), ReturnValues: 'ALL_NEW' }),
     );
     return Attributes ? toEntity(Attributes) : null;
   } catch (error) {
     if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * updateExistingItem in one transaction with `also` (say, the change's outbox item), which a
+ * transaction cannot answer with the new item: true when written, false when the item's own
+ * condition failed (and so nothing was).
+ */
+export async function updateExistingItemWith(
+  key: Key,
+  changes: Record<string, unknown>,
+  also: readonly TransactItem[],
+  options: UpdateItemOptions = {},
+): Promise<boolean> {
+  const entries = changedFields(changes);
+  if (entries.length === 0) return (await getItem(key)) !== null;
+  try {
+    await db().send(
+      new TransactWriteCommand({ TransactItems: [{ Update: updateOf(key, entries, options) }, ...also] }),
+    );
+    return true;
+  } catch (error) {
+    if (transactionConditionFailures(error)?.includes(0)) return false;
     throw error;
   }
 }

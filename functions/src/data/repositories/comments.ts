@@ -2,7 +2,7 @@ import { hiddenReasonSchema, idSchema, isoDateTime } from '@clubs/shared';
 import { keys, prefixes, withoutKeys } from '@clubs/shared/table-keys';
 import * as z from 'zod';
 import { withActivity } from '../club-stats.ts';
-import { deleteCounted, putCounted } from '../counted-write.ts';
+import { deleteCounted, putCounted, type TransactItem } from '../counted-write.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
 import { queryPage } from '../query.ts';
 import { storedAuthorShape } from './stored-author.ts';
@@ -40,7 +40,12 @@ export type AddCommentResult =
   | { created: false; reason: 'exists' | 'no_post' };
 
 /** Adds a comment and counts it on the post (clubId locates the post) in one transaction. */
-export async function addComment(clubId: string, comment: StoredComment): Promise<AddCommentResult> {
+export async function addComment(
+  clubId: string,
+  comment: StoredComment,
+  /** Written in the comment's transaction (its outbox item). */
+  also: readonly TransactItem[] = [],
+): Promise<AddCommentResult> {
   // The club's analytics count the comment on its day, with the post's engagement and the
   // commenter's first activity of the day (club-stats.ts), in the comment's own transaction.
   const outcome = await withActivity(
@@ -54,7 +59,7 @@ export async function addComment(clubId: string, comment: StoredComment): Promis
         commentItem(comment),
         // A hidden post takes no comments: its count refuses one as it refuses a missing post.
         { key: keys.post(clubId, comment.postId), attribute: 'commentCount', shownOnly: true },
-        stats,
+        [...stats, ...also],
       ),
   );
   if (outcome === 'created') return { created: true, comment };
@@ -62,11 +67,18 @@ export async function addComment(clubId: string, comment: StoredComment): Promis
 }
 
 /** Removes a comment and counts it down; false when there was no such comment (or post). */
-export async function deleteComment(clubId: string, postId: string, commentId: string): Promise<boolean> {
-  return deleteCounted(keys.comment(postId, commentId), {
-    key: keys.post(clubId, postId),
-    attribute: 'commentCount',
-  });
+export async function deleteComment(
+  clubId: string,
+  postId: string,
+  commentId: string,
+  /** Written in the deletion's transaction (its outbox item). */
+  also: readonly TransactItem[] = [],
+): Promise<boolean> {
+  return deleteCounted(
+    keys.comment(postId, commentId),
+    { key: keys.post(clubId, postId), attribute: 'commentCount' },
+    { also },
+  );
 }
 
 /** A post's comments, oldest first, paged by cursor. */

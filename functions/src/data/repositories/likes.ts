@@ -10,6 +10,7 @@ import {
   deleteCountedOutcome,
   putCountedOutcome,
   sendRetryingConflicts,
+  type TransactItem,
 } from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
@@ -73,7 +74,13 @@ function pairDayChanges(clubId: string, like: Like, step: 1 | -1, moves: boolean
  * point when it is the day's first, in one transaction; the like is only written when absent, so a
  * repeated or concurrent like never counts twice. Its first guess is that the point moves.
  */
-export async function addLike(clubId: string, like: Like, authorId?: string): Promise<AddLikeResult> {
+export async function addLike(
+  clubId: string,
+  like: Like,
+  authorId?: string,
+  /** Written in the like's transaction (its outbox item). */
+  also: readonly TransactItem[] = [],
+): Promise<AddLikeResult> {
   const earns = authorId !== undefined && authorId !== like.userId;
   const stored = storedLike(like, authorId);
   const today = utcDay(new Date(like.createdAt));
@@ -90,7 +97,7 @@ export async function addLike(clubId: string, like: Like, authorId?: string): Pr
     async (stats) => {
       for (let guess = 0; guess < PAIR_DAY_GUESSES; guess++) {
         const points = pairDayChanges(clubId, stored, 1, guess % 2 === 0, today);
-        const put = await putCountedOutcome(likeItem(stored), counter, [...points, ...stats]);
+        const put = await putCountedOutcome(likeItem(stored), counter, [...points, ...stats, ...also]);
         // Refused by the analytics marker alone: withActivity writes again without it.
         if (put.outcome !== 'refused' || !put.refusedAlso.includes(0) || !earns) return put.outcome;
       }
@@ -115,6 +122,8 @@ export async function removeLike(
   postId: string,
   userId: string,
   now = new Date(),
+  /** Written in the unlike's transaction (its outbox item). */
+  also: readonly TransactItem[] = [],
 ): Promise<boolean> {
   let moves = true;
   for (let attempt = 0; attempt < UNLIKE_ATTEMPTS; attempt++) {
@@ -134,6 +143,7 @@ export async function removeLike(
             { likes: -1 },
             { post: { postId, step: -1 }, by: userId },
           ),
+          ...also,
         ],
       },
     );

@@ -12,7 +12,7 @@ import { deleteChildItems } from '../delete-children.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getEntity, getItem, type ReadOptions } from '../get-item.ts';
 import { queryPage } from '../query.ts';
-import { updateExistingItem } from '../update-item.ts';
+import { updateExistingItem, updateExistingItemWith } from '../update-item.ts';
 import { deleteLikesOfDeletedPost } from './likes.ts';
 import { ALL_TIME, pointsIn } from './points.ts';
 import { storedAuthorShape } from './stored-author.ts';
@@ -245,6 +245,16 @@ export function updatePost(clubId: string, postId: string, changes: PostChanges)
   return updateExistingItem(keys.post(clubId, postId), changes, toPost);
 }
 
+/** updatePost with `also` in its transaction (the edit's outbox item): false when there was no post. */
+export function updatePostWith(
+  clubId: string,
+  postId: string,
+  changes: PostChanges,
+  also: readonly TransactItem[],
+): Promise<boolean> {
+  return updateExistingItemWith(keys.post(clubId, postId), changes, also);
+}
+
 const setPinned = (clubId: string, postId: string, isPinned: boolean): TransactItem => ({
   Update: {
     TableName: tableName(),
@@ -327,11 +337,16 @@ export async function unpinPost(clubId: string, postId: string): Promise<boolean
 }
 
 /**
- * Deletes the post item (and the pin, when it is the pinned post) in one transaction; false
+ * Deletes the post item (and the pin, when it is the pinned post) in one transaction with `also`
+ * (the deletion's outbox item); false
  * when there was no such post. Its comments and likes live in the post's own partition and are
  * no longer reachable through the club; removing them is the caller's.
  */
-export async function deletePost(clubId: string, postId: string): Promise<boolean> {
+export async function deletePost(
+  clubId: string,
+  postId: string,
+  also: readonly TransactItem[] = [],
+): Promise<boolean> {
   for (let attempt = 0; attempt < PIN_ATTEMPTS; attempt++) {
     const pinned = (await getPinnedPostId(clubId)) === postId;
     const actions: TransactItem[] = [
@@ -351,6 +366,7 @@ export async function deletePost(clubId: string, postId: string): Promise<boolea
         Delete: { TableName: tableName(), Key: keys.pinnedPost(clubId), ...pinUnchanged(postId) },
       });
     }
+    actions.push(...also);
     try {
       await db().send(new TransactWriteCommand({ TransactItems: actions }));
       return true;

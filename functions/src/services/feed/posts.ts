@@ -17,7 +17,7 @@ import {
   type UpdatePostInput,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { emitChange } from '../../bus/change-events.ts';
+import { changeOutbox } from '../../bus/change-events.ts';
 import type { Caller } from '../../caller.ts';
 import { type RateWindow, rateWindowCount, secondsLeftIn, windowOf } from '../../data/rate-windows.ts';
 import { heldCasePut, postAsModerated, reopenDecidedCase } from '../../data/repositories/moderation-cases.ts';
@@ -31,7 +31,7 @@ import {
   deletePost as removePost,
   type StoredPost,
   unpinPost as unpinStoredPost,
-  updatePost as updateStoredPost,
+  updatePostWith as updateStoredPost,
 } from '../../data/repositories/posts.ts';
 import { getProfile } from '../../data/repositories/profiles.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
@@ -167,26 +167,28 @@ export async function createPost(
   };
   const result = await insertPost(newPost, [
     ...(input.announce ? [rateWindowCount(rate, now)] : []),
-    // A held post opens its case in the Reports queue in the same transaction.
-    ...(held ? [heldCasePut(newPost, now)] : []),
+    // A held post opens its case in the Reports queue in the same transaction; members hear of
+    // it when it is approved, others now.
+    ...(held
+      ? [heldCasePut(newPost, now)]
+      : changeOutbox(
+          {
+            type: 'post.created',
+            clubId,
+            actorId: auth.userId,
+            postId: newPost.id,
+            title: newPost.title,
+            content: newPost.content,
+            announcement: input.announce,
+          },
+          now,
+        )),
   ]);
   if (!result.created && result.reason === 'limited') throw announcementLimited(rate, now);
   if (!result.created) throw notFound('Club not found');
   const [levels] = await Promise.all([
     authorLevels(clubId, [auth.userId]),
     countActive(clubId, auth.userId, now),
-    // Members hear of a held post when it is approved.
-    held
-      ? null
-      : emitChange({
-          type: 'post.created',
-          clubId,
-          actorId: auth.userId,
-          postId: result.post.id,
-          title: result.post.title,
-          content: result.post.content,
-          announcement: input.announce,
-        }),
   ]);
   const view = await toPostView(result.post, viewer, false, now, levels.get(auth.userId));
   return input.announce ? { ...view, announcement: { recipients: Math.max(0, club.memberCount - 1) } } : view;
@@ -217,15 +219,19 @@ export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePo
   if (post.type === 'text' && (!input.title || !input.content)) {
     throw badRequest(TEXT_POST_MESSAGE, [{ path: 'body.content', message: 'is required' }]);
   }
-  const updated = await updateStoredPost(post.clubId, post.id, {
-    title: input.title,
-    content: input.content,
-    updatedAt: new Date().toISOString(),
-  });
-  if (!updated) throw postNotFound();
+  const now = new Date();
+  const changes = { title: input.title, content: input.content, updatedAt: now.toISOString() };
+  const stored = await updateStoredPost(
+    post.clubId,
+    post.id,
+    changes,
+    changeOutbox({ type: 'post.edited', clubId: post.clubId, actorId: viewer.userId, postId: post.id }, now),
+  );
+  if (!stored) throw postNotFound();
+  // The post as the access check read it, with the edit: a transaction answers no new item.
+  const updated: StoredPost = { ...post, ...changes };
   const [{ liked, allTimePoints }] = await Promise.all([
     getPostsAndLikes(post.clubId, [], [post.id], viewer.userId, [post.authorId]),
-    emitChange({ type: 'post.edited', clubId: post.clubId, actorId: viewer.userId, postId: post.id }),
     // A post held or reported and then approved or kept goes back to the moderators when edited:
     // the decision was about the text it had then.
     reopenDecidedCase(postAsModerated(updated), new Date()),
@@ -241,12 +247,13 @@ export async function editPost(post: StoredPost, viewer: Viewer, input: UpdatePo
 
 /** Deletes the post (and the pin on it), then its likes (with the points they earned), comments and files. */
 export async function deletePost(post: StoredPost, actorId: string): Promise<Deleted> {
-  if (!(await removePost(post.clubId, post.id))) throw postNotFound();
-  await Promise.all([
-    deletePostChildren(post.clubId, post.id),
-    removePostMedia(post.clubId, post.media),
-    emitChange({ type: 'post.deleted', clubId: post.clubId, actorId, postId: post.id }),
-  ]);
+  const deleted = await removePost(
+    post.clubId,
+    post.id,
+    changeOutbox({ type: 'post.deleted', clubId: post.clubId, actorId, postId: post.id }),
+  );
+  if (!deleted) throw postNotFound();
+  await Promise.all([deletePostChildren(post.clubId, post.id), removePostMedia(post.clubId, post.media)]);
   return { id: post.id, deleted: true };
 }
 

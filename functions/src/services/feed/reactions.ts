@@ -12,7 +12,7 @@ import {
   type LikeResult,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { emitChange } from '../../bus/change-events.ts';
+import { changeOutbox } from '../../bus/change-events.ts';
 import type { Caller } from '../../caller.ts';
 import {
   addComment as insertComment,
@@ -66,34 +66,31 @@ async function refusedWrite(clubId: string, postId: string, userId: string) {
  */
 export async function likePost(clubId: string, postId: string, userId: string): Promise<LikeResult> {
   const post = await openPost(clubId, postId, userId);
+  const now = new Date();
   const result = await addLike(
     clubId,
-    { postId, userId, createdAt: new Date().toISOString() },
+    { postId, userId, createdAt: now.toISOString() },
     post.authorId,
+    changeOutbox(
+      { type: 'post.liked', clubId, actorId: userId, postId, postAuthorId: post.authorId, postTitle: post.title },
+      now,
+    ),
   );
   if (!result.created && result.reason === 'no_post') throw await refusedWrite(clubId, postId, userId);
-  const [likeCount] = await Promise.all([
-    countAfter(clubId, postId),
-    result.created
-      ? emitChange({
-          type: 'post.liked',
-          clubId,
-          actorId: userId,
-          postId,
-          postAuthorId: post.authorId,
-          postTitle: post.title,
-        })
-      : null,
-  ]);
+  const likeCount = await countAfter(clubId, postId);
   return { postId, liked: true, changed: result.created, likeCount };
 }
 
 export async function unlikePost(clubId: string, postId: string, userId: string): Promise<LikeResult> {
-  const removed = await removeLike(clubId, postId, userId);
-  const [likeCount] = await Promise.all([
-    countAfter(clubId, postId),
-    removed ? emitChange({ type: 'post.unliked', clubId, actorId: userId, postId }) : null,
-  ]);
+  const now = new Date();
+  const removed = await removeLike(
+    clubId,
+    postId,
+    userId,
+    now,
+    changeOutbox({ type: 'post.unliked', clubId, actorId: userId, postId }, now),
+  );
+  const likeCount = await countAfter(clubId, postId);
   return { postId, liked: false, changed: removed, likeCount };
 }
 
@@ -149,21 +146,25 @@ export async function addComment(
     content: input.content,
     createdAt: now.toISOString(),
   };
-  const result = await insertComment(clubId, comment);
+  const result = await insertComment(
+    clubId,
+    comment,
+    changeOutbox(
+      {
+        type: 'comment.created',
+        clubId,
+        actorId: auth.userId,
+        postId,
+        commentId: comment.id,
+        postAuthorId: post.authorId,
+        postTitle: post.title,
+        content: comment.content,
+      },
+      now,
+    ),
+  );
   if (!result.created) throw await refusedWrite(clubId, postId, auth.userId);
-  const [levels] = await Promise.all([
-    authorLevels(clubId, [auth.userId]),
-    emitChange({
-      type: 'comment.created',
-      clubId,
-      actorId: auth.userId,
-      postId,
-      commentId: comment.id,
-      postAuthorId: post.authorId,
-      postTitle: post.title,
-      content: comment.content,
-    }),
-  ]);
+  const levels = await authorLevels(clubId, [auth.userId]);
   return toCommentView(comment, viewer, levels.get(auth.userId));
 }
 
@@ -172,9 +173,12 @@ export async function deleteComment(
   comment: StoredComment,
   actorId: string,
 ): Promise<Deleted> {
-  if (!(await removeComment(clubId, comment.postId, comment.id))) throw notFound('Comment not found');
-  await Promise.all([
-    emitChange({ type: 'comment.deleted', clubId, actorId, postId: comment.postId, commentId: comment.id }),
-  ]);
+  const removed = await removeComment(
+    clubId,
+    comment.postId,
+    comment.id,
+    changeOutbox({ type: 'comment.deleted', clubId, actorId, postId: comment.postId, commentId: comment.id }),
+  );
+  if (!removed) throw notFound('Comment not found');
   return { id: comment.id, deleted: true };
 }
