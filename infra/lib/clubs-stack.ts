@@ -14,6 +14,7 @@ import { Api } from './api.ts';
 import { Auth, authHostedDomainOf, OAUTH_SCOPES } from './auth.ts';
 import { AuthFirewall } from './auth-firewall.ts';
 import { Backups } from './backups.ts';
+import { CHANGE_STREAM_HANDLER, ChangeStream } from './change-stream.ts';
 import type { ClubsConfig } from './config.ts';
 import { Data } from './data.ts';
 import { EDGE_REGION, edgeAlarmTopicName } from './edge-stack.ts';
@@ -61,6 +62,8 @@ export class ClubsStack extends Stack {
    * product routes, and CloudFormation caps a stack at 500 resources.
    */
   readonly consumers: NestedStack;
+  /** The table's stream and its consumer, which puts the change events on the bus. */
+  readonly changeStream: ChangeStream;
 
   constructor(scope: Construct, id: string, props: ClubsStackProps) {
     // A production stack cannot be deleted by a stray `cdk destroy`.
@@ -139,6 +142,12 @@ export class ClubsStack extends Stack {
       description: "The bus's consumers",
     });
     this.payments.routeEvents(resources, logRetention, this.consumers);
+    this.changeStream = new ChangeStream(this.consumers, 'ChangeStream', {
+      table: this.data.table,
+      bus: this.payments.bus,
+      logRetention,
+      logLevel: config.logLevel,
+    });
     this.reminderSchedules.deliverFailuresTo(
       this.deadLetterQueueOf(EVENT_BUS.schedulerSource, EVENT_REMINDER_DUE_TYPE),
     );
@@ -178,6 +187,7 @@ export class ClubsStack extends Stack {
     for (const [group, handler] of this.api.groupAuthorizers)
       functions.set(`${group}-authorizer`, handler.function);
     functions.set('origin-authorizer', this.api.originAuthorizer.function);
+    functions.set(CHANGE_STREAM_HANDLER, this.changeStream.handler.function);
     functions.set('live', this.live.handler.function);
     functions.set('live-authorizer', this.live.authorizer.function);
     functions.set('post-confirmation', this.auth.postConfirmation.function);
@@ -185,6 +195,7 @@ export class ClubsStack extends Stack {
     if (this.auth.preTokenGeneration)
       functions.set('pre-token-generation', this.auth.preTokenGeneration.function);
     const deadLetterQueues = new Map<string, IQueue>(this.payments.deadLetterQueues);
+    deadLetterQueues.set(CHANGE_STREAM_HANDLER, this.changeStream.deadLetterQueue);
 
     const siteUrl = this.site.siteUrl;
     this.operations = new Operations(this, 'Operations', {
@@ -276,13 +287,14 @@ export class ClubsStack extends Stack {
    * invocations of each function EventBridge invokes directly (by handler group).
    */
   private workQueues() {
-    const work = new Map<string, { queue: IQueue } | { consumer: IFunction }>();
+    const work = new Map<string, { queue: IQueue } | { consumer: IFunction } | { stream: IFunction }>();
     for (const route of EVENT_ROUTES) {
       const queue = this.payments.eventQueues.get(route.id);
       const consumer = this.payments.functions.get(route.group);
       if (queue) work.set(route.id, { queue: queue.queue });
       else if (consumer) work.set(route.group, { consumer: consumer.function });
     }
+    work.set(CHANGE_STREAM_HANDLER, { stream: this.changeStream.handler.function });
     return work;
   }
 

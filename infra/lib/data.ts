@@ -1,11 +1,19 @@
 /**
  * The single DynamoDB table, created from the shared table definition (key names, TTL attribute
  * and global secondary indexes with their projections): on demand, point-in-time recovery,
- * deletion protection, retained when the stack is deleted, encrypted with the AWS managed KMS key.
+ * deletion protection, retained when the stack is deleted, encrypted with the AWS managed KMS key,
+ * with a stream of new and old images (the change events' source).
  */
-import { type IndexProjection, TABLE, TABLE_INDEXES } from '@clubs/shared';
+import { CHANGE_STREAM_VIEW, type IndexProjection, TABLE, TABLE_INDEXES } from '@clubs/shared';
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  Billing,
+  ProjectionType,
+  StreamViewType,
+  TableEncryptionV2,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 
 /** An index's projection as CDK declares it, from the shared table definition. */
@@ -28,6 +36,8 @@ export class Data extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
       timeToLiveAttribute: TABLE.ttlAttribute,
+      // The change events' source (change-stream.ts): every write, as it was and as it is.
+      dynamoStream: StreamViewType[CHANGE_STREAM_VIEW],
       encryption: TableEncryptionV2.awsManagedKey(),
       globalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
         indexName: index.name,

@@ -16,7 +16,7 @@
  * stay in the main stack; the nested stack reads what it watches as parameters.
  */
 
-import { WEBHOOK_REFUSED_LOG_MESSAGE } from '@clubs/shared';
+import { CHANGE_STREAM_LIMITS, WEBHOOK_REFUSED_LOG_MESSAGE } from '@clubs/shared';
 import { CfnOutput, Duration, NestedStack } from 'aws-cdk-lib';
 import type { HttpApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
@@ -54,10 +54,14 @@ export interface OperationsProps {
   /** The app's SES configuration set (the mail stack's), whose bounce and complaint rates alarm. */
   readonly emailConfigurationSet?: string;
   /**
-   * Where work waits for its consumer: the SQS queue of a queued event route (by route id), or a
-   * function EventBridge invokes asynchronously (Lambda's own queue, by handler group).
+   * Where work waits for its consumer: the SQS queue of a queued event route (by route id), a
+   * function EventBridge invokes asynchronously (Lambda's own queue, by handler group), or a
+   * function reading a stream (the change stream: the age of the records it is handed).
    */
-  readonly work: ReadonlyMap<string, { readonly queue: IQueue } | { readonly consumer: IFunction }>;
+  readonly work: ReadonlyMap<
+    string,
+    { readonly queue: IQueue } | { readonly consumer: IFunction } | { readonly stream: IFunction }
+  >;
   /** The live WebSocket API's stage, whose errors alarm. */
   readonly live: WebSocketStage;
   /** The Scheduler groups whose schedules run (the reminders' and the default one of the digests). */
@@ -88,6 +92,8 @@ export const WORK_AGE_ALARM_SECONDS: Readonly<Record<string, number>> = {
   default: 600,
   'live-fanout': 60,
   NotificationEmails: 3600,
+  // Every change event waits on the stream: notifications, live updates and the search index lag with it.
+  'change-stream': CHANGE_STREAM_LIMITS.iteratorAgeAlarmSeconds,
 };
 /** Errors of the live WebSocket API (its Lambda integration failing, or API Gateway's own) in 5 minutes that alarm. */
 export const WEBSOCKET_ERRORS_ALARM = 5;
@@ -164,15 +170,25 @@ export class Operations extends Construct {
       const age =
         'queue' in waiting
           ? waiting.queue.metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum' })
-          : // Lambda's own queue of asynchronous invocations: the age of the events it hands the function (ms).
-            new MathExpression({
-              expression: 'age / 1000',
-              usingMetrics: {
-                age: waiting.consumer.metric('AsyncEventAge', { period: PERIOD, statistic: 'Maximum' }),
-              },
-              label: `${route}: oldest event (s)`,
-              period: PERIOD,
-            });
+          : 'stream' in waiting
+            ? // The age of the newest record of each batch the stream consumer was handed (ms).
+              new MathExpression({
+                expression: 'age / 1000',
+                usingMetrics: {
+                  age: waiting.stream.metric('IteratorAge', { period: PERIOD, statistic: 'Maximum' }),
+                },
+                label: `${route}: iterator age (s)`,
+                period: PERIOD,
+              })
+            : // Lambda's own queue of asynchronous invocations: the age of the events it hands the function (ms).
+              new MathExpression({
+                expression: 'age / 1000',
+                usingMetrics: {
+                  age: waiting.consumer.metric('AsyncEventAge', { period: PERIOD, statistic: 'Maximum' }),
+                },
+                label: `${route}: oldest event (s)`,
+                period: PERIOD,
+              });
       alarm(
         `${pascal(route)}AgeAlarm`,
         `${route}: work waited ${limit} s or more for its consumer in 3 of 5 periods of 5 minutes (stuck, throttled or too slow)`,

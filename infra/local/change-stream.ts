@@ -160,9 +160,9 @@ export function startChangeStreamReader(options: ChangeStreamOptions): ChangeStr
       }
       if (attempt >= maxAttempts || stopping) {
         options.log(`[change-stream] gave up handing over ${rest.length} records: ${failure}`);
-        await options.deadLetter(rest, failure).catch((error: unknown) =>
-          options.log(`[change-stream] dead letter failed: ${errorText(error)}`),
-        );
+        await options
+          .deadLetter(rest, failure)
+          .catch((error: unknown) => options.log(`[change-stream] dead letter failed: ${errorText(error)}`));
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, retryBaseMs * 2 ** (attempt - 1)));

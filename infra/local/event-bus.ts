@@ -18,14 +18,14 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
-import type { DynamoDBBatchResponse } from 'aws-lambda';
 import { EVENT_BUS, EVENT_QUEUE_LIMITS, FUNCTION_TIMEOUT_SECONDS, matchEventRoutes } from '@clubs/shared';
+import type { DynamoDBBatchResponse } from 'aws-lambda';
+import { type ChangeStreamReader, startChangeStreamReader } from './change-stream.ts';
 import { LOCAL_REGION } from './config.ts';
 import { HandlerRegistry, invokeHandler, type LambdaHandler } from './lambda-runtime.ts';
 import { listenOn } from './ports.ts';
 import { PayloadTooLarge, readBody } from './read-body.ts';
 import { startLocalScheduler } from './scheduler.ts';
-import { type ChangeStreamReader, startChangeStreamReader } from './change-stream.ts';
 
 const ACCOUNT = '000000000000';
 /** The consumer of the table's stream (functions/src/consumers/change-stream.ts). */

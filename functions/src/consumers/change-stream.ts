@@ -12,7 +12,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type AnyChangeEvent, changeOfStreamRecord, EVENT_BUS } from '@clubs/shared';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { type BusEntry, BUS_ENTRIES_PER_REQUEST, putBusEvents } from '../bus/put-events.ts';
+import { BUS_ENTRIES_PER_REQUEST, type BusEntry, putBusEvents } from '../bus/put-events.ts';
 import { logger } from '../logger.ts';
 
 interface Pending {

@@ -54,9 +54,7 @@ export function passesChangeFilter(record: {
   eventName?: string;
   dynamodb?: { NewImage?: Record<string, { S?: string } | undefined> };
 }): boolean {
-  return (
-    record.eventName === 'INSERT' && record.dynamodb?.NewImage?.type?.S === CHANGE_OUTBOX.itemType
-  );
+  return record.eventName === 'INSERT' && record.dynamodb?.NewImage?.type?.S === CHANGE_OUTBOX.itemType;
 }
 
 export class MalformedOutboxItem extends Error {

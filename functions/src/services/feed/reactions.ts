@@ -72,7 +72,14 @@ export async function likePost(clubId: string, postId: string, userId: string): 
     { postId, userId, createdAt: now.toISOString() },
     post.authorId,
     changeOutbox(
-      { type: 'post.liked', clubId, actorId: userId, postId, postAuthorId: post.authorId, postTitle: post.title },
+      {
+        type: 'post.liked',
+        clubId,
+        actorId: userId,
+        postId,
+        postAuthorId: post.authorId,
+        postTitle: post.title,
+      },
       now,
     ),
   );

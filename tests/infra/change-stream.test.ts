@@ -1,0 +1,70 @@
+/**
+ * The change stream as synthesized: the table's stream of new and old images, one consumer
+ * function handed only outbox insertions in halving, retried batches with a dead-letter queue,
+ * reading the stream and putting on the bus and nothing else, and alarms on its lag and its queue.
+ */
+import { CHANGE_STREAM_FILTER, CHANGE_STREAM_LIMITS } from '@clubs/shared';
+import { describe, expect, it } from 'vitest';
+import { actionsOf, logicalId, statementsOfRole, synthForFile } from './app.ts';
+
+const synth = synthForFile({}, { bundle: false });
+const { only, resourcesOf } = synth;
+
+describe('the change stream', () => {
+  it("streams the table's writes with their new and old images", () => {
+    expect(only('AWS::DynamoDB::GlobalTable')[1].Properties.StreamSpecification).toEqual({
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    });
+  });
+
+  it('hands its consumer only outbox insertions, in halving, retried batches, then a dead-letter queue', () => {
+    const { changeStream } = synth.stack;
+    const [, mapping] = only('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalId(changeStream.handler.function) },
+    });
+    expect(mapping.Properties).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: CHANGE_STREAM_LIMITS.batchSize,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: CHANGE_STREAM_LIMITS.retryAttempts,
+      MaximumRecordAgeInSeconds: CHANGE_STREAM_LIMITS.maxRecordAgeSeconds,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(CHANGE_STREAM_FILTER) }] },
+      DestinationConfig: {
+        OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(changeStream.deadLetterQueue), 'Arn'] } },
+      },
+    });
+  });
+
+  it("reads this table's streams and puts on the bus, nothing else", () => {
+    const { changeStream } = synth.stack;
+    const statements = statementsOfRole(synth.template, logicalId(changeStream.handler.role));
+    const actions = actionsOf(statements).filter((action) => !action.startsWith('logs:'));
+    expect(new Set(actions)).toEqual(
+      new Set([
+        'dynamodb:DescribeStream',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:ListStreams',
+        'events:PutEvents',
+        'sqs:SendMessage',
+        'sqs:GetQueueAttributes',
+        'sqs:GetQueueUrl',
+        'xray:PutTraceSegments',
+        'xray:PutTelemetryRecords',
+      ]),
+    );
+    const stream = statements.find((s) => actionsOf([s]).includes('dynamodb:GetRecords'));
+    expect(stream?.Resource).toEqual({
+      'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalId(synth.stack.data.table), 'Arn'] }, '/stream/*']],
+    });
+  });
+
+  it('alarms when the consumer lags a minute behind the stream, fails, or parks records', () => {
+    const alarms = Object.keys(resourcesOf('AWS::CloudWatch::Alarm'));
+    for (const id of ['ChangeStreamAgeAlarm', 'ChangeStreamErrorsAlarm', 'ChangeStreamDlqAlarm']) {
+      expect(alarms.some((alarm) => alarm.startsWith(id))).toBe(true);
+    }
+    expect(CHANGE_STREAM_LIMITS.iteratorAgeAlarmSeconds).toBe(60);
+  });
+});
