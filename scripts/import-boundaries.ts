@@ -60,6 +60,37 @@ const loadedByNode = (path: string) => path.endsWith('.config.ts') || under(path
  */
 export const KNOWN_CROSSINGS: { from: string; to: string; wayOut: string }[] = [];
 
+/**
+ * The files whose writes still put their change events on the bus themselves, after the write
+ * (functions/src/bus/direct-change-events.ts, and member-card-events.ts through it), to be moved to
+ * the outbox (changeOutbox in the write's own transaction). A new one fails the lint; an entry
+ * whose import is gone fails it too, so the list only shrinks.
+ */
+export const DIRECT_CHANGE_EMITTERS: readonly string[] = [
+  'functions/src/payments/club-setup.ts',
+  'functions/src/payments/leave-club.ts',
+  'functions/src/payments/paid-memberships.ts',
+  'functions/src/payments/subscription-sync.ts',
+  'functions/src/routes/courses.ts',
+  'functions/src/services/calendar-events.ts',
+  'functions/src/services/chat.ts',
+  'functions/src/services/invitations/accept-invitation.ts',
+  'functions/src/services/members.ts',
+  'functions/src/services/memberships.ts',
+  'functions/src/services/moderation/queue.ts',
+  'functions/src/services/moderation/reports.ts',
+  'functions/src/services/profiles.ts',
+];
+/** The modules that put a change event on the bus after a write. */
+const DIRECT_CHANGE_MODULES = [
+  'functions/src/bus/direct-change-events.ts',
+  'functions/src/bus/member-card-events.ts',
+];
+const putsChangeDirectly = (target: Target) =>
+  DIRECT_CHANGE_MODULES.some(
+    (module) => isFile(target, module) || isFile(target, module.replace(/\.ts$/, '')),
+  );
+
 /** The SPA's feature areas: `web/src/features/<area>/{api.ts, components/, pages/}`. */
 const FEATURES = 'web/src/features';
 const featureOf = (path: string): string | undefined =>
@@ -125,6 +156,15 @@ export const RULES: Rule[] = [
       under(from, 'functions/src/data') &&
       (isFile(target, 'functions/src/bus') || isFile(target, 'functions/src/media')) &&
       !KNOWN_CROSSINGS.some((known) => known.from === from && isFile(target, known.to)),
+  },
+  {
+    id: 'changes-from-the-stream',
+    why: "a change event comes from the table's stream: a write stores its outbox item in its own transaction (changeOutbox), never puts the event on the bus after it",
+    broken: ({ from, target }) =>
+      under(from, 'functions/src') &&
+      !DIRECT_CHANGE_MODULES.includes(from) &&
+      putsChangeDirectly(target) &&
+      !DIRECT_CHANGE_EMITTERS.includes(from),
   },
   {
     id: 'dynamodb-in-data',
@@ -368,14 +408,24 @@ if (process.argv[1] === import.meta.filename) {
   for (const { from, to } of stale) {
     console.error(`${from}: no longer imports ${to}: take it off KNOWN_CROSSINGS`);
   }
+  const moved = DIRECT_CHANGE_EMITTERS.filter(
+    (from) =>
+      !importsOf(from, sources.get(from) ?? '').some(
+        ({ from: file, target }) => !DIRECT_CHANGE_MODULES.includes(file) && putsChangeDirectly(target),
+      ),
+  );
+  for (const from of moved) {
+    console.error(`${from}: no longer puts change events itself: take it off DIRECT_CHANGE_EMITTERS`);
+  }
   const cycles = cyclesOf(sources);
   for (const cycle of cycles) {
     console.error(`import cycle: ${cycle.join(' -> ')} (each loads another of them when it loads)`);
   }
-  const problems = found.length + stale.length + cycles.length;
+  const problems = found.length + stale.length + moved.length + cycles.length;
   if (problems > 0) {
     console.error(
       `\n${found.length} import(s) cross a boundary, ${stale.length} known crossing(s) are gone, ` +
+        `${moved.length} direct change emitter(s) moved, ` +
         `${cycles.length} import cycle(s) (scripts/import-boundaries.ts).`,
     );
     process.exit(1);

@@ -62,7 +62,7 @@ interface Shard {
 }
 
 /** A stream record in the shape Lambda hands it to a function (its time in epoch seconds). */
-function lambdaRecordOf(record: StreamRecord, streamArn: string): DynamoDBRecord {
+export function lambdaRecordOf(record: StreamRecord, streamArn: string): DynamoDBRecord {
   const { ApproximateCreationDateTime: created, ...dynamodb } = record.dynamodb ?? {};
   return {
     eventID: record.eventID,

@@ -131,6 +131,18 @@ const CASES: { rule: string; from: string; wrong: string; right: string }[] = [
     right: '../../../api/me.ts',
   },
   {
+    rule: 'changes-from-the-stream',
+    from: 'functions/src/services/feed/posts.ts',
+    wrong: '../../bus/direct-change-events.ts',
+    right: '../../bus/change-events.ts',
+  },
+  {
+    rule: 'changes-from-the-stream',
+    from: 'functions/src/services/feed/reactions.ts',
+    wrong: '../../bus/member-card-events.ts',
+    right: '../../bus/put-events.ts',
+  },
+  {
     rule: 'workspace-by-name',
     from: 'infra/local/seed/index.ts',
     wrong: '../../../shared/src/table-keys.ts',

@@ -14,11 +14,12 @@ export async function startBus(
   deadLetterFile?: string,
   routes?: readonly string[],
   targetTimeoutMs?: number,
+  /** Attempts of a delivery (or of a batch of the stream) before it is dead-lettered, and the first pause. */
+  retry: { maxAttempts: number; retryBaseMs: number } = { maxAttempts: 3, retryBaseMs: 20 },
 ): Promise<LocalEventBus> {
   const bus = await startEventBus({
     port: await freePort(),
-    maxAttempts: 3,
-    retryBaseMs: 20,
+    ...retry,
     deadLetterFile,
     routes,
     targetTimeoutMs,

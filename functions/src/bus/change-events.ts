@@ -8,18 +8,13 @@
  * notifications, live updates, the search index and the other roll-ups. So a stored write always
  * yields its event and a refused one never does. Inside withoutChangeEvents no outbox item is
  * written.
- *
- * `emitChange` is the older path, still used by the writes not yet moved to the outbox: it puts
- * the event on the bus after the write, and a bus that cannot take it only logs.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type AnyChangeEvent, anyChangeEventSchema, CHANGE_OUTBOX, EVENT_BUS, TABLE } from '@clubs/shared';
+import { type AnyChangeEvent, anyChangeEventSchema, CHANGE_OUTBOX, TABLE } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { tableName } from '../data/client.ts';
 import type { TransactItem } from '../data/counted-write.ts';
-import { logger } from '../logger.ts';
-import { putBusEvent } from './put-events.ts';
 
 /** What a change says, before it gets its id and time (one of the union's members). */
 export type ChangeInput = AnyChangeEvent extends infer E
@@ -27,8 +22,6 @@ export type ChangeInput = AnyChangeEvent extends infer E
     ? Omit<E, 'id' | 'at'>
     : never
   : never;
-
-const busConfigured = () => Boolean(process.env.EVENT_BUS_NAME || process.env.EVENTBRIDGE_ENDPOINT);
 
 const quiet = new AsyncLocalStorage<true>();
 
@@ -42,8 +35,11 @@ export function withoutChangeEvents<T>(work: () => Promise<T>): Promise<T> {
   return quiet.run(true, work);
 }
 
+/** Whether the writes under way announce nothing (inside withoutChangeEvents). */
+export const changesQuiet = (): boolean => quiet.getStore() === true;
+
 /** The change as its consumers take it: its time-ordered id and its time added. */
-const eventOf = (input: ChangeInput, now: Date): AnyChangeEvent =>
+export const eventOf = (input: ChangeInput, now: Date): AnyChangeEvent =>
   anyChangeEventSchema.parse({ ...input, id: ulid(now.getTime()), at: now.toISOString() });
 
 /**
@@ -66,26 +62,4 @@ export function changeOutbox(input: ChangeInput, now = new Date()): TransactItem
       },
     },
   ];
-}
-
-/** Puts the change on the bus; answers it as sent (or null when no bus is configured or it failed). */
-export async function emitChange(input: ChangeInput, now = new Date()): Promise<AnyChangeEvent | null> {
-  if (!busConfigured() || quiet.getStore()) return null;
-  const change = eventOf(input, now);
-  try {
-    await putBusEvent({
-      source: EVENT_BUS.domainSource,
-      detailType: change.type,
-      detail: JSON.stringify(change),
-      time: now,
-    });
-    return change;
-  } catch (error) {
-    logger.error('change event not put on the bus', {
-      type: change.type,
-      id: change.id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    return null;
-  }
 }

@@ -5,7 +5,7 @@
  * membership or a profile announces it once the write is stored.
  */
 import type { Membership } from '@clubs/shared';
-import { emitChange } from './change-events.ts';
+import { emitChange } from './direct-change-events.ts';
 
 export async function cardChanged(membership: Pick<Membership, 'clubId' | 'userId'>): Promise<void> {
   await emitChange({

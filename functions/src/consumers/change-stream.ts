@@ -8,7 +8,6 @@
  * before it stay put. A record handed over twice puts its event twice with the same id, which
  * the consumers apply once.
  */
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type AnyChangeEvent, changeOfStreamRecord, EVENT_BUS } from '@clubs/shared';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
@@ -32,7 +31,8 @@ function changeOf(record: DynamoDBRecord): AnyChangeEvent | null {
   const image = record.dynamodb?.NewImage;
   return changeOfStreamRecord({
     eventName: record.eventName,
-    newImage: image ? unmarshall(image as Record<string, AttributeValue>) : undefined,
+    // Lambda's record holds the image in the same attribute-value shape the SDK's unmarshall reads.
+    newImage: image ? unmarshall(image as Parameters<typeof unmarshall>[0]) : undefined,
   });
 }
 

@@ -15,7 +15,7 @@
  *    concurrent handlers converge on the record's final state.
  */
 import type Stripe from 'stripe';
-import { emitChange } from '../bus/change-events.ts';
+import { emitChange } from '../bus/direct-change-events.ts';
 import { announceMemberBilling } from '../bus/member-billing-events.ts';
 import {
   clubStatusFor,

@@ -6,7 +6,7 @@
  * reload and the club's search indexes the course again.
  */
 import { type Club, courseRoutes, type RouteId } from '@clubs/shared';
-import { emitChange } from '../bus/change-events.ts';
+import { emitChange } from '../bus/direct-change-events.ts';
 import { getCourse } from '../data/repositories/courses.ts';
 import { defineGroup, type RouteRequest } from '../http/route-handler.ts';
 import { signCourseMediaUpload } from '../services/courses/course-media.ts';

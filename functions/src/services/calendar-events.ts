@@ -21,7 +21,7 @@ import {
   zonedToUtc,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { emitChange } from '../bus/change-events.ts';
+import { emitChange } from '../bus/direct-change-events.ts';
 import type { Caller, Viewer } from '../caller.ts';
 import {
   addAttendee,

@@ -20,7 +20,7 @@ import {
   type StartConversationInput,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { emitChange } from '../bus/change-events.ts';
+import { emitChange } from '../bus/direct-change-events.ts';
 import { countInWindows, type RateWindow, type WindowsFull } from '../data/rate-windows.ts';
 import {
   type Conversation,

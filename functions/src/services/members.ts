@@ -17,7 +17,7 @@ import {
   publicName,
   type RemovedPage,
 } from '@clubs/shared';
-import { emitChange } from '../bus/change-events.ts';
+import { emitChange } from '../bus/direct-change-events.ts';
 import { cardChanged } from '../bus/member-card-events.ts';
 import type { Viewer } from '../caller.ts';
 import {

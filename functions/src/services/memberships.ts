@@ -13,7 +13,7 @@ import {
   toPublicClub,
   type ViewerMembership,
 } from '@clubs/shared';
-import { emitChange } from '../bus/change-events.ts';
+import { emitChange } from '../bus/direct-change-events.ts';
 import { cardChanged } from '../bus/member-card-events.ts';
 import type { Caller } from '../caller.ts';
 import { getSubscriptionRecord } from '../data/repositories/billing.ts';

@@ -14,7 +14,7 @@ import {
   type ReportCasePage,
 } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
-import { emitChange } from '../../bus/change-events.ts';
+import { emitChange } from '../../bus/direct-change-events.ts';
 import type { Caller, Viewer } from '../../caller.ts';
 import { auditItem, listAudit, writeAudit } from '../../data/audit-trail.ts';
 import { getComment } from '../../data/repositories/comments.ts';

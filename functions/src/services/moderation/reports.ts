@@ -11,7 +11,7 @@ import {
   type ReportInput,
   type ReportResult,
 } from '@clubs/shared';
-import { emitChange } from '../../bus/change-events.ts';
+import { emitChange } from '../../bus/direct-change-events.ts';
 import type { Caller, Viewer } from '../../caller.ts';
 import { auditItem } from '../../data/audit-trail.ts';
 import { type RateWindow, secondsLeftIn, windowOf } from '../../data/rate-windows.ts';
