@@ -1,9 +1,9 @@
 /**
- * Change events: what a write that others should hear of puts on the bus (source
- * EVENT_BUS.domainSource, the detail-type its `type`). The write path emits them through one
- * module (functions/src/bus/change-events.ts); notifications consume them, and live updates,
- * the club's search index and other roll-ups subscribe to the same ones. Each carries a time-ordered id (a ULID) that
- * consumers use to apply it once.
+ * Change events: what a write that others should hear of announces on the bus (source
+ * EVENT_BUS.domainSource, the detail-type its `type`), from the table's stream (change-stream.ts)
+ * or, for the writes not yet moved there, put after the write; notifications consume them, and
+ * live updates, the club's search index and other roll-ups subscribe to the same ones. Each
+ * carries a time-ordered id (a ULID) that consumers use to apply it once.
  */
 import * as z from 'zod';
 import { idSchema, isoDateTime } from '../domain/common.ts';
