@@ -35,7 +35,9 @@ export function trafficOf(a: Assumptions) {
 const pastFree = (usage: number, allowance: number) => Math.max(0, usage - allowance);
 
 /**
- * What the product's fan-out does a month: change events (one per write) handed to their rules'
+ * What the product's fan-out does a month: change events (one per write), each an outbox item
+ * the table's stream hands to the change stream's function (counted as one invocation each, as
+ * at a low write rate; reading a stream from Lambda is free) and then handed to their rules'
  * functions; club-wide announcements and events' reminders reaching every member in batches of
  * recipients, and by e-mail those who want it; the daily and weekly digests. Each e-mail is one
  * event and one queue message, sent by invocations of EVENT_QUEUE_LIMITS.batchSize messages, each
@@ -61,7 +63,7 @@ export function fanOutOf(a: Assumptions) {
   const emailSeconds =
     emailInvocations * (EVENT_QUEUE_LIMITS.batchSize / (EMAIL_SENDING.sendRate / EMAIL_SENDING.consumers));
   const otherInvocations =
-    changes * a.rulesPerChange + recipientBatches + digestBatches + digestRuns + reminders;
+    changes * (1 + a.rulesPerChange) + recipientBatches + digestBatches + digestRuns + reminders;
   // Each queued message is sent, received and deleted (receives and deletes in tens).
   const queueRequests = (recipientBatches + digestBatches + emails) * (1 + 2 / EVENT_QUEUE_LIMITS.batchSize);
   return {
@@ -109,7 +111,10 @@ export function billOf(inv: Inventory, a: Assumptions, logRetentionDays: number)
   );
 
   const writes = t.apiCalls * a.writeShare * a.itemsPerWrite;
-  const writeUnits = writes * (1 + a.indexCopiesPerItemWrite);
+  // Each change's outbox item: one more item of its write's transaction (two units, no index
+  // copies); TTL deletes it for nothing.
+  const outboxUnits = fan.changes * 2;
+  const writeUnits = writes * (1 + a.indexCopiesPerItemWrite) + outboxUnits;
   const readUnits = t.apiCalls * a.readUnitsPerCall;
   const allProjected = inv.globalSecondaryIndexes.filter((index) => index.projection === 'ALL').length;
   add(
@@ -118,7 +123,7 @@ export function billOf(inv: Inventory, a: Assumptions, logRetentionDays: number)
       million(writeUnits) * p.dynamodb.writePerMillion +
       pastFree(a.tableGb, ALWAYS_FREE.dynamodbStorageGb) * p.dynamodb.storageGbMonth +
       a.tableGb * p.dynamodb.pitrGbMonth,
-    `${fmt(million(readUnits))} M read units, ${fmt(million(writeUnits))} M write units (${fmt(million(writes))} M item writes, each with ${a.indexCopiesPerItemWrite} index copies on average; ${inv.globalSecondaryIndexes.length} global secondary indexes, ${allProjected} projecting ALL), ${a.tableGb} GB stored with point-in-time recovery`,
+    `${fmt(million(readUnits))} M read units, ${fmt(million(writeUnits))} M write units (${fmt(million(writes))} M item writes and ${fmt(million(fan.changes))} M change events' outbox items in their transactions, each item write with ${a.indexCopiesPerItemWrite} index copies on average; ${inv.globalSecondaryIndexes.length} global secondary indexes, ${allProjected} projecting ALL), ${a.tableGb} GB stored with point-in-time recovery`,
   );
 
   if (inv.backupRules.length > 0) {

@@ -256,10 +256,12 @@ describe('operations', () => {
       1 + // the origin authorizer
       2 + // the live socket's function and its $connect authorizer
       synth.stack.payments.functions.size +
+      1 + // the change stream's consumer
       triggers;
     expect(metrics.filter((m) => m === 'AWS/Lambda/Errors')).toHaveLength(functionCount);
+    // The event groups' dead-letter queues and the change stream's.
     expect(metrics.filter((m) => m === 'AWS/SQS/ApproximateNumberOfMessagesVisible')).toHaveLength(
-      synth.stack.payments.deadLetterQueues.size,
+      synth.stack.payments.deadLetterQueues.size + 1,
     );
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: logicalId(synth.stack.operations.topic) }]);
