@@ -31,10 +31,11 @@ export async function notificationClub(
   members: number,
   description: string,
 ) {
+  // The table first: the bus reads its stream (the change events of the bench's writes).
+  await store.useTable(table);
   const { ses, bus, stop } = await startMailAndBus();
   try {
     const items = await import('./bench-items.ts');
-    await store.useTable(table);
     const memberIds = Array.from({ length: members }, () => ulid());
     const club = bench.benchClub({ description, memberCount: members + 1 });
     await store.load(
