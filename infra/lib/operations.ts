@@ -167,28 +167,22 @@ export class Operations extends Construct {
 
     for (const [route, waiting] of props.work) {
       const limit = WORK_AGE_ALARM_SECONDS[route] ?? WORK_AGE_ALARM_SECONDS.default ?? 0;
+      // A function's own figure of how old what it is handed is (ms), in seconds.
+      const secondsOf = (fn: IFunction, metricName: string, label: string) =>
+        new MathExpression({
+          expression: 'age / 1000',
+          usingMetrics: { age: fn.metric(metricName, { period: PERIOD, statistic: 'Maximum' }) },
+          label: `${route}: ${label} (s)`,
+          period: PERIOD,
+        });
       const age =
         'queue' in waiting
           ? waiting.queue.metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum' })
           : 'stream' in waiting
-            ? // The age of the newest record of each batch the stream consumer was handed (ms).
-              new MathExpression({
-                expression: 'age / 1000',
-                usingMetrics: {
-                  age: waiting.stream.metric('IteratorAge', { period: PERIOD, statistic: 'Maximum' }),
-                },
-                label: `${route}: iterator age (s)`,
-                period: PERIOD,
-              })
-            : // Lambda's own queue of asynchronous invocations: the age of the events it hands the function (ms).
-              new MathExpression({
-                expression: 'age / 1000',
-                usingMetrics: {
-                  age: waiting.consumer.metric('AsyncEventAge', { period: PERIOD, statistic: 'Maximum' }),
-                },
-                label: `${route}: oldest event (s)`,
-                period: PERIOD,
-              });
+            ? // The age of the newest record of each batch the stream consumer was handed.
+              secondsOf(waiting.stream, 'IteratorAge', 'iterator age')
+            : // Lambda's own queue of asynchronous invocations: the age of the events it hands the function.
+              secondsOf(waiting.consumer, 'AsyncEventAge', 'oldest event');
       alarm(
         `${pascal(route)}AgeAlarm`,
         `${route}: work waited ${limit} s or more for its consumer in 3 of 5 periods of 5 minutes (stuck, throttled or too slow)`,
