@@ -169,6 +169,10 @@ describe('faults', () => {
 
   it('an event handler that keeps failing is retried, parked in the dead-letter file, and the replay applies it once', async () => {
     await row(async () => {
+      // What earlier rows parked (a consumer that met DynamoDB Local's crash, after its retries) is
+      // theirs: once the bus is idle nothing of theirs is in flight, and this row's file starts empty.
+      await bus.idle();
+      writeFileSync(join(dir, 'dead-letters.jsonl'), '');
       const { clubId } = await paidClub(world);
       const member = signedPerson('parked');
       const completed = eventOfType(await payMembership(world, clubId, member), 'checkout.session.completed');
