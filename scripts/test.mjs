@@ -1,7 +1,7 @@
 // `npm test`: lint, typecheck, the build of what ships (`npm run build`: the SPA and every
 // function bundle, as `cdk deploy` makes them), the deploy check of the prod stage, and every suite
 // (unit, integration, security, CDK and web in vitest; end-to-end in E2E_LANES lanes, one per two
-// cores unless set), side by side where they do not depend on each other, each printing its own
+// cores unless set), the checks in two lanes and the suites after them, each printing its own
 // summary, then one closing line with the totals. Exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
