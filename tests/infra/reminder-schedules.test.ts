@@ -15,6 +15,7 @@ import {
   QUIET_CHANGE_TYPES,
 } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
+import { usesOf } from '@clubs/infra/lib/group-access.ts';
 import { logicalId, type Statement, statementsOfRole, synthForFile } from './app.ts';
 
 const synth = synthForFile({}, { bundle: false });
@@ -120,9 +121,14 @@ describe('event reminders: the function that manages them', () => {
     expect(variables.SCHEDULE_TARGET_ARN).toEqual({
       'Fn::GetAtt': [logicalId(synth.stack.payments.bus), 'Arn'],
     });
-    // Only this function manages schedules.
+    // Only the groups that declare schedules:manage (the reminders, the webhook retries) manage
+    // schedules, and only in this group (least-privilege.test.ts holds the resources).
+    const managers = [...synth.stack.payments.functions.keys()].filter((group) =>
+      usesOf(group).has('schedules:manage'),
+    );
+    expect(managers.sort()).toEqual(['event-reminders', 'webhooks']);
     for (const [group, other] of synth.stack.payments.functions) {
-      if (group === 'event-reminders') continue;
+      if (managers.includes(group)) continue;
       const actions = statementsOfRole(synth.template, logicalId(other.role)).flatMap((s) =>
         [s.Action].flat(),
       );

@@ -17,10 +17,12 @@ const POST = '@aws-sdk/s3-presigned-post';
 const GET = '@aws-sdk/s3-request-presigner';
 /** The functions that sign presigned POSTs (uploads) or GETs (members-only media), and which. */
 const MEDIA_SIGNERS: Readonly<Record<string, readonly string[]>> = {
+  chat: [POST, GET],
   'club-admin': [POST],
   courses: [POST, GET],
   feed: [POST, GET],
   profiles: [POST],
+  'super-admin': [GET],
 };
 
 // With superAdminMfa, so the pre-token-generation trigger is among the functions checked.
