@@ -7,6 +7,8 @@
  * schedules only, passing that role to the Scheduler only) and the rule that hands a due
  * reminder to notification delivery.
  */
+
+import { usesOf } from '@clubs/infra/lib/group-access.ts';
 import {
   CHANGE_EVENT_TYPES,
   EVENT_BUS,
@@ -15,7 +17,6 @@ import {
   QUIET_CHANGE_TYPES,
 } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
-import { usesOf } from '@clubs/infra/lib/group-access.ts';
 import { logicalId, type Statement, statementsOfRole, synthForFile } from './app.ts';
 
 const synth = synthForFile({}, { bundle: false });
