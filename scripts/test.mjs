@@ -50,8 +50,9 @@ function quietStep(name, command, args) {
 // The checks run in two lanes: lint then typecheck; the deploy check, then the build (the deploy
 // check synthesizes with a stand-in SPA and without bundling, so it needs no build, and it goes
 // first so the build never rewrites web/dist while the check reads it). Then vitest, then the
-// walks. TEST_SIDE_BY_SIDE=1 starts vitest with the checks and runs the walks beside it: about a
-// third less time on two cores, but walks timed out under the shared load, so it is not the default.
+// walks. TEST_SIDE_BY_SIDE=1 starts vitest with the checks and runs the walks beside it, for a
+// machine with cores to spare: on two cores every step is CPU-bound, so side by side vitest took
+// 989 s instead of about 520 s and a walk ran out of its time.
 const serial = process.env.TEST_SIDE_BY_SIDE !== '1';
 const runStarted = Date.now();
 const vitestReport = join(reports, 'vitest.json');
