@@ -84,7 +84,8 @@ function comparable(items: Item[], now: number): Map<string, Item> {
 async function seedInto(path: keyof typeof tables, baseTime: number): Promise<void> {
   process.env.TABLE_NAME = `seed_${path}_${baseTime}`;
   setDocumentClient(undefined);
-  await ensureTable(inject('dynamodbEndpoint'), tableName());
+  // The seed reads no stream: its thousands of writes would slow every streamed table on this DynamoDB Local.
+  await ensureTable(inject('dynamodbEndpoint'), tableName(), { stream: false });
   const dir = mkdtempSync(join(tmpdir(), `clubs-seed-${path}-`));
   dirs.push(dir);
   await seedDemo(

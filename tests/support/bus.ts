@@ -5,6 +5,7 @@
  */
 
 import { localSchedulerEnvironment } from '@clubs/infra/local/config.ts';
+import { ensureTableStream } from '@clubs/infra/local/dynamodb.ts';
 import { type LocalEventBus, startEventBus } from '@clubs/infra/local/event-bus.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
 import { EVENT_BUS } from '@clubs/shared';
@@ -17,17 +18,20 @@ export async function startBus(
   /** Attempts of a delivery (or of a batch of the stream) before it is dead-lettered, and the first pause. */
   retry: { maxAttempts: number; retryBaseMs: number } = { maxAttempts: 3, retryBaseMs: 20 },
 ): Promise<LocalEventBus> {
+  const table =
+    process.env.DYNAMODB_ENDPOINT && process.env.TABLE_NAME
+      ? { endpoint: process.env.DYNAMODB_ENDPOINT, tableName: process.env.TABLE_NAME }
+      : undefined;
+  // The file's own table (tests/integration/setup.ts) is made without a stream; the bus that
+  // hands its change events over turns it on before the file writes.
+  if (table) await ensureTableStream(table.endpoint, table.tableName);
   const bus = await startEventBus({
     port: await freePort(),
     ...retry,
     deadLetterFile,
     routes,
     targetTimeoutMs,
-    // The file's own table (tests/integration/setup.ts): its stream feeds the change events.
-    stream:
-      process.env.DYNAMODB_ENDPOINT && process.env.TABLE_NAME
-        ? { endpoint: process.env.DYNAMODB_ENDPOINT, tableName: process.env.TABLE_NAME }
-        : undefined,
+    stream: table,
     log: process.env.DEBUG_BUS ? console.log : () => undefined,
   });
   process.env.EVENTBRIDGE_ENDPOINT = bus.url;
