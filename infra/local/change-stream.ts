@@ -31,8 +31,14 @@ export interface ChangeStreamOptions {
   endpoint: string;
   tableName: string;
   deliver: DeliverBatch;
-  /** A pause between reads of a shard that gave nothing. */
+  /** The pause after a round that read something, doubled after each empty one up to `idlePollMs`. */
   pollMs?: number;
+  /**
+   * The longest pause between rounds that read nothing: Lambda polls a stream's shards four times
+   * a second. Every read costs DynamoDB Local (one thread answers all requests), so a quiet table
+   * is polled at that rate, not at `pollMs`; drained() wakes the reader at once.
+   */
+  idlePollMs?: number;
   /** Attempts of a batch before its records are dead-lettered. */
   maxAttempts?: number;
   retryBaseMs?: number;
@@ -78,10 +84,15 @@ export function lambdaRecordOf(record: StreamRecord, streamArn: string): DynamoD
   };
 }
 
+/** How often the stream's shards are listed again when none ended (new shards are rare). */
+const SHARD_LISTING_MS = 5000;
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function startChangeStreamReader(options: ChangeStreamOptions): ChangeStreamReader {
   const pollMs = options.pollMs ?? 50;
+  const idlePollMs = Math.max(pollMs, options.idlePollMs ?? 250);
+  let pause = pollMs;
   const maxAttempts = options.maxAttempts ?? 3;
   const retryBaseMs = options.retryBaseMs ?? 200;
   const tables = localDynamoDbClient(options.endpoint);
@@ -94,6 +105,8 @@ export function startChangeStreamReader(options: ChangeStreamOptions): ChangeStr
   const shards = new Map<string, Shard>();
   let streamArn: string | undefined;
   let lastListing = 0;
+  /** A shard ended since the last listing: its children are listed on the next round. */
+  let shardEnded = false;
   let stopping = false;
   /** Rounds of reads: each waiter is resolved by the first round begun after it that read nothing. */
   let round = 0;
@@ -174,6 +187,7 @@ export function startChangeStreamReader(options: ChangeStreamOptions): ChangeStr
     shard.iterator ??= await iteratorOf(arn, shard);
     if (!shard.iterator) {
       shard.closed = true;
+      shardEnded = true;
       return 0;
     }
     const { Records = [], NextShardIterator } = await streams.send(
@@ -189,7 +203,10 @@ export function startChangeStreamReader(options: ChangeStreamOptions): ChangeStr
       await saveCheckpoints();
     }
     shard.iterator = NextShardIterator;
-    if (!NextShardIterator) shard.closed = true;
+    if (!NextShardIterator) {
+      shard.closed = true;
+      shardEnded = true;
+    }
     return Records.length;
   };
 
@@ -206,7 +223,8 @@ export function startChangeStreamReader(options: ChangeStreamOptions): ChangeStr
   const readRound = async (): Promise<number> => {
     streamArn ??= await findStream();
     if (!streamArn) return 0;
-    if (Date.now() - lastListing > 1000 || shards.size === 0) {
+    if (shardEnded || shards.size === 0 || Date.now() - lastListing > SHARD_LISTING_MS) {
+      shardEnded = false;
       await listShards(streamArn);
       lastListing = Date.now();
     }
@@ -239,19 +257,21 @@ export function startChangeStreamReader(options: ChangeStreamOptions): ChangeStr
         streamArn = undefined;
         read = 0;
       }
-      if (read === 0) {
+      if (read > 0) pause = pollMs;
+      else {
         for (const waiter of waiters.splice(0)) {
           if (waiter.after <= begun) waiter.resolve();
           else waiters.push(waiter);
         }
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
+          const timer = setTimeout(resolve, pause);
           wake = () => {
             clearTimeout(timer);
             resolve();
           };
         });
         wake = undefined;
+        pause = Math.min(idlePollMs, pause * 2);
       }
     }
     for (const waiter of waiters.splice(0)) waiter.resolve();
@@ -263,6 +283,7 @@ export function startChangeStreamReader(options: ChangeStreamOptions): ChangeStr
         ? Promise.resolve()
         : new Promise<void>((resolve) => {
             waiters.push({ after: round, resolve });
+            pause = pollMs;
             wake?.();
           }),
     stop: async () => {

@@ -105,7 +105,9 @@ export async function ensureTable(
       return 'exists';
     }
     const { StreamSpecification, ...withoutStream } = createTableInput(tableName);
-    await client.send(new CreateTableCommand(stream ? { ...withoutStream, StreamSpecification } : withoutStream));
+    await client.send(
+      new CreateTableCommand(stream ? { ...withoutStream, StreamSpecification } : withoutStream),
+    );
     await client.send(
       new UpdateTimeToLiveCommand({
         TableName: tableName,
