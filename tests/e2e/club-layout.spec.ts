@@ -122,8 +122,11 @@ test('the sidebar collapses with Ctrl+B and Cmd+B and stays so across reloads (c
   await page.keyboard.press('Control+b');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(sidebar).toHaveCSS('width', '48px');
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebar:state');
-  expect(cookie?.value).toBe('false');
+  // The page writes document.cookie at once; Chromium hands it to the browser's cookie store a
+  // moment later, so the store is asked until it has it.
+  const sidebarCookie = async () => (await page.context().cookies()).find((c) => c.name === 'sidebar:state');
+  await expect.poll(async () => (await sidebarCookie())?.value).toBe('false');
+  const cookie = await sidebarCookie();
   // Seven days, give or take the test's own run time.
   expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(7 * 24 * 3600 - 120);
 
@@ -135,7 +138,7 @@ test('the sidebar collapses with Ctrl+B and Cmd+B and stays so across reloads (c
 
   await page.keyboard.press('Meta+b');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  expect((await page.context().cookies()).find((c) => c.name === 'sidebar:state')?.value).toBe('true');
+  await expect.poll(async () => (await sidebarCookie())?.value).toBe('true');
 });
 
 test('at 375 px: the sidebar is a panel opened from the header, nothing scrolls sideways, axe is clean', async ({
