@@ -12,13 +12,17 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GetScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { appendSections } from '@clubs/functions/data/repositories/sections';
 import {
   getDelivery,
   getWebhook,
   putDelivery,
   updateWebhook,
 } from '@clubs/functions/data/repositories/webhooks';
+import { handler as calendarEvents } from '@clubs/functions/routes/calendar-events';
 import { handler as clubAdmin } from '@clubs/functions/routes/club-admin';
+import { handler as courses } from '@clubs/functions/routes/courses';
+import { handler as invitations } from '@clubs/functions/routes/invitations';
 import { handler as members } from '@clubs/functions/routes/members';
 import { attemptDelivery } from '@clubs/functions/services/webhooks/attempts';
 import {
@@ -28,7 +32,12 @@ import {
 } from '@clubs/functions/services/webhooks/url-safety';
 import { LOCAL_SCHEDULE_GROUP } from '@clubs/infra/local/config.ts';
 import {
+  type AcceptInvitationResult,
+  type Course,
   type CreatedApiKey,
+  type EventView,
+  type InviteLink,
+  type RouteId,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_SECONDS,
   type WebhookDeliveryPage,
@@ -39,10 +48,13 @@ import { Webhook } from 'standardwebhooks';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBus } from '../support/bus.ts';
+import { clubWithCourse } from '../support/club-course.ts';
 import { httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
+import { deliver, paidClubs, useTestStripe } from '../support/paid-clubs.ts';
 import { startedForFile } from '../support/per-file.ts';
 import { clearSentEmails, readSentEmails, useSesEmulator } from '../support/ses-store.ts';
+import { ofType } from '../support/stripe.ts';
 import { storeWebhook } from '../support/webhooks.ts';
 
 process.env.WEBHOOK_LOCAL_ENDPOINTS = 'true';
@@ -53,8 +65,11 @@ const bus = startedForFile('the webhooks bus', () =>
   startBus(undefined, ['WebhookChanges', 'WebhookAttempts']),
 );
 const ses = useSesEmulator();
+const testStripe = useTestStripe();
+const { paidClub, payMembership } = paidClubs(testStripe);
 
 interface Received {
+  readonly url: string;
   readonly body: string;
   readonly headers: IncomingHttpHeaders;
 }
@@ -70,7 +85,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      received.push({
+        url: req.url ?? '',
+        body: Buffer.concat(chunks).toString('utf8'),
+        headers: req.headers,
+      });
       res.writeHead(answer).end();
     });
   });
@@ -361,6 +380,230 @@ describe('webhook deliveries', () => {
     );
     expect(on.status).toBe(200);
     expect(on.body).toMatchObject({ status: 'enabled', disabledReason: null, failingSince: null });
+  });
+});
+
+interface Message {
+  readonly type: string;
+  readonly timestamp: string;
+  readonly data: Record<string, unknown> & { member?: { userId: string; name: string; status: string } };
+}
+
+/** The messages an endpoint (by its path) received, each verified by the library with its secret. */
+function verifiedAt(path: string, secret: string): Message[] {
+  return received
+    .filter((message) => message.url === path)
+    .map(
+      (message) =>
+        new Webhook(secret).verify(message.body, {
+          'webhook-id': String(message.headers['webhook-id']),
+          'webhook-timestamp': String(message.headers['webhook-timestamp']),
+          'webhook-signature': String(message.headers['webhook-signature']),
+        }) as Message,
+    );
+}
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+const callAs = <T>(
+  group: typeof clubAdmin,
+  id: RouteId,
+  userId: string,
+  params: Record<string, string>,
+  body?: unknown,
+) => invoke<T>(group, httpEvent(id, { params, claims: memberClaims(userId), ...(body ? { body } : {}) }));
+
+describe('what a member does reaches the endpoints subscribed to it', () => {
+  it('sends a registration for an event and its cancellation, once each, however often clicked', async () => {
+    const ownerId = await addPerson('Olive Owner');
+    const club = await addClub({ ownerId });
+    const memberId = await addMember(club.id, { userId: await addPerson('Rita Rsvp') });
+    const { secret } = await makeEndpoint(club.id, ownerId, ['event.rsvp']);
+    const when = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const made = await callAs<EventView>(
+      calendarEvents,
+      'createEvent',
+      ownerId,
+      { clubId: club.id },
+      {
+        title: 'Open studio',
+        description: '',
+        date: when,
+        time: '18:30',
+        timeZone: 'UTC',
+        location: 'Online',
+      },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const params = { clubId: club.id, eventId: made.body.id };
+    // The owner attends their own event from the start: that is no registration of a member.
+    await bus().idle();
+    expect(received).toHaveLength(0);
+
+    const twice = await Promise.all([
+      callAs(calendarEvents, 'registerForEvent', memberId, params),
+      callAs(calendarEvents, 'registerForEvent', memberId, params),
+    ]);
+    expect(twice.map((res) => res.status)).toEqual([200, 200]);
+    await bus().idle();
+    expect((await callAs(calendarEvents, 'cancelEventRegistration', memberId, params)).status).toBe(200);
+    expect((await callAs(calendarEvents, 'cancelEventRegistration', memberId, params)).status).toBe(200);
+    await bus().idle();
+
+    const messages = verifiedAt(pathOf(endpointUrl), secret);
+    expect(messages.map((message) => [message.type, message.data.going])).toEqual([
+      ['event.rsvp', true],
+      ['event.rsvp', false],
+    ]);
+    expect(messages[0]?.data).toMatchObject({
+      clubId: club.id,
+      eventId: made.body.id,
+      title: 'Open studio',
+      startsAt: made.body.startDate,
+      memberId,
+      member: { userId: memberId, name: 'Rita Rsvp', status: 'active' },
+    });
+  });
+
+  it('sends a course completed once, when the last section is marked, never again on marking it anew', async () => {
+    const ownerId = await addPerson('Olive Owner');
+    const { club, course } = await clubWithCourse(ownerId);
+    const memberId = await addMember(club.id, { userId: await addPerson('Cora Course') });
+    const { secret } = await makeEndpoint(club.id, ownerId, ['course.completed']);
+    // The owner's two sections, stored as the course editor stores them (its media checks are not the point here).
+    const stored = await appendSections(
+      club.id,
+      course.id,
+      ['Starter', 'Bake'].map((title) => ({
+        id: ulid(),
+        title,
+        htmlContent: '',
+        featuredImage: null,
+        updatedAt: new Date().toISOString(),
+      })),
+    );
+    expect(stored.created).toBe(true);
+    const sections = stored.created ? stored.sections.map((section) => section.id) : [];
+    const mark = async (route: 'completeSection' | 'uncompleteSection', sectionId: string) => {
+      const res = await callAs(courses, route, memberId, { clubId: club.id, courseId: course.id, sectionId });
+      expect(res.status).toBe(200);
+      await bus().idle();
+    };
+    const [first, last] = sections as [string, string];
+    await mark('completeSection', first);
+    expect(received).toHaveLength(0);
+    await mark('completeSection', last);
+    await mark('uncompleteSection', last);
+    await mark('completeSection', last);
+
+    const messages = verifiedAt(pathOf(endpointUrl), secret);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({
+      type: 'course.completed',
+      data: {
+        clubId: club.id,
+        courseId: course.id,
+        title: (course as Course).title,
+        memberId,
+        member: { userId: memberId, name: 'Cora Course' },
+      },
+    });
+  });
+
+  it('sends a member who paid at checkout as joined and paid, once each, though Stripe delivers every event twice', async () => {
+    const { club, ownerId } = await paidClub({ price: 12.5, currency: 'EUR', trialPeriod: 0 });
+    const { secret } = await makeEndpoint(club.id, ownerId, ['membership.approved', 'membership.paid']);
+    const memberId = await addPerson('Paula Payer');
+    const events = await payMembership(club.id, memberId);
+    const invoice = ofType(events, 'invoice.paid').data as { object: { id: string } };
+    for (const event of events) await deliver(event);
+    await bus().idle();
+    // Stripe's retries of the same events, and again all at once.
+    for (const event of events) await deliver(event);
+    await Promise.all(events.map((event) => deliver(event)));
+    await bus().idle();
+
+    const messages = verifiedAt(pathOf(endpointUrl), secret);
+    expect(messages.map((message) => message.type).sort()).toEqual([
+      'membership.approved',
+      'membership.paid',
+    ]);
+    const joined = messages.find((message) => message.type === 'membership.approved');
+    expect(joined?.data).toMatchObject({
+      via: 'checkout',
+      memberId,
+      member: { userId: memberId, name: 'Paula Payer', status: 'active' },
+    });
+    const paid = messages.find((message) => message.type === 'membership.paid');
+    expect(paid?.data).toMatchObject({
+      clubId: club.id,
+      memberId,
+      invoiceId: invoice.object.id,
+      amount: 1250,
+      currency: 'eur',
+      member: { userId: memberId, name: 'Paula Payer' },
+    });
+  });
+});
+
+describe('a member joined reaches each endpoint once, whichever way they came in', () => {
+  it('sends one per endpoint for two approvals at once', async () => {
+    const { club, ownerId, pendingId } = await clubWithPendingMember();
+    const first = await makeEndpoint(club.id, ownerId, ['membership.approved']);
+    const second = await makeEndpoint(club.id, ownerId, ['membership.approved'], `${endpointUrl}/second`);
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        invoke(
+          members,
+          httpEvent('approveClubMember', {
+            params: { clubId: club.id, userId: pendingId },
+            ...asOwner(ownerId),
+          }),
+        ),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    await bus().idle();
+    for (const [path, secret] of [
+      [pathOf(endpointUrl), first.secret],
+      [`${pathOf(endpointUrl)}/second`, second.secret],
+    ] as const) {
+      const messages = verifiedAt(path, secret);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatchObject({
+        type: 'membership.approved',
+        data: { actorId: ownerId, memberId: pendingId, via: 'approval', member: { status: 'active' } },
+      });
+    }
+  });
+
+  it('sends one for a person accepting the invite link in three tabs at once, and none for a later click', async () => {
+    const ownerId = await addPerson('Olive Owner');
+    const club = await addClub({ ownerId, price: 0 });
+    const { secret } = await makeEndpoint(club.id, ownerId, ['membership.approved']);
+    const link = await callAs<InviteLink>(invitations, 'getInviteLink', ownerId, { clubId: club.id });
+    expect(link.status).toBe(200);
+    const inviteeId = await addPerson('Ivy Invitee');
+    const accept = () =>
+      callAs<AcceptInvitationResult>(invitations, 'acceptInvitation', inviteeId, {
+        clubId: club.id,
+        token: link.body.token,
+      });
+    const answers = await Promise.all([accept(), accept(), accept()]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(answers.map((res) => res.body.outcome).sort()).toEqual(['joined', 'member', 'member']);
+    await bus().idle();
+    expect((await accept()).body.outcome).toBe('member');
+    await bus().idle();
+
+    const messages = verifiedAt(pathOf(endpointUrl), secret);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.data).toMatchObject({
+      actorId: inviteeId,
+      memberId: inviteeId,
+      via: 'invitation',
+      member: { userId: inviteeId, name: 'Ivy Invitee', status: 'active' },
+    });
   });
 });
 

@@ -6,6 +6,7 @@
  * older than Stripe's current state (subscription-sync.ts).
  */
 import type { DetailTypeOf } from '@clubs/shared';
+import { changeOutbox } from '../bus/change-events.ts';
 import { countStats } from '../data/club-stats.ts';
 import { figure, platformRevenueActions } from '../data/platform-figures.ts';
 import { saveConnectState } from '../data/repositories/billing.ts';
@@ -93,12 +94,26 @@ async function countMembershipRevenue(invoice: Record<string, unknown>): Promise
   const fee = typeof invoice.application_fee_amount === 'number' ? invoice.application_fee_amount : 0;
   const currency = typeof invoice.currency === 'string' ? invoice.currency : '';
   const platform = fee > 0 && currency ? { [figure.fees(currency)]: fee } : {};
-  await countStats(
-    metadata.clubId,
-    at,
-    { revenue: amount },
-    platformRevenueActions(metadata.clubId, at, platform),
-  );
+  // The member's payment is announced with its count, in one transaction (the club's webhooks).
+  const invoiceId = idOf(invoice.id);
+  const paid = invoiceId
+    ? changeOutbox(
+        {
+          type: 'membership.paid',
+          clubId: metadata.clubId,
+          actorId: metadata.userId,
+          memberId: metadata.userId,
+          invoiceId,
+          amount,
+          currency,
+        },
+        at,
+      )
+    : [];
+  await countStats(metadata.clubId, at, { revenue: amount }, [
+    ...platformRevenueActions(metadata.clubId, at, platform),
+    ...paid,
+  ]);
 }
 
 /** account.updated: a connected account's onboarding state, read again from Stripe. */

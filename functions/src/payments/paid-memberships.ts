@@ -6,6 +6,7 @@
  * removed here is announced for the club's search like any other (bus/member-card-events.ts).
  */
 import type { Membership, MembershipAnswer, Profile } from '@clubs/shared';
+import { changeOutbox } from '../bus/change-events.ts';
 import { cardChanged } from '../bus/member-card-events.ts';
 import {
   activateMembership,
@@ -69,18 +70,21 @@ export async function activatePaidMembership(
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await getMembership(clubId, userId);
     if (existing?.status === 'active') return 'already_active';
+    // The join is announced by the activation's own transaction: a repeated or concurrent
+    // delivery of the payment activates nothing more and announces nothing more.
+    const joined = changeOutbox(
+      { type: 'membership.approved', clubId, actorId: userId, memberId: userId, via: 'checkout' },
+      now,
+    );
     if (existing) {
-      const result = await activateMembership(clubId, userId);
+      const result = await activateMembership(clubId, userId, joined);
       if (result.activated) return 'activated';
       if (result.reason === 'no_club') return 'no_club';
     } else {
-      const added = await addMembership({
-        clubId,
-        userId,
-        role: 'club_member',
-        status: 'active',
-        createdAt: now.toISOString(),
-      });
+      const added = await addMembership(
+        { clubId, userId, role: 'club_member', status: 'active', createdAt: now.toISOString() },
+        joined,
+      );
       if (added.created) {
         await cardChanged(added.membership);
         return 'activated';

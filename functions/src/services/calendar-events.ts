@@ -21,6 +21,7 @@ import {
   zonedToUtc,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
+import { changeOutbox } from '../bus/change-events.ts';
 import { emitChange } from '../bus/direct-change-events.ts';
 import type { Caller, Viewer } from '../caller.ts';
 import {
@@ -231,17 +232,31 @@ export async function setRegistration(
 ): Promise<EventView> {
   const event = await eventOfClub(clubId, eventId);
   if (!isUpcoming(event, now)) throw badRequest('This event has already started; registration is closed');
+  // The registration or its cancellation is announced in its own transaction, so only a change is
+  // announced (a repeat writes nothing and announces nothing).
+  const rsvp = changeOutbox(
+    {
+      type: 'event.rsvp',
+      clubId,
+      actorId: auth.userId,
+      memberId: auth.userId,
+      eventId,
+      title: event.title,
+      startsAt: event.startDate,
+      going,
+    },
+    now,
+  );
   if (going) {
     const card = memberCardOf(await getProfile(auth.userId));
-    const result = await addAttendee(clubId, {
-      eventId,
-      userId: auth.userId,
-      createdAt: now.toISOString(),
-      card,
-    });
+    const result = await addAttendee(
+      clubId,
+      { eventId, userId: auth.userId, createdAt: now.toISOString(), card },
+      rsvp,
+    );
     if (!result.created && result.reason === 'no_event') throw eventNotFound();
   } else {
-    await removeAttendee(clubId, eventId, auth.userId);
+    await removeAttendee(clubId, eventId, auth.userId, rsvp);
   }
   // A strongly consistent read: the count and faces include the change just made.
   const stored = await getStoredEvent(clubId, eventId, { consistent: true });

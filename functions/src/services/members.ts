@@ -17,6 +17,7 @@ import {
   publicName,
   type RemovedPage,
 } from '@clubs/shared';
+import { changeOutbox } from '../bus/change-events.ts';
 import { emitChange } from '../bus/direct-change-events.ts';
 import { cardChanged } from '../bus/member-card-events.ts';
 import type { Viewer } from '../caller.ts';
@@ -139,11 +140,19 @@ export async function approveMember(club: Club, userId: string, approverId: stri
       'This club is paid: a pending member joins by paying at checkout or through an invitation',
     );
   }
-  const result = await activateMembership(club.id, userId);
-  if (result.activated) {
-    await emitChange({ type: 'membership.approved', clubId: club.id, actorId: approverId, memberId: userId });
-    return result.membership;
-  }
+  // The join is announced by the activation's own transaction: two approvals at once announce it once.
+  const result = await activateMembership(
+    club.id,
+    userId,
+    changeOutbox({
+      type: 'membership.approved',
+      clubId: club.id,
+      actorId: approverId,
+      memberId: userId,
+      via: 'approval',
+    }),
+  );
+  if (result.activated) return result.membership;
   if (result.reason === 'no_club') throw notFound('Club not found');
   throw conflict('This member is already active');
 }

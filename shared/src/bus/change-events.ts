@@ -55,7 +55,17 @@ export const changeEventSchema = z.discriminatedUnion('type', [
     postTitle: z.string(),
   }),
   z.object({ type: z.literal(CHANGE_EVENT_TYPES.joinRequested), ...base }),
-  z.object({ type: z.literal(CHANGE_EVENT_TYPES.memberApproved), ...base, memberId: idSchema }),
+  /**
+   * Someone became an active member, whichever way: approved (the actor approved them), or by
+   * accepting an invitation or completing a paid checkout (the actor is the member). The
+   * activation's own transaction writes it, so a join yields it exactly once.
+   */
+  z.object({
+    type: z.literal(CHANGE_EVENT_TYPES.memberApproved),
+    ...base,
+    memberId: idSchema,
+    via: z.enum(['approval', 'invitation', 'checkout']).default('approval'),
+  }),
   z.object({
     type: z.literal(CHANGE_EVENT_TYPES.eventCreated),
     ...base,
@@ -155,10 +165,54 @@ const quietChangeSchemas = [
   }),
 ] as const;
 
-/** Every change the write path announces: the notifying ones and the quiet ones. */
+/**
+ * Changes only a club's outbound webhooks follow (nobody is notified, no open page shows them):
+ * they travel on the bus beside the others, under the same source, each written once in the
+ * transaction of what it records.
+ */
+export const RECORD_CHANGE_TYPES = {
+  /** A member's subscription invoice was paid (the first payment and every renewal). */
+  memberPaid: 'membership.paid',
+  /** A member registered for an event (going) or cancelled their registration. */
+  eventRsvp: 'event.rsvp',
+  /** A member completed every section of a course (once per member and course). */
+  courseCompleted: 'course.completed',
+} as const;
+export type RecordChangeType = (typeof RECORD_CHANGE_TYPES)[keyof typeof RECORD_CHANGE_TYPES];
+
+const recordChangeSchemas = [
+  z.object({
+    type: z.literal(RECORD_CHANGE_TYPES.memberPaid),
+    ...base,
+    memberId: idSchema,
+    invoiceId: z.string().min(1).max(255),
+    /** In the currency's minor units (cents). */
+    amount: z.number().int().nonnegative(),
+    currency: z.string().max(3),
+  }),
+  z.object({
+    type: z.literal(RECORD_CHANGE_TYPES.eventRsvp),
+    ...base,
+    memberId: idSchema,
+    eventId: idSchema,
+    title: z.string(),
+    startsAt: isoDateTime,
+    going: z.boolean(),
+  }),
+  z.object({
+    type: z.literal(RECORD_CHANGE_TYPES.courseCompleted),
+    ...base,
+    memberId: idSchema,
+    courseId: idSchema,
+    title: z.string(),
+  }),
+] as const;
+
+/** Every change the write path announces: the notifying ones, the quiet ones and the recorded ones. */
 export const anyChangeEventSchema = z.discriminatedUnion('type', [
   ...changeEventSchema.options,
   ...quietChangeSchemas,
+  ...recordChangeSchemas,
 ]);
 export type AnyChangeEvent = z.infer<typeof anyChangeEventSchema>;
 export type AnyChangeEventType = AnyChangeEvent['type'];

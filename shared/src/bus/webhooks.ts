@@ -6,16 +6,19 @@
  */
 import * as z from 'zod';
 import { idSchema } from '../domain/common.ts';
-import { CHANGE_EVENT_TYPES, QUIET_CHANGE_TYPES } from './change-events.ts';
+import { CHANGE_EVENT_TYPES, QUIET_CHANGE_TYPES, RECORD_CHANGE_TYPES } from './change-events.ts';
 
 /** The change events an endpoint may subscribe to, in the order the settings page lists them. */
 export const WEBHOOK_CHANGE_TYPES = [
   CHANGE_EVENT_TYPES.joinRequested,
   CHANGE_EVENT_TYPES.memberApproved,
   QUIET_CHANGE_TYPES.memberRemoved,
+  RECORD_CHANGE_TYPES.memberPaid,
   CHANGE_EVENT_TYPES.postCreated,
   CHANGE_EVENT_TYPES.commentCreated,
   CHANGE_EVENT_TYPES.eventCreated,
+  RECORD_CHANGE_TYPES.eventRsvp,
+  RECORD_CHANGE_TYPES.courseCompleted,
 ] as const;
 export type WebhookChangeType = (typeof WEBHOOK_CHANGE_TYPES)[number];
 
@@ -24,9 +27,12 @@ export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookChangeType, string>> =
   'membership.requested': 'Member asked to join',
   'membership.approved': 'Member joined',
   'membership.removed': 'Member left or was removed',
+  'membership.paid': 'Member paid',
   'post.created': 'Post created',
   'comment.created': 'Comment created',
   'event.created': 'Event created',
+  'event.rsvp': 'Member registered for an event or cancelled',
+  'course.completed': 'Member completed a course',
 };
 
 /** The type of the message "Send test event" delivers; no endpoint subscribes to it. */

@@ -21,7 +21,7 @@ import { decodeTime } from 'ulid';
 import * as z from 'zod';
 import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import { type Counter, deleteCounted, putCounted } from '../counted-write.ts';
+import { type Counter, deleteCounted, putCounted, type TransactItem } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
 import { writeIfConditionHolds } from '../errors.ts';
@@ -227,15 +227,26 @@ export function deleteAttendances(eventId: string): Promise<void> {
 export type AddAttendeeResult = { created: true } | { created: false; reason: 'exists' | 'no_event' };
 
 /** Registers a person for an event once; the attendance and the count change together. */
-export async function addAttendee(clubId: string, attendance: Attendance): Promise<AddAttendeeResult> {
-  const outcome = await putCounted(attendanceItem(attendance), counterOf(clubId, attendance.eventId));
+export async function addAttendee(
+  clubId: string,
+  attendance: Attendance,
+  /** Further changes written with the registration (the outbox item announcing it). */
+  also: readonly TransactItem[] = [],
+): Promise<AddAttendeeResult> {
+  const outcome = await putCounted(attendanceItem(attendance), counterOf(clubId, attendance.eventId), also);
   if (outcome === 'created') return { created: true };
   return { created: false, reason: outcome === 'exists' ? 'exists' : 'no_event' };
 }
 
 /** Cancels a registration: true when one was removed (and counted down). */
-export function removeAttendee(clubId: string, eventId: string, userId: string): Promise<boolean> {
-  return deleteCounted(keys.attendance(eventId, userId), counterOf(clubId, eventId));
+export function removeAttendee(
+  clubId: string,
+  eventId: string,
+  userId: string,
+  /** Further changes written with the cancellation (the outbox item announcing it). */
+  also: readonly TransactItem[] = [],
+): Promise<boolean> {
+  return deleteCounted(keys.attendance(eventId, userId), counterOf(clubId, eventId), { also });
 }
 
 export async function isAttending(eventId: string, userId: string): Promise<boolean> {

@@ -6,7 +6,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, progressPrefixOf, statsKeys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
-import { sendRetryingConflicts } from '../counted-write.ts';
+import { sendRetryingConflicts, type TransactItem } from '../counted-write.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { queryAll } from '../query.ts';
@@ -101,6 +101,8 @@ export async function countMilestone(
   course: { id: string; title: string },
   milestone: ProgressMilestone,
   now: string,
+  /** Further changes written only when the milestone is counted (the outbox item announcing it). */
+  also: readonly TransactItem[] = [],
 ): Promise<boolean> {
   const name = milestoneAttribute(milestone);
   try {
@@ -130,6 +132,7 @@ export async function countMilestone(
             },
           },
         },
+        ...also,
       ],
     });
     return true;

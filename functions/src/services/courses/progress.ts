@@ -1,5 +1,6 @@
 /** A member's progress through a course: which sections they marked complete, done of total. */
 import type { CourseProgress } from '@clubs/shared';
+import { changeOutbox } from '../../bus/change-events.ts';
 import type { Viewer } from '../../caller.ts';
 import { countStats } from '../../data/club-stats.ts';
 import {
@@ -78,7 +79,27 @@ export async function markSection(
       ),
       countActive(clubId, userId, at),
       ...milestones.map((milestone) =>
-        countMilestone(clubId, userId, { id: course.id, title: course.title }, milestone, now),
+        countMilestone(
+          clubId,
+          userId,
+          { id: course.id, title: course.title },
+          milestone,
+          now,
+          // Finishing is announced with its once-only count: a member completes a course once.
+          milestone === 'finished'
+            ? changeOutbox(
+                {
+                  type: 'course.completed',
+                  clubId,
+                  actorId: userId,
+                  memberId: userId,
+                  courseId: course.id,
+                  title: course.title,
+                },
+                at,
+              )
+            : [],
+        ),
       ),
     ]);
   }

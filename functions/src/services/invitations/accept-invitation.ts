@@ -7,6 +7,7 @@
  * for them and they join by paying through the membership checkout (with the club's trial).
  */
 import { type AcceptInvitationResult, type InvitationPreview, toPublicClub } from '@clubs/shared';
+import { changeOutbox } from '../../bus/change-events.ts';
 import { cardChanged } from '../../bus/member-card-events.ts';
 import type { Caller } from '../../caller.ts';
 import type { TransactItem } from '../../data/counted-write.ts';
@@ -120,10 +121,15 @@ export async function acceptInvitation(
         : [claimInvitation(clubId, token, userId, now), waitingEnds(clubId, token)]),
       notRemoved(clubId, userId),
     ];
+    // The join is announced in the same transaction, so it is announced once however often it is tried.
+    const joinedNow = changeOutbox(
+      { type: 'membership.approved', clubId, actorId: userId, memberId: userId, via: 'invitation' },
+      now,
+    );
     const joined =
       facts.membership?.status === 'pending'
-        ? (await activateMembership(clubId, userId, proof)).activated
-        : await addActiveMember(caller, clubId, proof, now);
+        ? (await activateMembership(clubId, userId, [...proof, ...joinedNow])).activated
+        : await addActiveMember(caller, clubId, [...proof, ...joinedNow], now);
     if (joined) return { outcome: 'joined', clubId };
     // Refused: a concurrent acceptance, a new link or a used invitation; the next read says which.
   }

@@ -64,6 +64,10 @@ export async function messageOf(change: AnyChangeEvent): Promise<LiveServerMessa
     case 'chat.message-sent':
     case 'chat.read':
     case 'chat.message-deleted':
+    // The recorded changes only a club's webhooks follow (the live rule does not route them here).
+    case 'membership.paid':
+    case 'event.rsvp':
+    case 'course.completed':
       return null;
   }
 }

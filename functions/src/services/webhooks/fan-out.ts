@@ -2,8 +2,9 @@
  * A change event on the bus becomes one delivery per enabled endpoint of its club subscribed to
  * its type: each stored in its endpoint's log under the change's id (a repeated event finds it
  * there), then its first attempt put on the bus. The message is Standard Webhooks' shape:
- * `{ type, timestamp, data }`, `data` the change as the bus carried it and, for a member's change,
- * the member (name, e-mail, role, status) read now.
+ * `{ type, timestamp, data }`, `data` the change as the bus carried it and, for a change about a
+ * member (joined, asked, paid, registered, completed a course), the member (name, e-mail, role,
+ * status) read now.
  */
 import { type AnyChangeEvent, WEBHOOK_CHANGE_TYPES, type WebhookChangeType } from '@clubs/shared';
 import { putBusEvents } from '../../bus/put-events.ts';
@@ -20,11 +21,26 @@ import { attemptEntry, newDelivery } from './log.ts';
 const isWebhookType = (type: string): type is WebhookChangeType =>
   (WEBHOOK_CHANGE_TYPES as readonly string[]).includes(type);
 
+/** The member a change is about (who joined, asked, paid, registered or completed), if any. */
+function memberOf(change: AnyChangeEvent): string | null {
+  switch (change.type) {
+    case 'membership.requested':
+      return change.actorId;
+    case 'membership.approved':
+    case 'membership.paid':
+    case 'event.rsvp':
+    case 'course.completed':
+      return change.memberId;
+    default:
+      return null;
+  }
+}
+
 /** The message's `data` (see the module's comment): two GetItems for a member's change, none otherwise. */
 async function dataOf(change: AnyChangeEvent): Promise<Record<string, unknown>> {
   const { type: _type, id: _id, at: _at, ...fields } = change;
-  if (change.type !== 'membership.approved' && change.type !== 'membership.requested') return fields;
-  const memberId = change.type === 'membership.approved' ? change.memberId : change.actorId;
+  const memberId = memberOf(change);
+  if (!memberId) return fields;
   const [membership, profile] = await Promise.all([
     getMembership(change.clubId, memberId),
     getProfile(memberId),
