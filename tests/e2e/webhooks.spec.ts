@@ -55,6 +55,14 @@ test('an owner subscribes an endpoint, a newcomer joins, the endpoint gets signe
     expect(key).toMatch(/^clubs_/);
     await page.getByRole('button', { name: 'Done' }).click();
 
+    // Every event a club's endpoint may want is offered, a member's payment, RSVP and completed course too.
+    for (const name of [
+      'Member paid (membership.paid)',
+      'Member registered for an event or cancelled (event.rsvp)',
+      'Member completed a course (course.completed)',
+    ]) {
+      await expect(page.getByRole('checkbox', { name })).not.toBeChecked();
+    }
     // The endpoint, for members asking to join and joining; its signing secret shown once.
     await page.getByLabel('Endpoint URL').fill(endpoint);
     for (const name of [

@@ -178,7 +178,6 @@ export const RECORD_CHANGE_TYPES = {
   /** A member completed every section of a course (once per member and course). */
   courseCompleted: 'course.completed',
 } as const;
-export type RecordChangeType = (typeof RECORD_CHANGE_TYPES)[keyof typeof RECORD_CHANGE_TYPES];
 
 const recordChangeSchemas = [
   z.object({
