@@ -279,6 +279,11 @@ export const keys = {
   clubAudit: (clubId: string, id: string): Key => ({ pk: clubAuditPartition(clubId), sk: `AUDIT#${id}` }),
   /** A person's chat settings (absent: CHAT_SETTINGS_DEFAULTS). */
   chatSettings: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'CHAT_SETTINGS' }),
+  /**
+   * How many of a person's conversations are unread (`conversations`, once counted) and how many
+   * times an entry of theirs went from read to unread or back (`version`): one GetItem reads the count.
+   */
+  chatUnreadCount: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'CHAT_UNREAD' }),
   /** `userId` blocked `blockedId`: one GetItem tells whether a send or a start is refused. */
   chatBlock: (userId: string, blockedId: string): Key => ({
     pk: `USER#${userId}`,
@@ -300,7 +305,7 @@ export const keys = {
    */
   chatEntry: (userId: string, conversationId: string): Key => ({
     pk: `USER#${userId}`,
-    sk: `CHAT#${conversationId}`,
+    sk: `${CHAT_ENTRY_PREFIX}${conversationId}`,
   }),
   rateWindow: (scope: string, subject: string, windowStart: string): Key => ({
     pk: `RATE#${scope}#${subject}`,
@@ -311,6 +316,8 @@ export const keys = {
 } as const;
 
 const chatPartition = (conversationId: string) => `CHAT#${conversationId}`;
+/** The sort-key prefix of a person's chat entries, under that person. */
+export const CHAT_ENTRY_PREFIX = 'CHAT#';
 /** The sort-key prefix of a conversation's messages. */
 export const CHAT_MESSAGE_PREFIX = 'MSG#';
 /** The sort-key prefix of the people a person blocked, under that person. */

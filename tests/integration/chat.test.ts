@@ -4,7 +4,9 @@
  * unread count (exact under fifty concurrent sends), reading with "seen", deleting one's own
  * message, a conversation answering 404 to anyone not in it, and the requests each read costs.
  */
+import { batchPutAll } from '@clubs/functions/data/batch-write';
 import { db } from '@clubs/functions/data/client';
+import { conversationItems, type StoredMessage } from '@clubs/functions/data/repositories/chat';
 import { handler } from '@clubs/functions/routes/chat';
 import { conversationIdOf } from '@clubs/functions/services/chat';
 import { meterRequests } from '@clubs/infra/local/request-meter.ts';
@@ -15,6 +17,7 @@ import {
   type ConversationPage,
   type RouteId,
 } from '@clubs/shared';
+import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
@@ -53,6 +56,31 @@ const unread = async (userId: string) =>
 
 const messages = (userId: string, conversationId: string, query: Record<string, string> = {}) =>
   call<ConversationMessages>('listConversationMessages', userId, { params: { conversationId }, query });
+
+const markRead = (userId: string, conversationId: string, messageId: string) =>
+  call<{ unread: boolean }>('markConversationRead', userId, {
+    params: { conversationId },
+    body: { messageId },
+  });
+
+/** The conversations the inbox's "Unread" filter lists, every page of it. */
+async function unreadListed(userId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = '';
+  while (cursor !== null) {
+    const page = await inbox(userId, { filter: 'unread', limit: '50', ...(cursor ? { cursor } : {}) });
+    expect(page.status).toBe(200);
+    ids.push(...page.body.items.map((c) => c.id));
+    cursor = page.body.nextCursor;
+  }
+  return ids;
+}
+
+/** The count says `n`, and it is the number of conversations the inbox lists as unread. */
+async function expectUnread(userId: string, n: number): Promise<void> {
+  expect(await unread(userId)).toBe(n);
+  expect(await unreadListed(userId)).toHaveLength(n);
+}
 
 describe('chat', () => {
   it('two members of a club talk: the inbox, unread, read and "seen"', async () => {
@@ -174,7 +202,7 @@ describe('chat', () => {
     expect(await unread(ben)).toBe(0);
   });
 
-  it('counts unread conversations exactly while fifty messages arrive at once, and limits senders', async () => {
+  it('counts unread conversations exactly while fifty messages arrive at once and fifty reads race them, and limits senders', async () => {
     const club = await addClub();
     const ann = await addMember(club.id, { userId: await addPerson('Ann Able') });
     const senders = await Promise.all(
@@ -183,14 +211,30 @@ describe('chat', () => {
       ),
     );
     const ids = await Promise.all(senders.map((sender) => started(sender, ann, club.id)));
+    // Ann's count is kept from here on: every message below moves it in its own transaction.
+    await expectUnread(ann, 0);
     const sent = await Promise.all(senders.map((sender, i) => send(sender, ids[i] as string, `Hello ${i}`)));
     expect(sent.map((res) => res.status)).toEqual(senders.map(() => 201));
-    expect(await unread(ann)).toBe(50);
+    await expectUnread(ann, 50);
     const first = await inbox(ann, { limit: '20' });
     expect(first.body.items).toHaveLength(20);
     const second = await inbox(ann, { limit: '20', cursor: first.body.nextCursor ?? '' });
     expect(second.body.items).toHaveLength(20);
     expect(new Set([...first.body.items, ...second.body.items].map((c) => c.id)).size).toBe(40);
+
+    // Ann reads every conversation from two tabs at once while the first ten senders write again:
+    // each of those ten ends unread (its new message came after the one read), the rest read.
+    const again = senders.slice(0, 10);
+    const raced = await Promise.all([
+      ...ids.flatMap((id, i) => {
+        const hello = sent[i]?.body.id as string;
+        return [markRead(ann, id, hello), markRead(ann, id, hello)];
+      }),
+      ...again.map((sender, i) => send(sender, ids[i] as string, `Again ${i}`)),
+    ]);
+    expect(raced.map((res) => res.status).filter((status) => status >= 300)).toEqual([]);
+    await expectUnread(ann, 10);
+    expect(new Set(await unreadListed(ann))).toEqual(new Set(ids.slice(0, 10)));
 
     // One sender's burst: the per-minute limit lets exactly that many through, at once too.
     const [burster] = senders as [string];
@@ -200,12 +244,66 @@ describe('chat', () => {
       ),
     );
     const through = burst.filter((res) => res.status === 201).length;
-    // The sender's first message of the test counted in the same window, unless the minute turned.
-    expect(through).toBeGreaterThanOrEqual(CHAT_LIMITS.messagesPerMinute - 1);
+    // The sender's two messages of the test counted in the same window, unless the minute turned.
+    expect(through).toBeGreaterThanOrEqual(CHAT_LIMITS.messagesPerMinute - 2);
     expect(through).toBeLessThanOrEqual(CHAT_LIMITS.messagesPerMinute);
     expect(burst.find((res) => res.status !== 201)?.status).toBe(429);
-    expect(await unread(ann)).toBe(50);
-  }, 90_000);
+    await expectUnread(ann, 10);
+  }, 120_000);
+
+  it('keeps the count when a read races the next message, a reply, a block and a deletion', async () => {
+    const { clubId, ann, ben } = await twoMembers();
+    const id = await started(ann, ben, clubId);
+    await expectUnread(ben, 0);
+    const hello = await send(ann, id, 'Hello');
+    await expectUnread(ben, 1);
+
+    // Ben reads the newest message as the next one arrives, a dozen times over (within Ann's
+    // per-minute limit): whichever lands first, his side ends unread and counted once.
+    for (let round = 0; round < 12; round++) {
+      const latest = (await messages(ben, id, { limit: '1' })).body.items[0] as ChatMessage;
+      const [read, next] = await Promise.all([markRead(ben, id, latest.id), send(ann, id, `Again ${round}`)]);
+      expect(next.status).toBe(201);
+      expect(read.status).toBe(200);
+      await expectUnread(ben, 1);
+    }
+
+    // A reply counts as reading what came before: Ben's side is read, Ann's unread.
+    await expectUnread(ann, 0);
+    const reply = await send(ben, id, 'Hi!');
+    expect(reply.status).toBe(201);
+    await expectUnread(ben, 0);
+    await expectUnread(ann, 1);
+
+    // Ann blocks Ben with his message unread: it stays unread, and nothing of his lands or counts.
+    expect((await call('blockPerson', ann, { body: { userId: ben } })).status).toBe(200);
+    expect((await send(ben, id, 'Are you there?')).status).toBe(403);
+    await expectUnread(ann, 1);
+    expect((await markRead(ann, id, reply.body.id)).body).toEqual({ unread: false });
+    await expectUnread(ann, 0);
+    expect((await send(ben, id, 'Hello?')).status).toBe(403);
+    await expectUnread(ann, 0);
+    expect((await call('unblockPerson', ann, { params: { userId: ben } })).status).toBe(200);
+    const after = await send(ben, id, 'Back again');
+    await expectUnread(ann, 1);
+
+    // Deleting a message changes what it says, not whether it was read: the count stays.
+    expect(
+      (await call('deleteMessage', ben, { params: { conversationId: id, messageId: after.body.id } })).status,
+    ).toBe(200);
+    await expectUnread(ann, 1);
+    expect((await markRead(ann, id, after.body.id)).body).toEqual({ unread: false });
+    expect(
+      (await call('deleteMessage', ann, { params: { conversationId: id, messageId: hello.body.id } })).status,
+    ).toBe(200);
+    await expectUnread(ann, 0);
+    await expectUnread(ben, 0);
+    // Reading again, or reading what is not there, takes no count below 0.
+    expect((await markRead(ann, id, after.body.id)).body).toEqual({ unread: false });
+    expect((await markRead(ben, id, reply.body.id)).body).toEqual({ unread: false });
+    await expectUnread(ann, 0);
+    await expectUnread(ben, 0);
+  }, 120_000);
 
   it('opens the inbox and a conversation in a fixed number of requests', async () => {
     const { clubId, ann, ben } = await twoMembers();
@@ -218,11 +316,53 @@ describe('chat', () => {
       meter.reset();
       expect((await messages(ann, id, { limit: '10' })).body.items).toHaveLength(10);
       expect(meter.requests).toBe(3);
-      meter.reset();
-      await unread(ann);
-      expect(meter.requests).toBe(1);
     } finally {
       meter.stop();
     }
   });
+
+  it('reads the unread count in one GetItem at 10 and at 1,000 unread conversations, counting data stored without one once', async () => {
+    const club = await addClub();
+    const meter = meterRequests(db());
+    try {
+      for (const size of [10, 1_000]) {
+        // A person with `size` unread conversations loaded in bulk, as the demo seed loads them.
+        const viewer = await addMember(club.id, { userId: await addPerson('Vi Viewer') });
+        const start = Date.now() - size * 60_000;
+        const items = Array.from({ length: size }, (_, i) => {
+          const other = ulid();
+          const at = new Date(start + i * 60_000).toISOString();
+          const message: StoredMessage = {
+            id: ulid(start + i * 60_000),
+            senderId: other,
+            text: `Hello ${i}`,
+            deleted: false,
+            createdAt: at,
+          };
+          const conversation = {
+            id: conversationIdOf(viewer, other),
+            userIds: [viewer, other] as const,
+            clubId: club.id,
+            createdAt: at,
+          };
+          return conversationItems(conversation, [message], new Map());
+        }).flat();
+        await batchPutAll(items);
+
+        // The first read counts them (a GetItem, the query's pages, the count stored) ...
+        meter.reset();
+        expect(await unread(viewer)).toBe(size);
+        expect(meter.commands[0]).toMatch(/Get/);
+        expect(meter.commands.at(-1)).toMatch(/Update/);
+        // ... and every read after is one GetItem, the same at 10 as at 1,000.
+        for (let i = 0; i < 3; i++) {
+          meter.reset();
+          expect(await unread(viewer)).toBe(size);
+          expect(meter.commands).toEqual(['GetItemCommand']);
+        }
+      }
+    } finally {
+      meter.stop();
+    }
+  }, 120_000);
 });

@@ -26,7 +26,6 @@ import {
   type Conversation,
   chatPeople,
   clearPreviewOf,
-  countUnreadEntries,
   createConversation,
   deleteOwnMessage,
   getConversation,
@@ -40,6 +39,7 @@ import {
   type StartingPoint,
   type StoredMessage,
 } from '../data/repositories/chat.ts';
+import { readUnreadCount } from '../data/repositories/chat-unread-count.ts';
 import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
 import { signMemberMediaRead } from '../media/member-media.ts';
 import { attachUpload, removeReplacedMedia } from '../media/uploads.ts';
@@ -261,7 +261,7 @@ export async function conversationPage(
 }
 
 export async function chatUnreadCount(callerId: string): Promise<{ conversations: number }> {
-  return { conversations: await countUnreadEntries(callerId) };
+  return { conversations: await readUnreadCount(callerId) };
 }
 
 export async function conversationMessages(

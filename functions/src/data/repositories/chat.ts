@@ -2,8 +2,9 @@
  * Chat conversations in the table. A conversation is one item (its two people and the club they
  * knew each other from) with its messages in the same partition, and one entry per person under
  * that person (the inbox: the other person, the last message, what they have read). An entry is
- * in its person's unread index exactly while a message of the other's came after what they read,
- * so the unread count is that index partition's size, exact however many messages arrive at once.
+ * in its person's unread index exactly while a message of the other's came after what they read;
+ * the person's unread count moves with each entry going in or out of it (chat-unread-count.ts),
+ * exact however many messages and reads arrive at once.
  *
  * An entry's last message only moves forward (a message's id is a ULID, so a later one sorts
  * after): of two messages recorded out of order, the older one changes nothing. Marking read
@@ -16,7 +17,7 @@ import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { isConditionFailed, transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
-import { countItems, type Page, queryPage } from '../query.ts';
+import { type Page, queryPage } from '../query.ts';
 import {
   type RateWindow,
   rateWindowCount,
@@ -26,6 +27,7 @@ import {
 } from '../rate-windows.ts';
 import { chatSettingsOf } from './chat-controls.ts';
 import { ARM, DISARMED, mailCheckDue } from './chat-mail-checks.ts';
+import { writeEntry } from './chat-unread-count.ts';
 
 type Item = Record<string, unknown>;
 
@@ -304,10 +306,11 @@ function updateIf(
 
 /**
  * Moves one person's entry to a new last message, if it is newer than the one it holds: the
- * sender's entry counts it as read (and its unread e-mail check is disarmed), the other's becomes
- * unread (into the unread index) and arms its unread e-mail check, unless one is armed already.
+ * sender's entry counts it as read (out of the unread index, its unread e-mail check disarmed),
+ * the other's becomes unread (into the unread index) and arms its unread e-mail check, unless one
+ * is armed already. The person's unread count moves with the entry when its unread state changes.
  */
-export function recordLastMessage(
+export async function recordLastMessage(
   userId: string,
   conversationId: string,
   message: StoredMessage,
@@ -322,10 +325,12 @@ export function recordLastMessage(
   );
   const common =
     'SET #lastId = :id, #preview = :preview, #sender = :sender, #at = :at, gsi2pk = :g2pk, gsi2sk = :g2sk';
-  return updateIf(keys.chatEntry(userId, conversationId), {
-    set:
+  const written = await writeEntry({
+    userId,
+    conversationId,
+    expression:
       side === 'sender'
-        ? `${common}, #readUpTo = :id REMOVE ${DISARMED}`
+        ? `${common}, #readUpTo = :id REMOVE gsi3pk, gsi3sk, ${DISARMED}`
         : `${common}, gsi3pk = :g3pk, gsi3sk = :g3sk, ${ARM}`,
     condition: 'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId < :id)',
     names: {
@@ -352,28 +357,35 @@ export function recordLastMessage(
           }
         : {}),
     },
+    // A sender has usually read what came before; a reply usually finds its reader's side read.
+    leaves: side === 'sender' ? 'read' : 'unread',
+    likely: side === 'sender' ? 'stays' : 'changes',
   });
+  return written?.written ?? false;
 }
 
 /**
  * Marks a person's entry read up to `messageId`, only if no later message is its last; null when
- * the person has no such entry, else whether it is still unread.
+ * the person has no such entry, else whether it is still unread. The person's unread count moves
+ * with the entry when it was unread.
  */
 export async function markEntryRead(
   userId: string,
   conversationId: string,
   messageId: string,
 ): Promise<{ unread: boolean } | null> {
-  const read = await updateIf(keys.chatEntry(userId, conversationId), {
-    set: `SET #readUpTo = :id REMOVE gsi3pk, gsi3sk, ${DISARMED}`,
+  const written = await writeEntry({
+    userId,
+    conversationId,
+    expression: `SET #readUpTo = :id REMOVE gsi3pk, gsi3sk, ${DISARMED}`,
     condition:
       'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId <= :id) AND (attribute_not_exists(#readUpTo) OR #readUpTo <= :id)',
     names: { '#lastId': 'lastMessageId', '#readUpTo': 'readUpTo' },
     values: { ':id': messageId },
+    leaves: 'read',
+    likely: 'changes',
   });
-  if (read) return { unread: false };
-  const entry = (await getEntries(conversationId, [userId])).get(userId);
-  return entry ? { unread: entry.unread } : null;
+  return written && { unread: written.unread };
 }
 
 /**
@@ -425,10 +437,6 @@ export function listEntries(
       : { index: TABLE.indexes.byOwner, partition: indexKeys.chatInboxPartition(userId) };
   return queryPage({ ...query, order: 'descending' }, page, toEntry);
 }
-
-/** How many of a person's conversations are unread: the size of their unread partition. */
-export const countUnreadEntries = (userId: string): Promise<number> =>
-  countItems({ index: TABLE.indexes.byUser, partition: indexKeys.chatUnreadPartition(userId) });
 
 /** A page of a conversation's messages, newest first. */
 export function listMessages(

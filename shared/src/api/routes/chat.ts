@@ -34,7 +34,8 @@ export const chatRoutes = routesOf('chat', {
   }),
   getChatUnreadCount: GET('/api/me/conversations/unread-count', {
     access: SIGNED_IN,
-    summary: "How many of the caller's conversations have a message they have not read: one count query",
+    summary:
+      "How many of the caller's conversations have a message they have not read: one GetItem of their count",
     response: chatUnreadCountSchema,
   }),
   startConversation: POST('/api/me/conversations', {
