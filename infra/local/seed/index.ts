@@ -9,7 +9,9 @@
  * points (points.ts pointsItemsOfLikes), each club's analytics (rebuildClubStats, as `npm run
  * rebuild-analytics`) and search index (rebuildClubIndex, as `npm run rebuild-search`). Clubs,
  * join requests, courses, events and the pins go through the repositories' own writes; the demo
- * member's chats are built by the chat repository's item builder and loaded with the batches.
+ * member's chats are built by the chat repository's item builder and loaded with the batches
+ * (each person's unread count is counted from them by its first read, as for any chat data stored
+ * without one).
  * `eventPath` writes memberships, posts, comments and likes one by one through their
  * repositories' transactions instead, as requests do: the reference the seed's test compares with.
  *

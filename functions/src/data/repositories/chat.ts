@@ -165,7 +165,8 @@ function entryItem(conversation: Conversation, userId: string, otherUserId: stri
  * The items of a conversation and its messages (oldest first) as sending them leaves the table:
  * each person's entry at the last message, read up to it by its sender, and by the other person
  * up to `readUpTo` (unread, in their unread index, when that is before it). For loading a whole
- * conversation in batches (the demo seed); no unread e-mail check is armed.
+ * conversation in batches (the demo seed); no unread e-mail check is armed, and no unread count
+ * is moved (a person's first read of it counts their entries, chat-unread-count.ts).
  */
 export function conversationItems(
   conversation: Conversation,
