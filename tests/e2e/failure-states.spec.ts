@@ -114,9 +114,14 @@ test('an unreachable sign-in service is said on the form, and the form works onc
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+// The directory and a club's page come drawn with what the API answered when the document was
+// asked for; the browser reads the API once the visitor acts (a tab, a search, a club opened in
+// the app), and that read is the one that fails here.
 test('a 500 from the directory is a failure with Retry, not "No clubs found"', async ({ page }) => {
-  const api = await failWhile(page, (url) => url.pathname === '/api/clubs');
   await page.goto('/clubs');
+  await expect(page.getByTestId('club-card').first()).toBeVisible();
+  const api = await failWhile(page, (url) => url.pathname === '/api/clubs');
+  await page.getByRole('tab', { name: 'Free', exact: true }).click();
   const failed = page.getByRole('alert').filter({ hasText: "Couldn't load clubs" });
   await expect(failed).toBeVisible();
   await expect(failed).toContainText('Something went wrong on our side. Please try again.');
@@ -130,8 +135,14 @@ test('a 500 from the directory is a failure with Retry, not "No clubs found"', a
 
 test('a 500 for a club page is a failure with Retry, not "Club not found"', async ({ page, request }) => {
   const club = await clubNamed(request, 'Morning Yoga Collective');
+  await page.goto('/clubs');
+  // A search starts the app and is answered by it: the card's link then opens the club in the app.
+  await page.getByPlaceholder('Search clubs...').fill('Morning Yoga');
+  const card = page.getByRole('article', { name: club.name, exact: true });
+  await expect(page.getByTestId('club-card')).toHaveCount(1);
   const api = await failWhile(page, (url) => url.pathname === `/api/clubs/${club.id}`);
-  await page.goto(`/c/${club.id}`);
+  await card.getByRole('link', { name: 'View Club' }).click();
+  await expect(page).toHaveURL(new RegExp(`/c/${club.id}$`));
   const failed = page.getByRole('alert').filter({ hasText: "Couldn't load this club" });
   await expect(failed).toBeVisible();
   await expect(page.getByText(/club not found/i)).toHaveCount(0);

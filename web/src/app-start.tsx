@@ -4,7 +4,7 @@
  * page that waits for data, else on the visitor's first act: start-on-demand.ts), so a page a
  * visitor only reads evaluates none of it.
  */
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { authService } from './auth/service.ts';
 import { applyDeferredStyles } from './deferred-styles.ts';
@@ -36,7 +36,8 @@ async function loadApp() {
  * by one (components/public/HydrationPiece.tsx). The take-over is a transition: React then
  * hydrates the page's frame in slices that yield to the browser every few milliseconds, where a
  * take-over at the default priority runs the frame's hydration in one task. `beforeTakeOver` runs
- * just before React is handed the drawing; the promise settles once it has been.
+ * just before React is handed the drawing; the promise settles once React has taken the page's
+ * frame over (its first commit), so a press kept from before is done again on parts React holds.
  */
 export async function startApp(container: HTMLElement, beforeTakeOver: () => void = () => undefined) {
   if (!container.hasChildNodes()) {
@@ -56,7 +57,15 @@ export async function startApp(container: HTMLElement, beforeTakeOver: () => voi
     return;
   }
   beforeTakeOver();
-  startTransition(() => {
-    hydrateRoot(container, app.element());
+  await new Promise<void>((taken) => {
+    startTransition(() => {
+      hydrateRoot(container, <TakenOver onTaken={taken}>{app.element()}</TakenOver>);
+    });
   });
+}
+
+/** Draws nothing of its own; tells once React has committed the tree it wraps. */
+function TakenOver({ onTaken, children }: { onTaken: () => void; children: ReactNode }) {
+  useEffect(() => onTaken(), [onTaken]);
+  return children;
 }

@@ -4,10 +4,10 @@
  * piece of main-thread work, but as soon as they act on it (a pointer or key pressed, a field
  * focused) or a part that waits for data (a placeholder or loader, marked `AWAITS_APP`) is near
  * the viewport (on the directory and a club's page, only when they were drawn without their data:
- * web/src/draw-with-data.tsx). Links work before: they are
- * links. What a visitor does between their first act and React taking the page over is not lost:
- * a button pressed or a form sent in between is pressed or sent again once React holds the page,
- * and what they typed into a field is handed to React's state, not only left on the screen.
+ * web/src/draw-with-data.tsx). Links work before: they are links. What a visitor does between
+ * their first act and React taking the page over is not lost: the buttons pressed and forms sent
+ * in between are pressed or sent again, in order, once React holds the page, and what they typed
+ * into a field is handed to React's state, not only left on the screen.
  */
 import { APP_MODULES_META } from '@clubs/shared/site-documents';
 
@@ -36,6 +36,9 @@ const ACTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /** How close to the viewport a part waiting for data starts the app, so it fills before it shows. */
 const NEAR_VIEWPORT = '300px';
+
+/** What a visitor did before React held the page: a button pressed, or a form sent. */
+type Kept = { pressed: HTMLElement } | { form: HTMLFormElement; submitter: HTMLElement | null };
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 interface Typed {
@@ -108,23 +111,20 @@ export function startOnDemand(
   start: (beforeTakeOver: () => void) => Promise<void>,
 ): void {
   let started = false;
-  let pressed: HTMLElement | undefined;
-  let sent: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
+  const kept: Kept[] = [];
 
-  // A button pressed or a form sent before React holds the page did nothing yet: it is kept, and
-  // done again afterwards (the latest one only), so a press is never silently lost.
+  // A button pressed or a form sent before React holds the page did nothing yet: each is kept and
+  // done again afterwards, in the order the visitor did them (a tab, then Filters, does both).
   const keepPress = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
     if (!(button instanceof HTMLElement) || !container.contains(button)) return;
     event.preventDefault();
-    pressed = button;
-    sent = undefined;
+    kept.push({ pressed: button });
   };
   const keepSubmit = (event: SubmitEvent) => {
     if (!(event.target instanceof HTMLFormElement) || !container.contains(event.target)) return;
     event.preventDefault();
-    sent = { form: event.target, submitter: event.submitter };
-    pressed = undefined;
+    kept.push({ form: event.target, submitter: event.submitter });
   };
   document.addEventListener('click', keepPress, true);
   document.addEventListener('submit', keepSubmit, true);
@@ -153,8 +153,11 @@ export function startOnDemand(
       () => {
         release();
         giveTyped(typed);
-        if (pressed?.isConnected) pressed.click();
-        else if (sent?.form.isConnected) sent.form.requestSubmit(sent.submitter);
+        for (const act of kept.splice(0)) {
+          if ('pressed' in act) {
+            if (act.pressed.isConnected) act.pressed.click();
+          } else if (act.form.isConnected) act.form.requestSubmit(act.submitter);
+        }
       },
       (error: unknown) => {
         release();

@@ -100,7 +100,12 @@ export async function reportSitePolicy(page: Page): Promise<void> {
     .filter((directive) => directive !== 'upgrade-insecure-requests');
   await page.route(isAppDocument, async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch();
+    // A kept-alive connection the server closes just as it is reused resets; one new try is made.
+    const response = await route
+      .fetch()
+      .catch((error: unknown) =>
+        String(error).includes('ECONNRESET') ? route.fetch() : Promise.reject(error),
+      );
     const body = await response.text();
     const hashes = Array.from(body.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g), (match) => {
       const digest = createHash('sha256')
