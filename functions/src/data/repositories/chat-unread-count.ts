@@ -38,9 +38,6 @@ const STATE_ATTEMPTS = 16;
 /** Countings of a person's entries that a concurrent change may make void before the read gives up storing one. */
 const COUNT_ATTEMPTS = 4;
 
-const conflictPause = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.min(400, 20 * 2 ** attempt) * (0.5 + Math.random())));
-
 /** One write of a person's entry: its update and its own condition (the mark's condition is added). */
 export interface EntryWrite {
   userId: string;
@@ -133,7 +130,7 @@ export async function writeEntry(write: EntryWrite): Promise<EntryWritten> {
           state += 1;
           continue;
         } else if (reasons.includes('TransactionConflict') && ++conflicts < CONFLICT_ATTEMPTS) {
-          await conflictPause(conflicts);
+          await backoff(conflicts);
           continue;
         } else {
           throw error;
