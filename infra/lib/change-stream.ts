@@ -1,12 +1,13 @@
 /**
  * The change stream: the table's stream (new and old images) read by one small consumer function
  * (functions/src/consumers/change-stream.ts) through a Lambda event source mapping that hands it
- * only outbox items' insertions (CHANGE_STREAM_FILTER), in batches, in order per shard. A batch
- * that fails is halved and retried from the failed record; what still fails after its retries or
- * its age goes, as a description of the records, to a dead-letter queue. The function may read
- * the table's stream and put events on the bus, nothing else.
+ * only outbox items' insertions and profiles written (CHANGE_STREAM_FILTER), in batches, in order
+ * per shard. A batch that fails is halved and retried from the failed record; what still fails
+ * after its retries or its age goes, as a description of the records, to a dead-letter queue. The
+ * function may read the table's stream, query the index of a person's memberships (a changed
+ * profile is announced to each of their clubs) and put events on the bus, nothing else.
  */
-import { CHANGE_STREAM_FILTER, CHANGE_STREAM_LIMITS } from '@clubs/shared';
+import { CHANGE_STREAM_FILTER, CHANGE_STREAM_LIMITS, TABLE } from '@clubs/shared';
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
@@ -63,9 +64,17 @@ export class ChangeStream extends Construct {
         POWERTOOLS_SERVICE_NAME: `clubs-${CHANGE_STREAM_HANDLER}`,
         POWERTOOLS_LOG_LEVEL: props.logLevel,
         EVENT_BUS_NAME: props.bus.eventBusName,
+        TABLE_NAME: props.table.tableName,
       },
     });
     props.bus.grantPutEventsTo(this.handler.function);
+    // A changed profile is announced to each club of its person: Query on the byUser index only.
+    this.handler.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [`${props.table.tableArn}/index/${TABLE.indexes.byUser.name}`],
+      }),
+    );
     // The stream's own actions, on the table's streams only (the DynamoDB Developer Guide's policy
     // for a function reading a stream: arn:…:table/{name}/stream/*).
     const streams = `${props.table.tableArn}/stream/*`;

@@ -1,9 +1,10 @@
 /**
  * The change stream as synthesized: the table's stream of new and old images, one consumer
- * function handed only outbox insertions in halving, retried batches with a dead-letter queue,
- * reading the stream and putting on the bus and nothing else, and alarms on its lag and its queue.
+ * function handed only outbox insertions and profiles written in halving, retried batches with a
+ * dead-letter queue, reading the stream, querying the index of a person's memberships and putting
+ * on the bus and nothing else, and alarms on its lag and its queue.
  */
-import { CHANGE_STREAM_FILTER, CHANGE_STREAM_LIMITS } from '@clubs/shared';
+import { CHANGE_STREAM_FILTER, CHANGE_STREAM_LIMITS, TABLE } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
 import { actionsOf, logicalId, statementsOfRole, synthForFile } from './app.ts';
 
@@ -36,7 +37,7 @@ describe('the change stream', () => {
     });
   });
 
-  it("reads this table's streams and puts on the bus, nothing else", () => {
+  it("reads this table's streams, queries a person's memberships and puts on the bus, nothing else", () => {
     const { changeStream } = synth.stack;
     const statements = statementsOfRole(synth.template, logicalId(changeStream.handler.role));
     const actions = actionsOf(statements).filter((action) => !action.startsWith('logs:'));
@@ -46,6 +47,7 @@ describe('the change stream', () => {
         'dynamodb:GetRecords',
         'dynamodb:GetShardIterator',
         'dynamodb:ListStreams',
+        'dynamodb:Query',
         'events:PutEvents',
         'sqs:SendMessage',
         'sqs:GetQueueAttributes',
@@ -57,6 +59,15 @@ describe('the change stream', () => {
     const stream = statements.find((s) => actionsOf([s]).includes('dynamodb:GetRecords'));
     expect(stream?.Resource).toEqual({
       'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalId(synth.stack.data.table), 'Arn'] }, '/stream/*']],
+    });
+    // A changed profile is announced to each club of its person: a query of one index, no other.
+    const query = statements.find((s) => actionsOf([s]).includes('dynamodb:Query'));
+    expect(actionsOf(query ? [query] : [])).toEqual(['dynamodb:Query']);
+    expect(query?.Resource).toEqual({
+      'Fn::Join': [
+        '',
+        [{ 'Fn::GetAtt': [logicalId(synth.stack.data.table), 'Arn'] }, `/index/${TABLE.indexes.byUser.name}`],
+      ],
     });
   });
 

@@ -139,7 +139,7 @@ const CASES: { rule: string; from: string; wrong: string; right: string }[] = [
   {
     rule: 'changes-from-the-stream',
     from: 'functions/src/services/feed/reactions.ts',
-    wrong: '../../bus/member-card-events.ts',
+    wrong: '../../bus/direct-change-events.ts',
     right: '../../bus/put-events.ts',
   },
   {

@@ -2,7 +2,10 @@ import {
   CHANGE_OUTBOX,
   CHANGE_STREAM_FILTER,
   changeOfStreamRecord,
+  entryOfStreamRecord,
   MalformedOutboxItem,
+  PLATFORM_EVENTS,
+  PROFILE_ITEM_TYPE,
   passesChangeFilter,
 } from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
@@ -48,19 +51,59 @@ describe('changeOfStreamRecord', () => {
   });
 });
 
+describe('entryOfStreamRecord', () => {
+  const platform = {
+    id: '01JABCDEFGHJKMNPQRSTVWXYZ1',
+    at: '2030-01-01T10:00:00.000Z',
+    detailType: PLATFORM_EVENTS.suspensionChanged,
+    clubId: 'club1',
+  };
+  const platformOutbox = { pk: 'CHANGES#club1', sk: `CHANGE#${platform.id}`, type: 'change', platform };
+
+  it("gives an outbox item's platform event, and no change event for it", () => {
+    const record = { eventName: 'INSERT', newImage: platformOutbox };
+    expect(entryOfStreamRecord(record)).toEqual({ kind: 'platform', event: platform });
+    expect(changeOfStreamRecord(record)).toBeNull();
+    const bad = { ...platformOutbox, platform: { ...platform, detailType: 'club.teleported' } };
+    expect(() => entryOfStreamRecord({ eventName: 'INSERT', newImage: bad })).toThrow(MalformedOutboxItem);
+  });
+
+  it('gives a profile written with its images before and after, and nothing for its removal', () => {
+    const before = { pk: 'USER#u1', sk: 'PROFILE', type: PROFILE_ITEM_TYPE, id: 'u1', fullName: 'Ann' };
+    const after = { ...before, fullName: 'Anna' };
+    expect(entryOfStreamRecord({ eventName: 'MODIFY', newImage: after, oldImage: before })).toEqual({
+      kind: 'profile',
+      userId: 'u1',
+      before,
+      after,
+    });
+    expect(entryOfStreamRecord({ eventName: 'INSERT', newImage: after })).toEqual({
+      kind: 'profile',
+      userId: 'u1',
+      before: null,
+      after,
+    });
+    expect(entryOfStreamRecord({ eventName: 'REMOVE', oldImage: before })).toBeNull();
+  });
+});
+
 describe('passesChangeFilter', () => {
   const image = (type: string) => ({ type: { S: type }, pk: { S: 'x' } });
-  it('lets through what the event source filter lets through: outbox insertions only', () => {
+  it('lets through what the event source filter lets through: outbox items and profiles written', () => {
     expect(passesChangeFilter({ eventName: 'INSERT', dynamodb: { NewImage: image('change') } })).toBe(true);
-    expect(passesChangeFilter({ eventName: 'MODIFY', dynamodb: { NewImage: image('change') } })).toBe(false);
+    expect(passesChangeFilter({ eventName: 'INSERT', dynamodb: { NewImage: image('profile') } })).toBe(true);
+    expect(passesChangeFilter({ eventName: 'MODIFY', dynamodb: { NewImage: image('profile') } })).toBe(true);
     expect(passesChangeFilter({ eventName: 'REMOVE', dynamodb: {} })).toBe(false);
     expect(passesChangeFilter({ eventName: 'INSERT', dynamodb: { NewImage: image('post') } })).toBe(false);
+    expect(passesChangeFilter({ eventName: 'MODIFY', dynamodb: { NewImage: image('membership') } })).toBe(
+      false,
+    );
   });
 
   it('matches the filter pattern given to the event source', () => {
     expect(CHANGE_STREAM_FILTER).toEqual({
-      eventName: ['INSERT'],
-      dynamodb: { NewImage: { type: { S: [CHANGE_OUTBOX.itemType] } } },
+      eventName: ['INSERT', 'MODIFY'],
+      dynamodb: { NewImage: { type: { S: [CHANGE_OUTBOX.itemType, PROFILE_ITEM_TYPE] } } },
     });
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Clubs, people and memberships written straight through the repositories, for tests that
  * arrange which clubs there are and who is in them. Each membership's card is announced as the
- * API announces it, so a test with the bus up finds the member in the club's search.
+ * API announces it (an outbox item in its own transaction), so a test with the bus up finds the
+ * member in the club's search.
  */
-import { cardChanged } from '@clubs/functions/bus/member-card-events';
+import { cardChangeOutbox } from '@clubs/functions/bus/change-events';
 import { createClubWithOwner } from '@clubs/functions/data/repositories/clubs';
 import { addMembership } from '@clubs/functions/data/repositories/membership-writes';
 import { createProfileIfAbsent } from '@clubs/functions/data/repositories/profiles';
@@ -13,8 +14,14 @@ import { clubFixture } from './fixtures.ts';
 
 /** A club (clubFixture with `overrides`) created with its owner's membership, as the API creates one. */
 export async function addClub(overrides: Parameters<typeof clubFixture>[0] = {}): Promise<Club> {
-  const { club, owner } = await createClubWithOwner(clubFixture(overrides));
-  await cardChanged(owner);
+  const fixture = clubFixture(overrides);
+  const { club } = await createClubWithOwner(
+    fixture,
+    undefined,
+    undefined,
+    undefined,
+    cardChangeOutbox({ clubId: fixture.id, userId: fixture.ownerId }),
+  );
   return club;
 }
 
@@ -41,9 +48,11 @@ export interface MemberOptions {
  */
 export async function addMember(clubId: string, options: MemberOptions = {}): Promise<string> {
   const { userId = ulid(), role = 'club_member', status = 'active', since = new Date() } = options;
-  const added = await addMembership({ clubId, userId, role, status, createdAt: since.toISOString() });
+  const added = await addMembership(
+    { clubId, userId, role, status, createdAt: since.toISOString() },
+    cardChangeOutbox({ clubId, userId }),
+  );
   if (!added.created) throw new Error(`membership not added: ${added.reason}`);
-  await cardChanged(added.membership);
   return userId;
 }
 

@@ -10,7 +10,13 @@
  * written.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type AnyChangeEvent, anyChangeEventSchema, CHANGE_OUTBOX, TABLE } from '@clubs/shared';
+import {
+  type AnyChangeEvent,
+  anyChangeEventSchema,
+  CHANGE_OUTBOX,
+  type Membership,
+  TABLE,
+} from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
 import { ulid } from 'ulid';
 import { tableName } from '../data/client.ts';
@@ -63,3 +69,38 @@ export function changeOutbox(input: ChangeInput, now = new Date()): TransactItem
     },
   ];
 }
+
+/**
+ * The outbox item announcing that what a member is found by changed: their card came or went with
+ * the membership (the club's search index follows, reading the membership and the profile).
+ */
+export const cardChangeOutbox = (
+  membership: Pick<Membership, 'clubId' | 'userId'>,
+  now = new Date(),
+): TransactItem[] =>
+  changeOutbox(
+    {
+      type: 'membership.card-changed',
+      clubId: membership.clubId,
+      actorId: membership.userId,
+      memberId: membership.userId,
+    },
+    now,
+  );
+
+/**
+ * The outbox items of a membership that ended (removed, banned, left or its subscription over):
+ * the member's card goes from the club's search and whatever they had open of the club hears no
+ * more. `actorId` is who ended it.
+ */
+export const membershipEndedOutbox = (
+  membership: Pick<Membership, 'clubId' | 'userId'>,
+  actorId: string,
+  now = new Date(),
+): TransactItem[] => [
+  ...cardChangeOutbox(membership, now),
+  ...changeOutbox(
+    { type: 'membership.removed', clubId: membership.clubId, actorId, memberId: membership.userId },
+    now,
+  ),
+];

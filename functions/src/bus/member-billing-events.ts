@@ -1,27 +1,39 @@
 /**
- * Tells the bus that a club's state changed in a way its members' billing follows (a suspension
- * or reactivation, a status its creator plan gave it); the club-billing handler then pauses,
- * resumes or ends their subscriptions at Stripe. The change itself is already stored: a put that
- * fails is logged for the operator rather than reported as a failed change.
+ * Announces that a club's state changed in a way its members' billing follows (a suspension or
+ * reactivation, a status its creator plan gave it): an outbox item written in the club's own
+ * transaction (ClubRewrite.alsoPut), which the table's stream hands to the change-stream consumer;
+ * it puts the platform event on the bus and the club-billing handler then pauses, resumes or ends
+ * the members' subscriptions at Stripe. So a stored change always reaches their billing and a
+ * refused one never does.
  */
-import { EVENT_BUS, PLATFORM_EVENTS } from '@clubs/shared';
-import { logger } from '../logger.ts';
-import { putBusEvent } from './put-events.ts';
+import {
+  CHANGE_OUTBOX,
+  PLATFORM_EVENTS,
+  type PlatformChange,
+  platformChangeSchema,
+  TABLE,
+} from '@clubs/shared';
+import { keys } from '@clubs/shared/table-keys';
+import { ulid } from 'ulid';
 
 export type MemberBillingCause = 'suspensionChanged' | 'statusChanged';
 
-export async function announceMemberBilling(clubId: string, cause: MemberBillingCause): Promise<void> {
-  try {
-    await putBusEvent({
-      source: EVENT_BUS.platformSource,
-      detailType: PLATFORM_EVENTS[cause],
-      detail: JSON.stringify({ clubId }),
-    });
-  } catch (error) {
-    logger.error('member billing not queued after a club change', {
-      clubId,
-      cause,
-      error: (error as Error).message,
-    });
-  }
+/** The outbox item of the club's billing change, to put with the club's write (in the club's outbox partition). */
+export function memberBillingOutbox(
+  clubId: string,
+  cause: MemberBillingCause,
+  now = new Date(),
+): Record<string, unknown> {
+  const event: PlatformChange = platformChangeSchema.parse({
+    id: ulid(now.getTime()),
+    at: now.toISOString(),
+    detailType: PLATFORM_EVENTS[cause],
+    clubId,
+  });
+  return {
+    ...keys.changeOutbox(clubId, event.id),
+    type: CHANGE_OUTBOX.itemType,
+    [CHANGE_OUTBOX.platformAttribute]: event,
+    [TABLE.ttlAttribute]: Math.floor(now.getTime() / 1000) + CHANGE_OUTBOX.keptSeconds,
+  };
 }

@@ -1,7 +1,10 @@
 /**
- * The change stream's consumer: the table's stream, filtered to outbox items' insertions
- * (CHANGE_STREAM_FILTER), hands it batches of records in the order they were written, and each
- * outbox item's change event goes on the bus, in that order, ten per PutEvents. When a record
+ * The change stream's consumer: the table's stream, filtered to outbox items' insertions and
+ * profiles written (CHANGE_STREAM_FILTER), hands it batches of records in the order they were
+ * written, and each outbox item's change (or platform) event goes on the bus, in that order, ten
+ * per PutEvents. A profile whose name or bio changed concerns every club its person belongs to:
+ * it becomes one membership.card-changed per membership, read here by cursor, off the request
+ * path (the club's search index re-reads the member, so a repeat changes nothing). When a record
  * cannot be put (the bus refused it, or its outbox item does not hold a change event), the answer
  * names it as the first failure: the stream hands it and every later record of the batch over
  * again (halving the batch on errors, then parking it in the dead-letter queue), and the records
@@ -9,32 +12,68 @@
  * the consumers apply once.
  */
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { type AnyChangeEvent, changeOfStreamRecord, EVENT_BUS } from '@clubs/shared';
+import {
+  type AnyChangeEvent,
+  EVENT_BUS,
+  entryOfStreamRecord,
+  type PlatformChange,
+  profileSchema,
+  type StreamEntry,
+} from '@clubs/shared';
+import { withoutKeys } from '@clubs/shared/table-keys';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { eventOf } from '../bus/change-events.ts';
 import { BUS_ENTRIES_PER_REQUEST, type BusEntry, putBusEvents } from '../bus/put-events.ts';
+import { memberTextOf } from '../data/repositories/member-search.ts';
+import { listMembershipsOfUserPage } from '../data/repositories/memberships.ts';
 import { logger } from '../logger.ts';
 
 interface Pending {
   readonly sequenceNumber: string;
-  readonly change: AnyChangeEvent;
+  readonly id: string;
+  readonly entry: BusEntry;
 }
 
-const entryOf = (change: AnyChangeEvent): BusEntry => ({
+const changeEntryOf = (change: AnyChangeEvent): BusEntry => ({
   source: EVENT_BUS.domainSource,
   detailType: change.type,
   detail: JSON.stringify(change),
   time: new Date(change.at),
 });
 
-/** The change a record means (null: none); throws for an outbox item that holds no change event. */
-function changeOf(record: DynamoDBRecord): AnyChangeEvent | null {
-  const image = record.dynamodb?.NewImage;
-  return changeOfStreamRecord({
+const platformEntryOf = (event: PlatformChange): BusEntry => ({
+  source: EVENT_BUS.platformSource,
+  detailType: event.detailType,
+  detail: JSON.stringify({ clubId: event.clubId }),
+  time: new Date(event.at),
+});
+
+type Image = Parameters<typeof unmarshall>[0];
+// Lambda's record holds the images in the same attribute-value shape the SDK's unmarshall reads.
+const imageOf = (image: unknown) => (image ? unmarshall(image as Image) : undefined);
+
+/** What a record means (null: nothing); throws for an outbox item that holds no event. */
+function entryOf(record: DynamoDBRecord): StreamEntry | null {
+  return entryOfStreamRecord({
     eventName: record.eventName,
-    // Lambda's record holds the image in the same attribute-value shape the SDK's unmarshall reads.
-    newImage: image ? unmarshall(image as Parameters<typeof unmarshall>[0]) : undefined,
+    newImage: imageOf(record.dynamodb?.NewImage),
+    oldImage: imageOf(record.dynamodb?.OldImage),
   });
 }
+
+/** Whether a profile's write changed what the clubs' searches find its person by (name, bio). */
+function searchTextChanged(entry: Extract<StreamEntry, { kind: 'profile' }>): boolean {
+  const profileOf = (image: Record<string, unknown> | null) => {
+    if (!image) return null;
+    const parsed = profileSchema.safeParse(withoutKeys(image));
+    return parsed.success ? parsed.data : null;
+  };
+  const [before, after] = [memberTextOf(profileOf(entry.before)), memberTextOf(profileOf(entry.after))];
+  return before.name !== after.name || before.bio !== after.bio;
+}
+
+/** Memberships read per page while a profile change is expanded to its clubs. */
+const MEMBERSHIPS_PER_PAGE = 100;
 
 /** The answer that has the stream hand over again everything from `sequenceNumber` on. */
 const failedFrom = (sequenceNumber: string | undefined): DynamoDBBatchResponse => ({
@@ -48,11 +87,11 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     for (let start = 0; start < pending.length; start += BUS_ENTRIES_PER_REQUEST) {
       const chunk = pending.slice(start, start + BUS_ENTRIES_PER_REQUEST);
       try {
-        await putBusEvents(chunk.map((item) => entryOf(item.change)));
+        await putBusEvents(chunk.map((item) => item.entry));
         put += chunk.length;
       } catch (error) {
         logger.error('change events not put on the bus', {
-          first: chunk[0]?.change.id,
+          first: chunk[0]?.id,
           count: chunk.length,
           error: error instanceof Error ? error.message : String(error),
         });
@@ -63,11 +102,48 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     return null;
   };
 
+  /** Queues an entry; a full request's worth is put at once (the sequence number of a failure, or null). */
+  const queue = async (item: Pending): Promise<string | null> => {
+    pending.push(item);
+    return pending.length >= BUS_ENTRIES_PER_REQUEST ? flush() : null;
+  };
+
+  /**
+   * A profile whose name or bio changed: one membership.card-changed per membership of its
+   * person, every page of them. A failure hands the whole record over again (its clubs' indexes
+   * re-read the member, so the ones already told change nothing).
+   */
+  const expandProfile = async (
+    sequenceNumber: string,
+    entry: Extract<StreamEntry, { kind: 'profile' }>,
+  ): Promise<string | null> => {
+    if (!searchTextChanged(entry)) return null;
+    let cursor: string | undefined;
+    do {
+      const page = await listMembershipsOfUserPage(entry.userId, { limit: MEMBERSHIPS_PER_PAGE, cursor });
+      for (const membership of page.items) {
+        const change = eventOf(
+          {
+            type: 'membership.card-changed',
+            clubId: membership.clubId,
+            actorId: entry.userId,
+            memberId: entry.userId,
+          },
+          new Date(),
+        );
+        const failed = await queue({ sequenceNumber, id: change.id, entry: changeEntryOf(change) });
+        if (failed !== null) return failed;
+      }
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return null;
+  };
+
   for (const record of event.Records) {
     const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
-    let change: AnyChangeEvent | null;
+    let entry: StreamEntry | null;
     try {
-      change = changeOf(record);
+      entry = entryOf(record);
     } catch (error) {
       const failed = await flush();
       logger.error('outbox item holds no change event', {
@@ -76,11 +152,24 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       });
       return failedFrom(failed ?? sequenceNumber);
     }
-    if (change) pending.push({ sequenceNumber, change });
-    if (pending.length >= BUS_ENTRIES_PER_REQUEST) {
-      const failed = await flush();
-      if (failed !== null) return failedFrom(failed);
+    let failed: string | null = null;
+    if (entry?.kind === 'change') {
+      failed = await queue({ sequenceNumber, id: entry.change.id, entry: changeEntryOf(entry.change) });
+    } else if (entry?.kind === 'platform') {
+      failed = await queue({ sequenceNumber, id: entry.event.id, entry: platformEntryOf(entry.event) });
+    } else if (entry?.kind === 'profile') {
+      try {
+        failed = await expandProfile(sequenceNumber, entry);
+      } catch (error) {
+        // The person's memberships could not be read: this record and the later ones come again.
+        logger.error('profile change not expanded to its clubs', {
+          userId: entry.userId,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        failed = (await flush()) ?? sequenceNumber;
+      }
     }
+    if (failed !== null) return failedFrom(failed);
   }
   const failed = await flush();
   if (failed !== null) return failedFrom(failed);

@@ -13,7 +13,7 @@ import {
   type ViewerMembershipStatus,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { cardChanged } from '../bus/member-card-events.ts';
+import { cardChangeOutbox } from '../bus/change-events.ts';
 import type { Caller } from '../caller.ts';
 import { transactionConditionFailures } from '../data/errors.ts';
 import { refreshAdminEntry } from '../data/repositories/admin-clubs.ts';
@@ -49,14 +49,14 @@ export async function createClub(
     status: NEW_CLUB_DEFAULTS.status,
   };
   try {
-    const { club: stored, owner } = await createClubWithOwner(
+    // The owner is found in the club's search by name and bio: the creation announces their card.
+    const { club: stored } = await createClubWithOwner(
       club,
       club.createdAt,
       { name: auth.name, email: auth.email },
       UNPAID_CLUBS_PER_ACCOUNT,
+      cardChangeOutbox({ clubId: id, userId: auth.userId }, now),
     );
-    // The owner is found in the club's search by name and bio (indexed from the change event).
-    await cardChanged(owner);
     return { club: stored, created: true };
   } catch (error) {
     const failed = transactionConditionFailures(error);

@@ -6,7 +6,7 @@
  * its subscription cancelled and an open checkout expired first.
  */
 import type { LeaveResult } from '@clubs/shared';
-import { cardChanged } from '../bus/member-card-events.ts';
+import { membershipEndedOutbox } from '../bus/change-events.ts';
 import { getSubscriptionRecord, isLiveStatus } from '../data/repositories/billing.ts';
 import { removeMembership } from '../data/repositories/membership-writes.ts';
 import { stripeClient } from '../stripe/client.ts';
@@ -41,7 +41,7 @@ export async function leaveMembership(
     return { left: false, endsAt };
   }
   await cancelMemberBilling(clubId, userId);
-  const removed = await removeMembership(clubId, userId);
-  if (removed.removed) await cardChanged(removed.membership);
+  // The removal's own transaction announces it (the member is who ended it).
+  await removeMembership(clubId, userId, membershipEndedOutbox({ clubId, userId }, userId));
   return { left: true, endsAt: null };
 }

@@ -3,11 +3,11 @@
  * the verified event, ended when the subscription ends. The counting and directory-index work of
  * each step is membership-writes.ts's (addMembership, activateMembership, removeMembership), so a
  * paid membership moves the member count exactly like an approved one, and a membership added or
- * removed here is announced for the club's search like any other (bus/member-card-events.ts).
+ * removed here is announced like any other, by outbox items in its own transaction
+ * (bus/change-events.ts).
  */
 import type { Membership, MembershipAnswer, Profile } from '@clubs/shared';
-import { changeOutbox } from '../bus/change-events.ts';
-import { cardChanged } from '../bus/member-card-events.ts';
+import { cardChangeOutbox, changeOutbox, membershipEndedOutbox } from '../bus/change-events.ts';
 import {
   activateMembership,
   addMembership,
@@ -44,11 +44,9 @@ export async function ensurePendingMembership(
       createdAt: now.toISOString(),
       ...(answers ? { answers } : {}),
     };
-    const added = await addMembership(membership, [], person);
-    if (added.created) {
-      await cardChanged(membership);
-      return { ok: true, membership };
-    }
+    // The card comes with the membership: its own transaction announces it to the club's search.
+    const added = await addMembership(membership, cardChangeOutbox(membership, now), person);
+    if (added.created) return { ok: true, membership };
     if (added.reason === 'no_club') return { ok: false, reason: 'no_club' };
     // Created by a concurrent request: read it.
   }
@@ -83,12 +81,10 @@ export async function activatePaidMembership(
     } else {
       const added = await addMembership(
         { clubId, userId, role: 'club_member', status: 'active', createdAt: now.toISOString() },
-        joined,
+        // A membership created here brings the member's card: the club's search finds them by it.
+        [...joined, ...cardChangeOutbox({ clubId, userId }, now)],
       );
-      if (added.created) {
-        await cardChanged(added.membership);
-        return 'activated';
-      }
+      if (added.created) return 'activated';
       if (added.reason === 'no_club') return 'no_club';
     }
     // Changed concurrently (activated, or created by another delivery): look again.
@@ -100,12 +96,13 @@ export async function activatePaidMembership(
 
 export type EndResult = 'ended' | 'absent' | 'owner';
 
-/** Ends the access a subscription paid for; the club's owner keeps theirs. */
+/**
+ * Ends the access a subscription paid for; the club's owner keeps theirs. The removal's own
+ * transaction announces it (the member's subscription ended it: they are its actor), so their
+ * open pages stop following the club and their card leaves its search.
+ */
 export async function endPaidMembership(clubId: string, userId: string): Promise<EndResult> {
-  const result = await removeMembership(clubId, userId);
-  if (result.removed) {
-    await cardChanged(result.membership);
-    return 'ended';
-  }
+  const result = await removeMembership(clubId, userId, membershipEndedOutbox({ clubId, userId }, userId));
+  if (result.removed) return 'ended';
   return result.reason === 'owner' ? 'owner' : 'absent';
 }

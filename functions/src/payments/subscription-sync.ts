@@ -15,8 +15,7 @@
  *    concurrent handlers converge on the record's final state.
  */
 import type Stripe from 'stripe';
-import { emitChange } from '../bus/direct-change-events.ts';
-import { announceMemberBilling } from '../bus/member-billing-events.ts';
+import { memberBillingOutbox } from '../bus/member-billing-events.ts';
 import {
   clubStatusFor,
   getSubscriptionRecord,
@@ -117,7 +116,11 @@ async function applyClubPlan(target: Extract<SubscriptionTarget, { kind: 'club_p
       if (again?.status === record.status && again.subscriptionId === record.subscriptionId) return;
       continue;
     }
-    const moved = await setClubStatus(target.clubId, wanted, club.status);
+    // Its members' subscriptions follow off the request path: paused while unpaid, cancelled once
+    // closed, resumed once active again (member-billing.ts). The move's own transaction says so.
+    const moved = await setClubStatus(target.clubId, wanted, club.status, [
+      memberBillingOutbox(target.clubId, 'statusChanged'),
+    ]);
     logger.info('club status follows its plan', {
       clubId: target.clubId,
       from: club.status,
@@ -125,9 +128,6 @@ async function applyClubPlan(target: Extract<SubscriptionTarget, { kind: 'club_p
       subscriptionStatus: record.status,
       moved: Boolean(moved),
     });
-    // Its members' subscriptions follow off the request path: paused while unpaid, cancelled once
-    // closed, resumed once active again (member-billing.ts).
-    if (moved) await announceMemberBilling(target.clubId, 'statusChanged');
   }
 }
 
@@ -152,15 +152,8 @@ async function applyMembership(target: Extract<SubscriptionTarget, { kind: 'memb
     } else if (effect === 'end') {
       const result = await endPaidMembership(target.clubId, target.userId);
       logger.info('paid membership ended', { clubId: target.clubId, userId: target.userId, result });
-      // Their open pages stop following the club at once, as after any other removal.
-      if (result === 'ended') {
-        await emitChange({
-          type: 'membership.removed',
-          clubId: target.clubId,
-          actorId: target.userId,
-          memberId: target.userId,
-        });
-      }
+      // An ended membership is announced by its removal's own transaction (paid-memberships.ts):
+      // their open pages stop following the club, as after any other removal.
     }
     const again = await getSubscriptionRecord(target);
     if (again?.status === record.status && again.subscriptionId === record.subscriptionId) return;

@@ -17,9 +17,7 @@ import {
   publicName,
   type RemovedPage,
 } from '@clubs/shared';
-import { changeOutbox } from '../bus/change-events.ts';
-import { emitChange } from '../bus/direct-change-events.ts';
-import { cardChanged } from '../bus/member-card-events.ts';
+import { changeOutbox, membershipEndedOutbox } from '../bus/change-events.ts';
 import type { Viewer } from '../caller.ts';
 import {
   countPendingMembers,
@@ -198,14 +196,17 @@ export async function removeMember(club: Club, viewer: Viewer, userId: string, b
   // account's address is kept with the mark, so an invitation import recognises them.
   await markRemoved(club.id, userId, viewer.userId, new Date(), ban, banMatches, profile?.email ?? null);
   if (!target) return { removed: true as const, userId };
-  const result = await removeMembership(club.id, userId);
+  // The removal's own transaction announces it: the card leaves the club's search, open pages stop.
+  const result = await removeMembership(
+    club.id,
+    userId,
+    membershipEndedOutbox({ clubId: club.id, userId }, viewer.userId),
+  );
   if (!result.removed) {
     if (result.reason === 'owner') throw forbidden('The owner cannot be removed');
     if (ban) return { removed: true as const, userId };
     throw notFound('Member not found');
   }
-  await cardChanged(result.membership);
-  await emitChange({ type: 'membership.removed', clubId: club.id, actorId: viewer.userId, memberId: userId });
   return { removed: true as const, userId };
 }
 
@@ -261,8 +262,7 @@ export async function leaveClub(clubId: string, userId: string): Promise<LeaveRe
   if (!membership) {
     throw notFound(club.status === 'active' ? 'You are not a member of this club' : 'Club not found');
   }
-  const left = await leaveMembership(clubId, userId, { clubOpen: club.status === 'active' });
-  // A paid membership set to end with its period is still a membership: its end is announced then.
-  if (left.left) await emitChange({ type: 'membership.removed', clubId, actorId: userId, memberId: userId });
-  return left;
+  // A membership that ends now is announced by its removal's transaction (leave-club.ts); a paid
+  // membership set to end with its period is still a membership: its end is announced then.
+  return leaveMembership(clubId, userId, { clubOpen: club.status === 'active' });
 }

@@ -13,8 +13,7 @@ import {
   toPublicClub,
   type ViewerMembership,
 } from '@clubs/shared';
-import { emitChange } from '../bus/direct-change-events.ts';
-import { cardChanged } from '../bus/member-card-events.ts';
+import { cardChangeOutbox, changeOutbox } from '../bus/change-events.ts';
 import type { Caller } from '../caller.ts';
 import { getSubscriptionRecord } from '../data/repositories/billing.ts';
 import { getClub, getClubs } from '../data/repositories/clubs.ts';
@@ -83,24 +82,26 @@ export async function requestMembership(
   if (club.price > 0) throw conflict('This club is paid: join through its membership checkout');
   const answers = answersToKeep(club, input);
   if (await isRemoved(clubId, userId)) throw forbidden(REMOVED_MESSAGE);
+  const now = new Date();
   const result = await addMembership(
     {
       clubId,
       userId,
       role: 'club_member',
       status: 'pending',
-      createdAt: new Date().toISOString(),
+      createdAt: now.toISOString(),
       ...(answers ? { answers } : {}),
     },
-    // A removal meanwhile refuses the request in its own transaction.
-    [notRemoved(clubId, userId)],
+    [
+      // A removal meanwhile refuses the request in its own transaction.
+      notRemoved(clubId, userId),
+      // The request's own transaction announces it: its card in the club's search, the owner told.
+      ...cardChangeOutbox({ clubId, userId }, now),
+      ...changeOutbox({ type: 'membership.requested', clubId, actorId: userId }, now),
+    ],
     await profileOfCaller(caller),
   );
-  if (result.created) {
-    await cardChanged(result.membership);
-    await emitChange({ type: 'membership.requested', clubId, actorId: userId });
-    return { status: 'pending', created: true };
-  }
+  if (result.created) return { status: 'pending', created: true };
   if (result.reason === 'no_club') throw notFound('Club not found');
   if (await isRemoved(clubId, userId)) throw forbidden(REMOVED_MESSAGE);
   // Another request of the same person won the race: answer what it wrote.

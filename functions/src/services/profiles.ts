@@ -6,13 +6,10 @@ import {
   type UpdateProfileInput,
   userName,
 } from '@clubs/shared';
-import { cardChanged } from '../bus/member-card-events.ts';
 import type { Caller } from '../caller.ts';
 import { refreshOwnerAdminEntries } from '../data/repositories/admin-clubs.ts';
 import { refreshMemberCards } from '../data/repositories/member-card-refresh.ts';
 import { memberCardOf } from '../data/repositories/member-cards.ts';
-import { memberTextOf } from '../data/repositories/member-search.ts';
-import { listMembershipsOfUser } from '../data/repositories/memberships.ts';
 import {
   createProfileIfAbsent,
   getProfile,
@@ -39,12 +36,9 @@ async function syncMemberCards(before: Profile | null, after: Profile): Promise<
   if (was.name !== is.name || was.avatarUrl !== is.avatarUrl || before?.email !== after.email) {
     await refreshMemberCards(after.id, is, after.email);
   }
-  // The club searches find members by their name and bio.
-  const [textBefore, textAfter] = [memberTextOf(before), memberTextOf(after)];
-  if (textBefore.name !== textAfter.name || textBefore.bio !== textAfter.bio) {
-    const memberships = await listMembershipsOfUser(after.id);
-    await Promise.all(memberships.map(cardChanged));
-  }
+  // The club searches find members by their name and bio: the table's stream carries the profile's
+  // write, and its consumer tells each of the person's clubs, off the request path
+  // (consumers/change-stream.ts).
   // The super-admin portal shows and finds each club by its owner's name and e-mail.
   if (before && (userName(before) !== userName(after) || before.email !== after.email)) {
     await refreshOwnerAdminEntries(after.id, { name: userName(after), email: after.email });

@@ -10,7 +10,7 @@ import type {
   Club,
   PlatformFigures,
 } from '@clubs/shared';
-import { announceMemberBilling } from '../bus/member-billing-events.ts';
+import { memberBillingOutbox } from '../bus/member-billing-events.ts';
 import type { Caller } from '../caller.ts';
 import { adminSearchWords } from '../data/admin-index.ts';
 import type { Page } from '../data/query.ts';
@@ -40,9 +40,10 @@ const rowOf = (club: Club): AdminClubRow => ({
 });
 
 /**
- * Suspends or reactivates a club (the move writes its audit entry in the same transaction), then
- * puts the change on the bus for the members' billing; `notApplicable` says why a club in the
- * wrong state for the move is refused.
+ * Suspends or reactivates a club; the move writes its audit entry and the outbox item for the
+ * members' billing in the same transaction (their subscriptions pause or resume off the request
+ * path, member-billing-events.ts). `notApplicable` says why a club in the wrong state for the
+ * move is refused.
  */
 async function moveSuspension(
   move: typeof suspendClub,
@@ -50,10 +51,10 @@ async function moveSuspension(
   clubId: string,
   notApplicable: string,
 ): Promise<AdminClubRow> {
-  const result = await move(clubId, { userId: auth.userId, email: auth.email });
+  const now = new Date();
+  const announce = [memberBillingOutbox(clubId, 'suspensionChanged', now)];
+  const result = await move(clubId, { userId: auth.userId, email: auth.email }, now, announce);
   if (!result.ok) throw result.reason === 'missing' ? notFound('Club not found') : conflict(notApplicable);
-  // Its members' subscriptions pause or resume off the request path (member-billing-events.ts).
-  await announceMemberBilling(clubId, 'suspensionChanged');
   return rowOf(result.club);
 }
 
@@ -65,7 +66,7 @@ export async function reactivate(auth: Caller, clubId: string): Promise<AdminClu
   const plan = await getSubscriptionRecord({ kind: 'club_plan', clubId });
   const planStatus = plan?.status ? clubStatusFor(plan.status) : null;
   return moveSuspension(
-    (id, actor, now) => reactivateClub(id, actor, now, planStatus),
+    (id, actor, now, announce) => reactivateClub(id, actor, now, planStatus, announce),
     auth,
     clubId,
     'This club is not suspended',

@@ -5,14 +5,23 @@
  * puts the event on the bus; a write that happened always yields its event, and a refused one
  * wrote no outbox item, so it yields none. The outbox items of a club share one partition, so the
  * stream hands a club's changes over in the order they were written; TTL removes them after a day.
+ * An outbox item holds either a change event (for the domain's consumers) or a platform event
+ * (a club's state its members' billing follows). A person's profile is read from the stream as
+ * it is written: a changed name or bio concerns every club they belong to, so the consumer, not
+ * the request, expands it to one member card change per membership.
  */
+import * as z from 'zod';
+import { idSchema, isoDateTime } from '../domain/common.ts';
 import { type AnyChangeEvent, anyChangeEventSchema } from './change-events.ts';
+import { PLATFORM_EVENTS } from './routing.ts';
 
 export const CHANGE_OUTBOX = {
   /** The item attribute `type` of an outbox item (the one item kind the stream's filter lets through). */
   itemType: 'change',
   /** The attribute holding the change event. */
   attribute: 'change',
+  /** The attribute holding a platform event instead (PlatformChange). */
+  platformAttribute: 'platform',
   /** How long an outbox item is kept once written (the stream keeps its record 24 hours anyway). */
   keptSeconds: 24 * 3600,
 } as const;
@@ -20,15 +29,31 @@ export const CHANGE_OUTBOX = {
 /** The stream's view: the item as written and as it was (the consumer reads the new image). */
 export const CHANGE_STREAM_VIEW = 'NEW_AND_OLD_IMAGES';
 
+/** The item attribute `type` of a person's profile, whose name and bio each club's search finds them by. */
+export const PROFILE_ITEM_TYPE = 'profile';
+
 /**
  * The stream records the consumer is handed, as an event source filter (Lambda's FilterCriteria
- * pattern over the record): insertions of outbox items only. An item's other changes, every other
- * kind of item and TTL's removals are dropped before any invocation.
+ * pattern over the record): outbox items and profiles written (inserted or modified). Outbox
+ * items are never modified; every other kind of item and TTL's removals are dropped before any
+ * invocation.
  */
 export const CHANGE_STREAM_FILTER = {
-  eventName: ['INSERT'],
-  dynamodb: { NewImage: { type: { S: [CHANGE_OUTBOX.itemType] } } },
+  eventName: ['INSERT', 'MODIFY'],
+  dynamodb: { NewImage: { type: { S: [CHANGE_OUTBOX.itemType, PROFILE_ITEM_TYPE] } } },
 } as const;
+
+/**
+ * A platform event an outbox item holds: a club's suspension or status changed, and its members'
+ * billing follows (detail `{ clubId }` on the bus, source EVENT_BUS.platformSource).
+ */
+export const platformChangeSchema = z.object({
+  id: idSchema,
+  at: isoDateTime,
+  detailType: z.enum([PLATFORM_EVENTS.suspensionChanged, PLATFORM_EVENTS.statusChanged]),
+  clubId: idSchema,
+});
+export type PlatformChange = z.infer<typeof platformChangeSchema>;
 
 /**
  * How the stream's records reach the consumer (its event source mapping in AWS; the local reader
@@ -43,19 +68,38 @@ export const CHANGE_STREAM_LIMITS = {
   iteratorAgeAlarmSeconds: 60,
 } as const;
 
-/** A stream record as the mapper reads it: what happened and the item after it, unmarshalled. */
+/** A stream record as the mapper reads it: what happened and the item after (and before) it, unmarshalled. */
 export interface ChangeStreamRecord {
   readonly eventName?: string;
   readonly newImage?: Record<string, unknown>;
+  readonly oldImage?: Record<string, unknown>;
 }
+
+const FILTERED_EVENTS: readonly string[] = CHANGE_STREAM_FILTER.eventName;
+const FILTERED_TYPES: readonly string[] = CHANGE_STREAM_FILTER.dynamodb.NewImage.type.S;
 
 /** Whether a record passes CHANGE_STREAM_FILTER (the local stream reader filters with it). */
 export function passesChangeFilter(record: {
   eventName?: string;
   dynamodb?: { NewImage?: Record<string, { S?: string } | undefined> };
 }): boolean {
-  return record.eventName === 'INSERT' && record.dynamodb?.NewImage?.type?.S === CHANGE_OUTBOX.itemType;
+  const type = record.dynamodb?.NewImage?.type?.S;
+  return (
+    FILTERED_EVENTS.includes(record.eventName ?? '') && type !== undefined && FILTERED_TYPES.includes(type)
+  );
 }
+
+/** What a stream record means for the bus: a change event, a platform event, or a profile written. */
+export type StreamEntry =
+  | { readonly kind: 'change'; readonly change: AnyChangeEvent }
+  | { readonly kind: 'platform'; readonly event: PlatformChange }
+  | {
+      readonly kind: 'profile';
+      readonly userId: string;
+      /** The profile before the write (none when it was created) and after it, as stored. */
+      readonly before: Record<string, unknown> | null;
+      readonly after: Record<string, unknown>;
+    };
 
 export class MalformedOutboxItem extends Error {
   constructor(message: string) {
@@ -64,19 +108,37 @@ export class MalformedOutboxItem extends Error {
   }
 }
 
+const malformed = (image: Record<string, unknown>, error: z.ZodError) =>
+  new MalformedOutboxItem(
+    `outbox item ${String(image.pk)} ${String(image.sk)}: ${error.issues[0]?.message ?? 'invalid'}`,
+  );
+
 /**
- * The change event a stream record means: an outbox item's insertion gives the event it holds;
- * any other record gives none. An outbox item whose event the schema refuses throws (the record
- * is retried, then parked in the consumer's dead-letter queue, never silently dropped).
+ * What a stream record means: an outbox item's insertion gives the change event (or platform
+ * event) it holds, a profile inserted or modified gives the profile before and after; any other
+ * record gives nothing. An outbox item whose event the schema refuses throws (the record is
+ * retried, then parked in the consumer's dead-letter queue, never silently dropped).
  */
-export function changeOfStreamRecord(record: ChangeStreamRecord): AnyChangeEvent | null {
+export function entryOfStreamRecord(record: ChangeStreamRecord): StreamEntry | null {
   const image = record.newImage;
-  if (record.eventName !== 'INSERT' || image?.type !== CHANGE_OUTBOX.itemType) return null;
-  const parsed = anyChangeEventSchema.safeParse(image[CHANGE_OUTBOX.attribute]);
-  if (!parsed.success) {
-    throw new MalformedOutboxItem(
-      `outbox item ${String(image.pk)} ${String(image.sk)}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-    );
+  if (!image) return null;
+  if (image.type === PROFILE_ITEM_TYPE && (record.eventName === 'INSERT' || record.eventName === 'MODIFY')) {
+    if (typeof image.id !== 'string') return null;
+    return { kind: 'profile', userId: image.id, before: record.oldImage ?? null, after: image };
   }
-  return parsed.data;
+  if (record.eventName !== 'INSERT' || image.type !== CHANGE_OUTBOX.itemType) return null;
+  if (image[CHANGE_OUTBOX.attribute] === undefined && image[CHANGE_OUTBOX.platformAttribute] !== undefined) {
+    const parsed = platformChangeSchema.safeParse(image[CHANGE_OUTBOX.platformAttribute]);
+    if (!parsed.success) throw malformed(image, parsed.error);
+    return { kind: 'platform', event: parsed.data };
+  }
+  const parsed = anyChangeEventSchema.safeParse(image[CHANGE_OUTBOX.attribute]);
+  if (!parsed.success) throw malformed(image, parsed.error);
+  return { kind: 'change', change: parsed.data };
+}
+
+/** The change event a stream record means (an outbox item's insertion holding one), or null. */
+export function changeOfStreamRecord(record: ChangeStreamRecord): AnyChangeEvent | null {
+  const entry = entryOfStreamRecord(record);
+  return entry?.kind === 'change' ? entry.change : null;
 }

@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cardChanged } from '@clubs/functions/bus/member-card-events';
+import { cardChangeOutbox } from '@clubs/functions/bus/change-events';
 import { setDocumentClient, tableName } from '@clubs/functions/data/client';
 import { createEvent } from '@clubs/functions/data/repositories/calendar-events';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
@@ -142,9 +142,11 @@ const person = (identity: Identity): Person =>
   signedPerson(identity, { superAdmin: identity === 'superAdmin', anonymous: identity === 'anonymous' });
 
 async function member(clubId: string, userId: string, role: ClubRole, status: 'active' | 'pending') {
-  const result = await addMembership({ clubId, userId, role, status, createdAt: new Date().toISOString() });
+  const result = await addMembership(
+    { clubId, userId, role, status, createdAt: new Date().toISOString() },
+    cardChangeOutbox({ clubId, userId }),
+  );
   if (!result.created) throw new Error(`fixture membership not created: ${result.reason}`);
-  await cardChanged(result.membership);
 }
 
 /**
@@ -171,15 +173,24 @@ export async function makeClubWorld(
     description: 'A club under test.',
   });
   // Each card is announced as the API announces it: the club's search finds its members.
-  await cardChanged((await createClubWithOwner(club)).owner);
+  await createClubWithOwner(
+    club,
+    undefined,
+    undefined,
+    undefined,
+    cardChangeOutbox({ clubId: club.id, userId: club.ownerId }),
+  );
   if (options.withStaff !== false) {
     await member(club.id, people.moderator.id, 'club_moderator', 'active');
     await member(club.id, people.member.id, 'club_member', 'active');
     await member(club.id, people.pending.id, 'club_member', 'pending');
     await member(club.id, people.removed.id, 'club_member', 'pending');
     await activateMembership(club.id, people.removed.id);
-    await removeMembership(club.id, people.removed.id);
-    await cardChanged({ clubId: club.id, userId: people.removed.id });
+    await removeMembership(
+      club.id,
+      people.removed.id,
+      cardChangeOutbox({ clubId: club.id, userId: people.removed.id }),
+    );
   }
   const author = options.withStaff === false ? owner : people.member;
   const now = new Date().toISOString();

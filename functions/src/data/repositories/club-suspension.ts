@@ -23,6 +23,7 @@ async function moveWithAudit(
   actor: Actor,
   plan: (club: Club) => { status: ClubStatus; set: Record<string, unknown>; remove: string[] } | null,
   now: Date,
+  announce: readonly Record<string, unknown>[],
 ): Promise<SuspensionResult> {
   let refused = false;
   const club = await rewriteClub(clubId, (current) => {
@@ -33,14 +34,26 @@ async function moveWithAudit(
     const after = { ...current, ...set } as Club;
     for (const name of move.remove) delete (after as Record<string, unknown>)[name];
     const facts = { action, club: current, before: shown(current), after: shown(after) };
-    return { set, remove: move.remove, alsoPut: [auditItem({ platform: true }, actor, facts, now)] };
+    return {
+      set,
+      remove: move.remove,
+      alsoPut: [auditItem({ platform: true }, actor, facts, now), ...announce],
+    };
   });
   if (club) return { ok: true, club };
   return { ok: false, reason: refused ? 'conflict' : 'missing' };
 }
 
-/** Suspends a club that is not suspended or closed (a deleted club stays deleted). */
-export function suspendClub(clubId: string, actor: Actor, now = new Date()): Promise<SuspensionResult> {
+/**
+ * Suspends a club that is not suspended or closed (a deleted club stays deleted); `announce` are
+ * outbox items written with it (its members' billing follows).
+ */
+export function suspendClub(
+  clubId: string,
+  actor: Actor,
+  now = new Date(),
+  announce: readonly Record<string, unknown>[] = [],
+): Promise<SuspensionResult> {
   return moveWithAudit(
     clubId,
     'club.suspend',
@@ -54,6 +67,7 @@ export function suspendClub(clubId: string, actor: Actor, now = new Date()): Pro
             remove: [],
           },
     now,
+    announce,
   );
 }
 
@@ -68,6 +82,7 @@ export function reactivateClub(
   actor: Actor,
   now = new Date(),
   planStatus: ClubStatus | null = null,
+  announce: readonly Record<string, unknown>[] = [],
 ): Promise<SuspensionResult> {
   return moveWithAudit(
     clubId,
@@ -80,6 +95,7 @@ export function reactivateClub(
       return { status, set: {}, remove: ['suspendedAt', 'suspendedFrom'] };
     },
     now,
+    announce,
   );
 }
 

@@ -5,7 +5,7 @@ import { adminEntryItems, type OwnerCard } from '../admin-index.ts';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
 import { statsActions } from '../club-stats.ts';
-import { sendRetryingConflicts } from '../counted-write.ts';
+import { sendRetryingConflicts, type TransactItem } from '../counted-write.ts';
 import { indexActions, indexChanges, indexDirectoryEntry, sameIndexState } from '../directory-index.ts';
 import { getEntity } from '../get-item.ts';
 import { figure, figuresAction } from '../platform-figures.ts';
@@ -44,7 +44,7 @@ export async function getClubs(clubIds: readonly string[]): Promise<Club[]> {
  * Creates a club and its owner's active membership in one transaction: either both exist or
  * neither does, and the member count starts at exactly one. An active club enters the directory
  * index in the same transaction, and every club the super-admin index, with `ownerCard`. The
- * caller announces the owner's card, for the club's search (bus/member-card-events.ts).
+ * caller announces the owner's card for the club's search with an outbox item in `alongside`.
  */
 export async function createClubWithOwner(
   club: Omit<Club, 'memberCount'>,
@@ -52,6 +52,8 @@ export async function createClubWithOwner(
   ownerCard: OwnerCard = { name: '', email: '' },
   /** Refuses an unpaid club whose owner already has this many unpaid ones (its item fails last). */
   unpaidCap?: number,
+  /** Items written in the same transaction (the owner's card's outbox item); without conditions. */
+  alongside: readonly TransactItem[] = [],
 ) {
   const admin = adminEntryItems(club, ownerCard);
   const stored: Club = { ...club, memberCount: 1 };
@@ -85,6 +87,7 @@ export async function createClubWithOwner(
       ...figuresAction(club.id, { [figure.clubs(club.status)]: 1, [figure.members]: 1 }),
       // The club's analytics count its owner's membership, so its members over time add up.
       ...statsActions(club.id, new Date(createdAt), { joins: 1 }),
+      ...alongside,
       // The owner's count of unpaid clubs (unpaid-clubs.ts), last, so a refusal by the cap is told apart.
       ...unpaidClubsAction(club.ownerId, unpaidStep(null, club.status), unpaidCap),
     ],
@@ -175,15 +178,17 @@ export async function rewriteClub(
  * Moves a club to another status; its status-index entry and its directory entries move with
  * it (only active clubs are listed). With `from`, only a club in that status moves, so
  * concurrent transitions cannot interleave; null when the club is missing or not in `from`.
+ * `announce` are outbox items written with the move (its members' billing follows).
  */
 export async function setClubStatus(
   clubId: string,
   status: ClubStatus,
   from?: ClubStatus,
+  announce: readonly Record<string, unknown>[] = [],
 ): Promise<Club | null> {
   return rewriteClub(clubId, (club) => {
     if (from && club.status !== from) return null;
-    return { set: { status, gsi1pk: indexKeys.clubStatusPartition(status) } };
+    return { set: { status, gsi1pk: indexKeys.clubStatusPartition(status) }, alsoPut: announce };
   });
 }
 

@@ -2,7 +2,7 @@
  * A member in the club's word index (word-index.ts): found by the name their card shows and their
  * bio. Every membership is indexed whatever its status, from when it is added until it is
  * removed; a search shows only active ones (it reads the membership with the result). The index
- * follows the change events its writers put on the bus (bus/member-card-events.ts).
+ * follows the change events its writers store with their writes (bus/change-events.ts).
  */
 import type { Membership, Profile } from '@clubs/shared';
 import type { SearchDocument } from '../word-index.ts';

@@ -1,7 +1,7 @@
 /**
  * Memberships added, activated and removed, each counted with its club in one transaction. The
- * callers announce a membership added or removed (bus/member-card-events.ts): the club's search
- * follows the person's card.
+ * callers announce a membership added or removed with outbox items written alongside, in the same
+ * transaction (bus/change-events.ts): the club's search follows the person's card.
  */
 
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -133,7 +133,12 @@ export type RemoveMembershipResult =
  * Removes a membership; an active one lowers the member count in the same transaction. The
  * club's owner cannot be removed.
  */
-export async function removeMembership(clubId: string, userId: string): Promise<RemoveMembershipResult> {
+export async function removeMembership(
+  clubId: string,
+  userId: string,
+  /** Items written with the removal (its change events' outbox items): none unless it is stored. */
+  alongside: readonly TransactItem[] = [],
+): Promise<RemoveMembershipResult> {
   for (let attempt = 0; attempt < CLUB_WRITE_ATTEMPTS; attempt++) {
     const membership = await getMembership(clubId, userId);
     if (!membership) return { removed: false, reason: 'not_found' };
@@ -148,11 +153,11 @@ export async function removeMembership(clubId: string, userId: string): Promise<
       },
     };
     if (membership.status === 'active') {
-      const result = await writeWithCount(clubId, -1, remove);
+      const result = await writeWithCount(clubId, -1, remove, alongside);
       if (result !== 'refused') return { removed: true, membership };
     } else {
       try {
-        await db().send(new TransactWriteCommand({ TransactItems: [remove] }));
+        await db().send(new TransactWriteCommand({ TransactItems: [remove, ...alongside] }));
         return { removed: true, membership };
       } catch (error) {
         if (!cancellationReasons(error)) throw error;

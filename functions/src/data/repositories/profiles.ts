@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type Profile, profileSchema, type UpdateProfileInput } from '@clubs/shared';
+import { PROFILE_ITEM_TYPE, type Profile, profileSchema, type UpdateProfileInput } from '@clubs/shared';
 import { keys, withoutKeys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
@@ -27,7 +27,8 @@ export async function getProfiles(userIds: readonly string[]): Promise<Map<strin
 /** A profile as stored. */
 export const profileItem = (profile: Profile) => ({
   ...keys.profile(profile.id),
-  type: 'profile',
+  // The table's stream hands profiles written to the change-stream consumer by this type.
+  type: PROFILE_ITEM_TYPE,
   ...profile,
 });
 

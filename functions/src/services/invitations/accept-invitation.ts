@@ -7,8 +7,7 @@
  * for them and they join by paying through the membership checkout (with the club's trial).
  */
 import { type AcceptInvitationResult, type InvitationPreview, toPublicClub } from '@clubs/shared';
-import { changeOutbox } from '../../bus/change-events.ts';
-import { cardChanged } from '../../bus/member-card-events.ts';
+import { cardChangeOutbox, changeOutbox } from '../../bus/change-events.ts';
 import type { Caller } from '../../caller.ts';
 import type { TransactItem } from '../../data/counted-write.ts';
 import {
@@ -56,11 +55,10 @@ async function addActiveMember(
 ): Promise<boolean> {
   const added = await addMembership(
     { clubId, userId: caller.userId, role: 'club_member', status: 'active', createdAt: now.toISOString() },
-    proof,
+    // The club's search finds the new member by their card: the membership's transaction announces it.
+    [...proof, ...cardChangeOutbox({ clubId, userId: caller.userId }, now)],
     await profileOfCaller(caller, now),
   );
-  // The club's search finds the new member by their card.
-  if (added.created) await cardChanged(added.membership);
   return added.created;
 }
 
