@@ -5,36 +5,18 @@
  * takes them); a refused write announces nothing; and every record handed over again, twice and
  * in reverse order, changes nothing the consumers wrote.
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-} from '@aws-sdk/client-dynamodb-streams';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as changeStreamHandler } from '@clubs/functions/consumers/change-stream';
-import { db, tableName } from '@clubs/functions/data/client';
 import { handler as feedHandler } from '@clubs/functions/routes/feed';
 import { handler as notificationsHandler } from '@clubs/functions/routes/notifications';
-import { lambdaRecordOf } from '@clubs/infra/local/change-stream.ts';
-import { localDynamoDbClient } from '@clubs/infra/local/dynamodb.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
-import {
-  type AnyChangeEvent,
-  CHANGE_OUTBOX,
-  type NotificationPage,
-  type Post,
-  passesChangeFilter,
-} from '@clubs/shared';
-import { keys } from '@clubs/shared/table-keys';
+import { type AnyChangeEvent, CHANGE_OUTBOX, type NotificationPage, type Post } from '@clubs/shared';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { startBus } from '../support/bus.ts';
+import { readDeadLetters, outboxOf as storedOutbox, streamRecords } from '../support/change-stream.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
 import { callAs } from '../support/notification-stack.ts';
 import { startedForFile } from '../support/per-file.ts';
@@ -65,58 +47,12 @@ const bell = async (userId: string) => {
  * arrangement announced are left out (change-stream-members.test.ts follows those).
  */
 async function outboxOf(clubId: string): Promise<AnyChangeEvent[]> {
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.changeOutbox(clubId, 'x').pk },
-      ConsistentRead: true,
-    }),
-  );
-  return Items.map((item) => item[CHANGE_OUTBOX.attribute] as AnyChangeEvent).filter(
-    (change) => change.type !== 'membership.card-changed',
-  );
+  return (await storedOutbox(clubId)).filter((change) => change.type !== 'membership.card-changed');
 }
 
 /** What a stream record holds: its outbox item's change type, or the kind of item written. */
 const kindOf = (record: DynamoDBRecord) =>
   record.dynamodb?.NewImage?.[CHANGE_OUTBOX.attribute]?.M?.type?.S ?? record.dynamodb?.NewImage?.type?.S;
-
-/** Every outbox insertion the table's stream holds, as Lambda is handed them. */
-async function streamRecords(): Promise<DynamoDBRecord[]> {
-  const endpoint = process.env.DYNAMODB_ENDPOINT as string;
-  const tables = localDynamoDbClient(endpoint);
-  const streams = new DynamoDBStreamsClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  try {
-    const { Table } = await tables.send(new DescribeTableCommand({ TableName: tableName() }));
-    const arn = Table?.LatestStreamArn as string;
-    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: arn }));
-    const records: DynamoDBRecord[] = [];
-    for (const shard of StreamDescription?.Shards ?? []) {
-      let { ShardIterator: iterator } = await streams.send(
-        new GetShardIteratorCommand({
-          StreamArn: arn,
-          ShardId: shard.ShardId,
-          ShardIteratorType: 'TRIM_HORIZON',
-        }),
-      );
-      while (iterator) {
-        const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
-        records.push(...(page.Records ?? []).filter(passesChangeFilter).map((r) => lambdaRecordOf(r, arn)));
-        if ((page.Records ?? []).length === 0) break;
-        iterator = page.NextShardIterator;
-      }
-    }
-    return records;
-  } finally {
-    tables.destroy();
-    streams.destroy();
-  }
-}
 
 describe('change events from the stream', () => {
   it('reach their consumers though the bus refused every put while the writes were made', async () => {
@@ -149,7 +85,7 @@ describe('change events from the stream', () => {
 
     expect((await bell(mia)).map((n) => n.kind)).toEqual(['mention']);
     expect((await bell(ownerId)).map((n) => n.kind).sort()).toEqual(['likes', 'reply']);
-    expect(readDeadLetters()).toEqual([]);
+    expect(readDeadLetters(deadLetterFile)).toEqual([]);
     expect((await outboxOf(club.id)).map((change) => change.type)).toEqual([
       'post.created',
       'comment.created',
@@ -184,18 +120,7 @@ describe('change events from the stream', () => {
     expect(await changeStreamHandler({ Records: [...again, ...again] })).toEqual({ batchItemFailures: [] });
     await bus().idle();
     expect({ owner: await bell(ownerId), mia: await bell(mia) }).toEqual(before);
-    expect(readDeadLetters()).toEqual([]);
+    expect(readDeadLetters(deadLetterFile)).toEqual([]);
     // The outage, the stream's retries and a second round of every consumer: longer than most.
   }, 120_000);
 });
-
-function readDeadLetters(): unknown[] {
-  try {
-    return readFileSync(deadLetterFile, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line));
-  } catch {
-    return [];
-  }
-}
