@@ -75,6 +75,42 @@ function searchTextChanged(entry: Extract<StreamEntry, { kind: 'profile' }>): bo
 /** Memberships read per page while a profile change is expanded to its clubs. */
 const MEMBERSHIPS_PER_PAGE = 100;
 
+/** The first pages of memberships read side by side for the profile changes of one batch. */
+const PROFILE_READS_IN_PARALLEL = 8;
+
+type MembershipPage = Awaited<ReturnType<typeof listMembershipsOfUserPage>>;
+type ProfileEntry = Extract<StreamEntry, { kind: 'profile' }>;
+
+/**
+ * The first page of memberships of each person whose profile change the batch holds, read
+ * PROFILE_READS_IN_PARALLEL at a time (a batch of a hundred new names waits for a few rounds of
+ * queries, not a hundred in a row). A read that fails is kept as its rejection and met when its
+ * record is reached, so the records before it are still put.
+ */
+function firstPagesOf(entries: readonly ProfileEntry[]): Map<ProfileEntry, Promise<MembershipPage>> {
+  const pages = new Map<ProfileEntry, Promise<MembershipPage>>();
+  let free = PROFILE_READS_IN_PARALLEL;
+  const waiting: (() => void)[] = [];
+  const slot = async () => {
+    if (free > 0) free--;
+    else await new Promise<void>((go) => waiting.push(go));
+  };
+  const done = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  for (const entry of entries) {
+    const page = slot().then(() =>
+      listMembershipsOfUserPage(entry.userId, { limit: MEMBERSHIPS_PER_PAGE }).finally(done),
+    );
+    // Met (and reported) when its record is reached; never an unhandled rejection meanwhile.
+    page.catch(() => undefined);
+    pages.set(entry, page);
+  }
+  return pages;
+}
+
 /** The answer that has the stream hand over again everything from `sequenceNumber` on. */
 const failedFrom = (sequenceNumber: string | undefined): DynamoDBBatchResponse => ({
   batchItemFailures: [{ itemIdentifier: sequenceNumber ?? '' }],
@@ -115,12 +151,16 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
    */
   const expandProfile = async (
     sequenceNumber: string,
-    entry: Extract<StreamEntry, { kind: 'profile' }>,
+    entry: ProfileEntry,
+    firstPage: Promise<MembershipPage>,
   ): Promise<string | null> => {
-    if (!searchTextChanged(entry)) return null;
     let cursor: string | undefined;
+    let first = true;
     do {
-      const page = await listMembershipsOfUserPage(entry.userId, { limit: MEMBERSHIPS_PER_PAGE, cursor });
+      const page = first
+        ? await firstPage
+        : await listMembershipsOfUserPage(entry.userId, { limit: MEMBERSHIPS_PER_PAGE, cursor });
+      first = false;
       for (const membership of page.items) {
         const change = eventOf(
           {
@@ -139,11 +179,27 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     return null;
   };
 
-  for (const record of event.Records) {
+  // Every record read first; a record that holds no event is met in its turn.
+  const read = event.Records.map((record): { entry: StreamEntry | null } | { error: unknown } => {
+    try {
+      return { entry: entryOf(record) };
+    } catch (error) {
+      return { error };
+    }
+  });
+  const firstPages = firstPagesOf(
+    read.flatMap((item) =>
+      'entry' in item && item.entry?.kind === 'profile' && searchTextChanged(item.entry) ? [item.entry] : [],
+    ),
+  );
+
+  for (const [index, record] of event.Records.entries()) {
     const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
+    const item = read[index];
     let entry: StreamEntry | null;
     try {
-      entry = entryOf(record);
+      if (!item || 'error' in item) throw item?.error;
+      entry = item.entry;
     } catch (error) {
       const failed = await flush();
       logger.error('outbox item holds no change event', {
@@ -158,8 +214,11 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     } else if (entry?.kind === 'platform') {
       failed = await queue({ sequenceNumber, id: entry.event.id, entry: platformEntryOf(entry.event) });
     } else if (entry?.kind === 'profile') {
+      const firstPage = firstPages.get(entry);
+      // A profile written without a change to its name or bio tells no club anything.
+      if (!firstPage) continue;
       try {
-        failed = await expandProfile(sequenceNumber, entry);
+        failed = await expandProfile(sequenceNumber, entry, firstPage);
       } catch (error) {
         // The person's memberships could not be read: this record and the later ones come again.
         logger.error('profile change not expanded to its clubs', {
