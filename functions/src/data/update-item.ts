@@ -5,10 +5,10 @@
  * condition failed. Undefined fields are left as they are; with nothing to change it is a plain
  * read.
  */
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key } from '@clubs/shared/table-keys';
 import { db, tableName } from './client.ts';
-import type { TransactItem } from './counted-write.ts';
+import { sendRetryingConflicts, type TransactItem } from './counted-write.ts';
 import { isConditionFailed, transactionConditionFailures } from './errors.ts';
 import { getEntity, getItem } from './get-item.ts';
 
@@ -44,6 +44,15 @@ function updateOf(key: Key, entries: [string, unknown][], options: UpdateItemOpt
 const changedFields = (changes: Record<string, unknown>) =>
   Object.entries(changes).filter(([, value]) => value !== undefined);
 
+/**
+ * An item as read, with the changes updateExistingItemWith wrote to it (undefined fields left as
+ * they were): what a transaction, which answers no new item, stored.
+ */
+export const withChanges = <T extends object>(item: T, changes: object): T => ({
+  ...item,
+  ...Object.fromEntries(changedFields(changes as Record<string, unknown>)),
+});
+
 export async function updateExistingItem<T>(
   key: Key,
   changes: Record<string, unknown>,
@@ -66,7 +75,8 @@ export async function updateExistingItem<T>(
 /**
  * updateExistingItem in one transaction with `also` (say, the change's outbox item), which a
  * transaction cannot answer with the new item: true when written, false when the item's own
- * condition failed (and so nothing was).
+ * condition failed (and so nothing was). A transaction that lost only to a concurrent one on the
+ * same item (a like counted on the post, a registration on the event) is sent again.
  */
 export async function updateExistingItemWith(
   key: Key,
@@ -77,9 +87,7 @@ export async function updateExistingItemWith(
   const entries = changedFields(changes);
   if (entries.length === 0) return (await getItem(key)) !== null;
   try {
-    await db().send(
-      new TransactWriteCommand({ TransactItems: [{ Update: updateOf(key, entries, options) }, ...also] }),
-    );
+    await sendRetryingConflicts({ TransactItems: [{ Update: updateOf(key, entries, options) }, ...also] });
     return true;
   } catch (error) {
     if (transactionConditionFailures(error)?.includes(0)) return false;

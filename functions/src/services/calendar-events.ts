@@ -22,7 +22,6 @@ import {
 } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { changeOutbox } from '../bus/change-events.ts';
-import { emitChange } from '../bus/direct-change-events.ts';
 import type { Caller, Viewer } from '../caller.ts';
 import {
   addAttendee,
@@ -127,7 +126,7 @@ export async function getClubEvent(clubId: string, eventId: string, viewer: View
   return viewOf(clubId, stored, viewer);
 }
 
-/** Creates an event with its creator as the first attendee. */
+/** Creates an event with its creator as the first attendee, announced in the same transaction. */
 export async function createClubEvent(
   clubId: string,
   auth: Caller,
@@ -150,16 +149,23 @@ export async function createClubEvent(
     createdBy: auth.userId,
     thumbnail: input.thumbnail ?? null,
   };
-  const result = await insertEvent(event, [{ userId: auth.userId, card }], now.toISOString());
+  const result = await insertEvent(
+    event,
+    [{ userId: auth.userId, card }],
+    now.toISOString(),
+    changeOutbox(
+      {
+        type: 'event.created',
+        clubId,
+        actorId: auth.userId,
+        eventId: event.id,
+        title: event.title,
+        startsAt: event.startDate,
+      },
+      now,
+    ),
+  );
   if (!result.created) throw notFound('Club not found');
-  await emitChange({
-    type: 'event.created',
-    clubId,
-    actorId: auth.userId,
-    eventId: event.id,
-    title: event.title,
-    startsAt: event.startDate,
-  });
   return {
     ...result.event,
     attendees: [card],
@@ -168,14 +174,20 @@ export async function createClubEvent(
   };
 }
 
-/** This club's event, or 404 (an id of another club's event is not found here). */
-async function eventOfClub(clubId: string, eventId: string): Promise<ClubEvent> {
+/** This club's event as stored, or 404 (an id of another club's event is not found here). */
+async function storedEventOfClub(clubId: string, eventId: string): Promise<StoredEvent> {
   const stored = await getStoredEvent(clubId, eventId);
   if (!stored) throw eventNotFound();
-  return stored.event;
+  return stored;
 }
 
-/** Edits an event: a new date or time is read in the given zone or the event's own. */
+const eventOfClub = async (clubId: string, eventId: string): Promise<ClubEvent> =>
+  (await storedEventOfClub(clubId, eventId)).event;
+
+/**
+ * Edits an event: a new date or time is read in the given zone or the event's own. The change is
+ * announced in its own transaction (its reminder's schedule follows it).
+ */
 export async function editClubEvent(
   clubId: string,
   eventId: string,
@@ -183,7 +195,8 @@ export async function editClubEvent(
   input: UpdateEventInput,
   now = new Date(),
 ): Promise<EventView> {
-  const event = await eventOfClub(clubId, eventId);
+  const stored = await storedEventOfClub(clubId, eventId);
+  const event = stored.event;
   const zone = input.timeZone ?? event.timeZone;
   const current = utcToZoned(new Date(event.startDate), zone);
   const timeChanged = input.date !== undefined || input.time !== undefined || input.timeZone !== undefined;
@@ -194,27 +207,39 @@ export async function editClubEvent(
     input.durationMinutes !== undefined
       ? input.durationMinutes * MINUTE
       : new Date(event.endDate).getTime() - new Date(event.startDate).getTime();
-  const updated = await updateEvent(event.clubId, event.id, {
+  const changes = {
     ...(input.title !== undefined ? { title: input.title } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(input.location !== undefined ? { location: input.location || DEFAULT_LOCATION } : {}),
     timeZone: zone,
     startDate: start.toISOString(),
     endDate: new Date(start.getTime() + duration).toISOString(),
-  });
-  if (!updated) throw eventNotFound();
-  await Promise.all([
-    emitChange({ type: 'event.changed', clubId: event.clubId, actorId: viewer.userId, eventId: event.id }),
-  ]);
+  };
+  const written = await updateEvent(
+    event.clubId,
+    event.id,
+    changes,
+    changeOutbox(
+      { type: 'event.changed', clubId: event.clubId, actorId: viewer.userId, eventId: event.id },
+      now,
+    ),
+  );
+  if (!written) throw eventNotFound();
+  // The event as read above, with the edit: a transaction answers no new item.
+  const updated: StoredEvent = { ...stored, event: { ...event, ...changes } };
   return viewOf(event.clubId, updated, viewer);
 }
 
-export async function deleteClubEvent(clubId: string, eventId: string, actorId: string): Promise<Deleted> {
-  if (!(await removeEvent(clubId, eventId))) throw eventNotFound();
-  await Promise.all([
-    deleteAttendances(eventId),
-    emitChange({ type: 'event.changed', clubId, actorId, eventId }),
-  ]);
+/** Deletes an event, announced in the same transaction (its reminder's schedule goes), then its attendances. */
+export async function deleteClubEvent(
+  clubId: string,
+  eventId: string,
+  actorId: string,
+  now = new Date(),
+): Promise<Deleted> {
+  const announced = changeOutbox({ type: 'event.changed', clubId, actorId, eventId }, now);
+  if (!(await removeEvent(clubId, eventId, announced))) throw eventNotFound();
+  await deleteAttendances(eventId);
   return { id: eventId, deleted: true };
 }
 

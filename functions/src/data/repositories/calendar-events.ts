@@ -6,7 +6,7 @@
  * rsvpVersion, and the first attendees' faces kept on the event are valid only while they were
  * read at the current version (a stale copy is read again once and kept under that version).
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Author,
   type ClubEvent,
@@ -21,13 +21,19 @@ import { decodeTime } from 'ulid';
 import * as z from 'zod';
 import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import { type Counter, deleteCounted, putCounted, type TransactItem } from '../counted-write.ts';
+import {
+  type Counter,
+  deleteCounted,
+  putCounted,
+  sendRetryingConflicts,
+  type TransactItem,
+} from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
-import { writeIfConditionHolds } from '../errors.ts';
+import { transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
 import { countItems, type KeyQuery, queryPage } from '../query.ts';
-import { updateExistingItem } from '../update-item.ts';
+import { updateExistingItemWith } from '../update-item.ts';
 
 const cardSchema = z.object({ name: z.string(), avatarUrl: z.string().nullable() });
 
@@ -87,7 +93,10 @@ export function attendanceItem(attendance: Attendance) {
   return { ...keys.attendance(attendance.eventId, attendance.userId), type: 'attendance', ...attendance };
 }
 
-/** A transaction holds at most 100 items: the event, the club check and the first attendees. */
+/**
+ * A transaction holds at most 100 items: the club check, the event and its first attendees, less
+ * one for each further change written with them (the outbox item announcing the event).
+ */
 export const MAX_INITIAL_ATTENDEES = 98;
 
 export type CreateEventResult =
@@ -97,35 +106,42 @@ export type CreateEventResult =
 /**
  * Creates an event in an existing club together with its first attendees (the creator);
  * attendeeCount starts at exactly their number. When every attendee's
- * card is given, the event keeps their faces from the start.
+ * card is given, the event keeps their faces from the start. `also`: further changes written in
+ * the same transaction (the outbox item announcing the event).
  */
 export async function createEvent(
   event: Omit<NewEvent, 'attendeeCount'>,
   attendees: readonly (string | { userId: string; card: Author | null })[] = [],
   createdAt = new Date().toISOString(),
+  also: readonly TransactItem[] = [],
 ): Promise<CreateEventResult> {
   const unique = [
     ...new Map(
       attendees.map((a) => (typeof a === 'string' ? { userId: a, card: null } : a)).map((a) => [a.userId, a]),
     ).values(),
   ];
-  if (unique.length > MAX_INITIAL_ATTENDEES) {
-    throw new RangeError(`At most ${MAX_INITIAL_ATTENDEES} attendees can be added with the event`);
+  const allowed = MAX_INITIAL_ATTENDEES - also.length;
+  if (unique.length > allowed) {
+    throw new RangeError(`At most ${allowed} attendees can be added with the event`);
   }
   const stored: ClubEvent = clubEventSchema.parse({ ...event, attendeeCount: unique.length });
   const cards = unique.flatMap((a) => (a.card ? [a.card] : []));
   const faces = cards.length === unique.length ? cards.slice(0, 5) : undefined;
-  const result = await createUnder(keys.club(event.clubId), [
-    eventItem(stored, faces),
-    ...unique.map((a) =>
-      attendanceItem({
-        eventId: event.id,
-        userId: a.userId,
-        createdAt,
-        card: a.card ? { name: a.card.name, avatarUrl: a.card.avatarUrl } : null,
-      }),
-    ),
-  ]);
+  const result = await createUnder(
+    keys.club(event.clubId),
+    [
+      eventItem(stored, faces),
+      ...unique.map((a) =>
+        attendanceItem({
+          eventId: event.id,
+          userId: a.userId,
+          createdAt,
+          card: a.card ? { name: a.card.name, avatarUrl: a.card.avatarUrl } : null,
+        }),
+      ),
+    ],
+    { alongside: also },
+  );
   if (result.created) return { created: true, event: stored };
   return { created: false, reason: result.reason === 'no_parent' ? 'no_club' : 'exists' };
 }
@@ -147,12 +163,17 @@ export type EventChanges = Partial<
   Pick<ClubEvent, 'title' | 'description' | 'startDate' | 'endDate' | 'timeZone' | 'location'>
 >;
 
-/** Changes an existing event's fields (a new start moves its index entry); null when it is gone. */
+/**
+ * Changes an existing event's fields (a new start moves its index entry) in one transaction with
+ * `also` (the outbox item announcing the change): false when the event is gone, and nothing was
+ * written.
+ */
 export async function updateEvent(
   clubId: string,
   eventId: string,
   changes: EventChanges,
-): Promise<StoredEvent | null> {
+  also: readonly TransactItem[] = [],
+): Promise<boolean> {
   const fields: Record<string, unknown> = { ...changes };
   if (changes.startDate) {
     Object.assign(fields, {
@@ -163,7 +184,7 @@ export async function updateEvent(
       ).gsi1sk,
     });
   }
-  return updateExistingItem(keys.event(clubId, eventId), fields, toStoredEvent);
+  return updateExistingItemWith(keys.event(clubId, eventId), fields, also);
 }
 
 /**
@@ -199,17 +220,34 @@ export function countEvents(clubId: string, window: EventWindow, now = new Date(
   return countItems(windowQuery(clubId, window, now));
 }
 
-/** Deletes the event item; false when there was none. Attendance items stay in their partition. */
-export async function deleteEvent(clubId: string, eventId: string): Promise<boolean> {
-  return writeIfConditionHolds(
-    db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.event(clubId, eventId),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    ),
-  );
+/**
+ * Deletes the event item in one transaction with `also` (the outbox item announcing it); false
+ * when there was none, and nothing was written. Attendance items stay in their partition.
+ */
+export async function deleteEvent(
+  clubId: string,
+  eventId: string,
+  also: readonly TransactItem[] = [],
+): Promise<boolean> {
+  try {
+    // Sent again when it lost only to a registration counted on the event at the same moment.
+    await sendRetryingConflicts({
+      TransactItems: [
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.event(clubId, eventId),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+        ...also,
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (transactionConditionFailures(error)?.includes(0)) return false;
+    throw error;
+  }
 }
 
 /** Pages of 100 attendances a deleted event's cleanup removes (one per member: 10,000). */
