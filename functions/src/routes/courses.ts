@@ -2,13 +2,11 @@
  * Courses: the list, the wizard (create, outline draft, outline save), the manage page (details,
  * module extraction, sections, media) and the take page (progress). The access check has refused
  * anyone the route's declaration does not allow and hands over the club and the membership.
- * Every change of a course or its sections is announced (course.changed), so open course lists
- * reload and the club's search indexes the course again.
+ * The services announce every change of a course or its sections with the change itself.
  */
-import { type Club, courseRoutes, type RouteId } from '@clubs/shared';
-import { emitChange } from '../bus/direct-change-events.ts';
+import { type Club, courseRoutes } from '@clubs/shared';
 import { getCourse } from '../data/repositories/courses.ts';
-import { defineGroup, type RouteRequest } from '../http/route-handler.ts';
+import { defineGroup } from '../http/route-handler.ts';
 import { signCourseMediaUpload } from '../services/courses/course-media.ts';
 import {
   courseNotFound,
@@ -29,63 +27,25 @@ async function courseOf(club: Club, courseId: string) {
   return course;
 }
 
-/** The route's work, then the change announced for the course it touched. */
-const announced =
-  <Id extends RouteId, R>(
-    work: (request: RouteRequest<Id>) => Promise<R>,
-    courseIdOf: (request: RouteRequest<Id>, result: R) => string,
-  ) =>
-  async (request: RouteRequest<Id> & { club: Club; auth: { userId: string } }): Promise<R> => {
-    const result = await work(request);
-    await emitChange({
-      type: 'course.changed',
-      clubId: request.club.id,
-      actorId: request.auth.userId,
-      courseId: courseIdOf(request, result),
-    });
-    return result;
-  };
-const pathCourse = (request: { input: { params: { courseId: string } } }) => request.input.params.courseId;
-
 export const handler = defineGroup('courses', courseRoutes, {
   listCourses: async ({ input, club, viewer }) => listCourseCards(club.id, viewer, input.query),
-  createCourse: announced<'createCourse', Awaited<ReturnType<typeof createCourse>>>(
-    async ({ input, club, viewer }) => createCourse(club, viewer, input.body),
-    (_request, course) => course.id,
-  ),
+  createCourse: async ({ input, club, viewer }) => createCourse(club, viewer, input.body),
   getCourse: async ({ input, club, viewer }) => getCourseDetail(club.id, input.params.courseId, viewer),
-  updateCourse: announced<'updateCourse', Awaited<ReturnType<typeof updateCourseDetails>>>(
-    async ({ input, club }) => updateCourseDetails(club.id, input.params.courseId, input.body),
-    pathCourse,
-  ),
-  deleteCourse: announced<'deleteCourse', Awaited<ReturnType<typeof removeCourse>>>(
-    async ({ input, club }) => removeCourse(club.id, input.params.courseId),
-    pathCourse,
-  ),
+  updateCourse: async ({ input, auth, club }) =>
+    updateCourseDetails(club.id, input.params.courseId, input.body, auth.userId),
+  deleteCourse: async ({ input, auth, club }) => removeCourse(club.id, input.params.courseId, auth.userId),
   generateCourseOutline: async ({ input, auth, club }) =>
     requestOutlineDraft(club, auth.userId, await courseOf(club, input.params.courseId)),
-  extractCourseModules: announced<'extractCourseModules', Awaited<ReturnType<typeof extractModules>>>(
-    async ({ input, club }) => extractModules(club.id, await courseOf(club, input.params.courseId)),
-    pathCourse,
-  ),
-  addSection: announced<'addSection', Awaited<ReturnType<typeof addSection>>>(
-    async ({ input, club }) => addSection(club.id, input.params.courseId, input.body),
-    pathCourse,
-  ),
-  updateSection: announced<'updateSection', Awaited<ReturnType<typeof saveSection>>>(
-    async ({ input, club }) =>
-      saveSection(club.id, input.params.courseId, input.params.sectionId, input.body),
-    pathCourse,
-  ),
-  deleteSection: announced<'deleteSection', Awaited<ReturnType<typeof deleteSection>>>(
-    async ({ input, club }) => deleteSection(club.id, input.params.courseId, input.params.sectionId),
-    pathCourse,
-  ),
-  moveSection: announced<'moveSection', Awaited<ReturnType<typeof moveSection>>>(
-    async ({ input, club }) =>
-      moveSection(club.id, input.params.courseId, input.params.sectionId, input.body.direction),
-    pathCourse,
-  ),
+  extractCourseModules: async ({ input, auth, club }) =>
+    extractModules(club.id, await courseOf(club, input.params.courseId), auth.userId),
+  addSection: async ({ input, auth, club }) =>
+    addSection(club.id, input.params.courseId, input.body, auth.userId),
+  updateSection: async ({ input, auth, club }) =>
+    saveSection(club.id, input.params.courseId, input.params.sectionId, input.body, auth.userId),
+  deleteSection: async ({ input, auth, club }) =>
+    deleteSection(club.id, input.params.courseId, input.params.sectionId, auth.userId),
+  moveSection: async ({ input, auth, club }) =>
+    moveSection(club.id, input.params.courseId, input.params.sectionId, input.body.direction, auth.userId),
   createCourseMediaUpload: async ({ input, auth, club }) => {
     await courseOf(club, input.params.courseId);
     return signCourseMediaUpload(club, auth.userId, input.params.courseId, input.body);

@@ -39,13 +39,14 @@ describe('courses repository', () => {
     const club = await newClub();
     const course = courseFixture(club.id);
     await createCourse(course);
-    expect(
-      await updateCourse(club.id, course.id, { outline: 'Module 1: Breathe', level: 'advanced' }),
-    ).toEqual({
+    expect(await updateCourse(club.id, course.id, { outline: 'Module 1: Breathe', level: 'advanced' })).toBe(
+      true,
+    );
+    expect(await getCourse(club.id, course.id)).toEqual({
       ...course,
       outline: 'Module 1: Breathe',
       level: 'advanced',
     });
-    expect(await updateCourse(club.id, ulid(), { title: 'x' })).toBeNull();
+    expect(await updateCourse(club.id, ulid(), { title: 'x' })).toBe(false);
   });
 });

@@ -1,13 +1,13 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Course, courseSchema, type Section, sectionSchema, TABLE } from '@clubs/shared';
 import { indexKeys, keys, sectionPrefixOf, withoutKeys } from '@clubs/shared/table-keys';
-import { db, tableName } from '../client.ts';
+import { tableName } from '../client.ts';
+import { sendRetryingConflicts, type TransactItem } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
-import { writeIfConditionHolds } from '../errors.ts';
+import { transactionConditionFailures } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
 import { queryAll, queryPage } from '../query.ts';
-import { updateExistingItem } from '../update-item.ts';
+import { updateExistingItemWith } from '../update-item.ts';
 
 export const toCourse = (item: Record<string, unknown>): Course => courseSchema.parse(withoutKeys(item));
 const toSection = (item: Record<string, unknown>): Section => sectionSchema.parse(withoutKeys(item));
@@ -56,9 +56,12 @@ export type CreateCourseResult =
   | { created: true; course: Course }
   | { created: false; reason: 'exists' | 'no_club' };
 
-/** Creates a course, only in a club that exists. */
-export async function createCourse(course: Course): Promise<CreateCourseResult> {
-  const result = await createUnder(keys.club(course.clubId), [courseItem(course)]);
+/** Creates a course, only in a club that exists, with `also` (its outbox item) in the same transaction. */
+export async function createCourse(
+  course: Course,
+  also: readonly TransactItem[] = [],
+): Promise<CreateCourseResult> {
+  const result = await createUnder(keys.club(course.clubId), [courseItem(course)], { alongside: also });
   if (result.created) return { created: true, course };
   return { created: false, reason: result.reason === 'no_parent' ? 'no_club' : 'exists' };
 }
@@ -95,33 +98,50 @@ export type CourseChanges = Partial<
   >
 >;
 
-/** Changes the editable fields of an existing course (the outline too); null when there is none. */
+/**
+ * Changes the editable fields of an existing course (the outline too) in one transaction with
+ * `also` (its outbox item): false when there is no course, and nothing was written.
+ */
 export function updateCourse(
   clubId: string,
   courseId: string,
   changes: CourseChanges,
-): Promise<Course | null> {
-  return updateExistingItem(keys.course(clubId, courseId), changes, toCourse);
+  also: readonly TransactItem[] = [],
+): Promise<boolean> {
+  return updateExistingItemWith(keys.course(clubId, courseId), changes, also);
 }
 
 /** Sections a course may have are removed in pages of 100, at most this many pages. */
 const SECTION_PAGES = 50;
 
 /**
- * Deletes a course, then its sections: false when there is no course. No section can be added
- * once the course is gone (each is written together with a check of its course).
+ * Deletes a course (with `also`, its outbox item, in the same transaction), then its sections:
+ * false when there is no course, and nothing was written. No section can be added once the
+ * course is gone (each is written together with a check of its course).
  */
-export async function deleteCourse(clubId: string, courseId: string): Promise<boolean> {
-  const deleted = await writeIfConditionHolds(
-    db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.course(clubId, courseId),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    ),
-  );
-  if (!deleted) return false;
+export async function deleteCourse(
+  clubId: string,
+  courseId: string,
+  also: readonly TransactItem[] = [],
+): Promise<boolean> {
+  try {
+    // Sent again when it lost only to a section counted on the course at the same moment.
+    await sendRetryingConflicts({
+      TransactItems: [
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.course(clubId, courseId),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+        ...also,
+      ],
+    });
+  } catch (error) {
+    if (transactionConditionFailures(error)?.includes(0)) return false;
+    throw error;
+  }
   await deleteChildItems(keys.course(clubId, courseId).pk, sectionPrefixOf(courseId), SECTION_PAGES);
   return true;
 }

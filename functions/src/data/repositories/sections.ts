@@ -1,13 +1,12 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { courseMediaPrefixOf, type Section, sectionSchema } from '@clubs/shared';
 import { keys, sectionPrefixOf, withoutKeys } from '@clubs/shared/table-keys';
 import { firstImageOf, sanitizeSectionHtml } from '../../content/section-html.ts';
-import { db, tableName } from '../client.ts';
-import { deleteCounted } from '../counted-write.ts';
+import { tableName } from '../client.ts';
+import { deleteCounted, sendRetryingConflicts, type TransactItem } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { transactionConditionFailures } from '../errors.ts';
 import { type KeyQuery, queryAll, queryPage } from '../query.ts';
-import { updateExistingItem } from '../update-item.ts';
+import { updateExistingItemWith, withChanges } from '../update-item.ts';
 
 const toSection = (item: Record<string, unknown>): Section => sectionSchema.parse(withoutKeys(item));
 
@@ -40,8 +39,8 @@ function sanitized<T extends { htmlContent?: string; featuredImage?: string | nu
   };
 }
 
-/** A transaction holds at most 100 items; one of them is the course's count. */
-export const MAX_SECTIONS_PER_WRITE = 99;
+/** A transaction holds at most 100 items; one is the course's count, one the change's outbox item. */
+export const MAX_SECTIONS_PER_WRITE = 98;
 
 const sectionsOf = (clubId: string, courseId: string): KeyQuery => ({
   partition: keys.course(clubId, courseId).pk,
@@ -80,9 +79,14 @@ const COUNT = 'sectionCount';
 
 /**
  * Writes sections of one course in one transaction (all or none), each only into a free sort
- * order slot, and only while the course exists; the course counts them in the same transaction.
+ * order slot, and only while the course exists; the course counts them in the same transaction,
+ * and `also` (the outbox item announcing them) is written with them.
  */
-export async function addSections(clubId: string, input: readonly Section[]): Promise<AddSectionsResult> {
+export async function addSections(
+  clubId: string,
+  input: readonly Section[],
+  also: readonly TransactItem[] = [],
+): Promise<AddSectionsResult> {
   if (input.length === 0) return { created: true, sections: [] };
   if (input.length > MAX_SECTIONS_PER_WRITE) {
     throw new RangeError(`At most ${MAX_SECTIONS_PER_WRITE} sections can be written at once`);
@@ -94,7 +98,7 @@ export async function addSections(clubId: string, input: readonly Section[]): Pr
   const result = await createUnder(
     keys.course(clubId, courseId),
     sections.map((section) => sectionItem(clubId, section)),
-    { countIn: COUNT },
+    { countIn: COUNT, alongside: also },
   );
   if (result.created) return { created: true, sections };
   return { created: false, reason: result.reason === 'no_parent' ? 'no_course' : 'slot_taken' };
@@ -108,6 +112,7 @@ export async function appendSections(
   clubId: string,
   courseId: string,
   sections: readonly Omit<Section, 'courseId' | 'sortOrder'>[],
+  also: readonly TransactItem[] = [],
   attempts = 5,
 ): Promise<AddSectionsResult> {
   for (let attempt = 1; ; attempt += 1) {
@@ -115,6 +120,7 @@ export async function appendSections(
     const result = await addSections(
       clubId,
       sections.map((section, i) => ({ ...section, courseId, sortOrder: first + i })),
+      also,
     );
     if (result.created || result.reason !== 'slot_taken' || attempt >= attempts) return result;
   }
@@ -122,19 +128,28 @@ export async function appendSections(
 
 export type SectionChanges = Partial<Pick<Section, 'title' | 'htmlContent'>> & { updatedAt: string };
 
-/** Changes a section found by id; null when the course has no such section. */
+/**
+ * Changes a section found by id, with `also` (the outbox item announcing it) in the same
+ * transaction; null when the course has no such section, and nothing was written.
+ */
 export async function updateSection(
   clubId: string,
   courseId: string,
   sectionId: string,
   changes: SectionChanges,
+  also: readonly TransactItem[] = [],
 ): Promise<Section | null> {
   const current = await getSection(clubId, courseId, sectionId);
   if (!current) return null;
   const stored = sanitized(clubId, courseId, { ...changes, featuredImage: current.featuredImage });
-  return updateExistingItem(keys.section(clubId, courseId, current.sortOrder), stored, toSection, {
-    condition: holdsSection(sectionId),
-  });
+  const written = await updateExistingItemWith(
+    keys.section(clubId, courseId, current.sortOrder),
+    stored,
+    also,
+    { condition: holdsSection(sectionId) },
+  );
+  // The section as read, with the change: a transaction answers no new item.
+  return written ? toSection(withChanges(current, stored)) : null;
 }
 
 /** A condition that the slot still holds this section (not one written after a concurrent delete or move). */
@@ -153,14 +168,22 @@ const idCondition = (id: string) => {
   };
 };
 
-/** Deletes a section found by id and counts it down on the course, together; false when there is none. */
-export async function deleteSection(clubId: string, courseId: string, sectionId: string): Promise<boolean> {
+/**
+ * Deletes a section found by id and counts it down on the course, together with `also` (the
+ * outbox item announcing it); false when there is none.
+ */
+export async function deleteSection(
+  clubId: string,
+  courseId: string,
+  sectionId: string,
+  also: readonly TransactItem[] = [],
+): Promise<boolean> {
   const current = await getSection(clubId, courseId, sectionId);
   if (!current) return false;
   return deleteCounted(
     keys.section(clubId, courseId, current.sortOrder),
     { key: keys.course(clubId, courseId), attribute: COUNT },
-    { unchanged: holdsSection(sectionId) },
+    { unchanged: holdsSection(sectionId), also },
   );
 }
 
@@ -168,14 +191,16 @@ export type MoveResult = 'moved' | 'at_edge' | 'not_found' | 'conflict';
 
 /**
  * Swaps a section with its neighbour above or below: both slots are rewritten in one
- * transaction, each only while it still holds the section read, so a concurrent move or delete
- * makes this one a conflict rather than losing a section.
+ * transaction (with `also`, the outbox item announcing the move), each only while it still holds
+ * the section read, so a concurrent move or delete makes this one a conflict rather than losing a
+ * section.
  */
 export async function moveSection(
   clubId: string,
   courseId: string,
   sectionId: string,
   direction: 'up' | 'down',
+  also: readonly TransactItem[] = [],
 ): Promise<MoveResult> {
   const sections = await listSections(clubId, courseId);
   const index = sections.findIndex((section) => section.id === sectionId);
@@ -192,11 +217,9 @@ export async function moveSection(
     },
   });
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [swapped(current, other.sortOrder), swapped(other, current.sortOrder)],
-      }),
-    );
+    await sendRetryingConflicts({
+      TransactItems: [swapped(current, other.sortOrder), swapped(other, current.sortOrder), ...also],
+    });
     return 'moved';
   } catch (error) {
     if (transactionConditionFailures(error)) return 'conflict';

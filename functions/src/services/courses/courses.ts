@@ -1,7 +1,9 @@
 /**
  * Courses of a club: the list with each course's first sections and the
  * viewer's progress, one course with all its sections, creation from the wizard's first step, the
- * outline and course details, and extracting the outline's modules into sections.
+ * outline and course details, and extracting the outline's modules into sections. Every change of
+ * a course or its sections is announced (course.changed) in the change's own transaction, so open
+ * course lists reload and the club's search indexes the course again.
  */
 import {
   type Club,
@@ -18,8 +20,10 @@ import {
   type UpdateCourseInput,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
+import { changeOutbox } from '../../bus/change-events.ts';
 import type { Viewer } from '../../caller.ts';
 import { parseOutline, sectionsFromOutline } from '../../content/outline.ts';
+import type { TransactItem } from '../../data/counted-write.ts';
 import { completedSectionsByCourse } from '../../data/repositories/course-progress.ts';
 import {
   deleteCourse,
@@ -31,6 +35,7 @@ import {
   updateCourse,
 } from '../../data/repositories/courses.ts';
 import { appendSections, MAX_SECTIONS_PER_WRITE } from '../../data/repositories/sections.ts';
+import { withChanges } from '../../data/update-item.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { mediaKeyOf, removeReplacedMedia } from '../../media/uploads.ts';
 import { removeClubMedia } from '../club-storage.ts';
@@ -43,6 +48,10 @@ export const mayEditCourses = (viewer: Viewer) => hasStanding(viewer.role, 'CREA
 
 export const courseNotFound = () => notFound('Course not found');
 
+/** The outbox item announcing a change of the course or its sections, for the change's transaction. */
+export const courseChanged = (clubId: string, courseId: string, actorId: string): TransactItem[] =>
+  changeOutbox({ type: 'course.changed', clubId, actorId, courseId });
+
 export async function createCourse(club: Club, viewer: Viewer, input: CreateCourseInput): Promise<Course> {
   const course: Course = {
     id: ulid(),
@@ -53,7 +62,7 @@ export async function createCourse(club: Club, viewer: Viewer, input: CreateCour
     sectionCount: 0,
     createdAt: new Date().toISOString(),
   };
-  const result = await putCourse(course);
+  const result = await putCourse(course, courseChanged(club.id, course.id, viewer.userId));
   if (!result.created) throw result.reason === 'no_club' ? notFound('Club not found') : conflict('Try again');
   return course;
 }
@@ -112,19 +121,21 @@ export async function updateCourseDetails(
   clubId: string,
   courseId: string,
   input: UpdateCourseInput,
+  actorId: string,
 ): Promise<Course> {
-  const before = input.coverImage === undefined ? null : await getCourse(clubId, courseId);
-  if (input.coverImage !== undefined && !before) throw courseNotFound();
+  const before = await getCourse(clubId, courseId);
+  if (!before) throw courseNotFound();
   const coverImage = input.coverImage
     ? await storedCover(clubId, courseId, input.coverImage)
     : input.coverImage;
-  const course = await updateCourse(clubId, courseId, {
-    ...input,
-    ...(coverImage === undefined ? {} : { coverImage }),
-  });
-  if (!course) throw courseNotFound();
-  const replaced = mediaKeyOf(before?.coverImage);
-  if (replaced && before?.coverImage !== course.coverImage) {
+  const changes = { ...input, ...(coverImage === undefined ? {} : { coverImage }) };
+  if (!(await updateCourse(clubId, courseId, changes, courseChanged(clubId, courseId, actorId)))) {
+    throw courseNotFound();
+  }
+  // The course as read, with the change: a transaction answers no new item.
+  const course = withChanges(before, changes);
+  const replaced = mediaKeyOf(before.coverImage);
+  if (replaced && before.coverImage !== course.coverImage) {
     // A cover of the course's own files gives its size back to the club's storage.
     if (replaced.startsWith(`${courseMediaPrefixOf(clubId, courseId)}/`))
       await removeClubMedia(clubId, replaced);
@@ -134,8 +145,10 @@ export async function updateCourseDetails(
 }
 
 /** Deletes a course and its sections (the owner confirmed it in the page). */
-export async function removeCourse(clubId: string, courseId: string): Promise<Deleted> {
-  if (!(await deleteCourse(clubId, courseId))) throw courseNotFound();
+export async function removeCourse(clubId: string, courseId: string, actorId: string): Promise<Deleted> {
+  if (!(await deleteCourse(clubId, courseId, courseChanged(clubId, courseId, actorId)))) {
+    throw courseNotFound();
+  }
   return { id: courseId, deleted: true };
 }
 
@@ -146,6 +159,7 @@ export async function removeCourse(clubId: string, courseId: string): Promise<De
 export async function extractModules(
   clubId: string,
   course: Course,
+  actorId: string,
 ): Promise<{ created: number; sections: Section[] }> {
   if (!course.outline.trim()) throw badRequest('Course outline or ID is missing');
   const drafts = sectionsFromOutline(parseOutline(course.outline));
@@ -165,6 +179,7 @@ export async function extractModules(
       featuredImage: draft.featuredImage,
       updatedAt: now,
     })),
+    courseChanged(clubId, course.id, actorId),
   );
   if (!result.created)
     throw result.reason === 'no_course'
