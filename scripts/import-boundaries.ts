@@ -68,8 +68,6 @@ export const KNOWN_CROSSINGS: { from: string; to: string; wayOut: string }[] = [
  */
 export const DIRECT_CHANGE_EMITTERS: readonly string[] = [
   'functions/src/services/chat.ts',
-  'functions/src/services/moderation/queue.ts',
-  'functions/src/services/moderation/reports.ts',
 ];
 /** The modules that put a change event on the bus after a write. */
 const DIRECT_CHANGE_MODULES = ['functions/src/bus/direct-change-events.ts'];

@@ -206,13 +206,14 @@ export async function addReport(
 
 /**
  * Hides an open case's item by its reports once those from reporters with tenure reach
- * `threshold`, with `alsoPut` (the audit entry), in one transaction: true for exactly one caller
- * (the case's condition holds once).
+ * `threshold`, with `alsoPut` (the audit entry) and `also` (the outbox item announcing it), in one
+ * transaction: true for exactly one caller (the case's condition holds once).
  */
 export async function claimAutoHide(
   item: ModeratedItem,
   threshold: number,
   alsoPut: Record<string, unknown>[],
+  also: readonly TransactItem[] = [],
 ): Promise<boolean> {
   const reports: HiddenReason = 'reports';
   try {
@@ -240,6 +241,7 @@ export async function claimAutoHide(
         },
         { Update: { TableName: tableName(), Key: itemKeyOf(item), ...hiddenUpdate(reports) } },
         ...alsoPut.map((entry) => ({ Put: { TableName: tableName(), Item: entry } })),
+        ...also,
       ],
     });
     return true;
@@ -308,8 +310,8 @@ export type ItemAfter = { hidden: HiddenReason | null } | 'untouched';
 
 /**
  * Closes an open case with the decision, changes the item's visibility and puts `alsoPut` (the
- * audit entry) in one transaction: false when the case was not open (decided meanwhile: nothing
- * changes) or the item is gone.
+ * audit entry) and `also` (the outbox item announcing it) in one transaction: false when the case
+ * was not open (decided meanwhile: nothing changes) or the item is gone.
  */
 export async function decideCase(
   stored: StoredCase,
@@ -317,6 +319,7 @@ export async function decideCase(
   itemAfter: ItemAfter,
   alsoPut: Record<string, unknown>[],
   now: Date,
+  also: readonly TransactItem[] = [],
 ): Promise<boolean> {
   const itemId = itemIdOf(stored);
   const decided = indexKeys.moderationCase(stored.clubId, 'decided', now.toISOString(), itemId);
@@ -357,6 +360,7 @@ export async function decideCase(
       ? []
       : [{ Update: { TableName: tableName(), Key: itemKeyOf(stored), ...hiddenUpdate(itemAfter.hidden) } }]),
     ...alsoPut.map((item) => ({ Put: { TableName: tableName(), Item: item } })),
+    ...also,
   ];
   try {
     await sendRetryingConflicts({ TransactItems: actions });

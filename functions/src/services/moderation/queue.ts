@@ -14,7 +14,7 @@ import {
   type ReportCasePage,
 } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
-import { emitChange } from '../../bus/direct-change-events.ts';
+import { changeOutbox } from '../../bus/change-events.ts';
 import type { Caller, Viewer } from '../../caller.ts';
 import { auditItem, listAudit, writeAudit } from '../../data/audit-trail.ts';
 import { getComment } from '../../data/repositories/comments.ts';
@@ -35,7 +35,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { deletePost } from '../feed/posts.ts';
 import { deleteComment } from '../feed/reactions.ts';
 import { checkRemovable, removeMember } from '../members.ts';
-import { announceVisibility, reportThresholdOf } from './reports.ts';
+import { reportThresholdOf, visibilityChanged } from './reports.ts';
 
 export async function listReports(
   clubId: string,
@@ -66,8 +66,9 @@ function itemAfter(action: ModerationAction): ItemAfter {
  * Decides an open item. Ban checks who may be banned before anything changes, bans (the removal
  * that keeps them out, their subscription cancelled), then closes the case hiding the item.
  * Delete closes the case, then deletes the item as its author would (likes' points taken back).
- * The case's close and the audit entry are one transaction, so a decision is taken once: a
- * second moderator deciding the same item meanwhile gets 409 and changes nothing.
+ * The case's close, the item's visibility, the audit entry and the change's outbox item are one
+ * transaction, so a decision is taken once and announced once: a second moderator deciding the
+ * same item meanwhile gets 409 and changes nothing.
  */
 export async function decideReport(
   club: Club,
@@ -93,12 +94,18 @@ export async function decideReport(
     after: { ...caseFacts(stored, after === 'untouched' ? stored.hidden : after.hidden), decision: action },
   };
   const entry = auditItem({ clubId: club.id }, { userId: auth.userId, email: auth.email }, facts, now);
-  if (!(await decideCase(stored, action, after, [entry], now))) {
+  const approvesHeld = action === 'keep' && stored.hidden === 'held';
+  const announced =
+    action === 'delete'
+      ? []
+      : approvesHeld
+        ? await heldPostPublished(stored, now)
+        : visibilityChanged(stored, auth.userId, now);
+  if (!(await decideCase(stored, action, after, [entry], now, announced))) {
     throw conflict('A moderator has already decided on this item, or it is gone');
   }
   if (action === 'delete') await deleteItem(stored, auth.userId);
-  else if (action === 'keep' && stored.hidden === 'held') await publishHeld(stored);
-  else await announceVisibility(stored, auth.userId);
+  else if (approvesHeld) await approveAuthor(stored);
   return { id: itemId, action, decidedAt: now.toISOString() };
 }
 
@@ -131,26 +138,33 @@ const ignoreGone = (error: unknown) => {
 };
 
 /**
- * A held first post approved: its author's later posts are no longer held, and members hear of
- * it now as of any new post.
+ * A held first post approved: members hear of it now as of any new post, by the outbox item
+ * written with the decision (none when the post is gone: the decision then finds no item).
  */
-async function publishHeld(stored: StoredCase) {
+async function heldPostPublished(stored: StoredCase, now: Date) {
   const post = await getPost(stored.clubId, stored.postId, { consistent: true });
+  if (!post) return [];
+  return changeOutbox(
+    {
+      type: 'post.created',
+      clubId: stored.clubId,
+      actorId: stored.authorId,
+      postId: post.id,
+      title: post.title,
+      content: post.content,
+      announcement: false,
+    },
+    now,
+  );
+}
+
+/** A held first post approved: its author's later posts are no longer held. */
+async function approveAuthor(stored: StoredCase) {
   await updateExistingItem(
     keys.membership(stored.clubId, stored.authorId),
     { postsApproved: true },
     () => true,
   );
-  if (!post) return;
-  await emitChange({
-    type: 'post.created',
-    clubId: stored.clubId,
-    actorId: stored.authorId,
-    postId: post.id,
-    title: post.title,
-    content: post.content,
-    announcement: false,
-  });
 }
 
 export const clubAudit = (clubId: string, page: { limit: number; cursor?: string }) =>

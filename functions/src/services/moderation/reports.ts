@@ -11,9 +11,10 @@ import {
   type ReportInput,
   type ReportResult,
 } from '@clubs/shared';
-import { emitChange } from '../../bus/direct-change-events.ts';
+import { changeOutbox } from '../../bus/change-events.ts';
 import type { Caller, Viewer } from '../../caller.ts';
 import { auditItem } from '../../data/audit-trail.ts';
+import type { TransactItem } from '../../data/counted-write.ts';
 import { type RateWindow, secondsLeftIn, windowOf } from '../../data/rate-windows.ts';
 import { getComment } from '../../data/repositories/comments.ts';
 import { getMembership } from '../../data/repositories/memberships.ts';
@@ -64,17 +65,23 @@ async function reportedItem(
 const reportable = (item: { hidden?: HiddenReason; authorId: string }, viewer: Viewer) =>
   item.hidden === 'reports' || seesItem(item, viewer);
 
-/** Tells open pages to read the item again (the server now leaves it out for all but its author). */
-export function announceVisibility(item: ModeratedItem, actorId: string) {
+/**
+ * The outbox item, for the transaction that hides or shows the item, telling open pages to read
+ * it again (the server now leaves it out for all but its author, or shows it again).
+ */
+export function visibilityChanged(item: ModeratedItem, actorId: string, now: Date): TransactItem[] {
   return item.commentId
-    ? emitChange({
-        type: 'comment.deleted',
-        clubId: item.clubId,
-        actorId,
-        postId: item.postId,
-        commentId: item.commentId,
-      })
-    : emitChange({ type: 'post.edited', clubId: item.clubId, actorId, postId: item.postId });
+    ? changeOutbox(
+        {
+          type: 'comment.deleted',
+          clubId: item.clubId,
+          actorId,
+          postId: item.postId,
+          commentId: item.commentId,
+        },
+        now,
+      )
+    : changeOutbox({ type: 'post.edited', clubId: item.clubId, actorId, postId: item.postId }, now);
 }
 
 /** Reopen-and-report rounds a report tries when decisions keep closing the case meanwhile. */
@@ -121,7 +128,7 @@ export async function reportItem(
   const entry = auditItem({ clubId: club.id }, { userId: auth.userId, email: auth.email }, facts, new Date());
   // An owner's or moderator's item is never hidden by reports: the queue shows it to the others.
   if (staffAuthor) return { reported: true, message: REPORT_THANKS };
-  if (await claimAutoHide(item, threshold, [entry])) await announceVisibility(item, viewer.userId);
+  await claimAutoHide(item, threshold, [entry], visibilityChanged(item, viewer.userId, now));
   return { reported: true, message: REPORT_THANKS };
 }
 
