@@ -1,35 +1,21 @@
 /**
- * Chat live, against DynamoDB Local: a message sent and a conversation read are change events
- * (put on the bus through the one change-event module), and the live fan-out posts each to the
- * open connections of the conversation's two people only (every tab of theirs, whatever club it
- * follows), never to anyone else's. The bus and the WebSocket management API are doubles that
- * record what they are given.
+ * Chat live, against DynamoDB Local: a message sent, a conversation read and a message deleted
+ * are change events (each stored as an outbox item with the write it announces, which the table's
+ * stream puts on the bus), and the live fan-out posts each to the open connections of the
+ * conversation's two people only (every tab of theirs, whatever club it follows), never to anyone
+ * else's. The WebSocket management API is a double that records what it is given.
  */
-import type { BusEntry } from '@clubs/functions/bus/put-events';
 import { putConnection } from '@clubs/functions/data/repositories/live-connections';
 import { handler } from '@clubs/functions/routes/chat';
 import { fanOutChange } from '@clubs/functions/services/live/fan-out';
-import {
-  type AnyChangeEvent,
-  anyChangeEventSchema,
-  type LiveServerMessage,
-  type RouteId,
-} from '@clubs/shared';
+import type { AnyChangeEvent, LiveServerMessage, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { outboxOf } from '../support/change-outbox.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
 
-const bus = vi.hoisted(() => ({ entries: [] as { detailType: string; detail: string }[] }));
 const sockets = vi.hoisted(() => ({ posted: [] as { connectionId: string; message: unknown }[] }));
-
-vi.mock('@clubs/functions/bus/put-events', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  putBusEvent: async (entry: BusEntry) => {
-    bus.entries.push({ detailType: entry.detailType, detail: entry.detail });
-    return ulid();
-  },
-}));
 
 vi.mock('@clubs/functions/services/live/post-to-connection', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -42,26 +28,19 @@ vi.mock('@clubs/functions/services/live/post-to-connection', async (importOrigin
 const call = <T>(id: RouteId, userId: string, options: EventOptions = {}) =>
   invoke<T>(handler, httpEvent(id, { ...options, claims: memberClaims(userId) }));
 
-let previousEndpoint: string | undefined;
-beforeAll(() => {
-  previousEndpoint = process.env.EVENTBRIDGE_ENDPOINT;
-  // A bus is configured (the double above takes what is put on it).
-  process.env.EVENTBRIDGE_ENDPOINT = 'http://127.0.0.1:9';
-});
-afterAll(() => {
-  if (previousEndpoint === undefined) delete process.env.EVENTBRIDGE_ENDPOINT;
-  else process.env.EVENTBRIDGE_ENDPOINT = previousEndpoint;
-});
 beforeEach(() => {
-  bus.entries.length = 0;
   sockets.posted.length = 0;
 });
 
-/** The chat changes put on the bus so far, parsed as the consumers parse them. */
-const changes = (): AnyChangeEvent[] =>
-  bus.entries
-    .filter((entry) => entry.detailType.startsWith('chat.'))
-    .map((entry) => anyChangeEventSchema.parse(JSON.parse(entry.detail)));
+const seen = new Set<string>();
+/** The chat changes the club's writes stored since the last look, oldest first. */
+async function changes(clubId: string): Promise<AnyChangeEvent[]> {
+  const fresh = (await outboxOf(clubId)).filter(
+    (change) => change.type.startsWith('chat.') && !seen.has(change.id),
+  );
+  for (const change of fresh) seen.add(change.id);
+  return fresh;
+}
 
 async function connected(userId: string, count = 1): Promise<string[]> {
   const ids = Array.from({ length: count }, () => `conn-${ulid()}`);
@@ -92,8 +71,9 @@ describe('chat live', () => {
       body: { text: 'Hello Ben' },
     });
     expect(sent.status).toBe(201);
-    const [messageSent] = changes();
-    expect(changes()).toHaveLength(1);
+    const sentChanges = await changes(club.id);
+    expect(sentChanges).toHaveLength(1);
+    const [messageSent] = sentChanges;
     expect(messageSent).toMatchObject({
       type: 'chat.message-sent',
       clubId: club.id,
@@ -117,14 +97,13 @@ describe('chat live', () => {
     expect(postedTo(benTabs)).toEqual([told, told]);
     expect(postedTo(samTabs)).toEqual([]);
 
-    bus.entries.length = 0;
     sockets.posted.length = 0;
     const read = await call<{ unread: boolean }>('markConversationRead', ben, {
       params: { conversationId },
       body: { messageId: sent.body.id },
     });
     expect(read.body).toEqual({ unread: false });
-    const [readChange] = changes();
+    const [readChange] = await changes(club.id);
     expect(readChange).toMatchObject({
       type: 'chat.read',
       actorId: ben,
@@ -138,11 +117,10 @@ describe('chat live', () => {
     expect(postedTo(samTabs)).toEqual([]);
 
     // Ann deletes her message: both people's open pages hear of it, the third person nothing.
-    bus.entries.length = 0;
     sockets.posted.length = 0;
     const deleted = await call('deleteMessage', ann, { params: { conversationId, messageId: sent.body.id } });
     expect(deleted.status).toBe(200);
-    const [deletedChange] = changes();
+    const [deletedChange] = await changes(club.id);
     expect(deletedChange).toMatchObject({
       type: 'chat.message-deleted',
       actorId: ann,
@@ -170,12 +148,12 @@ describe('chat live', () => {
       body: { text: 'One' },
     });
     await call('sendMessage', ann, { params: { conversationId }, body: { text: 'Two' } });
-    bus.entries.length = 0;
+    expect(await changes(club.id)).toHaveLength(2);
     const read = await call<{ unread: boolean }>('markConversationRead', ben, {
       params: { conversationId },
       body: { messageId: first.body.id },
     });
     expect(read.body).toEqual({ unread: true });
-    expect(changes()).toEqual([]);
+    expect(await changes(club.id)).toEqual([]);
   });
 });

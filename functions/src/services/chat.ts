@@ -20,7 +20,7 @@ import {
   type StartConversationInput,
 } from '@clubs/shared';
 import { ulid } from 'ulid';
-import { emitChange } from '../bus/direct-change-events.ts';
+import { changeOutbox } from '../bus/change-events.ts';
 import { countInWindows, type RateWindow, type WindowsFull } from '../data/rate-windows.ts';
 import {
   type Conversation,
@@ -217,12 +217,11 @@ export async function sendMessage(
   const refused = await putMessage(conversationId, message, otherId, sendLimit(callerId), now);
   if (refused === 'blocked') throw forbidden(CANNOT_SEND);
   if (refused) throw limited('You are sending messages too fast. Wait a moment and try again.', refused);
-  await Promise.all([
-    recordLastMessage(callerId, conversationId, message, 'sender'),
-    recordLastMessage(otherId, conversationId, message, 'recipient'),
-  ]);
-  // Both people's open pages hear of it: the recipient's count and inbox, the sender's other tabs.
-  await emitChange(
+  // Both people's open pages hear of it (the recipient's count and inbox, the sender's other tabs)
+  // from the outbox item written with the recipient's entry, so they never read the count before
+  // it moved. An older message recorded after a newer one moves no entry and announces nothing:
+  // the newer one's announcement has both pages read the conversation again.
+  const sent = changeOutbox(
     {
       type: 'chat.message-sent',
       clubId: conversation.clubId,
@@ -233,6 +232,10 @@ export async function sendMessage(
     },
     now,
   );
+  await Promise.all([
+    recordLastMessage(callerId, conversationId, message, 'sender'),
+    recordLastMessage(otherId, conversationId, message, 'recipient', sent),
+  ]);
   return shown(message, now);
 }
 
@@ -294,23 +297,20 @@ export async function markConversationRead(
   conversationId: string,
   messageId: string,
 ): Promise<{ unread: boolean }> {
-  const state = await markEntryRead(callerId, conversationId, messageId);
+  const conversation = await conversationOf(callerId, conversationId);
+  // The other person's open conversation shows "Seen"; the reader's other tabs drop the unread
+  // mark: announced with the read it follows, so a read that marks nothing announces nothing.
+  const read = changeOutbox({
+    type: 'chat.read',
+    clubId: conversation.clubId,
+    actorId: callerId,
+    conversationId,
+    messageId,
+    userIds: conversation.userIds,
+  });
+  const state = await markEntryRead(callerId, conversationId, messageId, read);
   if (!state) throw notFound(NOT_FOUND);
-  if (!state.unread) {
-    // The other person's open conversation shows "Seen"; the reader's other tabs drop the unread mark.
-    const conversation = await getConversation(conversationId);
-    if (conversation) {
-      await emitChange({
-        type: 'chat.read',
-        clubId: conversation.clubId,
-        actorId: callerId,
-        conversationId,
-        messageId,
-        userIds: conversation.userIds,
-      });
-    }
-  }
-  return state;
+  return { unread: state.unread };
 }
 
 export async function deleteMessage(
@@ -319,12 +319,9 @@ export async function deleteMessage(
   messageId: string,
 ): Promise<{ id: string; deleted: true }> {
   const conversation = await conversationOf(callerId, conversationId);
-  const deleted = await deleteOwnMessage(conversationId, messageId, callerId);
-  if (!deleted) throw notFound('Message not found');
-  if (deleted.imageKey) await removeReplacedMedia(deleted.imageKey);
-  await Promise.all(conversation.userIds.map((userId) => clearPreviewOf(userId, conversationId, messageId)));
-  // The other person's open conversation drops the text at once, as the sender's other tabs do.
-  await emitChange({
+  // The other person's open conversation drops the text at once, as the sender's other tabs do:
+  // announced in the transaction that deletes it.
+  const announced = changeOutbox({
     type: 'chat.message-deleted',
     clubId: conversation.clubId,
     actorId: callerId,
@@ -332,5 +329,9 @@ export async function deleteMessage(
     messageId,
     userIds: conversation.userIds,
   });
+  const deleted = await deleteOwnMessage(conversationId, messageId, callerId, announced);
+  if (!deleted) throw notFound('Message not found');
+  if (deleted.imageKey) await removeReplacedMedia(deleted.imageKey);
+  await Promise.all(conversation.userIds.map((userId) => clearPreviewOf(userId, conversationId, messageId)));
   return { id: messageId, deleted: true };
 }

@@ -5,7 +5,8 @@
  * An entry is unread while it carries the unread index's mark (gsi3pk). Every write that may change
  * the mark goes through `writeEntry`, conditioned on the mark as it is: a write that takes the
  * entry from read to unread (or back) moves the count by one in the same transaction, and one that
- * finds the entry already as it leaves it is a plain update that counts nothing. So each change of
+ * finds the entry already as it leaves it counts nothing (a plain update, or a transaction with only
+ * the outbox item the write carries). So each change of
  * an entry is counted exactly once however many messages and reads race, and a count is never
  * taken below 0.
  *
@@ -51,6 +52,11 @@ export interface EntryWrite {
   leaves: 'read' | 'unread';
   /** The likelier state it is found in: 'changes' (the other one) or 'stays' (the one it leaves). */
   likely: 'changes' | 'stays';
+  /**
+   * Further changes written with the entry's, in its transaction, only when it is written (the
+   * outbox item announcing it): a write refused by its own condition writes none of them.
+   */
+  also?: readonly TransactItem[];
 }
 
 /** What came of the write: made, or refused by its own condition (the entry as it is), or no entry. */
@@ -104,13 +110,17 @@ export async function writeEntry(write: EntryWrite): Promise<EntryWritten> {
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     };
     let refused: Item | null;
+    const also = write.also ?? [];
     try {
+      // The entry's update comes first and the count's move second, in every transaction.
       if (changes) {
         await db().send(
           new TransactWriteCommand({
-            TransactItems: [{ Update: update }, countMove(write.userId, delta, counted)],
+            TransactItems: [{ Update: update }, countMove(write.userId, delta, counted), ...also],
           }),
         );
+      } else if (also.length > 0) {
+        await db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...also] }));
       } else {
         await db().send(new UpdateCommand(update));
       }
@@ -124,7 +134,7 @@ export async function writeEntry(write: EntryWrite): Promise<EntryWritten> {
         if (reasons[0] === 'ConditionalCheckFailed') {
           const cancellations = (error as { CancellationReasons?: { Item?: unknown }[] }).CancellationReasons;
           refused = oldItem(cancellations?.[0]?.Item);
-        } else if (reasons[1] === 'ConditionalCheckFailed') {
+        } else if (changes && reasons[1] === 'ConditionalCheckFailed') {
           // The count was counted (or emptied) since the last try: move it the other way.
           counted = !counted;
           state += 1;

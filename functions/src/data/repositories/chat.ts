@@ -15,7 +15,8 @@ import { CHAT_IMAGE_PREVIEW, CHAT_LIMITS, CHAT_UNREAD_MAIL, type ChatMessage, TA
 import { CHAT_MESSAGE_PREFIX, indexKeys, keys } from '@clubs/shared/table-keys';
 import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import { isConditionFailed, transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
+import type { TransactItem } from '../counted-write.ts';
+import { transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { type Page, queryPage } from '../query.ts';
 import {
@@ -309,13 +310,15 @@ function updateIf(
  * Moves one person's entry to a new last message, if it is newer than the one it holds: the
  * sender's entry counts it as read (out of the unread index, its unread e-mail check disarmed),
  * the other's becomes unread (into the unread index) and arms its unread e-mail check, unless one
- * is armed already. The person's unread count moves with the entry when its unread state changes.
+ * is armed already. The person's unread count moves with the entry when its unread state changes;
+ * `also` (the outbox item announcing the message) is written with the entry, only if it moves.
  */
 export async function recordLastMessage(
   userId: string,
   conversationId: string,
   message: StoredMessage,
   side: 'sender' | 'recipient',
+  also: readonly TransactItem[] = [],
 ): Promise<boolean> {
   const inbox = indexKeys.chatInbox(userId, message.createdAt, conversationId);
   const unread = indexKeys.chatUnread(userId, message.createdAt, conversationId);
@@ -361,58 +364,77 @@ export async function recordLastMessage(
     // A sender has usually read what came before; a reply usually finds its reader's side read.
     leaves: side === 'sender' ? 'read' : 'unread',
     likely: side === 'sender' ? 'stays' : 'changes',
+    also,
   });
   return written?.written ?? false;
 }
 
 /**
- * Marks a person's entry read up to `messageId`, only if no later message is its last; null when
- * the person has no such entry, else whether it is still unread. The person's unread count moves
- * with the entry when it was unread.
+ * Marks a person's entry read up to `messageId`, only if no later message is its last and it was
+ * not read up to there already (a repeat writes and announces nothing); null when
+ * the person has no such entry, else whether it is still unread and whether this write marked it
+ * (`written`). The person's unread count moves with the entry when it was unread; `also` (the
+ * outbox item announcing the read) is written with the entry, only if it is marked.
  */
 export async function markEntryRead(
   userId: string,
   conversationId: string,
   messageId: string,
-): Promise<{ unread: boolean } | null> {
+  also: readonly TransactItem[] = [],
+): Promise<{ unread: boolean; written: boolean } | null> {
   const written = await writeEntry({
     userId,
     conversationId,
     expression: `SET #readUpTo = :id REMOVE gsi3pk, gsi3sk, ${DISARMED}`,
     condition:
-      'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId <= :id) AND (attribute_not_exists(#readUpTo) OR #readUpTo <= :id)',
+      'attribute_exists(pk) AND (attribute_not_exists(#lastId) OR #lastId <= :id) AND (attribute_not_exists(#readUpTo) OR #readUpTo < :id)',
     names: { '#lastId': 'lastMessageId', '#readUpTo': 'readUpTo' },
     values: { ':id': messageId },
     leaves: 'read',
     likely: 'changes',
+    also,
   });
-  return written && { unread: written.unread };
+  return written;
 }
 
 /**
- * Deletes the text and image of a message of `senderId`'s: null when it is not theirs (or not
- * there), else the key of the image it had (for the service to remove the file).
+ * Deletes the text and image of a message of `senderId`'s, with `also` (the outbox item announcing
+ * it) in the same transaction: null when it is not theirs (or not there), else the key of the image
+ * it had (for the service to remove the file). The message is read first (a transaction answers no
+ * old item); one deleted already, or meanwhile, is left as it is and nothing is written.
  */
 export async function deleteOwnMessage(
   conversationId: string,
   messageId: string,
   senderId: string,
+  also: readonly TransactItem[] = [],
 ): Promise<{ imageKey: string | null } | null> {
+  const key = keys.chatMessage(conversationId, messageId);
+  const item = await getItem(key, { consistent: true });
+  if (!item || item.senderId !== senderId) return null;
+  if (item.deleted === true) return { imageKey: null };
   try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.chatMessage(conversationId, messageId),
-        UpdateExpression: 'SET deleted = :true REMOVE #text, imageKey',
-        ConditionExpression: 'attribute_exists(pk) AND senderId = :sender',
-        ExpressionAttributeNames: { '#text': 'text' },
-        ExpressionAttributeValues: { ':true': true, ':sender': senderId },
-        ReturnValues: 'ALL_OLD',
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: key,
+              UpdateExpression: 'SET deleted = :true REMOVE #text, imageKey',
+              ConditionExpression: 'attribute_exists(pk) AND senderId = :sender AND NOT deleted = :true',
+              ExpressionAttributeNames: { '#text': 'text' },
+              ExpressionAttributeValues: { ':true': true, ':sender': senderId },
+            },
+          },
+          ...also,
+        ],
       }),
     );
-    return { imageKey: str(Attributes?.imageKey) };
+    return { imageKey: str(item.imageKey) };
   } catch (error) {
-    if (isConditionFailed(error)) return null;
+    // Deleted meanwhile (its sender's other tab): that delete removes the image.
+    if (transactionConditionFailures(error)?.includes(0)) return { imageKey: null };
     throw error;
   }
 }
