@@ -11,7 +11,7 @@ import { fanOutChange } from '@clubs/functions/services/live/fan-out';
 import type { AnyChangeEvent, LiveServerMessage, RouteId } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { outboxOf } from '../support/change-outbox.ts';
+import { outboxOf } from '../support/change-stream.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
 
