@@ -37,20 +37,15 @@ import { ulid } from 'ulid';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startBus } from '../support/bus.ts';
 import { outboxOf, readDeadLetters, streamRecords } from '../support/change-stream.ts';
+import { postedTo, sockets } from '../support/live-sockets.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
 import { callAs } from '../support/notification-stack.ts';
 import { startedForFile } from '../support/per-file.ts';
 import { useSesEmulator } from '../support/ses-store.ts';
 
-const sockets = vi.hoisted(() => ({ posted: [] as { connectionId: string; message: unknown }[] }));
-
-vi.mock('@clubs/functions/services/live/post-to-connection', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  postToConnection: async (connectionId: string, message: unknown) => {
-    sockets.posted.push({ connectionId, message });
-    return 'sent';
-  },
-}));
+vi.mock('@clubs/functions/services/live/post-to-connection', async (importOriginal) =>
+  (await import('../support/live-sockets.ts')).recordingPostToConnection(importOriginal),
+);
 
 let deadLetterFile = '';
 // Retries long enough to outlast the outage below (50 ms doubling, ten attempts: about 50 s).
@@ -103,10 +98,6 @@ const search = async (clubId: string, userId: string, q: string) => {
 
 const unreadOf = async (userId: string) =>
   (await callAs<{ conversations: number }>(chatHandler, 'getChatUnreadCount', userId)).body.conversations;
-
-/** What was posted to these connections, in order. */
-const postedTo = (...connectionIds: string[]) =>
-  sockets.posted.filter((post) => connectionIds.includes(post.connectionId)).map((post) => post.message);
 
 async function connected(userId: string, clubId?: string): Promise<string> {
   const connectionId = `conn-${ulid()}`;
@@ -311,7 +302,7 @@ describe('content changes from the stream', () => {
     expect(JSON.stringify(mentions[0]?.target)).toContain(heldId);
     // The club's open pages hear of each change; the chat's two people of the message, the read
     // and the deletion.
-    expect(postedTo(ownerTab)).toEqual(
+    expect(postedTo([ownerTab])).toEqual(
       expect.arrayContaining([
         { type: 'club.changed', clubId, area: 'events' },
         { type: 'club.changed', clubId, area: 'courses' },
@@ -327,7 +318,7 @@ describe('content changes from the stream', () => {
     ];
     // (Their tabs also hear of their bells; only the chat's messages name the conversation.)
     const chatPosts = (tab: string) =>
-      postedTo(tab).filter((m) => JSON.stringify(m).includes(conversationId));
+      postedTo([tab]).filter((m) => JSON.stringify(m).includes(conversationId));
     for (const tab of [benTab, miaTab]) {
       expect(chatPosts(tab)).toHaveLength(chatTold.length);
       expect(chatPosts(tab)).toEqual(expect.arrayContaining(chatTold));

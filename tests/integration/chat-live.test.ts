@@ -13,17 +13,12 @@ import { ulid } from 'ulid';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { outboxOf } from '../support/change-stream.ts';
 import { type EventOptions, httpEvent, invoke, memberClaims } from '../support/http-event.ts';
+import { postedTo, sockets } from '../support/live-sockets.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
 
-const sockets = vi.hoisted(() => ({ posted: [] as { connectionId: string; message: unknown }[] }));
-
-vi.mock('@clubs/functions/services/live/post-to-connection', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  postToConnection: async (connectionId: string, message: unknown) => {
-    sockets.posted.push({ connectionId, message });
-    return 'sent';
-  },
-}));
+vi.mock('@clubs/functions/services/live/post-to-connection', async (importOriginal) =>
+  (await import('../support/live-sockets.ts')).recordingPostToConnection(importOriginal),
+);
 
 const call = <T>(id: RouteId, userId: string, options: EventOptions = {}) =>
   invoke<T>(handler, httpEvent(id, { ...options, claims: memberClaims(userId) }));
@@ -47,9 +42,6 @@ async function connected(userId: string, count = 1): Promise<string[]> {
   await Promise.all(ids.map((connectionId) => putConnection({ connectionId, userId, isSuperAdmin: false })));
   return ids;
 }
-
-const postedTo = (connectionIds: readonly string[]) =>
-  sockets.posted.filter((post) => connectionIds.includes(post.connectionId)).map((post) => post.message);
 
 describe('chat live', () => {
   it("tells the two people's open connections of a message and of a read, and nobody else's", async () => {

@@ -3,7 +3,7 @@
  * fields, conditional on the item existing (and on any extra condition), returning the new
  * item as the repository's entity (by `toEntity`, as getEntity maps a read), or null when the
  * condition failed. Undefined fields are left as they are; with nothing to change it is a plain
- * read.
+ * read. Also the deletion of an existing item together with its outbox item.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key } from '@clubs/shared/table-keys';
@@ -88,6 +88,26 @@ export async function updateExistingItemWith(
   if (entries.length === 0) return (await getItem(key)) !== null;
   try {
     await sendRetryingConflicts({ TransactItems: [{ Update: updateOf(key, entries, options) }, ...also] });
+    return true;
+  } catch (error) {
+    if (transactionConditionFailures(error)?.includes(0)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Deletes an existing item in one transaction with `also` (the outbox item announcing it): false
+ * when there was none, and nothing was written. A transaction that lost only to a concurrent one
+ * on the same item (a registration counted on an event, a section on a course) is sent again.
+ */
+export async function deleteExistingItemWith(key: Key, also: readonly TransactItem[]): Promise<boolean> {
+  try {
+    await sendRetryingConflicts({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' } },
+        ...also,
+      ],
+    });
     return true;
   } catch (error) {
     if (transactionConditionFailures(error)?.includes(0)) return false;

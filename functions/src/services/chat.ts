@@ -197,6 +197,26 @@ async function attachChatImage(conversationId: string, senderId: string, key: st
   if (verdict === 'type') throw refuseImage(AVATAR_TYPE_MESSAGE, 'not an image');
 }
 
+/** The outbox item announcing a change of a message of the conversation to its two people. */
+const chatChange = (
+  type: 'chat.message-sent' | 'chat.read' | 'chat.message-deleted',
+  conversation: Conversation,
+  actorId: string,
+  messageId: string,
+  now = new Date(),
+) =>
+  changeOutbox(
+    {
+      type,
+      clubId: conversation.clubId,
+      actorId,
+      conversationId: conversation.id,
+      messageId,
+      userIds: conversation.userIds,
+    },
+    now,
+  );
+
 export async function sendMessage(
   callerId: string,
   conversationId: string,
@@ -221,17 +241,7 @@ export async function sendMessage(
   // from the outbox item written with the recipient's entry, so they never read the count before
   // it moved. An older message recorded after a newer one moves no entry and announces nothing:
   // the newer one's announcement has both pages read the conversation again.
-  const sent = changeOutbox(
-    {
-      type: 'chat.message-sent',
-      clubId: conversation.clubId,
-      actorId: callerId,
-      conversationId,
-      messageId: message.id,
-      userIds: conversation.userIds,
-    },
-    now,
-  );
+  const sent = chatChange('chat.message-sent', conversation, callerId, message.id, now);
   await Promise.all([
     recordLastMessage(callerId, conversationId, message, 'sender'),
     recordLastMessage(otherId, conversationId, message, 'recipient', sent),
@@ -300,14 +310,7 @@ export async function markConversationRead(
   const conversation = await conversationOf(callerId, conversationId);
   // The other person's open conversation shows "Seen"; the reader's other tabs drop the unread
   // mark: announced with the read it follows, so a read that marks nothing announces nothing.
-  const read = changeOutbox({
-    type: 'chat.read',
-    clubId: conversation.clubId,
-    actorId: callerId,
-    conversationId,
-    messageId,
-    userIds: conversation.userIds,
-  });
+  const read = chatChange('chat.read', conversation, callerId, messageId);
   const state = await markEntryRead(callerId, conversationId, messageId, read);
   if (!state) throw notFound(NOT_FOUND);
   return { unread: state.unread };
@@ -321,14 +324,7 @@ export async function deleteMessage(
   const conversation = await conversationOf(callerId, conversationId);
   // The other person's open conversation drops the text at once, as the sender's other tabs do:
   // announced in the transaction that deletes it.
-  const announced = changeOutbox({
-    type: 'chat.message-deleted',
-    clubId: conversation.clubId,
-    actorId: callerId,
-    conversationId,
-    messageId,
-    userIds: conversation.userIds,
-  });
+  const announced = chatChange('chat.message-deleted', conversation, callerId, messageId);
   const deleted = await deleteOwnMessage(conversationId, messageId, callerId, announced);
   if (!deleted) throw notFound('Message not found');
   if (deleted.imageKey) await removeReplacedMedia(deleted.imageKey);

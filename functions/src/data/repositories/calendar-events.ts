@@ -21,19 +21,13 @@ import { decodeTime } from 'ulid';
 import * as z from 'zod';
 import { batchGet } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import {
-  type Counter,
-  deleteCounted,
-  putCounted,
-  sendRetryingConflicts,
-  type TransactItem,
-} from '../counted-write.ts';
+import { type Counter, deleteCounted, putCounted, type TransactItem } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
-import { transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
+import { writeIfConditionHolds } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
 import { countItems, type KeyQuery, queryPage } from '../query.ts';
-import { updateExistingItemWith } from '../update-item.ts';
+import { deleteExistingItemWith, updateExistingItemWith } from '../update-item.ts';
 
 const cardSchema = z.object({ name: z.string(), avatarUrl: z.string().nullable() });
 
@@ -224,30 +218,12 @@ export function countEvents(clubId: string, window: EventWindow, now = new Date(
  * Deletes the event item in one transaction with `also` (the outbox item announcing it); false
  * when there was none, and nothing was written. Attendance items stay in their partition.
  */
-export async function deleteEvent(
+export function deleteEvent(
   clubId: string,
   eventId: string,
   also: readonly TransactItem[] = [],
 ): Promise<boolean> {
-  try {
-    // Sent again when it lost only to a registration counted on the event at the same moment.
-    await sendRetryingConflicts({
-      TransactItems: [
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.event(clubId, eventId),
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-        ...also,
-      ],
-    });
-    return true;
-  } catch (error) {
-    if (transactionConditionFailures(error)?.includes(0)) return false;
-    throw error;
-  }
+  return deleteExistingItemWith(keys.event(clubId, eventId), also);
 }
 
 /** Pages of 100 attendances a deleted event's cleanup removes (one per member: 10,000). */

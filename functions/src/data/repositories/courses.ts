@@ -1,13 +1,11 @@
 import { type Course, courseSchema, type Section, sectionSchema, TABLE } from '@clubs/shared';
 import { indexKeys, keys, sectionPrefixOf, withoutKeys } from '@clubs/shared/table-keys';
-import { tableName } from '../client.ts';
-import { sendRetryingConflicts, type TransactItem } from '../counted-write.ts';
+import type { TransactItem } from '../counted-write.ts';
 import { createUnder } from '../create-under.ts';
 import { deleteChildItems } from '../delete-children.ts';
-import { transactionConditionFailures } from '../errors.ts';
 import { getEntity, type ReadOptions } from '../get-item.ts';
 import { queryAll, queryPage } from '../query.ts';
-import { updateExistingItemWith } from '../update-item.ts';
+import { deleteExistingItemWith, updateExistingItemWith } from '../update-item.ts';
 
 export const toCourse = (item: Record<string, unknown>): Course => courseSchema.parse(withoutKeys(item));
 const toSection = (item: Record<string, unknown>): Section => sectionSchema.parse(withoutKeys(item));
@@ -124,24 +122,7 @@ export async function deleteCourse(
   courseId: string,
   also: readonly TransactItem[] = [],
 ): Promise<boolean> {
-  try {
-    // Sent again when it lost only to a section counted on the course at the same moment.
-    await sendRetryingConflicts({
-      TransactItems: [
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.course(clubId, courseId),
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-        ...also,
-      ],
-    });
-  } catch (error) {
-    if (transactionConditionFailures(error)?.includes(0)) return false;
-    throw error;
-  }
+  if (!(await deleteExistingItemWith(keys.course(clubId, courseId), also))) return false;
   await deleteChildItems(keys.course(clubId, courseId).pk, sectionPrefixOf(courseId), SECTION_PAGES);
   return true;
 }
