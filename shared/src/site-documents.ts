@@ -44,6 +44,8 @@ export const ENTRY_DOCUMENTS = [
     page: 'features/public/pages/LandingPage.tsx',
     title: '',
     description: SITE_DESCRIPTION,
+    // The featured clubs are in a phone's first viewport.
+    drawnWithData: true,
   },
   {
     route: '/clubs',

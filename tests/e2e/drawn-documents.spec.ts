@@ -1,5 +1,5 @@
 /**
- * The directory and a club's page come drawn with their data (web/src/draw-with-data.tsx, served
+ * The landing page's featured clubs, the directory and a club's page come drawn with their data (web/src/draw-with-data.tsx, served
  * by the production build's servers as the site-pages function serves them behind CloudFront): a
  * visitor reads the cards and the club before the app has started, and neither the app's code nor
  * the API is asked for anything until they act; their first act starts the app, which is then
@@ -29,6 +29,29 @@ function watchRequests(page: Page) {
 
 /** A moment for anything the page would fetch on its own, once it has loaded. */
 const settle = (page: Page) => page.waitForLoadState('networkidle');
+
+test('the landing page shows its featured clubs with no API read and no app until the first act', async ({
+  page,
+}) => {
+  const requests = watchRequests(page);
+  await page.goto('/');
+  const featured = page.getByRole('region', { name: 'Featured Clubs' }).getByRole('article');
+  await expect(featured).toHaveCount(3);
+  await expect(featured.first().getByRole('link', { name: /^Join/ })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading featured clubs' })).toHaveCount(0);
+  await settle(page);
+  expect(requests.api).toEqual([]);
+  expect(requests.appStarted()).toBe(false);
+  const names = await featured.getByRole('heading').allTextContents();
+
+  // The first act, the plan's toggle, starts the app, which keeps the clubs it was drawn with.
+  await page.getByRole('button', { name: 'Annual' }).click();
+  await expect(page.getByRole('button', { name: 'Annual' })).toHaveAttribute('aria-pressed', 'true');
+  expect(requests.appStarted()).toBe(true);
+  await settle(page);
+  expect(requests.api.filter((read) => read.startsWith('/api/featured-clubs'))).toEqual([]);
+  expect(await featured.getByRole('heading').allTextContents()).toEqual(names);
+});
 
 test('the directory shows its cards with no API read and no app until the first act', async ({ page }) => {
   const requests = watchRequests(page);

@@ -106,7 +106,7 @@ test('the app takes each drawing over: no jump, no CSP refusal, the early reques
     if (req.url().endsWith(DIRECTORY_FIRST_PAGE)) directoryRequests.push(req.url());
   });
 
-  // The home page: nothing moves while the app takes over and the featured clubs arrive.
+  // The home page, drawn with its featured clubs: nothing moves when the app takes it over.
   await page.goto(`${origin}/`);
   await expect(page.getByRole('region', { name: 'Featured Clubs' }).getByRole('article')).toHaveCount(3);
   await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();

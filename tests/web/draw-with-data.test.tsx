@@ -32,10 +32,12 @@ function fakeApi(clubs: PublicClub[], status = 200) {
     const body =
       url.pathname === '/api/clubs'
         ? { items: clubs, nextCursor: null }
-        : (clubs.find((c) => url.pathname === `/api/clubs/${encodeURIComponent(c.id)}`) ?? {
-            error: { code: 'not_found', message: 'Club not found' },
-          });
-    const found = url.pathname === '/api/clubs' || !('error' in body);
+        : url.pathname === '/api/featured-clubs'
+          ? { items: clubs }
+          : (clubs.find((c) => url.pathname === `/api/clubs/${encodeURIComponent(c.id)}`) ?? {
+              error: { code: 'not_found', message: 'Club not found' },
+            });
+    const found = !('error' in body);
     return new Response(JSON.stringify(body), {
       status: found ? status : 404,
       headers: { 'Content-Type': 'application/json' },
@@ -103,6 +105,23 @@ describe('drawing a document with its data', () => {
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Club c1', HOSTILE]);
   });
 
+  it("draws the landing page's featured clubs, each name escaped", async () => {
+    const api = fakeApi([club('c1', { price: 5 }), club('c2', { name: HOSTILE })]);
+    const html = await drawWithData(TEMPLATE, new URL('http://site/'), 'http://api', api.fetchImpl);
+    if (html === undefined) throw new Error('not drawn');
+    expect(api.asked).toEqual(['/api/featured-clubs']);
+    const document = parse(html);
+    const featured = [...document.querySelectorAll('.clubs-card__name')].map((name) => name.textContent);
+    expect(featured).toEqual(['Club c1', HOSTILE]);
+    // No placeholder waits for the app: the page starts on demand.
+    expect(document.querySelector('[data-awaits-app]')).toBeNull();
+    expect(document.querySelectorAll('script:not([type="application/json"])')).toHaveLength(1);
+    const [drawn] = readDrawnData(document);
+    expect(drawn?.key).toEqual(['featuredClubs']);
+    // The page keeps its own name and description.
+    expect(document.title).toBe('Club · Clubs');
+  });
+
   it('leaves the document as built where there is nothing to draw', async () => {
     const api = fakeApi([club('c1')]);
     const draw = (path: string) =>
@@ -112,9 +131,11 @@ describe('drawing a document with its data', () => {
     expect(await draw('/login')).toBeUndefined();
     expect(await draw('/c/a/b')).toBeUndefined();
     const failing = fakeApi([club('c1')], 503);
-    expect(
-      await drawWithData(TEMPLATE, new URL('http://site/clubs'), 'http://api', failing.fetchImpl),
-    ).toBeUndefined();
+    for (const path of ['/clubs', '/'])
+      expect(
+        await drawWithData(TEMPLATE, new URL(path, 'http://site'), 'http://api', failing.fetchImpl),
+        path,
+      ).toBeUndefined();
   });
 });
 
@@ -134,7 +155,7 @@ afterEach(() => {
  * nothing.
  */
 describe('hydrating a document drawn with its data', () => {
-  for (const path of ['/c/c1', '/clubs']) {
+  for (const path of ['/c/c1', '/clubs', '/']) {
     it(`takes over ${path} without a mismatch or a request`, async () => {
       const api = fakeApi([club('c1', { name: HOSTILE, price: 5, trialPeriod: 7 }), club('c2')]);
       const html = await drawWithData(TEMPLATE, new URL(path, 'http://site'), 'http://api', api.fetchImpl);

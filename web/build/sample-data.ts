@@ -10,7 +10,7 @@ import type { PublicClub } from '../../shared/src/domain/club.ts';
 export const sampleClub = (id: string, more: Partial<PublicClub> = {}): PublicClub => ({
   id,
   name: 'Sample club',
-  description: 'A sample club that the build draws the directory and club pages with.',
+  description: 'A sample club that the build draws the landing, directory and club pages with.',
   logoUrl: null,
   coverImageUrl: null,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -38,9 +38,13 @@ const CLUBS: PublicClub[] = [
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
-/** Answers the reads the drawn pages make: the directory's first page, and any club (the first). */
+/**
+ * Answers the reads the drawn pages make: the featured clubs, the directory's first page, and any
+ * club (the first).
+ */
 export const SAMPLE_API: typeof fetch = async (input) => {
   const url = new URL(String(input), 'http://build');
+  if (url.pathname === '/api/featured-clubs') return json({ items: CLUBS });
   if (url.pathname === '/api/clubs') return json({ items: CLUBS, nextCursor: 'sample' });
   if (url.pathname.startsWith('/api/clubs/')) return json(CLUBS[0]);
   return new Response(null, { status: 404 });

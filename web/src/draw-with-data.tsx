@@ -11,6 +11,7 @@
 import { type DrawnRoute, documentTitle, entryOf, type PublicClub, truncate } from '@clubs/shared';
 import { type ApiFunction, createApiClient } from './api/client.ts';
 import { isApiError } from './api/errors.ts';
+import { drawnFeaturedClubs } from './components/public/FeaturedClubs.tsx';
 import { type DrawnQuery, drawnDataBlock } from './drawn-data.ts';
 import { drawnClubPage, drawnDirectory } from './features/directory/api.ts';
 import { filtersFrom } from './features/directory/components/filters.ts';
@@ -25,6 +26,7 @@ export interface Drawn {
 
 /** How each page drawn with its data reads it, from the location asked for. */
 const READS: Record<DrawnRoute, (api: ApiFunction, url: URL) => Promise<Drawn>> = {
+  '/': async (api) => ({ queries: await drawnFeaturedClubs(api) }),
   '/clubs': async (api, url) => ({ queries: await drawnDirectory(api, filtersFrom(url.searchParams)) }),
   '/c/*': async (api, url) => {
     const clubId = decodeURIComponent(url.pathname.slice('/c/'.length));

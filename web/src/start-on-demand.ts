@@ -3,8 +3,8 @@
  * signed-out visitor: not while they only read it, since starting React is the page's one long
  * piece of main-thread work, but as soon as they act on it (a pointer or key pressed, a field
  * focused) or a part that waits for data (a placeholder or loader, marked `AWAITS_APP`) is near
- * the viewport (on the directory and a club's page, only when they were drawn without their data:
- * web/src/draw-with-data.tsx). Links work before: they are links. What a visitor does between
+ * the viewport (on the landing page, the directory and a club's page, only when they were drawn
+ * without their data: web/src/draw-with-data.tsx). Links work before: they are links. What a visitor does between
  * their first act and React taking the page over is not lost: the buttons pressed and forms sent
  * in between are pressed or sent again, in order, once React holds the page, and what they typed
  * into a field is handed to React's state, not only left on the screen.

@@ -5,7 +5,10 @@
  */
 import { FEATURED_CLUB_COUNT, featuredJoinLabel, isPremium, type PublicClub } from '@clubs/shared';
 import { type ReactNode, useEffect } from 'react';
+import type { ApiFunction } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
+import { routeKey } from '../../api/queryKeys.ts';
+import type { DrawnQuery } from '../../drawn-data.ts';
 import { QueryFailed } from '../LoadFailed.tsx';
 import { TextLink } from '../TextLink.tsx';
 import { LinkButton, PlainBadge, PlainPlaceholder } from './amplify-look.tsx';
@@ -62,6 +65,14 @@ function SkeletonCard() {
       </div>
     </div>
   );
+}
+
+/**
+ * What the landing page shows of the API, for a document drawn with its data
+ * (draw-with-data.tsx): the featured clubs, cached as the section's own query keeps them.
+ */
+export async function drawnFeaturedClubs(api: ApiFunction): Promise<DrawnQuery[]> {
+  return [{ key: routeKey('featuredClubs'), data: await api('featuredClubs') }];
 }
 
 export function FeaturedClubs() {
