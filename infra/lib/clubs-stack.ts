@@ -30,6 +30,7 @@ import { ReminderSchedules } from './reminder-schedules.ts';
 import { consumerGroupOf, RecurringSchedules } from './schedules.ts';
 import { Site } from './site.ts';
 import { runtimeConfigFor } from './site-content.ts';
+import { SITE_PAGES_HANDLER, SitePages } from './site-pages.ts';
 import { DEAD_LETTER_OUTPUT_PREFIX, EVENT_BUS_OUTPUT } from './stack-outputs.ts';
 
 export interface ClubsStackProps extends StackProps {
@@ -64,6 +65,8 @@ export class ClubsStack extends Stack {
   readonly consumers: NestedStack;
   /** The table's stream and its consumer, which puts the change events on the bus. */
   readonly changeStream: ChangeStream;
+  /** The pages drawn with their data, CloudFront's origin for them. */
+  readonly sitePages: SitePages;
 
   constructor(scope: Construct, id: string, props: ClubsStackProps) {
     // A production stack cannot be deleted by a stray `cdk destroy`.
@@ -169,6 +172,12 @@ export class ClubsStack extends Stack {
     for (const handler of this.api.functions.values()) originVerify.protect(handler.function);
     this.site.routeApi(this.api.originDomain, originVerify.originHeaders);
     this.site.routeLive(this.live.originDomain, originVerify.originHeaders);
+    this.sitePages = new SitePages(this, 'SitePages', {
+      resources,
+      logRetention,
+      webDistDir: config.webDistDir,
+    });
+    this.site.routeDrawnPages(this.sitePages.handler.function);
 
     this.site.deployContent(
       runtimeConfigFor({
@@ -189,6 +198,7 @@ export class ClubsStack extends Stack {
     functions.set('origin-authorizer', this.api.originAuthorizer.function);
     functions.set(CHANGE_STREAM_HANDLER, this.changeStream.handler.function);
     functions.set('live', this.live.handler.function);
+    functions.set(SITE_PAGES_HANDLER, this.sitePages.handler.function);
     functions.set('live-authorizer', this.live.authorizer.function);
     functions.set('post-confirmation', this.auth.postConfirmation.function);
     if (this.auth.preSignUp) functions.set('pre-sign-up', this.auth.preSignUp.function);

@@ -96,6 +96,8 @@ export interface HandlerFunctionProps {
   readonly environment: Record<string, string>;
   /** For asynchronously invoked functions: where failed invocations go after Lambda's retries. */
   readonly deadLetterQueue?: IQueue;
+  /** Shell commands that add files to the bundle in `outputDir` once esbuild has written it. */
+  readonly afterBundling?: (outputDir: string) => string[];
 }
 
 export class HandlerFunction extends Construct {
@@ -157,6 +159,16 @@ export class HandlerFunction extends Construct {
         charset: CHARSETS[BUNDLE_SETTINGS.charset],
         logLevel: LogLevel.ERROR,
         forceDockerBundling: false,
+        ...(props.afterBundling
+          ? {
+              commandHooks: {
+                beforeInstall: () => [],
+                beforeBundling: () => [],
+                afterBundling: (_inputDir: string, outputDir: string) =>
+                  props.afterBundling?.(outputDir) ?? [],
+              },
+            }
+          : {}),
       },
     });
 
@@ -164,7 +176,7 @@ export class HandlerFunction extends Construct {
       Validations.of(this.function).acknowledge({
         id: 'Serverless-LambdaDLQ',
         reason:
-          `${props.handler} is invoked synchronously (by API Gateway or Cognito): a failure returns to the caller, ` +
+          `${props.handler} is invoked synchronously (by API Gateway, Cognito or CloudFront): a failure returns to the caller, ` +
           'and a dead-letter queue only ever receives asynchronous invocations.',
       });
     }
@@ -179,6 +191,8 @@ export class HandlerFunction extends Construct {
 /** Memory and timeout presets, named by what the function does. */
 export const SIZES = {
   api: { memorySize: 512, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.api) },
+  /** Drawing pages with React: the CPU a larger memory brings shortens the first (cold) drawing. */
+  pages: { memorySize: 1024, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.api) },
   webhook: { memorySize: 256, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.webhook) },
   consumer: { memorySize: 512, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.consumer) },
   trigger: { memorySize: 256, timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.trigger) },

@@ -10,7 +10,10 @@
  * Cache-Control (site-content.ts), and every response carries a headers policy (site-headers.ts).
  */
 import {
+  DRAWN_PAGE_HEADER,
   ENTRY_DOCUMENTS,
+  type EntryDocument,
+  FUNCTION_TIMEOUT_SECONDS,
   LIVE,
   PUBLIC_MEDIA_KEY,
   ROUTES,
@@ -31,6 +34,7 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HttpVersion,
+  type IOrigin,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
@@ -39,7 +43,13 @@ import {
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import {
+  FunctionUrlOrigin,
+  HttpOrigin,
+  OriginGroup,
+  S3BucketOrigin,
+} from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlAuthType, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
@@ -77,7 +87,7 @@ const routesEnding = (wildcard: boolean) =>
       `/${document.file}`,
     ]),
   );
-export const SPA_FALLBACK = `var EXACT = ${JSON.stringify(routesEnding(false))};
+const DOCUMENT_OF = `var EXACT = ${JSON.stringify(routesEnding(false))};
 var ONE_SEGMENT = ${JSON.stringify(routesEnding(true))};
 function documentOf(uri) {
   if (Object.prototype.hasOwnProperty.call(EXACT, uri)) return EXACT[uri];
@@ -85,13 +95,42 @@ function documentOf(uri) {
   var parent = uri.slice(0, slash + 1);
   if (slash < uri.length - 1 && Object.prototype.hasOwnProperty.call(ONE_SEGMENT, parent)) return ONE_SEGMENT[parent];
   return '/index.html';
-}
+}`;
+export const SPA_FALLBACK = `${DOCUMENT_OF}
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1) {
     request.uri = documentOf(uri);
   }
+  return request;
+}`;
+
+/** The entry documents drawn with their data when asked for (the site-pages function's pages). */
+const drawnDocuments = (): EntryDocument[] =>
+  (ENTRY_DOCUMENTS as readonly EntryDocument[]).filter((document) => document.drawnWithData);
+
+/**
+ * The viewer-request function of the pages drawn with their data: the request goes on for the
+ * page's document in the site bucket (what answers when the site-pages function cannot), with
+ * the page asked for in DRAWN_PAGE_HEADER and only the query parameters its drawing reads, which
+ * key the edge's copy. Whatever a viewer sent in that header is dropped; a path that is no page
+ * drawn with data (a file, /c/x/y) names none, and the function leaves it to the bucket.
+ */
+export const DRAWN_PAGES = `${DOCUMENT_OF}
+var DRAWN_QUERY = ${JSON.stringify(Object.fromEntries(drawnDocuments().map((document) => [`/${document.file}`, document.drawnQuery ?? []])))};
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  delete request.headers['${DRAWN_PAGE_HEADER}'];
+  var document = uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1 ? documentOf(uri) : uri;
+  var drawn = Object.prototype.hasOwnProperty.call(DRAWN_QUERY, document);
+  if (drawn) request.headers['${DRAWN_PAGE_HEADER}'] = { value: uri };
+  var keep = drawn ? DRAWN_QUERY[document] : [];
+  Object.keys(request.querystring).forEach(function (name) {
+    if (keep.indexOf(name) === -1) delete request.querystring[name];
+  });
+  request.uri = document;
   return request;
 }`;
 
@@ -129,6 +168,8 @@ export class Site extends Construct {
   readonly distribution: Distribution;
   readonly headersPolicy: ResponseHeadersPolicy;
   readonly mediaHeadersPolicy: ResponseHeadersPolicy;
+  /** The site bucket as CloudFront reads it (origin access control). */
+  private readonly siteOrigin: IOrigin;
   /** https://{domain}: the custom domain when configured, else the CloudFront domain. */
   readonly siteUrl: string;
   /** The SPA and config.json (after deployContent). */
@@ -182,6 +223,8 @@ export class Site extends Construct {
       comment: 'Serves only public media keys under /media, without the prefix',
     });
 
+    this.siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+
     const certificate = config.certificateArn
       ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
       : undefined;
@@ -200,7 +243,7 @@ export class Site extends Construct {
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: this.siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: siteCache,
@@ -305,6 +348,55 @@ export class Site extends Construct {
         compress: false,
       },
     );
+  }
+
+  /**
+   * The pages drawn with their data (shared/src/site-documents.ts, drawnWithData) from `pages`,
+   * the site-pages function, through its URL: only this distribution may call it (origin access
+   * control signs each request; the URL refuses any unsigned one). Each page is kept at the edge as
+   * long as its Cache-Control allows (the page's edgeCacheSeconds at most), keyed on the page and
+   * the query its drawing reads, never a cookie or a token; the function's 404 (no page drawn
+   * with data), its errors, its timeout and a refusal of CloudFront's signature are answered with
+   * the page's document in the site bucket instead. The same headers policy as every document.
+   */
+  routeDrawnPages(pages: IFunction): void {
+    const drawn = drawnDocuments();
+    const url = pages.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
+    const origin = new OriginGroup({
+      primaryOrigin: FunctionUrlOrigin.withOriginAccessControl(url, {
+        readTimeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.api),
+      }),
+      fallbackOrigin: this.siteOrigin,
+      fallbackStatusCodes: [403, 404, 500, 502, 503, 504],
+    });
+    const cachePolicy = new CachePolicy(this, 'DrawnPagesCache', {
+      comment: 'Clubs pages drawn with their data: by page and the query the drawing reads, briefly',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(Math.max(0, ...drawn.map((document) => document.edgeCacheSeconds ?? 0))),
+      headerBehavior: CacheHeaderBehavior.allowList(DRAWN_PAGE_HEADER),
+      queryStringBehavior: CacheQueryStringBehavior.allowList(
+        ...new Set(drawn.flatMap((document) => document.drawnQuery ?? [])),
+      ),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const viewerRequest = new EdgeFunction(this, 'DrawnPages', {
+      code: FunctionCode.fromInline(DRAWN_PAGES),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Pages drawn with their data: the page asked for, its document in the bucket',
+    });
+    for (const document of drawn) {
+      this.distribution.addBehavior(document.route, origin, {
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy,
+        responseHeadersPolicy: this.headersPolicy,
+        functionAssociations: [{ function: viewerRequest, eventType: FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      });
+    }
   }
 
   /** The SPA and config.json, deployed into the site bucket. */

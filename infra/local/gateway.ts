@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseGroups } from '@clubs/functions/http/auth';
 import { claimsAsApiGatewayPasses, tokenFromHeader } from '@clubs/functions/http/claims';
+import { apiGatewayTime } from '@clubs/functions/http/in-process';
 import { createIdTokenVerifier, type IdTokenClaims } from '@clubs/functions/http/token-verifier';
 import { VIEWER_ADDRESS_HEADER } from '@clubs/functions/http/viewer-address';
 import {
@@ -117,16 +118,6 @@ export function keyIdOf(token: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** API Gateway's requestContext.time format: "12/Mar/2020:19:03:58 +0000". */
-function apiGatewayTime(date: Date): string {
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${pad(date.getUTCDate())}/${months[date.getUTCMonth()]}/${date.getUTCFullYear()}:` +
-    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`
-  );
 }
 
 /**

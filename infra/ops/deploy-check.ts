@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DRAW_MODULE_DIR, DRAW_MODULE_FILE, ENTRY_DOCUMENTS, type EntryDocument } from '@clubs/shared';
 import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { loadStageConfig, placeholderKeys } from '../lib/config.ts';
@@ -33,14 +34,24 @@ export function cdkJsonContext(): Record<string, unknown> {
 
 /**
  * A one-page SPA build in a temporary directory, for synthesizing where web/dist was not built:
- * the templates are the same but for the content's hash.
+ * the templates are the same but for the content's hash. Beside it, a drawing module that draws
+ * nothing (each page is its document as built) and the documents it would draw.
  */
 export function standInWebDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'clubs-web-dist-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  const root = mkdtempSync(path.join(tmpdir(), 'clubs-web-'));
+  const dir = path.join(root, 'dist');
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  const shell = '<!doctype html><div id="root"></div>';
+  writeFileSync(path.join(dir, 'index.html'), shell);
+  for (const document of ENTRY_DOCUMENTS as readonly EntryDocument[])
+    writeFileSync(path.join(dir, document.file), shell);
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  mkdirSync(path.join(root, DRAW_MODULE_DIR));
+  writeFileSync(
+    path.join(root, DRAW_MODULE_DIR, DRAW_MODULE_FILE),
+    'export const drawnDocument = async () => undefined;\n',
+  );
   return dir;
 }
 

@@ -15,6 +15,13 @@ export const ASSUMPTIONS = {
   cognitoCallsPerSession: 2,
   /** Page documents, scripts and styles per visit that reach CloudFront (most from its cache). */
   siteRequestsPerSession: 12,
+  /**
+   * Pages drawn with their data per visit that reach the site-pages function: a club's page on
+   * every request, the landing page and the directory when the edge's copy has run out (counted
+   * as if it always had), and its duration drawing one with React.
+   */
+  drawnPagesPerSession: 1,
+  drawnPageDurationMs: 80,
   /** Public images (club logos, covers, avatars) per visit under /media. */
   mediaRequestsPerSession: 25,
   /** Bytes out per visit: the app (compressed, mostly cached by the browser), images, API answers. */

@@ -96,13 +96,17 @@ export function billOf(inv: Inventory, a: Assumptions, logRetentionDays: number)
     Math.max(1, inv.apiFunctionMemoryMb.length) /
     1024;
   const fan = fanOutOf(a);
-  const invocations = t.apiCalls + fan.invocations;
-  const gbSeconds = (t.apiCalls * (a.apiDurationMs / 1000) + fan.seconds) * memoryGb;
+  const pages = t.sessions * a.drawnPagesPerSession;
+  const pageMemoryGb = Math.max(0, ...inv.pageFunctionMemoryMb) / 1024;
+  const invocations = t.apiCalls + fan.invocations + (pageMemoryGb > 0 ? pages : 0);
+  const gbSeconds =
+    (t.apiCalls * (a.apiDurationMs / 1000) + fan.seconds) * memoryGb +
+    pages * (a.drawnPageDurationMs / 1000) * pageMemoryGb;
   add(
     'Lambda',
     million(pastFree(invocations, ALWAYS_FREE.lambda.requests)) * p.lambda.requestsPerMillion +
       pastFree(gbSeconds, ALWAYS_FREE.lambda.gbSeconds) * p.lambda.gbSecondArm,
-    `${fmt(million(t.apiCalls))} M API invocations × ${a.apiDurationMs} ms and ${fmt(million(fan.invocations))} M of the fan-out (changes, batches, paced e-mail sends) at ${fmt(memoryGb * 1024, 0)} MB (the API functions' average) = ${fmt(gbSeconds, 0)} GB-s on arm64, less the always-free 1 M requests and 400,000 GB-s; ${inv.functions} functions in the template`,
+    `${fmt(million(t.apiCalls))} M API invocations × ${a.apiDurationMs} ms and ${fmt(million(fan.invocations))} M of the fan-out (changes, batches, paced e-mail sends) at ${fmt(memoryGb * 1024, 0)} MB (the API functions' average), ${fmt(million(pages))} M pages drawn with their data × ${a.drawnPageDurationMs} ms at ${fmt(pageMemoryGb * 1024, 0)} MB = ${fmt(gbSeconds, 0)} GB-s on arm64, less the always-free 1 M requests and 400,000 GB-s; ${inv.functions} functions in the template`,
   );
   add(
     'API Gateway (HTTP API)',

@@ -10,6 +10,8 @@ export interface Inventory {
   /** Memory (MB) of the functions behind the API's routes. */
   readonly apiFunctionMemoryMb: readonly number[];
   readonly functions: number;
+  /** Memory (MB) of the functions behind a function URL: the site-pages function's drawn pages. */
+  readonly pageFunctionMemoryMb: readonly number[];
   readonly tracedFunctions: number;
   /** Metrics read by every alarm (a metric math alarm pays for each metric it reads). */
   readonly alarmMetrics: number;
@@ -80,6 +82,10 @@ export function inventoryOf(main: Resources, edge: Resources, apiFunctionIds: re
   return {
     apiFunctionMemoryMb: apiFunctionIds.map((id) => Number(main[id]?.Properties?.MemorySize ?? 128)),
     functions: functions.length,
+    pageFunctionMemoryMb: ofType(main, 'AWS::Lambda::Url').map(([, url]) => {
+      const target = (url.Properties?.TargetFunctionArn as { 'Fn::GetAtt'?: [string, string] }) ?? {};
+      return Number(main[target['Fn::GetAtt']?.[0] ?? '']?.Properties?.MemorySize ?? 128);
+    }),
     tracedFunctions: functions.filter(([, f]) =>
       JSON.stringify(f.Properties?.TracingConfig ?? {}).includes('Active'),
     ).length,

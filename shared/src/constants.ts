@@ -1,5 +1,14 @@
 /** Business constants and limits. */
 
+/**
+ * How long CloudFront serves an anonymous directory answer, and the landing page and directory
+ * drawn with their data (shared/src/site-documents.ts), before asking again. A club's own page is
+ * not cached: its read counts the visit. Nothing is invalidated when a club changes (its editors
+ * are signed in and always read fresh answers), so lengthen this only together with an
+ * invalidation of /api/clubs, /api/featured-clubs, / and /clubs where clubs change.
+ */
+export const PUBLIC_READ_CACHE_SECONDS = 30;
+
 export const CREATOR_PLAN = {
   monthlyPrice: 88,
   annualMonthlyPrice: 71,

@@ -7,6 +7,8 @@
  * generic app shell, index.html.
  */
 
+import { PUBLIC_READ_CACHE_SECONDS } from './constants.ts';
+
 export interface EntryDocument {
   /** The client route: an exact path, or a prefix ending in `/*` that matches one more segment. */
   readonly route: string;
@@ -24,6 +26,16 @@ export interface EntryDocument {
    * is served as it is when the data cannot be drawn (the app then starts at once to fetch it).
    */
   readonly drawnWithData?: boolean;
+  /**
+   * The query parameters a page drawn with its data is drawn from: the drawing sees no others,
+   * and they alone (with the path) key the edge's copy of it.
+   */
+  readonly drawnQuery?: readonly string[];
+  /**
+   * How long the edge may keep a page drawn with its data; none where every request must be
+   * drawn (a club page's read counts the visit).
+   */
+  readonly edgeCacheSeconds?: number;
 }
 
 /**
@@ -46,6 +58,7 @@ export const ENTRY_DOCUMENTS = [
     description: SITE_DESCRIPTION,
     // The featured clubs are in a phone's first viewport.
     drawnWithData: true,
+    edgeCacheSeconds: PUBLIC_READ_CACHE_SECONDS,
   },
   {
     route: '/clubs',
@@ -55,6 +68,9 @@ export const ENTRY_DOCUMENTS = [
     description:
       'Browse free and premium member-only clubs by category, size and name, and join the ones you like.',
     drawnWithData: true,
+    // The directory's filters (web/src/features/directory/components/filters.ts).
+    drawnQuery: ['q', 'tab', 'size', 'recent'],
+    edgeCacheSeconds: PUBLIC_READ_CACHE_SECONDS,
   },
   {
     route: '/c/*',
@@ -115,6 +131,70 @@ export function entryDocumentOf(path: string): string {
 /** The routes whose documents are drawn with their data when asked for. */
 export type DrawnRoute = Extract<(typeof ENTRY_DOCUMENTS)[number], { drawnWithData: true }>['route'];
 
+/**
+ * The location a page drawn with its data is drawn from: its path, and only the query parameters
+ * its drawing reads (what the edge keys its copy on).
+ */
+export function drawnLocation(url: URL, document: EntryDocument): URL {
+  const drawn = new URL(url.pathname, url.origin);
+  for (const name of document.drawnQuery ?? []) {
+    const value = url.searchParams.get(name);
+    if (value !== null) drawn.searchParams.set(name, value);
+  }
+  return drawn;
+}
+
 /** The browser tab's title of a page: "Explore Clubs · Clubs", or just "Clubs". */
 export const documentTitle = (...parts: (string | undefined)[]): string =>
   [...parts, SITE_NAME].filter(Boolean).join(' · ');
+
+/**
+ * The Cache-Control of a page drawn with its data: a shared cache (CloudFront) keeps it for the
+ * page's edgeCacheSeconds, a browser asks again each time, as for every document; the document as
+ * built (nothing drawn) and a page every request must draw are asked for again everywhere.
+ */
+export function drawnCacheControl(document: EntryDocument, drawn: boolean): string {
+  return drawn && document.edgeCacheSeconds
+    ? `public, max-age=0, s-maxage=${document.edgeCacheSeconds}`
+    : 'no-cache';
+}
+
+/**
+ * The request header in which CloudFront hands the site-pages function the page asked for (the
+ * request's own path is the page's document in the site bucket, which answers when the function
+ * cannot: infra/lib/site.ts).
+ */
+export const DRAWN_PAGE_HEADER = 'x-clubs-page';
+
+/** Where the web build writes the module that draws documents with their data, beside web/dist. */
+export const DRAW_MODULE_DIR = 'dist-server';
+export const DRAW_MODULE_FILE = 'draw-with-data.mjs';
+
+/** A page drawn with its data as a server answers it. */
+export interface DrawnAnswer {
+  /** The document: drawn with its data, or its template as built when it could not be. */
+  readonly html: string;
+  readonly drawn: boolean;
+  readonly cacheControl: string;
+}
+
+/** Where the drawing module finds a page's template and the API's answers. */
+export interface DrawnSources {
+  /** The built entry document named `file` (web/dist's, or the copy a function carries). */
+  readTemplate(file: string): Promise<string>;
+  /** The API's base URL, as the app's client is given it. */
+  readonly apiUrl: string;
+  /** How the API is asked: over HTTP (fetch), or its handler in-process. */
+  readonly fetchImpl?: typeof fetch;
+  /** Told of a drawing that failed; the template is then the answer. */
+  onError?(error: unknown): void;
+}
+
+/**
+ * What the built drawing module (web/src/draw-with-data.tsx, DRAW_MODULE_FILE) gives the servers
+ * that load it: the local site servers and the site-pages function.
+ */
+export interface DrawModule {
+  /** The answer to `url`, or undefined where it is no page drawn with its data. */
+  drawnDocument(url: URL, sources: DrawnSources): Promise<DrawnAnswer | undefined>;
+}

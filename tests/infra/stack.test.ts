@@ -8,6 +8,8 @@ import { ORIGIN_IDENTITY_SOURCE } from '@clubs/infra/lib/api.ts';
 import { GROUP_ACCESS } from '@clubs/infra/lib/group-access.ts';
 import { NODE_RUNTIME } from '@clubs/infra/lib/handler-function.ts';
 import {
+  DRAWN_PAGE_HEADER,
+  ENTRY_DOCUMENTS,
   entryDocumentOf,
   FUNCTION_TIMEOUT_SECONDS,
   HANDLER_GROUPS,
@@ -22,6 +24,7 @@ import {
   TABLE,
   TABLE_INDEXES,
 } from '@clubs/shared';
+import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { actionsOf, logicalId, type Resource, statementsOfRole, synthForFile } from './app.ts';
 
@@ -455,6 +458,135 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
     for (const route of clientRoutes) expect(uriFor(route), route).toBe(entryDocumentOf(route));
     expect(uriFor('/')).toBe('/home.html');
     expect(uriFor('/c/club-1')).toBe('/club.html');
+  });
+
+  it('routes the pages drawn with their data to the site-pages function through its URL, with the bucket behind it', () => {
+    const drawn = ENTRY_DOCUMENTS.filter((document) => 'drawnWithData' in document && document.drawnWithData);
+    expect(drawn.map((document) => document.route)).toEqual(['/', '/clubs', '/c/*']);
+    const groups = (
+      only('AWS::CloudFront::Distribution')[1].Properties.DistributionConfig as {
+        OriginGroups?: {
+          Items: {
+            Id: string;
+            FailoverCriteria: { StatusCodes: { Items: number[] } };
+            Members: { Items: { OriginId: string }[] };
+          }[];
+        };
+      }
+    ).OriginGroups?.Items;
+    expect(groups).toHaveLength(1);
+    const group = groups?.[0];
+    expect(group?.FailoverCriteria.StatusCodes.Items.sort()).toEqual([403, 404, 500, 502, 503, 504]);
+    const [primary, fallback] = (group?.Members.Items ?? []).map((member) =>
+      config().Origins.find((origin) => origin.Id === member.OriginId),
+    ) as ({ OriginAccessControlId?: unknown; DomainName: unknown } | undefined)[];
+    // The function's URL, signed by a Lambda origin access control; then the site bucket.
+    const url = only('AWS::Lambda::Url')[1].Properties;
+    expect(url).toMatchObject({ AuthType: 'AWS_IAM' });
+    expect(JSON.stringify(url.TargetFunctionArn)).toContain(
+      logicalId(synth.stack.sitePages.handler.function),
+    );
+    const oac = resourcesOf('AWS::CloudFront::OriginAccessControl');
+    const oacOf = (origin: typeof primary) =>
+      oac[(origin?.OriginAccessControlId as { 'Fn::GetAtt': [string] } | undefined)?.['Fn::GetAtt'][0] ?? '']
+        ?.Properties.OriginAccessControlConfig;
+    expect(oacOf(primary)).toMatchObject({
+      OriginAccessControlOriginType: 'lambda',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
+    expect(oacOf(fallback)).toMatchObject({ OriginAccessControlOriginType: 's3' });
+    expect(fallback?.DomainName).toEqual(
+      config().Origins.find((origin) => origin.Id === config().DefaultCacheBehavior.TargetOriginId)
+        ?.DomainName,
+    );
+    // Only this distribution may invoke it, through the URL: both actions Lambda requires.
+    const permissions = Object.values(resourcesOf('AWS::Lambda::Permission'))
+      .map((resource) => resource.Properties)
+      .filter((permission) =>
+        JSON.stringify(permission.FunctionName).includes(logicalId(synth.stack.sitePages.handler.function)),
+      );
+    expect(permissions.map((permission) => permission.Action).sort()).toEqual([
+      'lambda:InvokeFunction',
+      'lambda:InvokeFunctionUrl',
+    ]);
+    for (const permission of permissions) {
+      expect(permission.Principal).toBe('cloudfront.amazonaws.com');
+      expect(JSON.stringify(permission.SourceArn)).toContain(logicalId(synth.stack.site.distribution));
+    }
+    expect(permissions.find((p) => p.Action === 'lambda:InvokeFunction')?.InvokedViaFunctionUrl).toBe(true);
+
+    const policies = resourcesOf('AWS::CloudFront::CachePolicy');
+    for (const { route } of drawn) {
+      const pageBehavior = behavior(route);
+      expect(pageBehavior, route).toMatchObject({
+        TargetOriginId: group?.Id,
+        AllowedMethods: ['GET', 'HEAD'],
+        ViewerProtocolPolicy: 'redirect-to-https',
+        Compress: true,
+      });
+      expect(pageBehavior?.ResponseHeadersPolicyId).toEqual(
+        config().DefaultCacheBehavior.ResponseHeadersPolicyId,
+      );
+      const policyId = (pageBehavior?.CachePolicyId as { Ref: string } | undefined)?.Ref ?? '';
+      expect(policies[policyId]?.Properties.CachePolicyConfig).toMatchObject({
+        MinTTL: 0,
+        DefaultTTL: 0,
+        MaxTTL: 30,
+        ParametersInCacheKeyAndForwardedToOrigin: {
+          CookiesConfig: { CookieBehavior: 'none' },
+          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: [DRAWN_PAGE_HEADER] },
+          QueryStringsConfig: {
+            QueryStringBehavior: 'whitelist',
+            QueryStrings: ['q', 'tab', 'size', 'recent'],
+          },
+        },
+      });
+    }
+    // No token, no cookie: nothing a signed-in person sent keys or reaches the drawing.
+    expect(JSON.stringify(policies)).not.toMatch(/"DrawnPages[^"]*"[^}]*Authorization/);
+  });
+
+  it('hands the function the page asked for, its document to the bucket, and only the query the drawing reads', () => {
+    const associations = behavior('/c/*')?.FunctionAssociations as { FunctionARN: unknown }[] | undefined;
+    const fnId =
+      (associations?.[0]?.FunctionARN as { 'Fn::GetAtt': [string] } | undefined)?.['Fn::GetAtt'][0] ?? '';
+    const code = (synth.template.toJSON().Resources[fnId] as Resource).Properties.FunctionCode as string;
+    type Query = Record<string, { value: string }>;
+    const handler = new Function(`${code}; return handler;`)() as (e: unknown) => {
+      uri: string;
+      headers: Record<string, { value: string }>;
+      querystring: Query;
+    };
+    const run = (uri: string, querystring: Query = {}, headers: Record<string, { value: string }> = {}) =>
+      handler({ request: { uri, querystring, headers } });
+    const club = run('/c/club-1', { x: { value: '1' } }, { [DRAWN_PAGE_HEADER]: { value: '/clubs' } });
+    expect(club.uri).toBe('/club.html');
+    expect(club.headers[DRAWN_PAGE_HEADER]).toEqual({ value: '/c/club-1' });
+    expect(club.querystring).toEqual({});
+    const directory = run('/clubs', { tab: { value: 'free' }, q: { value: 'yoga' }, utm: { value: 'x' } });
+    expect(directory.uri).toBe('/clubs.html');
+    expect(directory.querystring).toEqual({ tab: { value: 'free' }, q: { value: 'yoga' } });
+    expect(run('/').uri).toBe('/home.html');
+    expect(run('/').headers[DRAWN_PAGE_HEADER]).toEqual({ value: '/' });
+    // No page drawn with data: the viewer's header is dropped and the bucket answers.
+    const other = run('/c/x/y', {}, { [DRAWN_PAGE_HEADER]: { value: '/c/evil' } });
+    expect(other.uri).toBe('/index.html');
+    expect(other.headers[DRAWN_PAGE_HEADER]).toBeUndefined();
+    const file = run('/c/logo.png');
+    expect(file.uri).toBe('/c/logo.png');
+    expect(file.headers[DRAWN_PAGE_HEADER]).toBeUndefined();
+  });
+
+  it("gives the site-pages function the clubs group's grants and nothing else", () => {
+    const statementsOf = (role: IConstruct | undefined) =>
+      statementsOfRole(synth.template, logicalId(role as IConstruct)).map((statement) => ({
+        ...statement,
+        Sid: undefined,
+      }));
+    const pages = statementsOf(synth.stack.sitePages.handler.role);
+    expect(actionsOf(pages)).not.toContain('dynamodb:Scan');
+    expect(pages).toEqual(statementsOf(synth.stack.api.functions.get('clubs')?.role));
   });
 
   it('attaches the security headers policy to every behavior', () => {

@@ -14,6 +14,8 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { build, createServer, type Plugin } from 'vite';
 import {
   APP_MODULES_META,
+  DRAW_MODULE_DIR,
+  DRAW_MODULE_FILE,
   documentTitle,
   ENTRY_DOCUMENTS,
   type EntryDocument,
@@ -93,10 +95,6 @@ const pathOf = (route: string) => (route.endsWith('/*') ? `${route.slice(0, -1)}
 const ROOT = '<div id="root"></div>';
 /** The root with a drawing in it, up to the end of the body. */
 const DRAWN_ROOT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
-
-/** Where the build writes the module that draws documents with their data (outside the site's files). */
-export const DRAW_WITH_DATA_DIR = 'dist-server';
-export const DRAW_WITH_DATA_FILE = 'draw-with-data.mjs';
 
 interface DrawModules {
   prerender: (path: string, drawn?: readonly unknown[]) => Promise<string>;
@@ -189,14 +187,14 @@ async function buildDrawWithData(webDir: string, plugins: Plugin[]): Promise<voi
     ssr: { noExternal: true, target: 'node' },
     build: {
       ssr: 'src/draw-with-data.tsx',
-      outDir: DRAW_WITH_DATA_DIR,
+      outDir: DRAW_MODULE_DIR,
       emptyOutDir: true,
       target: 'node20',
       // Small to load: a server loads it once, when it starts.
       minify: true,
       // Each page in a chunk of its own, as in the browser: a server loads the two it draws.
       rollupOptions: {
-        output: { entryFileNames: DRAW_WITH_DATA_FILE },
+        output: { entryFileNames: DRAW_MODULE_FILE },
         onwarn(warning, warn) {
           if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
         },

@@ -8,7 +8,17 @@
  * It runs in Node, built apart from the app (web/build/entry-documents.ts writes it to
  * web/dist-server): the local site servers call it as the site-pages function does in AWS.
  */
-import { type DrawnRoute, documentTitle, entryOf, type PublicClub, truncate } from '@clubs/shared';
+import {
+  type DrawnAnswer,
+  type DrawnRoute,
+  type DrawnSources,
+  documentTitle,
+  drawnCacheControl,
+  drawnLocation,
+  entryOf,
+  type PublicClub,
+  truncate,
+} from '@clubs/shared';
 import { type ApiFunction, createApiClient } from './api/client.ts';
 import { isApiError } from './api/errors.ts';
 import { drawnFeaturedClubs } from './components/public/FeaturedClubs.tsx';
@@ -93,4 +103,24 @@ export async function drawWithData(
   return html.includes(FIRST_SCRIPT)
     ? html.replace(FIRST_SCRIPT, () => `${block}\n    ${FIRST_SCRIPT}`)
     : html.replace('</head>', () => `${block}\n  </head>`);
+}
+
+/**
+ * The answer to a request for `url`, the same wherever it is served (the local site servers, the
+ * site-pages function behind CloudFront): the page's built entry document drawn with its data,
+ * from the query parameters its drawing reads alone, or that document as built when its data
+ * cannot be drawn (a club that does not exist, the API failing, the drawing failing: the app then
+ * fetches and tells); undefined where `url` is no page drawn with its data.
+ */
+export async function drawnDocument(url: URL, sources: DrawnSources): Promise<DrawnAnswer | undefined> {
+  const entry = entryOf(url.pathname);
+  if (!entry?.drawnWithData) return undefined;
+  const template = await sources.readTemplate(entry.file);
+  try {
+    const html = await drawWithData(template, drawnLocation(url, entry), sources.apiUrl, sources.fetchImpl);
+    if (html !== undefined) return { html, drawn: true, cacheControl: drawnCacheControl(entry, true) };
+  } catch (error) {
+    sources.onError?.(error);
+  }
+  return { html: template, drawn: false, cacheControl: drawnCacheControl(entry, false) };
 }

@@ -116,16 +116,21 @@ export const HANDLER_GROUPS: readonly HandlerGroup[] = [...new Set(ROUTE_IDS.map
 
 export { buildPath } from './paths.ts';
 
-/** Matches a concrete path against the manifest, as API Gateway does; literal segments win. */
-export function matchRoute(
+/**
+ * Matches a concrete path against `routes` (the manifest, or one group's declarations), as API
+ * Gateway does; literal segments win.
+ */
+export function matchRouteIn(
+  routes: Partial<Record<RouteId, RouteDefinition>>,
   method: string,
   path: string,
 ): { id: RouteId; params: Record<string, string> } | { id: null; methodNotAllowed: boolean } {
   const segments = path.split('/');
   let pathMatched = false;
   let best: { id: RouteId; params: Record<string, string>; literals: number } | null = null;
-  for (const id of ROUTE_IDS) {
-    const route = ROUTES[id];
+  for (const id of Object.keys(routes) as RouteId[]) {
+    const route = routes[id];
+    if (!route) continue;
     const pattern = route.path.split('/');
     if (pattern.length !== segments.length) continue;
     const params: Record<string, string> = {};
@@ -152,3 +157,6 @@ export function matchRoute(
   }
   return best ? { id: best.id, params: best.params } : { id: null, methodNotAllowed: pathMatched };
 }
+
+/** Matches a concrete path against the manifest, as API Gateway does; literal segments win. */
+export const matchRoute = (method: string, path: string) => matchRouteIn(ROUTES, method, path);

@@ -1,16 +1,9 @@
 import * as z from 'zod';
+import { PUBLIC_READ_CACHE_SECONDS } from '../../constants.ts';
 import { publicClubSchema } from '../../domain/club.ts';
 import { pageOf } from '../../domain/common.ts';
 import { directoryQuerySchema } from '../../domain/directory.ts';
 import { GET, PUBLIC, routesOf } from '../route-builder.ts';
-
-/**
- * How long CloudFront serves an anonymous directory answer before asking again. A club's own
- * page is not cached: its read counts the visit. Nothing is invalidated when a club changes (its
- * editors are signed in and always read fresh answers), so lengthen this only together with an
- * invalidation of /api/clubs and /api/featured-clubs where clubs change.
- */
-export const PUBLIC_READ_CACHE_SECONDS = 30;
 
 export const clubRoutes = routesOf('clubs', {
   listClubs: GET('/api/clubs', {
