@@ -8,16 +8,19 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DRAW_MODULE_DIR, DRAW_MODULE_FILE, ENTRY_DOCUMENTS, type EntryDocument } from '@clubs/shared';
+import {
+  DRAW_MODULE_DIR,
+  DRAW_MODULE_FILE,
+  DRAWING_BUNDLE_DIR,
+  ENTRY_DOCUMENTS,
+  type EntryDocument,
+} from '@clubs/shared';
 import { Annotations } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { environmentFor, grantAccess, type HandlerResources } from './group-access.ts';
 import { HandlerFunction, SIZES } from './handler-function.ts';
 import { resolveFromRoot } from './paths.ts';
-
-/** The bundle's folder of the drawing module and the templates (SITE_PAGES_DIR in the handler). */
-const BUNDLE_DIR = 'site';
 
 export const SITE_PAGES_HANDLER = 'site-pages';
 export const DRAWING_MISSING = '@clubs/infra:drawingMissing';
@@ -38,6 +41,19 @@ export function drawingFiles(webDistDir: string): { moduleDir: string; templates
       .filter((document) => document.drawnWithData)
       .map((document) => path.join(distDir, document.file)),
   };
+}
+
+/**
+ * The clubs group's environment without what only a signed-in caller's request reads (the user
+ * pool, the site's URL): the drawing asks as an anonymous visitor, and naming them would make the
+ * function wait on the distribution whose origin it is.
+ */
+function pagesEnvironment(resources: HandlerResources): Record<string, string> {
+  const signedInOnly = new Set(['SITE_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID']);
+  const environment = Object.entries(environmentFor('clubs', resources)).filter(
+    ([name]) => !signedInOnly.has(name),
+  );
+  return { ...Object.fromEntries(environment), POWERTOOLS_SERVICE_NAME: `clubs-${SITE_PAGES_HANDLER}` };
 }
 
 const quoted = (file: string) => `'${file.replace(/'/g, "'\\''")}'`;
@@ -64,12 +80,9 @@ export class SitePages extends Construct {
       description: 'The landing page, the directory and club pages drawn with their data, behind CloudFront',
       ...SIZES.pages,
       logRetention: props.logRetention,
-      environment: {
-        ...environmentFor('clubs', props.resources),
-        POWERTOOLS_SERVICE_NAME: `clubs-${SITE_PAGES_HANDLER}`,
-      },
+      environment: pagesEnvironment(props.resources),
       afterBundling: (outputDir) => {
-        const into = path.join(outputDir, BUNDLE_DIR);
+        const into = path.join(outputDir, DRAWING_BUNDLE_DIR);
         return [
           `mkdir -p ${quoted(into)}`,
           `cp -R ${quoted(`${moduleDir}/.`)} ${quoted(`${into}/`)}`,

@@ -169,6 +169,8 @@ export const DRAWN_PAGE_HEADER = 'x-clubs-page';
 /** Where the web build writes the module that draws documents with their data, beside web/dist. */
 export const DRAW_MODULE_DIR = 'dist-server';
 export const DRAW_MODULE_FILE = 'draw-with-data.mjs';
+/** The folder of the site-pages function's bundle that holds the drawing module and the templates. */
+export const DRAWING_BUNDLE_DIR = 'site';
 
 /** A page drawn with its data as a server answers it. */
 export interface DrawnAnswer {

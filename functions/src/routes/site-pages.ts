@@ -10,14 +10,21 @@
  * 5xx, both of which CloudFront answers with the bucket's document instead.
  */
 import { readFile } from 'node:fs/promises';
-import { clubRoutes, DRAW_MODULE_FILE, DRAWN_PAGE_HEADER, type DrawModule } from '@clubs/shared';
-import type { Context, LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
+import {
+  clubRoutes,
+  DRAW_MODULE_FILE,
+  DRAWING_BUNDLE_DIR,
+  DRAWN_PAGE_HEADER,
+  type DrawModule,
+} from '@clubs/shared';
+import type { APIGatewayProxyStructuredResultV2, Context, LambdaFunctionURLEvent } from 'aws-lambda';
+
+/** A function URL's answer, as API Gateway's v2 payload structures it. */
+type PageResult = APIGatewayProxyStructuredResultV2;
+
 import { inProcessFetch } from '../http/in-process.ts';
 import { logger } from '../logger.ts';
 import { handler as clubs } from './clubs.ts';
-
-/** The folder of the bundle that holds the drawing module and the templates (infra/lib/site-pages.ts). */
-export const SITE_PAGES_DIR = 'site';
 
 /** The origin the drawing's API client is given: its requests never leave this invocation. */
 const IN_PROCESS_ORIGIN = 'https://in-process.invalid';
@@ -31,7 +38,7 @@ export interface SitePagesSources {
   fetchFor(context: Context): typeof fetch;
 }
 
-const text = (statusCode: number, body: string): LambdaFunctionURLResult => ({
+const text = (statusCode: number, body: string): PageResult => ({
   statusCode,
   headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   body,
@@ -56,7 +63,7 @@ function pageOf(event: LambdaFunctionURLEvent): URL | undefined {
 
 /** The function's handler over `sources` (the bundle's own, or a test's). */
 export function sitePagesHandler(sources: SitePagesSources) {
-  return async (event: LambdaFunctionURLEvent, context: Context): Promise<LambdaFunctionURLResult> => {
+  return async (event: LambdaFunctionURLEvent, context: Context): Promise<PageResult> => {
     const method = event.requestContext.http.method;
     if (method !== 'GET' && method !== 'HEAD') return text(405, 'Method Not Allowed');
     const page = pageOf(event);
@@ -96,7 +103,7 @@ function kept<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-const bundled = new URL(`./${SITE_PAGES_DIR}/`, import.meta.url);
+const bundled = new URL(`./${DRAWING_BUNDLE_DIR}/`, import.meta.url);
 const templates = new Map<string, () => Promise<string>>();
 
 export const handler = sitePagesHandler({
