@@ -1,14 +1,14 @@
 /**
  * The rooms of the code base, kept by lint: which folder may import which. `npm run lint` runs
  * this over every source file after Biome; a file that crosses a boundary fails the lint with the
- * rule it broke. Imports are read with TypeScript's own pre-processor (static, re-export, dynamic
- * and type-only imports alike), then resolved to a path in the repository. It also fails on an
- * import cycle: files that load one another in a circle (cyclesOf).
+ * rule it broke. Imports are read from the module record oxc's parser gives for the source (static,
+ * re-export, dynamic and type-only imports alike), then resolved to a path in the repository. It
+ * also fails on an import cycle: files that load one another in a circle (cyclesOf).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import ts from 'typescript';
+import { parseSync } from 'oxc-parser';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -228,37 +228,116 @@ export function targetOf(from: string, specifier: string): Target {
   return { kind: 'package', name: isBuiltin(name) ? `node:${name.replace(/^node:/, '')}` : name };
 }
 
-/** The names each specifier's static import declarations take (type-only ones aside), for the feature views' rule. */
-function namesBySpecifier(from: string, text: string): Map<string, string[]> {
-  const names = new Map<string, string[]>();
-  for (const statement of ts.createSourceFile(from, text, ts.ScriptTarget.Latest).statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
-    const clause = statement.importClause;
-    if (!clause || clause.isTypeOnly || !clause.namedBindings) continue;
-    const taken = ts.isNamespaceImport(clause.namedBindings)
-      ? ['*']
-      : clause.namedBindings.elements
-          .filter((element) => !element.isTypeOnly)
-          .map((element) => (element.propertyName ?? element.name).text);
-    names.set(statement.moduleSpecifier.text, [
-      ...(names.get(statement.moduleSpecifier.text) ?? []),
-      ...taken,
-    ]);
-  }
-  return names;
+/** A module request found in a source: where it is written, whether it is erased, what it takes by name. */
+interface Request {
+  at: number;
+  specifier: string;
+  /** Erased from the emitted module: `import type`, `export type … from`, a type's `import('x')`, an augmentation. */
+  typeOnly: boolean;
+  /** Loaded later, by an `import()` call. */
+  dynamic: boolean;
+  /** What a static import takes by name (`import { a as b }` takes a; `* as` takes '*'), type-only bindings aside. */
+  names: string[];
 }
 
-/** Every import of a source text, as TypeScript reads them; a feature view's with the names it takes. */
+type AstNode = { type: string; start: number; [key: string]: unknown };
+const isNode = (value: unknown): value is AstNode =>
+  typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+/** A string literal's value (module requests are string literals; a computed one has none). */
+const literalOf = (node: unknown): string | undefined =>
+  isNode(node) && node.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
+
+function requestOf(node: AstNode, inModule: boolean): Request | undefined {
+  const at = node.start;
+  switch (node.type) {
+    case 'ImportDeclaration': {
+      const specifier = literalOf(node.source);
+      if (specifier === undefined) return undefined;
+      const names = (node.specifiers as AstNode[]).flatMap((binding) => {
+        if (binding.type === 'ImportNamespaceSpecifier') return ['*'];
+        if (binding.type !== 'ImportSpecifier' || binding.importKind === 'type') return [];
+        const imported = binding.imported as AstNode;
+        return [String(imported.name ?? imported.value)];
+      });
+      return { at, specifier, typeOnly: node.importKind === 'type', dynamic: false, names };
+    }
+    case 'ExportNamedDeclaration':
+    case 'ExportAllDeclaration': {
+      const specifier = literalOf(node.source);
+      if (specifier === undefined) return undefined;
+      return { at, specifier, typeOnly: node.exportKind === 'type', dynamic: false, names: [] };
+    }
+    case 'ImportExpression': {
+      const specifier = literalOf(node.source);
+      return specifier === undefined
+        ? undefined
+        : { at, specifier, typeOnly: false, dynamic: true, names: [] };
+    }
+    case 'TSImportType': {
+      const specifier = literalOf(node.source);
+      return specifier === undefined
+        ? undefined
+        : { at, specifier, typeOnly: true, dynamic: false, names: [] };
+    }
+    case 'TSModuleDeclaration': {
+      // In a module, `declare module 'x' { … }` augments the module x: a use of it, erased like a
+      // type. In a script (a declaration file with no import or export) it declares x instead.
+      const specifier = inModule ? literalOf(node.id) : undefined;
+      return specifier === undefined
+        ? undefined
+        : { at, specifier, typeOnly: true, dynamic: false, names: [] };
+    }
+    case 'TSExternalModuleReference': {
+      const specifier = literalOf(node.expression);
+      return specifier === undefined
+        ? undefined
+        : { at, specifier, typeOnly: false, dynamic: false, names: [] };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Every module request of a source, in the order written: static imports and re-exports, `import()`
+ * calls, types' `import('x')` and module augmentations, read from oxc's syntax tree of it.
+ */
+function requestsOf(from: string, text: string): Request[] {
+  const requests: Request[] = [];
+  let inModule = false;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (!isNode(value)) return;
+    const request = requestOf(value, inModule);
+    if (request) requests.push(request);
+    for (const [key, child] of Object.entries(value))
+      if (key !== 'parent' && typeof child === 'object') visit(child);
+  };
+  const { program } = parseSync(from, text);
+  inModule = program.body.some((statement) => /^(Import|Export)/.test(statement.type));
+  visit(program);
+  return requests.sort((a, b) => a.at - b.at);
+}
+
+/** Every import of a source text (static, re-export, dynamic, type-only); a feature view's with the names it takes. */
 export function importsOf(from: string, text: string): Import[] {
-  const { importedFiles } = ts.preProcessFile(text, true, true);
-  const names = isFeatureView(from) ? namesBySpecifier(from, text) : undefined;
-  return importedFiles
-    .filter(({ fileName }) => !fileName.startsWith('virtual:'))
-    .map(({ fileName }) => ({
+  const view = isFeatureView(from);
+  const names = new Map<string, string[]>();
+  const requests = requestsOf(from, text);
+  for (const request of requests) {
+    if (view && !request.dynamic && !request.typeOnly && request.names.length > 0)
+      names.set(request.specifier, [...(names.get(request.specifier) ?? []), ...request.names]);
+  }
+  return requests
+    .filter(({ specifier }) => !specifier.startsWith('virtual:'))
+    .map(({ specifier }) => ({
       from,
-      specifier: fileName,
-      target: targetOf(from, fileName),
-      ...(names?.has(fileName) ? { names: names.get(fileName) } : {}),
+      specifier,
+      target: targetOf(from, specifier),
+      ...(names.has(specifier) ? { names: names.get(specifier) } : {}),
     }));
 }
 
@@ -298,18 +377,9 @@ const PACKAGE_SOURCES: Record<string, string> = {
  * neither can make a module run before the one it needs.
  */
 export function loadingImportsOf(from: string, text: string): Import[] {
-  const source = ts.createSourceFile(from, text, ts.ScriptTarget.Latest);
-  return source.statements.flatMap((statement) => {
-    const typeOnly = ts.isImportDeclaration(statement)
-      ? statement.importClause?.isTypeOnly === true
-      : ts.isExportDeclaration(statement) && statement.isTypeOnly;
-    const specifier =
-      ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
-        ? statement.moduleSpecifier
-        : undefined;
-    if (typeOnly || !specifier || !ts.isStringLiteral(specifier)) return [];
-    return [{ from, specifier: specifier.text, target: targetOf(from, specifier.text) }];
-  });
+  return requestsOf(from, text)
+    .filter((request) => !request.dynamic && !request.typeOnly)
+    .map(({ specifier }) => ({ from, specifier, target: targetOf(from, specifier) }));
 }
 
 /** The file of the repository an import loads, among `files`, if it names one. */

@@ -1,8 +1,8 @@
 // `npm test`: lint, typecheck, the build of what ships (`npm run build`: the SPA and every
-// function bundle, as `cdk deploy` makes them), the deploy check of the prod stage, and every suite
-// (unit, integration, security, CDK and web in vitest; end-to-end in E2E_LANES lanes, one per two
-// cores unless set), the checks in two lanes and the suites after them, each printing its own
-// summary, then one closing line with the totals. Exits non-zero on any failure.
+// function bundle, as `cdk deploy` makes them) and every suite (unit, integration, security, CDK
+// and web in vitest, the prod stage's deploy check among the CDK tests; end-to-end in E2E_LANES
+// lanes, one per two cores unless set), the checks in two lanes and the suites after them, each
+// printing its own summary, then one closing line with the totals. Exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -47,12 +47,13 @@ function quietStep(name, command, args) {
   );
 }
 
-// The checks run in two lanes: lint then typecheck; the deploy check, then the build (the deploy
-// check synthesizes with a stand-in SPA and without bundling, so it needs no build, and it goes
-// first so the build never rewrites web/dist while the check reads it). Then vitest, then the
-// walks. TEST_SIDE_BY_SIDE=1 starts vitest with the checks and runs the walks beside it, for a
-// machine with cores to spare: on two cores every step is CPU-bound, so side by side vitest took
-// 989 s instead of about 520 s and a walk ran out of its time.
+// The checks run in two lanes: lint then typecheck, beside the build. Then vitest, then the walks.
+// The deploy check of the prod stage (`npm run deploy:check`: cdk-nag, cfn-lint and the quotas)
+// is not a step of its own: tests/infra/deployable.test.ts runs the same check (checkStage, failing
+// on what failuresOf lists) for a concrete account and region, so a step would synthesize and lint
+// the stage a second time. TEST_SIDE_BY_SIDE=1 starts vitest with the checks and runs the walks
+// beside it, for a machine with cores to spare: on two cores every step is CPU-bound, so side by
+// side vitest took 989 s instead of about 520 s and a walk ran out of its time.
 const serial = process.env.TEST_SIDE_BY_SIDE !== '1';
 const runStarted = Date.now();
 const vitestReport = join(reports, 'vitest.json');
@@ -68,15 +69,7 @@ const checks = Promise.all([
   quietStep('lint', 'npm', ['run', '--silent', 'lint']).then(() =>
     quietStep('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   ),
-  quietStep('deploy check (prod, every stack with an account and region)', 'npm', [
-    'run',
-    '--silent',
-    'deploy:check',
-    '--',
-    'prod',
-  ]).then(() =>
-    quietStep('build (the SPA, then cdk synth bundling every function)', 'npm', ['run', '--silent', 'build']),
-  ),
+  quietStep('build (the SPA, then cdk synth bundling every function)', 'npm', ['run', '--silent', 'build']),
 ]);
 const vitestDone = serial ? checks.then(runVitest) : runVitest();
 const checksDone = checks.then(() =>

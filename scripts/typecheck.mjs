@@ -1,10 +1,10 @@
-// `npm run typecheck`: two tsc programs side by side, one per core of a 2-core CI machine: the
-// root tsconfig (shared, functions, infra, tests, scripts: one set of compiler options, so one
-// program checks each file once) and web's (the DOM and JSX). Checking each workspace as a
-// program of its own checked shared in five of them and functions in three (386 s on a loaded
-// CI machine). Each program's output is printed whole once it ends, so errors never interleave;
-// any failure fails the run. Each keeps its .tsbuildinfo in node_modules/.cache/typecheck, so a
-// second run re-checks only what changed.
+// `npm run typecheck`: two programs of TypeScript 7's native compiler side by side: the root
+// tsconfig (shared, functions, infra, tests, scripts: one set of compiler options, so one program
+// checks each file once) and web's (the DOM and JSX). Checking each workspace as a program of its
+// own checked shared in five of them and functions in three (386 s on a loaded CI machine). Each
+// program's output is printed whole once it ends, so errors never interleave; any failure fails
+// the run. Each keeps its .tsbuildinfo in node_modules/.cache/typecheck, so a second run re-checks
+// only what changed.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
