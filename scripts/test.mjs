@@ -9,6 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
+import { canStartEarly, startE2eStack } from './e2e-stack.mjs';
 import { skippedTests, timeTable } from './test-times.mjs';
 
 const results = [];
@@ -71,11 +72,6 @@ const checks = Promise.all([
   ),
   quietStep('build (the SPA, then cdk synth bundling every function)', 'npm', ['run', '--silent', 'build']),
 ]);
-const vitestDone = serial ? checks.then(runVitest) : runVitest();
-const checksDone = checks.then(() =>
-  console.log(`\n=== the checks took ${((Date.now() - runStarted) / 1000).toFixed(1)} s`),
-);
-
 // The walks run in lanes: each lane is a Playwright shard with a whole local stack of its own
 // (its own ports and data folder), so no walk ever sees another lane's writes. Each lane's lines
 // carry its number when there are several. One lane (its stack, DynamoDB Local and the headless
@@ -84,33 +80,67 @@ const lanes = Math.max(1, Number(process.env.E2E_LANES ?? Math.floor(availablePa
 const laneEnv = { ...env };
 // Each lane's config makes a data folder of its own; one given from outside would be shared.
 delete laneEnv.E2E_LOCAL_DIR;
-function lane(index) {
+const lanePort = (index) => Number(process.env.E2E_PORT ?? 5273) + 100 * index;
+// The walks' stacks start while vitest runs (scripts/e2e-stack.mjs), once the build has made the
+// SPA they serve. E2E_EARLY_STACK=0 leaves their start to Playwright, after vitest.
+const earlyStacks =
+  serial && canStartEarly() && process.env.E2E_EARLY_STACK !== '0'
+    ? checks.then(() =>
+        Array.from({ length: lanes }, (_, index) =>
+          startE2eStack(lanePort(index), { ...laneEnv, LOCAL_WEB: 'dist' }),
+        ),
+      )
+    : Promise.resolve([]);
+const vitestDone = serial ? earlyStacks.then(runVitest) : runVitest();
+
+const checksDone = checks.then(() =>
+  console.log(`\n=== the checks took ${((Date.now() - runStarted) / 1000).toFixed(1)} s`),
+);
+
+async function lane(index, stack) {
   const report = join(reports, `playwright-${index}.json`);
   const args = ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'];
   if (lanes > 1) args.push(`--shard=${index + 1}/${lanes}`);
+  const prefix = lanes > 1 ? `[lane ${index + 1}] ` : '[e2e] ';
+  let early = {};
+  if (stack) {
+    stack.show(`${prefix}[early stack] `);
+    if (await stack.ready()) {
+      console.log(
+        `${prefix}the stack started while vitest ran answers (${stack.seconds()} s after its start)`,
+      );
+      early = { E2E_STACK_STARTED: '1', E2E_LOCAL_DIR: stack.localDir };
+    } else {
+      console.log(`${prefix}the stack started while vitest ran does not answer: Playwright starts one`);
+      await stack.stop();
+    }
+  }
   const child = spawn('npx', args, {
     env: {
       ...laneEnv,
+      ...early,
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-      E2E_PORT: String(Number(process.env.E2E_PORT ?? 5273) + 100 * index),
+      E2E_PORT: String(lanePort(index)),
       // The walks load the SPA the build step has just made (Vite's preview server, same proxy),
       // as users get it: a few hashed bundles per fresh browser context instead of every module.
       LOCAL_WEB: 'dist',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = lanes > 1 ? `[lane ${index + 1}] ` : '[e2e] ';
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
   }
-  return new Promise((resolve) => child.on('close', (code) => resolve({ ok: code === 0, report })));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  await stack?.stop();
+  return { ok: code === 0, report };
 }
 const e2eName = `end-to-end (Playwright, headless Chromium, ${lanes} lane${lanes > 1 ? 's' : ''})`;
 const walksDone = (serial ? vitestDone.then(() => checks) : checks).then(async () => {
   console.log(`\n=== ${e2eName} (started)`);
   const e2eStarted = Date.now();
   const slot = results.push({ name: e2eName, ok: false, seconds: '…' }) - 1;
-  const runs = await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
+  const stacks = await earlyStacks;
+  const runs = await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index, stacks[index])));
   results[slot] = {
     name: e2eName,
     ok: runs.every((run) => run.ok),

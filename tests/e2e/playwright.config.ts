@@ -2,13 +2,13 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { stackPortsEnv } from '../../infra/local/ports.ts';
+import { e2ePort, STACK_COMMAND, stackEnvironment } from './stack.ts';
 
 /**
  * End-to-end suite: boots the whole local stack (`npm start`) on its own ports with a fresh data
  * folder and demo data, then drives the real UI in the system's headless Chromium.
  */
-const port = Number(process.env.E2E_PORT ?? 5273);
+const port = e2ePort();
 const baseURL = `http://localhost:${port}`;
 // Set once in the runner's environment so that workers (which load this file again) and specs
 // see the same data folder, e.g. to read a confirmation code cognito-local stored.
@@ -49,22 +49,15 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx infra/local/start.ts',
+    command: STACK_COMMAND,
     cwd: join(import.meta.dirname, '..', '..'),
     url: `${baseURL}/api/health`,
     // The stack seeds its demo data before it answers; on a loaded 2-core machine that takes minutes.
     timeout: 360_000,
-    reuseExistingServer: false,
+    // `npm test` starts the stack while vitest runs and says so (scripts/test.mjs); else it is ours.
+    reuseExistingServer: process.env.E2E_STACK_STARTED === '1',
     stdout: 'pipe',
     stderr: 'pipe',
-    env: {
-      ...stackPortsEnv(port),
-      LOCAL_DIR: localDir,
-      // The digests' schedules run only when a spec runs one (mail-support.ts, runDigestNow).
-      LOCAL_SCHEDULE_SECONDS: '0',
-      // The walks keep DynamoDB Local busy for many minutes (infra/local/dynamodb-process.ts).
-      DYNAMODB_LOCAL_JIT: 'throughput',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    },
+    env: { ...stackEnvironment(port, localDir), E2E_PORT: String(port), E2E_LOCAL_DIR: localDir },
   },
 });
