@@ -53,6 +53,22 @@ export function timeTable(vitest, playwright, cwd) {
       lines.push(`${seconds(ms).padStart(8)} s  ${file} (${suite})`);
     }
   }
+  // The files vitest ended with, each with when it began and ended (seconds from vitest's first
+  // file): a long file begun late is what holds the step, whatever its rank above.
+  const spans = (vitest?.testResults ?? [])
+    .filter((file) => file.startTime && file.endTime)
+    .map((file) => ({
+      file: String(file.name).replace(`${cwd}/`, ''),
+      start: file.startTime,
+      end: file.endTime,
+    }));
+  if (spans.length > 0) {
+    const first = Math.min(...spans.map((span) => span.start));
+    lines.push("\n=== vitest's last files to end (begun → ended, seconds into vitest)");
+    for (const { file, start, end } of spans.sort((a, b) => b.end - a.end).slice(0, 8)) {
+      lines.push(`${seconds(start - first).padStart(8)} → ${seconds(end - first).padStart(7)} s  ${file}`);
+    }
+  }
   return lines;
 }
 
