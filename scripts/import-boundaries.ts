@@ -61,18 +61,17 @@ const loadedByNode = (path: string) => path.endsWith('.config.ts') || under(path
 export const KNOWN_CROSSINGS: { from: string; to: string; wayOut: string }[] = [];
 
 /**
- * The files whose writes still put their change events on the bus themselves, after the write
- * (functions/src/bus/direct-change-events.ts), to be moved to the outbox (changeOutbox in the
- * write's own transaction). A new one fails the lint; an entry whose import is gone fails it too,
- * so the list only shrinks.
+ * Change events come from the table's stream: a write stores its change as an outbox item in its
+ * own transaction (changeOutbox), and only the change-stream consumer puts change events on the
+ * bus, with their source (EVENT_BUS.domainSource). A function file elsewhere that names that
+ * source could announce a change before, after or without its write, so it fails the lint; IAM
+ * refuses every other function a put with it too (infra/lib/group-access.ts).
  */
-export const DIRECT_CHANGE_EMITTERS: readonly string[] = [];
-/** The modules that put a change event on the bus after a write. */
-const DIRECT_CHANGE_MODULES = ['functions/src/bus/direct-change-events.ts'];
-const putsChangeDirectly = (target: Target) =>
-  DIRECT_CHANGE_MODULES.some(
-    (module) => isFile(target, module) || isFile(target, module.replace(/\.ts$/, '')),
-  );
+export const CHANGE_EVENT_PUTTER = 'functions/src/consumers/change-stream.ts';
+const NAMES_CHANGE_SOURCE = /\bEVENT_BUS\.domainSource\b|['"`]clubs\.domain['"`]/;
+/** Whether the source text of `from` (repository-relative) puts change events outside the stream's consumer. */
+export const putsChangeEvents = (from: string, text: string): boolean =>
+  under(from, 'functions/src') && from !== CHANGE_EVENT_PUTTER && NAMES_CHANGE_SOURCE.test(text);
 
 /** The SPA's feature areas: `web/src/features/<area>/{api.ts, components/, pages/}`. */
 const FEATURES = 'web/src/features';
@@ -139,15 +138,6 @@ export const RULES: Rule[] = [
       under(from, 'functions/src/data') &&
       (isFile(target, 'functions/src/bus') || isFile(target, 'functions/src/media')) &&
       !KNOWN_CROSSINGS.some((known) => known.from === from && isFile(target, known.to)),
-  },
-  {
-    id: 'changes-from-the-stream',
-    why: "a change event comes from the table's stream: a write stores its outbox item in its own transaction (changeOutbox), never puts the event on the bus after it",
-    broken: ({ from, target }) =>
-      under(from, 'functions/src') &&
-      !DIRECT_CHANGE_MODULES.includes(from) &&
-      putsChangeDirectly(target) &&
-      !DIRECT_CHANGE_EMITTERS.includes(from),
   },
   {
     id: 'dynamodb-in-data',
@@ -461,24 +451,23 @@ if (process.argv[1] === import.meta.filename) {
   for (const { from, to } of stale) {
     console.error(`${from}: no longer imports ${to}: take it off KNOWN_CROSSINGS`);
   }
-  const moved = DIRECT_CHANGE_EMITTERS.filter(
-    (from) =>
-      !importsOf(from, sources.get(from) ?? '').some(
-        ({ from: file, target }) => !DIRECT_CHANGE_MODULES.includes(file) && putsChangeDirectly(target),
-      ),
-  );
-  for (const from of moved) {
-    console.error(`${from}: no longer puts change events itself: take it off DIRECT_CHANGE_EMITTERS`);
+  const announcers = [...sources]
+    .filter(([path, text]) => putsChangeEvents(path, text))
+    .map(([path]) => path);
+  for (const from of announcers) {
+    console.error(
+      `${from}: names the change events' source: only ${CHANGE_EVENT_PUTTER} puts change events; a write carries its change as an outbox item (changeOutbox)`,
+    );
   }
   const cycles = cyclesOf(sources);
   for (const cycle of cycles) {
     console.error(`import cycle: ${cycle.join(' -> ')} (each loads another of them when it loads)`);
   }
-  const problems = found.length + stale.length + moved.length + cycles.length;
+  const problems = found.length + stale.length + announcers.length + cycles.length;
   if (problems > 0) {
     console.error(
       `\n${found.length} import(s) cross a boundary, ${stale.length} known crossing(s) are gone, ` +
-        `${moved.length} direct change emitter(s) moved, ` +
+        `${announcers.length} file(s) put change events outside the stream's consumer, ` +
         `${cycles.length} import cycle(s) (scripts/import-boundaries.ts).`,
     );
     process.exit(1);

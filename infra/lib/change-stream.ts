@@ -7,7 +7,7 @@
  * function may read the table's stream, query the index of a person's memberships (a changed
  * profile is announced to each of their clubs) and put events on the bus, nothing else.
  */
-import { CHANGE_STREAM_FILTER, CHANGE_STREAM_LIMITS, TABLE } from '@clubs/shared';
+import { CHANGE_STREAM_FILTER, CHANGE_STREAM_LIMITS, STREAM_EVENT_SOURCES, TABLE } from '@clubs/shared';
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
@@ -67,7 +67,14 @@ export class ChangeStream extends Construct {
         TABLE_NAME: props.table.tableName,
       },
     });
-    props.bus.grantPutEventsTo(this.handler.function);
+    // The stream's consumer alone puts the change events and the platform events outbox items hold.
+    this.handler.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['events:PutEvents'],
+        resources: [props.bus.eventBusArn],
+        conditions: { StringEquals: { 'events:source': [...STREAM_EVENT_SOURCES] } },
+      }),
+    );
     // A changed profile is announced to each club of its person: Query on the byUser index only.
     this.handler.role.addToPrincipalPolicy(
       new PolicyStatement({

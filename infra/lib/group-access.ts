@@ -10,6 +10,7 @@ import {
   EVENT_ROUTES,
   type EventHandlerGroup,
   GROUP_USES,
+  HANDLER_EVENT_SOURCES,
   type HandlerGroup,
   isClubAccess,
   type ResourceUse,
@@ -353,7 +354,13 @@ export function grantAccess(
     );
   }
 
-  if (uses.has('events:put')) grant(['events:PutEvents'], [resources.eventBus.eventBusArn]);
+  // Only the sources a function's own work has: the change events and the platform events come
+  // from the table's stream alone (STREAM_EVENT_SOURCES, change-stream.ts).
+  if (uses.has('events:put')) {
+    grant(['events:PutEvents'], [resources.eventBus.eventBusArn], {
+      StringEquals: { 'events:source': [...HANDLER_EVENT_SOURCES] },
+    });
+  }
   if (uses.has('stripe:api')) grant(['secretsmanager:GetSecretValue'], [resources.stripeSecretKey.secretArn]);
   if (uses.has('stripe:webhook-secret')) {
     grant(['secretsmanager:GetSecretValue'], [resources.stripeWebhookSecret.secretArn]);

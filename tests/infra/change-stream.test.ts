@@ -4,9 +4,15 @@
  * dead-letter queue, reading the stream, querying the index of a person's memberships and putting
  * on the bus and nothing else, and alarms on its lag and its queue.
  */
-import { CHANGE_STREAM_FILTER, CHANGE_STREAM_LIMITS, TABLE } from '@clubs/shared';
+import {
+  CHANGE_STREAM_FILTER,
+  CHANGE_STREAM_LIMITS,
+  EVENT_BUS,
+  STREAM_EVENT_SOURCES,
+  TABLE,
+} from '@clubs/shared';
 import { describe, expect, it } from 'vitest';
-import { actionsOf, logicalId, statementsOfRole, synthForFile } from './app.ts';
+import { actionsOf, logicalId, type Statement, statementsOfRole, synthForFile } from './app.ts';
 
 const synth = synthForFile({}, { bundle: false });
 const { only, resourcesOf } = synth;
@@ -69,6 +75,34 @@ describe('the change stream', () => {
         [{ 'Fn::GetAtt': [logicalId(synth.stack.data.table), 'Arn'] }, `/index/${TABLE.indexes.byUser.name}`],
       ],
     });
+  });
+
+  it('alone puts change events: every other role may put only its own sources, never theirs', () => {
+    const policies = Object.values(resourcesOf('AWS::IAM::Policy'));
+    const puts = policies.flatMap((policy) =>
+      (
+        (policy.Properties.PolicyDocument as { Statement: (Statement & { Condition?: unknown })[] })
+          .Statement ?? []
+      )
+        .filter((statement) => actionsOf([statement]).includes('events:PutEvents'))
+        .map((statement) => ({ roles: policy.Properties.Roles as { Ref?: string }[], statement })),
+    );
+    const streamRole = logicalId(synth.stack.changeStream.handler.role);
+    const streamPuts = puts.filter(({ roles }) => roles.some((role) => role.Ref === streamRole));
+    expect(streamPuts.map(({ statement }) => statement.Condition)).toEqual([
+      { StringEquals: { 'events:source': [...STREAM_EVENT_SOURCES] } },
+    ]);
+    const others = puts.filter(({ roles }) => !roles.some((role) => role.Ref === streamRole));
+    expect(others.length).toBeGreaterThan(3);
+    for (const { statement } of others) {
+      const sources = (statement.Condition as { StringEquals?: Record<string, string[]> } | undefined)
+        ?.StringEquals?.['events:source'];
+      // The Scheduler's schedules put their own sources with a role of their own: not a function's.
+      expect(sources ?? [EVENT_BUS.schedulerSource], JSON.stringify(statement)).not.toContain(
+        EVENT_BUS.domainSource,
+      );
+      if (sources) for (const source of STREAM_EVENT_SOURCES) expect(sources).not.toContain(source);
+    }
   });
 
   it('alarms when the consumer lags a minute behind the stream, fails, or parks records', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cyclesOf, RULES, violationsOf } from '../../scripts/import-boundaries.ts';
+import {
+  CHANGE_EVENT_PUTTER,
+  cyclesOf,
+  putsChangeEvents,
+  RULES,
+  violationsOf,
+} from '../../scripts/import-boundaries.ts';
 
 const brokenRules = (from: string, specifier: string) =>
   violationsOf(from, `import { x } from '${specifier}';\n`).map((violation) => violation.rule.id);
@@ -131,18 +137,6 @@ const CASES: { rule: string; from: string; wrong: string; right: string }[] = [
     right: '../../../api/me.ts',
   },
   {
-    rule: 'changes-from-the-stream',
-    from: 'functions/src/services/feed/posts.ts',
-    wrong: '../../bus/direct-change-events.ts',
-    right: '../../bus/change-events.ts',
-  },
-  {
-    rule: 'changes-from-the-stream',
-    from: 'functions/src/services/feed/reactions.ts',
-    wrong: '../../bus/direct-change-events.ts',
-    right: '../../bus/put-events.ts',
-  },
-  {
     rule: 'workspace-by-name',
     from: 'infra/local/seed/index.ts',
     wrong: '../../../shared/src/table-keys.ts',
@@ -186,6 +180,19 @@ describe('import boundaries', () => {
         "import { useQuery } from '@tanstack/react-query';",
       ),
     ).toContain('web-reads-by-api');
+  });
+
+  it("refuses a function file that names the change events' source, but the stream's consumer", () => {
+    const named =
+      "import { EVENT_BUS } from '@clubs/shared';\nputBusEvent({ source: EVENT_BUS.domainSource });\n";
+    expect(putsChangeEvents('functions/src/services/feed/posts.ts', named)).toBe(true);
+    expect(
+      putsChangeEvents('functions/src/services/chat.ts', "putBusEvent({ source: 'clubs.domain' });"),
+    ).toBe(true);
+    expect(putsChangeEvents(CHANGE_EVENT_PUTTER, named)).toBe(false);
+    // Others may put their own sources, and the rules and tests outside functions name it freely.
+    expect(putsChangeEvents('functions/src/stripe/publish.ts', 'source: EVENT_BUS.stripeSource')).toBe(false);
+    expect(putsChangeEvents('shared/src/bus/routing.ts', named)).toBe(false);
   });
 
   it('reads dynamic, type-only and re-exporting imports too', () => {

@@ -49,48 +49,32 @@ export type ResourceUse = (typeof RESOURCE_USES)[number];
  */
 export const GROUP_USES = {
   system: ['table:read'],
-  /** events:put: a new name or bio is a change event (the club searches find the member by it). */
-  profiles: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'events:put'],
+  profiles: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
   /** table:write: a read of a club's public page counts a visit in its analytics (STATS partition only). */
   clubs: ['table:read', 'table:write'],
   'stripe-webhook': ['stripe:webhook-secret', 'events:put'],
-  /** events:put: a membership added or ended is a change event (the club's search follows). */
-  payments: ['table:read', 'table:write', 'stripe:api', 'events:put'],
+  payments: ['table:read', 'table:write', 'stripe:api'],
   /** events:put: a new club's owner card is a change event (the club's search finds them). */
   'club-admin': ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'events:put'],
   contact: ['table:write'],
-  /** events:put: a join request is a change event (its club's managers are notified). */
-  memberships: ['table:read', 'table:write', 'events:put'],
-  /** events:put: new posts, comments and likes are change events (notifications, live updates). */
-  feed: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'events:put'],
+  memberships: ['table:read', 'table:write'],
+  feed: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload'],
   /**
    * stripe:api: removing a member of a paid club, or leaving one, ends their subscription;
-   * events:put: an approval is a change event (the member is notified); media:read and
-   * media:delete: the Reports queue deletes a post with its files, giving their stored size back.
+   * media:read and media:delete: the Reports queue deletes a post with its files, giving their
+   * stored size back.
    */
-  members: ['table:read', 'table:write', 'stripe:api', 'events:put', 'media:read', 'media:delete'],
+  members: ['table:read', 'table:write', 'stripe:api', 'media:read', 'media:delete'],
   /** events:put: an accepted invitation's membership is a change event (the club's search follows). */
   invitations: ['table:read', 'table:write', 'email:send', 'events:put'],
-  /** events:put: a course or section changed is a change event (open course lists reload). */
-  courses: [
-    'table:read',
-    'table:write',
-    'media:read',
-    'media:delete',
-    'media:upload',
-    'ai:outline',
-    'events:put',
-  ],
+  courses: ['table:read', 'table:write', 'media:read', 'media:delete', 'media:upload', 'ai:outline'],
   /**
    * The club's events and the leaderboard (routes/leaderboard.ts); their reads fill in missing
-   * member cards; a new event is a change event (members are notified).
+   * member cards.
    */
-  'calendar-events': ['table:read', 'table:write', 'events:put'],
-  /**
-   * events:put: a suspension or reactivation goes on the bus, which pauses or resumes subscriptions;
-   * media:read: the reported chats' copied images are shown through URLs its role signs.
-   */
-  'super-admin': ['table:read', 'table:write', 'events:put', 'media:read'],
+  'calendar-events': ['table:read', 'table:write'],
+  /** media:read: the reported chats' copied images are shown through URLs its role signs. */
+  'super-admin': ['table:read', 'table:write', 'media:read'],
   /**
    * The caller's notifications: reading them and marking them read; their preferences; the
    * unsubscribe links of e-mails (links:sign checks their signature); and the live socket's
@@ -98,12 +82,11 @@ export const GROUP_USES = {
    */
   notifications: ['table:read', 'table:write', 'links:sign', 'live:close'],
   /**
-   * The caller's chat conversations: reading and writing them in the table; events:put: a message
-   * sent or read is a change event (the two people's open pages follow it live); media: a
-   * message's image is uploaded through a presigned POST, checked, tagged, shown through signed
+   * The caller's chat conversations: reading and writing them in the table; media: a message's
+   * image is uploaded through a presigned POST, checked, tagged, shown through signed
    * URLs, copied into a report and removed with its message.
    */
-  chat: ['table:read', 'table:write', 'events:put', 'media:upload', 'media:read', 'media:delete'],
+  chat: ['table:read', 'table:write', 'media:upload', 'media:read', 'media:delete'],
 } as const satisfies Record<string, readonly ResourceUse[]>;
 export type HandlerGroup = keyof typeof GROUP_USES;
 

@@ -43,6 +43,26 @@ export const EVENT_BUS = {
   sesSource: 'aws.ses',
 } as const;
 
+/**
+ * The sources only the change-stream consumer puts events with: the change events, and the
+ * platform events a club's own write carries as an outbox item (its billing change). A write
+ * announces these by storing the outbox item in its own transaction, so IAM refuses every other
+ * function a put with them (infra/lib/group-access.ts), and the lint refuses a function file that
+ * names the change events' source (scripts/import-boundaries.ts).
+ */
+export const STREAM_EVENT_SOURCES: readonly string[] = [EVENT_BUS.domainSource, EVENT_BUS.platformSource];
+
+/**
+ * The sources the app's other functions put events with (the Scheduler's own sources are put by
+ * the schedules' role, not by a function).
+ */
+export const HANDLER_EVENT_SOURCES: readonly string[] = [
+  EVENT_BUS.stripeSource,
+  EVENT_BUS.notificationsSource,
+  EVENT_BUS.invitationsSource,
+  EVENT_BUS.webhooksSource,
+];
+
 /** The detail-types SES gives the bounces and complaints of a configuration set's messages. */
 export const SES_EVENTS = {
   bounce: 'Email Bounced',
@@ -108,8 +128,7 @@ const stripeEvents = <const Id extends string, const Types extends readonly stri
     source: EVENT_BUS.stripeSource,
     detailTypes,
     group: 'stripe-events',
-    // events:put: a club whose plan moves it to another status tells the bus (its members' billing follows).
-    uses: ['table:read', 'table:write', 'stripe:api', 'events:put'],
+    uses: ['table:read', 'table:write', 'stripe:api'],
     description,
   }) as const;
 
