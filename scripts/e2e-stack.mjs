@@ -79,7 +79,10 @@ export function startE2eStack(port, env) {
       print = (line) => console.log(`${prefix}${line}`);
       for (const line of held.splice(0)) print(line);
     },
-    /** Back to nice 0, then waits until it answers; false if it ended or did not answer in time. */
+    /**
+     * Back to nice 0, then waits until it answers; false if it ended, or did not answer within
+     * `timeoutMs` of this call (its start may lie many minutes back, all of vitest's).
+     */
     async ready(timeoutMs = 360_000) {
       for (const thread of threadsOfGroup(child.pid)) {
         try {
@@ -88,7 +91,7 @@ export function startE2eStack(port, env) {
           // A thread that ended meanwhile.
         }
       }
-      const deadline = started + timeoutMs;
+      const deadline = Date.now() + timeoutMs;
       while (!ended(child) && Date.now() < deadline) {
         try {
           if ((await fetch(`http://localhost:${port}/api/health`)).ok) return true;

@@ -257,6 +257,7 @@ describe('operations', () => {
       2 + // the live socket's function and its $connect authorizer
       synth.stack.payments.functions.size +
       1 + // the change stream's consumer
+      1 + // the site-pages function, which draws the public pages with their data
       triggers;
     expect(metrics.filter((m) => m === 'AWS/Lambda/Errors')).toHaveLength(functionCount);
     // The event groups' dead-letter queues and the change stream's.
