@@ -6,6 +6,9 @@
  * own phone visit (titled, its links folded, axe, no sideways scrolling) is walked with its
  * desktop visit in public.spec.ts.
  */
+
+import { DEMO_CLUBS } from '@clubs/infra/local/seed/data.ts';
+import { coverSvg, paletteOf } from '@clubs/infra/local/seed/images.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll, VIEWPORTS } from './account-support.ts';
 import { pageAs } from './club-support.ts';
@@ -84,19 +87,23 @@ test('a club page and the sign-in pages fit a phone', async ({ page, request }) 
   }
 });
 
-test('seeded club covers carry no text, so a phone crops nothing of a name', async ({ page, request }) => {
+test('seeded club covers are WebP pictures without text, so a phone crops nothing of a name', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   const covers = page.getByRole('region', { name: 'Featured Clubs' }).locator('img[src*="cover"]');
   await expect(covers.first()).toBeVisible();
   const sources = await covers.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src));
   // The seeded art (an owner may have uploaded a photo of their own meanwhile: the edit-club spec does).
-  const seeded = sources.filter((src) => src.endsWith('/cover.svg'));
+  const seeded = sources.filter((src) => src.endsWith('/cover.webp'));
   expect(seeded.length).toBeGreaterThan(0);
   for (const src of seeded) {
-    const svg = await (await request.get(src)).text();
-    expect(svg).toContain('<svg');
-    expect(svg).not.toContain('<text');
+    const response = await request.get(src);
+    expect(response.headers()['content-type']).toBe('image/webp');
   }
+  // The drawing each cover renders from has no text in it (the seed stores it as WebP).
+  for (const demo of DEMO_CLUBS) expect(coverSvg(demo.name, paletteOf(demo.category))).not.toContain('<text');
   // The name is shown beside the cover instead.
   const firstCard = page.getByRole('region', { name: 'Featured Clubs' }).getByRole('article').first();
   await expect(firstCard.getByRole('heading')).toBeVisible();

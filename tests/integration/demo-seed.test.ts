@@ -30,6 +30,7 @@ import { freePort } from '@clubs/infra/local/ports.ts';
 import { DEMO_CLUBS } from '@clubs/infra/local/seed/data.ts';
 import {
   type AnyChangeEvent,
+  CLUB_IMAGE_UPLOAD,
   type Club,
   type ConversationMessages,
   type ConversationPage,
@@ -155,6 +156,20 @@ describe('the demo data', () => {
       }
     }
     expect(files).toBeGreaterThanOrEqual(5);
+  });
+
+  it('stores club logos and covers as the raster images an owner may upload, WebP, never SVG', async () => {
+    for (const club of clubs) {
+      for (const url of [club.logoUrl, club.coverImageUrl]) {
+        expect(url).toMatch(/^\/media\/clubs\/.+\.webp$/);
+        const stored = await inspectMedia(String(url).slice('/media/'.length));
+        expect(stored?.contentType).toBe('image/webp');
+        expect(CLUB_IMAGE_UPLOAD.contentTypes).toContain(stored?.contentType);
+        expect(stored?.size).toBeGreaterThan(0);
+        expect(stored?.size).toBeLessThanOrEqual(CLUB_IMAGE_UPLOAD.maxBytes);
+      }
+    }
+    expect(clubs.length).toBe(DEMO_CLUBS.length);
   });
 
   it("shows member@clubs.local Morning Yoga Collective's feed: the pinned post first, a picture and a video; and their chats", async () => {

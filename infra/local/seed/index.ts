@@ -68,7 +68,16 @@ import {
   type Person,
 } from './data.ts';
 import { pick, seededUlid, seededUuid } from './ids.ts';
-import { avatarSvg, coverSvg, logoSvg, PALETTES, type Palette, paletteOf, sceneSvg } from './images.ts';
+import {
+  avatarSvg,
+  coverSvg,
+  logoSvg,
+  PALETTES,
+  type Palette,
+  paletteOf,
+  sceneSvg,
+  webpOf,
+} from './images.ts';
 import { scenePng } from './png.ts';
 import { newState, readState, type SeedState, writeState } from './state.ts';
 
@@ -193,9 +202,29 @@ class Seeder {
     return key;
   }
 
-  /** Starts uploading a generated public image (logo, cover, avatar) and returns its site path. */
-  private media(key: string, body: string): string {
-    return `/media/${this.store(key, body, 'image/svg+xml', 'max-age=3600')}`;
+  /**
+   * Starts uploading a generated public image (logo, cover, avatar, event picture) and returns its
+   * site path. It is stored as the WebP picture its drawing renders to: the product takes only
+   * raster images from people (an SVG can carry script), so the demo's pages load and decode what
+   * real clubs' pages do.
+   */
+  private media(key: string, svg: string): string {
+    const stored = `${key}.webp`;
+    const upload = webpOf(svg).then((body) =>
+      this.s3.send(
+        new PutObjectCommand({
+          Bucket: this.options.bucket,
+          Key: stored,
+          Body: body,
+          ContentType: 'image/webp',
+          CacheControl: 'max-age=3600',
+        }),
+      ),
+    );
+    // Reported when upload() awaits it, not as an unhandled rejection before.
+    upload.catch(() => undefined);
+    this.uploads.push(upload);
+    return `/media/${stored}`;
   }
 
   /**
@@ -264,7 +293,7 @@ class Seeder {
   async createPeople(): Promise<void> {
     for (const account of DEMO_ACCOUNTS) {
       const id = await this.ensureAccount(account.email, account.name, account.superAdmin);
-      const avatarUrl = this.media(`avatars/${id}.svg`, avatarSvg(account.name, PALETTES.neutral));
+      const avatarUrl = this.media(`avatars/${id}`, avatarSvg(account.name, PALETTES.neutral));
       const profile: Profile = {
         id,
         email: account.email,
@@ -290,7 +319,7 @@ class Seeder {
           index % 3 === 2
             ? null
             : this.media(
-                `avatars/${id}.svg`,
+                `avatars/${id}`,
                 avatarSvg(name, palettes[index % palettes.length] ?? PALETTES.neutral),
               );
         const profile: Profile = {
@@ -346,8 +375,8 @@ class Seeder {
       ownerId: owner.id,
       name: demo.name,
       description: demo.description,
-      logoUrl: this.media(`clubs/${id}/logo.svg`, logoSvg(demo.name, palette)),
-      coverImageUrl: this.media(`clubs/${id}/cover.svg`, coverSvg(demo.name, palette)),
+      logoUrl: this.media(`clubs/${id}/logo`, logoSvg(demo.name, palette)),
+      coverImageUrl: this.media(`clubs/${id}/cover`, coverSvg(demo.name, palette)),
       createdAt: this.iso(createdMs),
       price: demo.price,
       currency: demo.currency,
@@ -587,9 +616,7 @@ class Seeder {
           endDate: new Date(startMs + EVENT_DURATION_MINUTES * 60 * 1000).toISOString(),
           location: event.location,
           createdBy: creator.id,
-          thumbnail: event.thumbnail
-            ? this.media(`events/${id}.svg`, sceneSvg(event.title, palette, i))
-            : null,
+          thumbnail: event.thumbnail ? this.media(`events/${id}`, sceneSvg(event.title, palette, i)) : null,
         },
         [creator.id, ...others.map((p) => this.person(p).id)],
         this.iso(startMs - 7 * DAY),

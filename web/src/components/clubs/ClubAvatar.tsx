@@ -34,7 +34,11 @@ export function ClubAvatar({ name, size = 48 }: { name: string; size?: number })
   );
 }
 
-/** The club's logo, or its generated avatar when it has none. */
+/**
+ * The club's logo, or its generated avatar when it has none. A logo waits until it is near the
+ * viewport: each eager image of a drawn page is also preloaded ahead of the page's own content,
+ * and a directory of logos fetched and decoded at once held the phone's main thread.
+ */
 export function ClubLogo({
   name,
   logoUrl,
@@ -45,7 +49,17 @@ export function ClubLogo({
   size?: number;
 }) {
   if (!logoUrl) return <ClubAvatar name={name} size={size} />;
-  return <img className="club-logo" src={logoUrl} alt={`${name} logo`} width={size} height={size} />;
+  return (
+    <img
+      className="club-logo"
+      src={logoUrl}
+      alt={`${name} logo`}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }
 
 /**
@@ -98,7 +112,17 @@ export function PersonAvatar({
   decorative?: boolean;
 }) {
   if (url) {
-    return <img className="club-logo" src={url} alt={decorative ? '' : name} width={size} height={size} />;
+    return (
+      <img
+        className="club-logo"
+        src={url}
+        alt={decorative ? '' : name}
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+      />
+    );
   }
   if (!decorative) return <ClubAvatar name={name} size={size} />;
   return (
