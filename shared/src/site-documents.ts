@@ -45,6 +45,14 @@ export interface EntryDocument {
  */
 export const APP_MODULES_META = 'clubs:app-modules';
 
+/**
+ * The attribute that holds the address of an entry document's full stylesheet until the app
+ * starts (web/src/deferred-styles.ts gives it back as the link's href): the document paints with
+ * the rules its drawing uses inlined, and a phone that only reads the page neither fetches nor
+ * parses the whole sheet, whose parsing was a long task of its own.
+ */
+export const DEFERRED_STYLE_HREF = 'data-deferred-href';
+
 export const SITE_NAME = 'Clubs';
 export const SITE_DESCRIPTION =
   'Clubs: launch and join member-only online clubs with discussions, events and courses.';

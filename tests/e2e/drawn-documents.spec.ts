@@ -10,21 +10,27 @@ import { clubNamed } from './directory-support.ts';
 
 test.skip(process.env.LOCAL_WEB !== 'dist', "drawing with data is the production build's (LOCAL_WEB=dist)");
 
-/** What the page asks for: API reads, and whether the app's start was fetched, since the page's document was asked for. */
+/**
+ * What the page asks for: API reads, stylesheets, and whether the app's start was fetched, since
+ * the page's document was asked for.
+ */
 function watchRequests(page: Page) {
   const api: string[] = [];
+  const sheets: string[] = [];
   let appStarted = false;
   page.on('request', (request) => {
     // A new document: what the one before asked for is not this one's.
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
       api.length = 0;
+      sheets.length = 0;
       appStarted = false;
     }
     const { pathname, search } = new URL(request.url());
     if (pathname.startsWith('/api/')) api.push(`${pathname}${search}`);
     if (/\/assets\/app-start-[^/]*\.js$/.test(pathname)) appStarted = true;
+    if (pathname.endsWith('.css')) sheets.push(pathname);
   });
-  return { api, appStarted: () => appStarted };
+  return { api, sheets, appStarted: () => appStarted };
 }
 
 /** A moment for anything the page would fetch on its own, once it has loaded. */
@@ -62,6 +68,8 @@ test('the directory shows its cards with no API read and no app until the first 
   await settle(page);
   expect(requests.api).toEqual([]);
   expect(requests.appStarted()).toBe(false);
+  // The page paints with the rules its drawing uses, inlined: the full stylesheets wait for the app.
+  expect(requests.sheets).toEqual([]);
 
   // The first act, a tab, starts the app; the press is kept and answered.
   await page.getByRole('tab', { name: 'Free' }).click();
@@ -71,6 +79,7 @@ test('the directory shows its cards with no API read and no app until the first 
     .poll(() => requests.api.filter((read) => read.startsWith('/api/clubs?')))
     .toEqual(['/api/clubs?tab=free&size=any&limit=12']);
   expect(requests.appStarted()).toBe(true);
+  expect(requests.sheets.some((sheet) => /^\/assets\/index-[^/]*\.css$/.test(sheet))).toBe(true);
   await expect(cards.first()).toBeVisible();
   await expect(page.getByRole('article', { name: 'Founders Circle', exact: true })).toHaveCount(0);
 });

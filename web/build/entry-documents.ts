@@ -14,6 +14,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { build, createServer, type Plugin } from 'vite';
 import {
   APP_MODULES_META,
+  DEFERRED_STYLE_HREF,
   DRAW_MODULE_DIR,
   DRAW_MODULE_FILE,
   documentTitle,
@@ -158,8 +159,11 @@ async function drawDocuments(webDir: string, outDir: string, plugins: Plugin[]):
       );
       const styled = (await beasties.process(drawn))
         // Beasties' script that applies the deferred sheets is inline, which the CSP refuses:
-        // src/deferred-styles.ts does its work.
+        // src/deferred-styles.ts does its work, and fetches them too when the app starts.
         .replace(/<script>[^<]*data-beasties-media[^<]*<\/script>/, '')
+        .replace(/<link [^>]*data-beasties-media[^>]*>/g, (link) =>
+          link.replace(' href="', ` ${DEFERRED_STYLE_HREF}="`),
+        )
         .replace(
           /<style>([^<]*)<\/style>/,
           (_, css: string) => `<style>${pruneCustomProperties(css, drawn)}</style>`,
