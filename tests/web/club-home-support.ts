@@ -8,8 +8,9 @@ import { club, type MockRoutes, me, mockApi, ok } from './api-mock.ts';
 import { fakeAuthService, snapshotFor } from './helpers.tsx';
 
 /**
- * For a first look at a lazily loaded page: longer than the suite's 8 s (timeouts.ts), inside the
- * test's 30 s, since the first test of a file loads the page's chunk while the other worker runs.
+ * For a first look at a lazily loaded page: 20 s, inside the test's 30 s, since the first test of
+ * a file loads the page's chunk while the other worker runs (the suite's own wait is as long now:
+ * timeouts.ts).
  */
 export const LONG = { timeout: 20_000 };
 export const signedIn = () => fakeAuthService(snapshotFor()).service;
