@@ -34,6 +34,14 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'off',
+    // The walks that take Playwright's own `page` reuse one browser context per worker, which
+    // Playwright resets between tests (cookies, cache, local storage and IndexedDB cleared, extra
+    // pages closed, routes and init scripts removed, the page back on about:blank): a fresh context
+    // costs a new renderer process and every bundle compiled again, about 1 s of CPU per walk on
+    // a 2-core machine. No walk changes what the reset leaves (permissions, geolocation, offline,
+    // extra headers) on that context; the walks that sign demo accounts in (club-support.ts) or
+    // need a second person open contexts of their own, fresh as before.
+    reuseContext: true,
     launchOptions: {
       executablePath: chromiumPath,
       args: [
