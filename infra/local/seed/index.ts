@@ -185,16 +185,23 @@ class Seeder {
     return new Date(Math.min(time, this.base)).toISOString();
   }
 
-  /** Starts storing a file (awaited in upload()) and returns its key. */
-  private store(key: string, body: string | Buffer, contentType: string, cacheControl?: string): string {
-    const upload = this.s3.send(
-      new PutObjectCommand({
-        Bucket: this.options.bucket,
-        Key: key,
-        Body: body,
-        ContentType: contentType,
-        CacheControl: cacheControl,
-      }),
+  /** Starts storing a file, its body perhaps still being made (awaited in upload()), and returns its key. */
+  private store(
+    key: string,
+    body: string | Buffer | Promise<Buffer>,
+    contentType: string,
+    cacheControl?: string,
+  ): string {
+    const upload = Promise.resolve(body).then((made) =>
+      this.s3.send(
+        new PutObjectCommand({
+          Bucket: this.options.bucket,
+          Key: key,
+          Body: made,
+          ContentType: contentType,
+          CacheControl: cacheControl,
+        }),
+      ),
     );
     // Reported when upload() awaits it, not as an unhandled rejection before.
     upload.catch(() => undefined);
@@ -209,22 +216,7 @@ class Seeder {
    * real clubs' pages do.
    */
   private media(key: string, svg: string): string {
-    const stored = `${key}.webp`;
-    const upload = webpOf(svg).then((body) =>
-      this.s3.send(
-        new PutObjectCommand({
-          Bucket: this.options.bucket,
-          Key: stored,
-          Body: body,
-          ContentType: 'image/webp',
-          CacheControl: 'max-age=3600',
-        }),
-      ),
-    );
-    // Reported when upload() awaits it, not as an unhandled rejection before.
-    upload.catch(() => undefined);
-    this.uploads.push(upload);
-    return `/media/${stored}`;
+    return `/media/${this.store(`${key}.webp`, webpOf(svg), 'image/webp', 'max-age=3600')}`;
   }
 
   /**
