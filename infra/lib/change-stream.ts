@@ -1,13 +1,13 @@
 /**
  * The change stream: the table's stream (new and old images) read by one small consumer function
  * (functions/src/consumers/change-stream.ts) through a Lambda event source mapping that hands it
- * only outbox items' insertions and profiles written (CHANGE_STREAM_FILTER), in batches, in order
+ * only outbox items' insertions and profiles' modifications (CHANGE_STREAM_FILTERS), in batches, in order
  * per shard. A batch that fails is halved and retried from the failed record; what still fails
  * after its retries or its age goes, as a description of the records, to a dead-letter queue. The
  * function may read the table's stream, query the index of a person's memberships (a changed
  * profile is announced to each of their clubs) and put events on the bus, nothing else.
  */
-import { CHANGE_STREAM_FILTER, CHANGE_STREAM_LIMITS, STREAM_EVENT_SOURCES, TABLE } from '@clubs/shared';
+import { CHANGE_STREAM_FILTERS, CHANGE_STREAM_LIMITS, STREAM_EVENT_SOURCES, TABLE } from '@clubs/shared';
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
@@ -111,7 +111,10 @@ export class ChangeStream extends Construct {
       maxRecordAge: Duration.seconds(CHANGE_STREAM_LIMITS.maxRecordAgeSeconds),
       reportBatchItemFailures: true,
       onFailure: new SqsDlq(this.deadLetterQueue),
-      filters: [FilterCriteria.filter(CHANGE_STREAM_FILTER as unknown as Record<string, unknown>)],
+      // A record is handed over when it matches any of the filters.
+      filters: CHANGE_STREAM_FILTERS.map((pattern) =>
+        FilterCriteria.filter(pattern as unknown as Record<string, unknown>),
+      ),
     });
   }
 

@@ -1,7 +1,7 @@
 /**
  * The local stand-in for the change stream's event source mapping: it reads the table's stream on
  * DynamoDB Local through the Streams API (`@aws-sdk/client-dynamodb-streams`), as Lambda's poller
- * does in AWS, and hands the records that pass CHANGE_STREAM_FILTER to the change-stream
+ * does in AWS, and hands the records that pass CHANGE_STREAM_FILTERS to the change-stream
  * consumer, a shard's records in order, a batch at a time. A batch whose answer names a failed
  * record is handed over again from that record (with backoff), then written to the dead-letter
  * file, as the mapping's retries and on-failure destination do. Where each shard was read up to

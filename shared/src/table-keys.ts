@@ -258,6 +258,12 @@ export const keys = {
     sk: `CONN#${connectionId}`,
   }),
   /**
+   * A person's open connections as one set beside those items, so the people a notification
+   * reaches are looked up a hundred to a BatchGetItem rather than one Query each. TTL: that of
+   * the newest connection added.
+   */
+  liveUserSockets: (userId: string): Key => ({ pk: liveUserPartition(userId), sk: 'SOCKETS' }),
+  /**
    * A live socket's ticket (single use: $connect deletes it conditionally), with the person it
    * was issued to. TTL about a minute after issue.
    */

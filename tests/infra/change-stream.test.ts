@@ -1,11 +1,11 @@
 /**
  * The change stream as synthesized: the table's stream of new and old images, one consumer
- * function handed only outbox insertions and profiles written in halving, retried batches with a
+ * function handed only outbox insertions and profile modifications in halving, retried batches with a
  * dead-letter queue, reading the stream, querying the index of a person's memberships and putting
  * on the bus and nothing else, and alarms on its lag and its queue.
  */
 import {
-  CHANGE_STREAM_FILTER,
+  CHANGE_STREAM_FILTERS,
   CHANGE_STREAM_LIMITS,
   EVENT_BUS,
   STREAM_EVENT_SOURCES,
@@ -24,7 +24,7 @@ describe('the change stream', () => {
     });
   });
 
-  it('hands its consumer only outbox insertions, in halving, retried batches, then a dead-letter queue', () => {
+  it('hands its consumer only outbox insertions and profile modifications, in halving, retried batches, then a dead-letter queue', () => {
     const { changeStream } = synth.stack;
     const [, mapping] = only('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: logicalId(changeStream.handler.function) },
@@ -36,7 +36,9 @@ describe('the change stream', () => {
       MaximumRetryAttempts: CHANGE_STREAM_LIMITS.retryAttempts,
       MaximumRecordAgeInSeconds: CHANGE_STREAM_LIMITS.maxRecordAgeSeconds,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(CHANGE_STREAM_FILTER) }] },
+      FilterCriteria: {
+        Filters: CHANGE_STREAM_FILTERS.map((pattern) => ({ Pattern: JSON.stringify(pattern) })),
+      },
       DestinationConfig: {
         OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(changeStream.deadLetterQueue), 'Arn'] } },
       },

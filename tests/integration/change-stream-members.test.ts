@@ -4,12 +4,15 @@
  * a name change and a paid membership's subscription ending reach the search index, the
  * notifications, the member count and live connections although the bus refused every put while
  * they were written (the writes put nothing on the bus themselves); a refused write stores no
- * outbox item; and every record handed over again, twice and in reverse order, changes nothing.
+ * outbox item; every record handed over again, twice and in reverse order, changes nothing; and
+ * a new person's profile (who belongs to no club yet) is not handed over, nor expanded if it were.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { handler as changeStreamHandler } from '@clubs/functions/consumers/change-stream';
+import { db } from '@clubs/functions/data/client';
 import { saveSubscriptionState } from '@clubs/functions/data/repositories/billing';
 import { getClub } from '@clubs/functions/data/repositories/clubs';
 import {
@@ -17,6 +20,7 @@ import {
   getConnection,
   putConnection,
 } from '@clubs/functions/data/repositories/live-connections';
+import { getProfile, profileItem } from '@clubs/functions/data/repositories/profiles';
 import { applyRecord } from '@clubs/functions/payments/subscription-sync';
 import { handler as feedHandler } from '@clubs/functions/routes/feed';
 import { handler as membersHandler } from '@clubs/functions/routes/members';
@@ -25,11 +29,13 @@ import { handler as notificationsHandler } from '@clubs/functions/routes/notific
 import { handler as profilesHandler } from '@clubs/functions/routes/profiles';
 import { removeMember } from '@clubs/functions/services/members';
 import { freePort } from '@clubs/infra/local/ports.ts';
+import { meterRequests } from '@clubs/infra/local/request-meter.ts';
 import type { Club, NotificationPage, SearchResults } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { startBus } from '../support/bus.ts';
 import { outboxOf, readDeadLetters, streamRecords } from '../support/change-stream.ts';
+import { memberClaims } from '../support/http-event.ts';
 import { addClub, addMember, addPerson } from '../support/members.ts';
 import { callAs } from '../support/notification-stack.ts';
 import { startedForFile } from '../support/per-file.ts';
@@ -244,4 +250,55 @@ describe('membership, payment and profile changes from the stream', () => {
     expect(readDeadLetters(deadLetterFile)).toEqual([]);
     // The outage, the stream's retries and a second round of every consumer: longer than most.
   }, 300_000);
+
+  it("hands over a profile's changes but not its creation, which reads no memberships", async () => {
+    const userId = await addPerson('Nova Newcomer');
+    const renamed = await callAs(profilesHandler, 'updateMe', userId, { body: { fullName: 'Nova Nebula' } });
+    expect(renamed.status).toBe(200);
+    await bus().idle();
+    const handedOver = (await streamRecords()).filter(
+      (record) =>
+        record.dynamodb?.NewImage?.type?.S === 'profile' && record.dynamodb.NewImage.id?.S === userId,
+    );
+    // The rename (and the address the caller's token brought, written before it), never the creation.
+    expect([...new Set(handedOver.map((record) => record.eventName))]).toEqual(['MODIFY']);
+
+    // Were the creation handed over after all, the consumer reads nothing and puts nothing: the
+    // bus is unreachable, so a put would fail the record.
+    const profile = await getProfile(userId);
+    if (!profile) throw new Error('no profile');
+    const created = {
+      eventName: 'INSERT' as const,
+      dynamodb: {
+        SequenceNumber: '1',
+        NewImage: marshall(profileItem({ ...profile, fullName: 'Nova Newcomer' }), {
+          removeUndefinedValues: true,
+        }) as never,
+      },
+    };
+    const busUrl = bus().url;
+    process.env.EVENTBRIDGE_ENDPOINT = `http://127.0.0.1:${await freePort()}`;
+    const meter = meterRequests(db());
+    try {
+      expect(await changeStreamHandler({ Records: [created] })).toEqual({ batchItemFailures: [] });
+      expect(meter.commands).toEqual([]);
+    } finally {
+      meter.stop();
+      process.env.EVENTBRIDGE_ENDPOINT = busUrl;
+    }
+  });
+
+  it("announces the cards of a profile made after its person's club", async () => {
+    // A club created before its owner's first page read (and made) their profile.
+    const ownerId = ulid();
+    const club = await addClub({ ownerId, name: 'Early Club', status: 'active' });
+    await bus().idle();
+    expect(await membersFound(club.id, ownerId, 'ottoline')).toEqual([]);
+    const me = await callAs(profilesHandler, 'getMe', ownerId, {
+      claims: memberClaims(ownerId, { name: 'Ottoline Early' }),
+    });
+    expect(me.status).toBe(200);
+    await bus().idle();
+    expect(await membersFound(club.id, ownerId, 'ottoline')).toEqual([ownerId]);
+  });
 });

@@ -5,8 +5,10 @@
  * sockets (the sign-out's call) closes them at once; each identity's subscription to the
  * fixture club (active, and suspended) is answered exactly as its read of the club's feed is (the
  * same access rule); a club change reaches the subscribed readers only, and a connection that is
- * gone is deleted by the fan-out that finds it so.
+ * gone is deleted by the fan-out that finds it so; a message to many people reads their sockets a
+ * hundred people to a request, and forgets one that is gone.
  */
+import { db } from '@clubs/functions/data/client';
 import { saveSubscriptionState } from '@clubs/functions/data/repositories/billing';
 import { updateClub } from '@clubs/functions/data/repositories/clubs';
 import {
@@ -14,13 +16,15 @@ import {
   getConnection,
   listConnectionsOfUser,
   listSubscribersPage,
+  openConnectionsOf,
   putConnection,
 } from '@clubs/functions/data/repositories/live-connections';
 import { putTicket } from '@clubs/functions/data/repositories/live-tickets';
 import { getMembership } from '@clubs/functions/data/repositories/memberships';
 import { applyRecord } from '@clubs/functions/payments/subscription-sync';
-import { fanOutToClub } from '@clubs/functions/services/live/fan-out';
+import { fanOutToClub, tellPeople } from '@clubs/functions/services/live/fan-out';
 import { notifyChange } from '@clubs/functions/services/notifications/delivery';
+import { meterRequests } from '@clubs/infra/local/request-meter.ts';
 import { LIVE, type LiveServerMessage } from '@clubs/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,6 +201,7 @@ describe('tickets, never ID tokens', () => {
     expect(someoneElse.socket.readyState).toBe(WebSocket.OPEN);
     // Nothing of theirs is left for a fan-out or a notification to find.
     expect(await listConnectionsOfUser(person.id)).toEqual([]);
+    expect(await openConnectionsOf([person.id])).toEqual(new Map());
   });
 });
 
@@ -279,5 +284,29 @@ describe('fan-out', () => {
       await other.next((m) => m.type === 'club.changed');
       expect(other.received.some((m) => m.type === 'notifications.changed')).toBe(false);
     }
+  });
+
+  it("reads a hundred people's sockets in one request, and forgets one that is gone", async () => {
+    const member = await connect('member');
+    const reader = world.people.member.id;
+    const goneId = `${ulid().slice(-13)}=`;
+    await putConnection({ connectionId: goneId, userId: reader, isSuperAdmin: false });
+    expect((await openConnectionsOf([reader])).get(reader)).toContain(goneId);
+    // A batch of a club-wide notification's recipients: the member among 99 without sockets.
+    const people = [reader, ...Array.from({ length: 99 }, () => ulid())];
+    const meter = meterRequests(db());
+    let report: Awaited<ReturnType<typeof tellPeople>>;
+    try {
+      report = await tellPeople(people, { type: 'notifications.changed' });
+      const reads = meter.commands.filter((command) => /Query|BatchGet/.test(command));
+      expect(reads).toEqual(['BatchGetItemCommand']);
+    } finally {
+      meter.stop();
+    }
+    expect(report.sent).toBeGreaterThanOrEqual(1);
+    expect(report.gone).toBeGreaterThanOrEqual(1);
+    await member.next((m) => m.type === 'notifications.changed');
+    expect((await openConnectionsOf([reader])).get(reader) ?? []).not.toContain(goneId);
+    expect(await getConnection(goneId)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The change stream's consumer: the table's stream, filtered to outbox items' insertions and
- * profiles written (CHANGE_STREAM_FILTER), hands it batches of records in the order they were
- * written, and each outbox item's change (or platform) event goes on the bus, in that order, ten
+ * profiles' modifications (CHANGE_STREAM_FILTERS), hands it batches of records in the order they
+ * were written, and each outbox item's change (or platform) event goes on the bus, in that order, ten
  * per PutEvents. A profile whose name or bio changed concerns every club its person belongs to:
  * it becomes one membership.card-changed per membership, read here by cursor, off the request
  * path (the club's search index re-reads the member, so a repeat changes nothing). When a record

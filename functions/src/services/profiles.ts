@@ -6,6 +6,7 @@ import {
   type UpdateProfileInput,
   userName,
 } from '@clubs/shared';
+import { cardChangeOutbox } from '../bus/change-events.ts';
 import type { Caller } from '../caller.ts';
 import { refreshOwnerAdminEntries } from '../data/repositories/admin-clubs.ts';
 import { refreshMemberCards } from '../data/repositories/member-card-refresh.ts';
@@ -34,10 +35,14 @@ async function syncMemberCards(before: Profile | null, after: Profile): Promise<
   const [was, is] = [memberCardOf(before), memberCardOf(after)];
   // The e-mail is part of it too: owners and moderators search their members by it.
   if (was.name !== is.name || was.avatarUrl !== is.avatarUrl || before?.email !== after.email) {
-    await refreshMemberCards(after.id, is, after.email);
+    // A profile made after a membership of its person (a club created before its owner's first
+    // page) announces each card with it: the change stream reads profiles' changes, not their
+    // creation, which for everyone else comes before any membership.
+    const announced = before ? undefined : (clubId: string) => cardChangeOutbox({ clubId, userId: after.id });
+    await refreshMemberCards(after.id, is, after.email, announced);
   }
   // The club searches find members by their name and bio: the table's stream carries the profile's
-  // write, and its consumer tells each of the person's clubs, off the request path
+  // change, and its consumer tells each of the person's clubs, off the request path
   // (consumers/change-stream.ts).
   // The super-admin portal shows and finds each club by its owner's name and e-mail.
   if (before && (userName(before) !== userName(after) || before.email !== after.email)) {

@@ -7,8 +7,11 @@
  * stream hands a club's changes over in the order they were written; TTL removes them after a day.
  * An outbox item holds either a change event (for the domain's consumers) or a platform event
  * (a club's state its members' billing follows). A person's profile is read from the stream as
- * it is written: a changed name or bio concerns every club they belong to, so the consumer, not
- * the request, expands it to one member card change per membership.
+ * it is changed: a changed name or bio concerns every club they belong to, so the consumer, not
+ * the request, expands it to one member card change per membership. A profile's creation is not
+ * read: a person's profile is made before any membership of theirs (profileOfCaller on every way
+ * in), so a new profile has no club to tell; the one exception (a club created before its owner's
+ * first page) announces its card with the profile's creation (services/profiles.ts).
  */
 import * as z from 'zod';
 import { idSchema, isoDateTime } from '../domain/common.ts';
@@ -33,15 +36,17 @@ export const CHANGE_STREAM_VIEW = 'NEW_AND_OLD_IMAGES';
 export const PROFILE_ITEM_TYPE = 'profile';
 
 /**
- * The stream records the consumer is handed, as an event source filter (Lambda's FilterCriteria
- * pattern over the record): outbox items and profiles written (inserted or modified). Outbox
- * items are never modified; every other kind of item and TTL's removals are dropped before any
- * invocation.
+ * The stream records the consumer is handed, as the event source's filters (Lambda's
+ * FilterCriteria: a record is handed over when it matches any of them): an outbox item inserted,
+ * and a profile modified. Outbox items are never modified; a profile's insertion (a new person,
+ * who belongs to no club yet), every other kind of item and TTL's removals are dropped before any
+ * invocation. A filter cannot compare the old image with the new, so a profile modified without a
+ * change to its name or bio passes too and the consumer drops it without a read.
  */
-export const CHANGE_STREAM_FILTER = {
-  eventName: ['INSERT', 'MODIFY'],
-  dynamodb: { NewImage: { type: { S: [CHANGE_OUTBOX.itemType, PROFILE_ITEM_TYPE] } } },
-} as const;
+export const CHANGE_STREAM_FILTERS = [
+  { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: [CHANGE_OUTBOX.itemType] } } } },
+  { eventName: ['MODIFY'], dynamodb: { NewImage: { type: { S: [PROFILE_ITEM_TYPE] } } } },
+] as const;
 
 /**
  * A platform event an outbox item holds: a club's suspension or status changed, and its members'
@@ -75,17 +80,17 @@ export interface ChangeStreamRecord {
   readonly oldImage?: Record<string, unknown>;
 }
 
-const FILTERED_EVENTS: readonly string[] = CHANGE_STREAM_FILTER.eventName;
-const FILTERED_TYPES: readonly string[] = CHANGE_STREAM_FILTER.dynamodb.NewImage.type.S;
-
-/** Whether a record passes CHANGE_STREAM_FILTER (the local stream reader filters with it). */
+/** Whether a record passes one of CHANGE_STREAM_FILTERS (the local stream reader filters with them). */
 export function passesChangeFilter(record: {
   eventName?: string;
   dynamodb?: { NewImage?: Record<string, { S?: string } | undefined> };
 }): boolean {
   const type = record.dynamodb?.NewImage?.type?.S;
-  return (
-    FILTERED_EVENTS.includes(record.eventName ?? '') && type !== undefined && FILTERED_TYPES.includes(type)
+  return CHANGE_STREAM_FILTERS.some(
+    (filter) =>
+      (filter.eventName as readonly string[]).includes(record.eventName ?? '') &&
+      type !== undefined &&
+      (filter.dynamodb.NewImage.type.S as readonly string[]).includes(type),
   );
 }
 
@@ -96,7 +101,7 @@ export type StreamEntry =
   | {
       readonly kind: 'profile';
       readonly userId: string;
-      /** The profile before the write (none when it was created) and after it, as stored. */
+      /** The profile before the write and after it, as stored. */
       readonly before: Record<string, unknown> | null;
       readonly after: Record<string, unknown>;
     };
@@ -115,15 +120,15 @@ const malformed = (image: Record<string, unknown>, error: z.ZodError) =>
 
 /**
  * What a stream record means: an outbox item's insertion gives the change event (or platform
- * event) it holds, a profile inserted or modified gives the profile before and after; any other
- * record gives nothing. An outbox item whose event the schema refuses throws (the record is
+ * event) it holds, a profile modified gives the profile before and after; any other record (a
+ * profile created among them) gives nothing. An outbox item whose event the schema refuses throws (the record is
  * retried, then parked in the consumer's dead-letter queue, never silently dropped).
  */
 export function entryOfStreamRecord(record: ChangeStreamRecord): StreamEntry | null {
   const image = record.newImage;
   if (!image) return null;
-  if (image.type === PROFILE_ITEM_TYPE && (record.eventName === 'INSERT' || record.eventName === 'MODIFY')) {
-    if (typeof image.id !== 'string') return null;
+  if (image.type === PROFILE_ITEM_TYPE) {
+    if (record.eventName !== 'MODIFY' || typeof image.id !== 'string') return null;
     return { kind: 'profile', userId: image.id, before: record.oldImage ?? null, after: image };
   }
   if (record.eventName !== 'INSERT' || image.type !== CHANGE_OUTBOX.itemType) return null;

@@ -1,14 +1,16 @@
 /**
  * Live WebSocket connections in the table, every item with a TTL a little past API Gateway's
  * 2-hour limit on a connection: the connection (who opened it, the clubs it follows), one item
- * per club it follows in the club's live partition (what a fan-out queries, page by page) and one
- * in its person's live partition (what a removal from a club looks through).
+ * per club it follows in the club's live partition (what a fan-out queries, page by page), one
+ * in its person's live partition (what a removal from a club looks through), and the person's
+ * set of open connections (what a message to many people reads, a hundred people a request).
  */
-import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LIVE, TABLE } from '@clubs/shared';
 import { keys, liveClubPartition, liveUserPartition, prefixes } from '@clubs/shared/table-keys';
+import { batchGet, keyId } from '../batch-get.ts';
 import { db, tableName } from '../client.ts';
-import { transactionConditionFailures } from '../errors.ts';
+import { transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { getItem } from '../get-item.ts';
 import { type Page, queryAll, queryPage } from '../query.ts';
 
@@ -29,7 +31,10 @@ export interface LiveSubscriber {
 const expiresAtFrom = (now: Date) => Math.floor(now.getTime() / 1000) + LIVE.connectionTtlSeconds;
 const connectionIdOf = (sk: unknown) => String(sk).slice(prefixes.liveConnection.length);
 
-/** Records a connection that passed $connect, and its person's pointer to it. */
+/** The attribute of a person's sockets item (keys.liveUserSockets) holding their connections' ids. */
+const SOCKET_IDS = 'connectionIds';
+
+/** Records a connection that passed $connect, and its person's pointer to it and set of them. */
 export async function putConnection(
   connection: Omit<LiveConnection, 'clubIds'>,
   now = new Date(),
@@ -54,6 +59,20 @@ export async function putConnection(
           ...keys.liveUserConnection(connection.userId, connection.connectionId),
           type: 'LiveUserConnection',
           ...common,
+        },
+      }),
+    ),
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.liveUserSockets(connection.userId),
+        // The newest connection expires last: the set lives as long as it.
+        UpdateExpression: 'ADD #ids :id SET #type = :type, #ttl = :ttl',
+        ExpressionAttributeNames: { '#ids': SOCKET_IDS, '#type': 'type', '#ttl': TABLE.ttlAttribute },
+        ExpressionAttributeValues: {
+          ':id': new Set([connection.connectionId]),
+          ':type': 'LiveUserSockets',
+          ':ttl': common[TABLE.ttlAttribute],
         },
       }),
     ),
@@ -155,20 +174,39 @@ export async function removeSubscription(connectionId: string, clubId: string): 
     });
 }
 
-/** Removes a connection and everything it left: its clubs' items and its person's pointer. */
-export async function deleteConnection(connectionId: string): Promise<void> {
+/**
+ * Removes a connection and everything it left: its clubs' items, its person's pointer and its
+ * place in their set. `userId`, when the caller knows whose it was, takes it out of the set even
+ * if the connection's own item is gone already (past its TTL).
+ */
+export async function deleteConnection(connectionId: string, userId?: string): Promise<void> {
   const connection = await getConnection(connectionId);
+  const owner = connection?.userId ?? userId;
   const deletes = [
     keys.liveConnection(connectionId),
-    ...(connection
-      ? [
-          keys.liveUserConnection(connection.userId, connectionId),
-          ...connection.clubIds.map((clubId) => keys.liveSubscription(clubId, connectionId)),
-        ]
-      : []),
+    ...(owner ? [keys.liveUserConnection(owner, connectionId)] : []),
+    ...(connection?.clubIds ?? []).map((clubId) => keys.liveSubscription(clubId, connectionId)),
   ];
-  await Promise.all(deletes.map((key) => db().send(new DeleteCommand({ TableName: tableName(), Key: key }))));
+  await Promise.all([
+    ...deletes.map((key) => db().send(new DeleteCommand({ TableName: tableName(), Key: key }))),
+    ...(owner ? [forgetSocket(owner, connectionId)] : []),
+  ]);
 }
+
+/** Takes a connection out of its person's set (nothing when the set is gone). */
+const forgetSocket = (userId: string, connectionId: string) =>
+  writeIfConditionHolds(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.liveUserSockets(userId),
+        UpdateExpression: 'DELETE #ids :id',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#ids': SOCKET_IDS },
+        ExpressionAttributeValues: { ':id': new Set([connectionId]) },
+      }),
+    ),
+  );
 
 const toSubscriber = (item: Record<string, unknown>): LiveSubscriber => ({
   connectionId: connectionIdOf(item.sk),
@@ -210,4 +248,26 @@ export function listConnectionsOfUser(userId: string): Promise<string[]> {
     { partition: liveUserPartition(userId), sortKey: { beginsWith: prefixes.liveConnection } },
     (item) => connectionIdOf(item.sk),
   );
+}
+
+/**
+ * The connections each of `userIds` has open, by person (those with none left out): their sets,
+ * a hundred people to a BatchGetItem. A set past its TTL but not yet removed counts as none; an
+ * id whose socket closed without a $disconnect is in it until a post to it answers Gone.
+ */
+export async function openConnectionsOf(
+  userIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, string[]>> {
+  const found = await batchGet(userIds.map((id) => keys.liveUserSockets(id)));
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const open = new Map<string, string[]>();
+  for (const userId of new Set(userIds)) {
+    const item = found.get(keyId(keys.liveUserSockets(userId)));
+    const ids = item?.[SOCKET_IDS];
+    if (!(ids instanceof Set) || Number(item?.[TABLE.ttlAttribute]) <= nowSeconds) continue;
+    const connectionIds = [...ids].filter((id): id is string => typeof id === 'string');
+    if (connectionIds.length > 0) open.set(userId, connectionIds);
+  }
+  return open;
 }

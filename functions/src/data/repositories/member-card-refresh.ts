@@ -3,7 +3,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@clubs/shared/table-keys';
 import { db, tableName } from '../client.ts';
-import { writeIfConditionHolds } from '../errors.ts';
+import { sendRetryingConflicts, type TransactItem } from '../counted-write.ts';
+import { transactionConditionFailures, writeIfConditionHolds } from '../errors.ts';
 import { cardAttributes, type MemberCard } from './member-cards.ts';
 import { countMembersVersion } from './member-faces.ts';
 import { listMembershipsOfUser } from './memberships.ts';
@@ -14,23 +15,30 @@ async function setCard(
   card: MemberCard,
   email: string | undefined,
   onlyIfMissing: boolean,
+  alongside: readonly TransactItem[] = [],
 ) {
   const attributes = Object.entries(cardAttributes(clubId, userId, card, email));
+  const update = {
+    TableName: tableName(),
+    Key: keys.membership(clubId, userId),
+    UpdateExpression: `SET ${attributes.map((_, i) => `#a${i} = :a${i}`).join(', ')}`,
+    ConditionExpression: onlyIfMissing
+      ? 'attribute_exists(pk) AND attribute_not_exists(#a0)'
+      : 'attribute_exists(pk)',
+    ExpressionAttributeNames: Object.fromEntries(attributes.map(([name], i) => [`#a${i}`, name])),
+    ExpressionAttributeValues: Object.fromEntries(attributes.map(([, value], i) => [`:a${i}`, value])),
+  };
   // A failed condition is no error: the membership went away, or (lazy fill) a profile change
   // wrote a newer card meanwhile.
-  await writeIfConditionHolds(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.membership(clubId, userId),
-        UpdateExpression: `SET ${attributes.map((_, i) => `#a${i} = :a${i}`).join(', ')}`,
-        ConditionExpression: onlyIfMissing
-          ? 'attribute_exists(pk) AND attribute_not_exists(#a0)'
-          : 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(attributes.map(([name], i) => [`#a${i}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(attributes.map(([, value], i) => [`:a${i}`, value])),
-      }),
-    ),
+  if (alongside.length === 0) {
+    await writeIfConditionHolds(db().send(new UpdateCommand(update)));
+    return;
+  }
+  // The card with what announces it (an outbox item), or neither.
+  await sendRetryingConflicts({ TransactItems: [{ Update: update }, ...alongside] }).catch(
+    (error: unknown) => {
+      if (!transactionConditionFailures(error)) throw error;
+    },
   );
 }
 
@@ -52,13 +60,19 @@ const CARD_WRITES_IN_FLIGHT = 10;
  * is rare while the lists that show cards are read on every club visit. A membership created
  * during the change has no card yet and is filled from the new profile by its first listing.
  */
-export async function refreshMemberCards(userId: string, card: MemberCard, email?: string): Promise<void> {
+export async function refreshMemberCards(
+  userId: string,
+  card: MemberCard,
+  email?: string,
+  /** Items written with each membership's card (its announcement), by club. */
+  alongside?: (clubId: string) => readonly TransactItem[],
+): Promise<void> {
   const memberships = await listMembershipsOfUser(userId);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(CARD_WRITES_IN_FLIGHT, memberships.length) }, async () => {
       for (let membership = memberships[next++]; membership; membership = memberships[next++]) {
-        await setCard(membership.clubId, userId, card, email, false);
+        await setCard(membership.clubId, userId, card, email, false, alongside?.(membership.clubId));
         if (membership.status === 'active') await countMembersVersion(membership.clubId);
       }
     }),

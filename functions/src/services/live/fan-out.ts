@@ -12,6 +12,7 @@ import {
   getConnection,
   listConnectionsOfUser,
   listSubscribersPage,
+  openConnectionsOf,
   removeSubscription,
 } from '../../data/repositories/live-connections.ts';
 import { getPost } from '../../data/repositories/posts.ts';
@@ -122,11 +123,16 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
   await Promise.all(runners);
 }
 
-/** Posts to one connection, deleting it when it is gone. */
-async function deliver(connectionId: string, message: LiveServerMessage, report: FanOutReport) {
+/** Posts to one connection (of `userId`, if known), deleting it when it is gone. */
+async function deliver(
+  connectionId: string,
+  message: LiveServerMessage,
+  report: FanOutReport,
+  userId?: string,
+) {
   if ((await postToConnection(connectionId, message)) === 'gone') {
     report.gone += 1;
-    await deleteConnection(connectionId);
+    await deleteConnection(connectionId, userId);
   } else {
     report.sent += 1;
   }
@@ -168,18 +174,34 @@ async function revoke(clubId: string, memberId: string): Promise<FanOutReport> {
 
 /**
  * Sends a message of the person's own to each person's open connections, whatever club they
- * follow: one Query of the person's live partition each. Best effort: what it tells of is written
- * already, and a page that misses the message reads again on its own when it is back.
+ * follow: their sets of connections read a hundred people to a BatchGetItem (a batch of a
+ * club-wide notification's recipients is one request), then a post to each connection. Best
+ * effort: what it tells of is written already, and a page that misses the message reads again on
+ * its own when it is back.
  */
 export async function tellPeople(
   userIds: readonly string[],
   message: LiveServerMessage,
 ): Promise<FanOutReport> {
   const report: FanOutReport = { sent: 0, gone: 0, skipped: 0 };
-  await inParallel(userIds, PARALLEL_POSTS, async (userId) => {
+  let open: Map<string, string[]>;
+  try {
+    open = await openConnectionsOf(userIds);
+  } catch (error) {
+    report.skipped += userIds.length;
+    logger.warn('live message not sent', {
+      people: userIds.length,
+      type: message.type,
+      error: (error as Error).message,
+    });
+    return report;
+  }
+  const sockets = [...open].flatMap(([userId, connectionIds]) =>
+    connectionIds.map((connectionId) => ({ userId, connectionId })),
+  );
+  await inParallel(sockets, PARALLEL_POSTS, async ({ userId, connectionId }) => {
     try {
-      const connectionIds = await listConnectionsOfUser(userId);
-      await Promise.all(connectionIds.map((connectionId) => deliver(connectionId, message, report)));
+      await deliver(connectionId, message, report, userId);
     } catch (error) {
       report.skipped += 1;
       logger.warn('live message not sent', { userId, type: message.type, error: (error as Error).message });
