@@ -1,6 +1,9 @@
 /**
  * Security-relevant properties of the stack's API, table, buckets and site, asserted on the
- * synthesized template (one synthesis with the functions bundled, the slow part, for the file).
+ * synthesized template (one synthesis for the file). None of it reads the function code, so the
+ * functions are not bundled: `npm run build` bundles every one as `cdk deploy` does (its
+ * `cdk synth` fails on a function that does not bundle), and the infra tests that read bundles
+ * (least-privilege, runtime-sdk) bundle theirs in memory with the same settings.
  * The user pool, the payment events, operations and cdk-nag are in stack-auth-events.test.ts.
  */
 
@@ -28,7 +31,7 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { actionsOf, logicalId, type Resource, statementsOfRole, synthForFile } from './app.ts';
 
-const synth = synthForFile();
+const synth = synthForFile({}, { bundle: false });
 const { resourcesOf, only } = synth;
 
 describe('api: routes generated from the shared manifest', () => {
