@@ -15,6 +15,13 @@ export const env = {
   get dynamodbEndpoint(): string | undefined {
     return process.env.DYNAMODB_ENDPOINT || undefined;
   },
+  /**
+   * The access key signed with locally. DynamoDB Local started without -sharedDb keeps a database
+   * per key: each test file signs with a key of its own (tests/integration/setup.ts).
+   */
+  get dynamodbLocalKey(): string {
+    return process.env.DYNAMODB_LOCAL_KEY || 'local';
+  },
   /** The media bucket (avatars, club images, post and course media). */
   get mediaBucket(): string {
     return process.env.MEDIA_BUCKET || '';

@@ -21,7 +21,7 @@ import {
 import { CHANGE_STREAM_LIMITS, passesChangeFilter } from '@clubs/shared';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { LOCAL_REGION } from './config.ts';
-import { localDynamoDbClient } from './dynamodb.ts';
+import { localDynamoDbClient, localDynamoDbCredentials } from './dynamodb.ts';
 
 /** Hands a batch to the consumer; answers what it answered. */
 export type DeliverBatch = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
@@ -99,7 +99,7 @@ export function startChangeStreamReader(options: ChangeStreamOptions): ChangeStr
   const streams = new DynamoDBStreamsClient({
     endpoint: options.endpoint,
     region: LOCAL_REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: localDynamoDbCredentials(),
   });
   const checkpoints = readCheckpoints(options.checkpointFile);
   const shards = new Map<string, Shard>();

@@ -17,12 +17,17 @@ import { type DynamoDbProcess, spawnDynamoDbLocal } from './dynamodb-process.ts'
 
 export type DynamoDbLocal = DynamoDbProcess;
 
+/**
+ * What every local client of DynamoDB Local signs with: the key the handlers use (DYNAMODB_LOCAL_KEY),
+ * which names the database when DynamoDB Local runs without -sharedDb.
+ */
+export const localDynamoDbCredentials = () => ({
+  accessKeyId: process.env.DYNAMODB_LOCAL_KEY || 'local',
+  secretAccessKey: 'local',
+});
+
 export const localDynamoDbClient = (endpoint: string) =>
-  new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: localDynamoDbCredentials() });
 
 /**
  * Waits until the started JVM answers (a JVM starting on a busy machine may take a minute), and

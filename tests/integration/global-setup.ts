@@ -1,6 +1,7 @@
 /**
  * Starts DynamoDB Local once for the integration project: in memory, on a free port of its own,
- * so it never touches the `npm start` data. Each test file gets its own table (setup.ts). One JVM
+ * so it never touches the `npm start` data. Each test file gets its own table in a database of
+ * its own (setup.ts: its access key names it, as DynamoDB Local runs without -sharedDb). One JVM
  * serves the whole project for minutes, so its JIT compiles for throughput.
  */
 
@@ -17,7 +18,7 @@ declare module 'vitest' {
 let dynamodb: DynamoDbLocal | undefined;
 
 export async function setup(project: TestProject) {
-  dynamodb = await startDynamoDbLocal({ port: await freePort(), jit: 'throughput' });
+  dynamodb = await startDynamoDbLocal({ port: await freePort(), jit: 'throughput', sharedDb: false });
   project.provide('dynamodbEndpoint', dynamodb.endpoint);
 }
 

@@ -14,7 +14,7 @@ import {
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@clubs/functions/data/client';
 import { lambdaRecordOf } from '@clubs/infra/local/change-stream.ts';
-import { localDynamoDbClient } from '@clubs/infra/local/dynamodb.ts';
+import { localDynamoDbClient, localDynamoDbCredentials } from '@clubs/infra/local/dynamodb.ts';
 import { type AnyChangeEvent, CHANGE_OUTBOX, passesChangeFilter } from '@clubs/shared';
 import { keys } from '@clubs/shared/table-keys';
 import type { DynamoDBRecord } from 'aws-lambda';
@@ -39,7 +39,7 @@ export async function streamRecords(): Promise<DynamoDBRecord[]> {
   const streams = new DynamoDBStreamsClient({
     endpoint,
     region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: localDynamoDbCredentials(),
   });
   try {
     const { Table } = await tables.send(new DescribeTableCommand({ TableName: tableName() }));

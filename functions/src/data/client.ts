@@ -13,7 +13,7 @@ export function createDocumentClient(options: { endpoint?: string; region?: stri
       ? {
           endpoint,
           // DynamoDB Local accepts any key made of letters and digits; AWS never sees these.
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          credentials: { accessKeyId: env.dynamodbLocalKey, secretAccessKey: 'local' },
           maxAttempts: 2,
         }
       : {}),
