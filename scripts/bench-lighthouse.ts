@@ -17,7 +17,9 @@
  *    Chromium) RUNS times on `/`, `/clubs`, a public club page and `/login`, and prints the median
  *    of each category score and of FCP, LCP, TBT and CLS per page, beside the benchmark index and
  *    the highest one-minute load average seen while the page ran: a row whose load went above 2
- *    is marked, because the other processes' work then counts as the page's.
+ *    is marked, because the other processes' work then counts as the page's; so is one whose runs read
+ *    a benchmark index far from the calibration's (INDEX_DRIFT), since the slowdown then no longer
+ *    fits the host.
  *
  * LIGHTHOUSE_PORT sets the first of the local stack's eight ports (default: one the system picks,
  * in its ephemeral range, away from the development ports); LIGHTHOUSE_DETAILS=1 prints each
@@ -35,6 +37,8 @@ import { percentile } from './bench-support.ts';
 import {
   calibratedSlowdown,
   DEFAULT_CPU_SLOWDOWN,
+  INDEX_DRIFT,
+  indexDrifted,
   QUIET_LOAD,
   slowdownFor,
   slowdownSetting,
@@ -179,11 +183,14 @@ async function main(): Promise<void> {
     // The calibration run also warms the server, the stack and Chromium, as a visitor's first
     // page would not be: it is not counted.
     let slowdown: number;
+    /** The index the slowdown was calibrated on, when it was. */
+    let calibratedOn: number | undefined;
     if (SLOWDOWN === 'calibrated') {
       const calibration = await audit(`${origin}/`, chrome.port, 'calibration', DEFAULT_CPU_SLOWDOWN);
       const calibrationLoad = Math.max(startLoad, loadavg()[0] ?? 0);
       const chosen = slowdownFor(calibration.benchmarkIndex, calibrationLoad);
       slowdown = chosen.slowdown;
+      if (chosen.calibrated) calibratedOn = calibration.benchmarkIndex;
       console.log(
         chosen.calibrated
           ? `Benchmark index ${calibration.benchmarkIndex.toFixed(0)} (load ${calibrationLoad.toFixed(2)}): CPU slowdown ${slowdown}× ` +
@@ -209,6 +216,7 @@ async function main(): Promise<void> {
     ];
     console.log(header.map((cell, i) => (i === 0 ? cell.padEnd(10) : cell.padStart(10))).join(''));
     let loaded = false;
+    let drifted = false;
     for (const page of pages) {
       const label = page.startsWith('/c/') ? '/c/{id}' : page;
       const rows: Row[] = [];
@@ -221,13 +229,16 @@ async function main(): Promise<void> {
       }
       const busy = maxLoad > QUIET_LOAD;
       loaded ||= busy;
+      const index = median(rows.map((r) => r.benchmarkIndex));
+      const strayed = calibratedOn !== undefined && indexDrifted(calibratedOn, index);
+      drifted ||= strayed;
       const cells = [
         ...CATEGORIES.map((id) => String(median(rows.map((r) => r.scores[id] ?? 0)))),
         ...METRICS.map(([name]) => {
           const value = median(rows.map((r) => r.metrics[name] ?? Number.NaN));
           return name === 'CLS' ? value.toFixed(3) : value.toFixed(0);
         }),
-        median(rows.map((r) => r.benchmarkIndex)).toFixed(0),
+        `${index.toFixed(0)}${strayed ? ' ~' : ''}`,
         `${median(rows.map((r) => r.slowdown))}×`,
         `${maxLoad.toFixed(2)}${busy ? ' !' : ''}`,
       ];
@@ -247,6 +258,11 @@ async function main(): Promise<void> {
     if (loaded)
       console.log(
         `! The load went above ${QUIET_LOAD} during that page's runs: other processes shared the CPU, so its figures are not this site's alone.`,
+      );
+    if (drifted)
+      console.log(
+        `~ That page's runs read a benchmark index more than ${INDEX_DRIFT * 100}% from the calibration's: the host's speed changed ` +
+          '(work outside this machine, which its load does not show), so the calibrated slowdown does not fit them. Run again.',
       );
   } finally {
     chrome.kill();

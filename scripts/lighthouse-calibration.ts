@@ -41,6 +41,18 @@ export function calibratedSlowdown(benchmarkIndex: number): number {
   return Math.round(slowdown * 10) / 10;
 }
 
+/**
+ * How far (a fraction) a page's median benchmark index may stray from the calibration's before the
+ * page's figures are marked: the index measures the host's speed during each run, which on a shared
+ * virtual machine changes with work the guest's load average does not show; a page measured on a
+ * host much slower or faster than the one calibrated was slowed more or less than meant.
+ */
+export const INDEX_DRIFT = 0.15;
+
+/** Whether a page's runs read a benchmark index the calibrated slowdown no longer fits. */
+export const indexDrifted = (calibrationIndex: number, pageIndex: number): boolean =>
+  Math.abs(pageIndex - calibrationIndex) > INDEX_DRIFT * calibrationIndex;
+
 /** The one-minute load average above which a figure is marked: the CPU is shared, not measured. */
 export const QUIET_LOAD = 2;
 

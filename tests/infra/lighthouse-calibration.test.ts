@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedSlowdown, slowdownFor, slowdownSetting } from '../../scripts/lighthouse-calibration.ts';
+import {
+  calibratedSlowdown,
+  indexDrifted,
+  slowdownFor,
+  slowdownSetting,
+} from '../../scripts/lighthouse-calibration.ts';
 
 describe("bench:lighthouse's CPU slowdown", () => {
   it('is the documented multiplier at the documented benchmark indexes', () => {
@@ -35,5 +40,13 @@ describe("bench:lighthouse's CPU slowdown", () => {
     // A loaded machine's low index would slow the page less than Lighthouse means to.
     expect(slowdownFor(379, 9.5)).toEqual({ slowdown: 4, calibrated: false });
     expect(slowdownFor(2526, 3.7)).toEqual({ slowdown: 4, calibrated: false });
+  });
+
+  it('marks a page whose runs read an index more than 15% from the calibration', () => {
+    expect(indexDrifted(2461, 2554)).toBe(false);
+    expect(indexDrifted(2461, 2413)).toBe(false);
+    // The host slowed under the guest: the page was slowed more than the host's speed warranted.
+    expect(indexDrifted(2381, 1773)).toBe(true);
+    expect(indexDrifted(1829, 2455)).toBe(true);
   });
 });
