@@ -6,13 +6,13 @@
  * 2. Starts the local stack (`infra/local/start.ts`) on free ports with a fresh data folder.
  * 3. Serves web/dist as the distribution does (infra/local/site-server.ts: HTTP/2 over TLS with a
  *    certificate of its own), /api, /config.json, /cognito and /media going to the local stack.
- * 4. Calibrates the CPU slowdown to this machine (scripts/lighthouse-calibration.ts): one
- *    unmeasured Lighthouse run on `/` gives the host's benchmark index, and the slowdown is the one
- *    Lighthouse's throttling documentation gives for it (LIGHTHOUSE_CPU_SLOWDOWN=4 uses the
- *    default 4× instead, to compare with reports made that way). It first waits up to two
- *    minutes for the load of the build and the seeding to settle; on a machine that stays loaded
- *    (one-minute load above 2) it uses the default 4× and says so, since other processes depress
- *    the index and a calibrated slowdown would then flatter the pages.
+ * 4. Calibrates the CPU slowdown to this machine (scripts/lighthouse-calibration.ts), page by page:
+ *    an unmeasured Lighthouse run of the page just before its measured runs gives the host's
+ *    benchmark index, and the slowdown is the one Lighthouse's throttling documentation gives for
+ *    it (LIGHTHOUSE_CPU_SLOWDOWN=4 uses the default 4× instead, to compare with reports made that
+ *    way). It first waits up to two minutes for the load of the build and the seeding to settle;
+ *    where the load is above 2 at a calibration it uses the default 4× for that page and says so,
+ *    since other processes depress the index and a calibrated slowdown would then flatter the page.
  * 5. Runs Lighthouse (mobile emulation, simulated throttling at that slowdown, the system
  *    Chromium) RUNS times on `/`, `/clubs`, a public club page and `/login`, and prints the median
  *    of each category score and of FCP, LCP, TBT and CLS per page, beside the benchmark index and
@@ -54,6 +54,8 @@ const median = (values: number[]) =>
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** How long the calibration waits at most for the machine's load to settle after the stack starts. */
 const SETTLE_MS = 120_000;
+/** How long each page's calibration waits at most for the load of the page before it to settle. */
+const PAGE_SETTLE_MS = 60_000;
 /** `--serve`: build and serve the site as Lighthouse sees it, for a look in a browser, and run nothing. */
 const SERVE_ONLY = process.argv.includes('--serve');
 /** A folder to keep each run's full report in (JSON, readable in the Lighthouse viewer). */
@@ -175,34 +177,52 @@ async function main(): Promise<void> {
     const pages = ['/', '/clubs', `/c/${clubId}`, '/login'];
     // Building the SPA and seeding the stack load the machine themselves: the calibration waits
     // (a while) for the one-minute load to settle, so that a quiet machine is measured as one.
-    const settleBy = Date.now() + SETTLE_MS;
-    while ((loadavg()[0] ?? 0) > QUIET_LOAD && Date.now() < settleBy) {
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
-    }
-    const startLoad = loadavg()[0] ?? 0;
-    // The calibration run also warms the server, the stack and Chromium, as a visitor's first
-    // page would not be: it is not counted.
-    let slowdown: number;
-    /** The index the slowdown was calibrated on, when it was. */
-    let calibratedOn: number | undefined;
-    if (SLOWDOWN === 'calibrated') {
-      const calibration = await audit(`${origin}/`, chrome.port, 'calibration', DEFAULT_CPU_SLOWDOWN);
+    const settle = async (ms: number) => {
+      const settleBy = Date.now() + ms;
+      while ((loadavg()[0] ?? 0) > QUIET_LOAD && Date.now() < settleBy) {
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+      }
+    };
+    await settle(SETTLE_MS);
+    /**
+     * The slowdown for one page: calibrated on an unmeasured Lighthouse run of that page made just
+     * before its measured runs (which also warms the server, the stack and Chromium for it, as a
+     * visitor's first page would not be). Each page is calibrated on its own because the host's speed
+     * changes within minutes on this shared machine: one calibration for all four pages read indexes
+     * 1,604-2,650 in the pages' own runs.
+     */
+    const slowdownOf = async (
+      url: string,
+      label: string,
+    ): Promise<{ slowdown: number; calibratedOn?: number }> => {
+      if (SLOWDOWN !== 'calibrated') return { slowdown: SLOWDOWN };
+      // Lighthouse's own runs lift the load toward 2 on two cores: each page waits a little for it.
+      await settle(PAGE_SETTLE_MS);
+      const startLoad = loadavg()[0] ?? 0;
+      const calibration = await audit(
+        url,
+        chrome.port,
+        `${label.replace(/\W+/g, '_')}-calibration`,
+        DEFAULT_CPU_SLOWDOWN,
+      );
       const calibrationLoad = Math.max(startLoad, loadavg()[0] ?? 0);
       const chosen = slowdownFor(calibration.benchmarkIndex, calibrationLoad);
-      slowdown = chosen.slowdown;
-      if (chosen.calibrated) calibratedOn = calibration.benchmarkIndex;
-      console.log(
-        chosen.calibrated
-          ? `Benchmark index ${calibration.benchmarkIndex.toFixed(0)} (load ${calibrationLoad.toFixed(2)}): CPU slowdown ${slowdown}× ` +
-              `(calibrated as Lighthouse's throttling documentation gives it; its default is ${DEFAULT_CPU_SLOWDOWN}×)`
-          : `Benchmark index ${calibration.benchmarkIndex.toFixed(0)} measured at load ${calibrationLoad.toFixed(2)} (above ${QUIET_LOAD}): ` +
-              `other processes depress it, so the calibration (${calibratedSlowdown(calibration.benchmarkIndex)}×) would flatter the pages; ` +
-              `using Lighthouse's default ${DEFAULT_CPU_SLOWDOWN}× instead. Measure on a quiet machine for calibrated figures.`,
-      );
-    } else {
-      slowdown = SLOWDOWN;
-      console.log(`CPU slowdown ${slowdown}× (LIGHTHOUSE_CPU_SLOWDOWN), not calibrated`);
-    }
+      if (!chosen.calibrated)
+        console.log(
+          `${label}: benchmark index ${calibration.benchmarkIndex.toFixed(0)} measured at load ${calibrationLoad.toFixed(2)} (above ${QUIET_LOAD}): ` +
+            `other processes depress it, so the calibration (${calibratedSlowdown(calibration.benchmarkIndex)}×) would flatter the page; ` +
+            `using Lighthouse's default ${DEFAULT_CPU_SLOWDOWN}× instead. Measure on a quiet machine for calibrated figures.`,
+        );
+      return chosen.calibrated
+        ? { slowdown: chosen.slowdown, calibratedOn: calibration.benchmarkIndex }
+        : { slowdown: chosen.slowdown };
+    };
+    console.log(
+      SLOWDOWN === 'calibrated'
+        ? "CPU slowdown calibrated per page, as Lighthouse's throttling documentation gives it for the benchmark index " +
+            `of an unmeasured run just before (its default is ${DEFAULT_CPU_SLOWDOWN}×)`
+        : `CPU slowdown ${SLOWDOWN}× (LIGHTHOUSE_CPU_SLOWDOWN), not calibrated`,
+    );
     console.log(`Lighthouse ${RUNS}× per page (mobile emulation, simulated throttling) on ${origin}\n`);
     const header = [
       'page',
@@ -210,6 +230,7 @@ async function main(): Promise<void> {
         id === 'best-practices' ? 'BP' : id === 'accessibility' ? 'a11y' : id === 'performance' ? 'perf' : id,
       ),
       ...METRICS.map(([name, , unit]) => (unit ? `${name} ${unit}` : name)),
+      'calib idx',
       'bench idx',
       'slowdown',
       'max load',
@@ -221,6 +242,7 @@ async function main(): Promise<void> {
       const label = page.startsWith('/c/') ? '/c/{id}' : page;
       const rows: Row[] = [];
       let maxLoad = loadavg()[0] ?? 0;
+      const { slowdown, calibratedOn } = await slowdownOf(`${origin}${page}`, label);
       for (let run = 0; run < RUNS; run++) {
         rows.push(
           await audit(`${origin}${page}`, chrome.port, `${label.replace(/\W+/g, '_')}-${run + 1}`, slowdown),
@@ -238,6 +260,7 @@ async function main(): Promise<void> {
           const value = median(rows.map((r) => r.metrics[name] ?? Number.NaN));
           return name === 'CLS' ? value.toFixed(3) : value.toFixed(0);
         }),
+        calibratedOn === undefined ? '-' : calibratedOn.toFixed(0),
         `${index.toFixed(0)}${strayed ? ' ~' : ''}`,
         `${median(rows.map((r) => r.slowdown))}×`,
         `${maxLoad.toFixed(2)}${busy ? ' !' : ''}`,
