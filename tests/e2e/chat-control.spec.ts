@@ -192,7 +192,7 @@ test('a reported conversation reaches the super admin, who resolves it; the owne
       await owner.getByText('Members can message each other', { exact: true }).click();
       await expect(owner.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
     }
-    await Promise.all([owner.context().close(), admin.context().close()]);
+    await Promise.all([owner.close(), admin.close()]);
     await close();
   }
 });

@@ -60,7 +60,7 @@ export async function joinedPair(
     await close();
     throw error;
   } finally {
-    await owner.context().close();
+    await owner.close();
   }
   return { clubId: club.id, ann, ben, close };
 }

@@ -76,7 +76,7 @@ test.describe('Edit club', () => {
       await expectToast(page, 'Upload Success');
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await expectToast(page, 'Club updated');
-      await page.context().close();
+      await page.close();
     }
   });
 
@@ -85,7 +85,7 @@ test.describe('Edit club', () => {
     const page = await pageAs(browser, DEMO.member);
     await page.goto(`/communities/${club.id}/edit`);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -142,7 +142,7 @@ test.describe('Super-admin portal', () => {
     await expect(rows.first()).toContainText('Pottery Corner');
     await search.fill('no club is called this');
     await expect(page.getByText('No clubs found matching your search criteria.')).toBeVisible();
-    await page.context().close();
+    await page.close();
   });
 
   test('suspends a club (it leaves the directory, its members see the notice) and reactivates it', async ({
@@ -184,8 +184,8 @@ test.describe('Super-admin portal', () => {
     expect(((await back.json()) as { items: { id: string }[] }).items.map((c) => c.id)).toContain(club.id);
     await member.goto(`/communities/${club.id}`);
     await expect(member.getByRole('navigation', { name: 'Club', exact: true })).toBeVisible();
-    await admin.context().close();
-    await member.context().close();
+    await admin.close();
+    await member.close();
   });
 
   test('a member is sent from /super-admin to /dashboard with Access Denied', async ({ browser }) => {
@@ -194,6 +194,6 @@ test.describe('Super-admin portal', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Access Denied', { exact: true })).toBeVisible();
     await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
-    await page.context().close();
+    await page.close();
   });
 });

@@ -1,10 +1,9 @@
 /**
  * Shared state of the club-space specs: each demo account signs in through the real login form
- * once per run, and later tests start from its saved browser state (Amplify keeps the session in
- * localStorage) instead of signing in again. `test` adds `openClub`, which opens a demo club as a
+ * once per worker, and later tests start from the browser state saved then (Amplify keeps the
+ * session in localStorage) instead of signing in again. `test` adds `openClub`, which opens a demo club as a
  * demo account and closes every page it opened when the test ends, passed or failed.
  */
-import { join } from 'node:path';
 import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { clubNamed, type DemoClub, fillLogin, freshAccount, signIn } from './directory-support.ts';
 
@@ -16,37 +15,86 @@ export const postCard = (page: Page, title: string) =>
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
-const states = new Map<string, Promise<string>>();
+/** A demo account's browser context, signed in once, and what it held just after the sign-in. */
+interface SignedIn {
+  context: BrowserContext;
+  state: StorageState;
+  /** A page parked on a blank document of the app's origin, through which its storage is reset. */
+  keeper: Page;
+  /** A page of the context is with a walk (from pageAs until the page closes). */
+  inUse: boolean;
+}
 
-async function signInOnce(browser: Browser, email: string): Promise<string> {
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+const signedIn = new Map<string, Promise<SignedIn>>();
+
+async function signInOnce(browser: Browser, email: string): Promise<SignedIn> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/login');
   await fillLogin(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const dir = process.env.E2E_LOCAL_DIR ?? '.';
-  const file = join(dir, `state-${email.replace(/[^a-z0-9]/gi, '_')}.json`);
-  await context.storageState({ path: file });
-  await context.close();
-  return file;
+  const state = await context.storageState();
+  await page.close();
+  const keeper = await context.newPage();
+  await keeper.route('**/*', (route) => route.fulfill({ contentType: 'text/html', body: '<html></html>' }));
+  await keeper.goto('/');
+  return { context, state, keeper, inUse: false };
 }
 
-/** A new page signed in as this demo account (the sign-in happens once per worker). */
+/**
+ * Puts the context back as it was just after the sign-in: no page of an earlier walk open (a tab
+ * it opened), its cookies (the club sidebar's among them) and the app's localStorage (Amplify's
+ * session and whatever a walk stored) as saved then, no permission granted. A page's
+ * sessionStorage is its own, so a new page starts without any.
+ */
+async function resetToSignIn({ context, state, keeper }: SignedIn): Promise<void> {
+  await Promise.all(context.pages().map((open) => (open === keeper ? undefined : open.close())));
+  await Promise.all([context.clearCookies(), context.clearPermissions()]);
+  await context.addCookies(state.cookies);
+  const origin = new URL(keeper.url()).origin;
+  const saved = state.origins.find((o) => o.origin === origin)?.localStorage ?? [];
+  await keeper.evaluate((items) => {
+    window.localStorage.clear();
+    for (const { name, value } of items) window.localStorage.setItem(name, value);
+  }, saved);
+}
+
+/**
+ * A new page signed in as this demo account (the sign-in happens once per worker); closing the
+ * page is all the caller does after. The account's pages share one browser context, reset to the
+ * state of its sign-in for each new page: a fresh context costs a new renderer and every bundle
+ * compiled again, about 1 s of CPU a page on a 2-core machine. A walk that still has a page of the
+ * account open gets a fresh context of its own, closed with its page, so two pages of one
+ * account never share their storage where they did not before.
+ */
 export async function pageAs(
   browser: Browser,
   email: string,
   options: { width?: number } = {},
 ): Promise<Page> {
-  let state = states.get(email);
-  if (!state) {
-    state = signInOnce(browser, email);
-    states.set(email, state);
+  let account = signedIn.get(email);
+  if (!account) {
+    account = signInOnce(browser, email);
+    signedIn.set(email, account);
   }
-  const context = await browser.newContext({
-    storageState: await state,
-    ...(options.width ? { viewport: { width: options.width, height: 812 } } : {}),
-  });
-  return context.newPage();
+  const shared = await account;
+  let page: Page;
+  if (shared.inUse) {
+    const context = await browser.newContext({ storageState: shared.state });
+    page = await context.newPage();
+    page.once('close', () => void context.close());
+  } else {
+    shared.inUse = true;
+    await resetToSignIn(shared);
+    page = await shared.context.newPage();
+    page.once('close', () => {
+      shared.inUse = false;
+    });
+  }
+  if (options.width) await page.setViewportSize({ width: options.width, height: 812 });
+  return page;
 }
 
 /**
@@ -94,17 +142,17 @@ export type OpenClub = (
 
 export const test = base.extend<{ openClub: OpenClub }>({
   openClub: async ({ browser, request }, use) => {
-    const contexts: BrowserContext[] = [];
+    const pages: Page[] = [];
     await use(async (email, clubName, options = {}) => {
       const [club, page] = await Promise.all([
         clubNamed(request, clubName),
         pageAs(browser, email, { width: options.width }),
       ]);
-      contexts.push(page.context());
+      pages.push(page);
       await page.goto(`/${options.prefix ?? 'communities'}/${club.id}${options.path ?? ''}`);
       return { page, club };
     });
-    await Promise.all(contexts.map((context) => context.close()));
+    await Promise.all(pages.map((page) => page.close()));
   },
 });
 

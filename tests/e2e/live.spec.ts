@@ -90,7 +90,7 @@ test('a new post reaches an open feed as a pill, then shows; a like moves the co
     await expect(postCard(member, title).getByText('Edited while you were reading.')).toBeVisible();
     expect(feedReads).toEqual([]);
   } finally {
-    await Promise.all([owner.context().close(), member.context().close()]);
+    await Promise.all([owner.close(), member.close()]);
   }
 });
 
@@ -143,6 +143,6 @@ test("a removed member's open page is told, and receives nothing of the club aft
     await heard;
     expect(after.filter((payload) => payload.includes('post.created'))).toEqual([]);
   } finally {
-    await owner.context().close();
+    await owner.close();
   }
 });

@@ -131,7 +131,7 @@ test('the dashboard at 375 px: no sideways scrolling, axe clean, titled, account
   await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
   await expect(account.getByText('Settings', { exact: true })).toBeHidden();
   await expectNoHorizontalScroll(page);
-  await page.context().close();
+  await page.close();
 });
 
 test("the directory's top bar at 375 px signed in: brand and Menu on one row, the account links on the next", async ({
@@ -166,5 +166,5 @@ test("the directory's top bar at 375 px signed in: brand and Menu on one row, th
   ]);
   if (!(toggle && menu2)) throw new Error("a part of the club's header is not drawn");
   expect(Math.abs(middle(menu2) - middle(toggle))).toBeLessThan(8);
-  await page.context().close();
+  await page.close();
 });

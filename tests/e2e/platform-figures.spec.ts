@@ -61,6 +61,6 @@ test('the super admin reads the platform charts, and a club created meanwhile mo
     await expect(clubs.getByRole('img')).toHaveAttribute('aria-label', /^Clubs from \d{4}-\d{2} to/);
     await expect(table.getByRole('row').last().getByRole('rowheader')).toHaveText(today().slice(0, 7));
   } finally {
-    await admin.context().close();
+    await admin.close();
   }
 });

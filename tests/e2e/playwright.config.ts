@@ -39,8 +39,8 @@ export default defineConfig({
     // pages closed, routes and init scripts removed, the page back on about:blank): a fresh context
     // costs a new renderer process and every bundle compiled again, about 1 s of CPU per walk on
     // a 2-core machine. No walk changes what the reset leaves (permissions, geolocation, offline,
-    // extra headers) on that context; the walks that sign demo accounts in (club-support.ts) or
-    // need a second person open contexts of their own, fresh as before.
+    // extra headers) on that context; the walks that need a second person open contexts of their
+    // own, and each demo account's pages share one context of its own (club-support.ts).
     reuseContext: true,
     launchOptions: {
       executablePath: chromiumPath,

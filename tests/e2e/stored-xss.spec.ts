@@ -105,7 +105,7 @@ async function browseAs(page: Page, world: World, viewer: Viewer, findings: Find
     await recordInjected(page, findings);
     opened += 1;
   }
-  await page.context().close();
+  await page.close();
   return opened;
 }
 
@@ -153,6 +153,7 @@ test('no stored payload runs on any page that shows it, and each is shown as tex
     );
     return counts.reduce((a, b) => a + b, 0);
   });
+  await anonymous.context().close();
   console.log(
     `stored XSS timing: writing ${((written - started) / 1000).toFixed(1)} s, pages ${((Date.now() - written) / 1000).toFixed(1)} s`,
   );
