@@ -6,16 +6,27 @@
  * role that starts with nothing but writing to that log group. Grants are added by the caller.
  */
 
+import { execFileSync } from 'node:child_process';
+import { readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { FUNCTION_TIMEOUT_SECONDS } from '@clubs/shared';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  AssetHashType,
+  AssetStaging,
+  DockerImage,
+  Duration,
+  type ILocalBundling,
+  RemovalPolicy,
+  Validations,
+} from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { Charset, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { BuildOptions } from 'esbuild';
-import { handlerEntry, LOCK_FILE, REPO_ROOT } from './paths.ts';
+import { type BuildOptions, buildSync } from 'esbuild';
+import { HANDLER_DIRS, handlerEntry, REPO_ROOT } from './paths.ts';
 
 /**
  * The AWS SDK v3 client packages a function may import from the Lambda runtime: long-standing
@@ -55,9 +66,9 @@ export const ESM_REQUIRE_BANNER =
   "import { createRequire as __clubsCreateRequire } from 'node:module'; const require = __clubsCreateRequire(import.meta.url);";
 
 /**
- * The esbuild settings every handler is bundled with, in esbuild's own terms, so that a bundle
- * measurement (`npm run bench:bundle`, from esbuild's metafile) uses exactly what `cdk deploy`
- * ships. HandlerFunction passes each of them to NodejsFunction, which adds `--bundle`.
+ * The esbuild settings every handler is bundled with, in esbuild's own terms: `cdk synth` and
+ * `cdk deploy` bundle with exactly these (bundleEveryHandler), and so does a bundle measurement
+ * (`npm run bench:bundle`, from esbuild's metafile).
  */
 export const BUNDLE_SETTINGS = {
   bundle: true,
@@ -67,7 +78,9 @@ export const BUNDLE_SETTINGS = {
   minify: true,
   sourcemap: true,
   sourcesContent: false,
-  charset: 'utf8',
+  // esbuild's default, non-ASCII characters escaped: the bytes the functions have always shipped
+  // (NodejsFunction, which bundled them before, never passed a charset on to esbuild).
+  charset: 'ascii',
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_BANNER },
   /**
@@ -83,8 +96,79 @@ export const BUNDLE_SETTINGS = {
   external: [...RUNTIME_SDK_PACKAGES],
 } satisfies BuildOptions;
 
-const CHARSETS = { utf8: Charset.UTF8, ascii: Charset.ASCII } as const;
-const OUTPUT_FORMATS = { esm: OutputFormat.ESM, cjs: OutputFormat.CJS } as const;
+/** The folder, beside CDK's bundling folder of a function, its bundle is written to first. */
+const BUNDLED_PREFIX = 'bundling-handler-';
+
+/** Per asset folder, the handlers bundled into it that no function has taken yet. */
+const untaken = new Map<string, Set<string>>();
+
+/**
+ * Bundles every handler entry of functions/src/{routes,consumers,triggers} in one esbuild run,
+ * each to `{assetDir}/bundling-handler-{name}/index.mjs` with its source map. One run parses the
+ * modules the handlers share once, on every core; one run per function (as NodejsFunction bundles:
+ * `npx esbuild` per function, one after the other) parses them again for each. Each bundle is byte
+ * for byte the one a run of its own writes: without code splitting esbuild bundles each entry
+ * point alone, and a source map names its sources relative to its own folder, which sits at the
+ * depth of CDK's bundling folder. What no function takes is removed when the process exits.
+ */
+function bundleEveryHandler(assetDir: string): Set<string> {
+  const entries = HANDLER_DIRS.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => path.join(dir, file)),
+  );
+  buildSync({
+    ...BUNDLE_SETTINGS,
+    entryPoints: entries.map((entry) => ({
+      in: entry,
+      out: `${BUNDLED_PREFIX}${path.basename(entry, '.ts')}/index`,
+    })),
+    outdir: assetDir,
+    outExtension: { '.js': '.mjs' },
+    absWorkingDir: REPO_ROOT,
+    logLevel: 'error',
+  });
+  if (!untaken.has(assetDir)) {
+    process.once('exit', () => {
+      for (const handler of untaken.get(assetDir) ?? [])
+        rmSync(path.join(assetDir, `${BUNDLED_PREFIX}${handler}`), { recursive: true, force: true });
+    });
+  }
+  const handlers = new Set(entries.map((entry) => path.basename(entry, '.ts')));
+  untaken.set(assetDir, handlers);
+  return handlers;
+}
+
+/**
+ * A function's bundling, run by CDK's asset staging into the folder it hashes: the function's
+ * bundle from bundleEveryHandler moved in, then its `afterBundling` commands. `handler` and
+ * `afterBundlingCommands` are what CDK's asset cache, keyed by the bundling options, tells the
+ * functions apart by.
+ */
+class HandlerBundling implements ILocalBundling {
+  readonly afterBundlingCommands: readonly string[];
+
+  constructor(
+    readonly handler: string,
+    private readonly afterBundling?: (outputDir: string) => string[],
+  ) {
+    this.afterBundlingCommands = afterBundling?.(AssetStaging.BUNDLING_OUTPUT_DIR) ?? [];
+  }
+
+  tryBundle(outputDir: string): boolean {
+    const assetDir = path.dirname(outputDir);
+    let handlers = untaken.get(assetDir);
+    if (!handlers?.has(this.handler)) handlers = bundleEveryHandler(assetDir);
+    const bundled = path.join(assetDir, `${BUNDLED_PREFIX}${this.handler}`);
+    for (const file of readdirSync(bundled)) renameSync(path.join(bundled, file), path.join(outputDir, file));
+    rmSync(bundled, { recursive: true });
+    handlers.delete(this.handler);
+    for (const command of this.afterBundling?.(outputDir) ?? []) {
+      execFileSync('bash', ['-c', command], { cwd: REPO_ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
+    }
+    return true;
+  }
+}
 
 export interface HandlerFunctionProps {
   /** The entry's file name under functions/src/{routes,consumers,triggers}, without .ts. */
@@ -132,10 +216,17 @@ export class HandlerFunction extends Construct {
     );
 
     this.function = new NodejsFunction(this, 'Function', {
-      entry: this.entry,
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: LOCK_FILE,
+      // Bundled here rather than by NodejsFunction: the same esbuild settings, every handler in
+      // one run (bundleEveryHandler). The asset is hashed by its output, as NodejsFunction hashes.
+      code: Code.fromAsset(REPO_ROOT, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Never pulled: the local bundling always bundles, or fails the synthesis.
+          image: DockerImage.fromRegistry('dummy'),
+          local: new HandlerBundling(props.handler, props.afterBundling),
+        },
+      }),
+      handler: 'index.handler',
       description: props.description,
       runtime: NODE_RUNTIME,
       architecture: Architecture.ARM_64,
@@ -146,30 +237,6 @@ export class HandlerFunction extends Construct {
       tracing: Tracing.ACTIVE,
       deadLetterQueue: props.deadLetterQueue,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      bundling: {
-        format: OUTPUT_FORMATS[BUNDLE_SETTINGS.format],
-        target: BUNDLE_SETTINGS.target,
-        banner: BUNDLE_SETTINGS.banner.js,
-        minify: BUNDLE_SETTINGS.minify,
-        sourceMap: BUNDLE_SETTINGS.sourcemap,
-        sourcesContent: BUNDLE_SETTINGS.sourcesContent,
-        mainFields: [...BUNDLE_SETTINGS.mainFields],
-        // Given explicitly (not NodejsFunction's default, all of `@aws-sdk/*`), so the measurement agrees.
-        externalModules: [...BUNDLE_SETTINGS.external],
-        charset: CHARSETS[BUNDLE_SETTINGS.charset],
-        logLevel: LogLevel.ERROR,
-        forceDockerBundling: false,
-        ...(props.afterBundling
-          ? {
-              commandHooks: {
-                beforeInstall: () => [],
-                beforeBundling: () => [],
-                afterBundling: (_inputDir: string, outputDir: string) =>
-                  props.afterBundling?.(outputDir) ?? [],
-              },
-            }
-          : {}),
-      },
     });
 
     if (!props.deadLetterQueue) {
