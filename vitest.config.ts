@@ -86,7 +86,8 @@ export default defineConfig({
         testTimeout: 180_000,
         hookTimeout: 180_000,
       }),
-      // Each test file has a table of its own on the project's DynamoDB Local (setup.ts).
+      // Each test file has a table of its own, in a database of its own, on the one DynamoDB Local
+      // this project, its isolated half and security share (global-setup.ts, setup.ts).
       ...layerProjects('integration', 'tests/integration', {
         environment: 'node',
         globalSetup: ['tests/integration/global-setup.ts'],
