@@ -40,7 +40,7 @@ beforeAll(async () => {
   process.env.DYNAMODB_ENDPOINT = dynamoProxy.url;
   setDocumentClient(undefined);
   await ensureTable(dynamo.endpoint, tableName());
-  world = await startWorld({ deadLetterFile: join(dir, 'dead-letters.jsonl'), ownDynamoDb: false });
+  world = await startWorld({ deadLetterFile: join(dir, 'dead-letters.jsonl') });
   bus = world.bus;
   // Stripe behind a proxy too; the functions make their client from the environment.
   stripeProxy = await startFaultProxy(world.stripe.server.port);

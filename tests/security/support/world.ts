@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cardChangeOutbox } from '@clubs/functions/bus/change-events';
-import { setDocumentClient, tableName } from '@clubs/functions/data/client';
+import { setDocumentClient } from '@clubs/functions/data/client';
 import { createEvent } from '@clubs/functions/data/repositories/calendar-events';
 import { createClubWithOwner, setClubStatus } from '@clubs/functions/data/repositories/clubs';
 import { addComment } from '@clubs/functions/data/repositories/comments';
@@ -27,7 +27,6 @@ import { createPost } from '@clubs/functions/data/repositories/posts';
 import { appendSections } from '@clubs/functions/data/repositories/sections';
 import { putDelivery } from '@clubs/functions/data/repositories/webhooks';
 import { createApiKey, revokeApiKey } from '@clubs/functions/services/api-keys';
-import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from '@clubs/infra/local/dynamodb.ts';
 import type { LocalEventBus } from '@clubs/infra/local/event-bus.ts';
 import { type LocalGateway, startGateway } from '@clubs/infra/local/gateway.ts';
 import { freePort } from '@clubs/infra/local/ports.ts';
@@ -374,28 +373,12 @@ export function worldForFile(options: WorldOptions = {}): World {
 export interface WorldOptions {
   /** Keeps the bus's failed deliveries (the fault tests read it). */
   deadLetterFile?: string;
-  /**
-   * Whether the world starts a DynamoDB Local of its own (the default) rather than use the one
-   * DYNAMODB_ENDPOINT names (the fault tests put a proxy in front of theirs). A world writes
-   * thousands of items with its table's stream on, and DynamoDB Local answers every request on a
-   * streamed table more slowly the more stream records all its tables hold: on a shared one each
-   * file of the suite made the next slower (the matrix took 200 s alone, 472 s after the others).
-   */
-  ownDynamoDb?: boolean;
-}
-
-/** A DynamoDB Local for this file alone, its table made, and the handlers pointed at it. */
-async function startOwnDynamoDb(): Promise<DynamoDbLocal> {
-  const dynamo = await startDynamoDbLocal({ port: await freePort(), jit: 'throughput' });
-  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  setDocumentClient(undefined);
-  // Its stream is turned on by the bus that reads it (tests/support/bus.ts).
-  await ensureTable(dynamo.endpoint, tableName(), { stream: false });
-  return dynamo;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
-  const dynamo = options.ownDynamoDb === false ? undefined : await startOwnDynamoDb();
+  // The DynamoDB Local that DYNAMODB_ENDPOINT names: the run's shared one, where the file's table
+  // sits in a database of its own (tests/integration/setup.ts made it), so no other file's stream
+  // records slow the world's requests; the fault tests put their own behind a proxy instead.
   const stripe = await startTestStripe();
   const bus = await startBus(options.deadLetterFile);
   // Handlers build their own Stripe client from the environment, as the local stack's do.
@@ -477,7 +460,6 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       await stripe.stop();
       await ses.stop();
       setDocumentClient(undefined);
-      await dynamo?.stop();
     },
   };
 }
