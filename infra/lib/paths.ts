@@ -6,9 +6,6 @@ import { fileURLToPath } from 'node:url';
 /** The repository root (infra/lib/../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The lock file NodejsFunction hashes and bundles against. */
-export const LOCK_FILE = path.join(REPO_ROOT, 'package-lock.json');
-
 /**
  * The folders of the Lambda entries, one a kind: `routes` (the HTTP route groups, the Stripe
  * webhook and the WebSocket API's routes: a request in, a response out), `consumers` (what the
