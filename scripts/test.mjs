@@ -1,7 +1,7 @@
 // `npm test`: lint, typecheck, the build of what ships (`npm run build`: the SPA and every
 // function bundle, as `cdk deploy` makes them) and every suite (unit, integration, security, CDK
 // and web in vitest, the prod stage's deploy check among the CDK tests; end-to-end in E2E_LANES
-// lanes, one per two cores unless set), the checks in two lanes and the suites after them, each
+// lanes, one per core unless set), the checks in two lanes and the suites after them, each
 // printing its own summary, then one closing line with the totals. Exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
+import { laneFiles } from './e2e-lanes.mjs';
 import { canStartEarly, startE2eStack } from './e2e-stack.mjs';
 import { skippedTests, timeTable } from './test-times.mjs';
 
@@ -72,11 +73,13 @@ const checks = Promise.all([
   ),
   quietStep('build (the SPA, then cdk synth bundling every function)', 'npm', ['run', '--silent', 'build']),
 ]);
-// The walks run in lanes: each lane is a Playwright shard with a whole local stack of its own
-// (its own ports and data folder), so no walk ever sees another lane's writes. Each lane's lines
-// carry its number when there are several. One lane (its stack, DynamoDB Local and the headless
-// shell) keeps about one core busy; a 2-core machine runs one.
-const lanes = Math.max(1, Number(process.env.E2E_LANES ?? Math.floor(availableParallelism() / 2)));
+// The walks run in lanes: each lane walks its own spec files (scripts/e2e-lanes.mjs) against a
+// whole local stack of its own (its own ports and data folder), so no walk ever sees another lane's
+// writes. Each lane's lines carry its number when there are several. One lane (its stack, DynamoDB
+// Local and the headless shell) kept 57% of a 2-core machine busy, waiting on the stack and the
+// page the rest of the time, so there is a lane per core.
+const lanes = Math.max(1, Number(process.env.E2E_LANES ?? availableParallelism()));
+const e2eConfig = 'tests/e2e/playwright.config.ts';
 const laneEnv = { ...env };
 // Each lane's config makes a data folder of its own; one given from outside would be shared.
 delete laneEnv.E2E_LOCAL_DIR;
@@ -97,11 +100,17 @@ const checksDone = checks.then(() =>
   console.log(`\n=== the checks took ${((Date.now() - runStarted) / 1000).toFixed(1)} s`),
 );
 
-async function lane(index, stack) {
+async function lane(index, stack, files) {
   const report = join(reports, `playwright-${index}.json`);
-  const args = ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'];
-  if (lanes > 1) args.push(`--shard=${index + 1}/${lanes}`);
+  const args = ['playwright', 'test', '-c', e2eConfig];
+  // Playwright's own shards where the files could not be dealt.
+  if (lanes > 1) args.push(...(files ?? [`--shard=${index + 1}/${lanes}`]));
   const prefix = lanes > 1 ? `[lane ${index + 1}] ` : '[e2e] ';
+  // More lanes than spec files: this one has none to walk (no filter would walk them all).
+  if (files?.length === 0) {
+    await stack?.stop();
+    return { ok: true, report: null };
+  }
   let early = {};
   if (stack) {
     stack.show(`${prefix}[early stack] `);
@@ -134,13 +143,35 @@ async function lane(index, stack) {
   await stack?.stop();
   return { ok: code === 0, report };
 }
+/** Each lane's spec files, or none (Playwright's shards then) if the walks could not be listed. */
+async function dealLanes() {
+  try {
+    const dealt = await laneFiles(e2eConfig, lanes, {
+      ...laneEnv,
+      LOCAL_WEB: 'dist',
+      E2E_LOCAL_DIR: reports,
+    });
+    for (const [index, lane] of dealt.entries()) {
+      console.log(`[lane ${index + 1}] ${lane.files.length} spec files, weight ${lane.weight}`);
+    }
+    return dealt;
+  } catch (error) {
+    console.log(
+      `the walks could not be listed (${error.message.split('\n')[0]}): Playwright's shards instead`,
+    );
+    return [];
+  }
+}
 const e2eName = `end-to-end (Playwright, headless Chromium, ${lanes} lane${lanes > 1 ? 's' : ''})`;
 const walksDone = (serial ? vitestDone.then(() => checks) : checks).then(async () => {
   console.log(`\n=== ${e2eName} (started)`);
   const e2eStarted = Date.now();
   const slot = results.push({ name: e2eName, ok: false, seconds: '…' }) - 1;
   const stacks = await earlyStacks;
-  const runs = await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index, stacks[index])));
+  const dealt = lanes > 1 ? await dealLanes() : [];
+  const runs = await Promise.all(
+    Array.from({ length: lanes }, (_, index) => lane(index, stacks[index], dealt[index]?.files)),
+  );
   results[slot] = {
     name: e2eName,
     ok: runs.every((run) => run.ok),
@@ -158,7 +189,7 @@ if (vitest) {
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
 // One report of all lanes: their counts added, their spec files side by side.
-const laneReports = laneRuns.map((run) => readJson(run.report));
+const laneReports = laneRuns.filter((run) => run.report).map((run) => readJson(run.report));
 const playwright = laneReports.every(Boolean)
   ? {
       stats: Object.fromEntries(

@@ -11,6 +11,7 @@
 import { entryOf } from '@clubs/shared';
 import { DRAWN_DATA_ID } from '@clubs/web/src/drawn-data.ts';
 import { expect, type Page, test } from '@playwright/test';
+import { LANE_WEIGHT } from '../../scripts/e2e-lanes.mjs';
 import { type SecurityReport, writeReport, xssLine } from '../security/support/summary.ts';
 import { pageAs } from './club-support.ts';
 import { XssApi } from './xss/api.ts';
@@ -126,10 +127,13 @@ function report(world: World, opened: number, findings: Findings) {
   if (dir) writeReport(dir, 'xss', { xss });
 }
 
-test('no stored payload runs on any page that shows it, and each is shown as text', async ({
-  browser,
-  request,
-}) => {
+// The walk takes about as long as 28 others (84 s against their 3 s in a quiet run): `npm test`
+// deals the spec files to its lanes by that weight (scripts/e2e-lanes.mjs).
+const weight = { type: LANE_WEIGHT, description: '28' };
+
+test('no stored payload runs on any page that shows it, and each is shown as text', {
+  annotation: weight,
+}, async ({ browser, request }) => {
   const started = Date.now();
   const api = new XssApi(request);
   const cast = await viewers(api);
