@@ -111,6 +111,18 @@ const drawnDocuments = (): EntryDocument[] =>
   (ENTRY_DOCUMENTS as readonly EntryDocument[]).filter((document) => document.drawnWithData);
 
 /**
+ * The distribution's default root object: the home page's entry document. CloudFront's guide does
+ * not say whether it replaces `/` before or after the request is matched to a behavior, so both
+ * orders must answer the same page: the home document is the root object, its path is routed like
+ * `/` when the home page is drawn with data, and the drawing function takes it for `/`.
+ */
+const rootDocument = (): EntryDocument => {
+  const home = (ENTRY_DOCUMENTS as readonly EntryDocument[]).find((document) => document.route === '/');
+  if (!home) throw new Error('ENTRY_DOCUMENTS has no document for /');
+  return home;
+};
+
+/**
  * The viewer-request function of the pages drawn with their data: the request goes on for the
  * page's document in the site bucket (what answers when the site-pages function cannot), with
  * the page asked for in DRAWN_PAGE_HEADER and only the query parameters its drawing reads, which
@@ -119,13 +131,14 @@ const drawnDocuments = (): EntryDocument[] =>
  */
 export const DRAWN_PAGES = `${DOCUMENT_OF}
 var DRAWN_QUERY = ${JSON.stringify(Object.fromEntries(drawnDocuments().map((document) => [`/${document.file}`, document.drawnQuery ?? []])))};
+var ROOT_OBJECT = ${JSON.stringify(`/${rootDocument().file}`)};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
   delete request.headers['${DRAWN_PAGE_HEADER}'];
   var document = uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1 ? documentOf(uri) : uri;
   var drawn = Object.prototype.hasOwnProperty.call(DRAWN_QUERY, document);
-  if (drawn) request.headers['${DRAWN_PAGE_HEADER}'] = { value: uri };
+  if (drawn) request.headers['${DRAWN_PAGE_HEADER}'] = { value: uri === ROOT_OBJECT ? '/' : uri };
   var keep = drawn ? DRAWN_QUERY[document] : [];
   Object.keys(request.querystring).forEach(function (name) {
     if (keep.indexOf(name) === -1) delete request.querystring[name];
@@ -231,7 +244,7 @@ export class Site extends Construct {
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Clubs (${Stack.of(this).stackName})`,
-      defaultRootObject: 'index.html',
+      defaultRootObject: rootDocument().file,
       domainNames: config.siteDomain ? [config.siteDomain] : undefined,
       certificate,
       // Only a custom certificate lets the TLS policy be chosen.
@@ -387,8 +400,11 @@ export class Site extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Pages drawn with their data: the page asked for, its document in the bucket',
     });
-    for (const document of drawn) {
-      this.distribution.addBehavior(document.route, origin, {
+    const root = rootDocument();
+    const patterns = drawn.map((document) => document.route);
+    if (root.drawnWithData) patterns.push(`/${root.file}`);
+    for (const pattern of patterns) {
+      this.distribution.addBehavior(pattern, origin, {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy,

@@ -390,6 +390,7 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
       DefaultCacheBehavior: Record<string, unknown>;
       CacheBehaviors: Record<string, unknown>[];
       CustomErrorResponses?: unknown;
+      DefaultRootObject?: string;
       Origins: { Id: string; DomainName: unknown; CustomOriginConfig?: Record<string, unknown> }[];
     };
   const behavior = (pattern: string) => config().CacheBehaviors.find((b) => b.PathPattern === pattern);
@@ -520,7 +521,14 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
     expect(permissions.find((p) => p.Action === 'lambda:InvokeFunction')?.InvokedViaFunctionUrl).toBe(true);
 
     const policies = resourcesOf('AWS::CloudFront::CachePolicy');
-    for (const { route } of drawn) {
+    // The root URL answers the drawn home page whether CloudFront puts the default root object in
+    // its place before or after choosing a behavior: the root object is the home document, whose
+    // path is routed like `/`, with the same function.
+    expect(config().DefaultRootObject).toBe('home.html');
+    const home = behavior('/');
+    expect(home).toBeDefined();
+    expect(behavior('/home.html')).toEqual({ ...home, PathPattern: '/home.html' });
+    for (const route of [...drawn.map((document) => document.route), '/home.html']) {
       const pageBehavior = behavior(route);
       expect(pageBehavior, route).toMatchObject({
         TargetOriginId: group?.Id,
@@ -572,6 +580,9 @@ describe('site: one distribution for the SPA, /api/* and /media/*', () => {
     expect(directory.querystring).toEqual({ tab: { value: 'free' }, q: { value: 'yoga' } });
     expect(run('/').uri).toBe('/home.html');
     expect(run('/').headers[DRAWN_PAGE_HEADER]).toEqual({ value: '/' });
+    // The default root object put in the place of `/` is the home page asked for.
+    expect(run('/home.html').uri).toBe('/home.html');
+    expect(run('/home.html').headers[DRAWN_PAGE_HEADER]).toEqual({ value: '/' });
     // No page drawn with data: the viewer's header is dropped and the bucket answers.
     const other = run('/c/x/y', {}, { [DRAWN_PAGE_HEADER]: { value: '/c/evil' } });
     expect(other.uri).toBe('/index.html');
