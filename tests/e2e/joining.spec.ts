@@ -58,14 +58,20 @@ test("a free join: 'Join Now', busy 'Processing...', then pending at once and in
   await expect(button).toHaveText('Join Now');
   await expect(button).toBeEnabled();
 
-  // Hold the request a moment to see the busy state.
+  // The request is held until the busy state has been seen (a fixed delay could end first on a
+  // busy machine), then let through.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/join-requests', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await held;
     await route.continue();
   });
   await button.click();
   await expect(button).toHaveText('Processing...');
   await expect(button).toBeDisabled();
+  release();
   await expect(page.getByText('Join request submitted successfully!')).toBeVisible();
   await expect(button).toHaveText('Request Pending');
   await expect(button).toBeDisabled();
