@@ -1,7 +1,7 @@
 // `npm test`: lint, typecheck, the build of what ships (`npm run build`: the SPA and every
 // function bundle, as `cdk deploy` makes them) and every suite (unit, integration, security, CDK
 // and web in vitest, the prod stage's deploy check among the CDK tests; end-to-end in E2E_LANES
-// lanes, one per core unless set), the checks in two lanes and the suites after them, each
+// lanes, one per core up to four unless set), the checks in two lanes and the suites after them, each
 // printing its own summary, then one closing line with the totals. Exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -77,8 +77,9 @@ const checks = Promise.all([
 // whole local stack of its own (its own ports and data folder), so no walk ever sees another lane's
 // writes. Each lane's lines carry its number when there are several. One lane (its stack, DynamoDB
 // Local and the headless shell) kept 57% of a 2-core machine busy, waiting on the stack and the
-// page the rest of the time, so there is a lane per core.
-const lanes = Math.max(1, Number(process.env.E2E_LANES ?? availableParallelism()));
+// page the rest of the time, so there is a lane per core, up to four: each lane is a whole stack,
+// and beyond about five the stored-XSS walk alone (a sixth of the walks' weight) is the longest.
+const lanes = Math.max(1, Number(process.env.E2E_LANES ?? Math.min(4, availableParallelism())));
 const e2eConfig = 'tests/e2e/playwright.config.ts';
 const laneEnv = { ...env };
 // Each lane's config makes a data folder of its own; one given from outside would be shared.
