@@ -54,6 +54,11 @@ test('Admin Controls for the owner: View Public Page in a new tab, Edit Club, In
   openClub,
 }) => {
   const { page, club: yoga } = await openClub(DEMO.owner, YOGA, { prefix: 'clubs' });
+  // The button shows its name with the space between the words, as it is read out.
+  await expect(page.getByRole('button', { name: 'Admin Controls' })).toHaveJSProperty(
+    'innerText',
+    'Admin Controls',
+  );
   await page.getByRole('button', { name: 'Admin Controls' }).click();
   const links = page.locator('.club-admin').getByRole('link');
   await expect(links).toHaveText([

@@ -46,11 +46,12 @@ export function AdminControls({
       <Popover
         label="Admin Controls"
         // A phone's one-line header has no room for both words beside the chat button, the bell and
-        // the Menu button: there the button says "Admin".
+        // the Menu button: there the button says "Admin". The words share one span: the button
+        // lays out its children as flex items, which would drop the space that starts the second.
         buttonText={
-          <>
+          <span>
             Admin<span className="club-admin__wide"> Controls</span>
-          </>
+          </span>
         }
         buttonSize="small"
       >
