@@ -36,7 +36,7 @@ describe('club home: the feed', () => {
     );
   });
 
-  it("likes and unlikes, showing the server's count", async () => {
+  it("likes and unlikes, showing the server's count on the card and in the trending posts", async () => {
     const api = homeApi([post('p1')], 'club_member', {
       likePost: () => ok({ postId: 'p1', liked: true, changed: true, likeCount: 3 }),
       unlikePost: () => ok({ postId: 'p1', liked: false, changed: true, likeCount: 2 }),
@@ -47,6 +47,9 @@ describe('club home: the feed', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Like' }));
     expect(await within(card).findByText('3 likes')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
+    // The sidebar's trending posts say the same count as the card.
+    const aside = screen.getByRole('complementary', { name: 'Club sidebar' });
+    expect(within(aside).getByText('Olivia Owner · 3 likes')).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Liked' }));
     expect(await within(card).findByText('2 likes')).toBeInTheDocument();
     expect(api.callsTo('PUT', `/api/clubs/${CLUB}/posts/p1/like`)).toHaveLength(1);

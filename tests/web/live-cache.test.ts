@@ -1,11 +1,11 @@
 /**
  * Live messages written into the TanStack Query cache: an edited post is read alone and replaces
  * its copy in the feed's page and on its own page, the feed is not read again; a post the tab has
- * nowhere cached is not read at all.
+ * nowhere cached is not read at all. A post's new like count reaches the sidebar's trending posts.
  */
-import type { Post, PostPage } from '@clubs/shared';
+import type { ClubSidebar, Post, PostPage } from '@clubs/shared';
 import { routeKey } from '@clubs/web/src/api/queryKeys.ts';
-import { feedKey } from '@clubs/web/src/features/feed/api.ts';
+import { clubSidebarKey, feedKey } from '@clubs/web/src/features/feed/api.ts';
 import { applyLiveMessage } from '@clubs/web/src/live/useLiveClub.ts';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
@@ -54,5 +54,29 @@ describe('a post edited live', () => {
     applyLiveMessage(client, { type: 'post.edited', clubId: CLUB, postId: 'p1' }, 'reader-1', fetchPost);
     await vi.waitFor(() => expect(fetchPost).toHaveBeenCalledOnce());
     expect(feedOf(client)).toEqual([post('p1')]);
+  });
+});
+
+describe("a post's counts changed live", () => {
+  it("are written into the sidebar's trending posts, most liked first again", () => {
+    const client = clientWithFeed([post('p1'), post('p2')]);
+    const sidebar = {
+      trendingPosts: [
+        { id: 'p1', title: 'First', authorName: 'Ann', likeCount: 2 },
+        { id: 'p2', title: 'Second', authorName: 'Ben', likeCount: 1 },
+      ],
+    } as ClubSidebar;
+    client.setQueryData(clubSidebarKey(CLUB), sidebar);
+    applyLiveMessage(
+      client,
+      { type: 'post.counts', clubId: CLUB, postId: 'p2', likeCount: 3, commentCount: 0 },
+      'reader-1',
+      vi.fn(),
+    );
+    const trending = client.getQueryData<ClubSidebar>(clubSidebarKey(CLUB))?.trendingPosts;
+    expect(trending?.map(({ id, likeCount }) => [id, likeCount])).toEqual([
+      ['p2', 3],
+      ['p1', 2],
+    ]);
   });
 });

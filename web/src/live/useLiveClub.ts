@@ -20,6 +20,7 @@ import {
   postKey,
   removeCachedPost,
   updateCachedPost,
+  updateTrendingLikes,
 } from '../features/feed/api.ts';
 import { UNREAD_COUNT_KEY } from '../features/notifications/api.ts';
 import { LiveConnection } from './liveConnection.ts';
@@ -92,6 +93,7 @@ export function applyLiveMessage(
         likeCount: message.likeCount,
         commentCount: message.commentCount,
       }));
+      updateTrendingLikes(client, clubId, message.postId, message.likeCount);
       void client.invalidateQueries({ queryKey: commentsKey(clubId, message.postId) });
       return;
     case 'post.edited':

@@ -3,7 +3,7 @@
  * then newest first, as the API orders them), and the cache edits that follow each write, so a
  * card shows what the server answered.
  */
-import type { Post, PostPage } from '@clubs/shared';
+import type { ClubSidebar, Post, PostPage } from '@clubs/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { useApiPages, useApiQuery } from '../../api/hooks.ts';
 import { routeKey, routePagesKey } from '../../api/queryKeys.ts';
@@ -70,6 +70,23 @@ export function removeCachedPost(client: QueryClient, clubId: string, postId: st
  */
 export const clubSidebarKey = (clubId: string) => routeKey('getClubSidebar', { params: { clubId } });
 export const useClubSidebar = (clubId: string) => useApiQuery('getClubSidebar', { params: { clubId } });
+
+/**
+ * Writes a post's new like count into the sidebar's trending posts when it is one of them, most
+ * liked first again, so the sidebar agrees with the post's card.
+ */
+export function updateTrendingLikes(client: QueryClient, clubId: string, postId: string, likeCount: number) {
+  client.setQueryData<ClubSidebar>(clubSidebarKey(clubId), (sidebar) =>
+    sidebar?.trendingPosts.some((post) => post.id === postId)
+      ? {
+          ...sidebar,
+          trendingPosts: sidebar.trendingPosts
+            .map((post) => (post.id === postId ? { ...post, likeCount } : post))
+            .sort((a, b) => b.likeCount - a.likeCount),
+        }
+      : sidebar,
+  );
+}
 
 /** One post read alone, as a shared link opens it. */
 export const postKey = (clubId: string, postId: string) =>

@@ -20,7 +20,7 @@ import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 import { ConfirmDialog, type ConfirmTexts, useDialog } from '../../../components/overlay/ConfirmDialog.tsx';
 import { ReportDialog } from '../../../components/overlay/ReportDialog.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
-import { feedKey, removeCachedPost, updateCachedPost } from '../api.ts';
+import { feedKey, removeCachedPost, updateCachedPost, updateTrendingLikes } from '../api.ts';
 import { Comments } from './Comments.tsx';
 import { PostMedia } from './PostMedia.tsx';
 import { PostMenu } from './PostMenu.tsx';
@@ -111,12 +111,14 @@ export function PostCard({
   const params = { clubId: post.clubId, postId: post.id };
 
   const likeDone = {
-    onSuccess: (result: { liked: boolean; likeCount: number }) =>
+    onSuccess: (result: { liked: boolean; likeCount: number }) => {
       updateCachedPost(queryClient, post.clubId, post.id, (p) => ({
         ...p,
         likedByMe: result.liked,
         likeCount: result.likeCount,
-      })),
+      }));
+      updateTrendingLikes(queryClient, post.clubId, post.id, result.likeCount);
+    },
   };
   const like = useApiMutation('likePost', {
     ...likeDone,
