@@ -6,7 +6,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { logIn } from './account-support.ts';
+import { expectAccessible, expectNoHorizontalScroll, logIn } from './account-support.ts';
 import { expect, test, YOGA } from './club-support.ts';
 import { actionButton, clubNamed, DEMO, freshAccount, PASSWORD, signIn } from './directory-support.ts';
 
@@ -37,6 +37,15 @@ test('the owner sees every member with e-mails, searches and pages', async ({ op
   await expect(rows(page).getByText('Max Member')).toBeVisible();
   await search.fill('zzzz');
   await expect(page.getByText('No members found.')).toBeVisible();
+});
+
+test('at 375 px the members table scrolls in place: the page does not scroll sideways, axe is clean', async ({
+  openClub,
+}) => {
+  const { page } = await openClub(DEMO.owner, YOGA, { path: '/members', width: 375 });
+  await expect(rows(page).filter({ hasText: 'Olivia Owner' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'the members page at 375 px');
 });
 
 test('a member sees names only, and no invite link', async ({ openClub }) => {

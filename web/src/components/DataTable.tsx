@@ -5,6 +5,7 @@
  */
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import './data-table.css';
 
 export interface Column<Row> {
   header: string;
@@ -27,26 +28,29 @@ export function DataTable<Row>({
   rowTestId?: string;
   highlightOnHover?: boolean;
 }) {
+  // A table wider than a phone scrolls inside its own box, so the page never scrolls sideways.
   return (
-    <Table caption={caption} highlightOnHover={highlightOnHover} size="small">
-      <TableHead>
-        <TableRow>
-          {columns.map((column) => (
-            <TableCell as="th" key={column.header}>
-              {column.header}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={rowKey(row)} data-testid={rowTestId}>
+    <div className="data-table-scroll">
+      <Table caption={caption} highlightOnHover={highlightOnHover} size="small">
+        <TableHead>
+          <TableRow>
             {columns.map((column) => (
-              <TableCell key={column.header}>{column.cell(row)}</TableCell>
+              <TableCell as="th" key={column.header}>
+                {column.header}
+              </TableCell>
             ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={rowKey(row)} data-testid={rowTestId}>
+              {columns.map((column) => (
+                <TableCell key={column.header}>{column.cell(row)}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
