@@ -44,6 +44,18 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 // jsdom does not implement scrolling; the router's ScrollRestoration calls it on navigation.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
+// jsdom has no layout, so no ResizeObserver; a chart (Chart.tsx) follows its box's width with one.
+if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', {
+    configurable: true,
+    value: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+}
+
 // jsdom has the <dialog> element but not its methods: open and close it by its attribute, as
 // browsers do (without the top layer and inertness, which the e2e suite checks in Chromium).
 if (typeof window !== 'undefined' && !HTMLDialogElement.prototype.showModal) {

@@ -50,6 +50,8 @@ const COLORS = {
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 const count = (value: number) => value.toLocaleString();
+/** A count with its noun, in the singular for one. */
+const counted = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
 
 function changeText(figure: AnalyticsHeadline, format: (value: number) => string, ratio = false): string {
   if (figure.previous === null) return 'no earlier period';
@@ -167,7 +169,8 @@ function TopContributors({ clubId, period }: { clubId: string; period: Analytics
     <ol className="analytics-list">
       {board.data.items.map((entry) => (
         <li key={entry.userId}>
-          <Link to={`/members/${entry.userId}`}>{entry.name}</Link> — {count(entry.points)} points
+          <Link to={`/members/${entry.userId}`}>{entry.name}</Link> —{' '}
+          {counted(entry.points, 'point', 'points')}
         </li>
       ))}
     </ol>
@@ -201,9 +204,9 @@ function Details({ data, clubId, basePath }: { data: Analytics; clubId: string; 
     <div className="analytics-details">
       <Part id="analytics-funnel" title="Public page funnel">
         <ol className="analytics-funnel" data-testid="analytics-funnel">
-          <li>{count(data.funnel.visitors)} visitors</li>
-          <li>{count(data.funnel.requests)} join requests</li>
-          <li>{count(data.funnel.joins)} new members</li>
+          <li>{counted(data.funnel.visitors, 'visitor', 'visitors')}</li>
+          <li>{counted(data.funnel.requests, 'join request', 'join requests')}</li>
+          <li>{counted(data.funnel.joins, 'new member', 'new members')}</li>
         </ol>
       </Part>
       <Part
@@ -215,7 +218,7 @@ function Details({ data, clubId, basePath }: { data: Analytics; clubId: string; 
           {data.topPosts.map((post) => (
             <li key={post.postId}>
               <Link to={`${basePath}?post=${post.postId}`}>{post.title || 'Untitled post'}</Link> —{' '}
-              {count(post.engagement)} likes and comments
+              {counted(post.engagement, 'like or comment', 'likes and comments')}
             </li>
           ))}
         </ol>
