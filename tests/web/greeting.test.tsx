@@ -34,4 +34,11 @@ describe('greeting name', () => {
     expect(await screen.findByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/dashboard');
     expect(nav).toContainElement(screen.getByRole('button', { name: 'Log out' }));
   });
+
+  it('in the app header, draws the avatar from the full name, as members lists and posts do', async () => {
+    signedInAs('Ada King');
+    renderApp('/profile', { service: fakeAuthService(snapshotFor({ name: null })).service });
+    const person = await screen.findByRole('link', { name: 'Ada' });
+    expect(person.querySelector('.club-avatar')).toHaveTextContent(/^AK$/);
+  });
 });

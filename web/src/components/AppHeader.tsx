@@ -35,7 +35,13 @@ function UserNav() {
       <NotificationBell />
       <PhoneMenu menu={menu} label="Account" className="clubs-header__account">
         <Link to="/dashboard" className="clubs-header__person" onClick={menu.close}>
-          <PersonAvatar name={name} url={me.data?.avatarUrl ?? null} size={32} decorative />
+          {/* The avatar is drawn from the full name, as everywhere else the person appears. */}
+          <PersonAvatar
+            name={me.data?.fullName.trim() || name}
+            url={me.data?.avatarUrl ?? null}
+            size={32}
+            decorative
+          />
           <span className="clubs-header__name">{name}</span>
         </Link>
         <TextLink to="/profile" onClick={menu.close}>
