@@ -4,9 +4,34 @@
  * a pending member and a stranger, the sidebar's keyboard toggle and its cookie, and the 375 px
  * layout with axe clean.
  */
+import type { Page } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll } from './account-support.ts';
 import { expect, postCard, test, YOGA } from './club-support.ts';
 import { clubNamed, DEMO, fillLogin } from './directory-support.ts';
+
+/** The header's links, buttons and fields that leave the screen or lie over one another. */
+const headerClashes = (page: Page) =>
+  page.locator('header.clubs-app-header').evaluate((header) => {
+    const controls = [...header.querySelectorAll('a, button, input')]
+      .map((element) => ({
+        name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName,
+        box: element.getBoundingClientRect(),
+      }))
+      .filter(({ box }) => box.width > 0 && box.height > 0);
+    const clashes: string[] = [];
+    for (const [index, { name, box }] of controls.entries()) {
+      if (box.left < 0 || box.right > window.innerWidth) clashes.push(`${name} leaves the screen`);
+      for (const other of controls.slice(index + 1)) {
+        const apart =
+          box.right <= other.box.left ||
+          other.box.right <= box.left ||
+          box.bottom <= other.box.top ||
+          other.box.bottom <= box.top;
+        if (!apart) clashes.push(`${name} over ${other.name}`);
+      }
+    }
+    return clashes;
+  });
 
 test('a signed-out visitor goes to /login and comes back to the club', async ({ page, request }) => {
   const yoga = await clubNamed(request, YOGA);
@@ -154,6 +179,12 @@ test('at 375 px: the sidebar is a panel opened from the header, nothing scrolls 
   await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
   await expect(nav).toBeHidden();
   await expectNoHorizontalScroll(page);
+  // An owner's header holds the most: the sidebar toggle, the club, search, Admin Controls, chat,
+  // the bell and Menu, each whole on the screen and none over another.
+  await expect(page.getByRole('button', { name: 'Admin Controls' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search this club' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: yoga.name })).toBeVisible();
+  expect(await headerClashes(page)).toEqual([]);
   await expectAccessible(page, 'club layout at 375 px');
 
   await page.getByRole('button', { name: 'Toggle Sidebar' }).click();

@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks.ts';
 import { Popover } from '../../components/overlay/Popover.tsx';
 import { pendingLabel } from '../../features/members/api.ts';
+import { ClubIcon } from './icons.tsx';
 
 interface Control {
   label: string;
@@ -45,13 +46,16 @@ export function AdminControls({
     <div className="club-admin">
       <Popover
         label="Admin Controls"
-        // A phone's one-line header has no room for both words beside the chat button, the bell and
-        // the Menu button: there the button says "Admin". The words share one span: the button
-        // lays out its children as flex items, which would drop the space that starts the second.
+        // A phone's header row has no room for the words beside the club, chat, the bell and Menu:
+        // there the button is an icon, its name still read out. The words are one span: the
+        // button lays out its children as flex items, which would drop a space between two.
         buttonText={
-          <span>
-            Admin<span className="club-admin__wide"> Controls</span>
-          </span>
+          <>
+            <span className="club-admin__icon">
+              <ClubIcon name="admin" />
+            </span>
+            <span className="club-admin__text">Admin Controls</span>
+          </>
         }
         buttonSize="small"
       >
