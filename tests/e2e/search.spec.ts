@@ -64,6 +64,14 @@ test('a member finds a post by its title and by a comment, opens it, and a delet
   await searchFor(page, `quokka${stamp}`);
   await expect(page.getByText(`Nothing in this club matches “quokka${stamp}”.`)).toBeVisible();
   await expect(page.getByTestId('search-post')).toHaveCount(0);
+
+  // The results' address without a search (typed, or cut short) asks for one, not the API.
+  const bare = new URL(page.url());
+  bare.search = '?q=a';
+  await page.goto(bare.toString());
+  await expect(page.getByRole('heading', { level: 1, name: 'Search this club' })).toBeVisible();
+  await expect(page.getByText('Type at least 2 characters in the search box')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('a freshly registered person who is not a member gets no results', async ({ page, request }) => {

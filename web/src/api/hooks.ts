@@ -46,6 +46,8 @@ export function useApiPages<Id extends PagedRouteId>(
     gcTime?: number;
     /** The last input's pages stay on screen while a new input's first page loads (a search as typed). */
     keepPrevious?: boolean;
+    /** false: nothing is asked for (an input the API would refuse). */
+    enabled?: boolean;
   } = {},
 ) {
   const { keepPrevious, ...queryOptions } = options;

@@ -4,5 +4,5 @@
  */
 import { useApiPages } from '../../api/hooks.ts';
 
-export const useClubSearch = (clubId: string, q: string) =>
-  useApiPages('searchClub', { params: { clubId }, query: { q } }, { gcTime: 0 });
+export const useClubSearch = (clubId: string, q: string, enabled = true) =>
+  useApiPages('searchClub', { params: { clubId }, query: { q } }, { gcTime: 0, enabled });

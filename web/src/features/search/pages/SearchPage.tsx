@@ -4,7 +4,13 @@
  * reads the next page by cursor.
  */
 import { Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { type SearchResults, type SearchTerms, searchTerms } from '@clubs/shared';
+import {
+  SEARCH_LIMITS,
+  SEARCH_QUERY_MESSAGES,
+  type SearchResults,
+  type SearchTerms,
+  searchTerms,
+} from '@clubs/shared';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../api/errors.ts';
@@ -146,10 +152,22 @@ export default function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const search = useMemo(() => searchTerms(q), [q]);
+  // A search too short for the API (an address typed or cut short) asks for more, not the API.
+  const tooShort = q.length < SEARCH_LIMITS.queryMin;
   // Results are never kept for a later visit: a post deleted meanwhile must not show again.
-  const results = useClubSearch(club.id, q);
+  const results = useClubSearch(club.id, q, !tooShort);
   const groups = useMemo(() => merge(results.data?.pages ?? []), [results.data]);
   const total = groups.posts.length + groups.members.length + groups.courses.length + groups.events.length;
+  if (tooShort) {
+    return (
+      <PageColumn width="48rem">
+        <Heading level={1}>Search this club</Heading>
+        <p className="search-empty">
+          {SEARCH_QUERY_MESSAGES.short} in the search box at the top of the page, then press Enter.
+        </p>
+      </PageColumn>
+    );
+  }
   return (
     <PageColumn width="48rem">
       <Heading level={1}>Search results for “{q}”</Heading>
