@@ -1,7 +1,8 @@
 /**
  * Searching a club through its header (issue 35): a member finds a post by a word of its title
  * and by a word of a comment, opens it from the results, and once the post is deleted it is gone
- * from them; a freshly registered person who is not a member gets no results.
+ * from them, and the results' address with too short a search asks for one; a freshly registered
+ * person who is not a member gets no results.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectToast, postCard, test, writeTextPost, YOGA } from './club-support.ts';
