@@ -102,16 +102,16 @@ const checksDone = checks.then(() =>
 );
 
 async function lane(index, stack, files) {
-  const report = join(reports, `playwright-${index}.json`);
-  const args = ['playwright', 'test', '-c', e2eConfig];
-  // Playwright's own shards where the files could not be dealt.
-  if (lanes > 1) args.push(...(files ?? [`--shard=${index + 1}/${lanes}`]));
-  const prefix = lanes > 1 ? `[lane ${index + 1}] ` : '[e2e] ';
   // More lanes than spec files: this one has none to walk (no filter would walk them all).
   if (files?.length === 0) {
     await stack?.stop();
     return { ok: true, report: null };
   }
+  const report = join(reports, `playwright-${index}.json`);
+  const args = ['playwright', 'test', '-c', e2eConfig];
+  // Playwright's own shards where the files could not be dealt.
+  if (lanes > 1) args.push(...(files ?? [`--shard=${index + 1}/${lanes}`]));
+  const prefix = lanes > 1 ? `[lane ${index + 1}] ` : '[e2e] ';
   let early = {};
   if (stack) {
     stack.show(`${prefix}[early stack] `);
